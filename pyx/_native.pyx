@@ -1,0 +1,31 @@
+# cython: language_level=3
+"""symphony's compiled core: scanner, ledger, JSON machinery, call assemblers, engine, events."""
+cimport cython
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memchr, memcmp, memmove, memset
+
+from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
+from utf8 cimport u8_char_len, u8_is_boundary, u8_json_space, u8_space_len
+
+from symphony.errors import InternalError, LifecycleError
+from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire
+
+cdef extern from "Python.h":
+    const char* PyUnicode_AsUTF8AndSize(object text, Py_ssize_t* size) except NULL
+
+include "reasons.pxi"
+include "events.pxi"
+include "inputs.pxi"
+include "ledger.pxi"
+include "sink.pxi"
+include "scanner.pxi"
+include "json_prefix.pxi"
+include "json_text.pxi"
+include "json_outline.pxi"
+include "assembler.pxi"
+include "assemble_json.pxi"
+include "assemble_json_list.pxi"
+include "table.pxi"
+include "engine.pxi"

@@ -1,0 +1,387 @@
+# The ten event types and Text (SPEC §1.1, §1.3): immutable cdef classes, cheap to build from C.
+# Each has to_dict() giving the exact wire JSON; symphony.events.from_dict reads it back.
+
+cdef object _check_tokens(object tokens):
+    if tokens is None:
+        return None
+    if not isinstance(tokens, int) or isinstance(tokens, bool):
+        raise TypeError(f"tokens must be an int or None, not {type(tokens).__name__}")
+    if tokens < 0:
+        raise ValueError("tokens must not be negative")
+    return int(tokens)
+
+
+cdef str _check_str(object value, str field):
+    if type(value) is not str:
+        if isinstance(value, str):
+            return str(value)
+        raise TypeError(f"{field} must be a str, not {type(value).__name__}")
+    return <str>value
+
+
+cdef object _check_index(object index):
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise TypeError(f"index must be an int, not {type(index).__name__}")
+    if index < 0:
+        raise ValueError("index must not be negative")
+    return int(index)
+
+
+@cython.freelist(64)
+@cython.final
+cdef class Text:
+    """A run of output text and how many tokens started in it (None: the stream is uncounted)."""
+    cdef readonly str text
+    cdef readonly object tokens
+
+    def __init__(self, text, tokens=None):
+        self.text = _check_str(text, "text")
+        self.tokens = _check_tokens(tokens)
+
+    @staticmethod
+    def uncounted(text):
+        return Text(text, None)
+
+    def is_nothing(self):
+        """Empty text carrying no token (SPEC §1.1): Text("", 1) is not nothing."""
+        return not self.text and not self.tokens
+
+    def to_dict(self):
+        return {"text": self.text, "tokens": self.tokens}
+
+    def __eq__(self, other):
+        return type(other) is Text and (<Text>other).text == self.text and (<Text>other).tokens == self.tokens
+
+    def __hash__(self):
+        return hash((self.text, self.tokens))
+
+    def __repr__(self):
+        return f"Text({self.text!r}, tokens={self.tokens!r})"
+
+    def __reduce__(self):
+        return (Text, (self.text, self.tokens))
+
+
+cdef inline Text ev_text(str text, object tokens):
+    cdef Text t = Text.__new__(Text)
+    t.text = text
+    t.tokens = tokens
+    return t
+
+
+cdef Text _as_text(object value, str field):
+    if type(value) is Text:
+        return <Text>value
+    if isinstance(value, str):
+        return ev_text(str(value), None)
+    raise TypeError(f"{field} must be a Text, not {type(value).__name__}")
+
+
+cdef class Event:
+    """Base of the ten event types. Events are immutable and compare by value."""
+
+    cdef tuple _fields(self):
+        return ()
+
+    def to_dict(self):
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(other) is type(self) and (<Event>other)._fields() == self._fields()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((type(self).__name__,) + self._fields())
+
+    def __repr__(self):
+        return f"{type(self).__name__}{self._fields()!r}"
+
+
+@cython.freelist(128)
+@cython.final
+cdef class Content(Event):
+    """Visible text."""
+    cdef readonly str text
+    cdef readonly object tokens
+    kind = "content"
+
+    def __init__(self, text, tokens=None):
+        self.text = _check_str(text, "text")
+        self.tokens = _check_tokens(tokens)
+
+    cdef tuple _fields(self):
+        return (self.text, self.tokens)
+
+    def to_dict(self):
+        return {"kind": "content", "text": self.text, "tokens": self.tokens}
+
+    def __repr__(self):
+        return f"Content({self.text!r}, tokens={self.tokens!r})"
+
+    def __reduce__(self):
+        return (Content, (self.text, self.tokens))
+
+
+@cython.freelist(64)
+@cython.final
+cdef class Reasoning(Event):
+    """Text of a thought."""
+    cdef readonly str text
+    cdef readonly object tokens
+    kind = "reasoning"
+
+    def __init__(self, text, tokens=None):
+        self.text = _check_str(text, "text")
+        self.tokens = _check_tokens(tokens)
+
+    cdef tuple _fields(self):
+        return (self.text, self.tokens)
+
+    def to_dict(self):
+        return {"kind": "reasoning", "text": self.text, "tokens": self.tokens}
+
+    def __repr__(self):
+        return f"Reasoning({self.text!r}, tokens={self.tokens!r})"
+
+    def __reduce__(self):
+        return (Reasoning, (self.text, self.tokens))
+
+
+@cython.final
+cdef class ReasoningStart(Event):
+    """A thought opens (accounts for no bytes)."""
+    kind = "reasoning_start"
+
+    def to_dict(self):
+        return {"kind": "reasoning_start"}
+
+    def __repr__(self):
+        return "ReasoningStart()"
+
+    def __reduce__(self):
+        return (ReasoningStart, ())
+
+
+@cython.final
+cdef class ReasoningEnd(Event):
+    """A thought closes (accounts for no bytes)."""
+    kind = "reasoning_end"
+
+    def to_dict(self):
+        return {"kind": "reasoning_end"}
+
+    def __repr__(self):
+        return "ReasoningEnd()"
+
+    def __reduce__(self):
+        return (ReasoningEnd, ())
+
+
+@cython.freelist(32)
+@cython.final
+cdef class ToolCallStart(Event):
+    """A call begins: its index, id (`call_<index>`), name, and the opening bytes as written."""
+    cdef readonly object index
+    cdef readonly str id
+    cdef readonly str name
+    cdef readonly Text source
+    kind = "tool_call_start"
+
+    def __init__(self, index, id, name, source):
+        self.index = _check_index(index)
+        self.id = _check_str(id, "id")
+        self.name = _check_str(name, "name")
+        self.source = _as_text(source, "source")
+
+    cdef tuple _fields(self):
+        return (self.index, self.id, self.name, self.source)
+
+    def to_dict(self):
+        return {"kind": "tool_call_start", "index": self.index, "id": self.id, "name": self.name,
+                "source": self.source.to_dict()}
+
+    def __reduce__(self):
+        return (ToolCallStart, (self.index, self.id, self.name, self.source))
+
+
+@cython.freelist(64)
+@cython.final
+cdef class ToolCallArguments(Event):
+    """A fragment of a call's JSON arguments and the model's bytes it came from."""
+    cdef readonly object index
+    cdef readonly str json
+    cdef readonly Text source
+    kind = "tool_call_arguments"
+
+    def __init__(self, index, json, source):
+        self.index = _check_index(index)
+        self.json = _check_str(json, "json")
+        self.source = _as_text(source, "source")
+
+    cdef tuple _fields(self):
+        return (self.index, self.json, self.source)
+
+    def to_dict(self):
+        return {"kind": "tool_call_arguments", "index": self.index, "json": self.json,
+                "source": self.source.to_dict()}
+
+    def __reduce__(self):
+        return (ToolCallArguments, (self.index, self.json, self.source))
+
+
+@cython.freelist(32)
+@cython.final
+cdef class ToolCallEnd(Event):
+    """A call ends: the closing bytes (may be empty)."""
+    cdef readonly object index
+    cdef readonly Text source
+    kind = "tool_call_end"
+
+    def __init__(self, index, source):
+        self.index = _check_index(index)
+        self.source = _as_text(source, "source")
+
+    cdef tuple _fields(self):
+        return (self.index, self.source)
+
+    def to_dict(self):
+        return {"kind": "tool_call_end", "index": self.index, "source": self.source.to_dict()}
+
+    def __reduce__(self):
+        return (ToolCallEnd, (self.index, self.source))
+
+
+@cython.freelist(64)
+@cython.final
+cdef class Dropped(Event):
+    """Bytes that carry no meaning for the client (markers, wrapping), with why."""
+    cdef readonly Text text
+    cdef readonly object why
+    kind = "dropped"
+
+    def __init__(self, text, why):
+        self.text = _as_text(text, "text")
+        self.why = DropReason(why)
+
+    cdef tuple _fields(self):
+        return (self.text, self.why)
+
+    def to_dict(self):
+        return {"kind": "dropped", "text": self.text.to_dict(), "why": reason_to_wire(self.why)}
+
+    def __reduce__(self):
+        return (Dropped, (self.text, self.why))
+
+
+@cython.freelist(32)
+@cython.final
+cdef class Malformed(Event):
+    """Bytes that could not be parsed as what their place called for, with why."""
+    cdef readonly Text text
+    cdef readonly object why
+    kind = "malformed"
+
+    def __init__(self, text, why):
+        self.text = _as_text(text, "text")
+        self.why = why if type(why) is Other else MalformedReason(why)
+
+    cdef tuple _fields(self):
+        return (self.text, self.why)
+
+    def to_dict(self):
+        return {"kind": "malformed", "text": self.text.to_dict(), "why": reason_to_wire(self.why)}
+
+    def __reduce__(self):
+        return (Malformed, (self.text, self.why))
+
+
+@cython.final
+cdef class Finish(Event):
+    """The stream ended: why, how many calls started, how many tokens the reasoning took."""
+    cdef readonly object reason
+    cdef readonly object tool_calls
+    cdef readonly object reasoning_tokens
+    kind = "finish"
+
+    def __init__(self, reason, tool_calls=0, reasoning_tokens=0):
+        self.reason = reason if type(reason) is Other else FinishReason(reason)
+        self.tool_calls = _check_index(tool_calls)
+        self.reasoning_tokens = _check_index(reasoning_tokens)
+
+    cdef tuple _fields(self):
+        return (self.reason, self.tool_calls, self.reasoning_tokens)
+
+    def to_dict(self):
+        return {"kind": "finish", "reason": reason_to_wire(self.reason), "tool_calls": self.tool_calls,
+                "reasoning_tokens": self.reasoning_tokens}
+
+    def __reduce__(self):
+        return (Finish, (self.reason, self.tool_calls, self.reasoning_tokens))
+
+
+# Builders used by the core: no argument checks, one allocation each (freelists make them cheap).
+
+cdef ReasoningStart _REASONING_START = ReasoningStart.__new__(ReasoningStart)
+cdef ReasoningEnd _REASONING_END = ReasoningEnd.__new__(ReasoningEnd)
+
+
+cdef inline Content ev_content(str text, object tokens):
+    cdef Content e = Content.__new__(Content)
+    e.text = text
+    e.tokens = tokens
+    return e
+
+
+cdef inline Reasoning ev_reasoning(str text, object tokens):
+    cdef Reasoning e = Reasoning.__new__(Reasoning)
+    e.text = text
+    e.tokens = tokens
+    return e
+
+
+cdef inline Dropped ev_dropped(Text text, object why):
+    cdef Dropped e = Dropped.__new__(Dropped)
+    e.text = text
+    e.why = why
+    return e
+
+
+cdef inline Malformed ev_malformed(Text text, object why):
+    cdef Malformed e = Malformed.__new__(Malformed)
+    e.text = text
+    e.why = why
+    return e
+
+
+cdef inline ToolCallStart ev_call_start(uint32_t index, str name, Text source):
+    cdef ToolCallStart e = ToolCallStart.__new__(ToolCallStart)
+    e.index = index
+    e.id = sk_call_id(index)
+    e.name = name
+    e.source = source
+    return e
+
+
+cdef inline ToolCallArguments ev_call_arguments(uint32_t index, str json, Text source):
+    cdef ToolCallArguments e = ToolCallArguments.__new__(ToolCallArguments)
+    e.index = index
+    e.json = json
+    e.source = source
+    return e
+
+
+cdef inline ToolCallEnd ev_call_end(uint32_t index, Text source):
+    cdef ToolCallEnd e = ToolCallEnd.__new__(ToolCallEnd)
+    e.index = index
+    e.source = source
+    return e
+
+
+cdef inline Finish ev_finish(object reason, uint32_t tool_calls, int64_t reasoning_tokens):
+    cdef Finish e = Finish.__new__(Finish)
+    e.reason = reason
+    e.tool_calls = tool_calls
+    e.reasoning_tokens = reasoning_tokens
+    return e

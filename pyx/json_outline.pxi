@@ -1,0 +1,220 @@
+# The outline reader (SPEC §4.1): where a call object's name and arguments are, read
+# incrementally as the object grows (each byte is looked at once). Members are read in order;
+# `name`/`tool_name` give the name (only once complete and a valid JSON string), `arguments`/
+# `parameters` the arguments span; the first member of each kind counts. A `,` where a key is
+# expected is skipped; a value that starts with `,` `}` `]` or `:`, or anything unreadable where
+# a key or `:` belongs, stops the reading for good (no close ever comes).
+
+cdef enum OlState:
+    OL_BEFORE = 0           # before the object's `{`
+    OL_MEMBER = 1           # a key, `}`, or a lenient `,`
+    OL_KEY = 2
+    OL_KEY_ESCAPE = 3
+    OL_COLON = 4
+    OL_VALUE_START = 5
+    OL_STRING = 6
+    OL_STRING_ESCAPE = 7
+    OL_NESTED = 8           # inside an object or array value, counting brackets
+    OL_NESTED_STRING = 9
+    OL_NESTED_ESCAPE = 10
+    OL_SCALAR = 11
+    OL_CLOSED = 12
+    OL_STOPPED = 13
+
+cdef enum OlMember:
+    OL_OTHER = 0
+    OL_NAME = 1
+    OL_ARGUMENTS = 2
+
+
+cdef struct ol_state:
+    int st
+    Py_ssize_t pos           # next byte to read
+    Py_ssize_t key_at        # first byte of the key being read (after its quote)
+    bint key_escaped
+    int member               # the kind of the member whose value is being read
+    Py_ssize_t value_at
+    int depth
+    bint name_seen
+    bint arguments_seen
+    bint has_name
+    ByteBuf name             # the decoded name, once has_name
+    Py_ssize_t arguments_at  # -1 until the arguments value begins
+    Py_ssize_t arguments_end # -1 until it is complete
+    Py_ssize_t close         # one past the object's `}`, -1 until then
+
+
+cdef inline void ol_init(ol_state* s) noexcept:
+    s.st = OL_BEFORE
+    s.pos = 0
+    s.key_at = 0
+    s.key_escaped = False
+    s.member = OL_OTHER
+    s.value_at = 0
+    s.depth = 0
+    s.name_seen = False
+    s.arguments_seen = False
+    s.has_name = False
+    s.name.data = NULL
+    s.name.len = 0
+    s.name.cap = 0
+    s.arguments_at = -1
+    s.arguments_end = -1
+    s.close = -1
+
+
+cdef inline bint ol_key_is(const unsigned char* key, Py_ssize_t n, const char* word, Py_ssize_t wn) noexcept:
+    return n == wn and memcmp(key, word, n) == 0
+
+
+cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) except -1:
+    cdef ByteBuf decoded
+    cdef int kind = OL_OTHER
+    decoded.data = NULL
+    decoded.len = 0
+    decoded.cap = 0
+    if s.key_escaped:
+        try:
+            if jt_decode_string(key, n, &decoded) != 0:
+                return OL_OTHER
+            key = decoded.data
+            n = decoded.len
+            kind = ol_plain_kind(key, n)
+        finally:
+            bb_free(&decoded)
+    else:
+        kind = ol_plain_kind(key, n)
+    if kind == OL_NAME:
+        if s.name_seen:
+            return OL_OTHER
+        s.name_seen = True
+    elif kind == OL_ARGUMENTS:
+        if s.arguments_seen:
+            return OL_OTHER
+        s.arguments_seen = True
+    return kind
+
+
+cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n) noexcept:
+    if ol_key_is(key, n, "name", 4) or ol_key_is(key, n, "tool_name", 9):
+        return OL_NAME
+    if ol_key_is(key, n, "arguments", 9) or ol_key_is(key, n, "parameters", 10):
+        return OL_ARGUMENTS
+    return OL_OTHER
+
+
+cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) except -1:
+    """The member's value is text[value_at:end]."""
+    if s.member == OL_NAME:
+        if text[s.value_at] == 34:
+            s.name.len = 0
+            if jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.name) == 0:
+                s.has_name = True
+    elif s.member == OL_ARGUMENTS:
+        s.arguments_end = end
+    s.st = OL_MEMBER
+    return 0
+
+
+cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
+    """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops."""
+    cdef Py_ssize_t i = s.pos, w, need
+    cdef unsigned char c
+    while i < n and s.st != OL_CLOSED and s.st != OL_STOPPED:
+        c = text[i]
+        if s.st == OL_STRING:
+            if c == 92:
+                s.st = OL_STRING_ESCAPE
+            elif c == 34:
+                ol_value_done(s, text, i + 1)
+            i += 1
+        elif s.st == OL_NESTED:
+            if c == 34:
+                s.st = OL_NESTED_STRING
+            elif c == 123 or c == 91:
+                s.depth += 1
+            elif c == 125 or c == 93:
+                s.depth -= 1
+                if s.depth == 0:
+                    ol_value_done(s, text, i + 1)
+            i += 1
+        elif s.st == OL_NESTED_STRING:
+            if c == 92:
+                s.st = OL_NESTED_ESCAPE
+            elif c == 34:
+                s.st = OL_NESTED
+            i += 1
+        elif s.st == OL_STRING_ESCAPE or s.st == OL_NESTED_ESCAPE or s.st == OL_KEY_ESCAPE:
+            s.st = OL_STRING if s.st == OL_STRING_ESCAPE else (OL_NESTED_STRING if s.st == OL_NESTED_ESCAPE else OL_KEY)
+            i += 1
+        elif s.st == OL_KEY:
+            if c == 92:
+                s.st = OL_KEY_ESCAPE
+                s.key_escaped = True
+            elif c == 34:
+                s.member = ol_member_kind(s, text + s.key_at, i - s.key_at)
+                s.st = OL_COLON
+            i += 1
+        elif s.st == OL_SCALAR:
+            if c == 44 or c == 125 or c == 93:
+                ol_value_done(s, text, i)       # the byte is read again as a member separator
+                continue
+            if c >= 0x80:
+                need = u8_char_len(c)
+                if i + need > n:
+                    break                       # wait for the whole character
+                if u8_space_len(text + i, n - i):
+                    ol_value_done(s, text, i)
+                    continue
+                i += need
+            elif c == 0x20 or (0x09 <= c <= 0x0D):
+                ol_value_done(s, text, i)
+                continue
+            else:
+                i += 1
+        else:
+            # between tokens: whitespace first
+            if c >= 0x80 and i + u8_char_len(c) > n:
+                break
+            w = u8_space_len(text + i, n - i)
+            if w:
+                i += w
+                continue
+            if s.st == OL_BEFORE:
+                if c != 123:
+                    s.st = OL_STOPPED
+                    break
+                s.st = OL_MEMBER
+            elif s.st == OL_MEMBER:
+                if c == 125:
+                    s.close = i + 1
+                    s.st = OL_CLOSED
+                elif c == 34:
+                    s.st = OL_KEY
+                    s.key_at = i + 1
+                    s.key_escaped = False
+                elif c != 44:
+                    s.st = OL_STOPPED
+                    break
+            elif s.st == OL_COLON:
+                if c != 58:
+                    s.st = OL_STOPPED
+                    break
+                s.st = OL_VALUE_START
+            else:  # OL_VALUE_START
+                if c == 44 or c == 125 or c == 93 or c == 58:
+                    s.st = OL_STOPPED
+                    break
+                s.value_at = i
+                if s.member == OL_ARGUMENTS:
+                    s.arguments_at = i
+                if c == 34:
+                    s.st = OL_STRING
+                elif c == 123 or c == 91:
+                    s.st = OL_NESTED
+                    s.depth = 1
+                else:
+                    s.st = OL_SCALAR
+            i += 1
+    s.pos = i
+    return 0

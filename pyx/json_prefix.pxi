@@ -1,0 +1,296 @@
+# The incremental JSON prefix validator (SPEC §4.3, §4.4): reads a growing JSON text piece by
+# piece, in O(n) overall, and says where it stops being an acceptable prefix. It accepts what the
+# reference's lenient prefix parser accepts: a missing value (`{"a": }`, `[,,]`), trailing commas,
+# a key without `:`, unknown escapes (`\q`), a short `\u`, any number-like run (`-`, `1.`, `1e+`),
+# a literal's prefix at the end, Unicode whitespace between tokens, and a closing bracket of the
+# wrong kind when an outer container can take it (`{"a": [1}` is whole). It refuses a word that is
+# no literal (at the word's first letter), a bracket nothing can take, a surrogate escape without
+# its partner (at the escape's backslash), a container opened at depth 32, and any character, even
+# whitespace, after a complete top-level value. Input comes in whole UTF-8 characters.
+
+cdef enum:
+    JP_MAX_DEPTH = 32
+
+cdef enum JpState:
+    JP_EXPECT_VALUE = 0   # a value (or, by the container, a closer or comma standing for a missing one)
+    JP_OBJECT_KEY = 1     # a key, `}` or a lenient `,`
+    JP_AFTER_KEY = 2      # `:` (or `,`/`}`: the key's value is missing)
+    JP_AFTER_VALUE = 3    # `,` or a closer
+    JP_STRING = 4
+    JP_ESCAPE = 5
+    JP_UNICODE = 6        # the hex digits of a \u escape
+    JP_PAIR_BACKSLASH = 7 # a high surrogate was read: its partner's `\`
+    JP_PAIR_U = 8         # ... its `u`
+    JP_PAIR_HEX = 9       # ... its hex digits
+    JP_NUMBER = 10
+    JP_WORD = 11
+    JP_DONE = 12          # the top-level value is complete: nothing may follow
+    JP_REFUSED = 13
+
+
+cdef struct jp_state:
+    int st
+    int depth
+    unsigned char stack[JP_MAX_DEPTH]   # '{' or '['
+    bint in_key
+    Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
+    Py_ssize_t escape_at                # the backslash of the \u escape being read
+    Py_ssize_t word_at
+    const char* word                    # the literal the current word must spell
+    int word_len
+    int hex_count
+    unsigned int hex_value
+    Py_ssize_t refused_at               # -1 while acceptable
+
+
+cdef inline void jp_init(jp_state* s) noexcept nogil:
+    s.st = JP_EXPECT_VALUE
+    s.depth = 0
+    s.in_key = False
+    s.seen = 0
+    s.escape_at = 0
+    s.word_at = 0
+    s.word = NULL
+    s.word_len = 0
+    s.hex_count = 0
+    s.hex_value = 0
+    s.refused_at = -1
+
+
+cdef inline int jp_hex(unsigned char c) noexcept nogil:
+    if 48 <= c <= 57:
+        return c - 48
+    if 97 <= c <= 102:
+        return c - 87
+    if 65 <= c <= 70:
+        return c - 55
+    return -1
+
+
+cdef inline bint jp_number_byte(unsigned char c) noexcept nogil:
+    return (48 <= c <= 57) or c == 45 or c == 43 or c == 46 or c == 101 or c == 69
+
+
+cdef inline bint jp_letter(unsigned char c) noexcept nogil:
+    return (65 <= c <= 90) or (97 <= c <= 122)
+
+
+cdef inline void jp_refuse(jp_state* s, Py_ssize_t at) noexcept nogil:
+    s.st = JP_REFUSED
+    s.refused_at = at
+
+
+cdef inline void jp_value_done(jp_state* s) noexcept nogil:
+    s.st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
+
+
+cdef inline void jp_close(jp_state* s, unsigned char opener, Py_ssize_t at) noexcept nogil:
+    """A closing bracket: closes the innermost container of its kind and every one inside it."""
+    cdef int level = s.depth - 1
+    while level >= 0 and s.stack[level] != opener:
+        level -= 1
+    if level < 0:
+        jp_refuse(s, at)
+        return
+    s.depth = level
+    jp_value_done(s)
+
+
+cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexcept nogil:
+    if s.depth >= JP_MAX_DEPTH:
+        jp_refuse(s, at)
+        return
+    s.stack[s.depth] = opener
+    s.depth += 1
+    s.st = JP_OBJECT_KEY if opener == 123 else JP_EXPECT_VALUE
+
+
+cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Reads p[0:n]; returns -1 while everything read is acceptable, else the refusal offset
+    (counted from the first byte ever fed). A refused validator stays refused."""
+    cdef Py_ssize_t i = 0, w, at
+    cdef unsigned char c, top
+    cdef int h
+    if s.st == JP_REFUSED:
+        return s.refused_at
+    while i < n:
+        c = p[i]
+        at = s.seen + i
+        if s.st == JP_STRING:
+            if c == 34:
+                if s.in_key:
+                    s.in_key = False
+                    s.st = JP_AFTER_KEY
+                else:
+                    jp_value_done(s)
+            elif c == 92:
+                s.st = JP_ESCAPE
+                s.escape_at = at
+            i += 1
+            continue
+        if s.st == JP_ESCAPE:
+            if c == 117:
+                s.st = JP_UNICODE
+                s.hex_count = 0
+                s.hex_value = 0
+            else:
+                s.st = JP_STRING
+            i += 1
+            continue
+        if s.st == JP_UNICODE:
+            h = jp_hex(c)
+            if h < 0:
+                s.st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
+                continue
+            s.hex_value = s.hex_value * 16 + h
+            s.hex_count += 1
+            i += 1
+            if s.hex_count == 4:
+                if 0xD800 <= s.hex_value <= 0xDBFF:
+                    s.st = JP_PAIR_BACKSLASH
+                elif 0xDC00 <= s.hex_value <= 0xDFFF:
+                    jp_refuse(s, s.escape_at)
+                    return s.refused_at
+                else:
+                    s.st = JP_STRING
+            continue
+        if s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U:
+            if (s.st == JP_PAIR_BACKSLASH and c == 92) or (s.st == JP_PAIR_U and c == 117):
+                s.st = JP_PAIR_U if s.st == JP_PAIR_BACKSLASH else JP_PAIR_HEX
+                s.hex_count = 0
+                s.hex_value = 0
+                i += 1
+                continue
+            jp_refuse(s, s.escape_at)
+            return s.refused_at
+        if s.st == JP_PAIR_HEX:
+            h = jp_hex(c)
+            if h < 0:
+                jp_refuse(s, s.escape_at)
+                return s.refused_at
+            s.hex_value = s.hex_value * 16 + h
+            s.hex_count += 1
+            i += 1
+            if s.hex_count == 4:
+                if 0xDC00 <= s.hex_value <= 0xDFFF:
+                    s.st = JP_STRING
+                else:
+                    jp_refuse(s, s.escape_at)
+                    return s.refused_at
+            continue
+        if s.st == JP_NUMBER:
+            if jp_number_byte(c):
+                i += 1
+                continue
+            jp_value_done(s)      # the number ended; this byte is read in the new state
+            continue
+        if s.st == JP_WORD:
+            if jp_letter(c):
+                if s.word_len >= 5 or s.word[s.word_len] != c:
+                    jp_refuse(s, s.word_at)
+                    return s.refused_at
+                s.word_len += 1
+                i += 1
+                continue
+            if s.word[s.word_len] != 0:
+                jp_refuse(s, s.word_at)
+                return s.refused_at
+            jp_value_done(s)
+            continue
+        if s.st == JP_DONE:
+            jp_refuse(s, at)
+            return s.refused_at
+        # Between tokens: whitespace, then what the state expects.
+        w = u8_space_len(p + i, n - i)
+        if w:
+            i += w
+            continue
+        top = s.stack[s.depth - 1] if s.depth else 0
+        if s.st == JP_EXPECT_VALUE:
+            if c == 123 or c == 91:
+                jp_open(s, c, at)
+            elif c == 34:
+                s.st = JP_STRING
+                s.in_key = False
+            elif c == 45 or (48 <= c <= 57):
+                s.st = JP_NUMBER
+            elif c == 116 or c == 102 or c == 110:
+                s.st = JP_WORD
+                s.word = "true" if c == 116 else ("false" if c == 102 else "null")
+                s.word_len = 1
+                s.word_at = at
+            elif c == 44 and top == 91:
+                pass                          # a missing array element
+            elif c == 44 and top == 123:
+                s.st = JP_OBJECT_KEY          # a missing member value
+            elif (c == 125 or c == 93) and top:
+                jp_close(s, 123 if c == 125 else 91, at)
+            else:
+                jp_refuse(s, at)
+        elif s.st == JP_OBJECT_KEY:
+            if c == 34:
+                s.st = JP_STRING
+                s.in_key = True
+            elif c == 44:
+                pass                          # a lenient extra comma
+            elif c == 125 or c == 93:
+                jp_close(s, 123 if c == 125 else 91, at)
+            else:
+                jp_refuse(s, at)
+        elif s.st == JP_AFTER_KEY:
+            if c == 58:
+                s.st = JP_EXPECT_VALUE
+            elif c == 44:
+                s.st = JP_OBJECT_KEY          # a key without `:` is a key with a missing value
+            elif c == 125 or c == 93:
+                jp_close(s, 123 if c == 125 else 91, at)
+            else:
+                jp_refuse(s, at)
+        else:  # JP_AFTER_VALUE
+            if c == 44:
+                s.st = JP_OBJECT_KEY if top == 123 else JP_EXPECT_VALUE
+            elif c == 125 or c == 93:
+                jp_close(s, 123 if c == 125 else 91, at)
+            else:
+                jp_refuse(s, at)
+        if s.st == JP_REFUSED:
+            return s.refused_at
+        i += 1
+    s.seen += n
+    return -1
+
+
+cdef inline bint jp_whole(jp_state* s) noexcept nogil:
+    """Whether the text read so far holds one complete top-level value (a number at the end counts)."""
+    return s.st == JP_DONE or (s.st == JP_NUMBER and s.depth == 0)
+
+
+@cython.final
+cdef class JsonPrefix:
+    """Python view of the validator: feed pieces, get None while acceptable, else the refusal offset."""
+    cdef jp_state state
+
+    def __cinit__(self):
+        jp_init(&self.state)
+
+    def feed(self, piece):
+        cdef bytes raw = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
+        cdef Py_ssize_t r = jp_feed(&self.state, <const unsigned char*>(<char*>raw), len(raw))
+        return None if r < 0 else r
+
+    @property
+    def refused_at(self):
+        return None if self.state.refused_at < 0 else self.state.refused_at
+
+    @property
+    def whole(self):
+        return jp_whole(&self.state)
+
+
+def json_prefix_end(text):
+    """Where the validator refuses `text` (str or UTF-8 bytes), or its length when it accepts all."""
+    cdef bytes raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    cdef jp_state s
+    jp_init(&s)
+    cdef Py_ssize_t r = jp_feed(&s, <const unsigned char*>(<char*>raw), len(raw))
+    return len(raw) if r < 0 else r

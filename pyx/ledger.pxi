@@ -1,0 +1,128 @@
+# The Ledger (SPEC §1.7): which tokens start where, so every text event can say how many tokens
+# it holds. Offsets are absolute UTF-8 byte offsets in the output; a token counts in the event
+# that carries its first byte, a zero-width token in the run holding the next byte.
+
+cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether the delta's spans lay out p[0:n]: ordered, contiguous from 0 to n, char-aligned ends."""
+    cdef Py_ssize_t at = 0, i, count, start, end
+    cdef TokenSpan span
+    if delta.form == SPANS_NONE:
+        return n == 0
+    if delta.form == SPANS_OBJECTS:
+        for item in <tuple>delta.spans:
+            span = <TokenSpan>item
+            if span.start != at or span.end < span.start or span.end > n:
+                return False
+            if not u8_is_boundary(p, n, span.end):
+                return False
+            at = span.end
+        return at == n
+    count = delta.rows.shape[0]
+    for i in range(count):
+        start = <Py_ssize_t>delta.rows[i, 1]
+        end = <Py_ssize_t>delta.rows[i, 2]
+        if start != at or end < start or end > n or not u8_is_boundary(p, n, end):
+            return False
+        at = end
+    return at == n
+
+
+@cython.final
+cdef class Ledger:
+    """Token starts not yet counted, bytes received, bytes emitted, and whether counting still holds."""
+    cdef int64_t* starts
+    cdef Py_ssize_t head
+    cdef Py_ssize_t tail
+    cdef Py_ssize_t cap
+    cdef readonly int64_t received
+    cdef readonly int64_t emitted
+    cdef readonly bint uncounted
+
+    def __dealloc__(self):
+        free(self.starts)
+
+    cdef int push_start(self, int64_t at) except -1:
+        cdef int64_t* grown
+        cdef Py_ssize_t live
+        if self.tail == self.cap:
+            live = self.tail - self.head
+            if self.head and live <= self.cap // 2:
+                memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+            else:
+                self.cap = self.cap * 2 if self.cap else 16
+                grown = <int64_t*>realloc(self.starts, self.cap * sizeof(int64_t))
+                if grown == NULL:
+                    raise MemoryError()
+                self.starts = grown
+                if self.head:
+                    memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+            self.head = 0
+            self.tail = live
+        self.starts[self.tail] = at
+        self.tail += 1
+        return 0
+
+    cdef void turn_uncounted(self) noexcept:
+        self.uncounted = True
+        self.head = 0
+        self.tail = 0
+
+    cdef int note(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
+        """Before a delta is parsed: remembers where its tokens start, or turns the stream uncounted."""
+        cdef int64_t at = self.received
+        cdef Py_ssize_t i
+        cdef TokenSpan span
+        self.received += n
+        if self.uncounted:
+            return 0
+        if not lg_spans_partition(delta, p, n):
+            self.turn_uncounted()
+            return 0
+        if delta.form == SPANS_OBJECTS:
+            for item in <tuple>delta.spans:
+                span = <TokenSpan>item
+                if not span.continued:
+                    self.push_start(at + span.start)
+        elif delta.form == SPANS_ARRAY:
+            for i in range(delta.rows.shape[0]):
+                if delta.rows[i, 3] == 0:
+                    self.push_start(at + delta.rows[i, 1])
+        return 0
+
+    cdef int64_t count(self, Py_ssize_t n) noexcept:
+        """Emits the next n bytes: the number of tokens starting in them, -1 when uncounted."""
+        cdef int64_t end = self.emitted + n
+        cdef int64_t counted = 0
+        self.emitted = end
+        if self.uncounted:
+            return -1
+        while self.head < self.tail and self.starts[self.head] < end:
+            self.head += 1
+            counted += 1
+        return counted
+
+    cdef int64_t pending(self) noexcept:
+        """Tokens noted whose bytes never came (trailing specials, held stop strings): 0 when uncounted."""
+        if self.uncounted:
+            return 0
+        return self.tail - self.head
+
+    # Python-visible views, for tests and callers that drive a Ledger by hand.
+    def note_delta(self, Delta delta):
+        cdef Py_ssize_t n
+        cdef const char* p = PyUnicode_AsUTF8AndSize(delta.text, &n)
+        self.note(delta, <const unsigned char*>p, n)
+
+    def text(self, Py_ssize_t n):
+        """Counts n emitted bytes; None when the stream is uncounted."""
+        cdef int64_t counted = self.count(n)
+        return None if counted < 0 else counted
+
+    def finish(self):
+        """Tokens left with no following bytes (0 when uncounted)."""
+        cdef int64_t left = self.pending()
+        self.head = self.tail
+        return left
+
+    def counting(self):
+        return not self.uncounted

@@ -1,0 +1,42 @@
+# Reason codes the C side records, and the Python reason objects they stand for (SPEC §1.2).
+# Free-text reasons (Other) are listed once here: the enum and the text table stay side by side.
+
+cdef enum DropWhy:
+    DR_CONTROL_TOKEN = 0
+    DR_WRAPPER = 1
+    DR_WHITESPACE = 2
+
+cdef enum MalformedWhy:
+    MW_UNTERMINATED = 0
+    MW_INVALID_ARGUMENTS = 1
+    MW_UNKNOWN_TOOL = 2
+    MW_OTHER = 3
+
+cdef enum OtherText:
+    OT_NONE = -1
+    OT_BLOCK_CLOSED_WITHOUT_CALL = 0
+    OT_TEXT_AFTER_OBJECT = 1
+    OT_TEXT_BETWEEN_BLOCK_CALLS = 2
+    OT_CALL_WITHOUT_NAME = 3
+    OT_TEXT_BETWEEN_LIST_CALLS = 4
+    OT_TEXT_AFTER_LIST = 5
+
+_OTHER_TEXTS = (
+    "a tool-call block that closed without a complete call",
+    "text between a call's object and its closing marker",
+    "text between a block's calls",
+    "a tool call without a name",
+    "text between a list's calls",
+    "text after the list's end",
+)
+
+cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)
+cdef tuple _MALFORMED_REASONS = (
+    MalformedReason.UNTERMINATED_REGION, MalformedReason.INVALID_ARGUMENTS, MalformedReason.UNKNOWN_TOOL)
+cdef tuple _OTHER_REASONS = tuple(Other(text) for text in _OTHER_TEXTS)
+
+
+cdef inline object rs_malformed(int why, int other):
+    if why == MW_OTHER:
+        return _OTHER_REASONS[other]
+    return _MALFORMED_REASONS[why]

@@ -1,0 +1,250 @@
+# Where the engine and the call assemblers put their events during one feed. Each event is a
+# record of offsets into an arena of bytes, counted by the Ledger the moment it is pushed (every
+# push happens in output order); Python event objects are built once, when the feed returns.
+# Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4).
+
+cdef enum EventKind:
+    EV_CONTENT = 0
+    EV_REASONING_START = 1
+    EV_REASONING = 2
+    EV_REASONING_END = 3
+    EV_CALL_START = 4
+    EV_CALL_ARGUMENTS = 5
+    EV_CALL_END = 6
+    EV_DROPPED = 7
+    EV_MALFORMED = 8
+    EV_FINISH = 9
+
+
+cdef struct sk_record:
+    int kind
+    int why              # DropWhy or MalformedWhy
+    int other            # OtherText, when why is MW_OTHER
+    uint32_t index
+    Py_ssize_t text_at   # text, or a call event's source, in the arena
+    Py_ssize_t text_len
+    Py_ssize_t aux_at    # a fragment's JSON or a start's name; aux_len -1: the same bytes as text
+    Py_ssize_t aux_len
+    int64_t tokens       # -1: uncounted
+
+
+cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
+
+cdef inline str sk_call_id(uint32_t index):
+    if index < 256:
+        return <str>_CALL_IDS[index]
+    return f"call_{index}"
+
+
+@cython.final
+cdef class Sink:
+    """Records of one feed's events, their bytes, the stream's Ledger and its reasoning tally."""
+    cdef sk_record* records
+    cdef Py_ssize_t count
+    cdef Py_ssize_t cap
+    cdef ByteBuf arena
+    cdef readonly Ledger ledger
+    cdef int64_t reasoning_tokens
+    cdef bint rewrite_unterminated   # set while a marker closes a call (SPEC §2.4 close_call)
+    cdef object finish_reason        # set by finish(): the Finish event goes last
+    cdef uint32_t finish_calls
+
+    def __cinit__(self):
+        self.ledger = Ledger()
+
+    def __dealloc__(self):
+        free(self.records)
+        bb_free(&self.arena)
+
+    cdef sk_record* add(self, int kind) except NULL:
+        cdef sk_record* grown
+        cdef sk_record* r
+        if self.count == self.cap:
+            self.cap = self.cap * 2 if self.cap else 16
+            grown = <sk_record*>realloc(self.records, self.cap * sizeof(sk_record))
+            if grown == NULL:
+                raise MemoryError()
+            self.records = grown
+        r = &self.records[self.count]
+        self.count += 1
+        r.kind = kind
+        r.why = 0
+        r.other = OT_NONE
+        r.index = 0
+        r.text_at = 0
+        r.text_len = 0
+        r.aux_at = 0
+        r.aux_len = -1
+        r.tokens = 0
+        return r
+
+    cdef int text_record(self, sk_record* r, const unsigned char* p, Py_ssize_t n) except -1:
+        r.text_at = self.arena.len
+        r.text_len = n
+        bb_append(&self.arena, p, n)
+        r.tokens = self.ledger.count(n)
+        return 0
+
+    cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
+        """Content or Reasoning text; merges into the previous record of the same kind."""
+        cdef sk_record* last
+        cdef int64_t tokens
+        if n <= 0:
+            return 0
+        tokens = self.ledger.count(n)
+        if kind == EV_REASONING and tokens > 0:
+            self.reasoning_tokens += tokens
+        if self.count:
+            last = &self.records[self.count - 1]
+            if last.kind == kind and last.text_at + last.text_len == self.arena.len:
+                bb_append(&self.arena, p, n)
+                last.text_len += n
+                last.tokens = -1 if (last.tokens < 0 or tokens < 0) else last.tokens + tokens
+                return 0
+        last = self.add(kind)
+        last.text_at = self.arena.len
+        last.text_len = n
+        last.tokens = tokens
+        bb_append(&self.arena, p, n)
+        return 0
+
+    cdef inline int content(self, const unsigned char* p, Py_ssize_t n) except -1:
+        return self.run(EV_CONTENT, p, n)
+
+    cdef inline int reasoning(self, const unsigned char* p, Py_ssize_t n) except -1:
+        return self.run(EV_REASONING, p, n)
+
+    cdef int mark(self, int kind) except -1:
+        """ReasoningStart or ReasoningEnd."""
+        self.add(kind)
+        return 0
+
+    cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef sk_record* r = self.add(EV_DROPPED)
+        r.why = why
+        return self.text_record(r, p, n)
+
+    cdef int malformed(self, int why, int other, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef sk_record* r
+        if n <= 0:
+            return 0
+        r = self.add(EV_MALFORMED)
+        if why == MW_UNTERMINATED and self.rewrite_unterminated:
+            why = MW_OTHER
+            other = OT_BLOCK_CLOSED_WITHOUT_CALL
+        r.why = why
+        r.other = other
+        return self.text_record(r, p, n)
+
+    cdef int wrapping(self, const unsigned char* p, Py_ssize_t n, int other) except -1:
+        """Text where the format only wraps: whitespace runs Dropped, other runs Malformed."""
+        cdef Py_ssize_t at = 0, start, w
+        while at < n:
+            start = at
+            w = u8_space_len(p + at, n - at)
+            if w:
+                while w:
+                    at += w
+                    w = u8_space_len(p + at, n - at)
+                self.dropped(DR_WRAPPER, p + start, at - start)
+            else:
+                while at < n and u8_space_len(p + at, n - at) == 0:
+                    at += u8_char_len(p[at])
+                if at > n:
+                    at = n
+                self.malformed(MW_OTHER, other, p + start, at - start)
+        return 0
+
+    cdef int call_start(self, uint32_t index, const unsigned char* name, Py_ssize_t name_len,
+                        const unsigned char* p, Py_ssize_t n) except -1:
+        cdef sk_record* r = self.add(EV_CALL_START)
+        r.index = index
+        self.text_record(r, p, n)
+        r.aux_at = self.arena.len
+        r.aux_len = name_len
+        bb_append(&self.arena, name, name_len)
+        return 0
+
+    cdef int call_arguments(self, uint32_t index, const unsigned char* json, Py_ssize_t json_len,
+                            const unsigned char* p, Py_ssize_t n) except -1:
+        """A fragment; json NULL means the fragment is the source bytes themselves."""
+        cdef sk_record* r = self.add(EV_CALL_ARGUMENTS)
+        r.index = index
+        self.text_record(r, p, n)
+        if json != NULL:
+            r.aux_at = self.arena.len
+            r.aux_len = json_len
+            bb_append(&self.arena, json, json_len)
+        return 0
+
+    cdef int call_end(self, uint32_t index, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef sk_record* r = self.add(EV_CALL_END)
+        r.index = index
+        return self.text_record(r, p, n)
+
+    cdef int finish(self, object reason, uint32_t tool_calls) except -1:
+        """Trailing tokens with no bytes as one Dropped{ControlToken}, then Finish."""
+        cdef int64_t left = self.ledger.pending()
+        cdef sk_record* r
+        self.ledger.head = self.ledger.tail
+        if left:
+            r = self.add(EV_DROPPED)
+            r.why = DR_CONTROL_TOKEN
+            r.text_at = self.arena.len
+            r.tokens = left
+        self.add(EV_FINISH)
+        self.finish_reason = reason
+        self.finish_calls = tool_calls
+        return 0
+
+    cdef inline object decode(self, Py_ssize_t at, Py_ssize_t n, object whole, const unsigned char* wp,
+                              Py_ssize_t wn):
+        if n == 0:
+            return ""
+        if n == wn and memcmp(self.arena.data + at, wp, n) == 0:
+            return whole
+        return PyUnicode_DecodeUTF8(<const char*>self.arena.data + at, n, NULL)
+
+    cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
+        """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
+        is handed back as is where an event's text is exactly the delta's text."""
+        cdef list out = []
+        cdef Py_ssize_t i
+        cdef sk_record* r
+        cdef object tokens, text, aux
+        cdef Text source
+        for i in range(self.count):
+            r = &self.records[i]
+            tokens = None if r.tokens < 0 else r.tokens
+            if r.kind == EV_CONTENT or r.kind == EV_REASONING:
+                text = self.decode(r.text_at, r.text_len, whole, wp, wn)
+                if r.kind == EV_CONTENT:
+                    out.append(ev_content(text, tokens))
+                else:
+                    out.append(ev_reasoning(text, tokens))
+            elif r.kind == EV_REASONING_START:
+                out.append(_REASONING_START)
+            elif r.kind == EV_REASONING_END:
+                out.append(_REASONING_END)
+            elif r.kind == EV_DROPPED:
+                out.append(ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                                      _DROP_REASONS[r.why]))
+            elif r.kind == EV_MALFORMED:
+                out.append(ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                                        rs_malformed(r.why, r.other)))
+            elif r.kind == EV_FINISH:
+                out.append(ev_finish(self.finish_reason, self.finish_calls,
+                                     0 if self.ledger.uncounted else self.reasoning_tokens))
+            else:
+                text = self.decode(r.text_at, r.text_len, whole, wp, wn)
+                source = ev_text(text, tokens)
+                if r.kind == EV_CALL_START:
+                    out.append(ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), source))
+                elif r.kind == EV_CALL_ARGUMENTS:
+                    aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
+                    out.append(ev_call_arguments(r.index, aux, source))
+                else:
+                    out.append(ev_call_end(r.index, source))
+        self.count = 0
+        self.arena.len = 0
+        return out

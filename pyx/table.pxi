@@ -1,0 +1,75 @@
+# A format table compiled into the flat arrays the engine runs (built by symphony.format).
+
+cdef enum Emits:
+    EM_CONTENT = 0
+    EM_REASONING = 1
+    EM_ARGUMENTS = 2
+    EM_WRAPPER = 3
+
+cdef enum Syntax:
+    SY_NONE = 0
+    SY_JSON = 1
+    SY_JSON_LIST = 2
+
+
+@cython.final
+cdef class Table:
+    """A compiled format: markers, what each state emits, transitions, call syntax, turn opener."""
+    cdef readonly str name
+    cdef readonly MarkerSet markers
+    cdef readonly int n_states
+    cdef readonly int n_terminals
+    cdef int* emits                 # per state
+    cdef int* next_state            # [state * n_terminals + terminal] -> state, -1 if no row
+    cdef bint* ignored              # per terminal
+    cdef readonly int syntax
+    cdef readonly object opener     # str or None
+
+    def __cinit__(self, str name, terminals, ignored, emits, transitions, int syntax, opener):
+        cdef int s, t
+        self.name = name
+        self.markers = MarkerSet(terminals)
+        self.n_terminals = len(terminals)
+        self.n_states = len(emits)
+        if self.n_states == 0:
+            raise ValueError(f"table {name}: no state")
+        if len(ignored) != self.n_terminals or len(transitions) != self.n_states:
+            raise ValueError(f"table {name}: arrays of the wrong size")
+        self.emits = <int*>malloc(self.n_states * sizeof(int))
+        self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
+        self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
+        if self.emits == NULL or self.next_state == NULL or self.ignored == NULL:
+            raise MemoryError()
+        for s in range(self.n_states):
+            self.emits[s] = emits[s]
+            if not EM_CONTENT <= self.emits[s] <= EM_WRAPPER:
+                raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
+            row = transitions[s]
+            if len(row) != self.n_terminals:
+                raise ValueError(f"table {name}: transition row {s} of the wrong size")
+            for t in range(self.n_terminals):
+                self.next_state[s * self.n_terminals + t] = row[t]
+                if not -1 <= row[t] < self.n_states:
+                    raise ValueError(f"table {name}: transition to no state {row[t]!r}")
+        for t in range(self.n_terminals):
+            self.ignored[t] = bool(ignored[t])
+        if not SY_NONE <= syntax <= SY_JSON_LIST:
+            raise ValueError(f"table {name}: unknown call syntax {syntax}")
+        self.syntax = syntax
+        self.opener = opener
+
+    def __dealloc__(self):
+        free(self.emits)
+        free(self.next_state)
+        free(self.ignored)
+
+    cdef inline int next(self, int state, int terminal) noexcept:
+        return self.next_state[state * self.n_terminals + terminal]
+
+    cdef Assembler open_call(self, uint32_t index, object declared):
+        """A fresh assembler for a call region whose first call gets `index`."""
+        if self.syntax == SY_JSON:
+            return JsonCallAssembler(index)
+        if self.syntax == SY_JSON_LIST:
+            return JsonListAssembler(index)
+        raise InternalError(f"table {self.name}: an arguments state with no call syntax")

@@ -1,0 +1,59 @@
+# Header-only: UTF-8 character helpers and the whitespace classes of SPEC §10.
+
+
+cdef inline Py_ssize_t u8_char_len(unsigned char lead) noexcept nogil:
+    """Byte length of the character a lead byte starts (1 for a stray continuation byte)."""
+    if lead < 0x80:
+        return 1
+    if lead >= 0xF0:
+        return 4
+    if lead >= 0xE0:
+        return 3
+    if lead >= 0xC0:
+        return 2
+    return 1
+
+
+cdef inline bint u8_is_boundary(const unsigned char* p, Py_ssize_t n, Py_ssize_t at) noexcept nogil:
+    """Whether byte offset `at` of p[0:n] falls on a character boundary."""
+    if at <= 0 or at >= n:
+        return at == 0 or at == n
+    return (p[at] & 0xC0) != 0x80
+
+
+cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
+
+    0 also when the character is cut off by the end of the buffer.
+    """
+    cdef unsigned char b
+    if n <= 0:
+        return 0
+    b = p[0]
+    if b < 0x80:
+        return 1 if (b == 0x20 or (0x09 <= b <= 0x0D)) else 0
+    if b == 0xC2:
+        # U+0085, U+00A0
+        return 2 if n >= 2 and (p[1] == 0x85 or p[1] == 0xA0) else 0
+    if b == 0xE1:
+        # U+1680
+        return 3 if n >= 3 and p[1] == 0x9A and p[2] == 0x80 else 0
+    if b == 0xE2:
+        if n < 3:
+            return 0
+        if p[1] == 0x80:
+            # U+2000..U+200A, U+2028, U+2029, U+202F
+            if (0x80 <= p[2] <= 0x8A) or p[2] == 0xA8 or p[2] == 0xA9 or p[2] == 0xAF:
+                return 3
+            return 0
+        # U+205F
+        return 3 if p[1] == 0x81 and p[2] == 0x9F else 0
+    if b == 0xE3:
+        # U+3000
+        return 3 if n >= 3 and p[1] == 0x80 and p[2] == 0x80 else 0
+    return 0
+
+
+cdef inline bint u8_json_space(unsigned char b) noexcept nogil:
+    """JSON whitespace: space, tab, LF, CR."""
+    return b == 0x20 or b == 0x09 or b == 0x0A or b == 0x0D

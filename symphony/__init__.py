@@ -1,0 +1,29 @@
+"""symphony: what a language model writes, as typed events (content, reasoning, tool calls)."""
+from symphony.errors import BufferOverflowError, FormatError, InternalError, LifecycleError, ParseError
+from symphony.events import (
+    Content,
+    Dropped,
+    Finish,
+    Malformed,
+    Reasoning,
+    ReasoningEnd,
+    ReasoningStart,
+    Text,
+    ToolCallArguments,
+    ToolCallEnd,
+    ToolCallStart,
+)
+from symphony.format import CallSyntax, Emits, Format
+from symphony.inputs import Delta, End, Prompt, TokenSpan
+from symphony.parser import Engine, formats, parse, parser
+from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BufferOverflowError", "CallSyntax", "Content", "Delta", "DropReason", "Dropped", "Emits", "End",
+    "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
+    "Malformed", "MalformedReason", "Other", "ParseError", "Prompt", "Reasoning", "ReasoningEnd",
+    "ReasoningStart", "Text", "TokenSpan", "ToolCallArguments", "ToolCallEnd", "ToolCallStart",
+    "formats", "parse", "parser",
+]

@@ -1,0 +1,176 @@
+"""The format table builder (SPEC §2.1): a family's markers, states, transitions and call syntax
+as data. A table is validated when compiled and compiled once into the flat arrays the native
+engine runs; the same data later yields the guided-decoding grammar.
+"""
+from enum import IntEnum
+
+from symphony import _native
+from symphony.errors import FormatError
+
+
+class Emits(IntEnum):
+    """What text in a state becomes (values are the native engine's codes)."""
+
+    CONTENT = 0
+    REASONING = 1
+    ARGUMENTS = 2   # fed to the call assembler
+    WRAPPER = 3     # whitespace Dropped{Wrapper}, anything else Malformed
+
+
+class CallSyntax:
+    """How calls are written between a region's markers (SPEC §2.2)."""
+
+    __slots__ = ("kind", "code")
+
+    def __init__(self, kind, code):
+        self.kind = kind
+        self.code = code
+
+    def __repr__(self):
+        return f"CallSyntax.{self.kind}"
+
+
+CallSyntax.JSON = CallSyntax("JSON", 1)            # one {"name": .., "arguments": {..}} object
+CallSyntax.JSON_LIST = CallSyntax("JSON_LIST", 2)  # a bare JSON list of call objects, or content
+
+
+def debug_quote(text):
+    """Rust's `{:?}` rendering of a string (the quoting of the reference's messages)."""
+    out = ['"']
+    for ch in text:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\0":
+            out.append("\\0")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+class Format:
+    """A format table under construction; methods chain. `compile()` validates and compiles."""
+
+    def __init__(self, name):
+        self.name = name
+        self.terminals = []        # (name, text), in declaration order (the scanner's order)
+        self.ignored = set()       # names of ignored terminals
+        self.states = []           # (name, Emits); the first is the initial state
+        self.transitions = []      # (from, terminal, to) names, first matching row wins
+        self.syntax = None
+        self.opener = None
+        self._compiled = None
+
+    # building
+
+    def terminal(self, name, text):
+        self.terminals.append((name, text))
+        self._compiled = None
+        return self
+
+    def ignores(self, name, text):
+        self.terminal(name, text)
+        self.ignored.add(name)
+        return self
+
+    def state(self, name, emits):
+        self.states.append((name, Emits(emits)))
+        self._compiled = None
+        return self
+
+    def transition(self, from_state, terminal, to_state):
+        for kind, name, known in (("state", from_state, self._state_names()),
+                                  ("terminal", terminal, self._terminal_names()),
+                                  ("state", to_state, self._state_names())):
+            if name not in known:
+                raise FormatError(f"format {self.name}: no {kind} named {debug_quote(name)}")
+        self.transitions.append((from_state, terminal, to_state))
+        self._compiled = None
+        return self
+
+    def calls(self, syntax):
+        self.syntax = syntax
+        self._compiled = None
+        return self
+
+    def opens_turn(self, text):
+        self.opener = text
+        self._compiled = None
+        return self
+
+    def with_opener(self, text):
+        """A copy of this table whose turn opener is `text` (a checkpoint's own template)."""
+        copy = Format(self.name)
+        copy.terminals = list(self.terminals)
+        copy.ignored = set(self.ignored)
+        copy.states = list(self.states)
+        copy.transitions = list(self.transitions)
+        copy.syntax = self.syntax
+        copy.opener = text
+        return copy
+
+    # reading
+
+    def _state_names(self):
+        return [name for name, _ in self.states]
+
+    def _terminal_names(self):
+        return [name for name, _ in self.terminals]
+
+    def next(self, from_state, terminal):
+        """The state a terminal leads to from a state (first matching row), or None: it is text."""
+        for row_from, row_terminal, row_to in self.transitions:
+            if row_from == from_state and row_terminal == terminal:
+                return row_to
+        return None
+
+    def validate(self):
+        """Raises FormatError with the reference's text when the table cannot run."""
+        if not self.states:
+            raise FormatError(f"format {self.name}: a table with no state")
+        first, emits = self.states[0]
+        if emits == Emits.REASONING:
+            raise FormatError(
+                f"format {self.name}: the first state {debug_quote(first)} emits reasoning; "
+                "a thought the output starts inside is entered by the prompt")
+        if any(e == Emits.ARGUMENTS for _, e in self.states) and self.syntax is None:
+            raise FormatError(f"format {self.name}: an arguments state with no call syntax")
+        for name, text in self.terminals:
+            if not text:
+                raise FormatError(f"format {self.name}: terminal {debug_quote(name)} has no text")
+        if self.opener is not None and not self.opener:
+            raise FormatError(f"format {self.name}: an empty turn opener")
+
+    def compile(self):
+        """The native table (validated; compiled once and cached)."""
+        if self._compiled is None:
+            self.validate()
+            state_index = {name: i for i, (name, _) in enumerate(self.states)}
+            terminal_names = self._terminal_names()
+            rows = []
+            for state, _ in self.states:
+                rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
+                             for t in terminal_names])
+            self._compiled = _native.Table(
+                self.name,
+                [text for _, text in self.terminals],
+                [name in self.ignored for name in terminal_names],
+                [int(e) for _, e in self.states],
+                rows,
+                self.syntax.code if self.syntax is not None else 0,
+                self.opener,
+            )
+        return self._compiled
+
+    def __repr__(self):
+        return f"Format({self.name!r})"

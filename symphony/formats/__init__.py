@@ -1,0 +1,24 @@
+"""The format tables, one module per family, and the lookup of a table by name."""
+from symphony.formats import plain, qwen2_5, qwen3, xlam
+
+_FAMILIES = (plain, qwen2_5, qwen3, xlam)
+
+TABLES = {}
+ALIASES = {}
+for _family in _FAMILIES:
+    TABLES.update(_family.TABLES)
+    ALIASES.update(getattr(_family, "ALIASES", {}))
+
+
+def names():
+    """The table names, sorted."""
+    return sorted(TABLES)
+
+
+def table(name):
+    """The Format named `name` (or one of its aliases); KeyError naming the known tables."""
+    if isinstance(name, str):
+        found = TABLES.get(ALIASES.get(name, name))
+        if found is not None:
+            return found
+    raise KeyError(f"no format named {name!r}; known formats: {', '.join(names())}")

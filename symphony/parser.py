@@ -1,0 +1,32 @@
+"""The entry points: a parser for a named format (one per generated stream), or a whole parse."""
+from symphony import _native
+from symphony import formats as _formats
+from symphony.format import Format
+
+Engine = _native.Engine
+
+
+def formats():
+    """The names of the format tables, sorted."""
+    return _formats.names()
+
+
+def parser(format, tools=None):
+    """A new parser for one stream of a format (a table name or a `Format`).
+
+    `tools` are the request's OpenAI-style function tools; tool names are not checked.
+    Feed it `Prompt` (optional, first), `Delta`s, then `End`; each `feed` returns events.
+    """
+    table = format if isinstance(format, Format) else _formats.table(format)
+    return Engine(table.compile(), tools)
+
+
+def parse(format, output, tools=None, prompt=None, finish="stop"):
+    """The events of a whole output: Prompt (when given), one Delta, End(finish)."""
+    p = parser(format, tools)
+    events = []
+    if prompt is not None:
+        events += p.feed(_native.Prompt(prompt))
+    events += p.feed(_native.Delta(output))
+    events += p.feed(_native.End(finish))
+    return events
