@@ -218,3 +218,37 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             i += 1
     s.pos = i
     return 0
+
+
+def json_outline(text):
+    """Python view of the outline of `text` (str or UTF-8 bytes), all offsets in bytes:
+    {"name": str | None, "arguments": (start, end | None) | None, "close": int | None}."""
+    cdef bytes raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    cdef ol_state s
+    ol_init(&s)
+    try:
+        ol_advance(&s, <const unsigned char*>(<char*>raw), len(raw))
+        return {
+            "name": PyUnicode_DecodeUTF8(<const char*>s.name.data, s.name.len, NULL) if s.has_name else None,
+            "arguments": None if s.arguments_at < 0 else
+                         (s.arguments_at, None if s.arguments_end < 0 else s.arguments_end),
+            "close": None if s.close < 0 else s.close,
+        }
+    finally:
+        bb_free(&s.name)
+
+
+def json_string_decode(body):
+    """Strict JSON decoding of a string's body (the bytes between its quotes): str, or None when
+    it is not valid JSON (serde_json's rules)."""
+    cdef bytes raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+    cdef ByteBuf out
+    out.data = NULL
+    out.len = 0
+    out.cap = 0
+    try:
+        if jt_decode_string(<const unsigned char*>(<char*>raw), len(raw), &out) != 0:
+            return None
+        return PyUnicode_DecodeUTF8(<const char*>out.data, out.len, "surrogatepass")
+    finally:
+        bb_free(&out)

@@ -1,0 +1,835 @@
+#!/usr/bin/env python3
+"""Drive the incumbent parsers (SGLang, vLLM) over the bellwether fixtures.
+
+Runs INSIDE the peers venv (see install.sh); never imports symphony:
+
+    $PEERS_VENV/bin/python bench/peers/harness.py [--repeat N] [--out FILE] SLUG...
+
+For every (peer, slug, mode) it replays each fixture case the way the peer's
+server does (shared/peers/README.md §3, §5), compares the message with
+``reference.message`` and times only the peer's parsing calls.
+
+Modes:
+  whole   the whole output at once. SGLang: ReasoningParser(stream_reasoning=
+          False).parse_non_stream, then FunctionCallParser.has_tool_call /
+          parse_non_stream. vLLM: set_prompt_token_ids, then Parser.parse.
+  stream  one output_pieces element (with its id) per call. SGLang:
+          parse_stream_chunk (+ parse_stream_end on the last chunk) for the
+          reasoning and the tool-call parser, then the unstreamed-args top-up.
+          vLLM: Parser.parse_delta, finished=True on the last chunk.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import logging
+import os
+import platform
+import sys
+import time
+import types
+import warnings
+
+# ---------------------------------------------------------------------------
+# PROFILES: everything the harness knows about a slug.
+#
+#   thinking_default  the template's enable_thinking when the request omits it
+#                     (None: the template has no thought at all)
+#   markers           single tokens of the real vocab that the parsers look up
+#                     or the prompt tail uses; given synthetic ids when the
+#                     fixture's outputs never contain them
+#   sglang            None = unsupported, else
+#                       tool       FunctionCallParser name (or None)
+#                       reasoning  ReasoningParser name (or None)
+#                       force      force_reasoning as the server derives it from
+#                                  template + request: True / False / "thinking"
+#                                  (= the case's thinking state)
+#   vllm              None = unsupported, else
+#                       tool, reasoning  ParserManager.get_parser names
+#                       tail_on / tail_off  the prompt tail (generation prompt)
+#                                  for thinking on / off (tail_off defaults to
+#                                  tail_on); prompt token ids = encode(tail)
+#   chat_template     stub template text exposed by the FixtureTokenizer
+# ---------------------------------------------------------------------------
+
+QWEN_MARKERS = ["<|im_start|>", "<|im_end|>", "<think>", "</think>",
+                "<tool_call>", "</tool_call>"]
+IM_ASSISTANT = "<|im_start|>assistant\n"
+THINK_OFF = "<think>\n\n</think>\n\n"
+
+PROFILES = {
+    # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true
+    # (SGLang template rule enable_thinking_default_true -> force = thinking).
+    "qwen3-8b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen25", "reasoning": "qwen3", "force": "thinking"},
+        "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                 "tail_on": IM_ASSISTANT, "tail_off": IM_ASSISTANT + THINK_OFF},
+    },
+    # Thinking-2507: the template always opens <think> (SGLang rule
+    # force_reasoning_pattern; the qwen3-thinking name forces it too).
+    "qwen3-4b-thinking-2507": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen25", "reasoning": "qwen3-thinking", "force": True},
+        "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                 "tail_on": IM_ASSISTANT + "<think>\n"},
+    },
+    # Instruct-2507: no thought; served with a tool parser only.
+    "qwen3-30b-a3b-instruct-2507": {
+        "thinking_default": None,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen25", "reasoning": None, "force": False},
+        "vllm": {"tool": "hermes", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+    # K-EXAONE: the generation prompt opens the thought (closed when
+    # enable_thinking=false); <tool_call>{json}</tool_call> without newlines.
+    "k-exaone-236b-a23b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS + ["<|assistant|>"],
+        "sglang": {"tool": "qwen25", "reasoning": "qwen3", "force": "thinking"},
+        "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                 "tail_on": "<|assistant|><think>\n",
+                 "tail_off": "<|assistant|>" + THINK_OFF},
+    },
+    "qwen2.5-7b-instruct-1m": {
+        "thinking_default": None,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen25", "reasoning": None, "force": False},
+        "vllm": {"tool": "hermes", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+    "hermes-4-14b": {
+        "thinking_default": None,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "hermes", "reasoning": None, "force": False},
+        "vllm": {"tool": "hermes", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+    # Granite 4.1 writes hermes-style <tool_call> JSON; vLLM's granite4 parser
+    # reads exactly that, SGLang has no granite tool parser (hermes it is).
+    "granite-4.1-3b": {
+        "thinking_default": None,
+        "markers": ["<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>",
+                    "<tool_call>", "</tool_call>"],
+        "sglang": {"tool": "hermes", "reasoning": None, "force": False},
+        "vllm": {"tool": "granite4", "reasoning": None,
+                 "tail_on": "<|start_of_role|>assistant<|end_of_role|>"},
+    },
+    # xLAM: bare JSON list; only vLLM has a parser.
+    "llama-xlam-2-8b-fc-r": {
+        "thinking_default": None,
+        "markers": ["<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>"],
+        "sglang": None,
+        "vllm": {"tool": "xlam", "reasoning": None,
+                 "tail_on": "<|start_header_id|>assistant<|end_header_id|>\n\n"},
+    },
+    # Phi-4-mini: content-only fixtures; vLLM phi4_mini_json if registered.
+    "phi-4-mini-instruct": {
+        "thinking_default": None,
+        "markers": ["<|assistant|>", "<|end|>", "<|tool_call|>", "<|/tool_call|>"],
+        "sglang": None,
+        "vllm": {"tool": "phi4_mini_json", "reasoning": None,
+                 "tail_on": "<|assistant|>"},
+    },
+}
+
+PEERS = ("sglang", "vllm")
+MODES = ("whole", "stream")
+DEFAULT_CHAT_TEMPLATE = "{# symphony bench stub: no template markers #}"
+
+
+# ---------------------------------------------------------------------------
+# Fixtures and the tokenizer built from them
+# ---------------------------------------------------------------------------
+
+def load_cases(fixtures: str, slug: str) -> list[dict]:
+    path = os.path.join(fixtures, slug + ".jsonl")
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def thinking_state(profile: dict, case: dict) -> bool | None:
+    """enable_thinking of the request, else the template default."""
+    ctk = case["request"].get("chat_template_kwargs") or {}
+    value = ctk.get("enable_thinking")
+    if value is None:
+        return profile.get("thinking_default")
+    return bool(value)
+
+
+class FixtureTokenizer:
+    """A tokenizer good enough for parsers, built from a fixture's own tokens.
+
+    vocab keys are the decoded pieces (exact for marker tokens); decode joins
+    pieces; encode is a greedy longest match; tokens that only occur in a
+    prompt get synthetic ids; no special tokens are declared (nothing dropped).
+    """
+
+    SYNTHETIC_BASE = 50_000_000
+
+    def __init__(self, cases: list[dict], markers: list[str], extra_texts: list[str],
+                 chat_template: str = DEFAULT_CHAT_TEMPLATE, name: str = "fixture"):
+        self.name_or_path = name
+        self.chat_template = chat_template
+        self._vocab: dict[str, int] = {}
+        self._pieces: dict[int, str] = {}
+        self._next = self.SYNTHETIC_BASE
+        for case in cases:
+            for piece, tid in zip(case["output_pieces"], case["output_ids"]):
+                self._pieces.setdefault(tid, piece)
+                if piece:
+                    self._vocab.setdefault(piece, tid)
+        for marker in markers:
+            self._add(marker)
+        self._maxlen = max((len(k) for k in self._vocab), default=1)
+        for text in extra_texts:   # prompt-only characters get ids up front
+            self.encode(text)
+
+    def _add(self, piece: str) -> int:
+        tid = self._vocab.get(piece)
+        if tid is None:
+            tid = self._next
+            self._next += 1
+            self._vocab[piece] = tid
+            self._pieces[tid] = piece
+            self._maxlen = max(getattr(self, "_maxlen", 1), len(piece))
+        return tid
+
+    # -- the HF-ish surface the parsers use ---------------------------------
+    def get_vocab(self) -> dict[str, int]:
+        return self._vocab
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        return self._vocab
+
+    def get_added_vocab(self) -> dict[str, int]:
+        return {}
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self._vocab)
+
+    def __len__(self) -> int:
+        return len(self._vocab)
+
+    @property
+    def max_token_id(self) -> int:
+        return max(self._pieces)
+
+    all_special_tokens: list = []
+    all_special_ids: list = []
+    special_tokens_map: dict = {}
+    additional_special_tokens: list = []
+    added_tokens_decoder: dict = {}
+    added_tokens_encoder: dict = {}
+    bos_token = eos_token = pad_token = unk_token = None
+    bos_token_id = eos_token_id = pad_token_id = unk_token_id = None
+    is_fast = True
+    truncation_side = "left"
+    padding_side = "left"
+    model_max_length = 1 << 30
+    max_chars_per_token = 64
+
+    def num_special_tokens_to_add(self) -> int:
+        return 0
+
+    def encode(self, text: str, add_special_tokens: bool = False, **_kw) -> list[int]:
+        ids = []
+        i, n = 0, len(text)
+        vocab = self._vocab
+        while i < n:
+            for length in range(min(self._maxlen, n - i), 0, -1):
+                tid = vocab.get(text[i:i + length])
+                if tid is not None:
+                    ids.append(tid)
+                    i += length
+                    break
+            else:
+                ids.append(self._add(text[i]))
+                i += 1
+        return ids
+
+    def __call__(self, text, add_special_tokens: bool = False, **_kw):
+        if isinstance(text, list):
+            return {"input_ids": [self.encode(t) for t in text]}
+        return {"input_ids": self.encode(text)}
+
+    def decode(self, ids, skip_special_tokens: bool = False, **_kw) -> str:
+        if isinstance(ids, int):
+            ids = [ids]
+        pieces = self._pieces
+        return "".join(pieces.get(i, "") for i in ids)
+
+    def batch_decode(self, seqs, **kw) -> list[str]:
+        return [self.decode(s, **kw) for s in seqs]
+
+    def convert_ids_to_tokens(self, ids, skip_special_tokens: bool = False):
+        if isinstance(ids, int):
+            return self._pieces.get(ids)
+        return [self._pieces.get(i) for i in ids]
+
+    def convert_tokens_to_ids(self, tokens):
+        if isinstance(tokens, str):
+            return self._vocab.get(tokens)
+        return [self._vocab.get(t) for t in tokens]
+
+    def convert_tokens_to_string(self, tokens) -> str:
+        return "".join(t for t in tokens if t)
+
+    def tokenize(self, text: str, **_kw) -> list[str]:
+        return [self._pieces[i] for i in self.encode(text)]
+
+    def apply_chat_template(self, *a, **kw):
+        raise NotImplementedError("FixtureTokenizer has no chat template")
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+# ---------------------------------------------------------------------------
+# Comparison (README §5): calls count/order/names equal, arguments equal as
+# parsed JSON, content and reasoning equal after strip, None == "".
+# ---------------------------------------------------------------------------
+
+def _text(value) -> str:
+    return value if isinstance(value, str) else ("" if value is None else str(value))
+
+
+def _args(value):
+    if isinstance(value, (dict, list)):
+        return value
+    try:
+        return json.loads(value) if value not in (None, "") else {}
+    except (TypeError, ValueError):
+        return ("<unparsable>", value)
+
+
+def reference_message(case: dict) -> dict:
+    msg = case["reference"]["message"]
+    return {
+        "content": _text(msg.get("content")),
+        "reasoning": _text(msg.get("reasoning_content")),
+        "tool_calls": [(c["function"]["name"], c["function"]["arguments"])
+                       for c in msg.get("tool_calls") or []],
+    }
+
+
+def compare(got: dict, want: dict) -> tuple[bool, bool, str]:
+    """-> (agree with trimmed whitespace, agree exactly, first difference)."""
+    gc_, wc = got["tool_calls"], want["tool_calls"]
+    if len(gc_) != len(wc):
+        return False, False, f"calls: {len(gc_)} vs {len(wc)}"
+    for i, ((gn, ga), (wn, wa)) in enumerate(zip(gc_, wc)):
+        if gn != wn:
+            return False, False, f"call {i} name: {gn!r} vs {wn!r}"
+        if _args(ga) != _args(wa):
+            return False, False, f"call {i} arguments: {ga!r} vs {wa!r}"
+    exact, reason = True, ""
+    for field in ("content", "reasoning"):
+        g, w = _text(got[field]), _text(want[field])
+        if g.strip() != w.strip():
+            return False, False, f"{field}: {g!r} vs {w!r}"
+        if g != w:
+            exact, reason = False, f"{field} whitespace: {g!r} vs {w!r}"
+    return True, exact, reason
+
+
+class Accumulator:
+    """Fold streamed deltas like the OpenAI SDK: strings concatenated, tool
+    calls keyed by index (their string fields concatenated as well)."""
+
+    def __init__(self):
+        self.content = ""
+        self.reasoning = ""
+        self.calls: dict[int, dict] = {}
+
+    def add(self, content=None, reasoning=None):
+        if content:
+            self.content += content
+        if reasoning:
+            self.reasoning += reasoning
+
+    def call(self, index, name=None, arguments=None):
+        entry = self.calls.setdefault(index, {"name": "", "arguments": ""})
+        if name:
+            entry["name"] += name
+        if arguments:
+            entry["arguments"] += arguments
+
+    def message(self) -> dict:
+        return {"content": self.content, "reasoning": self.reasoning,
+                "tool_calls": [(c["name"], c["arguments"])
+                               for _, c in sorted(self.calls.items())]}
+
+
+class Timer:
+    __slots__ = ("seconds",)
+
+    def __init__(self):
+        self.seconds = 0.0
+
+
+# ---------------------------------------------------------------------------
+# Peer drivers
+# ---------------------------------------------------------------------------
+
+def import_sglang():
+    if "sglang" not in sys.modules or not hasattr(sys.modules["sglang"], "__path__"):
+        spec = importlib.util.find_spec("sglang")
+        if spec is None:
+            raise ImportError("sglang is not installed")
+        pkg = types.ModuleType("sglang")   # the one stub (README §2)
+        pkg.__path__ = list(spec.submodule_search_locations)
+        sys.modules["sglang"] = pkg
+    from sglang.srt.entrypoints.openai.protocol import ChatCompletionRequest, Tool
+    from sglang.srt.function_call.function_call_parser import FunctionCallParser
+    from sglang.srt.parser.reasoning_parser import ReasoningParser
+    return types.SimpleNamespace(ChatCompletionRequest=ChatCompletionRequest, Tool=Tool,
+                                 FunctionCallParser=FunctionCallParser,
+                                 ReasoningParser=ReasoningParser)
+
+
+def import_vllm():
+    os.environ.setdefault("VLLM_CONFIGURE_LOGGING", "0")
+    from vllm.entrypoints.openai.chat_completion.message_assembly import (
+        assemble_chat_message_fields, keeps_tool_calls)
+    from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
+    from vllm.entrypoints.serve.utils.tool_calls_utils import (
+        maybe_filter_parallel_tool_calls)
+    from vllm.parser.parser_manager import ParserManager
+    from vllm.reasoning import ReasoningParserManager
+    from vllm.tool_parsers import ToolParserManager
+    return types.SimpleNamespace(
+        ChatCompletionRequest=ChatCompletionRequest, ParserManager=ParserManager,
+        ToolParserManager=ToolParserManager, ReasoningParserManager=ReasoningParserManager,
+        assemble=assemble_chat_message_fields, keeps_tool_calls=keeps_tool_calls,
+        filter_parallel=maybe_filter_parallel_tool_calls)
+
+
+def _registered(manager, name: str) -> bool:
+    for attr in ("tool_parsers", "reasoning_parsers", "lazy_parsers", "_lazy_parsers"):
+        table = getattr(manager, attr, None)
+        if isinstance(table, dict) and name in table:
+            return True
+    for getter in ("get_tool_parser", "get_reasoning_parser"):
+        fn = getattr(manager, getter, None)
+        if fn is not None:
+            try:
+                return fn(name) is not None
+            except Exception:
+                return False
+    return False
+
+
+class SGLangDriver:
+    peer = "sglang"
+
+    def __init__(self, slug: str, profile: dict, tok: FixtureTokenizer):
+        self.m = import_sglang()
+        self.p = profile["sglang"]
+        self.profile = profile
+        self.tok = tok
+        fcp = self.m.FunctionCallParser
+        if self.p["tool"] and self.p["tool"] not in fcp.ToolCallParserEnum:
+            raise LookupError(f"sglang has no tool parser {self.p['tool']!r}")
+        if self.p["reasoning"] and \
+                self.p["reasoning"].lower() not in self.m.ReasoningParser.DetectorMap:
+            raise LookupError(f"sglang has no reasoning parser {self.p['reasoning']!r}")
+
+    def describe(self) -> dict:
+        return {"tool_parser": self.p["tool"], "reasoning_parser": self.p["reasoning"],
+                "force_reasoning": self.p["force"]}
+
+    def prepare(self, case: dict) -> dict:
+        """Per-case inputs that a server has before parsing (not timed)."""
+        req = dict(case["request"], model="bench")
+        request = self.m.ChatCompletionRequest.model_validate(req)
+        tools = list(request.tools or [])
+        force = self.p["force"]
+        if force == "thinking":
+            force = bool(thinking_state(self.profile, case))
+        name = self.p["tool"]
+        if not name:
+            active = False
+        elif not tools:   # serving_chat._tool_call_parsing_active
+            active = self.m.FunctionCallParser.ToolCallParserEnum[name].parses_without_tools()
+        else:
+            active = request.tool_choice != "none"
+        return {"request": request, "tools": tools, "force": force, "active": active}
+
+    def _reasoning(self, prep, stream: bool):
+        return self.m.ReasoningParser(
+            self.p["reasoning"], stream_reasoning=stream, force_reasoning=prep["force"],
+            request=prep["request"], tokenizer=self.tok,
+            tool_call_parser_active=prep["active"])
+
+    def _tools(self, prep, with_choice: bool):
+        req = prep["request"]
+        return self.m.FunctionCallParser(
+            prep["tools"], self.p["tool"], tokenizer=self.tok,
+            tool_choice=req.tool_choice if with_choice else None,
+            prefix=req._response_parser_prefix, constrained=False)
+
+    def whole(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+        pc = time.perf_counter
+        text = case["reference"]["text"]
+        reasoning = None
+        t0 = pc()
+        rp = self._reasoning(prep, stream=False) if self.p["reasoning"] else None
+        fp = self._tools(prep, with_choice=True) if prep["active"] else None
+        ctimer.seconds += pc() - t0
+        calls = []
+        t0 = pc()
+        try:
+            if rp is not None:
+                reasoning, text = rp.parse_non_stream(text)
+            if fp is not None and fp.has_tool_call(text):
+                text, calls = fp.parse_non_stream(text)
+        finally:
+            timer.seconds += pc() - t0
+        # the server renumbers calls by enumerate (tool_index = tool position)
+        return {"content": _text(text), "reasoning": _text(reasoning),
+                "tool_calls": [(c.name, c.parameters) for c in calls]}
+
+    def stream(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+        pc = time.perf_counter
+        t0 = pc()
+        rp = self._reasoning(prep, stream=True) if self.p["reasoning"] else None
+        fp = self._tools(prep, with_choice=False) if prep["active"] else None
+        ctimer.seconds += pc() - t0
+        acc = Accumulator()
+        pieces = case["output_pieces"]
+        last = len(pieces) - 1
+        spent = 0.0
+        try:
+            for i, delta in enumerate(pieces):
+                finishing = i == last
+                t0 = pc()
+                r = None
+                if rp is not None:
+                    r, delta = rp.parse_stream_chunk(delta)
+                    if finishing:
+                        er, en = rp.parse_stream_end()
+                        if er:
+                            r = (r or "") + er
+                        if en:
+                            delta = (delta or "") + en
+                calls = ()
+                if fp is not None:
+                    delta, calls = fp.parse_stream_chunk(delta or "")
+                    if finishing:
+                        et, ec = fp.parse_stream_end()
+                        delta = (delta or "") + et
+                        calls = list(calls) + ec
+                spent += pc() - t0
+                acc.add(delta, r)
+                for item in calls:
+                    acc.call(item.tool_index, item.name, item.parameters)
+            if fp is not None:   # serving_chat._check_for_unstreamed_tool_args
+                t0 = pc()
+                topup = self._unstreamed(fp)
+                spent += pc() - t0
+                if topup:
+                    acc.call(*topup)
+        finally:
+            timer.seconds += spent
+        return acc.message()
+
+    @staticmethod
+    def _unstreamed(fp):
+        det = getattr(fp, "detector", fp)
+        prev = getattr(det, "prev_tool_call_arr", None)
+        streamed = getattr(det, "streamed_args_for_tool", None)
+        if not prev or not streamed:
+            return None
+        idx = len(prev) - 1
+        if idx < 0 or idx >= len(streamed):
+            return None
+        expected = prev[idx].get("arguments", {})
+        if not isinstance(expected, str):
+            expected = json.dumps(expected, ensure_ascii=False)
+        actual = streamed[idx]
+        rest = expected[len(actual):] if expected.startswith(actual) else ""
+        return (idx, None, rest) if rest else None
+
+
+class VLLMDriver:
+    peer = "vllm"
+
+    def __init__(self, slug: str, profile: dict, tok: FixtureTokenizer):
+        self.m = import_vllm()
+        self.p = profile["vllm"]
+        self.profile = profile
+        self.tok = tok
+        if self.p["tool"] and not _registered(self.m.ToolParserManager, self.p["tool"]):
+            raise LookupError(f"vllm has no tool parser {self.p['tool']!r}")
+        if self.p["reasoning"] and \
+                not _registered(self.m.ReasoningParserManager, self.p["reasoning"]):
+            raise LookupError(f"vllm has no reasoning parser {self.p['reasoning']!r}")
+        t0 = time.perf_counter()
+        self.cls = self.m.ParserManager.get_parser(
+            tool_parser_name=self.p["tool"], reasoning_parser_name=self.p["reasoning"],
+            enable_auto_tools=True, model_name=profile.get("model"), tokenizer=tok)
+        self.startup_seconds = time.perf_counter() - t0
+        self.prompt_ids = {}
+        for state in (True, False, None):
+            self.prompt_ids[state] = tok.encode(self.tail(state))
+
+    def tail(self, thinking) -> str:
+        if thinking is False and "tail_off" in self.p:
+            return self.p["tail_off"]
+        return self.p["tail_on"]
+
+    def describe(self) -> dict:
+        return {"tool_parser": self.p["tool"], "reasoning_parser": self.p["reasoning"],
+                "parser_class": getattr(self.cls, "__mro__", [self.cls])[1].__name__,
+                "prompt_tail": {"on": self.tail(True), "off": self.tail(False)},
+                "startup_seconds": self.startup_seconds}
+
+    def prepare(self, case: dict) -> dict:
+        req = dict(case["request"], model="bench", stream=False)
+        request = self.m.ChatCompletionRequest.model_validate(req)
+        ctk = dict(request.chat_template_kwargs or {})
+        prompt_ids = self.prompt_ids[thinking_state(self.profile, case)]
+        keep = self.m.keeps_tool_calls(request, enable_auto_tools=True,
+                                       parser_cls=self.cls)
+        return {"request": request, "ctk": ctk, "prompt_ids": prompt_ids, "keep": keep}
+
+    def _make(self, prep):
+        """What the server does per request before any output arrives: the
+        renderer's parser runs adjust_request, the handler makes its own."""
+        request = prep["request"].model_copy(deep=True)
+        cls = self.cls
+        if (cls.always_adjust_request or cls.reasoning_parser_cls is not None
+                or request.tool_choice != "none"):
+            adj = cls(self.tok, request.tools, model_config=None,
+                      chat_template_kwargs=prep["ctk"])
+            adj.set_prompt_token_ids(prep["prompt_ids"])
+            request = adj.adjust_request(request=request)
+        parser = cls(self.tok, request.tools, chat_template_kwargs=prep["ctk"],
+                     model_config=None)
+        return parser, request
+
+    def whole(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+        pc = time.perf_counter
+        t0 = pc()
+        parser, request = self._make(prep)
+        ctimer.seconds += pc() - t0
+        text, ids = case["reference"]["text"], case["output_ids"]
+        t0 = pc()
+        try:
+            parser.set_prompt_token_ids(prep["prompt_ids"])
+            reasoning, content, calls = parser.parse(
+                text, request, enable_auto_tools=True, model_output_token_ids=ids)
+        finally:
+            timer.seconds += pc() - t0
+        fields = self.m.assemble(request, reasoning, content, calls,
+                                 enable_auto_tools=True, parser_cls=self.cls)
+        return {"content": _text(fields.content), "reasoning": _text(fields.reasoning),
+                "tool_calls": [(c.function.name, c.function.arguments)
+                               for c in fields.tool_calls]}
+
+    def stream(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+        pc = time.perf_counter
+        t0 = pc()
+        parser, request = self._make(prep)
+        ctimer.seconds += pc() - t0
+        prompt_ids = prep["prompt_ids"]
+        keep = prep["keep"]
+        acc = Accumulator()
+        pieces, ids = case["output_pieces"], case["output_ids"]
+        last = len(pieces) - 1
+        parse_delta = parser.parse_delta
+        spent = 0.0
+        try:
+            for i, (piece, tid) in enumerate(zip(pieces, ids)):
+                t0 = pc()
+                delta = parse_delta(piece, [tid], request, prompt_token_ids=prompt_ids,
+                                    finished=i == last)
+                spent += pc() - t0
+                if delta is None:
+                    continue
+                # ChatStreamProcessor.step: drop calls the request does not keep
+                if delta.tool_calls and not keep:
+                    delta.tool_calls = []
+                delta = self.m.filter_parallel(delta, request)
+                acc.add(delta.content, delta.reasoning)
+                for tc in delta.tool_calls or ():
+                    fn = tc.function
+                    acc.call(tc.index, fn.name if fn else None,
+                             fn.arguments if fn else None)
+        finally:
+            timer.seconds += spent
+        return acc.message()
+
+
+DRIVERS = {"sglang": SGLangDriver, "vllm": VLLMDriver}
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+def run_slug(peer: str, slug: str, cases: list[dict], profile: dict,
+             repeat: int) -> dict:
+    if profile.get(peer) is None:
+        return {"status": "unsupported", "reason": f"{peer} has no parser for {slug}"}
+    tails = []
+    if profile.get("vllm"):
+        tails = [profile["vllm"]["tail_on"], profile["vllm"].get("tail_off", "")]
+    tok = FixtureTokenizer(cases, profile.get("markers", []), tails,
+                           profile.get("chat_template", DEFAULT_CHAT_TEMPLATE), slug)
+    try:
+        driver = DRIVERS[peer](slug, profile, tok)
+    except LookupError as e:
+        return {"status": "unsupported", "reason": str(e)}
+    preps = [driver.prepare(c) for c in cases]
+    wants = [reference_message(c) for c in cases]
+    tokens = sum(len(c["output_ids"]) for c in cases)
+    nbytes = sum(len(c["reference"]["text"].encode("utf-8")) for c in cases)
+    out = {"status": "ok", "parsers": driver.describe()}
+    for mode in MODES:
+        fn = getattr(driver, mode)
+        best = best_construct = None
+        results = None
+        for _ in range(repeat):
+            gc.collect()
+            timer, ctimer = Timer(), Timer()
+            pass_results = []
+            for case, prep, want in zip(cases, preps, wants):
+                got, error = None, None
+                try:
+                    got = fn(case, prep, timer, ctimer)
+                except Exception as e:   # a peer error counts as disagreement
+                    error = f"{type(e).__name__}: {e}"
+                if got is None:
+                    agree, exact, why = False, False, error
+                else:
+                    agree, exact, why = compare(got, want)
+                pass_results.append({"id": case["id"], "agree": agree,
+                                     "agree_exact": exact, "diff": why or None,
+                                     "error": error, "message": got})
+            if results is None:
+                results = pass_results
+            best = timer.seconds if best is None else min(best, timer.seconds)
+            best_construct = ctimer.seconds if best_construct is None \
+                else min(best_construct, ctimer.seconds)
+        out[mode] = {
+            "cases": len(cases),
+            "agree": sum(r["agree"] for r in results),
+            "agree_exact": sum(r["agree_exact"] for r in results),
+            "errors": sum(r["error"] is not None for r in results),
+            "tokens": tokens,
+            "bytes": nbytes,
+            "seconds": best,
+            "us_per_token": best * 1e6 / tokens if tokens else None,
+            "mb_per_s": nbytes / best / 1e6 if best else None,
+            "construct_seconds": best_construct,
+            "results": results,
+        }
+    return out
+
+
+def versions() -> dict:
+    v = {"python": platform.python_version()}
+    for dist in ("sglang", "vllm", "torch", "transformers", "openai", "pydantic",
+                 "partial_json_parser", "xgrammar"):
+        try:
+            v[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            v[dist] = None
+    return v
+
+
+def summary_lines(doc: dict) -> list[str]:
+    lines = [f"{'peer':7} {'slug':28} {'mode':6} {'agree':>7} {'us/tok':>8} {'MB/s':>7}"]
+    for peer, slugs in doc["peers"].items():
+        for slug, res in slugs.items():
+            if res.get("status") != "ok":
+                lines.append(f"{peer:7} {slug:28} {'-':6} {res.get('status')}")
+                continue
+            for mode in MODES:
+                r = res[mode]
+                lines.append(f"{peer:7} {slug:28} {mode:6} "
+                             f"{r['agree']:>3}/{r['cases']:<3} "
+                             f"{r['us_per_token']:8.2f} {r['mb_per_s']:7.2f}")
+        tot = {m: [0, 0, 0.0, 0] for m in MODES}
+        for res in slugs.values():
+            if res.get("status") == "ok":
+                for m in MODES:
+                    t = tot[m]
+                    t[0] += res[m]["agree"]
+                    t[1] += res[m]["cases"]
+                    t[2] += res[m]["seconds"]
+                    t[3] += res[m]["tokens"]
+        for m, (a, c, s, n) in tot.items():
+            if c:
+                lines.append(f"{peer:7} {'ALL':28} {m:6} {a:>3}/{c:<3} "
+                             f"{s * 1e6 / n:8.2f}        ({100 * a / c:.0f}%)")
+    return lines
+
+
+def check_imports() -> int:
+    with contextlib.redirect_stdout(sys.stderr):
+        import_sglang()
+        import_vllm()
+    print(json.dumps(versions()))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("slugs", nargs="*", help="fixture slugs (default: all in PROFILES)")
+    ap.add_argument("--fixtures", default=os.environ.get(
+        "SYMPHONY_FIXTURES", "/work/shared/fixtures/bellwether"))
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--peers", default=",".join(PEERS))
+    ap.add_argument("--out", help="write the JSON here instead of stdout")
+    ap.add_argument("--no-cases", action="store_true",
+                    help="omit per-case results from the JSON")
+    ap.add_argument("--check-imports", action="store_true",
+                    help="import both peers, print versions, exit")
+    args = ap.parse_args(argv)
+    if args.check_imports:
+        return check_imports()
+    slugs = args.slugs or list(PROFILES)
+    unknown = [s for s in slugs if s not in PROFILES]
+    if unknown:
+        ap.error(f"no PROFILES entry for {', '.join(unknown)}")
+    peers = [p for p in args.peers.split(",") if p]
+    logging.disable(logging.WARNING)   # peers log each failed parse
+    warnings.simplefilter("ignore")
+    doc = {"peers": {p: {} for p in peers}, "versions": {},
+           "repeat": args.repeat, "fixtures": args.fixtures}
+    with contextlib.redirect_stdout(sys.stderr):   # keep stdout for the JSON
+        for slug in slugs:
+            cases = load_cases(args.fixtures, slug)
+            for peer in peers:
+                doc["peers"][peer][slug] = run_slug(peer, slug, cases, PROFILES[slug],
+                                                    max(1, args.repeat))
+        doc["versions"] = versions()
+    if args.no_cases:
+        for slugs_ in doc["peers"].values():
+            for res in slugs_.values():
+                for m in MODES:
+                    if m in res:
+                        res[m].pop("results", None)
+    doc["summary"] = summary_lines(doc)
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    else:
+        print(text)
+    print("\n".join(doc["summary"]), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
