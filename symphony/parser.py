@@ -1,6 +1,7 @@
 """The entry points: a parser for a named format (one per generated stream), or a whole parse."""
 from symphony import _native
-from symphony import formats as _formats
+from symphony.formats import names as _table_names
+from symphony.formats import table as _table
 from symphony.format import Format
 
 Engine = _native.Engine
@@ -8,7 +9,7 @@ Engine = _native.Engine
 
 def formats():
     """The names of the format tables, sorted."""
-    return _formats.names()
+    return _table_names()
 
 
 def parser(format, tools=None):
@@ -17,7 +18,7 @@ def parser(format, tools=None):
     `tools` are the request's OpenAI-style function tools; tool names are not checked.
     Feed it `Prompt` (optional, first), `Delta`s, then `End`; each `feed` returns events.
     """
-    table = format if isinstance(format, Format) else _formats.table(format)
+    table = format if isinstance(format, Format) else _table(format)
     return Engine(table.compile(), tools)
 
 

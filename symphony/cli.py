@@ -1,0 +1,109 @@
+"""The `symphony` command line: `symphony parse` turns a JSONL file of model outputs into chat
+messages (or events), one output line in, one line out; a bad line gets an error naming it and
+the run goes on."""
+import argparse
+import json
+import sys
+
+from symphony.formats import names as table_names
+from symphony.formats import table as find_table
+from symphony.adapt import chat
+from symphony.parser import parse
+
+
+class LineError(Exception):
+    """A line that cannot be parsed; the message says why."""
+
+
+def _load_tools(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            tools = json.load(f)
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"symphony: cannot read tools from {path}: {e}")
+    if isinstance(tools, dict) and "tools" in tools:
+        tools = tools["tools"]
+    if not isinstance(tools, list):
+        raise SystemExit(f"symphony: {path} must hold a JSON list of tools")
+    return tools
+
+
+def _field(record, name, kind, default):
+    value = record.get(name, default)
+    if value is not default and not isinstance(value, kind):
+        raise LineError(f'"{name}" must be {kind.__name__ if isinstance(kind, type) else "a string"}')
+    return value
+
+
+def parse_line(line, default_format, default_tools):
+    """The events of one input line: {"text": ..., "prompt"?, "format"?, "tools"?, "finish"?}."""
+    try:
+        record = json.loads(line)
+    except ValueError as e:
+        raise LineError(f"not JSON: {e}") from None
+    if not isinstance(record, dict):
+        raise LineError("a line must be a JSON object with a \"text\" field")
+    text = record.get("text")
+    if not isinstance(text, str):
+        raise LineError('no "text" string')
+    prompt = _field(record, "prompt", str, None)
+    finish = _field(record, "finish", str, "stop")
+    tools = _field(record, "tools", list, default_tools)
+    name = _field(record, "format", str, default_format)
+    if name is None:
+        raise LineError('no format: give --format or a "format" field')
+    try:
+        table = find_table(name)
+    except KeyError as e:
+        raise LineError(str(e.args[0])) from None
+    return parse(table, text, tools=tools, prompt=prompt, finish=finish)
+
+
+def run_parse(args):
+    tools = _load_tools(args.tools) if args.tools else None
+    if args.format is not None:
+        try:
+            find_table(args.format)
+        except KeyError as e:
+            raise SystemExit(f"symphony: {e.args[0]}")
+    failed = 0
+    out = sys.stdout
+    source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")
+    with source:
+        for number, line in enumerate(source, 1):
+            if not line.strip():
+                continue
+            try:
+                events = parse_line(line, args.format, tools)
+            except LineError as e:
+                failed += 1
+                print(f"symphony: {args.input}: line {number}: {e}", file=sys.stderr)
+                out.write(json.dumps({"line": number, "error": str(e)}, ensure_ascii=False) + "\n")
+                continue
+            if args.events:
+                record = {"line": number, "events": [e.to_dict() for e in events]}
+            else:
+                choice = chat.message(events)
+                record = {"line": number, "message": choice["message"], "finish_reason": choice["finish_reason"]}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return 1 if failed else 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="symphony", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("parse", help="parse a JSONL file of model outputs into chat messages")
+    p.add_argument("input", help='JSONL file, one {"text": ..., "prompt": ...} per line ("-": stdin)')
+    p.add_argument("--format", help=f"table name ({', '.join(table_names())}); a line's \"format\" wins")
+    p.add_argument("--tools", help="JSON file with the request's tools (OpenAI function tools)")
+    p.add_argument("--events", action="store_true", help="write the events instead of the chat message")
+    p.set_defaults(run=run_parse)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
