@@ -93,7 +93,9 @@ PROFILES = {
     "k-exaone-236b-a23b": {
         "thinking_default": True,
         "markers": QWEN_MARKERS + ["<|assistant|>"],
-        "sglang": {"tool": "qwen25", "reasoning": "qwen3", "force": "thinking"},
+        # qwen25 wants "<tool_call>\n"; SGLang's hermes detector documents this
+        # exact no-newline format.
+        "sglang": {"tool": "hermes", "reasoning": "qwen3", "force": "thinking"},
         "vllm": {"tool": "hermes", "reasoning": "qwen3",
                  "tail_on": "<|assistant|><think>\n",
                  "tail_off": "<|assistant|>" + THINK_OFF},
@@ -476,7 +478,7 @@ class SGLangDriver:
             tool_choice=req.tool_choice if with_choice else None,
             prefix=req._response_parser_prefix, constrained=False)
 
-    def whole(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+    def whole(self, case, prep, timer: Timer, ctimer: Timer, _chunks=None) -> dict:
         pc = time.perf_counter
         text = case["reference"]["text"]
         reasoning = None
@@ -497,18 +499,17 @@ class SGLangDriver:
         return {"content": _text(text), "reasoning": _text(reasoning),
                 "tool_calls": [(c.name, c.parameters) for c in calls]}
 
-    def stream(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+    def stream(self, case, prep, timer: Timer, ctimer: Timer, chunks) -> dict:
         pc = time.perf_counter
         t0 = pc()
         rp = self._reasoning(prep, stream=True) if self.p["reasoning"] else None
         fp = self._tools(prep, with_choice=False) if prep["active"] else None
         ctimer.seconds += pc() - t0
         acc = Accumulator()
-        pieces = case["output_pieces"]
-        last = len(pieces) - 1
+        last = len(chunks) - 1
         spent = 0.0
         try:
-            for i, delta in enumerate(pieces):
+            for i, (delta, _ids) in enumerate(chunks):
                 finishing = i == last
                 t0 = pc()
                 r = None
@@ -616,7 +617,7 @@ class VLLMDriver:
                      model_config=None)
         return parser, request
 
-    def whole(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+    def whole(self, case, prep, timer: Timer, ctimer: Timer, _chunks=None) -> dict:
         pc = time.perf_counter
         t0 = pc()
         parser, request = self._make(prep)
@@ -635,7 +636,7 @@ class VLLMDriver:
                 "tool_calls": [(c.function.name, c.function.arguments)
                                for c in fields.tool_calls]}
 
-    def stream(self, case, prep, timer: Timer, ctimer: Timer) -> dict:
+    def stream(self, case, prep, timer: Timer, ctimer: Timer, chunks) -> dict:
         pc = time.perf_counter
         t0 = pc()
         parser, request = self._make(prep)
@@ -643,14 +644,13 @@ class VLLMDriver:
         prompt_ids = prep["prompt_ids"]
         keep = prep["keep"]
         acc = Accumulator()
-        pieces, ids = case["output_pieces"], case["output_ids"]
-        last = len(pieces) - 1
+        last = len(chunks) - 1
         parse_delta = parser.parse_delta
         spent = 0.0
         try:
-            for i, (piece, tid) in enumerate(zip(pieces, ids)):
+            for i, (text, ids) in enumerate(chunks):
                 t0 = pc()
-                delta = parse_delta(piece, [tid], request, prompt_token_ids=prompt_ids,
+                delta = parse_delta(text, ids, request, prompt_token_ids=prompt_ids,
                                     finished=i == last)
                 spent += pc() - t0
                 if delta is None:
@@ -676,8 +676,36 @@ DRIVERS = {"sglang": SGLangDriver, "vllm": VLLMDriver}
 # Running
 # ---------------------------------------------------------------------------
 
+def make_chunks(case: dict, plan: str) -> list[tuple[str, list[int]]]:
+    """The engine chunks of a replay: (text, token ids) per parser call."""
+    pieces, ids = case["output_pieces"], case["output_ids"]
+    if plan == "per_token":
+        return [(p, [i]) for p, i in zip(pieces, ids)]
+    sizes = case["chunk_plans"].get(plan)
+    if plan == "whole" or (sizes is None and plan.startswith("size-")):
+        return [("".join(pieces), list(ids))]   # size-s is only recorded when s < n
+    if sizes is None:
+        raise KeyError(f"{case['id']} has no chunk plan {plan!r}")
+    out, at = [], 0
+    for size in sizes:
+        out.append(("".join(pieces[at:at + size]), list(ids[at:at + size])))
+        at += size
+    return out
+
+
+def mode_plan(mode: str) -> str | None:
+    """'whole' -> None; 'stream' -> 'per_token'; 'stream@PLAN' -> PLAN."""
+    if mode == "whole":
+        return None
+    if mode == "stream":
+        return "per_token"
+    if mode.startswith("stream@"):
+        return mode[len("stream@"):]
+    raise ValueError(f"unknown mode {mode!r}")
+
+
 def run_slug(peer: str, slug: str, cases: list[dict], profile: dict,
-             repeat: int) -> dict:
+             repeat: int, modes=MODES) -> dict:
     if profile.get(peer) is None:
         return {"status": "unsupported", "reason": f"{peer} has no parser for {slug}"}
     tails = []
@@ -694,18 +722,20 @@ def run_slug(peer: str, slug: str, cases: list[dict], profile: dict,
     tokens = sum(len(c["output_ids"]) for c in cases)
     nbytes = sum(len(c["reference"]["text"].encode("utf-8")) for c in cases)
     out = {"status": "ok", "parsers": driver.describe()}
-    for mode in MODES:
-        fn = getattr(driver, mode)
+    for mode in modes:
+        plan = mode_plan(mode)
+        fn = driver.whole if plan is None else driver.stream
+        chunks = [None if plan is None else make_chunks(c, plan) for c in cases]
         best = best_construct = None
         results = None
         for _ in range(repeat):
             gc.collect()
             timer, ctimer = Timer(), Timer()
             pass_results = []
-            for case, prep, want in zip(cases, preps, wants):
+            for case, prep, want, chunk in zip(cases, preps, wants, chunks):
                 got, error = None, None
                 try:
-                    got = fn(case, prep, timer, ctimer)
+                    got = fn(case, prep, timer, ctimer, chunk)
                 except Exception as e:   # a peer error counts as disagreement
                     error = f"{type(e).__name__}: {e}"
                 if got is None:
@@ -748,30 +778,30 @@ def versions() -> dict:
 
 
 def summary_lines(doc: dict) -> list[str]:
-    lines = [f"{'peer':7} {'slug':28} {'mode':6} {'agree':>7} {'us/tok':>8} {'MB/s':>7}"]
+    modes = doc["modes"]
+    w = max(6, *(len(m) for m in modes))
+    lines = [f"{'peer':7} {'slug':28} {'mode':{w}} {'agree':>7} {'us/tok':>8} {'MB/s':>7}"]
     for peer, slugs in doc["peers"].items():
+        tot = {m: [0, 0, 0.0, 0] for m in modes}
         for slug, res in slugs.items():
             if res.get("status") != "ok":
-                lines.append(f"{peer:7} {slug:28} {'-':6} {res.get('status')}")
+                lines.append(f"{peer:7} {slug:28} {'-':{w}} {res.get('status')}")
                 continue
-            for mode in MODES:
-                r = res[mode]
-                lines.append(f"{peer:7} {slug:28} {mode:6} "
+            for m in modes:
+                r = res[m]
+                lines.append(f"{peer:7} {slug:28} {m:{w}} "
                              f"{r['agree']:>3}/{r['cases']:<3} "
                              f"{r['us_per_token']:8.2f} {r['mb_per_s']:7.2f}")
-        tot = {m: [0, 0, 0.0, 0] for m in MODES}
-        for res in slugs.values():
-            if res.get("status") == "ok":
-                for m in MODES:
-                    t = tot[m]
-                    t[0] += res[m]["agree"]
-                    t[1] += res[m]["cases"]
-                    t[2] += res[m]["seconds"]
-                    t[3] += res[m]["tokens"]
+                t = tot[m]
+                t[0] += r["agree"]
+                t[1] += r["cases"]
+                t[2] += r["seconds"]
+                t[3] += r["tokens"]
         for m, (a, c, s, n) in tot.items():
             if c:
-                lines.append(f"{peer:7} {'ALL':28} {m:6} {a:>3}/{c:<3} "
-                             f"{s * 1e6 / n:8.2f}        ({100 * a / c:.0f}%)")
+                lines.append(f"{peer:7} {'ALL (supported slugs)':28} {m:{w}} "
+                             f"{a:>3}/{c:<3} {s * 1e6 / n:8.2f}"
+                             f"         {100 * a / c:.0f}% agree")
     return lines
 
 
@@ -790,6 +820,10 @@ def main(argv=None) -> int:
         "SYMPHONY_FIXTURES", "/work/shared/fixtures/bellwether"))
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--peers", default=",".join(PEERS))
+    ap.add_argument("--plans", default="",
+                    help="extra streaming chunk plans from the fixtures' chunk_plans, "
+                         "comma-separated (e.g. whole,size-5,random-1); each adds a "
+                         "mode 'stream@PLAN' next to whole and stream (= per_token)")
     ap.add_argument("--out", help="write the JSON here instead of stdout")
     ap.add_argument("--no-cases", action="store_true",
                     help="omit per-case results from the JSON")
@@ -803,21 +837,22 @@ def main(argv=None) -> int:
     if unknown:
         ap.error(f"no PROFILES entry for {', '.join(unknown)}")
     peers = [p for p in args.peers.split(",") if p]
+    modes = list(MODES) + [f"stream@{p}" for p in args.plans.split(",") if p]
     logging.disable(logging.WARNING)   # peers log each failed parse
     warnings.simplefilter("ignore")
-    doc = {"peers": {p: {} for p in peers}, "versions": {},
+    doc = {"peers": {p: {} for p in peers}, "versions": {}, "modes": modes,
            "repeat": args.repeat, "fixtures": args.fixtures}
     with contextlib.redirect_stdout(sys.stderr):   # keep stdout for the JSON
         for slug in slugs:
             cases = load_cases(args.fixtures, slug)
             for peer in peers:
                 doc["peers"][peer][slug] = run_slug(peer, slug, cases, PROFILES[slug],
-                                                    max(1, args.repeat))
+                                                    max(1, args.repeat), modes)
         doc["versions"] = versions()
     if args.no_cases:
         for slugs_ in doc["peers"].values():
             for res in slugs_.values():
-                for m in MODES:
+                for m in modes:
                     if m in res:
                         res[m].pop("results", None)
     doc["summary"] = summary_lines(doc)
