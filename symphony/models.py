@@ -1,0 +1,264 @@
+"""The model registry (DESIGN §1, SPEC §3): a Hugging Face checkpoint id, or one of its siblings,
+to the format table that parses its output and to how its chat template ends the generation
+prompt (the turn opener, then whether the output starts inside a thought).
+"""
+import dataclasses
+import difflib
+import functools
+import re
+from collections import namedtuple
+
+from symphony import _native
+from symphony.formats import ALIASES as _TABLE_ALIASES
+from symphony.formats import table as _format_table
+
+# How a checkpoint's generation prompt leaves the thought (fixtures README, "The prompt each
+# case needs"). `off` below is `chat_template_kwargs["enable_thinking"] is False`.
+OPENS_THOUGHT = "opens_thought"                 # off: O\n\nC\n\n ; else O\n
+ALWAYS_OPENS_THOUGHT = "always_opens_thought"   # O\n, whatever the request says
+MODEL_WRITES_THOUGHT = "model_writes_thought"   # off: O\n\nC\n\n ; else nothing
+NO_THOUGHT = "no_thought"                       # nothing
+BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT)
+
+# Generation-prompt heads: the assistant turn opener exactly as each template writes it.
+CHATML = "<|im_start|>assistant\n"
+EXAONE = "<|assistant|>"
+GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
+LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
+PHI = "<|assistant|>"
+ZEPHYR = "<|assistant|>"
+
+_Group = namedtuple("_Group", "slug table behaviour head opener ids")
+
+
+def _group(slug, table, behaviour, head, opener, *ids):
+    return _Group(slug, table, behaviour, head, opener, ids)
+
+
+_O, _A, _W, _N = OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT
+
+# One row per checkpoint group of SPEC §3 whose table exists: slug, table, behaviour,
+# generation-prompt head, turn-opener override (None = the table's own), then the checkpoints
+# (the group's own id first, then the siblings SPEC lists in parentheses).
+GROUPS = (
+    # qwen3, JSON calls
+    _group("qwen3-8b", "qwen3", _W, CHATML, None,
+           "Qwen/Qwen3-8B", "Qwen/Qwen3-0.6B", "Qwen/Qwen3-1.7B", "Qwen/Qwen3-4B",
+           "Qwen/Qwen3-14B", "Qwen/Qwen3-32B"),
+    _group("qwen3-30b-a3b", "qwen3", _W, CHATML, None,
+           "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-235B-A22B"),
+    _group("qwen3-4b-saferl", "qwen3", _W, CHATML, None,
+           "Qwen/Qwen3-4B-SafeRL"),
+    _group("qwen3-4b-instruct-2507", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-4B-Instruct-2507"),
+    _group("qwen3-4b-thinking-2507", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-4B-Thinking-2507"),
+    _group("qwen3-30b-a3b-instruct-2507", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-30B-A3B-Instruct-2507", "Qwen/Qwen3-235B-A22B-Instruct-2507"),
+    _group("qwen3-30b-a3b-thinking-2507", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-30B-A3B-Thinking-2507", "Qwen/Qwen3-235B-A22B-Thinking-2507"),
+    _group("qwen3-next-80b-a3b-instruct", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-Next-80B-A3B-Instruct"),
+    _group("qwen3-next-80b-a3b-thinking", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-Next-80B-A3B-Thinking"),
+    _group("qwen3-vl-8b-instruct", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-VL-8B-Instruct", "Qwen/Qwen3-VL-2B-Instruct", "Qwen/Qwen3-VL-4B-Instruct",
+           "Qwen/Qwen3-VL-32B-Instruct"),
+    _group("qwen3-vl-8b-thinking", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-VL-8B-Thinking", "Qwen/Qwen3-VL-2B-Thinking", "Qwen/Qwen3-VL-4B-Thinking",
+           "Qwen/Qwen3-VL-32B-Thinking"),
+    _group("qwen3-vl-30b-a3b-instruct", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-VL-30B-A3B-Instruct", "Qwen/Qwen3-VL-235B-A22B-Instruct"),
+    _group("qwen3-vl-235b-a22b-thinking", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-VL-235B-A22B-Thinking", "Qwen/Qwen3-VL-30B-A3B-Thinking"),
+    _group("webworld-32b", "qwen3", _W, CHATML, None,
+           "Alibaba-NLP/WebWorld-32B", "Alibaba-NLP/WebWorld-8B", "Alibaba-NLP/WebWorld-14B"),
+    _group("k-exaone-236b-a23b", "qwen3", _O, EXAONE, "<|assistant|>",
+           "LGAI-EXAONE/K-EXAONE-236B-A23B"),
+    # qwen2_5: JSON calls, no thought
+    _group("qwen2.5-7b-instruct-1m", "qwen2_5", _N, CHATML, None,
+           "Qwen/Qwen2.5-7B-Instruct-1M", "Qwen/Qwen2.5-14B-Instruct-1M"),
+    _group("qwen2.5-omni-7b", "qwen2_5", _N, CHATML, None,
+           "Qwen/Qwen2.5-Omni-7B", "Qwen/Qwen2.5-Omni-3B"),
+    _group("qwen2.5-vl-7b-instruct", "qwen2_5", _N, CHATML, None,
+           "Qwen/Qwen2.5-VL-7B-Instruct", "Qwen/Qwen2.5-VL-3B-Instruct",
+           "Qwen/Qwen2.5-VL-72B-Instruct"),
+    _group("qwen2.5-vl-32b-instruct", "qwen2_5", _N, CHATML, None,
+           "Qwen/Qwen2.5-VL-32B-Instruct"),
+    _group("granite-4.1-3b", "qwen2_5", _N, GRANITE, "<|start_of_role|>assistant<|end_of_role|>",
+           "ibm-granite/granite-4.1-3b"),
+    _group("ai21-jamba2-3b", "qwen2_5", _N, CHATML, None,
+           "ai21labs/AI21-Jamba2-3B"),
+    _group("hermes-4-14b", "qwen2_5", _N, CHATML, None,
+           "NousResearch/Hermes-4-14B"),
+    # xlam: a bare JSON list of calls
+    _group("llama-xlam-2-8b-fc-r", "xlam", _N, LLAMA3, None,
+           "Salesforce/Llama-xLAM-2-8b-fc-r"),
+    # plain: every byte is content
+    _group("phi-4-mini-instruct", "plain", _N, PHI, None,
+           "microsoft/Phi-4-mini-instruct"),
+    _group("tinyllama-1.1b-chat-v1.0", "plain", _N, ZEPHYR, None,
+           "TinyLlama/TinyLlama-1.1B-Chat-v1.0"),
+)
+
+
+def _thinking_off(chat_template_kwargs):
+    return bool(chat_template_kwargs) and chat_template_kwargs.get("enable_thinking") is False
+
+
+def thought_tail(behaviour, chat_template_kwargs=None, open_marker="<think>",
+                 close_marker="</think>"):
+    """The thought part of a generation prompt (the tail without the turn opener), per the
+    fixtures README: what a parser must see to start where the model's output starts."""
+    off = _thinking_off(chat_template_kwargs)
+    if behaviour == OPENS_THOUGHT:
+        return f"{open_marker}\n\n{close_marker}\n\n" if off else f"{open_marker}\n"
+    if behaviour == ALWAYS_OPENS_THOUGHT:
+        return f"{open_marker}\n"
+    if behaviour == MODEL_WRITES_THOUGHT:
+        return f"{open_marker}\n\n{close_marker}\n\n" if off else ""
+    if behaviour == NO_THOUGHT:
+        return ""
+    raise ValueError(f"behaviour: {behaviour!r} is not one of {', '.join(BEHAVIOURS)}")
+
+
+@functools.lru_cache(maxsize=None)
+def _table(name, opener):
+    """The Format for a table name, with a checkpoint's own turn opener (cached: one compile)."""
+    table = _format_table(name)
+    return table if opener is None else table.with_opener(opener)
+
+
+def _thought_markers(table):
+    """The table's thought markers (terminals `think_open`/`think_close`), else `<think>` ones."""
+    texts = dict(table.terminals)
+    return texts.get("think_open", "<think>"), texts.get("think_close", "</think>")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Model:
+    """A checkpoint resolved: its table, its prompt behaviour and its generation-prompt tail."""
+
+    model_id: str         # as given to for_model
+    hf_id: str            # the registry's spelling of the checkpoint
+    slug: str             # the checkpoint group
+    format: str           # the table name
+    behaviour: str        # one of BEHAVIOURS
+    opener: str | None    # the turn opener override, None = the table's own
+    prompt_tail: str      # the end of the generation prompt, turn opener included
+    thought_tail: str     # the same without the turn opener
+
+    def table(self):
+        """The `symphony.format.Format` to parse this checkpoint's output with."""
+        return _table(self.format, self.opener)
+
+    def start(self, tools=None):
+        """A new parser already fed `prompt_tail` as its Prompt, and the events that feed gave
+        (a `ReasoningStart` when the generation prompt leaves the output inside a thought)."""
+        parser = _native.Engine(self.table().compile(), tools)
+        events = parser.feed(_native.Prompt(self.prompt_tail))
+        return parser, events
+
+    def parser(self, tools=None):
+        """A new parser already fed `prompt_tail`. The events of that Prompt feed are not
+        returned: use `start()` where a leading `ReasoningStart` matters."""
+        return self.start(tools)[0]
+
+
+def _normalise(text):
+    return text.strip().casefold()
+
+
+def _name(hf_id):
+    return hf_id.rsplit("/", 1)[-1]
+
+
+def _index():
+    """Lookup keys (case-folded) to (group, checkpoint id): full ids; names and slugs."""
+    by_id, by_name = {}, {}
+
+    def add(index, key, group, hf_id):
+        known = index.setdefault(key, (group, hf_id))
+        if known[0] is not group:
+            raise ValueError(f"model key {key!r} is in groups {known[0].slug} and {group.slug}")
+
+    for group in GROUPS:
+        _format_table(group.table)              # every row names a table that exists
+        if group.behaviour not in BEHAVIOURS:
+            raise ValueError(f"model group {group.slug}: unknown behaviour {group.behaviour!r}")
+        for hf_id in group.ids:
+            add(by_id, _normalise(hf_id), group, hf_id)
+            add(by_name, _normalise(_name(hf_id)), group, hf_id)
+        add(by_name, _normalise(group.slug), group, group.ids[0])
+    return by_id, by_name
+
+
+_BY_ID, _BY_NAME = _index()
+_HF_CACHE_DIR = re.compile(r"^models--(.+?)--(.+)$")
+
+
+def _lookup(model_id):
+    key = _normalise(model_id)
+    if key in _BY_ID:
+        return _BY_ID[key]
+    parts = [part for part in re.split(r"[\\/]+", key) if part]
+    for part in reversed(parts):                 # a Hugging Face cache dir names org and model
+        cached = _HF_CACHE_DIR.match(part)
+        if cached and f"{cached[1]}/{cached[2]}" in _BY_ID:
+            return _BY_ID[f"{cached[1]}/{cached[2]}"]
+    if parts and parts[-1] in _BY_NAME:          # no org, or a local path ending in the name
+        return _BY_NAME[parts[-1]]
+    return None
+
+
+def _closest(model_id, n=5):
+    """Known ids near an unknown one: names it extends or that extend it (a quantised or
+    renamed copy, a dropped suffix), then difflib's closest spellings."""
+    key = _normalise(model_id).rstrip("/\\")
+    name = re.split(r"[\\/]", key)[-1]
+    spellings = {}
+    for hf_id in known_models():
+        spellings.setdefault(hf_id.casefold(), hf_id)
+        spellings.setdefault(_name(hf_id).casefold(), hf_id)
+    found = [hf_id for hf_id in known_models() if len(name) >= 4 and (
+        name.startswith(_name(hf_id).casefold()) or _name(hf_id).casefold().startswith(name))]
+    found.sort(key=lambda hf_id: abs(len(_name(hf_id)) - len(name)))
+    for probe in (key, name):
+        for match in difflib.get_close_matches(probe, list(spellings), n=n, cutoff=0.6):
+            found.append(spellings[match])
+    return list(dict.fromkeys(found))[:n]
+
+
+def for_model(model_id, chat_template_kwargs=None):
+    """The `Model` for a Hugging Face id (any case; the org may be left out; a local path ending
+    in the model's name works too). `chat_template_kwargs` are the request's (only
+    `enable_thinking` matters). Unknown ids raise KeyError naming the closest known ids."""
+    if not isinstance(model_id, str):
+        raise TypeError(f"model_id: expected str, got {type(model_id).__name__}")
+    if chat_template_kwargs is not None and not hasattr(chat_template_kwargs, "get"):
+        raise TypeError("chat_template_kwargs: expected a mapping or None, "
+                        f"got {type(chat_template_kwargs).__name__}")
+    found = _lookup(model_id)
+    if found is None:
+        close = _closest(model_id)
+        hint = (f"closest known: {', '.join(close)}" if close
+                else "see symphony.models.known_models()")
+        raise KeyError(f"no model {model_id!r} in the registry; {hint}")
+    group, hf_id = found
+    table = _table(group.table, group.opener)
+    tail = thought_tail(group.behaviour, chat_template_kwargs, *_thought_markers(table))
+    return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
+                 behaviour=group.behaviour, opener=group.opener, prompt_tail=group.head + tail,
+                 thought_tail=tail)
+
+
+def known_models():
+    """Every checkpoint id in the registry, sorted."""
+    return sorted(hf_id for group in GROUPS for hf_id in group.ids)
+
+
+def models_for_format(name):
+    """The checkpoint ids parsed with the table `name` (or one of its aliases), sorted."""
+    _format_table(name)                          # KeyError naming the known tables
+    name = _TABLE_ALIASES.get(name, name)
+    return sorted(hf_id for group in GROUPS if group.table == name for hf_id in group.ids)

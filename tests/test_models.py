@@ -1,0 +1,342 @@
+"""The model registry (DESIGN §1, SPEC §3): checkpoint ids and their siblings to a table, a prompt
+behaviour and a generation-prompt tail; and the parsers it builds start where the model's output
+starts (fixtures README, "The prompt each case needs").
+"""
+import dataclasses
+import json
+import os
+import pathlib
+
+import pytest
+
+import symphony
+from symphony import Delta, End, Prompt, Reasoning, ReasoningStart
+from symphony import models as registry
+from symphony.formats import table as format_table
+from symphony.models import (
+    ALWAYS_OPENS_THOUGHT,
+    MODEL_WRITES_THOUGHT,
+    NO_THOUGHT,
+    OPENS_THOUGHT,
+    for_model,
+    known_models,
+    models_for_format,
+    thought_tail,
+)
+
+OFF = {"enable_thinking": False}
+ON = {"enable_thinking": True}
+CHATML = "<|im_start|>assistant\n"
+GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
+
+# The fixtures README table, rows whose table exists: slug, model, table, behaviour, opener.
+README = [
+    ("qwen3-8b", "Qwen/Qwen3-8B", "qwen3", MODEL_WRITES_THOUGHT, None),
+    ("qwen3-30b-a3b-instruct-2507", "Qwen/Qwen3-30B-A3B-Instruct-2507", "qwen3", NO_THOUGHT, None),
+    ("qwen3-4b-thinking-2507", "Qwen/Qwen3-4B-Thinking-2507", "qwen3", ALWAYS_OPENS_THOUGHT, None),
+    ("k-exaone-236b-a23b", "LGAI-EXAONE/K-EXAONE-236B-A23B", "qwen3", OPENS_THOUGHT, "<|assistant|>"),
+    ("qwen2.5-7b-instruct-1m", "Qwen/Qwen2.5-7B-Instruct-1M", "qwen2_5", NO_THOUGHT, None),
+    ("hermes-4-14b", "NousResearch/Hermes-4-14B", "qwen2_5", NO_THOUGHT, None),
+    ("granite-4.1-3b", "ibm-granite/granite-4.1-3b", "qwen2_5", NO_THOUGHT, GRANITE),
+    ("llama-xlam-2-8b-fc-r", "Salesforce/Llama-xLAM-2-8b-fc-r", "xlam", NO_THOUGHT, None),
+    ("phi-4-mini-instruct", "microsoft/Phi-4-mini-instruct", "plain", NO_THOUGHT, None),
+]
+README_IDS = [row[0] for row in README]
+
+
+def fixture_cases(slug):
+    where = os.environ.get("SYMPHONY_FIXTURES")
+    if not where:
+        pytest.skip("SYMPHONY_FIXTURES is not set (CI: ../shared/fixtures/bellwether)")
+    path = pathlib.Path(where) / f"{slug}.jsonl"
+    if not path.exists():
+        pytest.fail(f"fixture file {path} is missing")
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def trimmed(text):
+    """The separators-only verdict's view of a text: `\\n` trimmed from both ends, empty = None."""
+    text = (text or "").strip("\n")
+    return text or None
+
+
+# resolution
+
+
+@pytest.mark.parametrize("slug, model, table, behaviour, opener", README, ids=README_IDS)
+def test_readme_rows_resolve(slug, model, table, behaviour, opener):
+    m = for_model(model)
+    assert (m.model_id, m.hf_id, m.slug, m.format, m.behaviour, m.opener) == (
+        model, model, slug, table, behaviour, opener)
+
+
+@pytest.mark.parametrize("slug, model, table, behaviour, opener", README, ids=README_IDS)
+def test_fixture_model_field_resolves(slug, model, table, behaviour, opener):
+    cases = fixture_cases(slug)
+    assert cases
+    for case in cases:
+        m = for_model(case["model"], case["request"].get("chat_template_kwargs"))
+        assert (m.slug, m.format, m.behaviour, m.opener) == (slug, table, behaviour, opener), case["id"]
+
+
+SIBLINGS = [
+    ("Qwen/Qwen3-0.6B", "qwen3-8b"), ("Qwen/Qwen3-1.7B", "qwen3-8b"), ("Qwen/Qwen3-4B", "qwen3-8b"),
+    ("Qwen/Qwen3-14B", "qwen3-8b"), ("Qwen/Qwen3-32B", "qwen3-8b"),
+    ("Qwen/Qwen3-235B-A22B", "qwen3-30b-a3b"),
+    ("Qwen/Qwen3-4B-SafeRL", "qwen3-4b-saferl"),
+    ("Qwen/Qwen3-4B-Instruct-2507", "qwen3-4b-instruct-2507"),
+    ("Qwen/Qwen3-235B-A22B-Instruct-2507", "qwen3-30b-a3b-instruct-2507"),
+    ("Qwen/Qwen3-235B-A22B-Thinking-2507", "qwen3-30b-a3b-thinking-2507"),
+    ("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b-instruct"),
+    ("Qwen/Qwen3-Next-80B-A3B-Thinking", "qwen3-next-80b-a3b-thinking"),
+    ("Qwen/Qwen3-VL-2B-Instruct", "qwen3-vl-8b-instruct"),
+    ("Qwen/Qwen3-VL-32B-Thinking", "qwen3-vl-8b-thinking"),
+    ("Qwen/Qwen3-VL-235B-A22B-Instruct", "qwen3-vl-30b-a3b-instruct"),
+    ("Qwen/Qwen3-VL-30B-A3B-Thinking", "qwen3-vl-235b-a22b-thinking"),
+    ("WebWorld-8B", "webworld-32b"), ("WebWorld-14B", "webworld-32b"),
+    ("Qwen/Qwen2.5-14B-Instruct-1M", "qwen2.5-7b-instruct-1m"),
+    ("Qwen/Qwen2.5-Omni-3B", "qwen2.5-omni-7b"),
+    ("Qwen/Qwen2.5-VL-3B-Instruct", "qwen2.5-vl-7b-instruct"),
+    ("Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-7b-instruct"),
+    ("Qwen/Qwen2.5-VL-32B-Instruct", "qwen2.5-vl-32b-instruct"),
+    ("AI21-Jamba2-3B", "ai21-jamba2-3b"),
+    ("TinyLlama/TinyLlama-1.1B-Chat-v1.0", "tinyllama-1.1b-chat-v1.0"),
+]
+
+
+@pytest.mark.parametrize("model, slug", SIBLINGS)
+def test_siblings_resolve(model, slug):
+    assert for_model(model).slug == slug
+
+
+@pytest.mark.parametrize("model, behaviour", [
+    ("Qwen/Qwen3-30B-A3B", MODEL_WRITES_THOUGHT),
+    ("Qwen/Qwen3-4B-SafeRL", MODEL_WRITES_THOUGHT),
+    ("WebWorld-32B", MODEL_WRITES_THOUGHT),
+    ("Qwen/Qwen3-235B-A22B-Thinking-2507", ALWAYS_OPENS_THOUGHT),
+    ("Qwen/Qwen3-Next-80B-A3B-Thinking", ALWAYS_OPENS_THOUGHT),
+    ("Qwen/Qwen3-VL-4B-Thinking", ALWAYS_OPENS_THOUGHT),
+    ("Qwen/Qwen3-VL-235B-A22B-Thinking", ALWAYS_OPENS_THOUGHT),
+    ("Qwen/Qwen3-4B-Instruct-2507", NO_THOUGHT),
+    ("Qwen/Qwen3-Next-80B-A3B-Instruct", NO_THOUGHT),
+    ("Qwen/Qwen3-VL-8B-Instruct", NO_THOUGHT),
+    ("Qwen/Qwen2.5-Omni-7B", NO_THOUGHT),
+    ("AI21-Jamba2-3B", NO_THOUGHT),
+    ("TinyLlama/TinyLlama-1.1B-Chat-v1.0", NO_THOUGHT),
+])
+def test_group_behaviours(model, behaviour):
+    assert for_model(model).behaviour == behaviour
+
+
+@pytest.mark.parametrize("spelling", [
+    "Qwen/Qwen3-8B", "qwen/qwen3-8b", "QWEN/QWEN3-8B", "Qwen3-8B", "qwen3-8b", " Qwen/Qwen3-8B ",
+    "/models/Qwen3-8B", "/models/Qwen3-8B/", "./checkpoints/qwen3-8b",
+    "/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B/snapshots/0123abcd",
+])
+def test_spellings_of_an_id(spelling):
+    m = for_model(spelling)
+    assert (m.model_id, m.hf_id, m.slug) == (spelling, "Qwen/Qwen3-8B", "qwen3-8b")
+
+
+def test_a_sibling_keeps_its_own_id():
+    assert for_model("/data/Qwen3-0.6B").hf_id == "Qwen/Qwen3-0.6B"
+
+
+@pytest.mark.parametrize("unknown, close", [
+    ("Qwen/Qwen3-9B", "Qwen/Qwen3-8B"),
+    ("Qwen/Qwen3-8b-Instruct", "Qwen/Qwen3-8B"),
+    ("Qwen3-4B-Thinking", "Qwen/Qwen3-4B-Thinking-2507"),
+    ("NousResearch/Hermes-4-70B", "NousResearch/Hermes-4-14B"),
+    ("microsoft/Phi-4-mini", "microsoft/Phi-4-mini-instruct"),
+])
+def test_unknown_ids_name_the_closest(unknown, close):
+    with pytest.raises(KeyError) as raised:
+        for_model(unknown)
+    message = raised.value.args[0]
+    assert repr(unknown) in message
+    assert close in message
+
+
+def test_unknown_id_with_nothing_close():
+    with pytest.raises(KeyError, match="known_models"):
+        for_model("zzzz")
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError, match="model_id"):
+        for_model(None)
+    with pytest.raises(TypeError, match="chat_template_kwargs"):
+        for_model("Qwen/Qwen3-8B", ["enable_thinking"])
+
+
+# the registry as data
+
+
+def test_known_models():
+    ids = known_models()
+    assert ids == sorted(ids)
+    assert len(ids) == len(set(ids)) == sum(len(group.ids) for group in registry.GROUPS)
+    for model in ids:
+        assert for_model(model).hf_id == model
+
+
+def test_every_group_names_an_existing_table():
+    slugs = [group.slug for group in registry.GROUPS]
+    assert len(slugs) == len(set(slugs))
+    for group in registry.GROUPS:
+        assert group.table in symphony.formats()
+        assert group.behaviour in registry.BEHAVIOURS
+        assert group.ids, group.slug
+        assert for_model(group.ids[0]).slug == group.slug
+
+
+def test_models_for_format():
+    assert "Salesforce/Llama-xLAM-2-8b-fc-r" in models_for_format("xlam")
+    assert models_for_format("qwen2.5") == models_for_format("qwen2_5")
+    assert "ibm-granite/granite-4.1-3b" in models_for_format("qwen2_5")
+    assert set(models_for_format("plain")) == {"microsoft/Phi-4-mini-instruct",
+                                              "TinyLlama/TinyLlama-1.1B-Chat-v1.0"}
+    every = sorted(m for name in symphony.formats() for m in models_for_format(name))
+    assert every == known_models()
+    with pytest.raises(KeyError):
+        models_for_format("no_such_table")
+
+
+def test_model_is_frozen_and_slotted():
+    m = for_model("Qwen/Qwen3-8B")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.format = "plain"
+    assert not hasattr(m, "__dict__")
+    assert m == for_model("Qwen/Qwen3-8B")
+
+
+def test_table_applies_the_opener_override():
+    assert for_model("Qwen/Qwen3-8B").table() is format_table("qwen3")
+    exaone = for_model("LGAI-EXAONE/K-EXAONE-236B-A23B").table()
+    assert exaone.name == "qwen3" and exaone.opener == "<|assistant|>"
+    assert format_table("qwen3").opener == "<|im_start|>assistant"    # the shared table is untouched
+    granite = for_model("ibm-granite/granite-4.1-3b").table()
+    assert granite.opener == GRANITE
+    assert granite is for_model("granite-4.1-3b").table()               # compiled once
+    assert granite.compile() is granite.compile()
+
+
+# prompt tails
+
+
+@pytest.mark.parametrize("model, kwargs, tail", [
+    ("Qwen/Qwen3-8B", None, CHATML),
+    ("Qwen/Qwen3-8B", {}, CHATML),
+    ("Qwen/Qwen3-8B", ON, CHATML),
+    ("Qwen/Qwen3-8B", OFF, "<|im_start|>assistant\n<think>\n\n</think>\n\n"),
+    ("Qwen/Qwen3-8B", {"enable_thinking": 0}, CHATML),                # only False turns it off
+    ("Qwen/Qwen3-4B-Thinking-2507", None, CHATML + "<think>\n"),
+    ("Qwen/Qwen3-4B-Thinking-2507", OFF, CHATML + "<think>\n"),
+    ("Qwen/Qwen3-30B-A3B-Instruct-2507", None, CHATML),
+    ("Qwen/Qwen3-30B-A3B-Instruct-2507", OFF, CHATML),
+    ("LGAI-EXAONE/K-EXAONE-236B-A23B", None, "<|assistant|><think>\n"),
+    ("LGAI-EXAONE/K-EXAONE-236B-A23B", OFF, "<|assistant|><think>\n\n</think>\n\n"),
+    ("Qwen/Qwen2.5-7B-Instruct-1M", OFF, CHATML),
+    ("NousResearch/Hermes-4-14B", None, CHATML),
+    ("ibm-granite/granite-4.1-3b", OFF, GRANITE),
+    ("Salesforce/Llama-xLAM-2-8b-fc-r", None, "<|start_header_id|>assistant<|end_header_id|>\n\n"),
+    ("microsoft/Phi-4-mini-instruct", OFF, "<|assistant|>"),
+])
+def test_prompt_tails(model, kwargs, tail):
+    m = for_model(model, kwargs)
+    assert m.prompt_tail == tail
+    assert tail.endswith(m.thought_tail)
+    assert m.thought_tail == thought_tail(m.behaviour, kwargs)
+
+
+@pytest.mark.parametrize("behaviour, on, off", [
+    (OPENS_THOUGHT, "O\n", "O\n\nC\n\n"),
+    (ALWAYS_OPENS_THOUGHT, "O\n", "O\n"),
+    (MODEL_WRITES_THOUGHT, "", "O\n\nC\n\n"),
+    (NO_THOUGHT, "", ""),
+])
+def test_thought_tail(behaviour, on, off):
+    assert thought_tail(behaviour, None, "O", "C") == on
+    assert thought_tail(behaviour, ON, "O", "C") == on
+    assert thought_tail(behaviour, OFF, "O", "C") == off
+
+
+def test_thought_tail_defaults_and_errors():
+    assert thought_tail(OPENS_THOUGHT, OFF) == "<think>\n\n</think>\n\n"
+    assert thought_tail(OPENS_THOUGHT, None, "<seed:think>", "</seed:think>") == "<seed:think>\n"
+    with pytest.raises(ValueError, match="behaviour"):
+        thought_tail("sometimes", None)
+
+
+# parsers
+
+
+def test_qwen3_8b_parser_starts_in_content():
+    p = for_model("Qwen/Qwen3-8B").parser()
+    assert p.feed(Delta("Hi </think> there")) == [symphony.Content("Hi </think> there")]
+    assert p.feed(End("stop"))[-1] == symphony.Finish(symphony.FinishReason.STOP)
+
+
+def test_qwen3_8b_parser_thinking_off():
+    p, events = for_model("Qwen/Qwen3-8B", OFF).start()
+    assert events == []
+    assert p.feed(Delta("<tool_call>x")) != []
+
+
+def test_thinking_2507_parser_starts_inside_the_thought():
+    m = for_model("Qwen/Qwen3-4B-Thinking-2507")
+    p, events = m.start()
+    assert events == [ReasoningStart()]
+    out = p.feed(Delta("Let me think.\n</think>\n\nParis."))
+    assert out[0] == Reasoning("Let me think.\n")
+    assert [e for e in out if isinstance(e, symphony.Content)] == [symphony.Content("\n\nParis.")]
+    assert isinstance(m.parser(), symphony.Engine)
+
+
+def test_exaone_parser_uses_its_own_opener():
+    p, events = for_model("LGAI-EXAONE/K-EXAONE-236B-A23B").start()
+    assert events == [ReasoningStart()]
+    assert p.feed(Delta("hmm</think>ok"))[0] == Reasoning("hmm")
+    p, events = for_model("LGAI-EXAONE/K-EXAONE-236B-A23B", OFF).start()
+    assert events == []
+
+
+def test_qwen2_5_reads_no_thought():
+    p, events = for_model("ibm-granite/granite-4.1-3b").start()
+    assert events == []
+    assert p.feed(Delta("<think>a</think>")) == [symphony.Content("<think>a</think>")]
+
+
+def test_parser_takes_tools():
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {}}}]
+    p = for_model("Qwen/Qwen2.5-7B-Instruct-1M").parser(tools=tools)
+    events = p.feed(Delta('<tool_call>\n{"name": "get_weather", "arguments": {}}\n</tool_call>'))
+    events += p.feed(End("stop"))
+    assert any(isinstance(e, symphony.ToolCallStart) and e.name == "get_weather" for e in events)
+
+
+@pytest.mark.parametrize("slug, model, table, behaviour, opener", README, ids=README_IDS)
+def test_fixture_prompts_put_the_engine_where_the_readme_says(slug, model, table, behaviour, opener):
+    """Each case replayed after its checkpoint's tail: the thought tail alone (what the fixture
+    test feeds) and the whole prompt tail give the same events, a ReasoningStart exactly when
+    the prompt leaves a thought open, and the reference's reasoning (separators trimmed)."""
+    for case in fixture_cases(slug):
+        m = for_model(case["model"], case["request"].get("chat_template_kwargs"))
+        tools = case["tools"]
+        text = case["reference"]["text"]
+
+        def replay(prompt):
+            p = symphony.Engine(m.table().compile(), tools)
+            return p.feed(Prompt(prompt)), p.feed(Delta(text)) + p.feed(End("stop"))
+
+        opened, events = replay(m.thought_tail)
+        assert (opened, events) == replay(m.prompt_tail), case["id"]
+        fed, started = m.start(tools)
+        assert (started, fed.feed(Delta(text)) + fed.feed(End("stop"))) == (opened, events)
+        assert (opened == [ReasoningStart()]) == (m.thought_tail.endswith("<think>\n")), case["id"]
+        if case["id"].endswith("/parse/reasoning-with-marker-text"):
+            continue                             # listed: the thought ends at the literal marker
+        reasoning = "".join(e.text for e in events if isinstance(e, Reasoning))
+        assert trimmed(reasoning) == trimmed(case["reference"]["message"].get("reasoning_content")), \
+            case["id"]
