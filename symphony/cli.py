@@ -89,6 +89,17 @@ def run_parse(args):
     return 1 if failed else 0
 
 
+def run_verify(args):
+    from symphony import verify
+
+    try:
+        results = verify.verify_directory(args.directory, args.slug or None)
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"symphony: {e}")
+    print(verify.format_report(results, verbose=args.verbose))
+    return 0 if all(r.ok or r.status == "unplaced" for r in results) else 1
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="symphony", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -98,6 +109,12 @@ def main(argv=None):
     p.add_argument("--tools", help="JSON file with the request's tools (OpenAI function tools)")
     p.add_argument("--events", action="store_true", help="write the events instead of the chat message")
     p.set_defaults(run=run_parse)
+    v = commands.add_parser("verify", help="replay a directory of recorded fixtures at every chunking "
+                            "and print the verdict per checkpoint")
+    v.add_argument("directory", help="a directory of <slug>.jsonl fixture files (bellwether format)")
+    v.add_argument("--slug", action="append", help="only this slug (repeatable)")
+    v.add_argument("--verbose", action="store_true", help="list every case's verdict")
+    v.set_defaults(run=run_verify)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -1,15 +1,10 @@
 """Shared test machinery (SPEC §9.1, §9.2): cut plans, replays, the chunking-invariant summary of
 a parse (`Said`), the well-formedness and conservation checks, and synthetic token spans.
 """
-import dataclasses
-
 import symphony
-from symphony import Delta, End, Prompt, TokenSpan
+from symphony import Delta, TokenSpan
 from symphony.events import (
-    Content,
-    Dropped,
     Finish,
-    Malformed,
     Reasoning,
     ReasoningEnd,
     ReasoningStart,
@@ -18,124 +13,18 @@ from symphony.events import (
     ToolCallStart,
     bytes_of,
 )
-from symphony.reasons import reason_to_wire
+# The cut plans, the replay and the chunking-invariant summary are the product's own (symphony
+# verify runs them on recorded outputs); the tests share them rather than keep a second copy.
+from symphony.verify import Said, chunkings, said, seeded_cuts, split_at, tokens_of  # noqa: F401
+from symphony.verify import replay_text
 
 MASK64 = (1 << 64) - 1
-
-
-def seeded_cuts(n_chars, seed):
-    """Character indexes of one seeded plan of 1-8 character pieces (SPEC §9.1's generator)."""
-    state = (seed * 0x9E3779B97F4A7C15 | 1) & MASK64
-    at = 0
-    cuts = []
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) & MASK64
-        at += 1 + (state >> 33) % 8
-        if at >= n_chars:
-            return cuts
-        cuts.append(at)
-
-
-def split_at(text, cuts):
-    """The pieces of `text` cut at the given character indexes."""
-    pieces = []
-    last = 0
-    for cut in cuts:
-        pieces.append(text[last:cut])
-        last = cut
-    pieces.append(text[last:])
-    return pieces
-
-
-def chunkings(text, every_split_up_to=None, seeds=30):
-    """Named cut plans of `text`: whole, every two-way split (when len <= every_split_up_to, or
-    always when it is None), character by character, and `seeds` seeded plans."""
-    plans = [("whole", [text])]
-    if every_split_up_to is None or len(text) <= every_split_up_to:
-        plans += [(f"split-{i}", [text[:i], text[i:]]) for i in range(1, len(text))]
-    plans.append(("character by character", list(text) if text else [""]))
-    plans += [(f"seeded-{seed}", split_at(text, seeded_cuts(len(text), seed))) for seed in range(1, seeds + 1)]
-    return plans
 
 
 def replay(parser, pieces, prompt=None, finish="stop", empty_between=False):
     """Feeds Prompt (when given), one uncounted Delta per piece (optionally an empty delta before
     each piece and after the last), End. Returns all events."""
-    events = []
-    if prompt is not None:
-        events += parser.feed(Prompt(prompt))
-    for piece in pieces:
-        if empty_between:
-            events += parser.feed(Delta(""))
-        events += parser.feed(Delta(piece))
-    if empty_between:
-        events += parser.feed(Delta(""))
-    events += parser.feed(End(finish))
-    return events
-
-
-@dataclasses.dataclass(frozen=True)
-class Said:
-    """What a parse said, in a form every chunking of the same output must agree on."""
-    content: str
-    reasoning: tuple       # one string per reasoning region
-    dropped: tuple         # (reason, joined text) sorted by reason
-    malformed: tuple
-    calls: tuple           # (index, id, name)
-    arguments: tuple       # (index, joined json)
-    ended: tuple           # indexes ended
-    finish: tuple          # (reason, tool_calls, reasoning_tokens)
-
-
-def said(events):
-    content = []
-    regions = []
-    open_region = None
-    dropped = {}
-    malformed = {}
-    calls = []
-    arguments = {}
-    ended = []
-    finish = None
-    for e in events:
-        kind = type(e)
-        if kind is Content:
-            content.append(e.text)
-        elif kind is ReasoningStart:
-            open_region = []
-            regions.append(open_region)
-        elif kind is Reasoning:
-            if open_region is None:
-                open_region = []
-                regions.append(open_region)
-            open_region.append(e.text)
-        elif kind is ReasoningEnd:
-            open_region = None
-        elif kind is Dropped:
-            key = str(reason_to_wire(e.why))
-            dropped[key] = dropped.get(key, "") + e.text.text
-        elif kind is Malformed:
-            key = repr(reason_to_wire(e.why))
-            malformed[key] = malformed.get(key, "") + e.text.text
-        elif kind is ToolCallStart:
-            calls.append((e.index, e.id, e.name))
-            arguments.setdefault(e.index, "")
-        elif kind is ToolCallArguments:
-            arguments[e.index] = arguments.get(e.index, "") + e.json
-        elif kind is ToolCallEnd:
-            ended.append(e.index)
-        elif kind is Finish:
-            finish = (str(reason_to_wire(e.reason)), e.tool_calls, e.reasoning_tokens)
-    return Said(
-        content="".join(content),
-        reasoning=tuple("".join(r) for r in regions),
-        dropped=tuple(sorted(dropped.items())),
-        malformed=tuple(sorted(malformed.items())),
-        calls=tuple(calls),
-        arguments=tuple(sorted(arguments.items())),
-        ended=tuple(ended),
-        finish=finish,
-    )
+    return replay_text(parser, pieces, prompt, finish, empty_between)
 
 
 def check_conservation(events, output):
@@ -255,17 +144,6 @@ def expected_token_counts(events, output, token_starts_bytes):
         counts.append(sum(1 for s in starts if at <= s < at + n))
         at += n
     return counts
-
-
-def tokens_of(event):
-    kind = type(event)
-    if kind is Content or kind is Reasoning:
-        return event.tokens
-    if kind is Dropped or kind is Malformed:
-        return event.text.tokens
-    if kind is ToolCallStart or kind is ToolCallArguments or kind is ToolCallEnd:
-        return event.source.tokens
-    return None
 
 
 def carries_text(event):

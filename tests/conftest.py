@@ -10,3 +10,13 @@ settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True
 settings.register_profile("fuzz", deadline=None, max_examples=20000,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Prints the fixture replay's per-slug verdict table when the fixtures were replayed."""
+    from tests import test_fixtures
+
+    table = test_fixtures.verdict_table()
+    if table:
+        terminalreporter.section("fixture verdicts")
+        terminalreporter.write_line(table)
