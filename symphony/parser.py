@@ -13,11 +13,13 @@ def formats():
 
 
 def parser(format, tools=None):
-    """A new parser for one stream of a format (a table name or a `Format`).
+    """A new parser for one stream of a format (a table name, a `Format`, or a compiled table).
 
     `tools` are the request's OpenAI-style function tools; tool names are not checked.
     Feed it `Prompt` (optional, first), `Delta`s, then `End`; each `feed` returns events.
     """
+    if type(format) is _native.Table:
+        return Engine(format, tools)
     table = format if isinstance(format, Format) else _table(format)
     return Engine(table.compile(), tools)
 

@@ -1,0 +1,58 @@
+"""Shared bench inputs: the recorded fixtures, turned into the deltas an engine would stream."""
+import json
+import os
+
+import symphony
+from symphony import Delta, TokenSpan
+from symphony.models import for_model
+
+FIXTURES = os.environ.get("SYMPHONY_FIXTURES") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "bellwether")
+
+JSON_SLUGS = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "k-exaone-236b-a23b",
+              "qwen2.5-7b-instruct-1m", "hermes-4-14b", "granite-4.1-3b", "llama-xlam-2-8b-fc-r",
+              "phi-4-mini-instruct")
+
+
+def load_cases(slug):
+    with open(os.path.join(FIXTURES, slug + ".jsonl"), encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def case_setup(case):
+    """(compiled table, tools, prompt tail, engine finish) for a case, via the model registry."""
+    model = for_model(case["model"], case["request"].get("chat_template_kwargs"))
+    tools = case["request"].get("tools") or None
+    finish = "length" if case["reference"]["finish_reason"] == "length" else "stop"
+    return model.table().compile(), tools, model.thought_tail, finish
+
+
+def token_deltas(case, sizes=None, counted=True):
+    """The deltas of a token replay: one token per delta, or chunks of `sizes` tokens."""
+    pieces, ids = case["output_pieces"], case["output_ids"]
+    sizes = sizes or [1] * len(ids)
+    deltas = []
+    at = 0
+    for size in sizes:
+        chunk, chunk_ids = pieces[at:at + size], ids[at:at + size]
+        if counted:
+            spans, offset = [], 0
+            for token_id, piece in zip(chunk_ids, chunk):
+                width = len(piece.encode("utf-8"))
+                spans.append(TokenSpan(token_id, offset, offset + width))
+                offset += width
+            deltas.append(("".join(chunk), chunk_ids, spans))
+        else:
+            deltas.append(("".join(chunk), (), ()))
+        at += size
+    return deltas
+
+
+def stream(table, tools, prompt, deltas, finish):
+    """One streamed parse: Prompt, a Delta per chunk (built here, as a worker would), End."""
+    engine = symphony.Engine(table, tools)
+    events = engine.feed(symphony.Prompt(prompt))
+    for text, ids, spans in deltas:
+        events += engine.feed(Delta(text, ids, spans))
+    events += engine.feed(symphony.End(finish))
+    return events

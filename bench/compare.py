@@ -1,0 +1,154 @@
+"""symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
+in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
+
+    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [slug ...]
+
+The peers run in their own virtual environment (bench/peers/install.sh), driven by
+bench/peers/harness.py; symphony is timed here the same way: only the parse calls are timed
+(for symphony: building each Delta and feeding it, as a worker would), the best of --repeat
+passes. Agreement uses the harness's rule (calls and names equal, arguments equal as JSON,
+content and reasoning equal once surrounding whitespace is stripped).
+"""
+import argparse
+import gc
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(HERE, "peers"))
+
+import harness  # noqa: E402  (stdlib only at import; the peers load lazily)
+
+import symphony  # noqa: E402
+from bench.common import FIXTURES, JSON_SLUGS, case_setup, load_cases, stream, token_deltas  # noqa: E402
+from symphony.adapt import chat  # noqa: E402
+
+PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
+
+
+def message_of(events):
+    m = chat.message(events)["message"]
+    return {"content": m["content"] or "", "reasoning": m["reasoning_content"] or "",
+            "tool_calls": [(c["function"]["name"], c["function"]["arguments"]) for c in m["tool_calls"] or []]}
+
+
+def time_symphony(cases, mode, repeat):
+    """(seconds of the best pass, agreeing cases) for one slug and mode."""
+    setups = [case_setup(c) for c in cases]
+    plan = harness.mode_plan(mode)
+    if plan is None:
+        inputs = [c["reference"]["text"] for c in cases]
+    else:
+        inputs = [token_deltas(c, [len(ids) for _, ids in harness.make_chunks(c, plan)]) for c in cases]
+    best = None
+    agree = 0
+    for attempt in range(repeat):
+        gc.collect()
+        outputs = []
+        started = time.perf_counter()
+        for (table, tools, prompt, finish), data in zip(setups, inputs):
+            if plan is None:
+                outputs.append(symphony.parse(table, data, tools=tools, prompt=prompt, finish=finish))
+            else:
+                outputs.append(stream(table, tools, prompt, data, finish))
+        elapsed = time.perf_counter() - started
+        best = elapsed if best is None else min(best, elapsed)
+        if attempt == 0:
+            agree = sum(harness.compare(message_of(events), harness.reference_message(c))[0]
+                        for events, c in zip(outputs, cases))
+    return best, agree
+
+
+def run_peers(slugs, repeat, plans):
+    python = os.path.join(PEERS_VENV, "bin", "python")
+    if not os.path.exists(python):
+        print(f"no peers venv at {PEERS_VENV}: run bench/peers/install.sh", file=sys.stderr)
+        return None
+    out = os.path.join(HERE, ".peers-result.json")
+    command = [python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(repeat), "--no-cases",
+               "--fixtures", FIXTURES, "--out", out]
+    if plans:
+        command += ["--plans", ",".join(plans)]
+    subprocess.run(command + list(slugs), check=True, stderr=subprocess.DEVNULL)
+    with open(out, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def fmt(value, spec):
+    return "-" if value is None else format(value, spec)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("slugs", nargs="*", default=list(JSON_SLUGS))
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
+    ap.add_argument("--json", help="also write the numbers here")
+    args = ap.parse_args(argv)
+    plans = [p for p in args.plans.split(",") if p]
+    modes = ["whole", "stream"] + [f"stream@{p}" for p in plans]
+    peers = run_peers(args.slugs, args.repeat, plans)
+    rows = []
+    totals = {}
+    for slug in args.slugs:
+        cases = load_cases(slug)
+        tokens = sum(len(c["output_ids"]) for c in cases)
+        nbytes = sum(len(c["reference"]["text"].encode()) for c in cases)
+        for mode in modes:
+            seconds, agree = time_symphony(cases, mode, args.repeat)
+            row = {"slug": slug, "mode": mode, "cases": len(cases), "tokens": tokens, "bytes": nbytes,
+                   "symphony": {"seconds": seconds, "agree": agree}}
+            for peer in ("sglang", "vllm"):
+                result = (peers or {}).get("peers", {}).get(peer, {}).get(slug, {})
+                if result.get("status") == "ok" and mode in result:
+                    row[peer] = {"seconds": result[mode]["seconds"], "agree": result[mode]["agree"]}
+            rows.append(row)
+            for who in ("symphony", "sglang", "vllm"):
+                if who in row:
+                    t = totals.setdefault((mode, who), [0.0, 0, 0, 0, 0])
+                    t[0] += row[who]["seconds"]
+                    t[1] += tokens
+                    t[2] += nbytes
+                    t[3] += row[who]["agree"]
+                    t[4] += len(cases)
+    header = (f"{'slug':28} {'mode':14} {'agree sym/sgl/vllm':>20} {'us/tok sym':>10} {'sglang':>8} "
+              f"{'vllm':>8} {'x sglang':>9} {'x vllm':>8} {'MB/s sym':>9}")
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        sym = row["symphony"]
+        us = sym["seconds"] * 1e6 / row["tokens"]
+        cells = {}
+        for peer in ("sglang", "vllm"):
+            if peer in row:
+                peer_us = row[peer]["seconds"] * 1e6 / row["tokens"]
+                cells[peer] = (peer_us, peer_us / us, f"{row[peer]['agree']}")
+        agree = "/".join([str(sym["agree"])] + [cells[p][2] if p in cells else "-" for p in ("sglang", "vllm")])
+        print(f"{row['slug']:28} {row['mode']:14} {agree + ' of ' + str(row['cases']):>20} {us:10.3f} "
+              f"{fmt(cells.get('sglang', (None,))[0], '8.2f'):>8} {fmt(cells.get('vllm', (None,))[0], '8.2f'):>8} "
+              f"{fmt(cells.get('sglang', (None, None))[1], '8.1f'):>9} {fmt(cells.get('vllm', (None, None))[1], '7.1f'):>8} "
+              f"{row['bytes'] / sym['seconds'] / 1e6:9.1f}")
+    print()
+    print(f"{'overall':28} {'mode':14} {'who':>9} {'agree':>10} {'us/tok':>8} {'MB/s':>8} {'symphony is':>14}")
+    for mode in modes:
+        base = totals.get((mode, "symphony"))
+        for who in ("symphony", "sglang", "vllm"):
+            t = totals.get((mode, who))
+            if not t:
+                continue
+            us = t[0] * 1e6 / t[1]
+            ratio = "" if who == "symphony" else f"{us / (base[0] * 1e6 / base[1]):.1f}x faster"
+            print(f"{'':28} {mode:14} {who:>9} {f'{t[3]}/{t[4]}':>10} {us:8.3f} {t[2] / t[0] / 1e6:8.1f} {ratio:>14}")
+    print("\n(peer totals cover only the slugs each peer has a parser for)")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"rows": rows, "peer_versions": (peers or {}).get("versions")}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
