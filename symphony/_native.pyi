@@ -1,0 +1,136 @@
+"""Type stub of the compiled core (built from pyx/)."""
+from typing import Any, Optional, Sequence, Union
+
+from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
+
+class Text:
+    text: str
+    tokens: Optional[int]
+    def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
+    @staticmethod
+    def uncounted(text: str) -> Text: ...
+    def is_nothing(self) -> bool: ...
+    def to_dict(self) -> dict: ...
+
+class Event:
+    kind: str
+    def to_dict(self) -> dict: ...
+
+class Content(Event):
+    text: str
+    tokens: Optional[int]
+    def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
+
+class Reasoning(Event):
+    text: str
+    tokens: Optional[int]
+    def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
+
+class ReasoningStart(Event): ...
+class ReasoningEnd(Event): ...
+
+class ToolCallStart(Event):
+    index: int
+    id: str
+    name: str
+    source: Text
+    def __init__(self, index: int, id: str, name: str, source: Union[Text, str]) -> None: ...
+
+class ToolCallArguments(Event):
+    index: int
+    json: str
+    source: Text
+    def __init__(self, index: int, json: str, source: Union[Text, str]) -> None: ...
+
+class ToolCallEnd(Event):
+    index: int
+    source: Text
+    def __init__(self, index: int, source: Union[Text, str]) -> None: ...
+
+class Dropped(Event):
+    text: Text
+    why: DropReason
+    def __init__(self, text: Union[Text, str], why: Union[DropReason, str]) -> None: ...
+
+class Malformed(Event):
+    text: Text
+    why: Union[MalformedReason, Other]
+    def __init__(self, text: Union[Text, str], why: Union[MalformedReason, Other, str]) -> None: ...
+
+class Finish(Event):
+    reason: Union[FinishReason, Other]
+    tool_calls: int
+    reasoning_tokens: int
+    def __init__(self, reason: Union[FinishReason, Other, str], tool_calls: int = ...,
+                 reasoning_tokens: int = ...) -> None: ...
+
+class TokenSpan:
+    token_id: int
+    start: int
+    end: int
+    continued: bool
+    def __init__(self, token_id: int, start: int, end: int, continued: bool = ...) -> None: ...
+    @staticmethod
+    def partitions(spans: Any, text: Union[str, bytes]) -> bool: ...
+
+class Prompt:
+    text: str
+    token_ids: Any
+    def __init__(self, text: str = ..., token_ids: Any = ...) -> None: ...
+
+class Delta:
+    text: str
+    token_ids: Any
+    spans: Any
+    def __init__(self, text: str, token_ids: Any = ..., spans: Any = ...) -> None: ...
+
+class End:
+    finish: str
+    def __init__(self, finish: str = ...) -> None: ...
+
+class Ledger:
+    received: int
+    emitted: int
+    uncounted: bool
+    def note_delta(self, delta: Delta) -> None: ...
+    def text(self, n: int) -> Optional[int]: ...
+    def finish(self) -> int: ...
+    def counting(self) -> bool: ...
+
+class MarkerSet:
+    texts: tuple
+    size: int
+    longest: int
+    def __init__(self, markers: Sequence[str]) -> None: ...
+
+class Scanner:
+    markers: MarkerSet
+    held: str
+    def __init__(self, markers: Union[MarkerSet, Sequence[str]]) -> None: ...
+    def feed(self, text: str) -> list: ...
+    def finish(self) -> list: ...
+    def marker(self, i: int) -> str: ...
+
+class JsonPrefix:
+    refused_at: Optional[int]
+    whole: bool
+    def feed(self, piece: Union[str, bytes]) -> Optional[int]: ...
+
+def json_prefix_end(text: Union[str, bytes]) -> int: ...
+def json_outline(text: Union[str, bytes]) -> dict: ...
+def json_string_decode(body: Union[str, bytes]) -> Optional[str]: ...
+
+class Table:
+    name: str
+    markers: MarkerSet
+    n_states: int
+    n_terminals: int
+    syntax: int
+    opener: Optional[str]
+
+class Engine:
+    table: Table
+    tools: Any
+    format: str
+    def __init__(self, table: Table, tools: Any = ...) -> None: ...
+    def feed(self, input: Union[Prompt, Delta, End]) -> list: ...
