@@ -1,14 +1,19 @@
 # The ten event types and Text (SPEC §1.1, §1.3): immutable cdef classes, cheap to build from C.
 # Each has to_dict() giving the exact wire JSON; symphony.events.from_dict reads it back.
 
+cdef object _check_count(object value, str field):
+    """A u32 field of the wire form: an int in [0, 2**32)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{field} must be an int, not {type(value).__name__}")
+    if value < 0 or value > 0xFFFFFFFF:
+        raise ValueError(f"{field} must be in [0, 2**32), got {value}")
+    return int(value)
+
+
 cdef object _check_tokens(object tokens):
     if tokens is None:
         return None
-    if not isinstance(tokens, int) or isinstance(tokens, bool):
-        raise TypeError(f"tokens must be an int or None, not {type(tokens).__name__}")
-    if tokens < 0:
-        raise ValueError("tokens must not be negative")
-    return int(tokens)
+    return _check_count(tokens, "tokens")
 
 
 cdef str _check_str(object value, str field):
@@ -20,11 +25,7 @@ cdef str _check_str(object value, str field):
 
 
 cdef object _check_index(object index):
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise TypeError(f"index must be an int, not {type(index).__name__}")
-    if index < 0:
-        raise ValueError("index must not be negative")
-    return int(index)
+    return _check_count(index, "index")
 
 
 @cython.freelist(64)
@@ -307,8 +308,8 @@ cdef class Finish(Event):
 
     def __init__(self, reason, tool_calls=0, reasoning_tokens=0):
         self.reason = reason if type(reason) is Other else FinishReason(reason)
-        self.tool_calls = _check_index(tool_calls)
-        self.reasoning_tokens = _check_index(reasoning_tokens)
+        self.tool_calls = _check_count(tool_calls, "tool_calls")
+        self.reasoning_tokens = _check_count(reasoning_tokens, "reasoning_tokens")
 
     cdef tuple _fields(self):
         return (self.reason, self.tool_calls, self.reasoning_tokens)

@@ -101,13 +101,13 @@ cdef class Delta:
         except Exception:
             raise TypeError(f"Delta.spans: expected TokenSpans or an (n, 4) integer array, "
                             f"not {type(spans).__name__}") from None
-        if array.size == 0:
-            self.form = SPANS_NONE
-            return 0
         if array.ndim != 2 or array.shape[1] != 4:
             raise ValueError(f"Delta.spans: expected an (n, 4) integer array, got shape {array.shape}")
         if array.dtype.kind not in "iu":
             raise TypeError(f"Delta.spans: expected an integer array, got dtype {array.dtype}")
+        if array.shape[0] == 0:
+            self.form = SPANS_NONE
+            return 0
         if array.dtype != np.int64:
             array = array.astype(np.int64)
         self.array = array

@@ -261,8 +261,12 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
 
 
 cdef inline bint jp_whole(jp_state* s) noexcept nogil:
-    """Whether the text read so far holds one complete top-level value (a number at the end counts)."""
-    return s.st == JP_DONE or (s.st == JP_NUMBER and s.depth == 0)
+    """Whether the text read so far holds one complete top-level value (a number or a literal
+    reaching the end counts: nothing can follow it but more of the same token)."""
+    if s.depth != 0:
+        return s.st == JP_DONE
+    return (s.st == JP_DONE or s.st == JP_NUMBER
+            or (s.st == JP_WORD and s.word[s.word_len] == 0))
 
 
 @cython.final

@@ -35,6 +35,13 @@ def _fields(d, kind, *names):
 
 def from_dict(d):
     """The event whose wire form is `d` (the inverse of `to_dict()`); ValueError if it is none."""
+    try:
+        return _from_dict(d)
+    except TypeError as e:
+        raise ValueError(f"not an event: {e}") from None
+
+
+def _from_dict(d):
     if not isinstance(d, dict) or "kind" not in d:
         raise ValueError(f"not an event: {d!r}")
     kind = d["kind"]

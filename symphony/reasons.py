@@ -56,6 +56,9 @@ class Other:
     def __repr__(self):
         return f"Other({self.text!r})"
 
+    def __reduce__(self):
+        return (Other, (self.text,))
+
 
 def reason_to_wire(reason):
     """The wire form of any reason: its string, or {"other": text}."""
