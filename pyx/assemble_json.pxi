@@ -1,7 +1,9 @@
 # The JSON call assembler (SPEC §4.2): one `{"name": ..., "arguments": ...}` object, streamed.
 # The start waits for a whole name (arguments written before it are held and then sent at once);
 # arguments go out as the model's own bytes up to the first byte the prefix validator refuses,
-# the rest as Malformed{InvalidArguments}. Bytes after the object's `}` are not taken.
+# the rest as Malformed{InvalidArguments}. Bytes the validator could still refuse (a word or an
+# escape being read) wait until they are decided, the value completes, or the stream ends, so
+# where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
 
 @cython.final
 cdef class JsonCallAssembler(Assembler):
@@ -10,7 +12,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef ol_state outline
     cdef jp_state prefix
     cdef readonly bint done
-    cdef Py_ssize_t emitted    # the arguments are reported up to here (an offset in text)
+    cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
+    cdef Py_ssize_t emitted    # the arguments are reported up to here
     cdef bint invalid
 
     def __cinit__(self, uint32_t first_index=0):
@@ -52,33 +55,45 @@ cdef class JsonCallAssembler(Assembler):
             sink.call_start(self.first_index, o.name.data, o.name.len, self.text.data, head_end)
             self.started = 1
             self.emitted = head_end
+            self.validated = head_end
         if o.arguments_at >= 0:
-            self.stream_arguments(sink, o.arguments_end if o.arguments_end >= 0 else self.text.len)
+            if o.arguments_end >= 0:
+                self.stream_arguments(sink, o.arguments_end, True)
+            else:
+                self.stream_arguments(sink, self.text.len, False)
         if o.close >= 0:
             end_at = o.arguments_end if o.arguments_end >= 0 else o.close
             sink.call_end(self.first_index, self.text.data + end_at, o.close - end_at)
             self.done = True
         return 0
 
-    cdef int stream_arguments(self, Sink sink, Py_ssize_t until) except -1:
-        """Reports the arguments' bytes from `emitted` up to `until`."""
-        cdef Py_ssize_t start = self.emitted, refused, valid_end
+    cdef int stream_arguments(self, Sink sink, Py_ssize_t until, bint settled) except -1:
+        """Reports the arguments' bytes up to `until`; bytes still undecided wait unless `settled`
+        (the value is complete, or the stream ended: the validator accepts them as a prefix)."""
+        cdef Py_ssize_t refused, end
         cdef Py_ssize_t base = self.outline.arguments_at
-        if until <= start:
-            return 0
-        self.emitted = until
         if self.invalid:
-            return sink.malformed(MW_INVALID_ARGUMENTS, 0, self.text.data + start, until - start)
-        refused = jp_feed(&self.prefix, self.text.data + start, until - start)
-        if refused < 0:
-            return sink.call_arguments(self.first_index, NULL, 0, self.text.data + start, until - start)
-        valid_end = base + refused
-        if valid_end < start:
-            valid_end = start      # a word already sent is not taken back
-        if valid_end > start:
-            sink.call_arguments(self.first_index, NULL, 0, self.text.data + start, valid_end - start)
-        self.invalid = True
-        return sink.malformed(MW_INVALID_ARGUMENTS, 0, self.text.data + valid_end, until - valid_end)
+            if until > self.emitted:
+                sink.malformed(MW_INVALID_ARGUMENTS, 0, self.text.data + self.emitted, until - self.emitted)
+                self.emitted = until
+            return 0
+        if until > self.validated:
+            refused = jp_feed(&self.prefix, self.text.data + self.validated, until - self.validated)
+            self.validated = until
+            if refused >= 0:
+                # nothing undecided was sent, so the refusal is never before what was sent
+                end = base + refused
+                if end > self.emitted:
+                    sink.call_arguments(self.first_index, NULL, 0, self.text.data + self.emitted,
+                                        end - self.emitted)
+                    self.emitted = end
+                self.invalid = True
+                return self.stream_arguments(sink, until, settled)
+        end = until if settled else base + jp_committed(&self.prefix)
+        if end > self.emitted:
+            sink.call_arguments(self.first_index, NULL, 0, self.text.data + self.emitted, end - self.emitted)
+            self.emitted = end
+        return 0
 
     cdef int close(self, const unsigned char* terminal, Py_ssize_t tn, Sink sink) except -1:
         self.finish(sink)
@@ -90,7 +105,9 @@ cdef class JsonCallAssembler(Assembler):
             return 0
         self.done = True
         if self.started:
-            if o.arguments_end >= 0 and self.text.len > o.arguments_end:
+            if o.arguments_end < 0:
+                self.stream_arguments(sink, self.text.len, True)
+            elif self.text.len > o.arguments_end:
                 sink.malformed(MW_UNTERMINATED, 0, self.text.data + o.arguments_end,
                                self.text.len - o.arguments_end)
             sink.call_end(self.first_index, NULL, 0)

@@ -260,6 +260,20 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     return -1
 
 
+cdef inline Py_ssize_t jp_committed(jp_state* s) noexcept nogil:
+    """How much of what was read can no longer be refused by what follows: all of it, except a
+    word being read (a refusal rolls back to its first letter) or an escape being read (a lone
+    surrogate is refused at its backslash, a high surrogate's at the high one's)."""
+    if s.st == JP_REFUSED:
+        return s.refused_at
+    if s.st == JP_WORD:
+        return s.word_at
+    if s.st == JP_ESCAPE or s.st == JP_UNICODE or s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U \
+            or s.st == JP_PAIR_HEX:
+        return s.escape_at
+    return s.seen
+
+
 cdef inline bint jp_whole(jp_state* s) noexcept nogil:
     """Whether the text read so far holds one complete top-level value (a number or a literal
     reaching the end counts: nothing can follow it but more of the same token)."""
@@ -289,6 +303,11 @@ cdef class JsonPrefix:
     @property
     def whole(self):
         return jp_whole(&self.state)
+
+    @property
+    def committed(self):
+        """Bytes read that no later input can make the validator refuse."""
+        return jp_committed(&self.state)
 
 
 def json_prefix_end(text):

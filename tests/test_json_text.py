@@ -254,7 +254,7 @@ def test_members_need_no_comma_between_them():
     assert both('{"a": 1 "name": "f"}') == {"name": "f", "arguments": None, "close": 20}
 
 
-def test_odd_input_does_not_crash():
+def test_outline_odd_input_does_not_crash():
     big = '{"name": "f", "arguments": ' + json.dumps({"k%d" % i: ["é😀" * 20, {"x": [i]}] for i in range(3000)})
     got = both(big[:-1])
     assert got["arguments"] == (27, None)

@@ -1,0 +1,343 @@
+"""The contract corpus (SPEC §9.2): for every table, outputs built from the table's own data (its
+markers, which rows they drive, its call syntax), plus hand-written family entries.
+
+`corpus(table_name)` returns `Case(name, output, prompt)` tuples; a table added later gets a corpus
+from its Format alone. `roles(fmt)` reads which marker opens/closes a thought or a call block.
+"""
+import dataclasses
+
+import symphony
+from symphony.format import Emits
+from symphony.formats import table as format_table
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    name: str
+    output: str
+    prompt: object = None   # prompt text or None
+
+    def __iter__(self):
+        return iter((self.name, self.output, self.prompt))
+
+
+@dataclasses.dataclass(frozen=True)
+class Roles:
+    """What a table's markers do, read from its rows."""
+    think_open: object      # marker entering a reasoning state from the initial state, or None
+    think_close: object     # marker leaving that reasoning state, or None
+    call_open: object       # marker entering an arguments state from the initial state, or None
+    call_close: object      # marker leaving that arguments state, or None
+    calls_repeat: bool      # the call opener inside a block opens the next call (self row)
+    calls_initial: bool     # the initial state emits arguments (the output itself is the calls)
+    syntax: object          # CallSyntax kind name ("JSON", "JSON_LIST", ...) or None
+    opener: object          # the turn opener or None
+    markers: tuple          # every terminal text, declaration order
+
+
+def roles(fmt):
+    emits = dict(fmt.states)
+    texts = dict(fmt.terminals)
+    initial = fmt.states[0][0]
+    think_open = think_close = call_open = call_close = None
+    reasoning_state = calls_state = None
+    for src, terminal, dst in fmt.transitions:
+        if src == initial and emits[dst] == Emits.REASONING and think_open is None:
+            think_open, reasoning_state = texts[terminal], dst
+        if src == initial and emits[dst] == Emits.ARGUMENTS and call_open is None:
+            call_open, calls_state = texts[terminal], dst
+    calls_repeat = False
+    for src, terminal, dst in fmt.transitions:
+        if src == reasoning_state and emits[dst] != Emits.REASONING and think_close is None:
+            think_close = texts[terminal]
+        if src == calls_state and emits[dst] != Emits.ARGUMENTS and call_close is None:
+            call_close = texts[terminal]
+        if src == calls_state and dst == calls_state and texts[terminal] == call_open:
+            calls_repeat = True
+    return Roles(
+        think_open=think_open,
+        think_close=think_close,
+        call_open=call_open,
+        call_close=call_close,
+        calls_repeat=calls_repeat,
+        calls_initial=emits[initial] == Emits.ARGUMENTS,
+        syntax=fmt.syntax.kind if fmt.syntax is not None else None,
+        opener=fmt.opener,
+        markers=tuple(text for _, text in fmt.terminals),
+    )
+
+
+def table_roles(name):
+    return roles(format_table(name))
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON call objects (the bodies of JSON and JSON_LIST calls; for other syntaxes they are junk,
+# which the contract still covers).
+
+WEATHER = '{"name": "get_weather", "arguments": {"city": "Paris"}}'
+TIME = '{"name": "get_time", "arguments": {"zone": "UTC", "precise": true}}'
+DEEP = "{\"name\": \"deep\", \"arguments\": " + '{"a": ' * 40 + "1" + "}" * 40 + "}"
+
+JSON_BODIES = [
+    ("call", WEATHER),
+    ("call-compact", '{"name":"get_weather","arguments":{"city":"Paris"}}'),
+    ("call-no-arguments", '{"name": "ping"}'),
+    ("call-name-last", '{"arguments": {"city": "Paris"}, "name": "get_weather"}'),
+    ("args-before-name", '{"arguments": {"q": "x", "n": [1, 2]}, "name": "search"}'),
+    ("tool_name-parameters", '{"tool_name": "lookup", "parameters": {"id": 7}}'),
+    ("unicode-arguments", '{"name": "say", "arguments": {"text": "héllo 日本 🎉", "ü": "ß"}}'),
+    ("escapes", '{"name": "say", "arguments": {"text": "a\\"b\\\\c\\n\\t\\/\\u00e9\\u65e5"}}'),
+    ("surrogate-pair", '{"name": "say", "arguments": {"text": "\\ud83c\\udf89 ok"}}'),
+    ("lone-high-surrogate", '{"name": "say", "arguments": {"text": "\\ud83c x"}}'),
+    ("lone-low-surrogate", '{"name": "say", "arguments": {"text": "\\udf89 x"}}'),
+    ("high-then-high", '{"name": "say", "arguments": {"text": "\\ud83c\\ud83c"}}'),
+    ("12abc-arguments", '{"name": "f", "arguments": 12abc}'),
+    ("12abc-inside", '{"name": "f", "arguments": {"n": 12abc}}'),
+    ("nameless", '{"arguments": {"a": 1}}'),
+    ("nameless-empty", "{}"),
+    ("non-string-name", '{"name": 5, "arguments": {"a": 1}}'),
+    ("null-name", '{"name": null, "arguments": {}}'),
+    ("object-name", '{"name": {"x": 1}, "arguments": {}}'),
+    ("empty-name", '{"name": "", "arguments": {}}'),
+    ("escaped-name", '{"name": "get\\u005fweather", "arguments": {}}'),
+    ("scalar-arguments", '{"name": "f", "arguments": 5}'),
+    ("bool-arguments", '{"name": "f", "arguments": true}'),
+    ("null-arguments", '{"name": "f", "arguments": null}'),
+    ("array-arguments", '{"name": "f", "arguments": [1, "two", {"three": 3}]}'),
+    ("string-arguments", '{"name": "f", "arguments": "{\\"city\\": \\"Paris\\"}"}'),
+    ("deep-nesting", DEEP),
+    ("wrong-closer", '{"name": "f", "arguments": {"a": [1}}'),
+    ("mismatched-list", '{"name": "f", "arguments": [1, 2}}'),
+    ("not-a-literal", '{"name": "f", "arguments": {"a": tru e}}'),
+    ("nan", '{"name": "f", "arguments": {"a": NaN}}'),
+    ("trailing-comma", '{"name": "f", "arguments": {"a": 1,}}'),
+    ("missing-value", '{"name": "f", "arguments": {"a": }}'),
+    ("unicode-whitespace", '{"name":\u3000"f",\u00a0"arguments":\u2028{"a":\u20021}}'),
+    ("duplicate-keys", '{"name": "f", "name": "g", "arguments": {}, "arguments": {"b": 2}}'),
+    ("marker-in-string", '{"name": "f", "arguments": {"code": "<think>x</think>"}}'),
+    ("unterminated-string", '{"name": "f", "arguments": {"city": "Par'),
+    ("unterminated-object", '{"name": "f", "arguments": {"city": "Paris"'),
+    ("unterminated-name", '{"name": "get_wea'),
+    ("cut-short", '{"name": "f", "arguments": {},'),
+    ("numbers", '{"name": "f", "arguments": {"n": -1.5e+3, "m": 0, "k": 1.}}'),
+]
+
+LIST_SHAPES = [
+    ("list-empty", "[]"),
+    ("list-one", f"[{WEATHER}]"),
+    ("list-two", f"[{WEATHER}, {TIME}]"),
+    ("list-whitespace", f" \n [\n  {WEATHER} ,\n\t{TIME}\n ] \n"),
+    ("list-junk-between", f"[{WEATHER} x {TIME}]"),
+    ("list-junk-after-item", f"[{WEATHER}] trailing"),
+    ("list-text-after-end", f"[{WEATHER}]\n\nDone."),
+    ("list-unterminated", f"[{WEATHER}, "),
+    ("list-unterminated-object", '[{"name": "f", "arguments": {"a": 1'),
+    ("list-open-only", "["),
+    ("list-leading-comma", f"[,{WEATHER}]"),
+    ("list-trailing-comma", f"[{WEATHER},]"),
+    ("list-nested", "[[1], 2]"),
+    ("list-of-strings", '["a", "b"]'),
+    ("list-nameless", '[{"arguments": {"a": 1}}, {"name": "g"}]'),
+    ("list-args-before-name", '[{"arguments": {"a": 1}, "name": "f"}]'),
+    ("list-surrogates", '[{"name": "s", "arguments": {"t": "\\ud83c\\udf89\\ud83c"}}]'),
+    ("list-deep", f"[{DEEP}]"),
+    ("list-no-commas", f"[{WEATHER}{TIME}]"),
+    ("list-text-after-object", '[{"name": "f", "arguments": {}} } ]'),
+    ("list-then-list", "[] []"),
+    ("list-prose-first", f"Sure: [{WEATHER}]"),
+]
+
+OTHER_FAMILIES_MARKERS = ("<think>", "</think>", "<tool_call>", "</tool_call>")
+
+
+def _fragments(marker):
+    """Proper prefixes of a marker (its fragments)."""
+    return [marker[:k] for k in range(1, len(marker))]
+
+
+def _near_miss(marker):
+    """The marker with its last character changed (a string that shares the whole prefix)."""
+    last = marker[-1]
+    return marker[:-1] + ("x" if last != "x" else "y")
+
+
+def generic_cases(r):
+    """Shapes every table must survive, whatever its markers."""
+    cases = [
+        Case("empty", ""),
+        Case("plain-text", "Hello, world!"),
+        Case("multi-line", "First line.\n\nSecond line, with a comma; and more.\n"),
+        Case("whitespace-only", " \n\t \n"),
+        Case("unicode-text", "Ünïcödé — 日本語 🎉 e\u0301 \u200b\u2028\u00a0\u3000end"),
+        Case("control-chars", "a\x00b\x01c\x7f\r\nd"),
+        Case("think-and-call-as-text", "a</think>b</tool_call>c"),
+        Case("near-miss-soup", "<tool_x <thinking> </thinking> <</think>> <tool_call"),
+        Case("end-tool_cal", "text <tool_cal"),
+        Case("end-tool_call-unclosed", "text <tool_call"),
+        Case("end-close-fragment", "text </tool_call"),
+        Case("lone-angle", "a < b and c <"),
+        Case("json-object-as-output", WEATHER),
+        Case("json-list-as-output", f"[{WEATHER}]"),
+        Case("other-families-markers", "x".join(OTHER_FAMILIES_MARKERS) + " after"),
+        Case("prompt-opened-thought", "plan\n</think>\n\nanswer",
+             (r.opener or "<|im_start|>assistant") + "\n" + (r.think_open or "<think>") + "\n"),
+        Case("prompt-thinking-off", "answer", "<|im_start|>assistant\n<think>\n\n</think>\n\n"),
+        Case("prompt-no-opener", "answer", "user text only"),
+    ]
+    for i, marker in enumerate(r.markers):
+        cases.append(Case(f"marker-{i}-alone", marker))
+        cases.append(Case(f"marker-{i}-fragment-at-end", "prose " + marker[:-1]))
+        cases.append(Case(f"marker-{i}-near-miss", "a" + _near_miss(marker) + "b"))
+        cases.append(Case(f"marker-{i}-doubled-first-char", marker[0] + marker + "z"))
+        cases.append(Case(f"marker-{i}-fragments", " ".join(_fragments(marker)[:4]) + "."))
+    return cases
+
+
+def thought_cases(r):
+    t, tc = r.think_open, r.think_close
+    opener = r.opener or ""
+    prompt_open = (opener + "\n" if opener else "") + t + "\n"
+    cases = [
+        Case("thought-then-answer", f"{t}\nplan\n{tc}\n\nHi"),
+        Case("thought-only", f"{t}plan{tc}"),
+        Case("thought-empty", f"{t}{tc}answer"),
+        Case("thought-unterminated", f"{t}\nstill thinking about it"),
+        Case("thought-open-only", t),
+        Case("thought-after-content", f"Hi {t}x{tc} there"),
+        Case("two-thoughts", f"{t}a{tc}mid{t}b{tc}end"),
+        Case("thought-opener-inside-thought", f"{t}a{t}b{tc}c"),
+        Case("close-inside-reasoning", f"{t}a{tc}b{tc}c"),
+        Case("thought-close-without-open", f"answer {tc} more"),
+        Case("thought-unicode", f"{t}思考 🤔\u2028{tc}答"),
+        Case("prompt-opened", "plan\n" + tc + "\n\nanswer", prompt_open),
+        Case("prompt-opened-unterminated", "plan forever", prompt_open),
+        Case("prompt-opened-empty-output", "", prompt_open),
+        Case("prompt-closed-thought", "answer", (opener + "\n" if opener else "") + t + "\n\n" + tc + "\n\n"),
+        Case("prompt-earlier-turn-thought", "hello",
+             # an earlier turn left a thought open; only the text after the last opener counts
+             (opener + "\n" + t + "\nold<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n" + opener + "\n")
+             if opener else t + "\nold" + tc + "\n"),
+        Case("thought-fragment-at-end", f"{t}x{tc[:-1]}"),
+    ]
+    if r.call_open is not None:
+        co, cc = r.call_open, r.call_close or ""
+        cases += [
+            Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{co}\n{WEATHER}\n{cc}"),
+            Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{co}\n{WEATHER}\n{cc}"),
+            Case("prompt-opened-then-call", f"plan{tc}\n\n{co}\n{WEATHER}\n{cc}", prompt_open),
+            Case("prompt-inside-call", f"{WEATHER}\n{cc}after",
+                 (opener + "\n" if opener else "") + co + "\n"),
+            Case("think-markers-in-arguments",
+                 f"{co}\n" + '{"name": "f", "arguments": {"t": "' + t + tc + '"}}' + f"\n{cc}"),
+        ]
+    return cases
+
+
+def block_cases(r):
+    """Call blocks framed by the table's own call markers."""
+    co, cc = r.call_open, r.call_close or ""
+
+    def block(body):
+        return f"{co}\n{body}\n{cc}"
+
+    cases = [Case(f"block-{name}", block(body)) for name, body in JSON_BODIES]
+    cases += [
+        Case("prose-before", "Let me check.\n\n" + block(WEATHER)),
+        Case("prose-after", block(WEATHER) + "\n\nDone."),
+        Case("prose-between", "A " + block(WEATHER) + " B " + block(TIME) + " C"),
+        Case("parallel-calls", block(WEATHER) + "\n" + block(TIME)),
+        Case("three-calls-with-junk", block(WEATHER) + block("junk") + block(TIME)),
+        Case("junk-block", f"{co}junk{cc}"),
+        Case("junk-block-then-call", f"{co}junk{cc}" + block(WEATHER)),
+        Case("empty-block", f"{co}{cc}after"),
+        Case("whitespace-block", f"{co} \n\t {cc}"),
+        Case("text-after-object", f"{co}\n{WEATHER}\n x\n{cc}"),
+        Case("two-objects-in-block", f"{co}\n{WEATHER}\n{TIME}\n{cc}"),
+        Case("cut-short", f"{co}" + '{"name": "f", "arguments": {},' + cc),
+        Case("fenced-call", "```\n" + block(WEATHER) + "\n```"),
+        Case("fenced-json", "```json\n" + WEATHER + "\n```"),
+        Case("call-unterminated", f"{co}\n{WEATHER}"),
+        Case("call-unterminated-arguments", f"{co}\n" + '{"name": "get_weather", "arguments": {"city": "Par'),
+        Case("call-open-only", co),
+        Case("call-open-then-prose", f"{co} just words"),
+        Case("close-without-open", f"text {cc} more"),
+        Case("close-marker-in-arguments", f"{co}\n" + '{"name": "f", "arguments": {"code": "' + cc + '"}}' + f"\n{cc}"),
+        Case("open-marker-in-arguments", f"{co}\n" + '{"name": "f", "arguments": {"code": "' + co + '"}}' + f"\n{cc}"),
+        Case("call-fragment-at-end", block(WEATHER) + "\n" + co[:-1]),
+        Case("close-fragment-at-end", f"{co}\n{WEATHER}\n" + cc[:-1]),
+        Case("near-miss-close", f"{co}\n{WEATHER}\n" + _near_miss(cc) + cc),
+        Case("unicode-around-call", "日本語 " + block('{"name": "日本", "arguments": {"é": "🎉"}}') + " 🎉"),
+        Case("marker-heavy", f"{co}{co}{cc}{cc}{co}"),
+    ]
+    if r.calls_repeat:
+        cases += [
+            Case("two-calls-one-block", f"{co}\n{WEATHER}\n{co}\n{TIME}\n{cc}"),
+            Case("repeat-opener-unfinished",
+                 f"{co}\n" + '{"name": "f", "arguments": {"a": 1' + f"\n{co}\n{TIME}\n{cc}"),
+        ]
+    return cases
+
+
+def initial_calls_cases(r):
+    """Tables whose output is itself the calls (xLAM): lists, content and bodies alone."""
+    cases = [Case(name, output) for name, output in LIST_SHAPES]
+    cases += [Case(f"list-body-{name}", f"[{body}]") for name, body in JSON_BODIES]
+    cases += [
+        Case("list-content", "I cannot help with that."),
+        Case("list-whitespace-then-content", "  \n Hello"),
+        Case("list-whitespace-only", "  \n "),
+    ]
+    return cases
+
+
+# Hand-written entries per table name (family quirks the generic shapes miss).
+FAMILY_CASES = {
+    "qwen3": [
+        Case("qwen3-ledger-example", "<think>\nplan\n</think>\n\nHi"),
+        Case("qwen3-reasoning-with-marker-text", "<think>\nI should use <tool_call> here.\n</think>\n\nNo call."),
+        Case("qwen3-engine-example", f"<tool_call>\n{WEATHER}\n</tool_call>"),
+        Case("qwen3-k-exaone-style-prompt", "x</think>y", "<|assistant|>\n<think>\n"),
+    ],
+    "qwen2_5": [
+        Case("qwen2_5-think-is-content", "<think>\nplan\n</think>\n\nHi"),
+        Case("qwen2_5-thought-prompt", "plan</think>answer", "<|im_start|>assistant\n<think>\n"),
+    ],
+    "xlam": [
+        Case("xlam-think-is-content", "<think>x</think>[]"),
+    ],
+    "plain": [
+        Case("plain-everything", '<think>x</think><tool_call>\n{"name": "f"}\n</tool_call>[{"name": "g"}]'),
+    ],
+}
+
+
+def corpus(name):
+    """Every case for the table named `name`, names unique."""
+    r = table_roles(name)
+    cases = generic_cases(r)
+    if r.think_open is not None and r.think_close is not None:
+        cases += thought_cases(r)
+    else:
+        # no thought of its own: other families' thought shapes are text (and the prompt opens nothing)
+        foreign = dataclasses.replace(r, think_open="<think>", think_close="</think>")
+        cases += [dataclasses.replace(c, name="foreign-" + c.name) for c in thought_cases(foreign)]
+    if r.call_open is not None:
+        cases += block_cases(r)
+    if r.calls_initial:
+        cases += initial_calls_cases(r)
+    if not r.calls_initial and r.call_open is None:
+        # no calls of its own: other families' call blocks are text, which must stay text
+        foreign = dataclasses.replace(r, call_open="<tool_call>", call_close="</tool_call>", calls_repeat=True)
+        cases += [dataclasses.replace(c, name="foreign-" + c.name) for c in block_cases(foreign)]
+    cases += FAMILY_CASES.get(name, [])
+    seen = set()
+    for case in cases:
+        assert case.name not in seen, f"duplicate corpus case {case.name} for {name}"
+        seen.add(case.name)
+    return cases
+
+
+def all_cases():
+    """(table, case) for every table and every case of its corpus."""
+    return [(name, case) for name in symphony.formats() for case in corpus(name)]
