@@ -28,7 +28,7 @@ cdef class Engine:
         self.table = table
         self.tools = tools
         self.scanner = Scanner(table.markers)
-        self.sink = Sink()
+        self.sink = Sink(table.markers.texts)
         self.state = 0
         self.stage = ST_FRESH
         if table.emits[0] == EM_ARGUMENTS:
@@ -60,6 +60,14 @@ cdef class Engine:
         self.scanner.begin(p, n, True)
         self.run()
         return self.sink.take(delta.text, p, n)
+
+    def parse(self, str output, prompt=None, str finish="stop"):
+        """The events of a whole output on a fresh parser: Prompt (when given), one uncounted
+        Delta, End, as one list."""
+        events = self.prompt(Prompt(prompt)) if prompt is not None else []
+        events += self.delta(Delta(output))
+        events += self.end(End(finish))
+        return events
 
     cdef list end(self, End end):
         cdef int emits
@@ -141,15 +149,12 @@ cdef class Engine:
         if self.table.ignored[i]:
             if self.table.emits[self.state] == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
-            return self.sink.dropped(DR_WRAPPER, p, n)
+            return self.sink.dropped_marker(i, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
-        if self.table.emits[self.state] == EM_ARGUMENTS:
-            if not self.close_call(True, p, n):
-                self.sink.dropped(DR_WRAPPER, p, n)
-        else:
-            self.sink.dropped(DR_WRAPPER, p, n)
+        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(True, p, n):
+            self.sink.dropped_marker(i, n)
         return self.enter(nxt)
 
     cdef int enter(self, int nxt) except -1:

@@ -126,9 +126,12 @@ cdef class End:
     cdef readonly str finish
 
     def __init__(self, finish="stop"):
-        if isinstance(finish, (FinishReason,)):
-            finish = finish.value
-        self.finish = _check_str(finish, "End.finish")
+        if type(finish) is str:
+            self.finish = finish
+        elif isinstance(finish, FinishReason):
+            self.finish = finish.value
+        else:
+            self.finish = _check_str(finish, "End.finish")
 
     def __repr__(self):
         return f"End({self.finish!r})"

@@ -122,6 +122,14 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     cdef unsigned char c
     while i < n and s.st != OL_CLOSED and s.st != OL_STOPPED:
         c = text[i]
+        if s.st == OL_STRING or s.st == OL_NESTED_STRING or s.st == OL_KEY:
+            # inside a string only a quote or a backslash matters
+            while c != 34 and c != 92:
+                i += 1
+                if i == n:
+                    s.pos = i
+                    return 0
+                c = text[i]
         if s.st == OL_STRING:
             if c == 92:
                 s.st = OL_STRING_ESCAPE

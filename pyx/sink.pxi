@@ -48,9 +48,11 @@ cdef class Sink:
     cdef bint rewrite_unterminated   # set while a marker closes a call (SPEC §2.4 close_call)
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef uint32_t finish_calls
+    cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
 
-    def __cinit__(self):
+    def __cinit__(self, tuple marker_texts=()):
         self.ledger = Ledger()
+        self.marker_texts = marker_texts
 
     def __dealloc__(self):
         free(self.records)
@@ -123,6 +125,16 @@ cdef class Sink:
         cdef sk_record* r = self.add(EV_DROPPED)
         r.why = why
         return self.text_record(r, p, n)
+
+    cdef int dropped_marker(self, int marker, Py_ssize_t n) except -1:
+        """A marker consumed by a transition (Dropped{Wrapper}); its text is the table's own str."""
+        cdef sk_record* r = self.add(EV_DROPPED)
+        r.why = DR_WRAPPER
+        r.other = marker
+        r.text_at = self.arena.len
+        r.text_len = n
+        r.tokens = self.ledger.count(n)
+        return 0
 
     cdef int malformed(self, int why, int other, const unsigned char* p, Py_ssize_t n) except -1:
         cdef sk_record* r
@@ -227,8 +239,9 @@ cdef class Sink:
             elif r.kind == EV_REASONING_END:
                 out.append(_REASONING_END)
             elif r.kind == EV_DROPPED:
-                out.append(ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
-                                      _DROP_REASONS[r.why]))
+                text = (self.marker_texts[r.other] if r.other >= 0
+                        else self.decode(r.text_at, r.text_len, whole, wp, wn))
+                out.append(ev_dropped(ev_text(text, tokens), _DROP_REASONS[r.why]))
             elif r.kind == EV_MALFORMED:
                 out.append(ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
                                         rs_malformed(r.why, r.other)))

@@ -26,10 +26,4 @@ def parser(format, tools=None):
 
 def parse(format, output, tools=None, prompt=None, finish="stop"):
     """The events of a whole output: Prompt (when given), one Delta, End(finish)."""
-    p = parser(format, tools)
-    events = []
-    if prompt is not None:
-        events += p.feed(_native.Prompt(prompt))
-    events += p.feed(_native.Delta(output))
-    events += p.feed(_native.End(finish))
-    return events
+    return parser(format, tools).parse(output, prompt, finish)
