@@ -55,10 +55,15 @@ cdef class Engine:
         if self.stage == ST_ENDED:
             raise LifecycleError("delta after end")
         self.stage = ST_STREAMING
-        p = <const unsigned char*>PyUnicode_AsUTF8AndSize(delta.text, &n)
+        p = utf8_of(delta.text, &n, "Delta.text")
         self.sink.ledger.note(delta, p, n)
         self.scanner.begin(p, n, True)
-        self.run()
+        try:
+            self.run()
+        except BaseException as error:
+            # the events already pushed are final: the caller gets them with the error
+            error.events = self.sink.take(delta.text, p, n)
+            raise
         return self.sink.take(delta.text, p, n)
 
     def parse(self, str output, prompt=None, str finish="stop"):
@@ -75,7 +80,11 @@ cdef class Engine:
             raise LifecycleError("end after end")
         self.stage = ST_ENDED
         self.scanner.begin(NULL, 0, False)
-        self.run()
+        try:
+            self.run()
+        except BaseException as error:
+            error.events = self.sink.take(None, NULL, -1)
+            raise
         emits = self.table.emits[self.state]
         if emits == EM_REASONING:
             self.sink.mark(EV_REASONING_END)
@@ -102,7 +111,7 @@ cdef class Engine:
             at = text.rfind(opener)
             if at >= 0:
                 text = text[at:]
-        p = <const unsigned char*>PyUnicode_AsUTF8AndSize(text, &n)
+        p = utf8_of(text, &n, "Prompt.text")
         self.scanner.begin(p, n, False)
         while True:
             k = self.scanner.next(&s, &e)

@@ -2,6 +2,17 @@
 # Types are checked here, when an input is built; whether spans partition the text is the
 # Ledger's question (a stream whose spans do not fit turns uncounted, it does not fail).
 
+cdef const unsigned char* utf8_of(str text, Py_ssize_t* n, str field) except NULL:
+    """The UTF-8 bytes of `text` (CPython caches them on the str); ValueError naming the field
+    when the text cannot be UTF-8 (a lone surrogate)."""
+    cdef const char* p
+    try:
+        p = PyUnicode_AsUTF8AndSize(text, n)
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{field}: not UTF-8 text ({e.reason} at character {e.start})") from None
+    return <const unsigned char*>p
+
+
 cdef enum SpanForm:
     SPANS_NONE = 0       # no spans given
     SPANS_OBJECTS = 1    # a tuple of TokenSpan
@@ -58,7 +69,9 @@ cdef class Prompt:
     cdef readonly object token_ids
 
     def __init__(self, text="", token_ids=()):
+        cdef Py_ssize_t n
         self.text = _check_str(text, "Prompt.text")
+        utf8_of(self.text, &n, "Prompt.text")
         self.token_ids = token_ids
 
     def __repr__(self):
@@ -77,10 +90,12 @@ cdef class Delta:
     cdef const int64_t[:, :] rows
 
     def __init__(self, text, token_ids=(), spans=()):
+        cdef Py_ssize_t n
         if type(text) is not str:
             self.text = _check_str(text, "Delta.text")
         else:
             self.text = text
+        utf8_of(self.text, &n, "Delta.text")
         self.token_ids = token_ids
         self.spans = spans
         if spans is None or (type(spans) is tuple and not spans) or (type(spans) is list and not spans):

@@ -110,8 +110,8 @@ cdef class Ledger:
     # Python-visible views, for tests and callers that drive a Ledger by hand.
     def note_delta(self, Delta delta):
         cdef Py_ssize_t n
-        cdef const char* p = PyUnicode_AsUTF8AndSize(delta.text, &n)
-        self.note(delta, <const unsigned char*>p, n)
+        cdef const unsigned char* p = utf8_of(delta.text, &n, "Delta.text")
+        self.note(delta, p, n)
 
     def text(self, Py_ssize_t n):
         """Counts n emitted bytes; None when the stream is uncounted."""

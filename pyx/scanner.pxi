@@ -198,8 +198,8 @@ cdef class Scanner:
 
     def feed(self, str text):
         cdef Py_ssize_t n
-        cdef const char* p = PyUnicode_AsUTF8AndSize(text, &n)
-        self.begin(<const unsigned char*>p, n, True)
+        cdef const unsigned char* p = utf8_of(text, &n, "text")
+        self.begin(p, n, True)
         return self._pieces()
 
     def finish(self):
