@@ -72,16 +72,30 @@ def _from_dict(d):
     raise ValueError(f"unknown event kind {kind!r}")
 
 
-def bytes_of(event):
-    """The output text an event accounts for (conservation: these, joined, are the output)."""
+def text_run(event):
+    """The Text-like run of output an event accounts for (`.text`, `.tokens`), or None when it
+    accounts for no bytes (ReasoningStart/End, Finish)."""
     kind = type(event)
     if kind is Content or kind is Reasoning:
-        return event.text
+        return event
     if kind is Dropped or kind is Malformed:
-        return event.text.text
+        return event.text
     if kind is ToolCallStart or kind is ToolCallArguments or kind is ToolCallEnd:
-        return event.source.text
-    return ""
+        return event.source
+    return None
+
+
+def bytes_of(event):
+    """The output text an event accounts for (conservation: these, joined, are the output)."""
+    run = text_run(event)
+    return "" if run is None else run.text
+
+
+def tokens_of(event):
+    """How many tokens started in the bytes an event accounts for (None when uncounted or when
+    it accounts for none)."""
+    run = text_run(event)
+    return None if run is None else run.tokens
 
 
 def text_of(events):
@@ -90,5 +104,6 @@ def text_of(events):
 
 
 __all__ = [t.__name__ for t in EVENT_TYPES] + [
-    "Text", "DropReason", "MalformedReason", "FinishReason", "Other", "from_dict", "bytes_of", "text_of",
+    "Text", "DropReason", "MalformedReason", "FinishReason", "Other", "from_dict", "bytes_of", "tokens_of",
+    "text_of", "text_run",
     "EVENT_TYPES"]

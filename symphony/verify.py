@@ -26,6 +26,7 @@ from symphony.events import (
     ToolCallEnd,
     ToolCallStart,
     bytes_of,
+    tokens_of,
 )
 from symphony.format import Emits
 from symphony.models import NO_THOUGHT, for_model
@@ -132,18 +133,6 @@ def said(events):
     return Said("".join(content), tuple("".join(r) for r in regions), tuple(sorted(dropped.items())),
                 tuple(sorted(malformed.items())), tuple(calls), tuple(sorted(arguments.items())),
                 tuple(ended), finish)
-
-
-def tokens_of(event):
-    """The token count an event carries (None when uncounted or when it carries no text)."""
-    kind = type(event)
-    if kind is Content or kind is Reasoning:
-        return event.tokens
-    if kind is Dropped or kind is Malformed:
-        return event.text.tokens
-    if kind is ToolCallStart or kind is ToolCallArguments or kind is ToolCallEnd:
-        return event.source.tokens
-    return None
 
 
 # --- replays ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import json
 
 from hypothesis import strategies as st
 
+from tests.common import split_at
 from tests.corpus import OTHER_FAMILIES_MARKERS, table_roles
 
 WHITESPACE = [" ", "\n", "\t", "\r\n", "\n\n", "\u00a0", "\u3000", "\u2028", "\x1c"]
@@ -229,12 +230,7 @@ def cut_plans(draw, text):
     if draw(st.integers(0, 9)) == 0:
         return list(text)
     cuts = sorted(draw(st.sets(st.integers(1, len(text) - 1), max_size=min(len(text) - 1, 40))))
-    pieces = []
-    last = 0
-    for cut in cuts:
-        pieces.append(text[last:cut])
-        last = cut
-    pieces.append(text[last:])
+    pieces = split_at(text, cuts)
     return pieces
 
 

@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symphony._native import JsonPrefix, json_prefix_end
-from tests.common import chunkings
+from tests.common import chunkings, split_at
 from tests.oracles.json_prefix import UNICODE_WHITESPACE, prefix_end
 
 SPEC_WHITESPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
@@ -258,12 +258,7 @@ def documents(draw):
 
 def random_pieces(data, text):
     cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10))) if len(text) > 1 else []
-    pieces = []
-    last = 0
-    for cut in cuts:
-        pieces.append(text[last:cut])
-        last = cut
-    pieces.append(text[last:])
+    pieces = split_at(text, cuts)
     return pieces
 
 
