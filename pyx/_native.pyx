@@ -1,6 +1,7 @@
 # cython: language_level=3
 """symphony's compiled core: scanner, ledger, JSON machinery, call assemblers, engine, events."""
 cimport cython
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc

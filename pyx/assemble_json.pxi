@@ -4,6 +4,15 @@
 # the rest as Malformed{InvalidArguments}. Bytes the validator could still refuse (a word or an
 # escape being read) wait until they are decided, the value completes, or the stream ends, so
 # where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
+# An ignored terminal (a separator) that arrives while bytes are held keeps its place: it goes
+# into the source of the event that reports the bytes around it, never into the JSON.
+
+cdef enum AjReport:
+    AJ_START = 0
+    AJ_ARGUMENTS = 1
+    AJ_END = 2
+    AJ_MALFORMED = 3
+
 
 @cython.final
 cdef class JsonCallAssembler(Assembler):
@@ -15,6 +24,9 @@ cdef class JsonCallAssembler(Assembler):
     cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
     cdef Py_ssize_t emitted    # the arguments are reported up to here
     cdef bint invalid
+    cdef Py_ssize_t reported   # every byte before this offset is in an event
+    cdef list separators       # [(offset in text, bytes)] of ignored terminals not yet reported
+    cdef ByteBuf spliced       # scratch: a source with its separators put back
 
     def __cinit__(self, uint32_t first_index=0):
         self.first_index = first_index
@@ -24,6 +36,42 @@ cdef class JsonCallAssembler(Assembler):
     def __dealloc__(self):
         bb_free(&self.text)
         bb_free(&self.outline.name)
+        bb_free(&self.spliced)
+
+    cdef int report(self, Sink sink, int kind, Py_ssize_t a, Py_ssize_t b, int why=0, int other=OT_NONE) except -1:
+        """Pushes the event of kind `kind` for text[a:b] (separators that arrived among those
+        bytes put back into its source)."""
+        cdef const unsigned char* source = self.text.data + a
+        cdef Py_ssize_t n = b - a
+        cdef Py_ssize_t at
+        if self.separators and self.separators[0][0] < b:
+            self.spliced.len = 0
+            at = a
+            while self.separators and self.separators[0][0] < b:
+                offset, separator = self.separators.pop(0)
+                bb_append(&self.spliced, self.text.data + at, offset - at)
+                bb_append(&self.spliced, <const unsigned char*>(<char*>separator), len(separator))
+                at = offset
+            bb_append(&self.spliced, self.text.data + at, b - at)
+            source = self.spliced.data
+            n = self.spliced.len
+        self.reported = b
+        if kind == AJ_START:
+            return sink.call_start(self.first_index, self.outline.name.data, self.outline.name.len, source, n)
+        if kind == AJ_ARGUMENTS:
+            return sink.call_arguments(self.first_index, NULL if source == self.text.data + a else self.text.data + a,
+                                       b - a, source, n)
+        if kind == AJ_END:
+            return sink.call_end(self.first_index, source, n)
+        return sink.malformed(why, other, source, n)
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.done or self.reported == self.text.len:
+            return sink.dropped(DR_WRAPPER, p, n)
+        if self.separators is None:
+            self.separators = []
+        self.separators.append((self.text.len, PyBytes_FromStringAndSize(<const char*>p, n)))
+        return 0
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef Py_ssize_t before = self.text.len, taken = n
@@ -43,7 +91,7 @@ cdef class JsonCallAssembler(Assembler):
         if not self.started:
             if not o.has_name:
                 if o.close >= 0:
-                    sink.malformed(MW_OTHER, OT_CALL_WITHOUT_NAME, self.text.data, o.close)
+                    self.report(sink, AJ_MALFORMED, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
                     self.done = True
                 return 0
             if o.arguments_at >= 0:
@@ -52,7 +100,7 @@ cdef class JsonCallAssembler(Assembler):
                 head_end = o.close
             else:
                 return 0
-            sink.call_start(self.first_index, o.name.data, o.name.len, self.text.data, head_end)
+            self.report(sink, AJ_START, 0, head_end)
             self.started = 1
             self.emitted = head_end
             self.validated = head_end
@@ -63,8 +111,16 @@ cdef class JsonCallAssembler(Assembler):
                 self.stream_arguments(sink, self.text.len, False)
         if o.close >= 0:
             end_at = o.arguments_end if o.arguments_end >= 0 else o.close
-            sink.call_end(self.first_index, self.text.data + end_at, o.close - end_at)
+            self.report(sink, AJ_END, end_at, o.close)
             self.done = True
+            self.drop_separators(sink)
+        return 0
+
+    cdef int drop_separators(self, Sink sink) except -1:
+        """Separators left after every byte was reported (they came last)."""
+        while self.separators:
+            offset, separator = self.separators.pop(0)
+            sink.dropped(DR_WRAPPER, <const unsigned char*>(<char*>separator), len(separator))
         return 0
 
     cdef int stream_arguments(self, Sink sink, Py_ssize_t until, bint settled) except -1:
@@ -74,7 +130,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t base = self.outline.arguments_at
         if self.invalid:
             if until > self.emitted:
-                sink.malformed(MW_INVALID_ARGUMENTS, 0, self.text.data + self.emitted, until - self.emitted)
+                self.report(sink, AJ_MALFORMED, self.emitted, until, MW_INVALID_ARGUMENTS)
                 self.emitted = until
             return 0
         if until > self.validated:
@@ -84,14 +140,13 @@ cdef class JsonCallAssembler(Assembler):
                 # nothing undecided was sent, so the refusal is never before what was sent
                 end = base + refused
                 if end > self.emitted:
-                    sink.call_arguments(self.first_index, NULL, 0, self.text.data + self.emitted,
-                                        end - self.emitted)
+                    self.report(sink, AJ_ARGUMENTS, self.emitted, end)
                     self.emitted = end
                 self.invalid = True
                 return self.stream_arguments(sink, until, settled)
         end = until if settled else base + jp_committed(&self.prefix)
         if end > self.emitted:
-            sink.call_arguments(self.first_index, NULL, 0, self.text.data + self.emitted, end - self.emitted)
+            self.report(sink, AJ_ARGUMENTS, self.emitted, end)
             self.emitted = end
         return 0
 
@@ -108,9 +163,10 @@ cdef class JsonCallAssembler(Assembler):
             if o.arguments_end < 0:
                 self.stream_arguments(sink, self.text.len, True)
             elif self.text.len > o.arguments_end:
-                sink.malformed(MW_UNTERMINATED, 0, self.text.data + o.arguments_end,
-                               self.text.len - o.arguments_end)
+                self.report(sink, AJ_MALFORMED, o.arguments_end, self.text.len, MW_UNTERMINATED)
+        elif self.text.len:
+            self.report(sink, AJ_MALFORMED, 0, self.text.len, MW_UNTERMINATED)
+        self.drop_separators(sink)
+        if self.started:
             sink.call_end(self.first_index, NULL, 0)
-        else:
-            sink.malformed(MW_UNTERMINATED, 0, self.text.data, self.text.len)
         return 0

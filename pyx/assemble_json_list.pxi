@@ -15,6 +15,7 @@ cdef class JsonListAssembler(Assembler):
     """Assembles a bare JSON list of calls, or passes content through."""
     cdef int stage
     cdef ByteBuf carried
+    cdef list separators       # [(offset in carried, bytes)]: ignored terminals among carried bytes
     cdef JsonCallAssembler call
 
     def __cinit__(self, uint32_t first_index=0):
@@ -24,10 +25,38 @@ cdef class JsonListAssembler(Assembler):
     def __dealloc__(self):
         bb_free(&self.carried)
 
-    cdef int flush_carried(self, Sink sink) except -1:
-        if self.carried.len:
-            sink.dropped(DR_WRAPPER, self.carried.data, self.carried.len)
-            self.carried.len = 0
+    cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED) except -1:
+        """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or
+        Malformed{UnterminatedRegion}); separators among them stay Dropped, in place."""
+        cdef Py_ssize_t at = 0, upto
+        while at < self.carried.len or self.separators:
+            if self.separators:
+                offset, separator = self.separators[0]
+                upto = offset
+            else:
+                upto = self.carried.len
+            if upto > at:
+                if kind == EV_CONTENT:
+                    sink.content(self.carried.data + at, upto - at)
+                elif kind == EV_MALFORMED:
+                    sink.malformed(MW_UNTERMINATED, 0, self.carried.data + at, upto - at)
+                else:
+                    sink.dropped(DR_WRAPPER, self.carried.data + at, upto - at)
+                at = upto
+            if self.separators:
+                offset, separator = self.separators.pop(0)
+                sink.dropped(DR_WRAPPER, <const unsigned char*>(<char*>separator), len(separator))
+        self.carried.len = 0
+        return 0
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.stage == JL_OBJECT:
+            return self.call.ignored(p, n, sink)
+        if not self.carried.len:
+            return sink.dropped(DR_WRAPPER, p, n)
+        if self.separators is None:
+            self.separators = []
+        self.separators.append((self.carried.len, PyBytes_FromStringAndSize(<const char*>p, n)))
         return 0
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
@@ -59,9 +88,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_BETWEEN
                     i += 1
                 else:
-                    if self.carried.len:
-                        sink.content(self.carried.data, self.carried.len)
-                        self.carried.len = 0
+                    self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT
                 continue
             # JL_BETWEEN
@@ -98,9 +125,8 @@ cdef class JsonListAssembler(Assembler):
             self.started += self.call.started
             self.call = None
         elif self.stage == JL_BETWEEN:
-            sink.malformed(MW_UNTERMINATED, 0, self.carried.data, self.carried.len)
-        elif self.carried.len:
-            sink.content(self.carried.data, self.carried.len)
-        self.carried.len = 0
+            self.flush_carried(sink, EV_MALFORMED)
+        else:
+            self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER
         return 0

@@ -22,5 +22,6 @@ cdef class Assembler:
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        """An ignored terminal (a separator) arrived inside the region."""
+        """An ignored terminal (a separator) arrived inside the region; an assembler holding
+        bytes keeps it in its place among them."""
         return sink.dropped(DR_WRAPPER, p, n)

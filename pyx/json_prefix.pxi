@@ -283,17 +283,33 @@ cdef inline bint jp_whole(jp_state* s) noexcept nogil:
             or (s.st == JP_WORD and s.word[s.word_len] == 0))
 
 
+cdef Py_ssize_t jp_whole_chars(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The length of p[0:n] without a character cut off at its end."""
+    cdef Py_ssize_t k = n - 1
+    while k >= 0 and n - k <= 4 and (p[k] & 0xC0) == 0x80:
+        k -= 1
+    if k >= 0 and n - k <= 4 and k + u8_char_len(p[k]) > n:
+        return k
+    return n
+
+
 @cython.final
 cdef class JsonPrefix:
-    """Python view of the validator: feed pieces, get None while acceptable, else the refusal offset."""
+    """Python view of the validator: feed pieces (str, or bytes cut anywhere: a character cut off
+    at a piece's end waits for the next), get None while acceptable, else the refusal offset."""
     cdef jp_state state
+    cdef bytes pending
 
     def __cinit__(self):
         jp_init(&self.state)
+        self.pending = b""
 
     def feed(self, piece):
-        cdef bytes raw = piece.encode("utf-8") if isinstance(piece, str) else bytes(piece)
-        cdef Py_ssize_t r = jp_feed(&self.state, <const unsigned char*>(<char*>raw), len(raw))
+        cdef bytes raw = self.pending + (piece.encode("utf-8") if isinstance(piece, str) else bytes(piece))
+        cdef const unsigned char* p = <const unsigned char*>(<char*>raw)
+        cdef Py_ssize_t whole = jp_whole_chars(p, len(raw))
+        cdef Py_ssize_t r = jp_feed(&self.state, p, whole)
+        self.pending = raw[whole:]
         return None if r < 0 else r
 
     @property

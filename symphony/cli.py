@@ -2,6 +2,7 @@
 messages (or events), one output line in, one line out; a bad line gets an error naming it and
 the run goes on."""
 import argparse
+import contextlib
 import json
 import sys
 
@@ -35,8 +36,13 @@ def _field(record, name, kind, default):
     return value
 
 
-def parse_line(line, default_format, default_tools):
-    """The events of one input line: {"text": ..., "prompt"?, "format"?, "tools"?, "finish"?}."""
+def parse_line(raw, default_format, default_tools):
+    """The events of one input line (UTF-8 bytes): {"text": ..., "prompt"?, "format"?, "tools"?,
+    "finish"?}."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LineError(f"not UTF-8: {e.reason} at byte {e.start}") from None
     try:
         record = json.loads(line)
     except ValueError as e:
@@ -56,7 +62,25 @@ def parse_line(line, default_format, default_tools):
         table = find_table(name)
     except KeyError as e:
         raise LineError(str(e.args[0])) from None
-    return parse(table, text, tools=tools, prompt=prompt, finish=finish)
+    try:
+        return parse(table, text, tools=tools, prompt=prompt, finish=finish)
+    except ValueError as e:    # text a parser cannot take (a lone surrogate escape)
+        raise LineError(str(e)) from None
+
+
+@contextlib.contextmanager
+def _open_lines(path):
+    """The input's lines as bytes ("-": standard input); a file that cannot be read ends the run."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        yield stream if stream is not None else (line.encode("utf-8", "surrogatepass") for line in sys.stdin)
+        return
+    try:
+        source = open(path, "rb")
+    except OSError as e:
+        raise SystemExit(f"symphony: cannot read {path}: {e.strerror}")
+    with source:
+        yield source
 
 
 def run_parse(args):
@@ -68,8 +92,7 @@ def run_parse(args):
             raise SystemExit(f"symphony: {e.args[0]}")
     failed = 0
     out = sys.stdout
-    source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")
-    with source:
+    with _open_lines(args.input) as source:
         for number, line in enumerate(source, 1):
             if not line.strip():
                 continue

@@ -2,6 +2,7 @@
 as data. A table is validated when compiled and compiled once into the flat arrays the native
 engine runs; the same data later yields the guided-decoding grammar.
 """
+import unicodedata
 from enum import IntEnum
 
 from symphony import _native
@@ -34,23 +35,21 @@ CallSyntax.JSON = CallSyntax("JSON", 1)            # one {"name": .., "arguments
 CallSyntax.JSON_LIST = CallSyntax("JSON_LIST", 2)  # a bare JSON list of call objects, or content
 
 
+_NOT_PRINTABLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+_DEBUG_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+
+
 def debug_quote(text):
-    """Rust's `{:?}` rendering of a string (the quoting of the reference's messages)."""
+    """Rust's `{:?}` rendering of a string (the quoting of the reference's messages): the usual
+    backslash escapes, and `\\u{..}` for what Rust does not print (controls, format and private
+    characters, unassigned ones, separators other than the space, a combining mark first)."""
     out = ['"']
-    for ch in text:
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\0":
-            out.append("\\0")
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if ch in _DEBUG_ESCAPES:
+            out.append(_DEBUG_ESCAPES[ch])
+        elif (category in _NOT_PRINTABLE or (category == "Zs" and ch != " ")
+              or (i == 0 and category in ("Mn", "Me"))):
             out.append(f"\\u{{{ord(ch):x}}}")
         else:
             out.append(ch)
@@ -150,6 +149,7 @@ class Format:
                 raise FormatError(f"format {self.name}: terminal {debug_quote(name)} has no text")
         if self.opener is not None and not self.opener:
             raise FormatError(f"format {self.name}: an empty turn opener")
+
 
     def compile(self):
         """The native table (validated; compiled once and cached)."""

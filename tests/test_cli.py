@@ -1,0 +1,399 @@
+"""The command line: `symphony parse` (JSONL in, one JSON line out per input line, bad lines
+reported and skipped) and `symphony verify` (fixture replay verdicts), run as `python -m symphony`
+in a subprocess and as `symphony.cli.main([...])` in process.
+"""
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import symphony
+from symphony import cli
+from symphony.adapt import chat
+from symphony.events import from_dict
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
+EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
+TOOLS = os.path.join(ROOT, "examples", "qwen3-tools.json")
+FIXTURES = os.environ.get("SYMPHONY_FIXTURES")
+FIXTURE_SLUG = "hermes-4-14b"     # small, placed (qwen2_5), calls and the listed policy probes
+OTHER_SLUG = "phi-4-mini-instruct"
+
+
+def run_cli(*args, stdin=None, cwd=ROOT):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "symphony", *args], input=stdin, capture_output=True,
+                          text=True, encoding="utf-8", cwd=cwd, env=env, timeout=120)
+
+
+def lines_of(stdout):
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def example_records():
+    with open(EXAMPLES, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def tools():
+    with open(TOOLS, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def expected_choice(record, default_format="qwen3", default_tools=None):
+    events = symphony.parse(record.get("format", default_format), record["text"],
+                            tools=record.get("tools", default_tools), prompt=record.get("prompt"),
+                            finish=record.get("finish", "stop"))
+    return chat.message(events), events
+
+
+@pytest.fixture
+def in_process(capsys, monkeypatch):
+    """main([...]) in process: (exit code, stdout lines as JSON, stderr)."""
+    def run(args, stdin=None):
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = cli.main(args)
+        out, err = capsys.readouterr()
+        return code, lines_of(out), err
+    return run
+
+
+# --- parse -------------------------------------------------------------------------------------
+
+def test_readme_first_command_parse_part():
+    r = run_cli("parse", "--format", "qwen3", "--tools", "examples/qwen3-tools.json", "examples/qwen3.jsonl")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    records = example_records()
+    got = lines_of(r.stdout)
+    assert len(got) == len(records) == len(r.stdout.splitlines())
+    for number, (line, record) in enumerate(zip(got, records), 1):
+        choice, _ = expected_choice(record, default_tools=tools())
+        assert line == {"line": number, "message": choice["message"], "finish_reason": choice["finish_reason"]}
+
+
+def test_parse_contents_of_a_few_lines(in_process):
+    code, got, err = in_process(["parse", "--format", "qwen3", "--tools", TOOLS, EXAMPLES])
+    assert code == 0 and err == ""
+    assert got[0]["message"] == {"role": "assistant", "content": "\n\nHello! How can I help?",
+                                 "reasoning_content": "\nThe user greets me.\n", "tool_calls": None}
+    assert got[1]["finish_reason"] == "tool_calls"
+    assert got[1]["message"]["tool_calls"] == [{"id": "call_0", "type": "function", "function": {
+        "name": "get_weather", "arguments": '{"city": "Paris", "unit": "celsius"}'}}]
+    assert [c["id"] for c in got[2]["message"]["tool_calls"]] == ["call_0", "call_1"]
+    assert got[3]["message"]["reasoning_content"] == "I could write "      # the line's own prompt
+    assert got[4]["message"]["tool_calls"][0]["function"]["arguments"] == \
+        '{"title": "計画", "body": "今日は晴れ 🌤️", "tags": ["a"]}'
+    assert got[5]["finish_reason"] == "length"                             # the line's own finish
+
+
+def test_parse_writes_raw_unicode():
+    r = run_cli("parse", "--format", "qwen3", EXAMPLES)
+    assert r.returncode == 0
+    assert "計画" in r.stdout and "🌤️" in r.stdout and "\\u" not in r.stdout
+
+
+def test_events_are_wire_events(in_process):
+    code, got, err = in_process(["parse", "--events", "--format", "qwen3", EXAMPLES])
+    assert code == 0 and err == ""
+    records = example_records()
+    assert [line["line"] for line in got] == list(range(1, len(records) + 1))
+    for line, record in zip(got, records):
+        assert set(line) == {"line", "events"}
+        events = [from_dict(d) for d in line["events"]]
+        _, want = expected_choice(record)
+        assert events == want
+        assert [e.to_dict() for e in events] == line["events"]
+        assert "".join(symphony.events.bytes_of(e) for e in events) == record["text"]
+
+
+def test_events_in_a_subprocess():
+    r = run_cli("parse", "--events", "--format", "qwen2.5", "-",
+                stdin=json.dumps({"text": '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'}) + "\n")
+    assert r.returncode == 0, r.stderr
+    [line] = lines_of(r.stdout)
+    kinds = [d["kind"] for d in line["events"]]
+    assert kinds == ["dropped", "tool_call_start", "tool_call_arguments", "tool_call_end", "dropped", "finish"]
+    assert line["events"][-1] == {"kind": "finish", "reason": "stop", "tool_calls": 1, "reasoning_tokens": 0}
+
+
+def test_per_line_fields(in_process):
+    lines = [
+        {"text": "<think>a</think>b"},                                                   # --format: qwen3
+        {"text": "<think>a</think>b", "format": "qwen2.5"},                              # a line's format wins
+        {"text": "<think>a</think>b", "format": "plain"},
+        {"text": "a</think>b", "prompt": "<|im_start|>assistant\n<think>\n"},
+        {"text": '<tool_call>{"name": "f", "arguments": {}}</tool_call>', "finish": "length"},
+        {"text": '<tool_call>{"name": "f", "arguments": {}}</tool_call>', "finish": "content_filter"},
+        {"text": "x", "tools": [{"type": "function", "function": {"name": "f"}}]},
+        {"text": '[{"name": "f", "arguments": {"a": 1}}]', "format": "xlam"},
+        {"text": "", "format": "plain"},
+    ]
+    code, got, err = in_process(["parse", "--format", "qwen3", "-"],
+                                stdin="".join(json.dumps(line) + "\n" for line in lines))
+    assert code == 0, err
+    assert len(got) == len(lines)
+    for n, (line, record) in enumerate(zip(got, lines), 1):
+        choice, _ = expected_choice(record)
+        assert line == {"line": n, "message": choice["message"], "finish_reason": choice["finish_reason"]}
+    assert got[0]["message"]["reasoning_content"] == "a" and got[0]["message"]["content"] == "b"
+    assert got[1]["message"]["content"] == "<think>a</think>b" and got[1]["message"]["reasoning_content"] is None
+    assert got[2]["message"]["content"] == "<think>a</think>b"
+    assert got[3]["message"]["reasoning_content"] == "a"
+    assert got[4]["finish_reason"] == "length" and got[5]["finish_reason"] == "content_filter"
+    assert got[7]["message"]["tool_calls"][0]["function"] == {"name": "f", "arguments": '{"a": 1}'}
+    assert got[8]["message"]["content"] is None
+
+
+def test_no_format_at_all_needs_a_line_format(in_process):
+    code, got, err = in_process(["parse", "-"], stdin='{"text": "a", "format": "plain"}\n{"text": "b"}\n')
+    assert code == 1
+    assert got[0]["message"]["content"] == "a"
+    assert got[1]["line"] == 2 and set(got[1]) == {"line", "error"} and "format" in got[1]["error"]
+    assert "line 2" in err
+
+
+BAD_LINES = [
+    ("not json", "not JSON"),
+    ('{"text": "a"', "not JSON"),
+    ("[1, 2]", "object"),
+    ('"text"', "object"),
+    ("null", "object"),
+    ('{"prompt": "x"}', "text"),
+    ('{"text": 1}', "text"),
+    ('{"text": null}', "text"),
+    ('{"text": "a", "format": "nope"}', "nope"),
+    ('{"text": "a", "format": 3}', "format"),
+    ('{"text": "a", "finish": 3}', "finish"),
+    ('{"text": "a", "prompt": 3}', "prompt"),
+    ('{"text": "a", "tools": {}}', "tools"),
+]
+
+
+@pytest.mark.parametrize("bad,says", BAD_LINES, ids=[b for b, _ in BAD_LINES])
+def test_a_bad_line_is_reported_and_the_run_goes_on(in_process, bad, says):
+    stdin = '{"text": "first"}\n' + bad + '\n\n{"text": "last"}\n'
+    code, got, err = in_process(["parse", "--format", "qwen3", "-"], stdin=stdin)
+    assert code == 1
+    assert [line["line"] for line in got] == [1, 2, 4]      # a blank line is skipped, not numbered away
+    assert got[0]["message"]["content"] == "first" and got[2]["message"]["content"] == "last"
+    assert set(got[1]) == {"line", "error"} and says in got[1]["error"]
+    assert "line 2" in err and says in err
+    assert err.count("\n") == 1
+
+
+def test_bad_lines_in_a_subprocess():
+    stdin = 'not json\n{"text": "ok"}\n{"text": "a", "format": "zzz"}\n{"nope": 1}\n'
+    r = run_cli("parse", "--format", "plain", "-", stdin=stdin)
+    assert r.returncode == 1
+    got = lines_of(r.stdout)
+    assert [line["line"] for line in got] == [1, 2, 3, 4]
+    assert "error" in got[0] and "error" in got[2] and "error" in got[3]
+    assert got[1]["message"]["content"] == "ok"
+    for n in (1, 3, 4):
+        assert f"line {n}" in r.stderr
+    assert "line 2" not in r.stderr
+    assert "known formats" in got[2]["error"] and "plain" in got[2]["error"]
+    assert "Traceback" not in r.stderr
+
+
+def test_no_format_anywhere_in_a_subprocess():
+    r = run_cli("parse", "-", stdin='{"text": "a"}\n')
+    assert r.returncode == 1
+    [line] = lines_of(r.stdout)
+    assert line["line"] == 1 and "format" in line["error"]
+    assert "line 1" in r.stderr
+
+
+def test_invalid_utf8_line_is_a_bad_line(tmp_path):
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(b'{"text": "a"}\n\xff\xfe\n{"text": "b"}\n')
+    r = run_cli("parse", "--format", "plain", str(path))
+    got = lines_of(r.stdout)
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 1
+    assert got[0]["message"]["content"] == "a" and got[-1]["message"]["content"] == "b"
+
+
+def test_a_line_with_a_lone_surrogate_is_a_bad_line():
+    r = run_cli("parse", "--format", "plain", "-", stdin='{"text": "a\\ud800"}\n{"text": "b"}\n')
+    got = lines_of(r.stdout)
+    assert r.returncode == 1
+    assert got[0]["line"] == 1 and "error" in got[0]
+    assert got[1]["message"]["content"] == "b"
+    assert "Traceback" not in r.stderr
+
+
+def test_stdin_input():
+    stdin = "".join(json.dumps(r) + "\n" for r in example_records())
+    r = run_cli("parse", "--format", "qwen3", "--tools", TOOLS, "-", stdin=stdin)
+    assert r.returncode == 0, r.stderr
+    from_file = run_cli("parse", "--format", "qwen3", "--tools", TOOLS, EXAMPLES)
+    assert r.stdout == from_file.stdout
+
+
+def test_unknown_format_option_exits_with_a_message(in_process):
+    with pytest.raises(SystemExit) as caught:
+        in_process(["parse", "--format", "zz", EXAMPLES])
+    assert caught.value.code not in (0, None)
+    assert "zz" in str(caught.value.code) and "qwen3" in str(caught.value.code)
+    r = run_cli("parse", "--format", "zz", "examples/qwen3.jsonl")
+    assert r.returncode != 0 and r.stdout == ""
+    assert "zz" in r.stderr and "known formats" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_alias_is_a_format_option(in_process):
+    code, got, _ = in_process(["parse", "--format", "qwen2.5", "-"], stdin='{"text": "<think>x</think>"}\n')
+    assert code == 0 and got[0]["message"]["content"] == "<think>x</think>"
+
+
+def test_bad_tools_file_exits_with_a_message(tmp_path):
+    bad = tmp_path / "tools.json"
+    bad.write_text("{not json")
+    r = run_cli("parse", "--format", "qwen3", "--tools", str(bad), EXAMPLES)
+    assert r.returncode != 0 and "tools" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("parse", "--format", "qwen3", "--tools", str(tmp_path / "absent.json"), EXAMPLES)
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    obj = tmp_path / "obj.json"
+    obj.write_text('{"tools": [{"type": "function", "function": {"name": "f"}}]}')
+    assert run_cli("parse", "--format", "qwen3", "--tools", str(obj), EXAMPLES).returncode == 0
+    scalar = tmp_path / "scalar.json"
+    scalar.write_text("3")
+    r = run_cli("parse", "--format", "qwen3", "--tools", str(scalar), EXAMPLES)
+    assert r.returncode != 0 and "list" in r.stderr
+
+
+def test_missing_input_file_exits_with_a_message(tmp_path):
+    r = run_cli("parse", "--format", "qwen3", str(tmp_path / "absent.jsonl"))
+    assert r.returncode != 0
+    assert "absent.jsonl" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_usage_errors():
+    assert run_cli().returncode == 2
+    assert run_cli("parse").returncode == 2
+    assert run_cli("nope").returncode == 2
+    r = run_cli("parse", "--help")
+    assert r.returncode == 0 and "--format" in r.stdout and "--events" in r.stdout
+
+
+# --- verify ------------------------------------------------------------------------------------
+
+needs_fixtures = pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set (the bellwether "
+                                    "fixture directory, e.g. ../shared/fixtures/bellwether)")
+
+
+def fixture_copy(tmp_path, *slugs):
+    for slug in slugs:
+        source = os.path.join(FIXTURES, slug + ".jsonl")
+        if not os.path.exists(source):
+            pytest.skip(f"no {slug}.jsonl in {FIXTURES}")
+        shutil.copy(source, tmp_path / (slug + ".jsonl"))
+    return tmp_path
+
+
+def table_rows(stdout):
+    """The verdict table's rows: slug -> its columns."""
+    lines = stdout.splitlines()
+    assert lines[0].split()[:3] == ["slug", "table", "cases"]
+    assert set(lines[1]) == {"-"}
+    rows = {}
+    for line in lines[2:]:
+        if not line.strip():
+            break
+        cols = line.split()
+        rows[cols[0]] = cols[1:]
+    return rows
+
+
+@needs_fixtures
+def test_verify_prints_the_verdict_table(tmp_path):
+    directory = fixture_copy(tmp_path, FIXTURE_SLUG)
+    r = run_cli("verify", str(directory))
+    assert r.returncode == 0, r.stdout + r.stderr
+    header = r.stdout.splitlines()[0].split()
+    assert header == ["slug", "table", "cases", "bitwise", "separators", "listed", "allowed", "DIFFERS",
+                      "replays", "failed"]
+    rows = table_rows(r.stdout)
+    assert list(rows) == [FIXTURE_SLUG]
+    row = dict(zip(header[1:], rows[FIXTURE_SLUG]))
+    with open(directory / (FIXTURE_SLUG + ".jsonl"), encoding="utf-8") as f:
+        n_cases = sum(1 for line in f if line.strip())
+    assert row["table"] == "qwen2_5" and int(row["cases"]) == n_cases
+    assert row["DIFFERS"] == "0" and row["failed"] == "0"
+    assert sum(int(row[c]) for c in ("bitwise", "separators", "listed", "allowed")) == n_cases
+    assert int(row["replays"]) > n_cases
+    assert "DIFFERS" not in r.stdout.split("\n", 1)[1]
+
+
+@needs_fixtures
+def test_verify_in_process(tmp_path, capsys):
+    directory = fixture_copy(tmp_path, FIXTURE_SLUG)
+    assert cli.main(["verify", str(directory)]) == 0
+    assert FIXTURE_SLUG in capsys.readouterr().out
+
+
+@needs_fixtures
+def test_verify_a_doctored_fixture_differs(tmp_path):
+    directory = fixture_copy(tmp_path, FIXTURE_SLUG)
+    path = directory / (FIXTURE_SLUG + ".jsonl")
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    doctored = None
+    for case in cases:
+        calls = case["reference"]["message"].get("tool_calls")
+        if calls:
+            arguments = json.loads(calls[0]["function"]["arguments"] or "{}")
+            arguments["doctored"] = True
+            calls[0]["function"]["arguments"] = json.dumps(arguments, ensure_ascii=False)
+            doctored = case["id"]
+            break
+    assert doctored is not None
+    path.write_text("".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases), encoding="utf-8")
+    r = run_cli("verify", str(directory))
+    assert r.returncode == 1
+    assert "DIFFERS" in r.stdout
+    row = dict(zip(r.stdout.splitlines()[0].split()[1:], table_rows(r.stdout)[FIXTURE_SLUG]))
+    assert row["DIFFERS"] == "1" and row["failed"] == "1"
+    assert f"{doctored}: DIFFERS" in r.stdout          # the failing case is listed with its details
+    assert '"doctored": true' in r.stdout
+
+
+@needs_fixtures
+def test_verify_slug_and_verbose(tmp_path):
+    directory = fixture_copy(tmp_path, FIXTURE_SLUG, OTHER_SLUG)
+    both = run_cli("verify", str(directory))
+    assert both.returncode == 0, both.stdout + both.stderr
+    assert list(table_rows(both.stdout)) == sorted([FIXTURE_SLUG, OTHER_SLUG])
+    one = run_cli("verify", str(directory), "--slug", OTHER_SLUG)
+    assert one.returncode == 0
+    assert list(table_rows(one.stdout)) == [OTHER_SLUG]
+    two = run_cli("verify", str(directory), "--slug", OTHER_SLUG, "--slug", FIXTURE_SLUG)
+    assert list(table_rows(two.stdout)) == sorted([FIXTURE_SLUG, OTHER_SLUG])
+    # --verbose lists every case's verdict under the table
+    assert f"{OTHER_SLUG}/parse/" not in one.stdout
+    verbose = run_cli("verify", str(directory), "--slug", OTHER_SLUG, "--verbose")
+    assert verbose.returncode == 0
+    with open(directory / (OTHER_SLUG + ".jsonl"), encoding="utf-8") as f:
+        ids = [json.loads(line)["id"] for line in f if line.strip()]
+    for case_id in ids:
+        assert any(line.startswith(case_id + ": ") for line in verbose.stdout.splitlines()), case_id
+    # an unknown slug exits with a message naming it
+    absent = run_cli("verify", str(directory), "--slug", "no-such-slug")
+    assert absent.returncode != 0 and "no-such-slug" in absent.stderr and "Traceback" not in absent.stderr
+
+
+def test_verify_a_missing_directory_exits_with_a_message(tmp_path):
+    r = run_cli("verify", str(tmp_path / "absent"))
+    assert r.returncode != 0 and "absent" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_verify_an_empty_directory(tmp_path):
+    r = run_cli("verify", str(tmp_path))
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[0].split()[0] == "slug"

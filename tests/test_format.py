@@ -1,0 +1,454 @@
+"""The Format builder (SPEC §2.1): chaining, the reference's error texts (Rust `{:?}` quoting),
+`next()`, compilation and its cache, `with_opener`, ignored terminals, and a table of our own run
+by the engine as SPEC §2.4 says (wrapper runs, terminals without a row, call after call).
+"""
+import pytest
+
+import symphony
+from symphony import Delta, End, Prompt
+from symphony.events import (
+    Content,
+    Finish,
+    Dropped,
+    Malformed,
+    Reasoning,
+    ReasoningEnd,
+    ReasoningStart,
+    ToolCallArguments,
+    ToolCallEnd,
+    ToolCallStart,
+)
+from symphony.format import CallSyntax, Emits, Format, debug_quote
+from symphony.reasons import DropReason, Other
+from tests.common import check_conservation, check_well_formed, chunkings, said
+
+BETWEEN_CALLS = Other("text between a block's calls")
+AFTER_OBJECT = Other("text between a call's object and its closing marker")
+
+
+def run(table, pieces, prompt=None, finish="stop"):
+    p = symphony.parser(table)
+    events = list(p.feed(Prompt(prompt))) if prompt is not None else []
+    for piece in pieces:
+        events += p.feed(Delta(piece))
+    return events + p.feed(End(finish))
+
+
+def every_chunking(table, output, prompt=None):
+    """Events of the whole parse, after checking every chunking conserves, is well formed and
+    says the same thing."""
+    whole = None
+    for plan, pieces in chunkings(output):
+        events = run(table, pieces, prompt)
+        check_conservation(events, output)
+        check_well_formed(events)
+        if whole is None:
+            whole = events
+        else:
+            assert said(events) == said(whole), plan
+    return whole
+
+
+def mine(opener=None):
+    """A table of our own: `<r>` thoughts, a `<b>` block (Wrapper) of `<c>` JSON calls, and a
+    `<s>` separator ignored everywhere."""
+    f = (Format("mine")
+         .terminal("r_open", "<r>").terminal("r_close", "</r>")
+         .terminal("b_open", "<b>").terminal("b_close", "</b>")
+         .terminal("c_open", "<c>").terminal("c_close", "</c>")
+         .ignores("sep", "<s>")
+         .state("content", Emits.CONTENT)
+         .state("reasoning", Emits.REASONING)
+         .state("block", Emits.WRAPPER)
+         .state("call", Emits.ARGUMENTS)
+         .transition("content", "r_open", "reasoning")
+         .transition("reasoning", "r_close", "content")
+         .transition("content", "b_open", "block")
+         .transition("block", "c_open", "call")
+         .transition("call", "c_close", "block")
+         .transition("call", "c_open", "call")
+         .transition("call", "b_close", "content")
+         .transition("block", "b_close", "content")
+         .calls(CallSyntax.JSON))
+    return f.opens_turn(opener) if opener is not None else f
+
+
+def dropped(text):
+    return Dropped(text, DropReason.WRAPPER)
+
+
+# --- building ----------------------------------------------------------------------------------
+
+def test_every_builder_method_chains():
+    f = Format("f")
+    for call in (lambda: f.terminal("a", "<a>"), lambda: f.ignores("i", "<i>"),
+                 lambda: f.state("s", Emits.CONTENT), lambda: f.state("t", Emits.ARGUMENTS),
+                 lambda: f.transition("s", "a", "t"), lambda: f.calls(CallSyntax.JSON),
+                 lambda: f.opens_turn("<o>")):
+        assert call() is f
+    assert f.terminals == [("a", "<a>"), ("i", "<i>")]
+    assert f.states == [("s", Emits.CONTENT), ("t", Emits.ARGUMENTS)]
+    assert f.transitions == [("s", "a", "t")]
+    assert f.syntax is CallSyntax.JSON and f.opener == "<o>"
+    f.compile()
+
+
+@pytest.mark.parametrize("row,kind,name", [
+    (("x", "a", "s"), "state", "x"),
+    (("s", "a", "x"), "state", "x"),
+    (("s", "x", "s"), "terminal", "x"),
+    (("s", "A", "s"), "terminal", "A"),       # names are case-sensitive
+    (("", "a", "s"), "state", ""),
+])
+def test_transition_with_an_unknown_name(row, kind, name):
+    f = Format("f").terminal("a", "<a>").state("s", Emits.CONTENT)
+    with pytest.raises(symphony.FormatError) as caught:
+        f.transition(*row)
+    assert str(caught.value) == f'format f: no {kind} named "{name}"'
+    assert f.transitions == []
+    assert isinstance(caught.value, ValueError)
+
+
+def test_transition_names_must_be_declared_before_the_row():
+    f = Format("f").state("s", Emits.CONTENT)
+    with pytest.raises(symphony.FormatError, match='^format f: no terminal named "later"$'):
+        f.transition("s", "later", "s")
+    f.terminal("later", "<l>").transition("s", "later", "s")
+    assert f.next("s", "later") == "s"
+
+
+@pytest.mark.parametrize("name,quoted", [
+    ('a"b', r'"a\"b"'),
+    ("a\\b", r'"a\\b"'),
+    ("\n\r\t", r'"\n\r\t"'),
+    ("\0", r'"\0"'),
+    ("\x01\x1b\x1f", r'"\u{1}\u{1b}\u{1f}"'),
+    ("\x7f", r'"\u{7f}"'),
+    ("'", '"\'"'),                 # a single quote is not escaped inside a str
+    ("é日本🎉", '"é日本🎉"'),
+])
+def test_unknown_names_are_rust_debug_quoted(name, quoted):
+    assert debug_quote(name) == quoted
+    f = Format("q").terminal("a", "<a>").state("s", Emits.CONTENT)
+    with pytest.raises(symphony.FormatError) as caught:
+        f.transition("s", name, "s")
+    assert str(caught.value) == f"format q: no terminal named {quoted}"
+    with pytest.raises(symphony.FormatError) as caught:
+        f.transition(name, "a", "s")
+    assert str(caught.value) == f"format q: no state named {quoted}"
+
+
+# Rust's `{:?}` escapes every char that is not "printable": general categories Cc (C1 controls
+# too), Cf, Zs (but ' '), Zl, Zp, Co, Cn, and a grapheme extender at the start of the string.
+@pytest.mark.parametrize("name,quoted", [
+    ("\x85", r'"\u{85}"'),
+    ("\x9f", r'"\u{9f}"'),
+])
+def test_c1_controls_are_escaped_like_rust(name, quoted):
+    assert debug_quote(name) == quoted
+
+
+@pytest.mark.parametrize("name,quoted", [
+    ("\u00a0", r'"\u{a0}"'),        # Zs
+    ("\u3000", r'"\u{3000}"'),      # Zs
+    ("\u2028", r'"\u{2028}"'),      # Zl
+    ("\u200b", r'"\u{200b}"'),      # Cf
+    ("\ufeff", r'"\u{feff}"'),      # Cf
+    ("\u00ad", r'"\u{ad}"'),        # Cf
+    ("\ue000", r'"\u{e000}"'),      # Co
+    ("\u0301", r'"\u{301}"'),       # grapheme extender first
+])
+def test_unprintable_chars_are_escaped_like_rust(name, quoted):
+    assert debug_quote(name) == quoted
+
+
+# --- validation --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("build,text", [
+    (lambda: Format("n"), "format n: a table with no state"),
+    (lambda: Format("n").terminal("a", "<a>"), "format n: a table with no state"),
+    (lambda: Format("n").state("r", Emits.REASONING).state("c", Emits.CONTENT),
+     'format n: the first state "r" emits reasoning; a thought the output starts inside is entered by the prompt'),
+    (lambda: Format("n").state('r"\n', Emits.REASONING),
+     'format n: the first state "r\\"\\n" emits reasoning; a thought the output starts inside is entered '
+     'by the prompt'),
+    (lambda: Format("n").state("c", Emits.CONTENT).state("a", Emits.ARGUMENTS),
+     "format n: an arguments state with no call syntax"),
+    (lambda: Format("n").state("a", Emits.ARGUMENTS), "format n: an arguments state with no call syntax"),
+    (lambda: Format("n").terminal("ok", "<ok>").terminal("t", "").state("c", Emits.CONTENT),
+     'format n: terminal "t" has no text'),
+    (lambda: Format("n").ignores("t", "").state("c", Emits.CONTENT), 'format n: terminal "t" has no text'),
+    (lambda: Format("n").terminal("\t", "").state("c", Emits.CONTENT), 'format n: terminal "\\t" has no text'),
+    (lambda: Format("n").state("c", Emits.CONTENT).opens_turn(""), "format n: an empty turn opener"),
+])
+def test_validate_texts(build, text):
+    f = build()
+    with pytest.raises(symphony.FormatError) as caught:
+        f.validate()
+    assert str(caught.value) == text
+    with pytest.raises(symphony.FormatError) as caught:     # compiling validates
+        f.compile()
+    assert str(caught.value) == text
+    with pytest.raises(symphony.FormatError) as caught:     # so does making a parser of it
+        symphony.parser(f)
+    assert str(caught.value) == text
+
+
+def test_valid_tables_validate():
+    for name in symphony.formats():
+        from symphony.formats import table
+        assert table(name).validate() is None
+    assert Format("n").state("c", Emits.CONTENT).validate() is None
+    assert Format("n").state("c", Emits.CONTENT).state("r", Emits.REASONING).validate() is None
+    assert mine("<o>").validate() is None
+
+
+# --- next() ------------------------------------------------------------------------------------
+
+def test_next_first_matching_row_wins():
+    f = (Format("n").terminal("t", "<t>").terminal("u", "<u>")
+         .state("c", Emits.CONTENT).state("a", Emits.REASONING).state("b", Emits.WRAPPER)
+         .transition("c", "t", "a").transition("c", "t", "b").transition("a", "u", "c"))
+    assert f.next("c", "t") == "a"
+    assert f.next("c", "u") is None
+    assert f.next("a", "u") == "c"
+    assert f.next("a", "t") is None
+    assert f.next("b", "t") is None
+    # the engine follows the first row too: `<t>` opens a thought, not a wrapper block
+    events = run(f, ["x<t>y<u>z"])
+    assert [type(e) for e in events[:5]] == [Content, Dropped, ReasoningStart, Reasoning, Dropped]
+    assert events[3].text == "y"
+
+
+# --- compile() ---------------------------------------------------------------------------------
+
+def test_compile_caches_and_recompiles_after_a_change():
+    f = Format("n").terminal("t", "<t>").state("c", Emits.CONTENT).state("r", Emits.REASONING)
+    first = f.compile()
+    assert f.compile() is first
+    assert [type(e) for e in run(first, ["a<t>b"])][:2] == [Content, Finish]
+    f.transition("c", "t", "r")
+    second = f.compile()
+    assert second is not first and f.compile() is second
+    assert [type(e) for e in run(second, ["a<t>b"])] == [Content, Dropped, ReasoningStart, Reasoning,
+                                                        ReasoningEnd, Finish]
+    # every builder method drops the cache
+    for change in (lambda: f.terminal("u", "<u>"), lambda: f.ignores("i", "<i>"),
+                   lambda: f.state("w", Emits.WRAPPER), lambda: f.transition("r", "t", "c"),
+                   lambda: f.calls(CallSyntax.JSON), lambda: f.opens_turn("<o>")):
+        before = f.compile()
+        change()
+        assert f.compile() is not before
+    assert f.compile().n_terminals == 3 and f.compile().n_states == 3 and f.compile().opener == "<o>"
+
+
+
+def test_a_failed_compile_caches_nothing():
+    f = Format("n").state("c", Emits.CONTENT).opens_turn("")
+    with pytest.raises(symphony.FormatError):
+        f.compile()
+    with pytest.raises(symphony.FormatError):
+        f.compile()
+    f.opens_turn("<o>")
+    assert f.compile().opener == "<o>"
+
+
+def test_parser_accepts_the_format_and_its_compiled_table():
+    f = mine()
+    text = "<r>t</r><b><c>{\"name\": \"f\", \"arguments\": {}}</c></b>"
+    want = [e.to_dict() for e in run(f, [text])]
+    assert [e.to_dict() for e in run(f.compile(), [text])] == want
+    assert [e.to_dict() for e in symphony.parse(f, text)] == want
+    assert [e.to_dict() for e in symphony.parse(f.compile(), text)] == want
+
+
+# --- with_opener -------------------------------------------------------------------------------
+
+def test_with_opener_copies():
+    base = mine("<|a|>")
+    compiled = base.compile()
+    copy = base.with_opener("<|b|>")
+    assert copy is not base and copy.name == base.name
+    assert copy.opener == "<|b|>" and base.opener == "<|a|>"
+    assert copy.terminals == base.terminals and copy.states == base.states
+    assert copy.transitions == base.transitions and copy.syntax is base.syntax
+    assert copy.ignored == base.ignored
+    assert copy.compile() is not compiled and base.compile() is compiled
+    assert copy.compile().opener == "<|b|>" and compiled.opener == "<|a|>"
+    # the copy's lists are its own
+    copy.terminal("x", "<x>").state("w", Emits.WRAPPER).transition("w", "x", "content").ignores("y", "<y>")
+    assert len(base.terminals) == 7 and len(base.states) == 4 and len(base.transitions) == 8
+    assert base.ignored == {"sep"}
+    assert base.compile() is compiled
+
+
+def test_with_opener_decides_where_the_prompt_is_replayed_from():
+    prompt = "<r>\n<|b|>\n"   # a thought opened before the last `<|b|>`, none after it
+    base = mine("<|a|>")       # `<|a|>` absent: the whole prompt counts, the output starts in a thought
+    assert [type(e) for e in run(base, ["x"], prompt)] == [ReasoningStart, Reasoning, ReasoningEnd, Finish]
+    copy = base.with_opener("<|b|>")   # only what follows the last `<|b|>` counts
+    assert [type(e) for e in run(copy, ["x"], prompt)] == [Content, Finish]
+    with pytest.raises(symphony.FormatError, match="^format mine: an empty turn opener$"):
+        base.with_opener("").compile()
+
+
+# --- ignored terminals -------------------------------------------------------------------------
+
+def test_ignored_terminals_are_dropped_in_every_state_and_move_nothing():
+    f = (Format("ig").ignores("sep", "<s>")
+         .terminal("r_open", "<r>").terminal("r_close", "</r>")
+         .terminal("b_open", "<b>").terminal("b_close", "</b>")
+         .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING).state("block", Emits.WRAPPER)
+         .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
+         .transition("content", "b_open", "block").transition("block", "b_close", "content"))
+    output = "a<s>b<r>c<s>d</r>e<b> <s> </b><s>"
+    events = every_chunking(f, output)
+    assert events == [
+        Content("a"), dropped("<s>"), Content("b"),
+        dropped("<r>"), ReasoningStart(), Reasoning("c"), dropped("<s>"), Reasoning("d"), dropped("</r>"),
+        ReasoningEnd(), Content("e"),
+        dropped("<b>"), dropped(" "), dropped("<s>"), dropped(" "), dropped("</b>"),
+        dropped("<s>"), symphony.Finish("stop", 0, 0),
+    ]
+    # a prompt's ignored terminals move nothing either
+    assert run(f, ["x"], "<s><r><s>")[:2] == [ReasoningStart(), Reasoning("x")]
+
+
+def test_ignored_terminal_between_calls_of_a_json_block():
+    events = every_chunking(mine(), '<b><c>{"name": "f", "arguments": {}}<s></c><s><c>{"name": "g"}</c></b>')
+    assert [e for e in events if type(e) is Dropped and e.text.text == "<s>"] == [dropped("<s>")] * 2
+    assert [e.name for e in events if type(e) is ToolCallStart] == ["f", "g"]
+
+
+@pytest.mark.parametrize("output", [
+    '<c>{"name":"f","arg<s>uments":{"a": 1}}</c>',
+    '<c>{"name":"f","arguments":{"a": tr<s>ue}}</c>',
+    '<c>{"arguments":{"a"<s>: 1}, "name": "f"<s>}</c>',
+    '<c><s>{"name":"f","arguments":{}}<s></c>',
+    '<c>{"name":"f","arguments":{"a": "b<s>',
+])
+def test_ignored_terminal_inside_a_json_call_keeps_its_place(output):
+    # the JSON assembler holds a call's bytes until it can report them: a separator that arrives
+    # among held bytes goes into the source of the event that reports them, never into the JSON
+    f = (Format("ig").ignores("sep", "<s>").terminal("c_open", "<c>").terminal("c_close", "</c>")
+         .state("content", Emits.CONTENT).state("call", Emits.ARGUMENTS)
+         .transition("content", "c_open", "call").transition("call", "c_close", "content")
+         .calls(CallSyntax.JSON))
+    events = every_chunking(f, output)
+    check_conservation(events, output)
+    arguments = "".join(e.json for e in events if type(e) is ToolCallArguments)
+    assert "<s>" not in arguments
+    assert [e.name for e in events if type(e) is ToolCallStart] == ["f"]
+    clean = symphony.parse(f, output.replace("<s>", ""))
+    assert arguments == "".join(e.json for e in clean if type(e) is ToolCallArguments)
+
+
+@pytest.mark.parametrize("output", [" <s> [<s>{\"name\": \"f\"}<s>, <s>]<s>", " <s> x", "[ <s>", " <s> "])
+def test_ignored_terminal_in_a_json_list_keeps_its_place(output):
+    f = Format("ig").ignores("sep", "<s>").state("calls", Emits.ARGUMENTS).calls(CallSyntax.JSON_LIST)
+    events = every_chunking(f, output)
+    check_conservation(events, output)
+    assert all(e.text.text == "<s>" for e in events if type(e) is Dropped and "<s>" in e.text.text)
+
+
+# --- a table of our own, run by the engine (SPEC §2.4) ------------------------------------------
+
+def test_wrapper_state_whitespace_runs_dropped_other_runs_malformed():
+    # U+3000 and U+0085 are whitespace (Rust), U+001C and U+200B are not
+    output = "<b> \u3000x\x1cy\n\u0085z\u200b\t</b>"
+    events = every_chunking(mine(), output)
+    assert events == [
+        dropped("<b>"), dropped(" \u3000"), Malformed("x\x1cy", BETWEEN_CALLS), dropped("\n\u0085"),
+        Malformed("z\u200b", BETWEEN_CALLS), dropped("\t"), dropped("</b>"), symphony.Finish("stop", 0, 0),
+    ]
+
+
+def test_wrapper_runs_classified_run_by_run_under_any_chunking():
+    output = "<b>ab  cd\n\x1c \u2028e</b>tail"
+    for plan, pieces in chunkings(output):
+        events = run(mine(), pieces)
+        check_conservation(events, output)
+        malformed = "".join(e.text.text for e in events if type(e) is Malformed)
+        assert malformed == "abcd\x1ce", plan
+        assert all(e.why == BETWEEN_CALLS for e in events if type(e) is Malformed)
+        wrapper = [e.text.text for e in events if type(e) is Dropped]
+        assert "".join(wrapper) == "<b>  \n \u2028</b>", plan
+        # no event mixes whitespace with other text
+        for e in events:
+            if type(e) in (Dropped, Malformed) and e.text.text not in ("<b>", "</b>"):
+                ws = [c in " \n\u2028" for c in e.text.text]
+                assert all(ws) if type(e) is Dropped else not any(ws), (plan, e)
+        assert said(events).content == "tail"
+
+
+def test_a_terminal_with_no_row_is_text_of_its_state():
+    output = "</r></c><c>x<r>a</b><c></r><b></r><r>z</b>"
+    events = every_chunking(mine(), output)
+    assert said(events).content == "</r></c><c>x"
+    assert said(events).reasoning == ("a</b><c>",)
+    # Malformed never merges: one event per marker and per text run
+    assert [e for e in events if type(e) is Malformed] == [
+        Malformed("</r>", BETWEEN_CALLS), Malformed("<r>", BETWEEN_CALLS), Malformed("z", BETWEEN_CALLS)]
+    # `<r>`, `</r>`, `<b>` have no row from the call state: they are fed to the assembler
+    output = '<b><c>{"name": "f<r>", "arguments": {"k": "<b></r>"}}</c></b>'
+    events = every_chunking(mine(), output)
+    assert [(e.index, e.name) for e in events if type(e) is ToolCallStart] == [(0, "f<r>")]
+    assert said(events).arguments == ((0, '{"k": "<b></r>"}'),)
+
+
+def test_a_marker_into_the_arguments_state_from_it_ends_the_call_and_opens_another():
+    output = '<b><c>{"name": "f", "arguments": {"a": 1}}<c>{"name": "g", "arguments": {}}</c>\n</b>'
+    events = every_chunking(mine(), output)
+    assert events == [
+        dropped("<b>"), dropped("<c>"),
+        ToolCallStart(0, "call_0", "f", '{"name": "f", "arguments": '),
+        ToolCallArguments(0, '{"a": 1}', '{"a": 1}'), ToolCallEnd(0, "}"),
+        dropped("<c>"),
+        ToolCallStart(1, "call_1", "g", '{"name": "g", "arguments": '),
+        ToolCallArguments(1, "{}", "{}"), ToolCallEnd(1, "}"),
+        dropped("</c>"), dropped("\n"), dropped("</b>"), symphony.Finish("stop", 2, 0),
+    ]
+
+
+def test_a_call_cut_by_the_next_opener_and_a_block_without_a_call():
+    # the first call never completes its object: closed by a marker, its bytes are malformed;
+    # `<c>junk` holds no call and takes no index
+    output = '<b><c>{"name": "f", "arguments": {"a": <c>junk<c>{"name": "g"} x\n</c></b>'
+    events = every_chunking(mine(), output)
+    closed = Other("a tool-call block that closed without a complete call")
+    starts = [(e.index, e.name) for e in events if type(e) is ToolCallStart]
+    assert starts == [(0, "f"), (1, "g")]
+    assert Malformed("junk", closed) in events
+    assert Malformed("x", AFTER_OBJECT) in events
+    assert events[-1] == symphony.Finish("stop", 2, 0)
+
+
+def test_thought_and_content_around_a_block():
+    output = 'Hi <r>plan <c>no</r>\n<b>\n<c>{"name": "f", "arguments": {"q": "v"}}</c>\n</b> bye'
+    events = every_chunking(mine(), output)
+    s = said(events)
+    assert s.content == "Hi \n bye"
+    assert s.reasoning == ("plan <c>no",)
+    assert s.calls == ((0, "call_0", "f"),)
+    assert s.arguments == ((0, '{"q": "v"}'),)
+    assert s.malformed == ()
+
+
+def test_end_inside_each_state():
+    assert run(mine(), ["<r>x"])[-2:] == [ReasoningEnd(), symphony.Finish("stop", 0, 0)]
+    assert run(mine(), ["<b> x"])[-3:] == [dropped(" "), Malformed("x", BETWEEN_CALLS),
+                                           symphony.Finish("stop", 0, 0)]
+    events = run(mine(), ['<b><c>{"name": "f", "arguments": {"a": "b'], finish="length")
+    assert events[-3:] == [ToolCallArguments(0, '{"a": "b', '{"a": "b'), ToolCallEnd(0, ""),
+                           symphony.Finish("length", 1, 0)]
+
+
+def test_prompt_seeding_in_our_table():
+    # the prompt leaves a thought open: ReasoningStart comes with the Prompt feed
+    p = symphony.parser(mine("<o>"))
+    assert p.feed(Prompt("<r>x</r><o><r>\n")) == [ReasoningStart()]
+    assert p.feed(Delta("t</r>c")) == [Reasoning("t"), dropped("</r>"), ReasoningEnd(), Content("c")]
+    # a prompt ending inside a call block's call stays in the initial state
+    assert run(mine("<o>"), ["x"], "<o><b><c>") == [Content("x"), symphony.Finish("stop", 0, 0)]
+    # ... but a prompt ending in the wrapper block leaves the output there
+    assert run(mine("<o>"), ["x"], "<o><b>") == [Malformed("x", BETWEEN_CALLS), symphony.Finish("stop", 0, 0)]
