@@ -8,6 +8,7 @@ import sys
 
 from symphony.formats import names as table_names
 from symphony.formats import table as find_table
+from symphony.models import for_model
 from symphony.adapt import chat
 from symphony.parser import parse
 
@@ -36,9 +37,32 @@ def _field(record, name, kind, default):
     return value
 
 
-def parse_line(raw, default_format, default_tools):
-    """The events of one input line (UTF-8 bytes): {"text": ..., "prompt"?, "format"?, "tools"?,
-    "finish"?}."""
+def _table_and_prompt(record, default_format, default_model):
+    """The table a line is parsed with, and the prompt to seed it with when the line has none: a
+    line's "format" or "model" wins over --format/--model; a model (via the registry) brings
+    its checkpoint's generation-prompt tail, honouring the line's "chat_template_kwargs"."""
+    name = _field(record, "format", str, None)
+    model_id = _field(record, "model", str, None)
+    if name is None and model_id is None:
+        name, model_id = default_format, default_model
+    if name is not None:
+        try:
+            return find_table(name), None
+        except KeyError as e:
+            raise LineError(str(e.args[0])) from None
+    if model_id is None:
+        raise LineError('no format: give --format/--model or a "format"/"model" field')
+    kwargs = _field(record, "chat_template_kwargs", dict, None)
+    try:
+        model = for_model(model_id, kwargs)
+    except KeyError as e:
+        raise LineError(str(e.args[0])) from None
+    return model.table(), model.prompt_tail
+
+
+def parse_line(raw, default_format, default_tools, default_model=None):
+    """The events of one input line (UTF-8 bytes): {"text": ..., "prompt"?, "format"?, "model"?,
+    "chat_template_kwargs"?, "tools"?, "finish"?}."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -55,13 +79,9 @@ def parse_line(raw, default_format, default_tools):
     prompt = _field(record, "prompt", str, None)
     finish = _field(record, "finish", str, "stop")
     tools = _field(record, "tools", list, default_tools)
-    name = _field(record, "format", str, default_format)
-    if name is None:
-        raise LineError('no format: give --format or a "format" field')
-    try:
-        table = find_table(name)
-    except KeyError as e:
-        raise LineError(str(e.args[0])) from None
+    table, model_prompt = _table_and_prompt(record, default_format, default_model)
+    if prompt is None:
+        prompt = model_prompt
     try:
         return parse(table, text, tools=tools, prompt=prompt, finish=finish)
     except ValueError as e:    # text a parser cannot take (a lone surrogate escape)
@@ -85,11 +105,15 @@ def _open_lines(path):
 
 def run_parse(args):
     tools = _load_tools(args.tools) if args.tools else None
-    if args.format is not None:
-        try:
+    if args.format is not None and args.model is not None:
+        raise SystemExit("symphony: give --format or --model, not both")
+    try:
+        if args.format is not None:
             find_table(args.format)
-        except KeyError as e:
-            raise SystemExit(f"symphony: {e.args[0]}")
+        if args.model is not None:
+            for_model(args.model)
+    except KeyError as e:
+        raise SystemExit(f"symphony: {e.args[0]}")
     failed = 0
     out = sys.stdout
     with _open_lines(args.input) as source:
@@ -97,7 +121,7 @@ def run_parse(args):
             if not line.strip():
                 continue
             try:
-                events = parse_line(line, args.format, tools)
+                events = parse_line(line, args.format, tools, args.model)
             except LineError as e:
                 failed += 1
                 print(f"symphony: {args.input}: line {number}: {e}", file=sys.stderr)
@@ -129,6 +153,8 @@ def main(argv=None):
     p = commands.add_parser("parse", help="parse a JSONL file of model outputs into chat messages")
     p.add_argument("input", help='JSONL file, one {"text": ..., "prompt": ...} per line ("-": stdin)')
     p.add_argument("--format", help=f"table name ({', '.join(table_names())}); a line's \"format\" wins")
+    p.add_argument("--model", help="a Hugging Face checkpoint id: its table and generation-prompt tail "
+                   "(symphony.for_model); a line's \"model\" wins")
     p.add_argument("--tools", help="JSON file with the request's tools (OpenAI function tools)")
     p.add_argument("--events", action="store_true", help="write the events instead of the chat message")
     p.set_defaults(run=run_parse)

@@ -397,3 +397,42 @@ def test_verify_an_empty_directory(tmp_path):
     r = run_cli("verify", str(tmp_path))
     assert r.returncode == 0
     assert r.stdout.splitlines()[0].split()[0] == "slug"
+
+
+# --- models ------------------------------------------------------------------------------------
+
+def test_model_option_brings_the_table_and_the_prompt_tail(in_process):
+    # Qwen3-4B-Thinking-2507's template opens the thought: the output starts inside it
+    stdin = '{"text": "The user asks.\\n</think>\\n\\nHi"}\n'
+    code, got, _ = in_process(["parse", "--model", "Qwen/Qwen3-4B-Thinking-2507", "-"], stdin=stdin)
+    assert code == 0
+    assert got[0]["message"]["reasoning_content"] == "The user asks.\n"
+    assert got[0]["message"]["content"] == "\n\nHi"
+
+
+def test_a_line_model_and_its_template_kwargs_win(in_process):
+    lines = [
+        {"text": "<think>\nplan\n</think>\n\nHi", "model": "Qwen/Qwen3-8B"},
+        {"text": "Hi", "model": "LGAI-EXAONE/K-EXAONE-236B-A23B", "chat_template_kwargs": {"enable_thinking": False}},
+        {"text": "Hi", "model": "LGAI-EXAONE/K-EXAONE-236B-A23B"},
+        {"text": "Hi", "model": "LGAI-EXAONE/K-EXAONE-236B-A23B", "prompt": ""},
+    ]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    code, got, _ = in_process(["parse", "--format", "plain", "-"], stdin=stdin)
+    assert code == 0
+    assert got[0]["message"]["reasoning_content"] == "\nplan\n"
+    assert (got[1]["message"]["content"], got[1]["message"]["reasoning_content"]) == ("Hi", None)
+    assert (got[2]["message"]["content"], got[2]["message"]["reasoning_content"]) == (None, "Hi")
+    assert (got[3]["message"]["content"], got[3]["message"]["reasoning_content"]) == ("Hi", None)
+
+
+def test_model_errors(in_process):
+    code, got, err = in_process(["parse", "-"], stdin='{"text": "x", "model": "nope/x"}\n')
+    assert code == 1 and "no model 'nope/x'" in got[0]["error"] and "line 1" in err
+    with pytest.raises(SystemExit, match="not both"):
+        in_process(["parse", "--model", "Qwen/Qwen3-8B", "--format", "qwen3", "-"], stdin="")
+    with pytest.raises(SystemExit, match="no model"):
+        in_process(["parse", "--model", "nope/x", "-"], stdin="")
+    code, got, _ = in_process(["parse", "--model", "Qwen/Qwen3-8B", "-"],
+                              stdin='{"text": "x", "chat_template_kwargs": []}\n')
+    assert code == 1 and "chat_template_kwargs" in got[0]["error"]
