@@ -8,7 +8,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memchr, memcmp, memmove, memset
 
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
-from utf8 cimport u8_char_len, u8_is_boundary, u8_json_space, u8_space_len
+from utf8 cimport u8_char_len, u8_is_boundary, u8_space_len
 
 from symphony.errors import InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire

@@ -53,7 +53,3 @@ cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexce
         return 3 if n >= 3 and p[1] == 0x80 and p[2] == 0x80 else 0
     return 0
 
-
-cdef inline bint u8_json_space(unsigned char b) noexcept nogil:
-    """JSON whitespace: space, tab, LF, CR."""
-    return b == 0x20 or b == 0x09 or b == 0x0A or b == 0x0D

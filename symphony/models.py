@@ -129,8 +129,8 @@ def _table(name, opener):
     return table if opener is None else table.with_opener(opener)
 
 
-def _thought_markers(table):
-    """The table's thought markers (terminals `think_open`/`think_close`), else `<think>` ones."""
+def thought_markers(table):
+    """A table's thought markers (its terminals `think_open`/`think_close`), else `<think>` ones."""
     texts = dict(table.terminals)
     return texts.get("think_open", "<think>"), texts.get("think_close", "</think>")
 
@@ -246,7 +246,7 @@ def for_model(model_id, chat_template_kwargs=None):
         raise KeyError(f"no model {model_id!r} in the registry; {hint}")
     group, hf_id = found
     table = _table(group.table, group.opener)
-    tail = thought_tail(group.behaviour, chat_template_kwargs, *_thought_markers(table))
+    tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table))
     return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
                  behaviour=group.behaviour, opener=group.opener, prompt_tail=group.head + tail,
                  thought_tail=tail)

@@ -29,7 +29,7 @@ from symphony.events import (
     tokens_of,
 )
 from symphony.format import Emits
-from symphony.models import NO_THOUGHT, for_model
+from symphony.models import NO_THOUGHT, for_model, thought_markers
 from symphony.reasons import reason_to_wire
 
 MASK64 = (1 << 64) - 1
@@ -151,13 +151,6 @@ def replay_text(engine, pieces, prompt, finish, empty_between=False):
     return events
 
 
-def token_chunks(plan, n_tokens):
-    """The token counts of a fixture chunk plan (`None`: whole or one per token)."""
-    if plan is None:
-        return None
-    return list(plan)
-
-
 def replay_tokens(engine, pieces, ids, sizes, prompt, finish):
     """Prompt, one counted Delta per chunk of tokens (spans from the pieces), End."""
     events = list(engine.feed(_native.Prompt(prompt))) if prompt is not None else []
@@ -232,7 +225,7 @@ def _allowances():
     return os.environ.get("SYMPHONY_CORPUS_ALLOWANCES", "") not in ("", "0")
 
 
-def judge(case, got, slug, table, model, thought_markers):
+def judge(case, got, slug, table, model, markers):
     """The verdict of one case's parsed message `got` against its reference."""
     want = _reference_said(case["reference"])
     name = case["id"].split("/parse/", 1)[-1]
@@ -250,7 +243,7 @@ def judge(case, got, slug, table, model, thought_markers):
         return "separators", ""
     if _allowances():
         text = case["reference"]["text"]
-        if (model.behaviour == NO_THOUGHT and not any(m in text for m in thought_markers if m)
+        if (model.behaviour == NO_THOUGHT and not any(m in text for m in markers if m)
                 and _trim_separators(got) == _trim_separators((want[0], None, want[2], want[3]))):
             return "allowed:ReasoningNotWritten", ""
         if (slug in CALLS_NOT_WRITTEN and "<tool_call>" not in text
@@ -373,7 +366,7 @@ def replay_case(case, model, format_table, every_split_up_to=TWO_WAY_SPLIT_LIMIT
         if "".join(pieces) != text:
             failures.append("output_pieces do not join to reference.text")
         else:
-            open_marker, close_marker = _thought_markers(format_table)
+            open_marker, close_marker = thought_markers(format_table)
             starts_inside = any(type(e) is ReasoningStart for e in _native.Engine(table, tools).feed(
                 _native.Prompt(prompt)))
             has_thought = any(e == Emits.REASONING for _, e in format_table.states)
@@ -391,11 +384,6 @@ def replay_case(case, model, format_table, every_split_up_to=TWO_WAY_SPLIT_LIMIT
                 failures.extend(f"tokens {plan_name}: {p}"
                                 for p in _check_token_replay(events, pieces, ids, region))
     return whole_events, failures, count
-
-
-def _thought_markers(format_table):
-    texts = dict(format_table.terminals)
-    return texts.get("think_open", ""), texts.get("think_close", "")
 
 
 def verify_slug(path, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
@@ -420,7 +408,7 @@ def verify_slug(path, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
                                case.get("request", {}).get("chat_template_kwargs"))
         events, failures, count = replay_case(case, case_model, format_table, every_split_up_to)
         verdict, detail = judge(case, _message_said(events), slug, model.format, case_model,
-                                _thought_markers(format_table))
+                                thought_markers(format_table))
         result.cases.append(CaseResult(case["id"], verdict, count, failures, detail))
     for name in listed_probes(model.format, model.behaviour):
         if name not in names:

@@ -4,7 +4,7 @@ switch, DIFFERS; and the replay's own checks (conservation, agreement, token cou
 import pytest
 
 from symphony import verify
-from symphony.models import for_model
+from symphony.models import for_model, thought_markers
 
 QWEN3 = "Qwen/Qwen3-8B"
 QWEN25_VL = "Qwen/Qwen2.5-VL-7B-Instruct"
@@ -27,7 +27,7 @@ def verdict(c, slug="slug"):
     assert not failures, failures
     assert replays > 30
     got = verify._message_said(events)
-    return verify.judge(c, got, slug, model.format, model, verify._thought_markers(model.table()))
+    return verify.judge(c, got, slug, model.format, model, thought_markers(model.table()))
 
 
 def test_bitwise_and_separators():
