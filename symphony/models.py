@@ -8,9 +8,10 @@ import functools
 import re
 from collections import namedtuple
 
-from symphony import _native
 from symphony.formats import ALIASES as _TABLE_ALIASES
 from symphony.formats import table as _format_table
+from symphony.inputs import Prompt
+from symphony.parser import parser as _parser
 
 # How a checkpoint's generation prompt leaves the thought (fixtures README, "The prompt each
 # case needs"). `off` below is `chat_template_kwargs["enable_thinking"] is False`.
@@ -155,8 +156,8 @@ class Model:
     def start(self, tools=None):
         """A new parser already fed `prompt_tail` as its Prompt, and the events that feed gave
         (a `ReasoningStart` when the generation prompt leaves the output inside a thought)."""
-        parser = _native.Engine(self.table().compile(), tools)
-        events = parser.feed(_native.Prompt(self.prompt_tail))
+        parser = _parser(self.table(), tools)
+        events = parser.feed(Prompt(self.prompt_tail))
         return parser, events
 
     def parser(self, tools=None):

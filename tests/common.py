@@ -15,8 +15,7 @@ from symphony.events import (
 )
 # The cut plans, the replay and the chunking-invariant summary are the product's own (symphony
 # verify runs them on recorded outputs); the tests share them rather than keep a second copy.
-from symphony.verify import Said, chunkings, said, seeded_cuts, split_at, tokens_of  # noqa: F401
-from symphony.verify import replay_text
+from symphony.replay import Said, chunkings, replay_text, said, seeded_cuts, split_at, tokens_of  # noqa: F401
 
 MASK64 = (1 << 64) - 1
 

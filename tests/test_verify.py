@@ -3,7 +3,7 @@ only, listed probes (and a listed probe that starts matching), allowances only u
 switch, DIFFERS; and the replay's own checks (conservation, agreement, token counts)."""
 import pytest
 
-from symphony import verify
+from symphony import replay, verify
 from symphony.models import for_model, thought_markers
 
 QWEN3 = "Qwen/Qwen3-8B"
@@ -23,7 +23,7 @@ def case(text, content="", reasoning=None, calls=(), finish="stop", name="parse/
 
 def verdict(c, slug="slug"):
     model = for_model(c["model"], c["request"]["chat_template_kwargs"])
-    events, failures, replays = verify.replay_case(c, model, model.table())
+    events, failures, replays = replay.replay_case(c, model, model.table())
     assert not failures, failures
     assert replays > 30
     got = verify._message_said(events)
@@ -82,11 +82,11 @@ def test_replay_reports_broken_fixtures():
     c["output_pieces"] = ["Hel", "lo"]
     c["output_ids"] = [1, 2]
     model = for_model(QWEN3)
-    _, failures, _ = verify.replay_case(c, model, model.table())
+    _, failures, _ = replay.replay_case(c, model, model.table())
     assert failures == ["output_pieces do not join to reference.text"]
     c["output_pieces"] = ["Hel", "lo!"]
     c["chunk_plans"] = {"whole": None, "per_token": None, "size-3": [3]}
-    _, failures, _ = verify.replay_case(c, model, model.table())
+    _, failures, _ = replay.replay_case(c, model, model.table())
     assert failures == ["token plan size-3: sizes add up to 3, not 2"]
 
 
@@ -101,5 +101,5 @@ def test_token_replays_count_every_token_once(text):
     if sum(c["chunk_plans"]["size-3"]) != len(c["output_ids"]):
         c["chunk_plans"]["size-3"][-1] += len(c["output_ids"]) - sum(c["chunk_plans"]["size-3"])
     model = for_model(QWEN3)
-    _, failures, _ = verify.replay_case(c, model, model.table())
+    _, failures, _ = replay.replay_case(c, model, model.table())
     assert failures == []
