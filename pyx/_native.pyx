@@ -7,6 +7,7 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memchr, memcmp, memmove, memset
 
+from ascii cimport *
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
 from utf8 cimport u8_char_len, u8_is_boundary, u8_space_len
 
@@ -21,6 +22,7 @@ include "events.pxi"
 include "inputs.pxi"
 include "ledger.pxi"
 include "sink.pxi"
+include "held.pxi"
 include "scanner.pxi"
 include "json_prefix.pxi"
 include "json_text.pxi"
@@ -28,5 +30,6 @@ include "json_outline.pxi"
 include "assembler.pxi"
 include "assemble_json.pxi"
 include "assemble_json_list.pxi"
+include "syntax.pxi"
 include "table.pxi"
 include "engine.pxi"

@@ -17,78 +17,70 @@ cdef enum AjReport:
 @cython.final
 cdef class JsonCallAssembler(Assembler):
     """Assembles one JSON call object."""
-    cdef ByteBuf text          # the object so far (cut at its `}` once it closes)
+    cdef Held text             # the object so far (cut at its `}` once it closes), and separators
     cdef ol_state outline
     cdef jp_state prefix
+    cdef int64_t index         # the call's index once it started, else -1
     cdef readonly bint done
     cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
     cdef Py_ssize_t emitted    # the arguments are reported up to here
     cdef bint invalid
     cdef Py_ssize_t reported   # every byte before this offset is in an event
-    cdef list separators       # [(offset in text, bytes)] of ignored terminals not yet reported
     cdef ByteBuf spliced       # scratch: a source with its separators put back
 
-    def __cinit__(self, uint32_t first_index=0):
-        self.first_index = first_index
+    def __cinit__(self):
+        hb_init(&self.text)
         ol_init(&self.outline)
         jp_init(&self.prefix)
+        self.index = -1
 
     def __dealloc__(self):
-        bb_free(&self.text)
+        hb_free(&self.text)
         bb_free(&self.outline.name)
         bb_free(&self.spliced)
+
+    cdef inline bint started(self) noexcept:
+        return self.index >= 0
 
     cdef int report(self, Sink sink, int kind, Py_ssize_t a, Py_ssize_t b, int why=0, int other=OT_NONE) except -1:
         """Pushes the event of kind `kind` for text[a:b] (separators that arrived among those
         bytes put back into its source)."""
-        cdef const unsigned char* source = self.text.data + a
-        cdef Py_ssize_t n = b - a
-        cdef Py_ssize_t at
-        if self.separators and self.separators[0][0] < b:
-            self.spliced.len = 0
-            at = a
-            while self.separators and self.separators[0][0] < b:
-                offset, separator = self.separators.pop(0)
-                bb_append(&self.spliced, self.text.data + at, offset - at)
-                bb_append(&self.spliced, <const unsigned char*>(<char*>separator), len(separator))
-                at = offset
-            bb_append(&self.spliced, self.text.data + at, b - at)
-            source = self.spliced.data
-            n = self.spliced.len
+        cdef const unsigned char* source
+        cdef Py_ssize_t n
+        cdef const unsigned char* raw = self.text.text.data + a
+        hb_source(&self.text, a, b, &self.spliced, &source, &n)
         self.reported = b
         if kind == AJ_START:
-            return sink.call_start(self.first_index, self.outline.name.data, self.outline.name.len, source, n)
+            self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n)
+            return 0
         if kind == AJ_ARGUMENTS:
-            return sink.call_arguments(self.first_index, NULL if source == self.text.data + a else self.text.data + a,
-                                       b - a, source, n)
+            return sink.call_arguments(self.index, NULL if source == raw else raw, b - a, source, n)
         if kind == AJ_END:
-            return sink.call_end(self.first_index, source, n)
+            return sink.call_end(self.index, source, n)
         return sink.malformed(why, other, source, n)
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        if self.done or self.reported == self.text.len:
+        if self.done or self.reported == self.text.text.len:
             return sink.dropped(DR_WRAPPER, p, n)
-        if self.separators is None:
-            self.separators = []
-        self.separators.append((self.text.len, PyBytes_FromStringAndSize(<const char*>p, n)))
-        return 0
+        return hb_separator(&self.text, p, n)
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        cdef Py_ssize_t before = self.text.len, taken = n
+        cdef ByteBuf* text = &self.text.text
+        cdef Py_ssize_t before = text.len, taken = n
         if self.done:
             return 0
-        bb_append(&self.text, p, n)
-        ol_advance(&self.outline, self.text.data, self.text.len)
+        bb_append(text, p, n)
+        ol_advance(&self.outline, text.data, text.len)
         if self.outline.close >= 0:
             taken = self.outline.close - before
-            self.text.len = self.outline.close
+            text.len = self.outline.close
         self.progress(sink)
         return taken
 
     cdef int progress(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t head_end, end_at
-        if not self.started:
+        if not self.started():
             if not o.has_name:
                 if o.close >= 0:
                     self.report(sink, AJ_MALFORMED, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
@@ -101,14 +93,13 @@ cdef class JsonCallAssembler(Assembler):
             else:
                 return 0
             self.report(sink, AJ_START, 0, head_end)
-            self.started = 1
             self.emitted = head_end
             self.validated = head_end
         if o.arguments_at >= 0:
             if o.arguments_end >= 0:
                 self.stream_arguments(sink, o.arguments_end, True)
             else:
-                self.stream_arguments(sink, self.text.len, False)
+                self.stream_arguments(sink, self.text.text.len, False)
         if o.close >= 0:
             end_at = o.arguments_end if o.arguments_end >= 0 else o.close
             self.report(sink, AJ_END, end_at, o.close)
@@ -118,9 +109,10 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef int drop_separators(self, Sink sink) except -1:
         """Separators left after every byte was reported (they came last)."""
-        while self.separators:
-            offset, separator = self.separators.pop(0)
-            sink.dropped(DR_WRAPPER, <const unsigned char*>(<char*>separator), len(separator))
+        cdef const unsigned char* p
+        cdef Py_ssize_t n
+        while hb_next_mark(&self.text, &p, &n) >= 0:
+            sink.dropped(DR_WRAPPER, p, n)
         return 0
 
     cdef int stream_arguments(self, Sink sink, Py_ssize_t until, bint settled) except -1:
@@ -134,7 +126,7 @@ cdef class JsonCallAssembler(Assembler):
                 self.emitted = until
             return 0
         if until > self.validated:
-            refused = jp_feed(&self.prefix, self.text.data + self.validated, until - self.validated)
+            refused = jp_feed(&self.prefix, self.text.text.data + self.validated, until - self.validated)
             self.validated = until
             if refused >= 0:
                 # nothing undecided was sent, so the refusal is never before what was sent
@@ -150,23 +142,24 @@ cdef class JsonCallAssembler(Assembler):
             self.emitted = end
         return 0
 
-    cdef int close(self, const unsigned char* terminal, Py_ssize_t tn, Sink sink) except -1:
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink)
         return 0
 
     cdef int finish(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
+        cdef Py_ssize_t length = self.text.text.len
         if self.done:
             return 0
         self.done = True
-        if self.started:
+        if self.started():
             if o.arguments_end < 0:
-                self.stream_arguments(sink, self.text.len, True)
-            elif self.text.len > o.arguments_end:
-                self.report(sink, AJ_MALFORMED, o.arguments_end, self.text.len, MW_UNTERMINATED)
-        elif self.text.len:
-            self.report(sink, AJ_MALFORMED, 0, self.text.len, MW_UNTERMINATED)
+                self.stream_arguments(sink, length, True)
+            elif length > o.arguments_end:
+                self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
+        elif length:
+            self.report(sink, AJ_MALFORMED, 0, length, MW_UNTERMINATED)
         self.drop_separators(sink)
-        if self.started:
-            sink.call_end(self.first_index, NULL, 0)
+        if self.started():
+            sink.call_end(self.index, NULL, 0)
         return 0

@@ -14,50 +14,48 @@ cdef enum JlStage:
 cdef class JsonListAssembler(Assembler):
     """Assembles a bare JSON list of calls, or passes content through."""
     cdef int stage
-    cdef ByteBuf carried
-    cdef list separators       # [(offset in carried, bytes)]: ignored terminals among carried bytes
+    cdef Held carried          # whitespace and commas between objects, and separators among them
     cdef JsonCallAssembler call
 
-    def __cinit__(self, uint32_t first_index=0):
-        self.first_index = first_index
+    def __cinit__(self):
+        hb_init(&self.carried)
         self.stage = JL_DECIDING
 
     def __dealloc__(self):
-        bb_free(&self.carried)
+        hb_free(&self.carried)
+
+    cdef int report_run(self, Sink sink, int kind, const unsigned char* p, Py_ssize_t n) except -1:
+        if n <= 0:
+            return 0
+        if kind == EV_CONTENT:
+            return sink.content(p, n)
+        if kind == EV_MALFORMED:
+            return sink.malformed(MW_UNTERMINATED, OT_NONE, p, n)
+        return sink.dropped(DR_WRAPPER, p, n)
 
     cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED) except -1:
         """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or
         Malformed{UnterminatedRegion}); separators among them stay Dropped, in place."""
-        cdef Py_ssize_t at = 0, upto
-        while at < self.carried.len or self.separators:
-            if self.separators:
-                offset, separator = self.separators[0]
-                upto = offset
-            else:
-                upto = self.carried.len
-            if upto > at:
-                if kind == EV_CONTENT:
-                    sink.content(self.carried.data + at, upto - at)
-                elif kind == EV_MALFORMED:
-                    sink.malformed(MW_UNTERMINATED, 0, self.carried.data + at, upto - at)
-                else:
-                    sink.dropped(DR_WRAPPER, self.carried.data + at, upto - at)
-                at = upto
-            if self.separators:
-                offset, separator = self.separators.pop(0)
-                sink.dropped(DR_WRAPPER, <const unsigned char*>(<char*>separator), len(separator))
-        self.carried.len = 0
+        cdef Py_ssize_t at = 0, mark_at, n
+        cdef const unsigned char* text = self.carried.text.data
+        cdef const unsigned char* mark
+        while True:
+            mark_at = hb_next_mark(&self.carried, &mark, &n)
+            if mark_at < 0:
+                break
+            self.report_run(sink, kind, text + at, mark_at - at)
+            at = mark_at
+            sink.dropped(DR_WRAPPER, mark, n)
+        self.report_run(sink, kind, text + at, self.carried.text.len - at)
+        hb_clear(&self.carried)
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.stage == JL_OBJECT:
             return self.call.ignored(p, n, sink)
-        if not self.carried.len:
+        if not self.carried.text.len:
             return sink.dropped(DR_WRAPPER, p, n)
-        if self.separators is None:
-            self.separators = []
-        self.separators.append((self.carried.len, PyBytes_FromStringAndSize(<const char*>p, n)))
-        return 0
+        return hb_separator(&self.carried, p, n)
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef Py_ssize_t i = 0, w, cl
@@ -72,7 +70,6 @@ cdef class JsonListAssembler(Assembler):
             if self.stage == JL_OBJECT:
                 i += self.call.feed(p + i, n - i, sink)
                 if self.call.done:
-                    self.started += self.call.started
                     self.call = None
                     self.stage = JL_BETWEEN
                 continue
@@ -80,10 +77,10 @@ cdef class JsonListAssembler(Assembler):
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
                 if w:
-                    bb_append(&self.carried, p + i, w)
+                    hb_append(&self.carried, p + i, w)
                     i += w
-                elif c == 91:
-                    bb_push(&self.carried, c)
+                elif c == LBRACKET:
+                    hb_append(&self.carried, p + i, 1)
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
                     i += 1
@@ -92,16 +89,16 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_CONTENT
                 continue
             # JL_BETWEEN
-            if w or c == 44:
+            if w or c == COMMA:
                 cl = w if w else 1
-                bb_append(&self.carried, p + i, cl)
+                hb_append(&self.carried, p + i, cl)
                 i += cl
-            elif c == 123:
+            elif c == LBRACE:
                 self.flush_carried(sink)
-                self.call = JsonCallAssembler(self.first_index + self.started)
+                self.call = JsonCallAssembler()
                 self.stage = JL_OBJECT
-            elif c == 93:
-                bb_push(&self.carried, c)
+            elif c == RBRACKET:
+                hb_append(&self.carried, p + i, 1)
                 self.flush_carried(sink)
                 self.stage = JL_AFTER
                 i += 1
@@ -114,7 +111,7 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
         return n
 
-    cdef int close(self, const unsigned char* terminal, Py_ssize_t tn, Sink sink) except -1:
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink)
         return 0
 
@@ -122,7 +119,6 @@ cdef class JsonListAssembler(Assembler):
         if self.stage == JL_OBJECT:
             self.flush_carried(sink)
             self.call.finish(sink)
-            self.started += self.call.started
             self.call = None
         elif self.stage == JL_BETWEEN:
             self.flush_carried(sink, EV_MALFORMED)

@@ -1,20 +1,20 @@
-# What every call assembler offers the engine: the bytes of a call region in, call events out.
-# An assembler numbers the calls it starts from `first_index` and counts them in `started`;
-# the engine adds that count to the stream's calls when the region closes.
+# What every call assembler offers the engine: the bytes of one call region in, call events out.
+# An assembler starts its calls through the Sink, which numbers them (a call's index is the
+# number of calls started before it), and must end every call it started, whichever way the
+# region ends: `close` when a marker of the table ends it, `finish` when the stream does.
 
 cdef class Assembler:
-    """Base of the call assemblers (one per call syntax); the engine holds one per open region."""
-    cdef uint32_t first_index
-    cdef readonly uint32_t started
+    """Base of the call assemblers (one kind per call syntax); the engine holds one per open region."""
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        """Takes the bytes it reads as part of the call; returns how many (the rest is not the
-        call's: the engine treats it as wrapping)."""
+        """Takes the bytes it reads as part of the region; returns how many (the rest is not the
+        region's: the engine treats it as wrapping)."""
         return 0
 
-    cdef int close(self, const unsigned char* terminal, Py_ssize_t tn, Sink sink) except -1:
-        """A marker ended the region: end the call for the client (SPEC §2.4 per syntax).
-        Returns 1 when the terminal's bytes became the call's end, else 0."""
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """The table's terminal number `terminal` (bytes p[0:n]) ended the region: end the call
+        for the client (SPEC §2.4 per syntax). Returns 1 when the terminal's bytes became the
+        call's end (or another event of the call), else 0 (the engine drops them)."""
         return 0
 
     cdef int finish(self, Sink sink) except -1:

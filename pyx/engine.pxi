@@ -2,11 +2,20 @@
 # pieces: text goes where the current state says, a marker with a row moves the state (its
 # bytes Dropped, or the call's end when the assembler takes them), a marker without one is text.
 # Lifecycle (SPEC §1.6) is input: Prompt (optional, first), Delta..., End.
+#
+# The engine owns every decision about the stream (the Sink only records, the Ledger only
+# counts). An error in the middle of a feed (a memory error, an internal error, an assembler
+# failing) fails the parser for good, never half-fed: the error carries the events pushed before
+# it and the output offset where it struck; every later Delta is refused; End reports the bytes
+# no event accounted for as Malformed, ends what was open, and finishes. To have those bytes at
+# hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
+# only what the scanner or an assembler holds between feeds).
 
 cdef enum Stage:
     ST_FRESH = 0
     ST_STREAMING = 1
     ST_ENDED = 2
+    ST_FAILED = 3       # an error struck mid-feed: only End is accepted
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
@@ -17,26 +26,42 @@ cdef class Engine:
     """A parser for one stream: `feed(Prompt | Delta | End) -> list of events`."""
     cdef readonly Table table
     cdef Scanner scanner
+    cdef Ledger ledger
     cdef Sink sink
     cdef int state
     cdef int stage
     cdef Assembler call             # the open call region's assembler, or None
-    cdef uint32_t calls_started
     cdef readonly object tools
+    cdef object declared            # the tools compiled for value typing, on first need
+    cdef ByteBuf unsettled          # output[settled:received]: bytes no event accounts for yet
+    cdef Py_ssize_t unsettled_start # where that copy starts in the buffer
+    cdef int64_t settled
+    cdef int64_t piece_at           # output offset of the piece being handled (for errors)
+    cdef str failed_text            # the delta an error struck in, whose bytes from
+    cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
 
     def __cinit__(self, Table table, tools=None):
         self.table = table
         self.tools = tools
         self.scanner = Scanner(table.markers)
-        self.sink = Sink(table.markers.texts)
+        self.ledger = Ledger()
+        self.sink = Sink(self.ledger, table.markers.texts)
         self.state = 0
         self.stage = ST_FRESH
         if table.emits[0] == EM_ARGUMENTS:
-            self.call = table.open_call(0, tools)
+            self.call = self.open_call()
+
+    def __dealloc__(self):
+        bb_free(&self.unsettled)
 
     @property
     def format(self):
         return self.table.name
+
+    @property
+    def failed(self):
+        """Whether an error struck mid-feed (only End is accepted then)."""
+        return self.stage == ST_FAILED
 
     def feed(self, input):
         """Feeds one input; returns the events it completes (adjacent content merged)."""
@@ -49,53 +74,87 @@ cdef class Engine:
             return self.prompt(<Prompt>input)
         raise TypeError(f"feed takes a Prompt, a Delta or an End, not {kind.__name__}")
 
+    def parse(self, str output, prompt=None, str finish="stop"):
+        """The events of a whole output on a fresh parser: Prompt (when given), one uncounted
+        Delta, End, as one list. An error carries every event pushed before it."""
+        cdef list events = []
+        try:
+            if prompt is not None:
+                events += self.prompt(Prompt(prompt))
+            events += self.delta(Delta(output))
+            events += self.end(End(finish))
+        except BaseException as error:
+            error.events = events + getattr(error, "events", [])
+            raise
+        return events
+
     cdef list delta(self, Delta delta):
         cdef Py_ssize_t n
         cdef const unsigned char* p
-        if self.stage == ST_ENDED:
+        if self.stage >= ST_ENDED:
+            if self.stage == ST_FAILED:
+                raise LifecycleError("delta after a parse error; only end is accepted")
             raise LifecycleError("delta after end")
-        self.stage = ST_STREAMING
         p = utf8_of(delta.text, &n, "Delta.text")
-        self.sink.ledger.note(delta, p, n)
-        self.scanner.begin(p, n, True)
+        self.stage = ST_STREAMING
         try:
-            self.run()
+            self.ledger.note(delta, p, n)
+            self.scanner.begin(p, n, True)
+            self.run(self.ledger.received - self.scanner.wn)
         except BaseException as error:
-            # the events already pushed are final: the caller gets them with the error
-            error.events = self.sink.take(delta.text, p, n)
+            self.fail(error, delta.text, n)
+            self.attach_events(error, delta.text, p, n)
             raise
+        self.settle(p, n)
         return self.sink.take(delta.text, p, n)
 
-    def parse(self, str output, prompt=None, str finish="stop"):
-        """The events of a whole output on a fresh parser: Prompt (when given), one uncounted
-        Delta, End, as one list."""
-        events = self.prompt(Prompt(prompt)) if prompt is not None else []
-        events += self.delta(Delta(output))
-        events += self.end(End(finish))
-        return events
+    cdef void attach_events(self, BaseException error, str whole, const unsigned char* p, Py_ssize_t n) noexcept:
+        """Hands the events pushed before `error` to the caller on the error. Should building
+        them fail too, they stay recorded, and End returns them first."""
+        try:
+            error.events = self.sink.take(whole, p, n)
+        except BaseException:
+            try:
+                error.events = []
+            except BaseException:
+                pass
 
     cdef list end(self, End end):
-        cdef int emits
         if self.stage == ST_ENDED:
             raise LifecycleError("end after end")
-        self.stage = ST_ENDED
-        self.scanner.begin(NULL, 0, False)
-        try:
-            self.run()
-        except BaseException as error:
-            error.events = self.sink.take(None, NULL, -1)
-            raise
-        emits = self.table.emits[self.state]
-        if emits == EM_REASONING:
-            self.sink.mark(EV_REASONING_END)
-        elif emits == EM_ARGUMENTS:
-            self.close_call(False, NULL, 0)
-        self.state = 0
         reason = _FINISH_REASONS.get(end.finish)
         if reason is None:
             reason = Other(end.finish)
-        self.sink.finish(reason, self.calls_started)
+        if self.stage == ST_FAILED:
+            self.stage = ST_ENDED
+            self.end_failed(reason)
+            return self.sink.take(None, NULL, -1)
+        self.stage = ST_ENDED
+        try:
+            self.scanner.begin(NULL, 0, False)
+            self.run(self.ledger.received - self.scanner.wn)
+            self.close_state()
+            self.sink.finish(reason)
+        except BaseException as error:
+            # End's error is final: the held bytes come back and the stream finishes first
+            self.fail(error, None, 0)
+            self.stage = ST_ENDED
+            try:
+                self.end_failed(reason)
+            finally:
+                self.attach_events(error, None, NULL, -1)
+            raise
         return self.sink.take(None, NULL, -1)
+
+    cdef int close_state(self) except -1:
+        """What the current state leaves open at the end of the stream."""
+        cdef int emits = self.table.emits[self.state]
+        if emits == EM_REASONING:
+            self.sink.mark(EV_REASONING_END)
+        elif emits == EM_ARGUMENTS:
+            self.close_call(-1, NULL, 0)
+        self.state = 0
+        return 0
 
     cdef list prompt(self, Prompt prompt):
         """Seeds the state from the prompt's last turn: where the generation prompt left off."""
@@ -112,20 +171,26 @@ cdef class Engine:
             if at >= 0:
                 text = text[at:]
         p = utf8_of(text, &n, "Prompt.text")
-        self.scanner.begin(p, n, False)
-        while True:
-            k = self.scanner.next(&s, &e)
-            if k == SC_DONE:
-                break
-            if k >= 0:
-                nxt = self.table.next(replay, k)
-                if nxt >= 0:
-                    replay = nxt
-        if self.table.emits[replay] != EM_ARGUMENTS:
-            self.enter(replay)
+        try:
+            self.scanner.begin(p, n, False)
+            while True:
+                k = self.scanner.next(&s, &e)
+                if k == SC_DONE:
+                    break
+                if k >= 0:
+                    nxt = self.table.next(replay, k)
+                    if nxt >= 0:
+                        replay = nxt
+            if self.table.emits[replay] != EM_ARGUMENTS:
+                self.enter(replay)
+        except BaseException as error:
+            self.fail(error, None, 0)
+            self.attach_events(error, None, NULL, -1)
+            raise
         return self.sink.take(None, NULL, -1)
 
-    cdef int run(self) except -1:
+    cdef int run(self, int64_t window_at) except -1:
+        """Handles the scanner's pieces of the window that starts at output offset window_at."""
         cdef Py_ssize_t s = 0, e = 0
         cdef int k
         cdef const unsigned char* w
@@ -133,6 +198,7 @@ cdef class Engine:
             k = self.scanner.next(&s, &e)
             if k == SC_DONE:
                 return 0
+            self.piece_at = window_at + s
             w = self.scanner.w
             if k == SC_TEXT:
                 self.text(w + s, e - s)
@@ -162,7 +228,7 @@ cdef class Engine:
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
-        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(True, p, n):
+        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
             self.sink.dropped_marker(i, n)
         return self.enter(nxt)
 
@@ -173,23 +239,98 @@ cdef class Engine:
             self.sink.mark(EV_REASONING_END)
         elif after == EM_REASONING and before != EM_REASONING:
             self.sink.mark(EV_REASONING_START)
-        self.state = nxt
         if after == EM_ARGUMENTS:
-            self.call = self.table.open_call(self.calls_started, self.tools)
+            self.call = self.open_call()
+        self.state = nxt
         return 0
 
-    cdef int close_call(self, bint by_marker, const unsigned char* terminal, Py_ssize_t tn) except -1:
-        """Ends the open region's call; 1 when the terminal became the call's end."""
-        cdef int taken = 0
+    cdef Assembler open_call(self):
+        """A fresh assembler for a call region, by the table's syntax."""
+        cdef Syntax syntax = self.table.syntax
+        return syntax.open(self.declared_tools() if syntax.reads_types else None)
+
+    cdef object declared_tools(self):
+        """The request's tools compiled for value typing (once per parser, when first needed)."""
+        return self.declared
+
+    cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        """Ends the open region's call: by the table's terminal number `terminal` (bytes p[0:n]),
+        or by the end of the stream (terminal -1). 1 when the terminal became part of the call.
+        A block a marker closes is not cut short: what the assembler calls unterminated there is
+        "a tool-call block that closed without a complete call" (SPEC §2.4)."""
         cdef Assembler call = self.call
+        cdef Py_ssize_t since = self.sink.count
+        cdef int taken = 0
         self.call = None
-        if by_marker:
-            self.sink.rewrite_unterminated = True
-            try:
-                taken = call.close(terminal, tn, self.sink)
-            finally:
-                self.sink.rewrite_unterminated = False
-        else:
+        if terminal < 0:
             call.finish(self.sink)
-        self.calls_started += call.started
+            return 0
+        taken = call.close(terminal, p, n, self.sink)
+        self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
         return taken
+
+    # -- failure -------------------------------------------------------------------------------
+
+    cdef int settle(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """After a feed of p[0:n]: keeps output[emitted:received], the bytes no event accounts
+        for yet (held by the scanner or an assembler), so a failure can still report them."""
+        cdef int64_t emitted = self.ledger.emitted
+        cdef int64_t fed_at = self.ledger.received - n
+        cdef ByteBuf* kept = &self.unsettled
+        if emitted >= fed_at:
+            kept.len = 0
+            self.unsettled_start = 0
+            bb_append(kept, p + (emitted - fed_at), n - (emitted - fed_at))
+        else:
+            self.unsettled_start += emitted - self.settled
+            if self.unsettled_start > (kept.len >> 1):
+                kept.len -= self.unsettled_start
+                memmove(kept.data, kept.data + self.unsettled_start, kept.len)
+                self.unsettled_start = 0
+            bb_append(kept, p, n)
+        self.settled = emitted
+        return 0
+
+    cdef void fail(self, BaseException error, str text, Py_ssize_t n) noexcept:
+        """An error struck while `text` (n UTF-8 bytes, the last fed; None at End or in the
+        prompt) was being fed: the parser remembers what no event accounted for, without copying
+        it, and refuses everything but End from now on."""
+        cdef int64_t emitted = self.ledger.emitted
+        cdef int64_t fed_at = self.ledger.received - n
+        self.stage = ST_FAILED
+        self.call = None
+        if emitted >= fed_at:
+            self.unsettled.len = 0
+            self.unsettled_start = 0
+            self.failed_from = emitted - fed_at
+        else:
+            self.unsettled_start += emitted - self.settled
+            self.failed_from = 0
+        self.settled = emitted
+        self.failed_text = text if n else None
+        try:
+            error.offset = self.piece_at
+        except BaseException:
+            pass
+
+    cdef int end_failed(self, object reason) except -1:
+        """End after a failure: the unaccounted bytes as Malformed, the open call and thought
+        ended, the stream finished."""
+        cdef ByteBuf* kept = &self.unsettled
+        cdef const unsigned char* p
+        cdef Py_ssize_t n
+        self.sink.malformed(MW_OTHER, OT_HELD_AT_FAILURE, kept.data + self.unsettled_start,
+                            kept.len - self.unsettled_start)
+        kept.len = 0
+        self.unsettled_start = 0
+        if self.failed_text is not None:
+            p = utf8_of(self.failed_text, &n, "Delta.text")
+            self.sink.malformed(MW_OTHER, OT_HELD_AT_FAILURE, p + self.failed_from, n - self.failed_from)
+            self.failed_text = None
+        if self.sink.open_call >= 0:
+            self.sink.call_end(<uint32_t>self.sink.open_call, NULL, 0)
+        if self.table.emits[self.state] == EM_REASONING:
+            self.sink.mark(EV_REASONING_END)
+        self.state = 0
+        self.sink.finish(reason)
+        return 0

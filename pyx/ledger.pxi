@@ -107,6 +107,12 @@ cdef class Ledger:
             return 0
         return self.tail - self.head
 
+    cdef int64_t take_pending(self) noexcept:
+        """pending(), and those tokens are counted (they go into one trailing event)."""
+        cdef int64_t left = self.pending()
+        self.head = self.tail
+        return left
+
     # Python-visible views, for tests and callers that drive a Ledger by hand.
     def note_delta(self, Delta delta):
         cdef Py_ssize_t n
@@ -120,9 +126,7 @@ cdef class Ledger:
 
     def finish(self):
         """Tokens left with no following bytes (0 when uncounted)."""
-        cdef int64_t left = self.pending()
-        self.head = self.tail
-        return left
+        return self.take_pending()
 
     def counting(self):
         return not self.uncounted

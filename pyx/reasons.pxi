@@ -20,6 +20,7 @@ cdef enum OtherText:
     OT_CALL_WITHOUT_NAME = 3
     OT_TEXT_BETWEEN_LIST_CALLS = 4
     OT_TEXT_AFTER_LIST = 5
+    OT_HELD_AT_FAILURE = 6
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -28,6 +29,7 @@ _OTHER_TEXTS = (
     "a tool call without a name",
     "text between a list's calls",
     "text after the list's end",
+    "bytes held when the parser failed",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -1,7 +1,9 @@
 # Where the engine and the call assemblers put their events during one feed. Each event is a
-# record of offsets into an arena of bytes, counted by the Ledger the moment it is pushed (every
-# push happens in output order); Python event objects are built once, when the feed returns.
-# Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4).
+# record of offsets into an arena of bytes, counted by the stream's Ledger the moment it is pushed
+# (every push happens in output order); Python event objects are built once, when the feed
+# returns. Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4). The Sink only
+# records: what a byte becomes is the engine's and the assemblers' decision. It numbers calls in
+# the order they start (SPEC §2.4: a call's index is the number of calls started before it).
 
 cdef enum EventKind:
     EV_CONTENT = 0
@@ -43,24 +45,28 @@ cdef class Sink:
     cdef Py_ssize_t count
     cdef Py_ssize_t cap
     cdef ByteBuf arena
-    cdef readonly Ledger ledger
+    cdef Ledger ledger
     cdef int64_t reasoning_tokens
-    cdef bint rewrite_unterminated   # set while a marker closes a call (SPEC §2.4 close_call)
+    cdef readonly uint32_t calls     # calls started in the stream
+    cdef int64_t open_call           # the index of the call started and not ended, or -1
     cdef object finish_reason        # set by finish(): the Finish event goes last
-    cdef uint32_t finish_calls
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
 
-    def __cinit__(self, tuple marker_texts=()):
-        self.ledger = Ledger()
+    def __cinit__(self, Ledger ledger, tuple marker_texts=()):
+        self.ledger = ledger
         self.marker_texts = marker_texts
+        self.open_call = -1
 
     def __dealloc__(self):
         free(self.records)
         bb_free(&self.arena)
 
-    cdef sk_record* add(self, int kind) except NULL:
+    cdef sk_record* add(self, int kind, Py_ssize_t room=0) except NULL:
+        """A new record, with `room` bytes of arena reserved for it: once it is added, nothing
+        about it can fail (an error leaves no half-made record behind)."""
         cdef sk_record* grown
         cdef sk_record* r
+        bb_reserve(&self.arena, room)
         if self.count == self.cap:
             self.cap = self.cap * 2 if self.cap else 16
             grown = <sk_record*>realloc(self.records, self.cap * sizeof(sk_record))
@@ -93,6 +99,10 @@ cdef class Sink:
         cdef int64_t tokens
         if n <= 0:
             return 0
+        bb_reserve(&self.arena, n)
+        if self.count == self.cap:
+            self.add(EV_CONTENT)        # grows the records now, so nothing below can fail
+            self.count -= 1
         tokens = self.ledger.count(n)
         if kind == EV_REASONING and tokens > 0:
             self.reasoning_tokens += tokens
@@ -122,7 +132,7 @@ cdef class Sink:
         return 0
 
     cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_DROPPED)
+        cdef sk_record* r = self.add(EV_DROPPED, n)
         r.why = why
         return self.text_record(r, p, n)
 
@@ -140,10 +150,7 @@ cdef class Sink:
         cdef sk_record* r
         if n <= 0:
             return 0
-        r = self.add(EV_MALFORMED)
-        if why == MW_UNTERMINATED and self.rewrite_unterminated:
-            why = MW_OTHER
-            other = OT_BLOCK_CLOSED_WITHOUT_CALL
+        r = self.add(EV_MALFORMED, n)
         r.why = why
         r.other = other
         return self.text_record(r, p, n)
@@ -167,20 +174,23 @@ cdef class Sink:
                 self.malformed(MW_OTHER, other, p + start, at - start)
         return 0
 
-    cdef int call_start(self, uint32_t index, const unsigned char* name, Py_ssize_t name_len,
-                        const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_CALL_START)
-        r.index = index
+    cdef int64_t call_start(self, const unsigned char* name, Py_ssize_t name_len,
+                            const unsigned char* p, Py_ssize_t n) except -1:
+        """A call starts; returns its index (the calls started before it)."""
+        cdef sk_record* r = self.add(EV_CALL_START, n + name_len)
+        r.index = self.calls
         self.text_record(r, p, n)
         r.aux_at = self.arena.len
         r.aux_len = name_len
         bb_append(&self.arena, name, name_len)
-        return 0
+        self.open_call = self.calls
+        self.calls += 1
+        return r.index
 
     cdef int call_arguments(self, uint32_t index, const unsigned char* json, Py_ssize_t json_len,
                             const unsigned char* p, Py_ssize_t n) except -1:
         """A fragment; json NULL means the fragment is the source bytes themselves."""
-        cdef sk_record* r = self.add(EV_CALL_ARGUMENTS)
+        cdef sk_record* r = self.add(EV_CALL_ARGUMENTS, n + (json_len if json != NULL else 0))
         r.index = index
         self.text_record(r, p, n)
         if json != NULL:
@@ -190,15 +200,26 @@ cdef class Sink:
         return 0
 
     cdef int call_end(self, uint32_t index, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_CALL_END)
+        cdef sk_record* r = self.add(EV_CALL_END, n)
         r.index = index
+        if self.open_call == index:
+            self.open_call = -1
         return self.text_record(r, p, n)
 
-    cdef int finish(self, object reason, uint32_t tool_calls) except -1:
+    cdef int relabel_unterminated(self, Py_ssize_t since, int other) except -1:
+        """Records pushed since record `since` that say Malformed{UnterminatedRegion} say
+        Malformed{Other(other)} instead."""
+        cdef Py_ssize_t i
+        for i in range(since, self.count):
+            if self.records[i].kind == EV_MALFORMED and self.records[i].why == MW_UNTERMINATED:
+                self.records[i].why = MW_OTHER
+                self.records[i].other = other
+        return 0
+
+    cdef int finish(self, object reason) except -1:
         """Trailing tokens with no bytes as one Dropped{ControlToken}, then Finish."""
-        cdef int64_t left = self.ledger.pending()
+        cdef int64_t left = self.ledger.take_pending()
         cdef sk_record* r
-        self.ledger.head = self.ledger.tail
         if left:
             r = self.add(EV_DROPPED)
             r.why = DR_CONTROL_TOKEN
@@ -206,7 +227,6 @@ cdef class Sink:
             r.tokens = left
         self.add(EV_FINISH)
         self.finish_reason = reason
-        self.finish_calls = tool_calls
         return 0
 
     cdef inline object decode(self, Py_ssize_t at, Py_ssize_t n, object whole, const unsigned char* wp,
@@ -246,7 +266,7 @@ cdef class Sink:
                 out.append(ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
                                         rs_malformed(r.why, r.other)))
             elif r.kind == EV_FINISH:
-                out.append(ev_finish(self.finish_reason, self.finish_calls,
+                out.append(ev_finish(self.finish_reason, self.calls,
                                      0 if self.ledger.uncounted else self.reasoning_tokens))
             else:
                 text = self.decode(r.text_at, r.text_len, whole, wp, wn)

@@ -1,15 +1,11 @@
 # A format table compiled into the flat arrays the engine runs (built by symphony.format).
 
-cdef enum Emits:
+cpdef enum Emits:
+    # What text in a state becomes (SPEC §2.1); symphony.format.Emits names them for Python.
     EM_CONTENT = 0
     EM_REASONING = 1
-    EM_ARGUMENTS = 2
-    EM_WRAPPER = 3
-
-cdef enum Syntax:
-    SY_NONE = 0
-    SY_JSON = 1
-    SY_JSON_LIST = 2
+    EM_ARGUMENTS = 2     # fed to the call assembler
+    EM_WRAPPER = 3       # whitespace Dropped{Wrapper}, anything else Malformed
 
 
 @cython.final
@@ -22,11 +18,12 @@ cdef class Table:
     cdef int* emits                 # per state
     cdef int* next_state            # [state * n_terminals + terminal] -> state, -1 if no row
     cdef bint* ignored              # per terminal
-    cdef readonly int syntax
+    cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
 
-    def __cinit__(self, str name, terminals, ignored, emits, transitions, int syntax, opener):
+    def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener):
         cdef int s, t
+        cdef bint has_arguments = False
         self.name = name
         self.markers = MarkerSet(terminals)
         self.n_terminals = len(terminals)
@@ -44,6 +41,7 @@ cdef class Table:
             self.emits[s] = emits[s]
             if not EM_CONTENT <= self.emits[s] <= EM_WRAPPER:
                 raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
+            has_arguments = has_arguments or self.emits[s] == EM_ARGUMENTS
             row = transitions[s]
             if len(row) != self.n_terminals:
                 raise ValueError(f"table {name}: transition row {s} of the wrong size")
@@ -53,8 +51,8 @@ cdef class Table:
                     raise ValueError(f"table {name}: transition to no state {row[t]!r}")
         for t in range(self.n_terminals):
             self.ignored[t] = bool(ignored[t])
-        if not SY_NONE <= syntax <= SY_JSON_LIST:
-            raise ValueError(f"table {name}: unknown call syntax {syntax}")
+        if has_arguments and syntax is None:
+            raise ValueError(f"table {name}: an arguments state with no call syntax")
         self.syntax = syntax
         self.opener = opener
 
@@ -65,11 +63,3 @@ cdef class Table:
 
     cdef inline int next(self, int state, int terminal) noexcept:
         return self.next_state[state * self.n_terminals + terminal]
-
-    cdef Assembler open_call(self, uint32_t index, object declared):
-        """A fresh assembler for a call region whose first call gets `index`."""
-        if self.syntax == SY_JSON:
-            return JsonCallAssembler(index)
-        if self.syntax == SY_JSON_LIST:
-            return JsonListAssembler(index)
-        raise InternalError(f"table {self.name}: an arguments state with no call syntax")

@@ -1,4 +1,5 @@
 """Type stub of the compiled core (built from pyx/)."""
+from enum import IntEnum
 from typing import Any, Optional, Sequence, Union
 
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
@@ -120,17 +121,34 @@ def json_prefix_end(text: Union[str, bytes]) -> int: ...
 def json_outline(text: Union[str, bytes]) -> dict: ...
 def json_string_decode(body: Union[str, bytes]) -> Optional[str]: ...
 
+class Emits(IntEnum):
+    EM_CONTENT = 0
+    EM_REASONING = 1
+    EM_ARGUMENTS = 2
+    EM_WRAPPER = 3
+
+class Syntax:
+    reads_types: bool
+    def __init__(self, ends: Sequence[int] = ...) -> None: ...
+
+class JsonSyntax(Syntax): ...
+class JsonListSyntax(Syntax): ...
+
 class Table:
     name: str
     markers: MarkerSet
     n_states: int
     n_terminals: int
-    syntax: int
+    syntax: Optional[Syntax]
     opener: Optional[str]
+    def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
+                 transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str]) -> None: ...
 
 class Engine:
     table: Table
     tools: Any
     format: str
+    failed: bool
     def __init__(self, table: Table, tools: Any = ...) -> None: ...
     def feed(self, input: Union[Prompt, Delta, End]) -> list: ...
+    def parse(self, output: str, prompt: Optional[str] = ..., finish: str = ...) -> list: ...

@@ -7,32 +7,13 @@ from enum import IntEnum
 
 from symphony import _native
 from symphony.errors import FormatError
+from symphony.syntax import CallSyntax, Placement, Spelling, Tags  # noqa: F401  (re-exported)
 
-
-class Emits(IntEnum):
-    """What text in a state becomes (values are the native engine's codes)."""
-
-    CONTENT = 0
-    REASONING = 1
-    ARGUMENTS = 2   # fed to the call assembler
-    WRAPPER = 3     # whitespace Dropped{Wrapper}, anything else Malformed
-
-
-class CallSyntax:
-    """How calls are written between a region's markers (SPEC §2.2)."""
-
-    __slots__ = ("kind", "code")
-
-    def __init__(self, kind, code):
-        self.kind = kind
-        self.code = code
-
-    def __repr__(self):
-        return f"CallSyntax.{self.kind}"
-
-
-CallSyntax.JSON = CallSyntax("JSON", 1)            # one {"name": .., "arguments": {..}} object
-CallSyntax.JSON_LIST = CallSyntax("JSON_LIST", 2)  # a bare JSON list of call objects, or content
+# What text in a state becomes: CONTENT, REASONING, ARGUMENTS (fed to the call assembler),
+# WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed). The codes are the native
+# engine's own (declared once, in pyx/table.pxi).
+Emits = IntEnum("Emits", {member.name[len("EM_"):]: int(member) for member in _native.Emits})
+Emits.__doc__ = "What text in a state becomes (SPEC §2.1)."
 
 
 _NOT_PRINTABLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
@@ -161,13 +142,14 @@ class Format:
             for state, _ in self.states:
                 rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
                              for t in terminal_names])
+            syntax = self.syntax.native(self.syntax.call_ends(self)) if self.syntax is not None else None
             self._compiled = _native.Table(
                 self.name,
                 [text for _, text in self.terminals],
                 [name in self.ignored for name in terminal_names],
                 [int(e) for _, e in self.states],
                 rows,
-                self.syntax.code if self.syntax is not None else 0,
+                syntax,
                 self.opener,
             )
         return self._compiled

@@ -69,7 +69,7 @@ def mine(opener=None):
          .transition("call", "c_open", "call")
          .transition("call", "b_close", "content")
          .transition("block", "b_close", "content")
-         .calls(CallSyntax.JSON))
+         .calls(CallSyntax.json()))
     return f.opens_turn(opener) if opener is not None else f
 
 
@@ -83,14 +83,42 @@ def test_every_builder_method_chains():
     f = Format("f")
     for call in (lambda: f.terminal("a", "<a>"), lambda: f.ignores("i", "<i>"),
                  lambda: f.state("s", Emits.CONTENT), lambda: f.state("t", Emits.ARGUMENTS),
-                 lambda: f.transition("s", "a", "t"), lambda: f.calls(CallSyntax.JSON),
+                 lambda: f.transition("s", "a", "t"), lambda: f.calls(CallSyntax.json()),
                  lambda: f.opens_turn("<o>")):
         assert call() is f
     assert f.terminals == [("a", "<a>"), ("i", "<i>")]
     assert f.states == [("s", Emits.CONTENT), ("t", Emits.ARGUMENTS)]
     assert f.transitions == [("s", "a", "t")]
-    assert f.syntax is CallSyntax.JSON and f.opener == "<o>"
+    assert f.syntax == CallSyntax.json() and f.opener == "<o>"
     f.compile()
+
+
+def test_emits_are_the_native_codes_by_name():
+    from symphony import _native
+    assert {e.name: int(e) for e in Emits} == {m.name[3:]: int(m) for m in _native.Emits}
+    assert [e.name for e in Emits] == ["CONTENT", "REASONING", "ARGUMENTS", "WRAPPER"]
+
+
+def test_call_syntaxes_are_values_with_their_parameters():
+    from symphony.syntax import Placement, Spelling, Tags
+    assert CallSyntax.json() == CallSyntax.json() and hash(CallSyntax.json()) == hash(CallSyntax.json())
+    assert CallSyntax.json() != CallSyntax.json_list()
+    assert repr(CallSyntax.json_list()) == "CallSyntax.json_list()"
+    with pytest.raises(AttributeError):
+        CallSyntax.json().kind = "x"
+    assert Tags.LING.between == "\n" and Tags.PLAIN.between == ""
+    assert Tags.HY4.texts() == ("<arg_key:opensource>", "</arg_key:opensource>",
+                                "<arg_value:opensource>", "</arg_value:opensource>")
+    assert {p.value for p in Placement} == {"own_line", "direct"}
+    assert {s.value for s in Spelling} == {"json", "python"}
+
+
+def test_a_compiled_table_holds_its_native_syntax():
+    from symphony.formats import table as format_table
+    from symphony import _native
+    assert type(mine().compile().syntax) is _native.JsonSyntax
+    assert type(format_table("xlam").compile().syntax) is _native.JsonListSyntax
+    assert format_table("plain").compile().syntax is None
 
 
 @pytest.mark.parametrize("row,kind,name", [
@@ -235,7 +263,7 @@ def test_compile_caches_and_recompiles_after_a_change():
     # every builder method drops the cache
     for change in (lambda: f.terminal("u", "<u>"), lambda: f.ignores("i", "<i>"),
                    lambda: f.state("w", Emits.WRAPPER), lambda: f.transition("r", "t", "c"),
-                   lambda: f.calls(CallSyntax.JSON), lambda: f.opens_turn("<o>")):
+                   lambda: f.calls(CallSyntax.json()), lambda: f.opens_turn("<o>")):
         before = f.compile()
         change()
         assert f.compile() is not before
@@ -333,7 +361,7 @@ def test_ignored_terminal_inside_a_json_call_keeps_its_place(output):
     f = (Format("ig").ignores("sep", "<s>").terminal("c_open", "<c>").terminal("c_close", "</c>")
          .state("content", Emits.CONTENT).state("call", Emits.ARGUMENTS)
          .transition("content", "c_open", "call").transition("call", "c_close", "content")
-         .calls(CallSyntax.JSON))
+         .calls(CallSyntax.json()))
     events = every_chunking(f, output)
     check_conservation(events, output)
     arguments = "".join(e.json for e in events if type(e) is ToolCallArguments)
@@ -345,7 +373,7 @@ def test_ignored_terminal_inside_a_json_call_keeps_its_place(output):
 
 @pytest.mark.parametrize("output", [" <s> [<s>{\"name\": \"f\"}<s>, <s>]<s>", " <s> x", "[ <s>", " <s> "])
 def test_ignored_terminal_in_a_json_list_keeps_its_place(output):
-    f = Format("ig").ignores("sep", "<s>").state("calls", Emits.ARGUMENTS).calls(CallSyntax.JSON_LIST)
+    f = Format("ig").ignores("sep", "<s>").state("calls", Emits.ARGUMENTS).calls(CallSyntax.json_list())
     events = every_chunking(f, output)
     check_conservation(events, output)
     assert all(e.text.text == "<s>" for e in events if type(e) is Dropped and "<s>" in e.text.text)

@@ -35,7 +35,7 @@ WRAPPED = (Format("wrapped")
            .transition("content", "b_open", "block").transition("block", "c_open", "call")
            .transition("call", "c_close", "block").transition("call", "c_open", "call")
            .transition("call", "b_close", "content").transition("block", "b_close", "content")
-           .calls(CallSyntax.JSON))
+           .calls(CallSyntax.json()))
 TABLES = [format_table(name) for name in symphony.formats()] + [WRAPPED]
 BY_NAME = {t.name: t for t in TABLES}
 

@@ -13,7 +13,7 @@ QWEN2_5 = (
     .transition("content", "call_open", "calls")
     .transition("calls", "call_close", "content")
     .transition("calls", "call_open", "calls")
-    .calls(CallSyntax.JSON)
+    .calls(CallSyntax.json())
     .opens_turn("<|im_start|>assistant")
 )
 

@@ -19,7 +19,7 @@ QWEN3 = (
     .transition("content", "call_open", "calls")
     .transition("calls", "call_close", "content")
     .transition("calls", "call_open", "calls")
-    .calls(CallSyntax.JSON)
+    .calls(CallSyntax.json())
     .opens_turn("<|im_start|>assistant")
 )
 

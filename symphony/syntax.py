@@ -1,0 +1,101 @@
+"""Call syntaxes (SPEC §2.2): how a family writes its calls between a region's markers, as a
+value with its own parameters. A table holds one (`Format.calls(...)`); compiling the table
+turns it into the native syntax object that opens an assembler for each call region.
+
+    CallSyntax.json()                          one {"name": .., "arguments": {..}} object
+    CallSyntax.json_list()                     a bare JSON list of call objects, or content
+    CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
+                                               <function=NAME><parameter=KEY>value</parameter>..
+    CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
+"""
+import dataclasses
+from enum import Enum
+
+from symphony import _native
+
+
+class Spelling(Enum):
+    """How a tagged family's template writes values that are not strings (the grammar's concern;
+    the parser reads both)."""
+
+    JSON = "json"        # objects and lists as JSON, booleans and null as Python words (Qwen 3.5+)
+    PYTHON = "python"    # every value through Python's str, objects as repr (Seed-OSS)
+
+
+class Placement(Enum):
+    """Where a tagged family's template puts a value between its parameter tags."""
+
+    OWN_LINE = "own_line"   # on its own line: one newline after the opening tag and one before
+                            # the closing tag are the template's (Qwen 3.5+, Qwen3-Coder)
+    DIRECT = "direct"       # directly between the tags: nothing is the template's (Seed-OSS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Tags:
+    """The four tags of a keyed family, and what its template writes between them (`between`
+    only matters to the grammar: the parser reads any whitespace there)."""
+
+    key_open: str
+    key_close: str
+    value_open: str
+    value_close: str
+    between: str = ""
+
+    def texts(self):
+        return (self.key_open, self.key_close, self.value_open, self.value_close)
+
+
+Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
+Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
+Tags.HY4 = Tags("<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>",
+                "</arg_value:opensource>")
+
+
+class CallSyntax:
+    """A call syntax and its parameters. Immutable; compares by value."""
+
+    __slots__ = ("kind", "params")
+
+    def __init__(self, kind, **params):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", tuple(sorted(params.items())))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("CallSyntax is immutable")
+
+    @classmethod
+    def json(cls):
+        return cls("json")
+
+    @classmethod
+    def json_list(cls):
+        return cls("json_list")
+
+    def __getattr__(self, name):
+        for key, value in object.__getattribute__(self, "params"):
+            if key == name:
+                return value
+        raise AttributeError(name)
+
+    def call_ends(self, fmt):
+        """The terminals (by number, in `fmt`) that are a call's own end: its bytes become the
+        call's ToolCallEnd rather than a dropped marker. None for these syntaxes."""
+        return []
+
+    def native(self, call_ends=()):
+        """The compiled syntax object the native table holds."""
+        if self.kind == "json":
+            return _native.JsonSyntax(call_ends)
+        if self.kind == "json_list":
+            return _native.JsonListSyntax(call_ends)
+        raise ValueError(f"no native syntax for {self!r}")
+
+    def __eq__(self, other):
+        return type(other) is CallSyntax and (other.kind, other.params) == (self.kind, self.params)
+
+    def __hash__(self):
+        return hash((self.kind, self.params))
+
+    def __repr__(self):
+        args = ", ".join(f"{key}={value!r}" for key, value in self.params)
+        return f"CallSyntax.{self.kind}({args})"
