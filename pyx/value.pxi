@@ -722,10 +722,14 @@ cdef object vt_admitted(object schema):
     """The set of type names `schema` admits (SPEC §5.1): its `type`, the admitted types of its
     anyOf/oneOf members, and, without a `type`, `string` (and `null`) for an enum of strings.
     None when the members nest deeper than VT_SCHEMA_DEPTH or form a cycle: such a schema
-    declares nothing. A non-dict admits nothing. Never raises on the schema's shape."""
+    declares nothing. A non-dict admits nothing. Never raises on the schema's shape.
+
+    A walk with an explicit stack. A dict shared by several members is read again only where it
+    sits deeper than where it was read before (that is where it could be too deep), so the walk
+    stays linear in the schema's size times the depth limit."""
     cdef set admitted = set()
     cdef set open_ids = set()     # the dicts on the path being walked (a cycle comes back to one)
-    cdef set done_ids = set()     # dicts already read (shared by two members: read once)
+    cdef dict read_at = {}        # id of a dict read whole -> the deepest level it was read at
     cdef list work = [(schema, 0, False)]
     cdef int depth
     cdef bint leaving, has_string, only_strings
@@ -733,13 +737,13 @@ cdef object vt_admitted(object schema):
         node, depth, leaving = work.pop()
         if leaving:
             open_ids.discard(id(node))
-            done_ids.add(id(node))
+            read_at[id(node)] = depth
             continue
         if not isinstance(node, dict):
             continue
         if id(node) in open_ids or depth > VT_SCHEMA_DEPTH:
             return None
-        if id(node) in done_ids:
+        if read_at.get(id(node), -1) >= depth:
             continue
         open_ids.add(id(node))
         work.append((node, depth, True))
@@ -767,7 +771,7 @@ cdef object vt_admitted(object schema):
                     admitted.add("string")
                     if None in values:
                         admitted.add("null")
-        for members in (dict.get(node, "oneOf"), dict.get(node, "anyOf")):   # anyOf read first
+        for members in (dict.get(node, "oneOf"), dict.get(node, "anyOf")):   # anyOf is read first
             if isinstance(members, (list, tuple)):
                 for member in reversed(members):
                     work.append((member, depth + 1, False))
@@ -914,6 +918,14 @@ cdef class Declared:
                 return None
         return vt_kind_object(vt_kind_of(schema))
 
+    def kind_code(self, bytes function not None, bytes param not None):
+        """The C-level lookup the call assemblers make, on the UTF-8 of the names: the Kind's
+        code, KIND_NONE (0) for an undeclared function or parameter."""
+        found = self.function(<const unsigned char*>(<char*>function), len(function))
+        if found is None:
+            return KIND_NONE
+        return (<FunctionKinds>found).kind(<const unsigned char*>(<char*>param), len(param))
+
     def __contains__(self, function):
         return isinstance(function, str) and vt_name_bytes(function) in self.functions
 
@@ -941,7 +953,7 @@ def value_json(str text not None, kind=None):
     cdef const unsigned char* p = vt_utf8(text, &n)
     cdef int k = KIND_NONE if kind is None else int(kind)
     cdef ByteBuf out
-    if not KIND_NONE <= k <= KIND_OBJECT:
+    if k < 0 or k > <int>KIND_OBJECT:       # (a chained comparison would read k as the unsigned enum)
         raise ValueError(f"not a Kind: {kind!r}")
     out.data = NULL
     out.len = 0
