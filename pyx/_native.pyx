@@ -1,11 +1,13 @@
 # cython: language_level=3
-"""symphony's compiled core: scanner, ledger, JSON machinery, call assemblers, engine, events."""
+"""symphony's compiled core: scanner, ledger, JSON machinery, value typing, call assemblers, engine,
+events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memchr, memcmp, memmove, memset
+from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
@@ -27,6 +29,7 @@ include "scanner.pxi"
 include "json_prefix.pxi"
 include "json_text.pxi"
 include "json_outline.pxi"
+include "value.pxi"
 include "assembler.pxi"
 include "assemble_json.pxi"
 include "assemble_json_list.pxi"

@@ -1,0 +1,1014 @@
+# Value typing for the tagged call syntaxes (SPEC §5.1, §5.2): the text of one argument value
+# becomes JSON, typed by the Kind the tool's schema declares for its parameter. A declared string
+# is its text, every byte; a declared integer is its digits; anything else is inferred: the text
+# itself when it is JSON the client can read back, else the JSON of the Python literal it spells
+# (True, None, ('a', 1), ...), else the string of the text. "Reads back" is serde_json reading the
+# value inside the arguments object (the adapters' reader), so one odd value never costs a call
+# its other arguments. The caller has already taken away the newlines a template writes around a
+# value; nothing else is taken from it here.
+
+cpdef enum Kind:
+    KIND_NONE = 0              # no declaration: the value is inferred
+    KIND_STRING = 1
+    KIND_NULLABLE_STRING = 2
+    KIND_INTEGER = 3
+    KIND_ARRAY = 4
+    KIND_OBJECT = 5
+
+cdef enum:
+    VT_READ_DEPTH = 126        # serde_json's recursion limit (128) leaves 127 levels for the whole
+                               # arguments document; the value sits one level inside it
+    VT_LITERAL_DEPTH = 128     # the Python-literal reader's own nesting limit
+    VT_SCHEMA_DEPTH = 64       # anyOf/oneOf nesting read in a schema; deeper declares nothing
+    VT_SHORT_NUMBER = 64       # number texts up to this length are checked on the stack
+
+# Byte values the readers below look at.
+cdef enum:
+    VT_BELL = 7
+    VT_BACKSPACE = 8
+    VT_TAB = 9
+    VT_LF = 10
+    VT_VTAB = 11
+    VT_FF = 12
+    VT_CR = 13
+    VT_SPACE = 32
+    VT_QUOTE = 34
+    VT_APOSTROPHE = 39
+    VT_LPAREN = 40
+    VT_RPAREN = 41
+    VT_PLUS = 43
+    VT_COMMA = 44
+    VT_MINUS = 45
+    VT_DOT = 46
+    VT_SLASH = 47
+    VT_DIGIT_0 = 48
+    VT_DIGIT_7 = 55
+    VT_DIGIT_9 = 57
+    VT_COLON = 58
+    VT_UPPER_E = 69
+    VT_UPPER_U = 85
+    VT_LBRACKET = 91
+    VT_BACKSLASH = 92
+    VT_RBRACKET = 93
+    VT_UNDERSCORE = 95
+    VT_LOWER_E = 101
+    VT_LBRACE = 123
+    VT_RBRACE = 125
+
+# The texts a nullable string reads as null (vt_is_null_word checks the same two).
+NULL_WORDS = ("null", "None")
+
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    double PyOS_string_to_double(const char* s, char** endptr, PyObject* overflow_exception) except? -1.0
+
+
+# ---- JSON string bodies, escaped as serde_json writes them
+
+# 0: the byte stands for itself in a JSON string; else the letter of its two-character escape
+# (`\n`, `\"`, ...), or `u` for the six-character `\u00xx`.
+cdef unsigned char vt_escape_of[256]
+cdef const char* VT_HEX = "0123456789abcdef"
+
+
+cdef void vt_build_tables() noexcept:
+    cdef int c
+    memset(vt_escape_of, 0, sizeof(vt_escape_of))
+    for c in range(0x20):
+        vt_escape_of[c] = c'u'
+    vt_escape_of[VT_BACKSPACE] = c'b'
+    vt_escape_of[VT_TAB] = c't'
+    vt_escape_of[VT_LF] = c'n'
+    vt_escape_of[VT_FF] = c'f'
+    vt_escape_of[VT_CR] = c'r'
+    vt_escape_of[VT_QUOTE] = VT_QUOTE
+    vt_escape_of[VT_BACKSLASH] = VT_BACKSLASH
+
+
+vt_build_tables()
+
+
+cdef int vt_string(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1:
+    """Appends the JSON string body (no quotes) of p[0:n]. Escaping is per byte, so the pieces of
+    any split of a text give, end to end, the body of the whole."""
+    cdef Py_ssize_t i = 0, start
+    cdef unsigned char e, c
+    cdef unsigned char esc[6]
+    while True:
+        start = i
+        while i < n and vt_escape_of[p[i]] == 0:
+            i += 1
+        bb_append(out, p + start, i - start)
+        if i >= n:
+            return 0
+        c = p[i]
+        e = vt_escape_of[c]
+        esc[0] = VT_BACKSLASH
+        if e == c'u':
+            esc[1] = c'u'
+            esc[2] = VT_DIGIT_0
+            esc[3] = VT_DIGIT_0
+            esc[4] = VT_HEX[c >> 4]
+            esc[5] = VT_HEX[c & 15]
+            bb_append(out, esc, 6)
+        else:
+            esc[1] = e
+            bb_append(out, esc, 2)
+        i += 1
+
+
+cdef inline int vt_quoted(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1:
+    """Appends the JSON string of p[0:n]."""
+    bb_push(out, VT_QUOTE)
+    vt_string(p, n, out)
+    bb_push(out, VT_QUOTE)
+    return 0
+
+
+cdef int vt_code_point(ByteBuf* out, unsigned int cp) except -1:
+    """Appends code point `cp` as JSON string text: escaped below U+0080 where JSON needs it,
+    else its UTF-8."""
+    cdef unsigned char b
+    if cp < 0x80:
+        b = <unsigned char>cp
+        return vt_string(&b, 1, out)
+    return jt_put_utf8(out, cp)
+
+
+# ---- Whitespace
+
+cdef inline bint vt_is_digit(unsigned char c) noexcept nogil:
+    return VT_DIGIT_0 <= c <= VT_DIGIT_9
+
+
+cdef inline bint vt_is_alnum(unsigned char c) noexcept nogil:
+    return vt_is_digit(c) or (65 <= c <= 90) or (97 <= c <= 122)
+
+
+cdef inline bint vt_is_json_space(unsigned char c) noexcept nogil:
+    return c == VT_SPACE or c == VT_TAB or c == VT_LF or c == VT_CR
+
+
+cdef inline bint vt_is_ascii_space(unsigned char c) noexcept nogil:
+    """The Python-literal reader's whitespace: space, \\t, \\n, \\r, \\x0b, \\x0c."""
+    return c == VT_SPACE or (VT_TAB <= c <= VT_CR)
+
+
+cdef inline Py_ssize_t vt_skip_json_space(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    while i < n and vt_is_json_space(p[i]):
+        i += 1
+    return i
+
+
+cdef inline Py_ssize_t vt_skip_ascii_space(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    while i < n and vt_is_ascii_space(p[i]):
+        i += 1
+    return i
+
+
+cdef Py_ssize_t vt_trim_start(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Where p[0:n] starts without its leading Unicode White_Space (Rust `str::trim_start`)."""
+    cdef Py_ssize_t i = 0, w
+    while i < n:
+        w = u8_space_len(p + i, n - i)
+        if w == 0:
+            break
+        i += w
+    return i
+
+
+cdef Py_ssize_t vt_trim_end(const unsigned char* p, Py_ssize_t start, Py_ssize_t n) noexcept nogil:
+    """Where p[start:n] ends without its trailing Unicode White_Space (Rust `str::trim_end`)."""
+    cdef Py_ssize_t end = n, k
+    while end > start:
+        k = end - 1
+        while k > start and (p[k] & 0xC0) == 0x80 and end - k < 4:
+            k -= 1
+        if u8_space_len(p + k, end - k) != end - k:
+            break
+        end = k
+    return end
+
+
+# ---- Reading back: strict JSON as serde_json reads it into a value
+
+cdef Py_ssize_t vt_number_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """The end of the JSON number (JSON's grammar) that starts at p[i], or -1 when none does."""
+    if i < n and p[i] == VT_MINUS:
+        i += 1
+    if i >= n or not vt_is_digit(p[i]):
+        return -1
+    if p[i] == VT_DIGIT_0:
+        i += 1
+    else:
+        while i < n and vt_is_digit(p[i]):
+            i += 1
+    if i < n and p[i] == VT_DOT:
+        i += 1
+        if i >= n or not vt_is_digit(p[i]):
+            return -1
+        while i < n and vt_is_digit(p[i]):
+            i += 1
+    if i < n and (p[i] == VT_LOWER_E or p[i] == VT_UPPER_E):
+        i += 1
+        if i < n and (p[i] == VT_PLUS or p[i] == VT_MINUS):
+            i += 1
+        if i >= n or not vt_is_digit(p[i]):
+            return -1
+        while i < n and vt_is_digit(p[i]):
+            i += 1
+    return i
+
+
+cdef bint vt_number_is_finite(const unsigned char* p, Py_ssize_t n) except -1:
+    """Whether the JSON number p[0:n] is finite as a double (serde_json reads an integer beyond
+    64 bits, and every fraction, as an f64 and refuses one that overflows)."""
+    cdef Py_ssize_t i = 0, integer_digits = 0
+    cdef char small[VT_SHORT_NUMBER + 1]
+    cdef char* text
+    cdef double value
+    if p[0] == VT_MINUS:
+        i = 1
+    while i < n and vt_is_digit(p[i]):
+        i += 1
+        integer_digits += 1
+    if memchr(p, VT_LOWER_E, n) == NULL and memchr(p, VT_UPPER_E, n) == NULL and integer_digits <= 308:
+        return True          # below 10**308 without an exponent: always finite
+    if n <= VT_SHORT_NUMBER:
+        text = &small[0]
+    else:
+        text = <char*>malloc(n + 1)
+        if text == NULL:
+            raise MemoryError()
+    try:
+        memcpy(text, p, n)
+        text[n] = 0
+        value = PyOS_string_to_double(text, NULL, NULL)    # locale-independent, correctly rounded
+    finally:
+        if text != &small[0]:
+            free(text)
+    return isfinite(value)
+
+
+cdef Py_ssize_t vt_string_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """The end of the JSON string whose body starts at p[i] (after its opening quote), or -1 when
+    serde_json would refuse it: a raw control character, an unknown escape, a short \\u, or a
+    surrogate escape out of its pair."""
+    cdef unsigned char c
+    cdef int cp, low
+    while True:
+        while i < n and vt_escape_of[p[i]] == 0:
+            i += 1
+        if i >= n:
+            return -1
+        c = p[i]
+        if c == VT_QUOTE:
+            return i + 1
+        if c != VT_BACKSLASH or i + 1 >= n:
+            return -1
+        c = p[i + 1]
+        i += 2
+        if c == VT_QUOTE or c == VT_BACKSLASH or c == VT_SLASH or c == c'b' or c == c'f' \
+                or c == c'n' or c == c'r' or c == c't':
+            continue
+        if c != c'u':
+            return -1
+        cp = jt_hex4(p + i, n - i)
+        if cp < 0 or 0xDC00 <= cp <= 0xDFFF:
+            return -1
+        i += 4
+        if 0xD800 <= cp <= 0xDBFF:
+            if i + 6 > n or p[i] != VT_BACKSLASH or p[i + 1] != c'u':
+                return -1
+            low = jt_hex4(p + i + 2, n - i - 2)
+            if low < 0xDC00 or low > 0xDFFF:
+                return -1
+            i += 6
+
+
+cdef inline Py_ssize_t vt_word_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i,
+                                   const char* word, Py_ssize_t length) noexcept nogil:
+    """i + length when `word` is spelled at p[i], else -1."""
+    if n - i >= length and memcmp(p + i, word, length) == 0:
+        return i + length
+    return -1
+
+
+cdef inline Py_ssize_t vt_member_colon(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Reads an object member's key and its `:` from p[i] (whitespace first); the offset after
+    the `:`, or -1."""
+    i = vt_skip_json_space(p, n, i)
+    if i >= n or p[i] != VT_QUOTE:
+        return -1
+    i = vt_string_end(p, n, i + 1)
+    if i < 0:
+        return -1
+    i = vt_skip_json_space(p, n, i)
+    if i >= n or p[i] != VT_COLON:
+        return -1
+    return i + 1
+
+
+cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n) except -1:
+    """Whether p[0:n] is one JSON value that serde_json reads back from inside the arguments
+    object: JSON whitespace around it only, strict strings, finite numbers, nesting at most
+    VT_READ_DEPTH deep."""
+    cdef unsigned char stack[VT_READ_DEPTH]     # the open containers' openers
+    cdef int depth = 0
+    cdef Py_ssize_t i = 0, end
+    cdef bint want_value = True
+    cdef unsigned char c, closer
+    while True:
+        i = vt_skip_json_space(p, n, i)
+        if want_value:
+            if i >= n:
+                return False
+            c = p[i]
+            if c == VT_LBRACE or c == VT_LBRACKET:
+                if depth == VT_READ_DEPTH:
+                    return False
+                stack[depth] = c
+                depth += 1
+                closer = VT_RBRACE if c == VT_LBRACE else VT_RBRACKET
+                i = vt_skip_json_space(p, n, i + 1)
+                if i < n and p[i] == closer:
+                    depth -= 1
+                    i += 1
+                    want_value = False
+                elif c == VT_LBRACE:
+                    i = vt_member_colon(p, n, i)
+                    if i < 0:
+                        return False
+                continue
+            if c == VT_QUOTE:
+                end = vt_string_end(p, n, i + 1)
+            elif c == VT_MINUS or vt_is_digit(c):
+                end = vt_number_end(p, n, i)
+                if end >= 0 and not vt_number_is_finite(p + i, end - i):
+                    return False
+            elif c == c't':
+                end = vt_word_end(p, n, i, "true", 4)
+            elif c == c'f':
+                end = vt_word_end(p, n, i, "false", 5)
+            elif c == c'n':
+                end = vt_word_end(p, n, i, "null", 4)
+            else:
+                return False
+            if end < 0:
+                return False
+            i = end
+            want_value = False
+        else:
+            if depth == 0:
+                return i == n
+            if i >= n:
+                return False
+            c = p[i]
+            if c == VT_COMMA:
+                if stack[depth - 1] == VT_LBRACE:
+                    i = vt_member_colon(p, n, i + 1)
+                    if i < 0:
+                        return False
+                else:
+                    i += 1
+                want_value = True
+            elif c == (VT_RBRACE if stack[depth - 1] == VT_LBRACE else VT_RBRACKET):
+                depth -= 1
+                i += 1
+            else:
+                return False
+
+
+# ---- The Python-literal reader
+
+cdef struct vt_level:
+    unsigned char opener       # `[`, `(` or `{`
+    bint key_next              # a dict: the next value read is a key
+    bint key_is_string
+    bint has_item              # an item was read since the opener or the last comma
+    bint is_tuple              # a `(` that met a comma: its `[` was put in at out_at
+    Py_ssize_t commas
+    Py_ssize_t out_at          # where this container's JSON starts in out
+    Py_ssize_t key_at          # where the current key's JSON starts in out
+
+
+cdef inline unsigned char vt_closer(unsigned char opener) noexcept nogil:
+    if opener == VT_LBRACKET:
+        return VT_RBRACKET
+    if opener == VT_LPAREN:
+        return VT_RPAREN
+    return VT_RBRACE
+
+
+cdef int vt_hex_value(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int digits) noexcept nogil:
+    """The value of exactly `digits` (<= 8) hex digits at p[i], or -1 (also above U+10FFFF)."""
+    cdef unsigned int value = 0
+    cdef int k, h
+    if n - i < digits:
+        return -1
+    for k in range(digits):
+        h = jp_hex(p[i + k])
+        if h < 0:
+            return -1
+        value = value * 16 + <unsigned int>h
+    if value > 0x10FFFF:
+        return -1
+    return <int>value
+
+
+cdef Py_ssize_t vt_literal_string(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, ByteBuf* out) except -2:
+    """Reads the Python string literal whose quote is at p[i], appending its JSON string; the
+    offset after its closing quote, or -1 when it is none (unterminated, a raw line break, a bad
+    \\x \\u \\U escape, a surrogate)."""
+    cdef unsigned char quote = p[i], c
+    cdef Py_ssize_t start
+    cdef int cp, digits
+    i += 1
+    bb_push(out, VT_QUOTE)
+    while True:
+        start = i
+        while i < n and p[i] != quote and p[i] != VT_BACKSLASH and p[i] != VT_LF and p[i] != VT_CR:
+            i += 1
+        vt_string(p + start, i - start, out)
+        if i >= n or p[i] == VT_LF or p[i] == VT_CR:
+            return -1
+        if p[i] == quote:
+            bb_push(out, VT_QUOTE)
+            return i + 1
+        i += 1                     # the backslash
+        if i >= n:
+            return -1
+        c = p[i]
+        i += 1
+        cp = -1
+        if c == c'n':
+            cp = VT_LF
+        elif c == c't':
+            cp = VT_TAB
+        elif c == c'r':
+            cp = VT_CR
+        elif c == c'a':
+            cp = VT_BELL
+        elif c == c'b':
+            cp = VT_BACKSPACE
+        elif c == c'f':
+            cp = VT_FF
+        elif c == c'v':
+            cp = VT_VTAB
+        elif c == VT_BACKSLASH or c == VT_APOSTROPHE or c == VT_QUOTE:
+            cp = c
+        elif c == VT_LF:
+            continue               # a line continuation: nothing
+        elif c == VT_CR:
+            if i < n and p[i] == VT_LF:
+                i += 1
+            continue
+        elif VT_DIGIT_0 <= c <= VT_DIGIT_7:
+            cp = c - VT_DIGIT_0
+            digits = 1
+            while digits < 3 and i < n and VT_DIGIT_0 <= p[i] <= VT_DIGIT_7:
+                cp = cp * 8 + (p[i] - VT_DIGIT_0)
+                i += 1
+                digits += 1
+        elif c == c'x' or c == c'u' or c == VT_UPPER_U:
+            digits = 2 if c == c'x' else (4 if c == c'u' else 8)
+            cp = vt_hex_value(p, n, i, digits)
+            if cp < 0 or 0xD800 <= cp <= 0xDFFF:
+                return -1
+            i += digits
+        else:
+            # An unknown escape keeps its backslash; the byte after it is read as text again.
+            bb_append(out, <const unsigned char*>"\\\\", 2)
+            i -= 1
+            continue
+        vt_code_point(out, <unsigned int>cp)
+
+
+cdef Py_ssize_t vt_literal_number(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, ByteBuf* out) except -2:
+    """Reads a Python number at p[i] (`-`, spaces, then a run of ASCII letters, digits, `.`, `_`
+    and a sign right after `e`/`E`) and appends it without its underscores; the offset after it,
+    or -1 when what is left is not a JSON number."""
+    cdef Py_ssize_t mark = out.len, start, run
+    cdef unsigned char c
+    if p[i] == VT_MINUS:
+        bb_push(out, VT_MINUS)
+        i = vt_skip_ascii_space(p, n, i + 1)
+    start = i
+    run = i
+    while i < n:
+        c = p[i]
+        if vt_is_alnum(c) or c == VT_DOT:
+            i += 1
+        elif (c == VT_PLUS or c == VT_MINUS) and i > start and (p[i - 1] == VT_LOWER_E or p[i - 1] == VT_UPPER_E):
+            i += 1
+        elif c == VT_UNDERSCORE:
+            bb_append(out, p + run, i - run)
+            i += 1
+            run = i
+        else:
+            break
+    bb_append(out, p + run, i - run)
+    if i == start or vt_number_end(out.data, out.len, mark) != out.len:
+        return -1
+    return i
+
+
+cdef Py_ssize_t vt_literal_word(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, ByteBuf* out) except -2:
+    """Reads None/True/False (or JSON's null/true/false) at p[i], not followed by a letter, digit
+    or `_`, appending its JSON; the offset after it, or -1."""
+    cdef Py_ssize_t end = i
+    while end < n and (vt_is_alnum(p[end]) or p[end] == VT_UNDERSCORE):
+        end += 1
+    if vt_word_end(p, end, i, "None", 4) == end or vt_word_end(p, end, i, "null", 4) == end:
+        bb_append(out, <const unsigned char*>"null", 4)
+    elif vt_word_end(p, end, i, "True", 4) == end or vt_word_end(p, end, i, "true", 4) == end:
+        bb_append(out, <const unsigned char*>"true", 4)
+    elif vt_word_end(p, end, i, "False", 5) == end or vt_word_end(p, end, i, "false", 5) == end:
+        bb_append(out, <const unsigned char*>"false", 5)
+    else:
+        return -1
+    return end
+
+
+cdef int vt_key_to_string(ByteBuf* out, Py_ssize_t at) except -1:
+    """Turns the JSON written from out[at] (a dict key that is not a string) into the JSON
+    string of that text."""
+    cdef ByteBuf key
+    key.data = NULL
+    key.len = 0
+    key.cap = 0
+    try:
+        bb_append(&key, out.data + at, out.len - at)
+        out.len = at
+        vt_quoted(key.data, key.len, out)
+    finally:
+        bb_free(&key)
+    return 0
+
+
+cdef int vt_open_tuple(ByteBuf* out, Py_ssize_t at) except -1:
+    """Puts the `[` of a tuple in at out[at], before its first item."""
+    bb_reserve(out, 1)
+    memmove(out.data + at + 1, out.data + at, out.len - at)
+    out.data[at] = VT_LBRACKET
+    out.len += 1
+    return 0
+
+
+cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -2:
+    """Appends the JSON of the Python literal p[0:n] and returns 0; -1 when p[0:n] is not one
+    whole literal (out may then hold a partial output: the caller resets its length). Lists and
+    tuples are arrays, `(x)` is x, a dict key that is not a string is the string of its JSON;
+    separators are `, ` and `: `; ASCII whitespace; at most VT_LITERAL_DEPTH levels."""
+    cdef vt_level stack[VT_LITERAL_DEPTH]
+    cdef vt_level* top = NULL
+    cdef int depth = 0
+    cdef Py_ssize_t i = 0
+    cdef bint want_value = True
+    cdef unsigned char c
+    while True:
+        i = vt_skip_ascii_space(p, n, i)
+        if want_value:
+            if i >= n:
+                return -1
+            c = p[i]
+            if top != NULL and c == vt_closer(top.opener) and (top.opener != VT_LBRACE or top.key_next):
+                want_value = False         # an empty container, or a trailing comma: close below
+            else:
+                if top != NULL and (top.opener != VT_LBRACE or top.key_next):
+                    if top.commas:
+                        bb_append(out, <const unsigned char*>", ", 2)
+                    if top.opener == VT_LBRACE:
+                        top.key_at = out.len
+                        top.key_is_string = c == VT_QUOTE or c == VT_APOSTROPHE
+                if c == VT_LBRACKET or c == VT_LPAREN or c == VT_LBRACE:
+                    if depth == VT_LITERAL_DEPTH:
+                        return -1
+                    top = &stack[depth]
+                    depth += 1
+                    top.opener = c
+                    top.key_next = c == VT_LBRACE
+                    top.key_is_string = False
+                    top.has_item = False
+                    top.is_tuple = False
+                    top.commas = 0
+                    top.out_at = out.len
+                    top.key_at = out.len
+                    if c != VT_LPAREN:
+                        bb_push(out, c)     # `(` writes nothing until a comma makes it a tuple
+                    i += 1
+                    continue
+                if c == VT_QUOTE or c == VT_APOSTROPHE:
+                    i = vt_literal_string(p, n, i, out)
+                elif c == VT_MINUS or vt_is_digit(c):
+                    i = vt_literal_number(p, n, i, out)
+                elif vt_is_alnum(c):
+                    i = vt_literal_word(p, n, i, out)
+                else:
+                    return -1
+                if i < 0:
+                    return -1
+                if top != NULL:
+                    top.has_item = True
+                want_value = False
+                continue
+        # A value has just been read (or a container is closing at p[i]).
+        if top == NULL:
+            return 0 if i == n else -1
+        if top.opener == VT_LBRACE and top.key_next and top.has_item:
+            if i >= n or p[i] != VT_COLON:
+                return -1
+            if not top.key_is_string:
+                vt_key_to_string(out, top.key_at)
+            bb_append(out, <const unsigned char*>": ", 2)
+            top.key_next = False
+            top.has_item = False
+            want_value = True
+            i += 1
+            continue
+        if i >= n:
+            return -1
+        c = p[i]
+        if c == VT_COMMA and top.has_item:
+            top.commas += 1
+            top.has_item = False
+            if top.opener == VT_LPAREN and not top.is_tuple:
+                vt_open_tuple(out, top.out_at)
+                top.is_tuple = True
+            elif top.opener == VT_LBRACE:
+                top.key_next = True
+            want_value = True
+            i += 1
+            continue
+        if c != vt_closer(top.opener):
+            return -1
+        if top.opener != VT_LPAREN:
+            bb_push(out, c)
+        elif top.is_tuple:
+            bb_push(out, VT_RBRACKET)
+        elif not top.has_item:
+            bb_append(out, <const unsigned char*>"[]", 2)
+        # else `(x)`: x alone
+        depth -= 1
+        top = &stack[depth - 1] if depth else NULL
+        if top != NULL:
+            top.has_item = True
+        i += 1
+
+
+# ---- One value's text to JSON
+
+cdef inline bint vt_is_null_word(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Whether p[0:n] is exactly one of NULL_WORDS."""
+    return n == 4 and (memcmp(p, b"null", 4) == 0 or memcmp(p, b"None", 4) == 0)
+
+
+cdef bint vt_integer(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1:
+    """Appends the integer p[0:n] spells (a sign, then ASCII digits) without its `+` and leading
+    zeros, every digit kept, and returns True when it reads back; else False, out unchanged."""
+    cdef Py_ssize_t i = 0, j, mark = out.len
+    cdef bint negative = False
+    if n and (p[0] == VT_MINUS or p[0] == VT_PLUS):
+        negative = p[0] == VT_MINUS
+        i = 1
+    if i == n:
+        return False
+    for j in range(i, n):
+        if not vt_is_digit(p[j]):
+            return False
+    while i < n - 1 and p[i] == VT_DIGIT_0:
+        i += 1
+    if negative:
+        bb_push(out, VT_MINUS)
+    bb_append(out, p + i, n - i)
+    if vt_reads_back(out.data + mark, out.len - mark):
+        return True
+    out.len = mark
+    return False
+
+
+cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out) except -1:
+    """Appends the JSON of one value's text p[0:n] under `kind` (SPEC §5.2). The text is the
+    value's own: the caller has removed the newline a template writes after the opening tag and
+    the one before the closing tag, and nothing else. The result always reads back."""
+    cdef Py_ssize_t start, end, mark = out.len
+    if kind == KIND_STRING:
+        return vt_quoted(p, n, out)
+    if kind == KIND_NULLABLE_STRING:
+        if vt_is_null_word(p, n):
+            bb_append(out, <const unsigned char*>"null", 4)
+            return 0
+        return vt_quoted(p, n, out)
+    start = vt_trim_start(p, n)
+    end = vt_trim_end(p, start, n)
+    if kind == KIND_INTEGER and vt_integer(p + start, end - start, out):
+        return 0
+    # Inference: the model's own JSON, byte for byte; else the literal's JSON; else the string.
+    if vt_reads_back(p + start, end - start):
+        bb_append(out, p + start, end - start)
+        return 0
+    if vt_python_literal(p + start, end - start, out) == 0 and vt_reads_back(out.data + mark, out.len - mark):
+        return 0
+    out.len = mark
+    return vt_quoted(p, n, out)
+
+
+# ---- Declared: the Kinds a request's tools declare
+
+cdef object _VT_UNKNOWN_TYPE = object()     # a `type` entry that is not a string
+
+
+cdef object vt_admitted(object schema):
+    """The set of type names `schema` admits (SPEC §5.1): its `type`, the admitted types of its
+    anyOf/oneOf members, and, without a `type`, `string` (and `null`) for an enum of strings.
+    None when the members nest deeper than VT_SCHEMA_DEPTH or form a cycle: such a schema
+    declares nothing. A non-dict admits nothing. Never raises on the schema's shape.
+
+    A walk with an explicit stack. A dict shared by several members is read again only where it
+    sits deeper than where it was read before (that is where it could be too deep), so the walk
+    stays linear in the schema's size times the depth limit."""
+    cdef set admitted = set()
+    cdef set open_ids = set()     # the dicts on the path being walked (a cycle comes back to one)
+    cdef dict read_at = {}        # id of a dict read whole -> the deepest level it was read at
+    cdef list work = [(schema, 0, False)]
+    cdef int depth
+    cdef bint leaving, has_string, only_strings
+    while work:
+        node, depth, leaving = work.pop()
+        if leaving:
+            open_ids.discard(id(node))
+            read_at[id(node)] = depth
+            continue
+        if not isinstance(node, dict):
+            continue
+        if id(node) in open_ids or depth > VT_SCHEMA_DEPTH:
+            return None
+        if read_at.get(id(node), -1) >= depth:
+            continue
+        open_ids.add(id(node))
+        work.append((node, depth, True))
+        if dict.__contains__(node, "type"):
+            declared = dict.get(node, "type")
+            if isinstance(declared, str):
+                admitted.add(declared)
+            elif isinstance(declared, (list, tuple)):
+                for name in declared:
+                    admitted.add(name if isinstance(name, str) else _VT_UNKNOWN_TYPE)
+            else:
+                admitted.add(_VT_UNKNOWN_TYPE)
+        else:
+            values = dict.get(node, "enum")
+            if isinstance(values, (list, tuple)):
+                has_string = False
+                only_strings = True
+                for value in values:
+                    if isinstance(value, str):
+                        has_string = True
+                    elif value is not None:
+                        only_strings = False
+                        break
+                if has_string and only_strings:
+                    admitted.add("string")
+                    if None in values:
+                        admitted.add("null")
+        for members in (dict.get(node, "oneOf"), dict.get(node, "anyOf")):   # anyOf is read first
+            if isinstance(members, (list, tuple)):
+                for member in reversed(members):
+                    work.append((member, depth + 1, False))
+    return admitted
+
+
+cdef int vt_kind_of(object schema) except -1:
+    """The Kind a parameter's schema declares (SPEC §5.1)."""
+    admitted = vt_admitted(schema)
+    if admitted is None:
+        return KIND_NONE
+    if "string" in admitted:
+        return KIND_NULLABLE_STRING if "null" in admitted else KIND_STRING
+    if len(admitted) == 1:
+        if "integer" in admitted:
+            return KIND_INTEGER
+        if "array" in admitted:
+            return KIND_ARRAY
+        if "object" in admitted:
+            return KIND_OBJECT
+    return KIND_NONE
+
+
+cdef object vt_member_search(object schema, str key, object segment):
+    """Where a path step from `schema` lands: its `items` (segment None) or its
+    `properties[segment]`, found in the schema itself or, outermost first, in its anyOf then
+    oneOf members; a dict, or None when there is none. `$ref` is not followed."""
+    cdef list level = [schema], below
+    cdef set seen = set()
+    cdef int depth = 0
+    while level and depth <= VT_SCHEMA_DEPTH:
+        below = []
+        for node in level:
+            if not isinstance(node, dict) or id(node) in seen:
+                continue
+            seen.add(id(node))
+            found = dict.get(node, key)
+            if segment is not None:
+                found = dict.get(found, segment) if isinstance(found, dict) else None
+            if isinstance(found, dict):
+                return found
+            for members in (dict.get(node, "anyOf"), dict.get(node, "oneOf")):
+                if isinstance(members, (list, tuple)):
+                    below.extend(members)
+        level = below
+        depth += 1
+    return None
+
+
+cdef inline bytes vt_name_bytes(str name):
+    """The UTF-8 of a declared or looked-up name (a lone surrogate kept, so it matches nothing
+    the model writes)."""
+    return name.encode("utf-8", "surrogatepass")
+
+
+cdef inline object vt_kind_object(int kind):
+    return None if kind == KIND_NONE else Kind(kind)
+
+
+@cython.final
+@cython.internal
+cdef class FunctionKinds:
+    """One declared function: its parameters' Kinds by the UTF-8 of their names (only those with
+    a Kind) and its whole parameters schema."""
+    cdef dict kinds
+    cdef object parameters
+
+    def __cinit__(self, object parameters):
+        self.kinds = {}
+        self.parameters = parameters
+        if not isinstance(parameters, dict):
+            return
+        properties = dict.get(parameters, "properties")
+        if not isinstance(properties, dict):
+            return
+        for name, schema in dict.items(properties):
+            if not isinstance(name, str):
+                continue
+            kind = vt_kind_of(schema)
+            if kind != KIND_NONE:
+                self.kinds[vt_name_bytes(name)] = kind
+
+    cdef int kind(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """The Kind declared for parameter p[0:n] (KIND_NONE when none is)."""
+        found = self.kinds.get(PyBytes_FromStringAndSize(<const char*>key, n))
+        return KIND_NONE if found is None else <int>found
+
+
+@cython.final
+cdef class Declared:
+    """The parameter Kinds a request's tools declare, by function name (SPEC §5.1). Built once
+    per parser from OpenAI-style tools (`{"type": "function", "function": {"name",
+    "parameters"}}`, or the inner `{"name", "parameters"}` itself); the first tool of a name
+    wins; anything malformed is skipped and never raises."""
+    cdef dict functions          # UTF-8 of the name -> FunctionKinds
+
+    def __cinit__(self, tools=None):
+        self.functions = {}
+        if not isinstance(tools, (list, tuple)):
+            return
+        for tool in tools:
+            if not isinstance(tool, dict):
+                continue
+            function = dict.get(tool, "function", tool)
+            if not isinstance(function, dict):
+                continue
+            name = dict.get(function, "name")
+            if not isinstance(name, str):
+                continue
+            key = vt_name_bytes(name)
+            if key not in self.functions:
+                self.functions[key] = FunctionKinds(dict.get(function, "parameters"))
+
+    cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):
+        """The declared function named p[0:n], or None (its values are then all inferred)."""
+        return self.functions.get(PyBytes_FromStringAndSize(<const char*>name, n))
+
+    def kind(self, str function not None, str param not None):
+        """The Kind declared for `param` of `function`, or None when none is."""
+        found = self.functions.get(vt_name_bytes(function))
+        if found is None:
+            return None
+        kind = (<FunctionKinds>found).kinds.get(vt_name_bytes(param))
+        return None if kind is None else Kind(kind)
+
+    def kind_at(self, str function not None, path):
+        """The Kind declared at a path of keys below `function`'s parameters (SPEC §5.1): under a
+        schema that admits `array` a step goes to `items` whatever its key, else to
+        `properties[key]`. None when nothing is declared there or the path leads nowhere; the
+        empty path gives the parameters schema's own Kind."""
+        found = self.functions.get(vt_name_bytes(function))
+        if found is None:
+            return None
+        schema = (<FunctionKinds>found).parameters
+        for segment in path:
+            if not isinstance(segment, str):
+                raise TypeError(f"a path holds str keys, not {type(segment).__name__}")
+            admitted = vt_admitted(schema)
+            if admitted is not None and "array" in admitted:
+                schema = vt_member_search(schema, "items", None)
+            else:
+                schema = vt_member_search(schema, "properties", segment)
+            if schema is None:
+                return None
+        return vt_kind_object(vt_kind_of(schema))
+
+    def kind_code(self, bytes function not None, bytes param not None):
+        """The C-level lookup the call assemblers make, on the UTF-8 of the names: the Kind's
+        code, KIND_NONE (0) for an undeclared function or parameter."""
+        found = self.function(<const unsigned char*>(<char*>function), len(function))
+        if found is None:
+            return KIND_NONE
+        return (<FunctionKinds>found).kind(<const unsigned char*>(<char*>param), len(param))
+
+    def __contains__(self, function):
+        return isinstance(function, str) and vt_name_bytes(function) in self.functions
+
+    def __len__(self):
+        return len(self.functions)
+
+    def __repr__(self):
+        names = [name.decode("utf-8", "surrogatepass") for name in self.functions]
+        return f"Declared({names!r})"
+
+
+# ---- Python views, for tests and tools
+
+cdef inline const unsigned char* vt_utf8(str text, Py_ssize_t* n) except NULL:
+    return <const unsigned char*>PyUnicode_AsUTF8AndSize(text, n)
+
+
+cdef inline str vt_decoded(ByteBuf* out):
+    return PyUnicode_DecodeUTF8(<const char*>out.data, out.len, NULL)
+
+
+def value_json(str text not None, kind=None):
+    """The JSON of one value's text under `kind` (a Kind, or None: inferred)."""
+    cdef Py_ssize_t n
+    cdef const unsigned char* p = vt_utf8(text, &n)
+    cdef int k = KIND_NONE if kind is None else int(kind)
+    cdef ByteBuf out
+    if k < 0 or k > <int>KIND_OBJECT:       # (a chained comparison would read k as the unsigned enum)
+        raise ValueError(f"not a Kind: {kind!r}")
+    out.data = NULL
+    out.len = 0
+    out.cap = 0
+    try:
+        vt_json(p, n, k, &out)
+        return vt_decoded(&out)
+    finally:
+        bb_free(&out)
+
+
+def python_literal(str text not None):
+    """The JSON of the Python literal `text` spells, or None when it is not one whole literal
+    (whether the JSON reads back is not checked here)."""
+    cdef Py_ssize_t n
+    cdef const unsigned char* p = vt_utf8(text, &n)
+    cdef ByteBuf out
+    out.data = NULL
+    out.len = 0
+    out.cap = 0
+    try:
+        if vt_python_literal(p, n, &out) != 0:
+            return None
+        return vt_decoded(&out)
+    finally:
+        bb_free(&out)
+
+
+def reads_back(str text not None):
+    """Whether `text` is one JSON value serde_json reads back from inside the arguments object."""
+    cdef Py_ssize_t n
+    cdef const unsigned char* p = vt_utf8(text, &n)
+    return vt_reads_back(p, n)
+
+
+def json_string_body(text):
+    """The JSON string body (no quotes) of `text`, escaped as serde_json does: str for a str,
+    bytes for bytes (any bytes: escaping is per byte)."""
+    cdef Py_ssize_t n
+    cdef const unsigned char* p
+    cdef bytes raw
+    cdef ByteBuf out
+    if isinstance(text, str):
+        p = vt_utf8(text, &n)
+    else:
+        raw = bytes(text)
+        p = <const unsigned char*>(<char*>raw)
+        n = len(raw)
+    out.data = NULL
+    out.len = 0
+    out.cap = 0
+    try:
+        vt_string(p, n, &out)
+        if isinstance(text, str):
+            return vt_decoded(&out)
+        return PyBytes_FromStringAndSize(<const char*>out.data, out.len)
+    finally:
+        bb_free(&out)
