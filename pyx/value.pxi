@@ -22,39 +22,6 @@ cdef enum:
     VT_SCHEMA_DEPTH = 64       # anyOf/oneOf nesting read in a schema; deeper declares nothing
     VT_SHORT_NUMBER = 64       # number texts up to this length are checked on the stack
 
-# Byte values the readers below look at.
-cdef enum:
-    VT_BELL = 7
-    VT_BACKSPACE = 8
-    VT_TAB = 9
-    VT_LF = 10
-    VT_VTAB = 11
-    VT_FF = 12
-    VT_CR = 13
-    VT_SPACE = 32
-    VT_QUOTE = 34
-    VT_APOSTROPHE = 39
-    VT_LPAREN = 40
-    VT_RPAREN = 41
-    VT_PLUS = 43
-    VT_COMMA = 44
-    VT_MINUS = 45
-    VT_DOT = 46
-    VT_SLASH = 47
-    VT_DIGIT_0 = 48
-    VT_DIGIT_7 = 55
-    VT_DIGIT_9 = 57
-    VT_COLON = 58
-    VT_UPPER_E = 69
-    VT_UPPER_U = 85
-    VT_LBRACKET = 91
-    VT_BACKSLASH = 92
-    VT_RBRACKET = 93
-    VT_UNDERSCORE = 95
-    VT_LOWER_E = 101
-    VT_LBRACE = 123
-    VT_RBRACE = 125
-
 # The texts a nullable string reads as null (vt_is_null_word checks the same two).
 NULL_WORDS = ("null", "None")
 
@@ -76,13 +43,13 @@ cdef void vt_build_tables() noexcept:
     memset(vt_escape_of, 0, sizeof(vt_escape_of))
     for c in range(0x20):
         vt_escape_of[c] = c'u'
-    vt_escape_of[VT_BACKSPACE] = c'b'
-    vt_escape_of[VT_TAB] = c't'
-    vt_escape_of[VT_LF] = c'n'
-    vt_escape_of[VT_FF] = c'f'
-    vt_escape_of[VT_CR] = c'r'
-    vt_escape_of[VT_QUOTE] = VT_QUOTE
-    vt_escape_of[VT_BACKSLASH] = VT_BACKSLASH
+    vt_escape_of[BACKSPACE] = c'b'
+    vt_escape_of[TAB] = c't'
+    vt_escape_of[LF] = c'n'
+    vt_escape_of[FF] = c'f'
+    vt_escape_of[CR] = c'r'
+    vt_escape_of[QUOTE] = QUOTE
+    vt_escape_of[BACKSLASH] = BACKSLASH
 
 
 vt_build_tables()
@@ -103,11 +70,11 @@ cdef int vt_string(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1
             return 0
         c = p[i]
         e = vt_escape_of[c]
-        esc[0] = VT_BACKSLASH
+        esc[0] = BACKSLASH
         if e == c'u':
             esc[1] = c'u'
-            esc[2] = VT_DIGIT_0
-            esc[3] = VT_DIGIT_0
+            esc[2] = DIGIT_0
+            esc[3] = DIGIT_0
             esc[4] = VT_HEX[c >> 4]
             esc[5] = VT_HEX[c & 15]
             bb_append(out, esc, 6)
@@ -119,9 +86,9 @@ cdef int vt_string(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1
 
 cdef inline int vt_quoted(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except -1:
     """Appends the JSON string of p[0:n]."""
-    bb_push(out, VT_QUOTE)
+    bb_push(out, QUOTE)
     vt_string(p, n, out)
-    bb_push(out, VT_QUOTE)
+    bb_push(out, QUOTE)
     return 0
 
 
@@ -138,7 +105,7 @@ cdef int vt_code_point(ByteBuf* out, unsigned int cp) except -1:
 # ---- Whitespace
 
 cdef inline bint vt_is_digit(unsigned char c) noexcept nogil:
-    return VT_DIGIT_0 <= c <= VT_DIGIT_9
+    return DIGIT_0 <= c <= DIGIT_9
 
 
 cdef inline bint vt_is_alnum(unsigned char c) noexcept nogil:
@@ -146,12 +113,12 @@ cdef inline bint vt_is_alnum(unsigned char c) noexcept nogil:
 
 
 cdef inline bint vt_is_json_space(unsigned char c) noexcept nogil:
-    return c == VT_SPACE or c == VT_TAB or c == VT_LF or c == VT_CR
+    return c == SPACE or c == TAB or c == LF or c == CR
 
 
 cdef inline bint vt_is_ascii_space(unsigned char c) noexcept nogil:
     """The Python-literal reader's whitespace: space, \\t, \\n, \\r, \\x0b, \\x0c."""
-    return c == VT_SPACE or (VT_TAB <= c <= VT_CR)
+    return c == SPACE or (TAB <= c <= CR)
 
 
 cdef inline Py_ssize_t vt_skip_json_space(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
@@ -194,24 +161,24 @@ cdef Py_ssize_t vt_trim_end(const unsigned char* p, Py_ssize_t start, Py_ssize_t
 
 cdef Py_ssize_t vt_number_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
     """The end of the JSON number (JSON's grammar) that starts at p[i], or -1 when none does."""
-    if i < n and p[i] == VT_MINUS:
+    if i < n and p[i] == MINUS:
         i += 1
     if i >= n or not vt_is_digit(p[i]):
         return -1
-    if p[i] == VT_DIGIT_0:
+    if p[i] == DIGIT_0:
         i += 1
     else:
         while i < n and vt_is_digit(p[i]):
             i += 1
-    if i < n and p[i] == VT_DOT:
+    if i < n and p[i] == DOT:
         i += 1
         if i >= n or not vt_is_digit(p[i]):
             return -1
         while i < n and vt_is_digit(p[i]):
             i += 1
-    if i < n and (p[i] == VT_LOWER_E or p[i] == VT_UPPER_E):
+    if i < n and (p[i] == LOWER_E or p[i] == UPPER_E):
         i += 1
-        if i < n and (p[i] == VT_PLUS or p[i] == VT_MINUS):
+        if i < n and (p[i] == PLUS or p[i] == MINUS):
             i += 1
         if i >= n or not vt_is_digit(p[i]):
             return -1
@@ -227,12 +194,12 @@ cdef bint vt_number_is_finite(const unsigned char* p, Py_ssize_t n) except -1:
     cdef char small[VT_SHORT_NUMBER + 1]
     cdef char* text
     cdef double value
-    if p[0] == VT_MINUS:
+    if p[0] == MINUS:
         i = 1
     while i < n and vt_is_digit(p[i]):
         i += 1
         integer_digits += 1
-    if memchr(p, VT_LOWER_E, n) == NULL and memchr(p, VT_UPPER_E, n) == NULL and integer_digits <= 308:
+    if memchr(p, LOWER_E, n) == NULL and memchr(p, UPPER_E, n) == NULL and integer_digits <= 308:
         return True          # below 10**308 without an exponent: always finite
     if n <= VT_SHORT_NUMBER:
         text = &small[0]
@@ -262,13 +229,13 @@ cdef Py_ssize_t vt_string_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i
         if i >= n:
             return -1
         c = p[i]
-        if c == VT_QUOTE:
+        if c == QUOTE:
             return i + 1
-        if c != VT_BACKSLASH or i + 1 >= n:
+        if c != BACKSLASH or i + 1 >= n:
             return -1
         c = p[i + 1]
         i += 2
-        if c == VT_QUOTE or c == VT_BACKSLASH or c == VT_SLASH or c == c'b' or c == c'f' \
+        if c == QUOTE or c == BACKSLASH or c == SLASH or c == c'b' or c == c'f' \
                 or c == c'n' or c == c'r' or c == c't':
             continue
         if c != c'u':
@@ -278,7 +245,7 @@ cdef Py_ssize_t vt_string_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i
             return -1
         i += 4
         if 0xD800 <= cp <= 0xDBFF:
-            if i + 6 > n or p[i] != VT_BACKSLASH or p[i + 1] != c'u':
+            if i + 6 > n or p[i] != BACKSLASH or p[i + 1] != c'u':
                 return -1
             low = jt_hex4(p + i + 2, n - i - 2)
             if low < 0xDC00 or low > 0xDFFF:
@@ -298,13 +265,13 @@ cdef inline Py_ssize_t vt_member_colon(const unsigned char* p, Py_ssize_t n, Py_
     """Reads an object member's key and its `:` from p[i] (whitespace first); the offset after
     the `:`, or -1."""
     i = vt_skip_json_space(p, n, i)
-    if i >= n or p[i] != VT_QUOTE:
+    if i >= n or p[i] != QUOTE:
         return -1
     i = vt_string_end(p, n, i + 1)
     if i < 0:
         return -1
     i = vt_skip_json_space(p, n, i)
-    if i >= n or p[i] != VT_COLON:
+    if i >= n or p[i] != COLON:
         return -1
     return i + 1
 
@@ -324,25 +291,25 @@ cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n) except -1:
             if i >= n:
                 return False
             c = p[i]
-            if c == VT_LBRACE or c == VT_LBRACKET:
+            if c == LBRACE or c == LBRACKET:
                 if depth == VT_READ_DEPTH:
                     return False
                 stack[depth] = c
                 depth += 1
-                closer = VT_RBRACE if c == VT_LBRACE else VT_RBRACKET
+                closer = RBRACE if c == LBRACE else RBRACKET
                 i = vt_skip_json_space(p, n, i + 1)
                 if i < n and p[i] == closer:
                     depth -= 1
                     i += 1
                     want_value = False
-                elif c == VT_LBRACE:
+                elif c == LBRACE:
                     i = vt_member_colon(p, n, i)
                     if i < 0:
                         return False
                 continue
-            if c == VT_QUOTE:
+            if c == QUOTE:
                 end = vt_string_end(p, n, i + 1)
-            elif c == VT_MINUS or vt_is_digit(c):
+            elif c == MINUS or vt_is_digit(c):
                 end = vt_number_end(p, n, i)
                 if end >= 0 and not vt_number_is_finite(p + i, end - i):
                     return False
@@ -364,15 +331,15 @@ cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n) except -1:
             if i >= n:
                 return False
             c = p[i]
-            if c == VT_COMMA:
-                if stack[depth - 1] == VT_LBRACE:
+            if c == COMMA:
+                if stack[depth - 1] == LBRACE:
                     i = vt_member_colon(p, n, i + 1)
                     if i < 0:
                         return False
                 else:
                     i += 1
                 want_value = True
-            elif c == (VT_RBRACE if stack[depth - 1] == VT_LBRACE else VT_RBRACKET):
+            elif c == (RBRACE if stack[depth - 1] == LBRACE else RBRACKET):
                 depth -= 1
                 i += 1
             else:
@@ -393,11 +360,11 @@ cdef struct vt_level:
 
 
 cdef inline unsigned char vt_closer(unsigned char opener) noexcept nogil:
-    if opener == VT_LBRACKET:
-        return VT_RBRACKET
-    if opener == VT_LPAREN:
-        return VT_RPAREN
-    return VT_RBRACE
+    if opener == LBRACKET:
+        return RBRACKET
+    if opener == LPAREN:
+        return RPAREN
+    return RBRACE
 
 
 cdef int vt_hex_value(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int digits) noexcept nogil:
@@ -424,16 +391,16 @@ cdef Py_ssize_t vt_literal_string(const unsigned char* p, Py_ssize_t n, Py_ssize
     cdef Py_ssize_t start
     cdef int cp, digits
     i += 1
-    bb_push(out, VT_QUOTE)
+    bb_push(out, QUOTE)
     while True:
         start = i
-        while i < n and p[i] != quote and p[i] != VT_BACKSLASH and p[i] != VT_LF and p[i] != VT_CR:
+        while i < n and p[i] != quote and p[i] != BACKSLASH and p[i] != LF and p[i] != CR:
             i += 1
         vt_string(p + start, i - start, out)
-        if i >= n or p[i] == VT_LF or p[i] == VT_CR:
+        if i >= n or p[i] == LF or p[i] == CR:
             return -1
         if p[i] == quote:
-            bb_push(out, VT_QUOTE)
+            bb_push(out, QUOTE)
             return i + 1
         i += 1                     # the backslash
         if i >= n:
@@ -442,35 +409,35 @@ cdef Py_ssize_t vt_literal_string(const unsigned char* p, Py_ssize_t n, Py_ssize
         i += 1
         cp = -1
         if c == c'n':
-            cp = VT_LF
+            cp = LF
         elif c == c't':
-            cp = VT_TAB
+            cp = TAB
         elif c == c'r':
-            cp = VT_CR
+            cp = CR
         elif c == c'a':
-            cp = VT_BELL
+            cp = BELL
         elif c == c'b':
-            cp = VT_BACKSPACE
+            cp = BACKSPACE
         elif c == c'f':
-            cp = VT_FF
+            cp = FF
         elif c == c'v':
-            cp = VT_VTAB
-        elif c == VT_BACKSLASH or c == VT_APOSTROPHE or c == VT_QUOTE:
+            cp = VTAB
+        elif c == BACKSLASH or c == APOSTROPHE or c == QUOTE:
             cp = c
-        elif c == VT_LF:
+        elif c == LF:
             continue               # a line continuation: nothing
-        elif c == VT_CR:
-            if i < n and p[i] == VT_LF:
+        elif c == CR:
+            if i < n and p[i] == LF:
                 i += 1
             continue
-        elif VT_DIGIT_0 <= c <= VT_DIGIT_7:
-            cp = c - VT_DIGIT_0
+        elif DIGIT_0 <= c <= DIGIT_7:
+            cp = c - DIGIT_0
             digits = 1
-            while digits < 3 and i < n and VT_DIGIT_0 <= p[i] <= VT_DIGIT_7:
-                cp = cp * 8 + (p[i] - VT_DIGIT_0)
+            while digits < 3 and i < n and DIGIT_0 <= p[i] <= DIGIT_7:
+                cp = cp * 8 + (p[i] - DIGIT_0)
                 i += 1
                 digits += 1
-        elif c == c'x' or c == c'u' or c == VT_UPPER_U:
+        elif c == c'x' or c == c'u' or c == UPPER_U:
             digits = 2 if c == c'x' else (4 if c == c'u' else 8)
             cp = vt_hex_value(p, n, i, digits)
             if cp < 0 or 0xD800 <= cp <= 0xDFFF:
@@ -490,18 +457,18 @@ cdef Py_ssize_t vt_literal_number(const unsigned char* p, Py_ssize_t n, Py_ssize
     or -1 when what is left is not a JSON number."""
     cdef Py_ssize_t mark = out.len, start, run
     cdef unsigned char c
-    if p[i] == VT_MINUS:
-        bb_push(out, VT_MINUS)
+    if p[i] == MINUS:
+        bb_push(out, MINUS)
         i = vt_skip_ascii_space(p, n, i + 1)
     start = i
     run = i
     while i < n:
         c = p[i]
-        if vt_is_alnum(c) or c == VT_DOT:
+        if vt_is_alnum(c) or c == DOT:
             i += 1
-        elif (c == VT_PLUS or c == VT_MINUS) and i > start and (p[i - 1] == VT_LOWER_E or p[i - 1] == VT_UPPER_E):
+        elif (c == PLUS or c == MINUS) and i > start and (p[i - 1] == LOWER_E or p[i - 1] == UPPER_E):
             i += 1
-        elif c == VT_UNDERSCORE:
+        elif c == UNDERSCORE:
             bb_append(out, p + run, i - run)
             i += 1
             run = i
@@ -517,7 +484,7 @@ cdef Py_ssize_t vt_literal_word(const unsigned char* p, Py_ssize_t n, Py_ssize_t
     """Reads None/True/False (or JSON's null/true/false) at p[i], not followed by a letter, digit
     or `_`, appending its JSON; the offset after it, or -1."""
     cdef Py_ssize_t end = i
-    while end < n and (vt_is_alnum(p[end]) or p[end] == VT_UNDERSCORE):
+    while end < n and (vt_is_alnum(p[end]) or p[end] == UNDERSCORE):
         end += 1
     if vt_word_end(p, end, i, "None", 4) == end or vt_word_end(p, end, i, "null", 4) == end:
         bb_append(out, <const unsigned char*>"null", 4)
@@ -550,7 +517,7 @@ cdef int vt_open_tuple(ByteBuf* out, Py_ssize_t at) except -1:
     """Puts the `[` of a tuple in at out[at], before its first item."""
     bb_reserve(out, 1)
     memmove(out.data + at + 1, out.data + at, out.len - at)
-    out.data[at] = VT_LBRACKET
+    out.data[at] = LBRACKET
     out.len += 1
     return 0
 
@@ -572,35 +539,35 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out) e
             if i >= n:
                 return -1
             c = p[i]
-            if top != NULL and c == vt_closer(top.opener) and (top.opener != VT_LBRACE or top.key_next):
+            if top != NULL and c == vt_closer(top.opener) and (top.opener != LBRACE or top.key_next):
                 want_value = False         # an empty container, or a trailing comma: close below
             else:
-                if top != NULL and (top.opener != VT_LBRACE or top.key_next):
+                if top != NULL and (top.opener != LBRACE or top.key_next):
                     if top.commas:
                         bb_append(out, <const unsigned char*>", ", 2)
-                    if top.opener == VT_LBRACE:
+                    if top.opener == LBRACE:
                         top.key_at = out.len
-                        top.key_is_string = c == VT_QUOTE or c == VT_APOSTROPHE
-                if c == VT_LBRACKET or c == VT_LPAREN or c == VT_LBRACE:
+                        top.key_is_string = c == QUOTE or c == APOSTROPHE
+                if c == LBRACKET or c == LPAREN or c == LBRACE:
                     if depth == VT_LITERAL_DEPTH:
                         return -1
                     top = &stack[depth]
                     depth += 1
                     top.opener = c
-                    top.key_next = c == VT_LBRACE
+                    top.key_next = c == LBRACE
                     top.key_is_string = False
                     top.has_item = False
                     top.is_tuple = False
                     top.commas = 0
                     top.out_at = out.len
                     top.key_at = out.len
-                    if c != VT_LPAREN:
+                    if c != LPAREN:
                         bb_push(out, c)     # `(` writes nothing until a comma makes it a tuple
                     i += 1
                     continue
-                if c == VT_QUOTE or c == VT_APOSTROPHE:
+                if c == QUOTE or c == APOSTROPHE:
                     i = vt_literal_string(p, n, i, out)
-                elif c == VT_MINUS or vt_is_digit(c):
+                elif c == MINUS or vt_is_digit(c):
                     i = vt_literal_number(p, n, i, out)
                 elif vt_is_alnum(c):
                     i = vt_literal_word(p, n, i, out)
@@ -615,8 +582,8 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out) e
         # A value has just been read (or a container is closing at p[i]).
         if top == NULL:
             return 0 if i == n else -1
-        if top.opener == VT_LBRACE and top.key_next and top.has_item:
-            if i >= n or p[i] != VT_COLON:
+        if top.opener == LBRACE and top.key_next and top.has_item:
+            if i >= n or p[i] != COLON:
                 return -1
             if not top.key_is_string:
                 vt_key_to_string(out, top.key_at)
@@ -629,23 +596,23 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out) e
         if i >= n:
             return -1
         c = p[i]
-        if c == VT_COMMA and top.has_item:
+        if c == COMMA and top.has_item:
             top.commas += 1
             top.has_item = False
-            if top.opener == VT_LPAREN and not top.is_tuple:
+            if top.opener == LPAREN and not top.is_tuple:
                 vt_open_tuple(out, top.out_at)
                 top.is_tuple = True
-            elif top.opener == VT_LBRACE:
+            elif top.opener == LBRACE:
                 top.key_next = True
             want_value = True
             i += 1
             continue
         if c != vt_closer(top.opener):
             return -1
-        if top.opener != VT_LPAREN:
+        if top.opener != LPAREN:
             bb_push(out, c)
         elif top.is_tuple:
-            bb_push(out, VT_RBRACKET)
+            bb_push(out, RBRACKET)
         elif not top.has_item:
             bb_append(out, <const unsigned char*>"[]", 2)
         # else `(x)`: x alone
@@ -668,18 +635,18 @@ cdef bint vt_integer(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except 
     zeros, every digit kept, and returns True when it reads back; else False, out unchanged."""
     cdef Py_ssize_t i = 0, j, mark = out.len
     cdef bint negative = False
-    if n and (p[0] == VT_MINUS or p[0] == VT_PLUS):
-        negative = p[0] == VT_MINUS
+    if n and (p[0] == MINUS or p[0] == PLUS):
+        negative = p[0] == MINUS
         i = 1
     if i == n:
         return False
     for j in range(i, n):
         if not vt_is_digit(p[j]):
             return False
-    while i < n - 1 and p[i] == VT_DIGIT_0:
+    while i < n - 1 and p[i] == DIGIT_0:
         i += 1
     if negative:
-        bb_push(out, VT_MINUS)
+        bb_push(out, MINUS)
     bb_append(out, p + i, n - i)
     if vt_reads_back(out.data + mark, out.len - mark):
         return True
