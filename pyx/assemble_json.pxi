@@ -163,3 +163,11 @@ cdef class JsonCallAssembler(Assembler):
         if self.started():
             sink.call_end(self.index, NULL, 0)
         return 0
+
+
+@cython.final
+cdef class JsonSyntax(Syntax):
+    """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2)."""
+
+    cdef Assembler open(self, object declared):
+        return JsonCallAssembler()

@@ -126,3 +126,11 @@ cdef class JsonListAssembler(Assembler):
             self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER
         return 0
+
+
+@cython.final
+cdef class JsonListSyntax(Syntax):
+    """A bare JSON list of call objects, or content (SPEC §4.5, xLAM)."""
+
+    cdef Assembler open(self, object declared):
+        return JsonListAssembler()

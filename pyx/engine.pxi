@@ -250,7 +250,10 @@ cdef class Engine:
         return syntax.open(self.declared_tools() if syntax.reads_types else None)
 
     cdef object declared_tools(self):
-        """The request's tools compiled for value typing (once per parser, when first needed)."""
+        """The request's tools compiled for value typing (once per parser, when first needed;
+        `tools` may be a Declared already, to share one compile across parsers)."""
+        if self.declared is None and self.tools is not None:
+            self.declared = self.tools if type(self.tools) is Declared else Declared(self.tools)
         return self.declared
 
     cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

@@ -67,12 +67,15 @@ cdef int hb_source(Held* h, Py_ssize_t a, Py_ssize_t b, ByteBuf* scratch,
                    const unsigned char** out, Py_ssize_t* out_len) except -1:
     """The bytes that held text[a:b] stands for in the output: the text itself, or (when
     separators arrived among it) the text with those separators put back, built in `scratch`.
-    The separators used are reported."""
+    Reaching the end of the held text, it takes the separators that came after it too. The
+    separators used are reported."""
     cdef Py_ssize_t at = a
     cdef hb_mark* m
+    if b == h.text.len:
+        b += 1             # separators that arrived after the last byte belong here too
     if not hb_marks_before(h, b):
         out[0] = h.text.data + a
-        out_len[0] = b - a
+        out_len[0] = min(b, h.text.len) - a
         return 0
     scratch.len = 0
     while hb_marks_before(h, b):
@@ -82,9 +85,23 @@ cdef int hb_source(Held* h, Py_ssize_t a, Py_ssize_t b, ByteBuf* scratch,
             at = m.at
         bb_append(scratch, h.marks_text.data + m.start, m.len)
         h.head += 1
-    bb_append(scratch, h.text.data + at, b - at)
+    bb_append(scratch, h.text.data + at, min(b, h.text.len) - at)
     out[0] = scratch.data
     out_len[0] = scratch.len
+    return 0
+
+
+cdef int hb_drop_front(Held* h, Py_ssize_t b) except -1:
+    """Forgets held text[0:b] (reported, with the separators among it): the rest moves to the
+    front, and the separators that arrived among it move with it."""
+    cdef Py_ssize_t i
+    if b >= h.text.len and not hb_has_marks(h):
+        hb_clear(h)
+        return 0
+    memmove(h.text.data, h.text.data + b, h.text.len - b)
+    h.text.len -= b
+    for i in range(h.head, h.count):
+        h.marks[i].at -= b
     return 0
 
 

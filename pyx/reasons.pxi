@@ -21,6 +21,16 @@ cdef enum OtherText:
     OT_TEXT_BETWEEN_LIST_CALLS = 4
     OT_TEXT_AFTER_LIST = 5
     OT_HELD_AT_FAILURE = 6
+    OT_TEXT_BETWEEN_TAGS = 7
+    OT_TAG_WITHOUT_NAME = 8
+    OT_SECOND_FUNCTION_TAG = 9
+    OT_TAG_OUT_OF_PLACE = 10
+    OT_CALL_WITHOUT_FUNCTION_TAG = 11
+    OT_TAG_CUT_SHORT = 12
+    OT_CLOSED_BEFORE_FUNCTION_TAG = 13
+    OT_TEXT_FOR_NAME = 14
+    OT_KEY_WITHOUT_TEXT = 15
+    OT_BLOCK_WITHOUT_NAME = 16
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -30,6 +40,16 @@ _OTHER_TEXTS = (
     "text between a list's calls",
     "text after the list's end",
     "bytes held when the parser failed",
+    "text between a call's tags",
+    "a tag without a name",
+    "a second function tag inside a call",
+    "a tag where the call's syntax has none",
+    "a tool call without a function tag",
+    "a tag that another tag cut short",
+    "a tool-call block that closed before its function tag closed",
+    "text where the call's name should be",
+    "a key with no text",
+    "a call block without a name",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

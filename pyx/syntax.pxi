@@ -1,6 +1,6 @@
 # Call syntaxes (SPEC §2.2): how calls are written in a table's arguments states. One small
-# class per syntax holds its own parameters (inner tags, spelling, placement) and opens a fresh
-# assembler for each call region. `ends` are the table's terminals (by number) that are a call's
+# class per syntax (beside its assembler, in that assembler's file) holds its own parameters
+# (inner tags, placement) and opens a fresh assembler for each call region. `ends` are the table's terminals (by number) that are a call's
 # own end: a syntax whose call end is a table marker (keyed, DSML, ...) gets them from the table
 # compiler, so its assembler's `close` can tell its own end from a marker that only cuts it off.
 
@@ -23,19 +23,3 @@ cdef class Syntax:
     cdef Assembler open(self, object declared):
         """A fresh assembler for one call region (declared: the request's tools, compiled, or None)."""
         raise InternalError(f"{type(self).__name__} opens no assembler")
-
-
-@cython.final
-cdef class JsonSyntax(Syntax):
-    """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2)."""
-
-    cdef Assembler open(self, object declared):
-        return JsonCallAssembler()
-
-
-@cython.final
-cdef class JsonListSyntax(Syntax):
-    """A bare JSON list of call objects, or content (SPEC §4.5, xLAM)."""
-
-    cdef Assembler open(self, object declared):
-        return JsonListAssembler()

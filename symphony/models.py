@@ -24,16 +24,21 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 # Generation-prompt heads: the assistant turn opener exactly as each template writes it.
 CHATML = "<|im_start|>assistant\n"
 EXAONE = "<|assistant|>"
+GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
+LING = "<role>ASSISTANT</role>"
 LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
 PHI = "<|assistant|>"
+SEED = "<seed:bos>assistant\n"
 ZEPHYR = "<|assistant|>"
 
-_Group = namedtuple("_Group", "slug table behaviour head opener ids")
+_Group = namedtuple("_Group", "slug table behaviour head opener ids tails")
 
 
-def _group(slug, table, behaviour, head, opener, *ids):
-    return _Group(slug, table, behaviour, head, opener, ids)
+def _group(slug, table, behaviour, head, opener, *ids, tails=None):
+    """A checkpoint group; `tails` = (thinking, not thinking) spells the thought part of the
+    generation prompt where the template writes it otherwise than `thought_tail` derives."""
+    return _Group(slug, table, behaviour, head, opener, ids, tails)
 
 
 _O, _A, _W, _N = OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT
@@ -76,6 +81,61 @@ GROUPS = (
            "Alibaba-NLP/WebWorld-32B", "Alibaba-NLP/WebWorld-8B", "Alibaba-NLP/WebWorld-14B"),
     _group("k-exaone-236b-a23b", "qwen3", _O, EXAONE, "<|assistant|>",
            "LGAI-EXAONE/K-EXAONE-236B-A23B"),
+    # qwen3_tagged: <function=NAME><parameter=KEY> calls
+    _group("qwen3.5-2b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.5-2B"),
+    _group("qwen3.5-0.8b", "qwen3_tagged", _N, CHATML, None,     # its template has no thought
+           "Qwen/Qwen3.5-0.8B"),
+    _group("qwen3.5-9b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.5-9B", "Qwen/Qwen3.5-4B"),
+    _group("qwen3.5-27b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.5-27B"),
+    _group("qwen3.5-35b-a3b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.5-35B-A3B", "Qwen/Qwen3.5-122B-A10B", "Qwen/Qwen3.5-397B-A17B"),
+    _group("qwen3.6-27b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.6-27B"),
+    _group("qwen3.6-35b-a3b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.6-35B-A3B"),
+    _group("qwen3.8-27b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.8-27B"),
+    _group("qwen3.8-2.4t-a95b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.8-2.4T-A95B"),
+    _group("qwen3.8-flash-next", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen3.8-Flash-Next"),
+    _group("qwen-drive-1.0-4b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen-Drive-1.0-4B"),
+    _group("qwen-agentworld-35b-a3b", "qwen3_tagged", _O, CHATML, None,
+           "Qwen/Qwen-AgentWorld-35B-A3B"),
+    _group("qwen3-coder-30b-a3b-instruct", "qwen3_tagged", _N, CHATML, None,
+           "Qwen/Qwen3-Coder-30B-A3B-Instruct", "Qwen/Qwen3-Coder-480B-A35B-Instruct"),
+    _group("qwen3-coder-next", "qwen3_tagged", _N, CHATML, None,
+           "Qwen/Qwen3-Coder-Next"),
+    _group("nanbeige4.2-3b", "qwen3_tagged", _O, CHATML, None,
+           "Nanbeige/Nanbeige4.2-3B"),
+    _group("mimo-v2.5", "qwen3_tagged", _W, CHATML, None,
+           "XiaomiMiMo/MiMo-V2.5"),
+    _group("step-3.5-flash", "qwen3_tagged", _A, CHATML, None,
+           "stepfun-ai/Step-3.5-Flash"),
+    _group("nvidia-nemotron-3-nano-30b-a3b-bf16", "qwen3_tagged", _O, CHATML, None,
+           "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"),
+    # seed_oss: <seed:tool_call> blocks of tags, values placed directly
+    _group("seed-oss-36b-instruct", "seed_oss", _W, SEED, None,
+           "ByteDance-Seed/Seed-OSS-36B-Instruct"),
+    # keyed: NAME<arg_key>K</arg_key><arg_value>V</arg_value>
+    _group("glm-5.3-flash", "glm", _A, GLM, None,
+           "zai-org/GLM-5.3-Flash", tails=("<think>", "<think>")),
+    _group("glm-5", "glm", _O, GLM, None,
+           "zai-org/GLM-5", tails=("<think>", "</think>")),
+    _group("glm-4.7-flash", "glm", _O, GLM, None,           # writes no whitespace between tags
+           "zai-org/GLM-4.7-Flash", "zai-org/GLM-4.7", tails=("<think>", "</think>")),
+    _group("glm-4.6", "ling", _W, GLM, GLM,                  # a newline between tags: Ling's spacing
+           "zai-org/GLM-4.6", "zai-org/GLM-4.5", "zai-org/GLM-4.5-Air", tails=("", "\n<think></think>")),
+    _group("ling-3.0-flash", "ling", _O, LING, None,
+           "inclusionAI/Ling-3.0-flash"),
+    _group("iquest-q1", "iquest", _O, "", None,
+           "IQuestLab/IQuest-Q1"),
+    _group("hy4-preview", "hy4", _A, "", None,
+           "tencent/Hy4-preview"),
     # qwen2_5: JSON calls, no thought
     _group("qwen2.5-7b-instruct-1m", "qwen2_5", _N, CHATML, None,
            "Qwen/Qwen2.5-7B-Instruct-1M", "Qwen/Qwen2.5-14B-Instruct-1M"),
@@ -247,7 +307,10 @@ def for_model(model_id, chat_template_kwargs=None):
         raise KeyError(f"no model {model_id!r} in the registry; {hint}")
     group, hf_id = found
     table = _table(group.table, group.opener)
-    tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table))
+    if group.tails is None:
+        tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table))
+    else:
+        tail = group.tails[_thinking_off(chat_template_kwargs)]
     return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
                  behaviour=group.behaviour, opener=group.opener, prompt_tail=group.head + tail,
                  thought_tail=tail)

@@ -71,6 +71,16 @@ class CallSyntax:
     def json_list(cls):
         return cls("json_list")
 
+    @classmethod
+    def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE):
+        return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
+
+    @classmethod
+    def keyed(cls, tags=Tags.PLAIN):
+        if not isinstance(tags, Tags):
+            raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
+        return cls("keyed", tags=tags)
+
     def __getattr__(self, name):
         for key, value in object.__getattribute__(self, "params"):
             if key == name:
@@ -78,9 +88,17 @@ class CallSyntax:
         raise AttributeError(name)
 
     def call_ends(self, fmt):
-        """The terminals (by number, in `fmt`) that are a call's own end: its bytes become the
-        call's ToolCallEnd rather than a dropped marker. None for these syntaxes."""
-        return []
+        """The terminals (by number, in `fmt`) that are a call's own end: their bytes become the
+        call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
+        row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
+        opens the next call only cuts it off. The other syntaxes end their calls themselves."""
+        if self.kind != "keyed":
+            return []
+        from symphony.format import Emits
+        emits = dict(fmt.states)
+        names = [name for name, _ in fmt.terminals]
+        return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
+                       if emits[src] == Emits.ARGUMENTS and emits[dst] != Emits.ARGUMENTS})
 
     def native(self, call_ends=()):
         """The compiled syntax object the native table holds."""
@@ -88,6 +106,10 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends)
         if self.kind == "json_list":
             return _native.JsonListSyntax(call_ends)
+        if self.kind == "tagged":
+            return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
+        if self.kind == "keyed":
+            return _native.KeyedSyntax(self.tags.texts(), call_ends)
         raise ValueError(f"no native syntax for {self!r}")
 
     def __eq__(self, other):

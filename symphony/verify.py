@@ -18,6 +18,20 @@ FENCE_PROBE = "content-with-marker-in-code-fence"
 KNOWN_DIFFERENCES = {
     "qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
     "qwen2_5": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
+    # tables that read `<tool_call>` but not JSON inside it: the fenced block is no call
+    "qwen3_tagged": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
+    "ling": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
+    "glm": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
+    "iquest": {REASONING_PROBE: (0, "stop")},
+}
+
+# Checkpoints whose fixtures do not record a probe their table lists (GLM-5 and GLM-4.7-Flash
+# were recorded with thinking off but for one call; GLM-4.6 writes its own thought and has no
+# thought probe). A probe named here that does show up is a failure too, so neither list rots.
+UNRECORDED_PROBES = {
+    "glm-5": {REASONING_PROBE},
+    "glm-4.7-flash": {REASONING_PROBE},
+    "glm-4.6": {REASONING_PROBE},
 }
 
 # Allowances (only with SYMPHONY_CORPUS_ALLOWANCES): checkpoints whose template cannot write calls.
@@ -139,9 +153,12 @@ def verify_slug(path, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
         verdict, detail = judge(case, _message_said(events), slug, model.format, case_model,
                                 thought_markers(format_table))
         result.cases.append(CaseResult(case["id"], verdict, count, failures, detail))
+    unrecorded = UNRECORDED_PROBES.get(slug, set())
     for name in listed_probes(model.format, model.behaviour):
-        if name not in names:
+        if name not in names and name not in unrecorded:
             result.failures.append(f"listed probe {name} is absent from the fixtures")
+        if name in names and name in unrecorded:
+            result.failures.append(f"probe {name} is recorded now: take {slug} off UNRECORDED_PROBES")
     return result
 
 
@@ -162,19 +179,19 @@ VERDICT_COLUMNS = ("bitwise", "separators", "listed", "allowed", "DIFFERS")
 
 def format_report(results, verbose=False):
     """The per-slug verdict table (and, verbose or failing, the details)."""
-    header = f"{'slug':34} {'table':10} {'cases':>5} " + " ".join(f"{c:>10}" for c in VERDICT_COLUMNS) \
+    header = f"{'slug':34} {'table':12} {'cases':>5} " + " ".join(f"{c:>10}" for c in VERDICT_COLUMNS) \
         + f" {'replays':>8} {'failed':>6}"
     lines = [header, "-" * len(header)]
     details = []
     for r in results:
         if r.status != "replayed":
-            lines.append(f"{r.slug:34} {'-':10} {'-':>5}  {r.status}: {r.detail}")
+            lines.append(f"{r.slug:34} {'-':12} {'-':>5}  {r.status}: {r.detail}")
             continue
         counts = {c: 0 for c in VERDICT_COLUMNS}
         for case in r.cases:
             counts[case.verdict.split(":")[0]] += 1
         failed = sum(1 for case in r.cases if not case.ok) + len(r.failures)
-        lines.append(f"{r.slug:34} {r.table:10} {len(r.cases):>5} "
+        lines.append(f"{r.slug:34} {r.table:12} {len(r.cases):>5} "
                      + " ".join(f"{counts[c]:>10}" for c in VERDICT_COLUMNS)
                      + f" {sum(c.replays for c in r.cases):>8} {failed:>6}")
         details += [f"{r.slug}: {f}" for f in r.failures]

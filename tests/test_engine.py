@@ -5,67 +5,14 @@ import pytest
 
 import symphony
 from symphony import Delta, End, Prompt, TokenSpan
-from tests.common import chunkings, replay, said
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, check, content, dropped, end, finish,
+                        malformed, parsed, reasoning, start)
 
 BLOCK_CLOSED = {"other": "a tool-call block that closed without a complete call"}
 AFTER_OBJECT = {"other": "text between a call's object and its closing marker"}
 NAMELESS = {"other": "a tool call without a name"}
 BETWEEN_LIST = {"other": "text between a list's calls"}
 AFTER_LIST = {"other": "text after the list's end"}
-
-
-def _text(text, tokens=None):
-    return {"text": text, "tokens": tokens}
-
-
-def content(text, tokens=None):
-    return {"kind": "content", "text": text, "tokens": tokens}
-
-
-def reasoning(text, tokens=None):
-    return {"kind": "reasoning", "text": text, "tokens": tokens}
-
-
-START_THOUGHT = {"kind": "reasoning_start"}
-END_THOUGHT = {"kind": "reasoning_end"}
-
-
-def dropped(text, why="wrapper", tokens=None):
-    return {"kind": "dropped", "text": _text(text, tokens), "why": why}
-
-
-def malformed(text, why, tokens=None):
-    return {"kind": "malformed", "text": _text(text, tokens), "why": why}
-
-
-def start(index, name, source, tokens=None):
-    return {"kind": "tool_call_start", "index": index, "id": f"call_{index}", "name": name,
-            "source": _text(source, tokens)}
-
-
-def arguments(index, json, tokens=None):
-    return {"kind": "tool_call_arguments", "index": index, "json": json, "source": _text(json, tokens)}
-
-
-def end(index, source="", tokens=None):
-    return {"kind": "tool_call_end", "index": index, "source": _text(source, tokens)}
-
-
-def finish(reason="stop", tool_calls=0, reasoning_tokens=0):
-    return {"kind": "finish", "reason": reason, "tool_calls": tool_calls, "reasoning_tokens": reasoning_tokens}
-
-
-def parsed(table, output, prompt=None, finish="stop"):
-    return [e.to_dict() for e in symphony.parse(table, output, prompt=prompt, finish=finish)]
-
-
-def check(table, output, want, prompt=None, finish="stop"):
-    """The whole parse gives exactly `want`; every chunking says the same."""
-    assert parsed(table, output, prompt, finish) == want
-    whole = said(symphony.parse(table, output, prompt=prompt, finish=finish))
-    for plan, pieces in chunkings(output, every_split_up_to=80, seeds=5):
-        got = said(replay(symphony.parser(table), pieces, prompt, finish))
-        assert got == whole, f"{table} {output!r} {plan}"
 
 
 WEATHER = '{"name": "get_weather", "arguments": {"city": "Paris"}}'

@@ -13,8 +13,9 @@ import pytest
 
 import symphony
 from symphony import _native
-from symphony.events import bytes_of
+from symphony.events import Finish, Malformed, ToolCallEnd, bytes_of
 from symphony.reasons import Other
+from tests.common import check_well_formed
 
 HELD_AT_FAILURE = Other("bytes held when the parser failed")
 SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "")
@@ -36,7 +37,7 @@ def test_a_table_without_call_states_needs_no_syntax():
 MEMORY_SCRIPT = textwrap.dedent("""
     import json, resource, sys
     import symphony
-    from symphony.events import bytes_of
+    from symphony.events import Finish, Malformed, ToolCallEnd, bytes_of
     head = '<tool_call>\\n{"name": "f", "arguments": {"a": "'
     big = "x" * (96 << 20)
     parser = symphony.parser("qwen3")
@@ -102,3 +103,59 @@ def test_end_after_end_stays_refused_after_a_failure_free_stream():
     assert not parser.failed
     with pytest.raises(symphony.LifecycleError, match="delta after end"):
         parser.feed(symphony.Delta("y"))
+def failing_tools():
+    """Tools that raise when read: the parser reads them when the first typed call opens."""
+
+    class Hostile(list):
+        def __iter__(self):
+            raise RuntimeError("tools unreadable")
+
+    return Hostile([{"type": "function", "function": {"name": "f"}}])
+
+
+def failed_parse(table, first, later, tools):
+    """Feeds `first` (which must fail the parser), then `later` (refused), then End."""
+    parser = symphony.parser(table, tools)
+    with pytest.raises(RuntimeError, match="tools unreadable") as raised:
+        parser.feed(symphony.Delta(first))
+    events = list(raised.value.events)
+    assert parser.failed and isinstance(raised.value.offset, int)
+    with pytest.raises(symphony.LifecycleError, match="only end is accepted"):
+        parser.feed(symphony.Delta(later))
+    with pytest.raises(symphony.LifecycleError, match="prompt after output began"):
+        parser.feed(symphony.Prompt("p"))
+    tail = parser.feed(symphony.End("stop"))
+    with pytest.raises(symphony.LifecycleError, match="end after end"):
+        parser.feed(symphony.End("stop"))
+    return events, tail
+
+
+@pytest.mark.parametrize("cut", [1, 5, 12, 20, 25])
+def test_a_failure_while_a_call_opens_leaves_no_state_without_its_assembler(cut):
+    output = "Hi <tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call> bye"
+    tools = failing_tools()
+    parser = symphony.parser("qwen3_tagged", tools)
+    events = []
+    try:
+        for piece in (output[:cut], output[cut:]):
+            events += parser.feed(symphony.Delta(piece))
+    except RuntimeError as error:
+        events += error.events
+        assert error.offset >= 0
+    assert parser.failed
+    events += parser.feed(symphony.End("stop"))
+    fed = output[:cut] if "<tool_call>" in output[:cut] else output
+    assert "".join(bytes_of(e) for e in events) == fed
+    check_well_formed(events)
+    held = [e for e in events if type(e) is Malformed]
+    assert all(e.why == HELD_AT_FAILURE for e in held)
+    assert type(events[-1]) is Finish and events[-1].tool_calls == 0
+
+
+def test_end_after_a_failure_ends_the_open_thought_and_the_stream():
+    events, tail = failed_parse("qwen3_tagged", "<think>plan</think><tool_call>\n<function=f>", "x",
+                                failing_tools())
+    check_well_formed(events + tail)
+    assert "".join(bytes_of(e) for e in events + tail) == "<think>plan</think><tool_call>\n<function=f>"
+    assert type(tail[-1]) is Finish and tail[-1].reason == "stop"
+    assert not any(type(e) is ToolCallEnd for e in tail)

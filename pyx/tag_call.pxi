@@ -1,0 +1,356 @@
+# What the assemblers of tag-written calls share (SPEC §5.3): the model writes a name and
+# key/value tags, no arguments object, so the assembler writes one, typing each value by the
+# request's declared tools (value.pxi).
+#
+# Accounting: `carried` holds the bytes no event has accounted for; the next event takes them as
+# its source. Whitespace between tags is carried; other text between tags flushes what is carried
+# as Dropped{Wrapper} and is Malformed("text between a call's tags") itself, run by run, so no cut
+# changes the result. The arguments object is written as fragments: `{"key": ` (later members
+# `, "key": `), escaped like serde_json; a declared string streams (its opening fragment when the
+# value opens, each piece as it comes, `"` at its close tag), a nullable string is held while it
+# could still be `null`/`None`, every other value is written whole at its close tag through
+# vt_json. Two endings: `close` (a marker of the table ended the block: an open string gets its
+# `"`, the object its `}`) and `finish` (the stream was cut: nothing is closed, what is held is
+# Malformed{UnterminatedRegion}); a call that started always ends.
+#
+# The syntax's own tags are found by a scanner of their own; inside a value only the value's
+# close tag is a tag (the others are value text). With the shipped tag sets no tag holds another
+# tag's opening `<` past its first byte, so finding them all never cuts a close tag short.
+
+cdef enum ValueMode:
+    VM_NONE = 0          # no value open
+    VM_STREAM = 1        # a declared string: its opening fragment is out, its pieces stream
+    VM_UNDECIDED = 2     # a nullable string that could still be null/None: held
+    VM_WHOLE = 3         # any other value: held, written whole at its close tag
+
+
+cdef inline bint tc_could_be_null(const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether p[0:n] is a prefix of `null` or `None` (NULL_WORDS)."""
+    return n <= 4 and (memcmp(p, b"null", n) == 0 or memcmp(p, b"None", n) == 0)
+
+
+cdef class TagCall(Assembler):
+    """Base of the assemblers of one tag-written call; subclasses read their syntax's stages in
+    on_text/on_tag and say how a marker closes the block."""
+    cdef Scanner tags            # the syntax's own tags
+    cdef Sink sink               # where this feed's events go
+    cdef Held carried
+    cdef ByteBuf scratch         # a source with its separators put back
+    cdef ByteBuf fragment        # the JSON of the fragment being written
+    cdef ByteBuf name            # the call's name as written
+    cdef ByteBuf key             # the key being read or the open value's key
+    cdef ByteBuf value           # a held value's text
+    cdef object declared         # the request's tools compiled (Declared), or None
+    cdef FunctionKinds function  # the call's declared parameters, or None
+    cdef int64_t index           # the call's index once it started, else -1
+    cdef int members             # members written to the arguments object
+    cdef int kind                # the open value's Kind
+    cdef int mode                # ValueMode
+    cdef bint own_line           # values sit on their own line (one newline each side is the template's)
+    cdef bint at_value_start     # no byte of the open value seen yet
+    cdef bint newline_held       # carried ends with a newline that is value text only if more follows
+    cdef bint done               # the call's own end tag was read: no more bytes are the call's
+
+    def __cinit__(self, MarkerSet tags, declared=None, *options):
+        self.tags = Scanner(tags)
+        self.declared = declared
+        self.index = -1
+        hb_init(&self.carried)
+
+    def __dealloc__(self):
+        hb_free(&self.carried)
+        bb_free(&self.scratch)
+        bb_free(&self.fragment)
+        bb_free(&self.name)
+        bb_free(&self.key)
+        bb_free(&self.value)
+
+    cdef inline bint started(self) noexcept:
+        return self.index >= 0
+
+    # -- what a subclass reads -------------------------------------------------------------------
+
+    cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        return 0
+
+    cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        return 0
+
+    cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker ended the block (the tag scanner may still hold the start of a tag the marker
+        cut off); 1 when the terminal's bytes became part of the call."""
+        return 0
+
+    # -- the Assembler interface ----------------------------------------------------------------
+
+    cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef Py_ssize_t s = 0, e = 0
+        cdef Py_ssize_t held_before = self.tags.held.len
+        cdef int k
+        if self.done:
+            return 0
+        self.sink = sink
+        self.tags.begin(p, n, True)
+        while True:
+            k = self.tags.next(&s, &e)
+            if k == SC_DONE:
+                return n
+            if k == SC_TEXT:
+                self.on_text(self.tags.w + s, e - s)
+            else:
+                self.on_tag(k, self.tags.w + s, e - s)
+            if self.done:
+                # the call's end tag: what follows it is not the call's
+                self.tags.held.len = 0
+                return e - held_before if e > held_before else 0
+
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        self.sink = sink
+        if self.done:
+            return 0
+        self.done = True
+        return self.close_block(terminal, p, n)
+
+    cdef int finish(self, Sink sink) except -1:
+        self.sink = sink
+        if self.done:
+            return 0
+        self.take_scanner_held()
+        self.done = True
+        self.report_carried(MW_UNTERMINATED, OT_NONE)
+        if self.started():
+            self.end_call(NULL, 0)
+        return 0
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.done or (not self.carried.text.len and not self.tags.held.len):
+            return sink.dropped(DR_WRAPPER, p, n)
+        return hb_separator(&self.carried, p, n)
+
+    # -- accounting -----------------------------------------------------------------------------
+
+    cdef inline int carry(self, const unsigned char* p, Py_ssize_t n) except -1:
+        return hb_append(&self.carried, p, n)
+
+    cdef int take_scanner_held(self) except -1:
+        """The tag scanner's held bytes (a tag's start the stream cut off) join what is carried."""
+        self.carry(self.tags.held.data, self.tags.held.len)
+        self.tags.held.len = 0
+        return 0
+
+    cdef int report_carried(self, int why, int other) except -1:
+        """Every carried byte as one Malformed{why/other} (nothing when none is carried)."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        if self.carried.text.len or hb_has_marks(&self.carried):
+            hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
+            self.sink.malformed(why, other, src, n)
+        hb_clear(&self.carried)
+        return 0
+
+    cdef int drop_carried(self) except -1:
+        """Every carried byte as Dropped{Wrapper} (the template's whitespace)."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        if self.carried.text.len or hb_has_marks(&self.carried):
+            hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
+            self.sink.dropped(DR_WRAPPER, src, n)
+        hb_clear(&self.carried)
+        return 0
+
+    cdef int report_from(self, Py_ssize_t at, int other) except -1:
+        """Carried bytes before `at` (whitespace) Dropped, the rest Malformed(other)."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        if at > 0:
+            hb_source(&self.carried, 0, at, &self.scratch, &src, &n)
+            self.sink.dropped(DR_WRAPPER, src, n)
+            hb_drop_front(&self.carried, at)
+        return self.report_carried(MW_OTHER, other)
+
+    cdef int text_between(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text where only tags belong: whitespace runs carried, other runs Malformed."""
+        cdef Py_ssize_t at = 0, start, w
+        while at < n:
+            start = at
+            w = u8_space_len(p + at, n - at)
+            if w:
+                while w:
+                    at += w
+                    w = u8_space_len(p + at, n - at)
+                self.carry(p + start, at - start)
+            else:
+                while at < n and u8_space_len(p + at, n - at) == 0:
+                    at += u8_char_len(p[at])
+                if at > n:
+                    at = n
+                self.drop_carried()
+                self.sink.malformed(MW_OTHER, OT_TEXT_BETWEEN_TAGS, p + start, at - start)
+        return 0
+
+    cdef int tag_out_of_place(self, const unsigned char* p, Py_ssize_t n) except -1:
+        self.drop_carried()
+        return self.sink.malformed(MW_OTHER, OT_TAG_OUT_OF_PLACE, p, n)
+
+    # -- the call and its arguments -------------------------------------------------------------
+
+    cdef int start_call(self) except -1:
+        """The call starts, named `name`; its source is everything carried."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
+        self.index = self.sink.call_start(self.name.data, self.name.len, src, n)
+        hb_clear(&self.carried)
+        if self.declared is not None:
+            self.function = (<Declared>self.declared).function(self.name.data, self.name.len)
+        return 0
+
+    cdef int push_upto(self, Py_ssize_t upto) except -1:
+        """Pushes `fragment` as arguments whose source is carried[0:upto] (those bytes then go)."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
+        self.sink.call_arguments(<uint32_t>self.index, self.fragment.data, self.fragment.len, src, n)
+        hb_drop_front(&self.carried, upto)
+        self.fragment.len = 0
+        return 0
+
+    cdef inline int push(self) except -1:
+        return self.push_upto(self.carried.text.len)
+
+    cdef int begin_member(self) except -1:
+        """`{"key": ` or `, "key": ` into the fragment."""
+        if self.members:
+            bb_append(&self.fragment, b", \"", 3)
+        else:
+            bb_append(&self.fragment, b"{\"", 2)
+        vt_string(self.key.data, self.key.len, &self.fragment)
+        bb_append(&self.fragment, b"\": ", 3)
+        self.members += 1
+        return 0
+
+    cdef int close_object(self) except -1:
+        """`}` (or `{}` when nothing was written), its source what is carried."""
+        if self.members:
+            bb_push(&self.fragment, RBRACE)
+        else:
+            bb_append(&self.fragment, b"{}", 2)
+        return self.push()
+
+    cdef inline int end_call(self, const unsigned char* p, Py_ssize_t n) except -1:
+        return self.sink.call_end(<uint32_t>self.index, p, n)
+
+    cdef int close_started(self, bint between, int cut, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker closed a started call: an open string gets `"`, the object `}`, then
+        ToolCallEnd with the bytes p[0:n]. Between tags, what is carried (whitespace) is the
+        `}`'s source; anywhere else it was cut short and is Malformed(cut), like any tag the
+        scanner holds."""
+        if self.mode == VM_STREAM:
+            bb_push(&self.fragment, QUOTE)
+            self.push_upto(0)
+        self.mode = VM_NONE
+        if between:
+            self.close_object()
+            self.take_scanner_held()
+        else:
+            self.take_scanner_held()
+        self.report_carried(MW_OTHER, cut)
+        if not between:
+            self.close_object()
+        return self.end_call(p, n)
+
+    # -- values ---------------------------------------------------------------------------------
+
+    cdef int open_value(self) except -1:
+        """The value of `key` begins (everything carried is its tag)."""
+        self.kind = KIND_NONE
+        if self.function is not None:
+            self.kind = self.function.kind(self.key.data, self.key.len)
+        self.at_value_start = True
+        self.newline_held = False
+        self.value.len = 0
+        if self.kind == KIND_STRING:
+            self.mode = VM_STREAM
+            self.begin_member()
+            bb_push(&self.fragment, QUOTE)
+            return self.push()
+        self.mode = VM_UNDECIDED if self.kind == KIND_NULLABLE_STRING else VM_WHOLE
+        return 0
+
+    cdef int value_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        if n <= 0:
+            return 0
+        if self.at_value_start:
+            self.at_value_start = False
+            if self.own_line and p[0] == LF:
+                # the template's newline after the opening tag
+                self.carry(p, 1)
+                p += 1
+                n -= 1
+                if n == 0:
+                    return 0
+        if self.mode == VM_STREAM:
+            return self.stream_text(p, n)
+        bb_append(&self.value, p, n)
+        self.carry(p, n)
+        if self.mode == VM_UNDECIDED and not tc_could_be_null(self.value.data, self.held_value_length()):
+            return self.decide_string()
+        return 0
+
+    cdef inline Py_ssize_t held_value_length(self) noexcept:
+        """The held value's length without a last newline that may be the template's."""
+        if self.own_line and self.value.len and self.value.data[self.value.len - 1] == LF:
+            return self.value.len - 1
+        return self.value.len
+
+    cdef int stream_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A piece of a streamed string; own-line, a last newline waits (it is the template's if
+        the close tag comes next)."""
+        cdef bint trailing = self.own_line and p[n - 1] == LF
+        cdef Py_ssize_t m = n - 1 if trailing else n
+        if m == 0 and not self.newline_held:
+            self.carry(p, n)
+            self.newline_held = True
+            return 0
+        if self.newline_held:
+            bb_append(&self.fragment, b"\\n", 2)
+        vt_string(p, m, &self.fragment)
+        self.carry(p, m)
+        self.push()
+        self.newline_held = trailing
+        if trailing:
+            self.carry(p + m, 1)
+        return 0
+
+    cdef int decide_string(self) except -1:
+        """A nullable string that can no longer be null: it streams from here on."""
+        cdef Py_ssize_t m = self.held_value_length()
+        self.begin_member()
+        bb_push(&self.fragment, QUOTE)
+        vt_string(self.value.data, m, &self.fragment)
+        self.mode = VM_STREAM
+        self.newline_held = m < self.value.len
+        self.push_upto(self.carried.text.len - (self.value.len - m))
+        self.value.len = 0
+        return 0
+
+    cdef int close_value(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """The value's close tag p[0:n]: the value's last fragment, its source all carried + tag."""
+        cdef Py_ssize_t m
+        self.carry(p, n)
+        if self.mode == VM_STREAM:
+            bb_push(&self.fragment, QUOTE)
+        else:
+            m = self.held_value_length()
+            self.begin_member()
+            if self.mode == VM_UNDECIDED and vt_is_null_word(self.value.data, m):
+                bb_append(&self.fragment, b"null", 4)
+            elif self.mode == VM_UNDECIDED:
+                bb_push(&self.fragment, QUOTE)
+                vt_string(self.value.data, m, &self.fragment)
+                bb_push(&self.fragment, QUOTE)
+            else:
+                vt_json(self.value.data, m, self.kind, &self.fragment)
+        self.mode = VM_NONE
+        self.value.len = 0
+        return self.push()
