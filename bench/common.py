@@ -12,6 +12,10 @@ FIXTURES = os.environ.get("SYMPHONY_FIXTURES") or os.path.join(
 JSON_SLUGS = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "k-exaone-236b-a23b",
               "qwen2.5-7b-instruct-1m", "hermes-4-14b", "granite-4.1-3b", "llama-xlam-2-8b-fc-r",
               "phi-4-mini-instruct")
+TAGGED_SLUGS = ("qwen3-coder-30b-a3b-instruct", "qwen3-coder-next", "qwen3.5-27b", "qwen3.8-27b", "mimo-v2.5",
+                "step-3.5-flash", "nanbeige4.2-3b", "seed-oss-36b-instruct", "glm-5.3-flash", "glm-5", "glm-4.6",
+                "glm-4.7-flash", "ling-3.0-flash", "iquest-q1", "hy4-preview")
+FAMILIES = {"json": JSON_SLUGS, "tagged": TAGGED_SLUGS, "all": JSON_SLUGS + TAGGED_SLUGS}
 
 
 def load_cases(slug):

@@ -1,7 +1,7 @@
 """symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
 in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
 
-    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [slug ...]
+    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|all] [slug ...]
 
 The peers run in their own virtual environment (bench/peers/install.sh), driven by
 bench/peers/harness.py; symphony is timed here the same way: only the parse calls are timed
@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(HERE, "peers"))
 import harness  # noqa: E402  (stdlib only at import; the peers load lazily)
 
 import symphony  # noqa: E402
-from bench.common import FIXTURES, JSON_SLUGS, case_setup, load_cases, stream, token_deltas  # noqa: E402
+from bench.common import FAMILIES, FIXTURES, case_setup, load_cases, stream, token_deltas  # noqa: E402
 from symphony.adapt import chat  # noqa: E402
 
 PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
@@ -84,11 +84,14 @@ def fmt(value, spec):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("slugs", nargs="*", default=list(JSON_SLUGS))
+    ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
+    ap.add_argument("--family", choices=sorted(FAMILIES), default="all",
+                    help="slug set when no slugs are given: json, tagged or all (default)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
     args = ap.parse_args(argv)
+    args.slugs = args.slugs or list(FAMILIES[args.family])
     plans = [p for p in args.plans.split(",") if p]
     modes = ["whole", "stream"] + [f"stream@{p}" for p in plans]
     peers = run_peers(args.slugs, args.repeat, plans)

@@ -48,7 +48,8 @@ import warnings
 #                       reasoning  ReasoningParser name (or None)
 #                       force      force_reasoning as the server derives it from
 #                                  template + request: True / False / "thinking"
-#                                  (= the case's thinking state)
+#                                  (= the case's thinking state) / "explicit"
+#                                  (= the request sets enable_thinking true)
 #   vllm              None = unsupported, else
 #                       tool, reasoning  ParserManager.get_parser names
 #                       tail_on / tail_off  the prompt tail (generation prompt)
@@ -61,6 +62,14 @@ QWEN_MARKERS = ["<|im_start|>", "<|im_end|>", "<think>", "</think>",
                 "<tool_call>", "</tool_call>"]
 IM_ASSISTANT = "<|im_start|>assistant\n"
 THINK_OFF = "<think>\n\n</think>\n\n"
+GLM_MARKERS = ["<|system|>", "<|user|>", "<|assistant|>", "<|observation|>",
+               "<think>", "</think>", "<tool_call>", "</tool_call>",
+               "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"]
+# What vLLM's glm47_moe._glm53_always_thinks (and SGLang's _is_glm53) look for
+# in a GLM-5.3 template: [gMASK]<sop>, "Reasoning Effort:", the keyed tool
+# markers, and no enable_thinking.
+GLM53_TEMPLATE_STUB = ("{# symphony bench stub of the GLM-5.3 template #}[gMASK]<sop>"
+                       "Reasoning Effort: <tool_call><arg_key><arg_value>")
 
 PROFILES = {
     # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true
@@ -137,6 +146,188 @@ PROFILES = {
         "sglang": None,
         "vllm": {"tool": "phi4_mini_json", "reasoning": None,
                  "tail_on": "<|assistant|>"},
+    },
+
+    # -- tagged family: Qwen3-Coder XML <tool_call><function=NAME><parameter=K>
+    # Qwen3-Coder: no thought. SGLang's template rules pick qwen3_coder from
+    # "<function=" + "<parameter="; nothing in the template enables reasoning,
+    # and the Qwen3-Coder recipes serve it with a tool parser only (both peers).
+    "qwen3-coder-30b-a3b-instruct": {
+        "thinking_default": None,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen3_coder", "reasoning": None, "force": False},
+        "vllm": {"tool": "qwen3_coder", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+    "qwen3-coder-next": {
+        "thinking_default": None,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen3_coder", "reasoning": None, "force": False},
+        "vllm": {"tool": "qwen3_coder", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+    # Qwen3.5 / Qwen3.8: the generation prompt opens "<think>\n" unless
+    # enable_thinking is false ("<think>\n\n</think>\n\n"). SGLang: template rule
+    # enable_thinking_default_true -> reasoning qwen3, force = thinking; tool
+    # qwen3_coder. vLLM: qwen3_coder + qwen3 (one Qwen3 engine; it starts in
+    # reasoning unless chat_template_kwargs.enable_thinking is false).
+    "qwen3.5-27b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen3_coder", "reasoning": "qwen3", "force": "thinking"},
+        "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                 "tail_on": IM_ASSISTANT + "<think>\n",
+                 "tail_off": IM_ASSISTANT + THINK_OFF},
+    },
+    "qwen3.8-27b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "qwen3_coder", "reasoning": "qwen3", "force": "thinking"},
+        "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                 "tail_on": IM_ASSISTANT + "<think>\n",
+                 "tail_off": IM_ASSISTANT + THINK_OFF},
+    },
+    # MiMo-V2.5: the model writes <think>…</think> itself (compact values, no
+    # newlines around them). SGLang: mimo/mimo; its MiMo rule is the template
+    # config explicit_enable_thinking_default_false and _MimoDetector's default
+    # is explicit_enable_thinking, so force only when the request sets
+    # enable_thinking true (never in the fixtures; <think> in the output opens
+    # the thought anyway). vLLM: mimo/mimo (Qwen3 engine, verbatim values).
+    "mimo-v2.5": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "mimo", "reasoning": "mimo", "force": "explicit"},
+        "vllm": {"tool": "mimo", "reasoning": "mimo",
+                 "tail_on": IM_ASSISTANT, "tail_off": IM_ASSISTANT + THINK_OFF},
+    },
+    # Step-3.5-Flash: the template always prefills "<think>\n" (no switch; the
+    # outputs with enable_thinking=false start with "\n</think>\n"). SGLang:
+    # step3p5 tool (= Qwen3CoderDetector) + step3p5 reasoning (= DeepSeek-R1
+    # detector, always forced). vLLM: step3p5/step3p5 (ignores enable_thinking).
+    "step-3.5-flash": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "step3p5", "reasoning": "step3p5", "force": True},
+        "vllm": {"tool": "step3p5", "reasoning": "step3p5",
+                 "tail_on": IM_ASSISTANT + "<think>\n"},
+    },
+    # Nanbeige4.2: opens the thought unless enable_thinking is false. SGLang
+    # has its own names (nanbeige = Qwen3CoderDetector / Qwen3Detector); with
+    # no template rule for it, force falls back to the detector default
+    # enable_thinking (= thinking). vLLM has no nanbeige name: its format is
+    # Qwen3-Coder XML + <think>, i.e. qwen3_coder + qwen3, the same pair the
+    # SGLang names alias.
+    "nanbeige4.2-3b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "nanbeige", "reasoning": "nanbeige", "force": "thinking"},
+        "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                 "tail_on": IM_ASSISTANT + "<think>\n",
+                 "tail_off": IM_ASSISTANT + THINK_OFF},
+    },
+    # Seed-OSS: <seed:tool_call> around Qwen3-Coder XML, the model writes
+    # <seed:think>. SGLang 0.5.23 has no parser that reads <seed:…> markers
+    # (no seed_oss tool or reasoning name; qwen3_coder wants <tool_call>).
+    # vLLM: seed_oss/seed_oss (Qwen3 engine with the <seed:…> wrappers; it
+    # starts in reasoning unless enable_thinking is false).
+    "seed-oss-36b-instruct": {
+        "thinking_default": True,
+        "markers": ["<seed:bos>", "<seed:eos>", "<seed:think>", "</seed:think>",
+                    "<seed:tool_call>", "</seed:tool_call>"],
+        "sglang": None,
+        "vllm": {"tool": "seed_oss", "reasoning": "seed_oss",
+                 "tail_on": "<seed:bos>assistant\n",
+                 "tail_off": "<seed:bos>assistant\n<seed:think>\n\n</seed:think>\n\n"},
+    },
+    # -- keyed family: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>
+    # GLM-5.3-Flash: SGLang replaces its Jinja template with the Python
+    # glm-5.3-flash template (reasoning_config "always": force True; parsers
+    # glm45 reasoning + glm47 tool). vLLM: glm47/glm45 (one GLM-4.7 engine);
+    # the chat_template stub holds the markers of _glm53_always_thinks, so
+    # vLLM ignores enable_thinking=false as its server would.
+    "glm-5.3-flash": {
+        "thinking_default": True,
+        "markers": GLM_MARKERS,
+        "sglang": {"tool": "glm47", "reasoning": "glm45", "force": True},
+        "vllm": {"tool": "glm47", "reasoning": "glm45",
+                 "tail_on": "<|assistant|><think>"},
+        "chat_template": GLM53_TEMPLATE_STUB,
+    },
+    # GLM-5 / GLM-4.7-Flash: "<|assistant|><think>", or "<|assistant|></think>"
+    # when enable_thinking is false. SGLang: template rule
+    # enable_thinking_default_true (force = thinking); "'<tool_call>' + tc.name"
+    # -> glm47; reasoning glm45. vLLM: glm47/glm45.
+    "glm-5": {
+        "thinking_default": True,
+        "markers": GLM_MARKERS,
+        "sglang": {"tool": "glm47", "reasoning": "glm45", "force": "thinking"},
+        "vllm": {"tool": "glm47", "reasoning": "glm45",
+                 "tail_on": "<|assistant|><think>", "tail_off": "<|assistant|></think>"},
+    },
+    "glm-4.7-flash": {
+        "thinking_default": True,
+        "markers": GLM_MARKERS,
+        "sglang": {"tool": "glm47", "reasoning": "glm45", "force": "thinking"},
+        "vllm": {"tool": "glm47", "reasoning": "glm45",
+                 "tail_on": "<|assistant|><think>", "tail_off": "<|assistant|></think>"},
+    },
+    # GLM-4.6: the model writes "\n<think>…</think>" itself; with
+    # enable_thinking=false the prompt ends "<|assistant|>\n<think></think>".
+    # Newlines between the keyed tags ("'\n<tool_call>' + tc.name" does not
+    # match SGLang's glm47 rule) -> glm45 tool. SGLang's template rule is still
+    # enable_thinking_default_true, so the server forces reasoning on = thinking
+    # (harmless: the output opens <think> right away). vLLM: glm45/glm45.
+    "glm-4.6": {
+        "thinking_default": True,
+        "markers": GLM_MARKERS,
+        "sglang": {"tool": "glm45", "reasoning": "glm45", "force": "thinking"},
+        "vllm": {"tool": "glm45", "reasoning": "glm45",
+                 "tail_on": "<|assistant|>",
+                 "tail_off": "<|assistant|>\n<think></think>"},
+    },
+    # Ling-3.0-flash: keyed with newlines, opens the thought unless
+    # enable_thinking is false. SGLang: ling3/ling3 (architecture rule
+    # BailingMoeV3 or the <role>ASSISTANT</role> template rule); the template
+    # default (thinking_option 'on') is not detected, so force falls back to
+    # Ling3Detector's default enable_thinking (= thinking). vLLM: ling3/ling3
+    # (GLM-4.7 engine; thinking unless thinking/enable_thinking is false).
+    "ling-3.0-flash": {
+        "thinking_default": True,
+        "markers": ["<role>", "</role>", "<|role_end|>", "<think>", "</think>",
+                    "<tool_call>", "</tool_call>", "<arg_key>", "</arg_key>",
+                    "<arg_value>", "</arg_value>"],
+        "sglang": {"tool": "ling3", "reasoning": "ling3", "force": "thinking"},
+        "vllm": {"tool": "ling3", "reasoning": "ling3",
+                 "tail_on": "<role>ASSISTANT</role><think>\n",
+                 "tail_off": "<role>ASSISTANT</role>" + THINK_OFF},
+    },
+    # IQuest-Q1: <iquest_tool_call> keyed, opens the thought unless thinking is
+    # off. SGLang: iquest_q1/iquest_q1 (its ReasoningParser derives force from
+    # thinking/enable_thinking itself, default on). vLLM 0.33 registers no
+    # parser for it (its only IQuest code is a model executor).
+    "iquest-q1": {
+        "thinking_default": True,
+        "markers": ["<|iquest_assistant|>", "<think>", "</think>",
+                    "<iquest_tool_call>", "</iquest_tool_call>",
+                    "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"],
+        "sglang": {"tool": "iquest_q1", "reasoning": "iquest_q1", "force": "thinking"},
+        "vllm": None,
+    },
+    # Hy4-preview: every marker carries the ":opensource" suffix; the prompt
+    # always opens <think:opensource> (enable_thinking is not a switch; only
+    # reasoning_effort=no_think is). SGLang: hunyuan/hunyuan, which read the
+    # suffixed names from the vocab; the Hy4 template gives the hunyuan_effort
+    # config, so force = reasoning_effort not in (none, no_think) = True here.
+    # vLLM: hy_v4/hy_v4 (suffix read from the vocab; thinking unless
+    # reasoning_effort is no_think).
+    "hy4-preview": {
+        "thinking_default": True,
+        "markers": ["<think:opensource>", "</think:opensource>",
+                    "<tool_calls:opensource>", "</tool_calls:opensource>",
+                    "<tool_call:opensource>", "</tool_call:opensource>",
+                    "<arg_key:opensource>", "</arg_key:opensource>",
+                    "<arg_value:opensource>", "</arg_value:opensource>"],
+        "sglang": {"tool": "hunyuan", "reasoning": "hunyuan", "force": True},
+        "vllm": {"tool": "hy_v4", "reasoning": "hy_v4",
+                 "tail_on": "<think:opensource>\n"},
     },
 }
 
@@ -456,6 +647,9 @@ class SGLangDriver:
         force = self.p["force"]
         if force == "thinking":
             force = bool(thinking_state(self.profile, case))
+        elif force == "explicit":   # template default off: only an explicit true
+            force = (case["request"].get("chat_template_kwargs") or {}) \
+                .get("enable_thinking") is True
         name = self.p["tool"]
         if not name:
             active = False
