@@ -96,15 +96,9 @@ cdef class KeyedCall(TagCall):
     cdef int name_call(self) except -1:
         """The name is whole: the call starts (its source the whitespace before the name and
         the name; the whitespace after it stays carried)."""
-        cdef const unsigned char* src
-        cdef Py_ssize_t n
         self.name.len = 0
         bb_append(&self.name, self.carried.text.data + self.name_from, self.name_to - self.name_from)
-        hb_source(&self.carried, 0, self.name_to, &self.scratch, &src, &n)
-        self.index = self.sink.call_start(self.name.data, self.name.len, src, n)
-        hb_drop_front(&self.carried, self.name_to)
-        if self.declared is not None:
-            self.function = (<Declared>self.declared).function(self.name.data, self.name.len)
+        self.start_call(self.name_to)
         self.stage = KY_BETWEEN
         return 0
 

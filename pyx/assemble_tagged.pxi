@@ -105,7 +105,7 @@ cdef class TaggedCall(TagCall):
         elif self.started():
             self.report_from(self.tag_at, OT_SECOND_FUNCTION_TAG)
         else:
-            self.start_call()
+            self.start_call(self.carried.text.len)
         self.stage = self.stage_after_tag()
         return 0
 

@@ -194,15 +194,15 @@ cdef class TagCall(Assembler):
 
     # -- the call and its arguments -------------------------------------------------------------
 
-    cdef int start_call(self) except -1:
-        """The call starts, named `name`; its source is everything carried."""
+    cdef int start_call(self, Py_ssize_t upto) except -1:
+        """The call starts, named `name`; its source is carried[0:upto] (the rest stays)."""
         cdef const unsigned char* src
         cdef Py_ssize_t n
-        hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
-        self.index = self.sink.call_start(self.name.data, self.name.len, src, n)
-        hb_clear(&self.carried)
         if self.declared is not None:
             self.function = (<Declared>self.declared).function(self.name.data, self.name.len)
+        hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
+        self.index = self.sink.call_start(self.name.data, self.name.len, src, n)
+        hb_drop_front(&self.carried, upto)
         return 0
 
     cdef int push_upto(self, Py_ssize_t upto) except -1:

@@ -745,8 +745,16 @@ cdef object vt_admitted(object schema):
     return admitted
 
 
+cdef dict _VT_TYPE_KINDS = {"string": KIND_STRING, "integer": KIND_INTEGER, "array": KIND_ARRAY,
+                            "object": KIND_OBJECT}
+
+
 cdef int vt_kind_of(object schema) except -1:
     """The Kind a parameter's schema declares (SPEC §5.1)."""
+    if (isinstance(schema, dict) and isinstance(dict.get(schema, "type"), str)
+            and not dict.__contains__(schema, "anyOf") and not dict.__contains__(schema, "oneOf")):
+        # one type name and no members: most schemas (no walk needed)
+        return _VT_TYPE_KINDS.get(dict.get(schema, "type"), KIND_NONE)
     admitted = vt_admitted(schema)
     if admitted is None:
         return KIND_NONE
@@ -794,82 +802,107 @@ cdef inline bytes vt_name_bytes(str name):
     return name.encode("utf-8", "surrogatepass")
 
 
-cdef inline object vt_kind_object(int kind):
-    return None if kind == KIND_NONE else Kind(kind)
+cdef object vt_kind_object(int kind):
+    """A Kind code as symphony.value.Kind (None for KIND_NONE), the names the Python API uses."""
+    from symphony.value import Kind as PublicKind     # (imported here: symphony.value imports us)
+    return None if kind == KIND_NONE else PublicKind(kind)
 
 
 @cython.final
 @cython.internal
 cdef class FunctionKinds:
-    """One declared function: its parameters' Kinds by the UTF-8 of their names (only those with
-    a Kind) and its whole parameters schema."""
-    cdef dict kinds
+    """One declared function: its parameters schema, and the Kind of each parameter looked up so
+    far (read from the schema the first time a call names it)."""
+    cdef dict kinds              # UTF-8 of a parameter name -> its Kind code
     cdef object parameters
+    cdef object properties       # parameters["properties"] when it is a dict, else None
 
     def __cinit__(self, object parameters):
         self.kinds = {}
         self.parameters = parameters
-        if not isinstance(parameters, dict):
-            return
-        properties = dict.get(parameters, "properties")
-        if not isinstance(properties, dict):
-            return
-        for name, schema in dict.items(properties):
-            if not isinstance(name, str):
-                continue
-            kind = vt_kind_of(schema)
-            if kind != KIND_NONE:
-                self.kinds[vt_name_bytes(name)] = kind
+        self.properties = None
+        if isinstance(parameters, dict):
+            properties = dict.get(parameters, "properties")
+            if isinstance(properties, dict):
+                self.properties = properties
 
     cdef int kind(self, const unsigned char* key, Py_ssize_t n) except -1:
         """The Kind declared for parameter p[0:n] (KIND_NONE when none is)."""
-        found = self.kinds.get(PyBytes_FromStringAndSize(<const char*>key, n))
-        return KIND_NONE if found is None else <int>found
+        cdef bytes name = PyBytes_FromStringAndSize(<const char*>key, n)
+        found = self.kinds.get(name)
+        if found is not None:
+            return <int>found
+        kind = KIND_NONE
+        if self.properties is not None:
+            kind = vt_kind_of(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        self.kinds[name] = kind
+        return kind
 
 
 @cython.final
 cdef class Declared:
-    """The parameter Kinds a request's tools declare, by function name (SPEC §5.1). Built once
-    per parser from OpenAI-style tools (`{"type": "function", "function": {"name",
-    "parameters"}}`, or the inner `{"name", "parameters"}` itself); the first tool of a name
-    wins; anything malformed is skipped and never raises."""
-    cdef dict functions          # UTF-8 of the name -> FunctionKinds
+    """The parameter Kinds a request's tools declare, by function name (SPEC §5.1), from
+    OpenAI-style tools (`{"type": "function", "function": {"name", "parameters"}}`, or the inner
+    `{"name", "parameters"}` itself); the first tool of a name wins; anything malformed is
+    skipped and never raises. Read lazily: a function when a call first names it, a parameter's
+    Kind when a call first writes it, so a parse pays only for what its calls use."""
+    cdef object tools            # the tools as given (a list or tuple), or ()
+    cdef Py_ssize_t scanned      # tools read so far into `first`
+    cdef dict first              # UTF-8 of a name -> the first function dict of that name read
+    cdef dict functions          # UTF-8 of a name -> FunctionKinds, or None: not declared
 
     def __cinit__(self, tools=None):
+        self.tools = tools if isinstance(tools, (list, tuple)) else ()
+        self.first = {}
         self.functions = {}
-        if not isinstance(tools, (list, tuple)):
-            return
-        for tool in tools:
+
+    cdef object find(self, bytes name):
+        """The first function dict named `name`, reading the tools only as far as needed."""
+        found = self.first.get(name)
+        while found is None and self.scanned < len(self.tools):
+            tool = self.tools[self.scanned]
+            self.scanned += 1
             if not isinstance(tool, dict):
                 continue
             function = dict.get(tool, "function", tool)
             if not isinstance(function, dict):
                 continue
-            name = dict.get(function, "name")
-            if not isinstance(name, str):
+            declared_name = dict.get(function, "name")
+            if not isinstance(declared_name, str):
                 continue
-            key = vt_name_bytes(name)
-            if key not in self.functions:
-                self.functions[key] = FunctionKinds(dict.get(function, "parameters"))
+            key = vt_name_bytes(declared_name)
+            if key not in self.first:
+                self.first[key] = function
+                if key == name:
+                    found = function
+        return found
+
+    cdef FunctionKinds lookup(self, bytes name):
+        if name in self.functions:
+            return self.functions[name]
+        function = self.find(name)
+        kinds = None if function is None else FunctionKinds(dict.get(function, "parameters"))
+        self.functions[name] = kinds
+        return kinds
 
     cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):
         """The declared function named p[0:n], or None (its values are then all inferred)."""
-        return self.functions.get(PyBytes_FromStringAndSize(<const char*>name, n))
+        return self.lookup(PyBytes_FromStringAndSize(<const char*>name, n))
 
     def kind(self, str function not None, str param not None):
         """The Kind declared for `param` of `function`, or None when none is."""
-        found = self.functions.get(vt_name_bytes(function))
+        cdef bytes key = vt_name_bytes(param)
+        found = self.lookup(vt_name_bytes(function))
         if found is None:
             return None
-        kind = (<FunctionKinds>found).kinds.get(vt_name_bytes(param))
-        return None if kind is None else Kind(kind)
+        return vt_kind_object((<FunctionKinds>found).kind(<const unsigned char*>(<char*>key), len(key)))
 
     def kind_at(self, str function not None, path):
         """The Kind declared at a path of keys below `function`'s parameters (SPEC §5.1): under a
         schema that admits `array` a step goes to `items` whatever its key, else to
         `properties[key]`. None when nothing is declared there or the path leads nowhere; the
         empty path gives the parameters schema's own Kind."""
-        found = self.functions.get(vt_name_bytes(function))
+        found = self.lookup(vt_name_bytes(function))
         if found is None:
             return None
         schema = (<FunctionKinds>found).parameters
@@ -893,14 +926,21 @@ cdef class Declared:
             return KIND_NONE
         return (<FunctionKinds>found).kind(<const unsigned char*>(<char*>param), len(param))
 
+    cdef dict names(self):
+        """Every declared name (reads all the tools)."""
+        self.find(b"")
+        while self.scanned < len(self.tools):
+            self.find(b"")
+        return self.first
+
     def __contains__(self, function):
-        return isinstance(function, str) and vt_name_bytes(function) in self.functions
+        return isinstance(function, str) and vt_name_bytes(function) in self.names()
 
     def __len__(self):
-        return len(self.functions)
+        return len(self.names())
 
     def __repr__(self):
-        names = [name.decode("utf-8", "surrogatepass") for name in self.functions]
+        names = [name.decode("utf-8", "surrogatepass") for name in self.names()]
         return f"Declared({names!r})"
 
 

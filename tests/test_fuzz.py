@@ -39,7 +39,19 @@ WRAPPED = (Format("wrapped")
 TABLES = [format_table(name) for name in symphony.formats()] + [WRAPPED]
 BY_NAME = {t.name: t for t in TABLES}
 
+def inner_tags(fmt):
+    """The tags a table's call syntax reads inside a call (tagged and keyed syntaxes)."""
+    if fmt.syntax is None:
+        return set()
+    if fmt.syntax.kind == "tagged":
+        return set(_native.TAGGED_TAGS)
+    if fmt.syntax.kind == "keyed":
+        return set(fmt.syntax.tags.texts())
+    return set()
+
+
 MARKERS = sorted({text for t in TABLES for _, text in t.terminals}
+                 | {tag for t in TABLES for tag in inner_tags(t)}
                  | {"<think>", "</think>", "<tool_call>", "</tool_call>", "<|im_start|>assistant",
                     "<｜DSML｜ invoke name=\"", "<|open|>call tool=\"", "]<]minimax[>["})
 FRAGMENTS = sorted({m[:k] for m in MARKERS for k in range(1, len(m))} | {m[k:] for m in MARKERS for k in range(1, len(m))})
@@ -57,7 +69,16 @@ ATOMS = [
     '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
     '<c>{"name": "f", "arguments": {"a": [1, "\\u00e9"]}}</c>', '<b>\n<c>{"name": "g"}</c>\n</b>',
     '[{"name": "f", "arguments": {}}, {"name": "g", "arguments": {"x": null}}]',
+    "<function=f>", "\n<parameter=s>\nPar", "\n</parameter>\n", "<parameter=n>\n007\n</parameter>",
+    "<parameter=o>\nNone\n</parameter>", "<parameter=a>\n['x', (1,), {2: None}]\n</parameter>", "</function>",
+    "f<arg_key>s</arg_key><arg_value>", "</arg_value>", "<arg_key>n</arg_key><arg_value>12", "<arg_key></arg_key>",
+    "<arg_key:opensource>o</arg_key:opensource><arg_value:opensource>nul", "True", "None", "'\\x41\\777'",
+    "1_000", "(1)", "{'a': 1,}", "\\\n",
 ]
+# Tools declaring every Kind for the names the atoms use (the parser reads them when a typed call opens).
+FUZZ_TOOLS = [{"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": {
+    "s": {"type": "string"}, "n": {"type": "integer"}, "o": {"type": ["string", "null"]},
+    "a": {"type": "array"}, "b": {"type": "object"}}}}} for name in ("f", "get_weather", "g")]
 pieces_of_text = st.one_of(
     st.sampled_from(MARKERS), st.sampled_from(FRAGMENTS), st.sampled_from(ATOMS), st.sampled_from(ATOMS),
     st.text(st.characters(blacklist_categories=("Cs",)), max_size=4),
@@ -160,17 +181,18 @@ def streams(draw):
             deltas = as_arrays(deltas, np.int64 if form == "int64" else np.int32)
     if draw(st.integers(0, 5)) == 0:     # empty deltas between
         deltas = [x for d in deltas for x in (Delta(""), d)] + [Delta("")]
-    return text, draw(prompts), deltas, mode, spoiled, draw(st.sampled_from(["stop", "length", "abort", "x"]))
+    tools = draw(st.sampled_from([None, FUZZ_TOOLS]))
+    return text, draw(prompts), deltas, mode, spoiled, draw(st.sampled_from(["stop", "length", "abort", "x"])), tools
 
 
 @FUZZ
 @given(streams())
 @example(("<tool_call>{\"name\": \"f\", \"arguments\": " + "[" * 40, None, [Delta("<tool_call>{\"name\": \"f\", "
-          "\"arguments\": " + "[" * 40)], "uncounted", False, "stop"))
+          "\"arguments\": " + "[" * 40)], "uncounted", False, "stop", None))
 def test_every_table_conserves_and_finishes_once(stream):
-    text, prompt, deltas, mode, spoiled, finish = stream
+    text, prompt, deltas, mode, spoiled, finish, tools = stream
     for table in TABLES:
-        p = symphony.parser(table)
+        p = symphony.parser(table, tools)
         events = list(p.feed(Prompt(prompt))) if prompt is not None else []
         for d in deltas:
             events += p.feed(d)
