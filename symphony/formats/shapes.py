@@ -1,0 +1,27 @@
+"""Table shapes several families share, with their own marker texts: the common one is a thought
+and call blocks, each between an open and a close marker (SPEC §3 `qwen3`: content, reasoning
+and calls states, five rows; the call opener inside a block opens the next call)."""
+from symphony.format import Emits, Format
+
+
+def thought_and_calls(name, think, call, syntax, opener=None):
+    """`think` and `call` are (open, close) marker texts. No row from the thought on the call
+    opener: a call marker inside a thought is reasoning text; a thought closer in content is
+    content."""
+    table = (
+        Format(name)
+        .terminal("think_open", think[0])
+        .terminal("think_close", think[1])
+        .terminal("call_open", call[0])
+        .terminal("call_close", call[1])
+        .state("content", Emits.CONTENT)
+        .state("reasoning", Emits.REASONING)
+        .state("calls", Emits.ARGUMENTS)
+        .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_close", "content")
+        .transition("content", "call_open", "calls")
+        .transition("calls", "call_close", "content")
+        .transition("calls", "call_open", "calls")
+        .calls(syntax)
+    )
+    return table.opens_turn(opener) if opener is not None else table
