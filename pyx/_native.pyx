@@ -3,6 +3,7 @@
 events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_AsTuple
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t

@@ -1,5 +1,7 @@
 # The ten event types and Text (SPEC §1.1, §1.3): immutable cdef classes, cheap to build from C.
-# Each has to_dict() giving the exact wire JSON; symphony.events.from_dict reads it back.
+# Each has to_dict() giving the exact wire JSON; symphony.events.from_dict reads it back. They hold
+# only str, int, Text and reason values, so they can never be part of a reference cycle: the
+# garbage collector does not track them (its passes would otherwise grow with every event kept).
 
 cdef object _check_count(object value, str field):
     """A u32 field of the wire form: an int in [0, 2**32)."""
@@ -30,6 +32,7 @@ cdef object _check_index(object index):
 
 @cython.freelist(64)
 @cython.final
+@cython.no_gc
 cdef class Text:
     """A run of output text and how many tokens started in it (None: the stream is uncounted)."""
     cdef readonly str text
@@ -102,6 +105,7 @@ cdef class Event:
 
 @cython.freelist(128)
 @cython.final
+@cython.no_gc
 cdef class Content(Event):
     """Visible text."""
     cdef readonly str text
@@ -127,6 +131,7 @@ cdef class Content(Event):
 
 @cython.freelist(64)
 @cython.final
+@cython.no_gc
 cdef class Reasoning(Event):
     """Text of a thought."""
     cdef readonly str text
@@ -151,6 +156,7 @@ cdef class Reasoning(Event):
 
 
 @cython.final
+@cython.no_gc
 cdef class ReasoningStart(Event):
     """A thought opens (accounts for no bytes)."""
     kind = "reasoning_start"
@@ -166,6 +172,7 @@ cdef class ReasoningStart(Event):
 
 
 @cython.final
+@cython.no_gc
 cdef class ReasoningEnd(Event):
     """A thought closes (accounts for no bytes)."""
     kind = "reasoning_end"
@@ -182,6 +189,7 @@ cdef class ReasoningEnd(Event):
 
 @cython.freelist(32)
 @cython.final
+@cython.no_gc
 cdef class ToolCallStart(Event):
     """A call begins: its index, id (`call_<index>`), name, and the opening bytes as written."""
     cdef readonly object index
@@ -209,6 +217,7 @@ cdef class ToolCallStart(Event):
 
 @cython.freelist(64)
 @cython.final
+@cython.no_gc
 cdef class ToolCallArguments(Event):
     """A fragment of a call's JSON arguments and the model's bytes it came from."""
     cdef readonly object index
@@ -234,6 +243,7 @@ cdef class ToolCallArguments(Event):
 
 @cython.freelist(32)
 @cython.final
+@cython.no_gc
 cdef class ToolCallEnd(Event):
     """A call ends: the closing bytes (may be empty)."""
     cdef readonly object index
@@ -256,6 +266,7 @@ cdef class ToolCallEnd(Event):
 
 @cython.freelist(64)
 @cython.final
+@cython.no_gc
 cdef class Dropped(Event):
     """Bytes that carry no meaning for the client (markers, wrapping), with why."""
     cdef readonly Text text
@@ -278,6 +289,7 @@ cdef class Dropped(Event):
 
 @cython.freelist(32)
 @cython.final
+@cython.no_gc
 cdef class Malformed(Event):
     """Bytes that could not be parsed as what their place called for, with why."""
     cdef readonly Text text
@@ -299,6 +311,7 @@ cdef class Malformed(Event):
 
 
 @cython.final
+@cython.no_gc
 cdef class Finish(Event):
     """The stream ended: why, how many calls started, how many tokens the reasoning took."""
     cdef readonly object reason

@@ -21,6 +21,7 @@ cdef enum SpanForm:
 
 @cython.freelist(64)
 @cython.final
+@cython.no_gc
 cdef class TokenSpan:
     """One token's bytes in a delta's UTF-8 text: [start, end), `continued` if released late."""
     cdef readonly object token_id
@@ -98,14 +99,20 @@ cdef class Delta:
         utf8_of(self.text, &n, "Delta.text")
         self.token_ids = token_ids
         self.spans = spans
-        if spans is None or (type(spans) is tuple and not spans) or (type(spans) is list and not spans):
-            self.form = SPANS_NONE
-        elif type(spans) is tuple or type(spans) is list:
-            self.form = SPANS_OBJECTS
-            self.spans = tuple(spans) if type(spans) is list else spans
-            for span in self.spans:
+        cdef type kind = type(spans)
+        cdef tuple items
+        if kind is tuple or kind is list:
+            items = <tuple>spans if kind is tuple else PyList_AsTuple(spans)
+            if not items:
+                self.form = SPANS_NONE
+                return
+            for span in items:
                 if type(span) is not TokenSpan:
                     raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(span).__name__}")
+            self.spans = items
+            self.form = SPANS_OBJECTS
+        elif spans is None:
+            self.form = SPANS_NONE
         else:
             self._take_array(spans)
 

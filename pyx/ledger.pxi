@@ -68,25 +68,36 @@ cdef class Ledger:
         self.tail = 0
 
     cdef int note(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
-        """Before a delta is parsed: remembers where its tokens start, or turns the stream uncounted."""
+        """Before a delta is parsed: remembers where its tokens start, or turns the stream uncounted
+        (the spans are checked as they are read; a layout that fails takes back what it noted)."""
         cdef int64_t at = self.received
-        cdef Py_ssize_t i
+        cdef Py_ssize_t i, end = 0, tail = self.tail
         cdef TokenSpan span
         self.received += n
         if self.uncounted:
             return 0
-        if not lg_spans_partition(delta, p, n):
-            self.turn_uncounted()
-            return 0
         if delta.form == SPANS_OBJECTS:
             for item in <tuple>delta.spans:
                 span = <TokenSpan>item
+                if span.start != end or span.end < span.start or span.end > n or not u8_is_boundary(p, n, span.end):
+                    return self.refuse(tail)
+                end = span.end
                 if not span.continued:
                     self.push_start(at + span.start)
+            if end != n:
+                return self.refuse(tail)
+        elif not lg_spans_partition(delta, p, n):
+            self.turn_uncounted()
         elif delta.form == SPANS_ARRAY:
             for i in range(delta.rows.shape[0]):
                 if delta.rows[i, 3] == 0:
                     self.push_start(at + delta.rows[i, 1])
+        return 0
+
+    cdef int refuse(self, Py_ssize_t tail) except -1:
+        """The delta's spans do not lay out its text: the stream turns uncounted."""
+        self.tail = tail
+        self.turn_uncounted()
         return 0
 
     cdef int64_t count(self, Py_ssize_t n) noexcept:
