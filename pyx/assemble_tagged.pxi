@@ -41,7 +41,6 @@ cdef class TaggedCall(TagCall):
         return TG_BETWEEN if self.started() else TG_OPENING
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef const unsigned char* close
         cdef Py_ssize_t k
         while n > 0:
             if self.stage == TG_VALUE:
@@ -49,12 +48,9 @@ cdef class TaggedCall(TagCall):
             if self.stage == TG_OPENING or self.stage == TG_BETWEEN:
                 return self.text_between(p, n)
             # a name or a key, up to its `>`
-            close = <const unsigned char*>memchr(p, GREATER, n)
-            k = (close - p) if close != NULL else n
-            bb_append(&self.name if self.stage == TG_FUNCTION_NAME else &self.key, p, k)
-            if close == NULL:
-                return self.carry(p, n)
-            self.carry(p, k + 1)
+            k = self.read_until(p, n, GREATER, &self.name if self.stage == TG_FUNCTION_NAME else &self.key)
+            if k == n:
+                return 0
             if self.stage == TG_FUNCTION_NAME:
                 self.function_tag_done()
             else:

@@ -31,6 +31,8 @@ cdef enum OtherText:
     OT_TEXT_FOR_NAME = 14
     OT_KEY_WITHOUT_TEXT = 15
     OT_BLOCK_WITHOUT_NAME = 16
+    OT_TEXT_AFTER_NAME = 17
+    OT_INVOKE_CLOSED_EARLY = 18
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -50,6 +52,8 @@ _OTHER_TEXTS = (
     "text where the call's name should be",
     "a key with no text",
     "a call block without a name",
+    "text after a tag's name",
+    "an invoke that closed before its function name closed",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -188,6 +188,18 @@ cdef class TagCall(Assembler):
                 self.sink.malformed(MW_OTHER, OT_TEXT_BETWEEN_TAGS, p + start, at - start)
         return 0
 
+    cdef Py_ssize_t read_until(self, const unsigned char* p, Py_ssize_t n, unsigned char stop,
+                               ByteBuf* into) except -1:
+        """A name, key or attribute up to its `stop` byte: the bytes before it go to `into` (when
+        given) and with the stop byte to what is carried. Returns where the stop byte is in
+        p[0:n], or n when it is not there yet."""
+        cdef const unsigned char* at = <const unsigned char*>memchr(p, stop, n)
+        cdef Py_ssize_t k = (at - p) if at != NULL else n
+        if into != NULL:
+            bb_append(into, p, k)
+        self.carry(p, k + 1 if k < n else n)
+        return k
+
     cdef int tag_out_of_place(self, const unsigned char* p, Py_ssize_t n) except -1:
         self.drop_carried()
         return self.sink.malformed(MW_OTHER, OT_TAG_OUT_OF_PLACE, p, n)
@@ -210,7 +222,11 @@ cdef class TagCall(Assembler):
         cdef const unsigned char* src
         cdef Py_ssize_t n
         hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
-        self.sink.call_arguments(<uint32_t>self.index, self.fragment.data, self.fragment.len, src, n)
+        if self.fragment.len == n and memcmp(self.fragment.data, src, n) == 0:
+            # the model's bytes are the JSON (a streamed piece with nothing to escape): one str
+            self.sink.call_arguments(<uint32_t>self.index, NULL, 0, src, n)
+        else:
+            self.sink.call_arguments(<uint32_t>self.index, self.fragment.data, self.fragment.len, src, n)
         hb_drop_front(&self.carried, upto)
         self.fragment.len = 0
         return 0
@@ -262,10 +278,13 @@ cdef class TagCall(Assembler):
     # -- values ---------------------------------------------------------------------------------
 
     cdef int open_value(self) except -1:
-        """The value of `key` begins (everything carried is its tag)."""
-        self.kind = KIND_NONE
-        if self.function is not None:
-            self.kind = self.function.kind(self.key.data, self.key.len)
+        """The value of `key` begins (everything carried is its tag), typed as the tools declare."""
+        return self.open_value_as(KIND_NONE if self.function is None
+                                  else self.function.kind(self.key.data, self.key.len))
+
+    cdef int open_value_as(self, int kind) except -1:
+        """The value of `key` begins, of Kind `kind`."""
+        self.kind = kind
         self.at_value_start = True
         self.newline_held = False
         self.value.len = 0

@@ -23,6 +23,7 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 
 # Generation-prompt heads: the assistant turn opener exactly as each template writes it.
 CHATML = "<|im_start|>assistant\n"
+DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
@@ -121,6 +122,9 @@ GROUPS = (
     # seed_oss: <seed:tool_call> blocks of tags, values placed directly
     _group("seed-oss-36b-instruct", "seed_oss", _W, SEED, None,
            "ByteDance-Seed/Seed-OSS-36B-Instruct"),
+    # deepseek_v4_1: <｜DSML｜ calls> blocks of DSML invokes; the prompt opens the thought
+    _group("deepseek-v4.1-flash", "deepseek_v4_1", _O, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V4.1-Flash", tails=("<think>", "</think>")),
     # keyed: NAME<arg_key>K</arg_key><arg_value>V</arg_value>
     _group("glm-5.3-flash", "glm", _A, GLM, None,
            "zai-org/GLM-5.3-Flash", tails=("<think>", "<think>")),

@@ -7,6 +7,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
+    CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
 """
 import dataclasses
 from enum import Enum
@@ -45,6 +46,8 @@ class Tags:
         return (self.key_open, self.key_close, self.value_open, self.value_close)
 
 
+DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
+
 Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
 Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
 Tags.HY4 = Tags("<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:opensource>",
@@ -76,6 +79,10 @@ class CallSyntax:
         return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
 
     @classmethod
+    def dsml(cls):
+        return cls("dsml")
+
+    @classmethod
     def keyed(cls, tags=Tags.PLAIN):
         if not isinstance(tags, Tags):
             raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
@@ -91,12 +98,15 @@ class CallSyntax:
         """The terminals (by number, in `fmt`) that are a call's own end: their bytes become the
         call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
-        opens the next call only cuts it off. The other syntaxes end their calls themselves."""
+        opens the next call only cuts it off. A DSML invoke ends with its own close marker. The
+        other syntaxes end their calls themselves."""
+        names = [name for name, _ in fmt.terminals]
+        if self.kind == "dsml":
+            return [i for i, (_, text) in enumerate(fmt.terminals) if text == DSML_INVOKE_CLOSE]
         if self.kind != "keyed":
             return []
         from symphony.format import Emits
         emits = dict(fmt.states)
-        names = [name for name, _ in fmt.terminals]
         return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
                        if emits[src] == Emits.ARGUMENTS and emits[dst] != Emits.ARGUMENTS})
 
@@ -110,6 +120,8 @@ class CallSyntax:
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":
             return _native.KeyedSyntax(self.tags.texts(), call_ends)
+        if self.kind == "dsml":
+            return _native.DsmlSyntax(call_ends)
         raise ValueError(f"no native syntax for {self!r}")
 
     def __eq__(self, other):

@@ -23,6 +23,7 @@ KNOWN_DIFFERENCES = {
     "ling": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
     "glm": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
     "iquest": {REASONING_PROBE: (0, "stop")},
+    "deepseek_v4_1": {REASONING_PROBE: (0, "stop")},
 }
 
 # Checkpoints whose fixtures do not record a probe their table lists (GLM-5 and GLM-4.7-Flash

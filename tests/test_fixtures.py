@@ -18,7 +18,9 @@ PLACED = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "
           # tagged and keyed
           "qwen3-coder-30b-a3b-instruct", "qwen3-coder-next", "qwen3.5-27b", "qwen3.8-27b", "mimo-v2.5",
           "step-3.5-flash", "nanbeige4.2-3b", "seed-oss-36b-instruct", "glm-5.3-flash", "glm-5", "glm-4.6",
-          "glm-4.7-flash", "ling-3.0-flash", "iquest-q1", "hy4-preview")
+          "glm-4.7-flash", "ling-3.0-flash", "iquest-q1", "hy4-preview",
+          # the remaining syntaxes
+          "deepseek-v4.1-flash")
 
 RESULTS = {}
 
