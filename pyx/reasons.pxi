@@ -33,6 +33,7 @@ cdef enum OtherText:
     OT_BLOCK_WITHOUT_NAME = 16
     OT_TEXT_AFTER_NAME = 17
     OT_INVOKE_CLOSED_EARLY = 18
+    OT_CALL_CLOSED_EARLY = 19
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -54,6 +55,7 @@ _OTHER_TEXTS = (
     "a call block without a name",
     "text after a tag's name",
     "an invoke that closed before its function name closed",
+    "a call that closed before its function name closed",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -27,6 +27,7 @@ DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
+KIMI = "<|open|>message role=\"assistant\"<|sep|>"
 LING = "<role>ASSISTANT</role>"
 LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
 PHI = "<|assistant|>"
@@ -125,6 +126,9 @@ GROUPS = (
     # deepseek_v4_1: <｜DSML｜ calls> blocks of DSML invokes; the prompt opens the thought
     _group("deepseek-v4.1-flash", "deepseek_v4_1", _O, DEEPSEEK, None,
            "deepseek-ai/DeepSeek-V4.1-Flash", tails=("<think>", "</think>")),
+    # kimi_k3: one message of regions; the prompt opens the message and its thought
+    _group("kimi-k3", "kimi_k3", _A, KIMI, None,
+           "moonshotai/Kimi-K3", tails=("<|open|>think<|sep|>", "<|open|>think<|sep|>")),
     # keyed: NAME<arg_key>K</arg_key><arg_value>V</arg_value>
     _group("glm-5.3-flash", "glm", _A, GLM, None,
            "zai-org/GLM-5.3-Flash", tails=("<think>", "<think>")),

@@ -1,0 +1,64 @@
+# The XTML assembler (SPEC §5.7, Kimi K3): one call, after the table's `<|open|>call tool="`,
+#     NAME" index="N"<|sep|>
+#     <|open|>argument key="KEY" type="T"<|sep|>value<|close|>argument<|sep|>
+# Tags end with the separator `<|sep|>` (a tag of its own, so it may arrive split). A call tag
+# may carry the model's `index` (ignored: the parser numbers calls itself); `type` string streams
+# the value as its text, number/boolean/null/array/object read it whole (value typing with no
+# declaration), any other type leaves the argument reported whole. `<|close|>call<|sep|>` is the
+# call's own end.
+
+cdef enum XtmlTag:
+    XT_SEPARATOR = 2         # <|sep|>, after AT_PARAMETER and AT_PARAMETER_CLOSE
+
+XTML_TAGS = ("<|open|>argument key=\"", "<|close|>argument<|sep|>", "<|sep|>")
+
+cdef const char* XTML_INDEX = ' index="'
+cdef const char* XTML_TYPE = ' type="'
+cdef tuple XTML_TYPES = (b"string", b"number", b"boolean", b"null", b"array", b"object")
+
+
+@cython.final
+cdef class XtmlCall(AttributeCall):
+    """Assembles one XTML call."""
+
+    cdef int tag_end(self) noexcept:
+        return XT_SEPARATOR
+
+    cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """None, or the model's ` index="N"` (N digits)."""
+        cdef Py_ssize_t i
+        if n == 0:
+            return True
+        if n < 10 or memcmp(p, XTML_INDEX, 8) != 0 or p[n - 1] != QUOTE:
+            return False
+        for i in range(8, n - 1):
+            if not DIGIT_0 <= p[i] <= DIGIT_9:
+                return False
+        return True
+
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        cdef Py_ssize_t i
+        cdef bytes name
+        if n < 9 or memcmp(p, XTML_TYPE, 7) != 0 or p[n - 1] != QUOTE:
+            return -1
+        for i in range(len(XTML_TYPES)):
+            name = <bytes>XTML_TYPES[i]
+            if len(name) == n - 8 and memcmp(p + 7, <const char*>name, n - 8) == 0:
+                return KIND_STRING if i == 0 else KIND_NONE
+        return -1
+
+    cdef int closed_early(self) noexcept:
+        return OT_CALL_CLOSED_EARLY
+
+
+@cython.final
+cdef class XtmlSyntax(Syntax):
+    """Kimi K3's XTML calls: arguments typed by their own `type` attribute."""
+    cdef MarkerSet tags
+
+    def __init__(self, ends=()):
+        Syntax.__init__(self, ends)
+        self.tags = MarkerSet(XTML_TAGS)
+
+    cdef Assembler open(self, object declared):
+        return XtmlCall(self.tags, None, self)

@@ -1,0 +1,159 @@
+# What the assemblers of attribute-written calls share (DSML, SPEC §5.6; XTML, SPEC §5.7): after
+# the table's marker that opens a call, the call's name runs to its `"` and the call tag to its
+# end (a `>` or the syntax's separator tag), anything between them being the tag's attributes;
+# each parameter is an open tag whose key runs to its `"` and whose attributes type the value,
+# then the value, then the parameter's close tag. The syntax says which attributes a call tag may
+# carry and what a parameter's attributes make its value; values are typed by those, never by the
+# request's tools, and nothing is stripped from them. The table marker that is the call's own end
+# becomes ToolCallEnd's source; a call that never started takes whatever marker ends it into what
+# it reports.
+
+cdef enum AttributeTag:
+    AT_PARAMETER = 0         # a parameter's open tag, up to the key
+    AT_PARAMETER_CLOSE = 1   # a parameter's close tag
+
+cdef enum AttributeStage:
+    AS_NAME = 0              # the call's name, up to its `"`
+    AS_NAME_TAIL = 1         # the call tag's attributes, up to the tag's end
+    AS_UNNAMED = 2           # the call tag was cut short: the block starts no call
+    AS_BETWEEN = 3           # between parameters
+    AS_KEY = 4               # a parameter's key, up to its `"`
+    AS_KEY_TAIL = 5          # the parameter tag's attributes, up to the tag's end
+    AS_VALUE = 6             # the parameter's value, up to its close tag
+
+
+cdef class AttributeCall(TagCall):
+    """Base of the attribute-written call assemblers; subclasses say how a tag ends and what its
+    attributes may be."""
+    cdef int stage
+    cdef Syntax syntax           # for the table terminal that is the call's own end
+    cdef Py_ssize_t tag_at       # where in carried the parameter tag being read began
+    cdef Py_ssize_t tail_at      # where in carried the tag's attributes (after the name) began
+
+    def __cinit__(self, MarkerSet tags, declared=None, Syntax syntax=None):
+        self.syntax = syntax
+        self.stage = AS_NAME
+
+    # -- what a syntax says ---------------------------------------------------------------------
+
+    cdef int tag_end(self) noexcept:
+        """The syntax's tag that ends a call or parameter tag, or -1: the byte `>` does."""
+        return -1
+
+    cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
+        return n == 0
+
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """The Kind a parameter's attributes give its value, or -1 when they give none."""
+        return -1
+
+    cdef int closed_early(self) noexcept:
+        """The reason for a block that closed before the call's name did."""
+        return OT_INVOKE_CLOSED_EARLY
+
+    # -- reading --------------------------------------------------------------------------------
+
+    cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef Py_ssize_t k
+        while n > 0:
+            if self.stage == AS_VALUE:
+                return self.value_text(p, n)
+            if self.stage == AS_BETWEEN or self.stage == AS_UNNAMED:
+                return self.text_between(p, n)
+            if self.stage == AS_NAME or self.stage == AS_KEY:
+                k = self.read_until(p, n, QUOTE, &self.name if self.stage == AS_NAME else &self.key)
+                if k == n:
+                    return 0
+                self.tail_at = self.carried.text.len
+                self.stage = AS_NAME_TAIL if self.stage == AS_NAME else AS_KEY_TAIL
+            elif self.tag_end() >= 0:
+                return self.carry(p, n)
+            else:
+                k = self.read_until(p, n, GREATER, NULL)
+                if k == n:
+                    return 0
+                self.tag_done(1)
+            p += k + 1
+            n -= k + 1
+        return 0
+
+    cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if self.stage == AS_VALUE:
+            if tag == AT_PARAMETER_CLOSE:
+                self.close_value(p, n)
+                self.stage = AS_BETWEEN
+                return 0
+            return self.value_text(p, n)
+        if tag == self.tag_end() and (self.stage == AS_NAME_TAIL or self.stage == AS_KEY_TAIL):
+            self.carry(p, n)
+            return self.tag_done(n)
+        if self.stage == AS_NAME or self.stage == AS_NAME_TAIL:
+            # the call tag is not whole: it starts no call
+            self.report_carried(MW_OTHER, OT_TAG_CUT_SHORT)
+            self.stage = AS_UNNAMED
+        elif self.stage == AS_KEY or self.stage == AS_KEY_TAIL:
+            self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
+            self.stage = AS_BETWEEN
+        if tag == AT_PARAMETER and self.stage == AS_BETWEEN:
+            self.tag_at = self.carried.text.len
+            self.carry(p, n)
+            self.key.len = 0
+            self.stage = AS_KEY
+            return 0
+        return self.tag_out_of_place(p, n)
+
+    cdef int tag_done(self, Py_ssize_t end_len) except -1:
+        """The call or parameter tag ended (its last end_len carried bytes are its end)."""
+        cdef Py_ssize_t tail = self.carried.text.len - end_len - self.tail_at
+        cdef const unsigned char* attributes = self.carried.text.data + self.tail_at
+        cdef int kind
+        if self.stage == AS_NAME_TAIL:
+            if self.name.len == 0:
+                self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
+                self.stage = AS_UNNAMED
+                return 0
+            if self.call_attributes_ok(attributes, tail):
+                self.start_call(self.carried.text.len)
+            else:
+                self.start_call(self.tail_at)
+                self.report_upto(tail, OT_TEXT_AFTER_NAME)
+            self.stage = AS_BETWEEN
+            return 0
+        kind = self.parameter_kind(attributes, tail)
+        if self.key.len == 0:
+            self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
+            self.stage = AS_BETWEEN
+        elif kind < 0:
+            self.report_from(self.tag_at, OT_TEXT_AFTER_NAME)
+            self.stage = AS_BETWEEN
+        else:
+            self.stage = AS_VALUE
+            self.open_value_as(kind)
+        return 0
+
+    cdef int report_upto(self, Py_ssize_t n, int other) except -1:
+        """The first n carried bytes as Malformed(other); the rest stays carried."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t length
+        hb_source(&self.carried, 0, n, &self.scratch, &src, &length)
+        self.sink.malformed(MW_OTHER, other, src, length)
+        return hb_drop_front(&self.carried, n)
+
+    cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
+        if not self.started():
+            # the marker that ends a call that never started is part of what it reports
+            self.take_scanner_held()
+            if self.stage == AS_NAME and self.carried.text.len == 0 and not hb_has_marks(&self.carried):
+                self.carry(p, n)
+                self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
+            else:
+                self.carry(p, n)
+                self.report_carried(MW_OTHER, self.closed_early())
+            return 1
+        if not own_end:
+            p = NULL
+            n = 0
+        self.close_started(self.stage == AS_BETWEEN, OT_TAG_CUT_SHORT, p, n)
+        return own_end

@@ -1,0 +1,48 @@
+"""Kimi K3 (SPEC §3 `kimi_k3`): one message of `<|open|>…<|sep|>` / `<|close|>…<|sep|>`
+regions. The generation prompt opens the message and its thought; content is only what the
+response region holds (text anywhere else in the message is Malformed); calls sit in a tools
+region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tags (XTML). The
+message's close ends whatever is open.
+"""
+from symphony.format import CallSyntax, Emits, Format
+from symphony.syntax import XTML_CALL_CLOSE
+
+KIMI_K3 = (
+    Format("kimi_k3")
+    .terminal("think_open", "<|open|>think<|sep|>")
+    .terminal("think_close", "<|close|>think<|sep|>")
+    .terminal("response_open", "<|open|>response<|sep|>")
+    .terminal("response_close", "<|close|>response<|sep|>")
+    .terminal("tools_open", "<|open|>tools<|sep|>")
+    .terminal("tools_close", "<|close|>tools<|sep|>")
+    .terminal("call_open", "<|open|>call tool=\"")
+    .terminal("call_close", XTML_CALL_CLOSE)
+    .terminal("message_close", "<|close|>message<|sep|>")
+    .state("message", Emits.WRAPPER)
+    .state("reasoning", Emits.REASONING)
+    .state("content", Emits.CONTENT)
+    .state("tools", Emits.WRAPPER)
+    .state("call", Emits.ARGUMENTS)
+    .transition("message", "think_open", "reasoning")
+    .transition("reasoning", "think_close", "message")
+    .transition("reasoning", "response_open", "content")
+    .transition("reasoning", "tools_open", "tools")
+    .transition("reasoning", "message_close", "message")
+    .transition("message", "response_open", "content")
+    .transition("content", "response_close", "message")
+    .transition("content", "message_close", "message")
+    .transition("content", "tools_open", "tools")
+    .transition("message", "tools_open", "tools")
+    .transition("tools", "call_open", "call")
+    .transition("call", "call_close", "tools")
+    .transition("call", "call_open", "call")
+    .transition("call", "tools_close", "message")
+    .transition("call", "message_close", "message")
+    .transition("tools", "tools_close", "message")
+    .transition("tools", "message_close", "message")
+    .transition("message", "message_close", "message")
+    .calls(CallSyntax.xtml())
+    .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
+)
+
+TABLES = {"kimi_k3": KIMI_K3}
