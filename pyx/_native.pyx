@@ -4,7 +4,7 @@ events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_AsTuple
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -41,5 +41,6 @@ include "assemble_keyed.pxi"
 include "attribute_call.pxi"
 include "assemble_dsml.pxi"
 include "assemble_xtml.pxi"
+include "assemble_xml.pxi"
 include "table.pxi"
 include "engine.pxi"

@@ -34,6 +34,8 @@ cdef enum OtherText:
     OT_TEXT_AFTER_NAME = 17
     OT_INVOKE_CLOSED_EARLY = 18
     OT_CALL_CLOSED_EARLY = 19
+    OT_INVOKE_WITHOUT_NAME = 20
+    OT_INVOKE_BLOCK_WITHOUT_NAME = 21
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -56,6 +58,8 @@ _OTHER_TEXTS = (
     "text after a tag's name",
     "an invoke that closed before its function name closed",
     "a call that closed before its function name closed",
+    "an invoke with no name",
+    "an invoke block without a name",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -796,6 +796,15 @@ cdef object vt_member_search(object schema, str key, object segment):
     return None
 
 
+cdef object vt_schema_step(object schema, str segment):
+    """One step of a path below a schema (SPEC §5.1 kind_at): under a schema that admits `array`
+    to its `items`, whatever the segment; else to `properties[segment]`. None: nowhere."""
+    admitted = vt_admitted(schema)
+    if admitted is not None and "array" in admitted:
+        return vt_member_search(schema, "items", None)
+    return vt_member_search(schema, "properties", segment)
+
+
 cdef inline bytes vt_name_bytes(str name):
     """The UTF-8 of a declared or looked-up name (a lone surrogate kept, so it matches nothing
     the model writes)."""
@@ -909,11 +918,7 @@ cdef class Declared:
         for segment in path:
             if not isinstance(segment, str):
                 raise TypeError(f"a path holds str keys, not {type(segment).__name__}")
-            admitted = vt_admitted(schema)
-            if admitted is not None and "array" in admitted:
-                schema = vt_member_search(schema, "items", None)
-            else:
-                schema = vt_member_search(schema, "properties", segment)
+            schema = vt_schema_step(schema, segment)
             if schema is None:
                 return None
         return vt_kind_object(vt_kind_of(schema))

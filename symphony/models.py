@@ -29,6 +29,7 @@ GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
 KIMI = "<|open|>message role=\"assistant\"<|sep|>"
 LING = "<role>ASSISTANT</role>"
+MINIMAX = "]~b]ai\n"
 LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
 PHI = "<|assistant|>"
 SEED = "<seed:bos>assistant\n"
@@ -129,6 +130,9 @@ GROUPS = (
     # kimi_k3: one message of regions; the prompt opens the message and its thought
     _group("kimi-k3", "kimi_k3", _A, KIMI, None,
            "moonshotai/Kimi-K3", tails=("<|open|>think<|sep|>", "<|open|>think<|sep|>")),
+    # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>
+    _group("minimax-m3", "minimax_m3", _W, MINIMAX, None,
+           "MiniMaxAI/MiniMax-M3", tails=("", "")),
     # keyed: NAME<arg_key>K</arg_key><arg_value>V</arg_value>
     _group("glm-5.3-flash", "glm", _A, GLM, None,
            "zai-org/GLM-5.3-Flash", tails=("<think>", "<think>")),

@@ -9,6 +9,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
+    CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
 """
 import dataclasses
 from enum import Enum
@@ -49,6 +50,7 @@ class Tags:
 
 DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
+XML_INVOKE_CLOSE = "</invoke>"
 
 Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
 Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
@@ -89,6 +91,10 @@ class CallSyntax:
         return cls("xtml")
 
     @classmethod
+    def xml(cls):
+        return cls("xml")
+
+    @classmethod
     def keyed(cls, tags=Tags.PLAIN):
         if not isinstance(tags, Tags):
             raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
@@ -104,13 +110,15 @@ class CallSyntax:
         """The terminals (by number, in `fmt`) that are a call's own end: their bytes become the
         call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
-        opens the next call only cuts it off. A DSML invoke and an XTML call end with their own
-        close marker. The other syntaxes end their calls themselves."""
+        opens the next call only cuts it off. A DSML or XML invoke and an XTML call end with
+        their own close marker. The other syntaxes end their calls themselves."""
         names = [name for name, _ in fmt.terminals]
         if self.kind == "dsml":
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == DSML_INVOKE_CLOSE]
         if self.kind == "xtml":
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == XTML_CALL_CLOSE]
+        if self.kind == "xml":
+            return [i for i, (_, text) in enumerate(fmt.terminals) if text == XML_INVOKE_CLOSE]
         if self.kind != "keyed":
             return []
         from symphony.format import Emits
@@ -132,6 +140,8 @@ class CallSyntax:
             return _native.DsmlSyntax(call_ends)
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
+        if self.kind == "xml":
+            return _native.XmlSyntax(call_ends)
         raise ValueError(f"no native syntax for {self!r}")
 
     def __eq__(self, other):

@@ -1,0 +1,40 @@
+"""MiniMax M3 (SPEC §3 `minimax_m3`): the template writes a separator token before every tag,
+which is dropped wherever it stands (and kept in its place among a call's held bytes); calls sit
+in a `<tool_call>` block of `<invoke name="…">` element trees (XML). `<mm:think>`/`</mm:think>`
+mean something only at the very start of the output; later they are content.
+"""
+from symphony.format import CallSyntax, Emits, Format
+from symphony.syntax import XML_INVOKE_CLOSE
+
+SEPARATOR = "]<]minimax[>["
+
+MINIMAX_M3 = (
+    Format("minimax_m3")
+    .terminal("think_open", "<mm:think>")
+    .terminal("think_close", "</mm:think>")
+    .terminal("calls_open", "<tool_call>")
+    .terminal("calls_close", "</tool_call>")
+    .terminal("invoke_open", "<invoke name=\"")
+    .terminal("invoke_close", XML_INVOKE_CLOSE)
+    .ignores("separator", SEPARATOR)
+    .state("start", Emits.CONTENT)
+    .state("reasoning", Emits.REASONING)
+    .state("content", Emits.CONTENT)
+    .state("calls", Emits.WRAPPER)
+    .state("invoke", Emits.ARGUMENTS)
+    .transition("start", "think_open", "reasoning")
+    .transition("start", "think_close", "content")
+    .transition("reasoning", "think_close", "content")
+    .transition("start", "calls_open", "calls")
+    .transition("reasoning", "calls_open", "calls")
+    .transition("content", "calls_open", "calls")
+    .transition("calls", "invoke_open", "invoke")
+    .transition("invoke", "invoke_close", "calls")
+    .transition("invoke", "invoke_open", "invoke")
+    .transition("invoke", "calls_close", "content")
+    .transition("calls", "calls_close", "content")
+    .calls(CallSyntax.xml())
+    .opens_turn("]~b]ai\n")
+)
+
+TABLES = {"minimax_m3": MINIMAX_M3}
