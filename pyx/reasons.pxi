@@ -36,6 +36,11 @@ cdef enum OtherText:
     OT_CALL_CLOSED_EARLY = 19
     OT_INVOKE_WITHOUT_NAME = 20
     OT_INVOKE_BLOCK_WITHOUT_NAME = 21
+    OT_NOT_A_CALL_START = 22
+    OT_NAME_WITHOUT_CALL = 23
+    OT_NOT_AN_ARGUMENT_START = 24
+    OT_KEY_WITHOUT_VALUE = 25
+    OT_ARGUMENT_CUT_SHORT = 26
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -60,6 +65,11 @@ _OTHER_TEXTS = (
     "a call that closed before its function name closed",
     "an invoke with no name",
     "an invoke block without a name",
+    "text where a call should begin",
+    "a name without a call",
+    "text where an argument should begin",
+    "a key without a value",
+    "an argument the call's end cut short",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -133,6 +133,11 @@ GROUPS = (
     # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>
     _group("minimax-m3", "minimax_m3", _W, MINIMAX, None,
            "MiniMaxAI/MiniMax-M3", tails=("", "")),
+    # pythonic: Python calls with keyword arguments
+    _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
+           "allenai/Olmo-3-7B-Instruct"),
+    _group("lfm2.5-1.2b-instruct", "lfm2_5", _W, CHATML, None,
+           "LiquidAI/LFM2.5-1.2B-Instruct"),
     # keyed: NAME<arg_key>K</arg_key><arg_value>V</arg_value>
     _group("glm-5.3-flash", "glm", _A, GLM, None,
            "zai-org/GLM-5.3-Flash", tails=("<think>", "<think>")),

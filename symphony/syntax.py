@@ -10,6 +10,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
+    CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
 """
 import dataclasses
 from enum import Enum
@@ -95,6 +96,10 @@ class CallSyntax:
         return cls("xml")
 
     @classmethod
+    def pythonic(cls):
+        return cls("pythonic")
+
+    @classmethod
     def keyed(cls, tags=Tags.PLAIN):
         if not isinstance(tags, Tags):
             raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
@@ -142,6 +147,8 @@ class CallSyntax:
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
+        if self.kind == "pythonic":
+            return _native.PythonicSyntax(call_ends)
         raise ValueError(f"no native syntax for {self!r}")
 
     def __eq__(self, other):
