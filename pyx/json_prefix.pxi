@@ -41,6 +41,7 @@ cdef struct jp_state:
     int hex_count
     unsigned int hex_value
     Py_ssize_t refused_at               # -1 while acceptable
+    bint refused_after_value            # the refusal came after a complete top-level value
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -55,6 +56,7 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hex_count = 0
     s.hex_value = 0
     s.refused_at = -1
+    s.refused_after_value = False
 
 
 cdef inline int jp_hex(unsigned char c) noexcept nogil:
@@ -199,6 +201,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             continue
         if s.st == JP_DONE:
             jp_refuse(s, at)
+            s.refused_after_value = True
             return s.refused_at
         # Between tokens: whitespace, then what the state expects.
         w = u8_space_len(p + i, n - i)

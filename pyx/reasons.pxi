@@ -41,6 +41,12 @@ cdef enum OtherText:
     OT_NOT_AN_ARGUMENT_START = 24
     OT_KEY_WITHOUT_VALUE = 25
     OT_ARGUMENT_CUT_SHORT = 26
+    OT_AFTER_ARGUMENTS = 27
+    OT_NOT_A_LIST = 28
+    OT_WHERE_A_CALL_OR_END = 29
+    OT_WHERE_A_CALL = 30
+    OT_WHERE_A_COMMA_OR_END = 31
+    OT_AFTER_LIST = 32
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -70,6 +76,12 @@ _OTHER_TEXTS = (
     "text where an argument should begin",
     "a key without a value",
     "an argument the call's end cut short",
+    "bytes after the arguments",
+    "the output is not a list of calls",
+    "bytes where a call or the list's end should be",
+    "bytes where a call should be",
+    "bytes where a comma or the list's end should be",
+    "bytes after the list",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -16,7 +16,7 @@ from symphony.events import (
 from symphony.format import CallSyntax, Emits, Format
 from symphony.inputs import Delta, End, Prompt, TokenSpan
 from symphony.models import for_model
-from symphony.parser import Engine, formats, parse, parser
+from symphony.parser import Engine, constrained, formats, parse, parser
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
 
 __version__ = "0.1.0"
@@ -26,5 +26,5 @@ __all__ = [
     "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
     "Malformed", "MalformedReason", "Other", "ParseError", "Prompt", "Reasoning", "ReasoningEnd",
     "ReasoningStart", "Text", "TokenSpan", "ToolCallArguments", "ToolCallEnd", "ToolCallStart",
-    "for_model", "formats", "parse", "parser",
+    "constrained", "for_model", "formats", "parse", "parser",
 ]

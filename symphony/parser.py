@@ -1,5 +1,6 @@
 """The entry points: a parser for a named format (one per generated stream), or a whole parse."""
 from symphony import _native
+from symphony import tool_choice as _tool_choice
 from symphony.formats import names as _table_names
 from symphony.formats import table as _table
 from symphony.format import Format
@@ -12,18 +13,30 @@ def formats():
     return _table_names()
 
 
-def parser(format, tools=None):
+def parser(format, tools=None, tool_choice=None):
     """A new parser for one stream of a format (a table name, a `Format`, or a compiled table).
 
-    `tools` are the request's OpenAI-style function tools; tool names are not checked.
-    Feed it `Prompt` (optional, first), `Delta`s, then `End`; each `feed` returns events.
+    `tools` are the request's OpenAI-style function tools (they type the values of tag-written
+    calls; tool names are not checked). `tool_choice` is the request's: "auto", "none" or None
+    parse the format's own markup; "required" or a forced function parse the constrained output
+    the engine writes then (`constrained`). Feed the parser `Prompt` (optional, first), `Delta`s,
+    then `End`; each `feed` returns events.
     """
+    choice = _tool_choice.for_tool_choice(tool_choice)
+    if choice is not None:
+        return constrained(None if choice == _tool_choice.REQUIRED else choice, tools)
     if type(format) is _native.Table:
         return Engine(format, tools)
     table = format if isinstance(format, Format) else _table(format)
     return Engine(table.compile(), tools)
 
 
-def parse(format, output, tools=None, prompt=None, finish="stop"):
+def constrained(function=None, tools=None):
+    """A parser for an output constrained by tool_choice (SPEC §6): the whole output is the named
+    function's arguments, or (function None: "required") a JSON list of calls."""
+    return Engine(_tool_choice.table(function), tools)
+
+
+def parse(format, output, tools=None, prompt=None, finish="stop", tool_choice=None):
     """The events of a whole output: Prompt (when given), one Delta, End(finish)."""
-    return parser(format, tools).parse(output, prompt, finish)
+    return parser(format, tools, tool_choice).parse(output, prompt, finish)

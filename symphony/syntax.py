@@ -11,6 +11,8 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
+    CallSyntax.forced(name)                    the whole output is that function's arguments
+    CallSyntax.required()                      the whole output is a JSON list of calls
 """
 import dataclasses
 from enum import Enum
@@ -100,6 +102,16 @@ class CallSyntax:
         return cls("pythonic")
 
     @classmethod
+    def forced(cls, function):
+        if not isinstance(function, str):
+            raise TypeError(f"CallSyntax.forced: the function name must be a str, not {type(function).__name__}")
+        return cls("forced", function=function)
+
+    @classmethod
+    def required(cls):
+        return cls("required")
+
+    @classmethod
     def keyed(cls, tags=Tags.PLAIN):
         if not isinstance(tags, Tags):
             raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
@@ -149,6 +161,10 @@ class CallSyntax:
             return _native.XmlSyntax(call_ends)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends)
+        if self.kind == "forced":
+            return _native.ForcedSyntax(self.function, call_ends)
+        if self.kind == "required":
+            return _native.RequiredSyntax(call_ends)
         raise ValueError(f"no native syntax for {self!r}")
 
     def __eq__(self, other):

@@ -1,0 +1,205 @@
+# The constrained outputs (SPEC §6): what an engine writes when the request's tool_choice forces
+# a function (the whole output is that function's arguments, a JSON value) or requires a call
+# (the whole output is a JSON list of `{"name", "parameters"}` objects), under a JSON-schema
+# constraint and so without any marker. Each is the assembler of a one-state table, so the
+# engine gives it the same lifecycle, token counting and failed state as every table.
+#
+# Whitespace here is JSON's (space, tab, LF, CR). Forced: whitespace before the value is
+# Dropped{Whitespace}; the call starts at the value's first byte (its source empty: no byte of the
+# output names it); its bytes go out as arguments while the prefix validator accepts them (bytes
+# it could still refuse wait, as in the JSON call assembler), from its first refusal on they are
+# Malformed{InvalidArguments}; after a whole value, whitespace is dropped and everything from the
+# first other byte on is "bytes after the arguments". Required: the list's syntax as JSON has it;
+# brackets and commas in place are Dropped{Wrapper}, each object goes to a JSON call assembler,
+# and the first byte the syntax does not allow makes everything to the end Malformed with a reason
+# naming what was expected there.
+
+cdef enum ForcedStage:
+    FC_BEFORE = 0            # whitespace before the value
+    FC_VALUE = 1             # the value, validated as it comes
+    FC_INVALID = 2           # the validator refused: the rest is invalid arguments
+    FC_AFTER = 3             # the value is whole: whitespace after it
+    FC_JUNK = 4              # bytes after the value: everything from the first one on
+
+cdef enum RequiredPhase:
+    RL_BEFORE = 0            # before the list's `[`
+    RL_OPENED = 1            # after `[`: a call or `]`
+    RL_OBJECT = 2            # inside a call object
+    RL_AFTER_CALL = 3        # after a call: `,` or `]`
+    RL_AFTER_COMMA = 4       # after `,`: a call
+    RL_CLOSED = 5            # after `]`: only whitespace
+    RL_BROKEN = 6            # the syntax was broken: everything to the end is reported
+
+
+cdef inline Py_ssize_t cn_json_space(const unsigned char* p, Py_ssize_t n) noexcept:
+    """The length of the run of JSON whitespace p starts with."""
+    cdef Py_ssize_t i = 0
+    while i < n and (p[i] == SPACE or p[i] == TAB or p[i] == LF or p[i] == CR):
+        i += 1
+    return i
+
+
+@cython.final
+cdef class ForcedCall(Assembler):
+    """The whole output as one forced function's arguments."""
+    cdef bytes name
+    cdef int stage
+    cdef jp_state prefix
+    cdef Held pending          # value bytes read but not yet out (a word or escape being read)
+    cdef int64_t emitted       # value bytes out
+    cdef int64_t index
+
+    def __cinit__(self, bytes name):
+        self.name = name
+        self.index = -1
+        jp_init(&self.prefix)
+        hb_init(&self.pending)
+
+    def __dealloc__(self):
+        hb_free(&self.pending)
+
+    cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef Py_ssize_t i = 0, w, refused
+        while i < n:
+            if self.stage == FC_BEFORE or self.stage == FC_AFTER:
+                w = cn_json_space(p + i, n - i)
+                if w:
+                    sink.dropped(DR_WHITESPACE, p + i, w)
+                    i += w
+                    continue
+                if self.stage == FC_AFTER:
+                    self.stage = FC_JUNK
+                    continue
+                self.index = sink.call_start(<const unsigned char*>(<char*>self.name), len(self.name), NULL, 0)
+                self.stage = FC_VALUE
+            elif self.stage == FC_JUNK:
+                sink.malformed(MW_OTHER, OT_AFTER_ARGUMENTS, p + i, n - i)
+                return n
+            elif self.stage == FC_INVALID:
+                sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p + i, n - i)
+                return n
+            else:
+                refused = jp_feed(&self.prefix, p + i, n - i)
+                hb_append(&self.pending, p + i, n - i)
+                if refused < 0:
+                    self.send(sink, jp_committed(&self.prefix))
+                    return n
+                # the first refused byte: the value ended before it, or it was never JSON (the
+                # refusal may reach back into bytes held from an earlier piece: a word, an escape)
+                self.send(sink, refused)
+                if self.prefix.refused_after_value:
+                    i = n - self.pending.text.len
+                    self.stage = FC_AFTER
+                else:
+                    sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, self.pending.text.data, self.pending.text.len)
+                    self.stage = FC_INVALID
+                    i = n
+                hb_clear(&self.pending)
+        return n
+
+    cdef int send(self, Sink sink, int64_t upto) except -1:
+        """The value's bytes up to `upto` go out as arguments."""
+        cdef Py_ssize_t k = upto - self.emitted
+        if k <= 0:
+            return 0
+        sink.call_arguments(<uint32_t>self.index, NULL, 0, self.pending.text.data, k)
+        hb_drop_front(&self.pending, k)
+        self.emitted = upto
+        return 0
+
+    cdef int finish(self, Sink sink) except -1:
+        if self.stage == FC_VALUE:
+            # the stream ended: what the validator accepted so far goes out as it stands
+            self.send(sink, self.emitted + self.pending.text.len)
+        if self.index >= 0:
+            sink.call_end(<uint32_t>self.index, NULL, 0)
+        return 0
+
+
+@cython.final
+cdef class RequiredList(Assembler):
+    """The whole output as a JSON list of calls."""
+    cdef int phase
+    cdef int broken            # the reason the syntax broke (an OtherText)
+    cdef JsonCallAssembler call
+
+    cdef int brake(self, Sink sink, int reason, const unsigned char* p, Py_ssize_t n) except -1:
+        self.phase = RL_BROKEN
+        self.broken = reason
+        return sink.malformed(MW_OTHER, reason, p, n)
+
+    cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef Py_ssize_t i = 0, w
+        cdef unsigned char c
+        while i < n:
+            if self.phase == RL_BROKEN:
+                sink.malformed(MW_OTHER, self.broken, p + i, n - i)
+                return n
+            if self.phase == RL_OBJECT:
+                i += self.call.feed(p + i, n - i, sink)
+                if self.call.done:
+                    self.call = None
+                    self.phase = RL_AFTER_CALL
+                continue
+            w = cn_json_space(p + i, n - i)
+            if w:
+                sink.dropped(DR_WHITESPACE, p + i, w)
+                i += w
+                continue
+            c = p[i]
+            if self.phase == RL_BEFORE:
+                if c != LBRACKET:
+                    self.brake(sink, OT_NOT_A_LIST, p + i, n - i)
+                    return n
+                self.phase = RL_OPENED
+            elif self.phase == RL_OPENED or self.phase == RL_AFTER_COMMA:
+                if c == LBRACE:
+                    self.call = JsonCallAssembler()
+                    self.phase = RL_OBJECT
+                    continue
+                if c != RBRACKET or self.phase == RL_AFTER_COMMA:
+                    self.brake(sink, OT_WHERE_A_CALL_OR_END if self.phase == RL_OPENED else OT_WHERE_A_CALL,
+                               p + i, n - i)
+                    return n
+                self.phase = RL_CLOSED
+            elif self.phase == RL_AFTER_CALL:
+                if c == COMMA:
+                    self.phase = RL_AFTER_COMMA
+                elif c == RBRACKET:
+                    self.phase = RL_CLOSED
+                else:
+                    self.brake(sink, OT_WHERE_A_COMMA_OR_END, p + i, n - i)
+                    return n
+            else:  # RL_CLOSED
+                self.brake(sink, OT_AFTER_LIST, p + i, n - i)
+                return n
+            sink.dropped(DR_WRAPPER, p + i, 1)
+            i += 1
+        return n
+
+    cdef int finish(self, Sink sink) except -1:
+        if self.phase == RL_OBJECT:
+            self.call.finish(sink)
+            self.call = None
+        return 0
+
+
+@cython.final
+cdef class ForcedSyntax(Syntax):
+    """tool_choice naming one function: the whole output is its arguments."""
+    cdef readonly str function
+
+    def __init__(self, str function, ends=()):
+        Syntax.__init__(self, ends)
+        self.function = function
+
+    cdef Assembler open(self, object declared):
+        return ForcedCall(self.function.encode("utf-8", "surrogatepass"))
+
+
+@cython.final
+cdef class RequiredSyntax(Syntax):
+    """tool_choice "required": the whole output is a JSON list of calls."""
+
+    cdef Assembler open(self, object declared):
+        return RequiredList()

@@ -1,0 +1,194 @@
+"""Constrained outputs (SPEC §6): a forced function's whole output as its arguments, and the JSON
+list of calls a required tool_choice makes the engine write: exact events, every reason, token
+counting, the finish reason kept, tool_choice read from OpenAI and Anthropic shapes; and both
+shapes' corpora under the contract (conservation, every chunking the same, well formed, tokens).
+"""
+import pytest
+
+import symphony
+from symphony import Delta, End, Prompt
+from symphony.events import Dropped, Reasoning
+from symphony.reasons import DropReason
+from symphony.tool_choice import REQUIRED, for_tool_choice
+from tests.common import (carries_text, check_conservation, check_well_formed, chunkings, counted_deltas,
+                          expected_token_counts, replay, said, synthetic_token_bounds, tokens_of)
+from tests.wire import arguments, dropped, end, finish, malformed, start
+
+AFTER = "bytes after the arguments"
+
+
+def forced(output, function="get_weather", finish_reason="stop"):
+    return [e.to_dict() for e in symphony.constrained(function).parse(output, finish=finish_reason)]
+
+
+def required(output):
+    return [e.to_dict() for e in symphony.constrained().parse(output)]
+
+
+def test_a_forced_function_takes_the_whole_output_as_its_arguments():
+    assert forced(' \n{"city": "Paris"}\t') == [
+        dropped(" \n", "whitespace"), start(0, "get_weather", ""), arguments(0, '{"city": "Paris"}'),
+        dropped("\t", "whitespace"), end(0), finish(tool_calls=1)]
+
+
+@pytest.mark.parametrize("output,want", [
+    ("@ not json", [start(0, "get_weather", ""), malformed("@ not json", "invalid_arguments"), end(0)]),
+    ("12abc", [start(0, "get_weather", ""), arguments(0, "12"), malformed("abc", AFTER), end(0)]),
+    ('{} x y', [start(0, "get_weather", ""), arguments(0, "{}"), dropped(" ", "whitespace"),
+                malformed("x y", AFTER), end(0)]),
+    ('{"a": 1}{"b": 2}', [start(0, "get_weather", ""), arguments(0, '{"a": 1}'), malformed('{"b": 2}', AFTER), end(0)]),
+    ('{"city": "Par', [start(0, "get_weather", ""), arguments(0, '{"city": "Par'), end(0)]),
+    ('"just a string"', [start(0, "get_weather", ""), arguments(0, '"just a string"'), end(0)]),
+    ("hello world", [start(0, "get_weather", ""), malformed("hello world", "invalid_arguments"), end(0)]),
+])
+def test_forced_function_shapes(output, want):
+    calls = 1 if want else 0
+    assert forced(output) == want + [finish(tool_calls=calls)]
+
+
+@pytest.mark.parametrize("output", ["", "  \n\t", "\r\n"])
+def test_an_empty_or_blank_output_makes_no_call(output):
+    events = forced(output)
+    assert events[-1] == finish(tool_calls=0)
+    assert not any(e["kind"] == "tool_call_start" for e in events)
+
+
+def test_the_finish_reason_is_kept():
+    assert forced('{"a": 1', finish_reason="length")[-1] == finish("length", tool_calls=1)
+    assert forced("", finish_reason="abort")[-1] == finish("abort")
+
+
+def test_a_required_list_streams_each_call_and_drops_the_list_syntax():
+    assert required('[{"name": "f", "parameters": {"a": 1}}, {"name": "g", "arguments": {}}]') == [
+        dropped("["), start(0, "f", '{"name": "f", "parameters": '), arguments(0, '{"a": 1}'), end(0, "}"),
+        dropped(","), dropped(" ", "whitespace"),
+        start(1, "g", '{"name": "g", "arguments": '), arguments(1, "{}"), end(1, "}"),
+        dropped("]"), finish(tool_calls=2)]
+
+
+@pytest.mark.parametrize("output,reason,calls", [
+    ("x", "the output is not a list of calls", 0),
+    ("[1, 2]", "bytes where a call or the list's end should be", 0),
+    ("[,{}]", "bytes where a call or the list's end should be", 0),
+    ('[{"name": "f"},]', "bytes where a call should be", 1),
+    ('[{"name": "f"},,]', "bytes where a call should be", 1),
+    ('[{"name": "f"}{"name": "g"}]', "bytes where a comma or the list's end should be", 1),
+    ("[] x", "bytes after the list", 0),
+])
+def test_a_violation_is_malformed_from_its_first_byte_to_the_end(output, reason, calls):
+    events = required(output)
+    bad = [e for e in events if e["kind"] == "malformed"]
+    assert len(bad) == 1 and bad[0]["why"] == {"other": reason}
+    assert output.endswith(bad[0]["text"]["text"])
+    assert events[-1] == finish(tool_calls=calls)
+
+
+def test_a_list_cut_short_ends_with_what_arrived_and_a_nameless_object_makes_no_call():
+    events = required('[{"arguments": {}}, {"name": "h", "parameters": {"x": [1')
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["h"]
+    assert start(0, "h", '{"name": "h", "parameters": ') in events
+    assert malformed('{"arguments": {}}', "a tool call without a name") in events
+    assert events[-2:] == [end(0), finish(tool_calls=1)]
+
+
+@pytest.mark.parametrize("choice,want", [
+    (None, None), ("auto", None), ("none", None), ("required", REQUIRED),
+    ({"type": "function", "function": {"name": "f"}}, "f"), ({"type": "function", "name": "f"}, "f"),
+    ({"type": "allowed_tools", "allowed_tools": {"mode": "required", "tools": []}}, REQUIRED),
+    ({"type": "allowed_tools", "allowed_tools": {"mode": "auto", "tools": []}}, None),
+    ({"type": "any"}, REQUIRED), ({"type": "tool", "name": "f"}, "f"), ({"type": "auto"}, None),
+])
+def test_tool_choice_values(choice, want):
+    assert for_tool_choice(choice) == want
+
+
+@pytest.mark.parametrize("choice", ["always", {"type": "function"}, {"type": "function", "function": {}}, 5,
+                                    {"type": "allowed_tools", "allowed_tools": {"mode": "x"}}])
+def test_a_tool_choice_that_is_none_of_these_is_refused(choice):
+    with pytest.raises(ValueError, match="tool_choice"):
+        symphony.parser("qwen3", tool_choice=choice)
+
+
+def test_parser_picks_the_constrained_parser_from_tool_choice():
+    output = '{"city": "Paris"}'
+    forced_events = symphony.parse("qwen3", output, tool_choice={"type": "function", "function": {"name": "get_weather"}})
+    assert [e.to_dict() for e in forced_events] == forced(output)
+    assert symphony.parse("qwen3", output, tool_choice="auto")[0].kind == "content"
+    assert symphony.parser("glm", tool_choice="required").format == "constrained"
+
+
+def test_lifecycle_and_the_prompt_is_accepted_first_and_ignored():
+    p = symphony.constrained("f")
+    events = p.feed(Prompt("<|im_start|>assistant\n<think>\n"))
+    assert events == []
+    with pytest.raises(symphony.LifecycleError):
+        p.feed(Prompt("again"))
+    events += p.feed(Delta('{"a": ')) + p.feed(Delta("1}")) + p.feed(End())
+    assert "".join(e.json for e in events if e.kind == "tool_call_arguments") == '{"a": 1}'
+    with pytest.raises(symphony.LifecycleError, match="delta after end"):
+        p.feed(Delta("x"))
+
+
+# --- the contract over both shapes' corpora --------------------------------------------------
+
+FORCED_CORPUS = [
+    "", " ", "\n\t \r\n", '{"city": "Paris"}', ' {"city": "Paris"} ', '{"a": [1, 2.5, true, null], "b": {"c": "d"}}',
+    '{"text": "h\\u00e9llo \\ud83c\\udf89 \\"q\\" \\\\"}', '{"t": "\\ud83c"}', '{"t": "\\udf89"}', "[1, 2, 3]",
+    '"a string"', "42", "-1.5e+3", "true", "null", "12abc", "truex", "tru", "@ not json", "{} junk",
+    '{"a": 1}\n\n{"b": 2}', '{"a": 1} \n x \n', '{"city": "Par', '{"a": [1}', "[1, 2}", '{"a": }', '{,}',
+    '{"a": 1,}', "日本語", '{"日本": "語 🎉"}', "{" * 40 + "}" * 40, '{"a":\u3000"b"}', "\u00a0{}",
+]
+REQUIRED_CORPUS = [
+    "", "[]", " [ ] ", '[{"name": "f", "parameters": {"a": 1}}]',
+    '[{"name": "f", "parameters": {"a": 1}}, {"name": "g", "arguments": {}}]',
+    '\n[\n  {"name": "f", "parameters": {}} ,\n  {"tool_name": "g", "parameters": {"x": [1, {"y": null}]}}\n]\n',
+    "x", "[1, 2]", "[,{}]", '[{"name": "f"},]', '[{"name": "f"},,]', '[{"name": "f"}{"name": "g"}]', "[] x",
+    "[", '[{"name": "f", "parameters": {"a": ', '[{"arguments": {}}, {"name": "h"}]', '[{"parameters": {}, "name": "late"}]',
+    '[{"name": 5}]', '[{"name": "f", "parameters": {"t": "\\ud83c"}}]', '[{"name": "f", "parameters": 12abc}]',
+    '[{"name": "f"}] ]', '[[{"name": "f"}]]', '["f"]', '[{"name": "f", "parameters": {}}, ]', "{}",
+    '[{"name": "日本", "parameters": {"é": "🎉"}}]', '  x [{"name": "f"}]', '[{"name": "f"} junk]',
+]
+CORPORA = [("forced", case) for case in FORCED_CORPUS] + [("required", case) for case in REQUIRED_CORPUS]
+
+
+def new(shape):
+    return symphony.constrained("get_weather" if shape == "forced" else None)
+
+
+def test_each_corpus_has_at_least_25_outputs():
+    assert len(FORCED_CORPUS) >= 25 and len(REQUIRED_CORPUS) >= 25
+
+
+@pytest.mark.parametrize("shape,output", CORPORA)
+def test_every_chunking_conserves_and_agrees(shape, output):
+    whole = None
+    for plan, pieces in chunkings(output):
+        events = replay(new(shape), pieces, "<|im_start|>assistant\n")
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert not any(type(e) is Reasoning for e in events)
+        if whole is None:
+            whole = said(events)
+        else:
+            assert said(events) == whole, f"{shape} {output!r} {plan}"
+    assert said(replay(new(shape), [output], None, empty_between=True)) == whole
+
+
+@pytest.mark.parametrize("shape,output", CORPORA)
+def test_token_identity(shape, output):
+    bounds = synthetic_token_bounds(output)
+    starts = [len(output[:t0].encode()) for t0, t1 in bounds if t1 > t0]
+    for plan, pieces in chunkings(output, every_split_up_to=60, seeds=5):
+        p = new(shape)
+        events = []
+        for delta in counted_deltas(pieces, bounds):
+            events += p.feed(delta)
+        events += p.feed(End("stop"))
+        check_conservation(events, output)
+        trailer = events[-2]
+        assert type(trailer) is Dropped and trailer.why == DropReason.CONTROL_TOKEN and trailer.text.tokens == 1
+        body = events[:-2]
+        for e, want in zip(body, expected_token_counts(body, output, starts)):
+            if carries_text(e):
+                assert tokens_of(e) == want, f"{plan}: {e!r}"
+        assert events[-1].reasoning_tokens == 0
