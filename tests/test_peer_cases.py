@@ -1,0 +1,747 @@
+"""vLLM's own tool-parser unit-test cases (`../shared/peer-cases/vllm.jsonl`, or the file named by
+`SYMPHONY_PEER_CASES`) for the families the tagged and keyed tables parse, run as extra tests.
+
+Each case is parsed whole with the table its vLLM parser name maps to (no prompt: vLLM's tests
+feed none, so no thought is open at the start) and folded with `chat.message`; it is replayed with
+its literal `chunks` (when it has them) and at every chunking (`tests.common.chunkings`, two-way
+splits bounded for long outputs): every replay conserves the output's bytes, is well formed and
+gives the message of the whole parse. The message is compared with the case's `expect` by the
+peer-cases README rules (content whitespace-trimmed, None == "", arguments as parsed JSON values,
+"ANY" not asserted, `args_match: subset` / "key by key", `tool_count_asserted`, the `content_*`
+and `arguments_string*` checks, reasoning where asserted).
+
+vLLM's expectations are another project's, not the contract. Where SPEC decides otherwise the
+case is listed in DIFFERENCES with the reason, and PINNED holds what symphony gives today: a
+listed case must give exactly its pinned message, and a listed case that starts agreeing with
+vLLM fails (take it off the list), as `symphony.verify` does with its listed probes.
+
+`python3 -m pytest -rA tests/test_peer_cases.py` prints the per-parser agreement table.
+"""
+import hashlib
+import json
+import os
+import re
+
+import pytest
+
+import symphony
+from symphony.adapt import chat
+from symphony.events import ToolCallStart
+from tests.common import check_conservation, check_well_formed, chunkings, replay
+
+# --- where vLLM's parser names land ----------------------------------------------------------
+
+PARSER_TABLES = {
+    "qwen3_coder": "qwen3_tagged",
+    "qwen3_xml": "qwen3_tagged",
+    "mimo": "qwen3_tagged",
+    "step3p5": "qwen3_tagged",
+    # IquestCoderToolParser subclasses qwen3_coder: `<tool_call>` + `<function=…><parameter=…>`
+    "iquest_coder": "qwen3_tagged",
+    "seed_oss": "seed_oss",
+    "glm45": "ling",        # GLM-4.5/4.6 write a newline between tags (both tables read either spacing)
+    "glm47": "glm",
+    "hy_v4": "hy4",
+}
+
+NO_TABLE = {
+    "iquest_coder_v2": (
+        "IQuest-Coder-V2 writes keyed calls (`NAME<arg_key>K</arg_key><arg_value>V</arg_value>`) in "
+        "`<iquestcoder_tool_call>…</iquestcoder_tool_call>`; the keyed syntax fits, but symphony's "
+        "`iquest` table has IQuest-Q1's markers `<iquest_tool_call>` (SPEC §3 iquest, the iquest-q1 "
+        "fixtures) and no table has these, so no table parses this family yet"),
+}
+
+# --- listed differences ----------------------------------------------------------------------
+# Each reason is "<cause>: <why SPEC decides otherwise, for this case>"; the summary groups by
+# the cause. What symphony gives for each is pinned in PINNED below.
+
+MARKER_IN_VALUE = "marker-in-value"
+PARAMETER_TAGS = "parameter-tags"
+NAMES_NOT_CHECKED = "names-not-checked"
+CALL_NEEDS_BLOCK = "call-needs-block"
+VALUE_TYPING = "value-typing"
+MALFORMED_KEPT = "malformed-kept"
+THOUGHT = "thought"
+PROSE_BETWEEN = "prose-between-calls"
+FOREIGN_MARKERS = "foreign-markers"
+
+_CODER = "vllm:test_qwen3coder_tool_parser.py::"
+_SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
+_STEP = "vllm:test_step3p5_tool_parser.py::"
+_SEED = "vllm:test_seed_oss_tool_parser.py::"
+_GLM45 = "vllm:test_glm4_moe_tool_parser.py::"
+_HY = "vllm:test_hy_v4_tool_parser.py::"
+
+_NESTED_TOOL_CALL = (
+    f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
+    "the `<tool_call>` written inside the string value is the table's call opener; the "
+    "calls + call_open row ends the open call, closing its string and object (SPEC §2.4, §5.3 "
+    "close()), and opens a new block; vLLM keeps the nested markup in the string")
+_PARAMETER_CLOSE_IN_VALUE = (
+    f"{PARAMETER_TAGS}: inside a value only `</parameter>` is a tag and it always closes the value "
+    "(SPEC §5.4); the schema is not consulted, so the `</parameter>` written inside the string "
+    "closes it there and what follows is read as the call's next tags; vLLM keeps the embedded "
+    "markup in the string")
+_MISSING_PARAMETER_CLOSE = (
+    f"{PARAMETER_TAGS}: inside a value only `</parameter>` is a tag (SPEC §5.4): with `</parameter>` "
+    "missing after `Dallas`, `<parameter=state>` is value text, so `city` runs to the next "
+    "`</parameter>` (\"Dallas\\n<parameter=state>\\nTX\") and there is no `state`; vLLM recovers "
+    "the missing close tag")
+_PHANTOM = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request and function names are not "
+    "validated (SPEC §2.4, §5.4): `<function={{ tc.name }}>` is a call named `{{ tc.name }}`, "
+    "with a parameter `{{ k }}`; vLLM drops the unrendered-template call")
+_NO_BLOCK = (
+    f"{CALL_NEEDS_BLOCK}: a call is read only inside the table's `<tool_call>` block (SPEC §3 qwen3: "
+    "content + call_open -> calls); a bare `<function=…>` with no block is content; vLLM falls back "
+    "to parsing it as a call")
+_DOUBLE_ENCODED = (
+    f"{VALUE_TYPING}: `data` (declared object) is inferred from its trimmed text (SPEC §5.2): "
+    "`\"{'key': 'value', 'n': 1}\"` is JSON that reads back (a string), so the model's JSON is kept "
+    "verbatim and the value is that string; vLLM decodes the string a second time, as a Python repr")
+_STRICT = (
+    f"{MALFORMED_KEPT}: symphony reads what the model wrote and reports what it cannot read as "
+    "Malformed, shown as content (SPEC §5.3, §7.1); a started call always ends with what arrived "
+    "(SPEC §2.4 End, §5.3 finish()); it never turns a call it read back into raw content, which "
+    "vLLM's Hy4 parser does with a block it cannot validate (tools_called False, content = the "
+    "whole output)")
+_THOUGHT = (
+    f"{THOUGHT}: the seed_oss table reads `<seed:think>…</seed:think>` as the thought (SPEC §3 seed_oss): "
+    "its text is reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's "
+    "tool parser, run without a reasoning parser, leaves the thought in content")
+
+DIFFERENCES = {
+    # `<tool_call>` inside a string value
+    _SHARED + "test_content_with_xml_structural_tags_nonstreaming[xml]": _NESTED_TOOL_CALL
+    + "; the rest of the value (`\\n\",` …) is a block with no function tag: no second call, its "
+      "text Malformed, shown as content",
+    _SHARED + "test_content_with_xml_structural_tags_nonstreaming[coder]": _NESTED_TOOL_CALL
+    + "; the rest of the value (`\\n\",` …) is a block with no function tag: no second call, its "
+      "text Malformed, shown as content",
+    _SHARED + "test_content_with_full_nested_tool_call_streaming[xml]": _NESTED_TOOL_CALL
+    + "; the nested block is a whole second call, and after its `</tool_call>` the rest of the "
+      "outer value is content (the last `</tool_call>` has no row from content, so it is text too)",
+    _SHARED + "test_content_with_full_nested_tool_call_streaming[coder]": _NESTED_TOOL_CALL
+    + "; the nested block is a whole second call, and after its `</tool_call>` the rest of the "
+      "outer value is content (the last `</tool_call>` has no row from content, so it is text too)",
+    _SHARED + "test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[xml]": _NESTED_TOOL_CALL
+    + "; the template block inside `content` is a third call, and after its `</tool_call>` the "
+      "rest of the outer value is content (the last `</tool_call>` has no row from content, so it "
+      "is text too)",
+    _SHARED + "test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[coder]": _NESTED_TOOL_CALL
+    + "; the template block inside `content` is a third call, and after its `</tool_call>` the "
+      "rest of the outer value is content (the last `</tool_call>` has no row from content, so it "
+      "is text too)",
+    # `</parameter>` / `<parameter=…>` inside a value
+    _SHARED + "test_content_with_param_like_lines_nonstreaming[xml]": _PARAMETER_CLOSE_IN_VALUE
+    + "; `content` ends at `\"\"\"` and `<parameter=new_string>` is a parameter (the trailing "
+      "`\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_content_with_param_like_lines_nonstreaming[coder]": _PARAMETER_CLOSE_IN_VALUE
+    + "; `content` ends at `\"\"\"` and `<parameter=new_string>` is a parameter (the trailing "
+      "`\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_content_with_param_like_lines_streaming[xml]": _PARAMETER_CLOSE_IN_VALUE
+    + "; `content` ends at `\"\"\"` and `<parameter=new_string>` is a parameter (the trailing "
+      "`\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_content_with_real_param_name_literal_nonstreaming[xml]": _PARAMETER_CLOSE_IN_VALUE
+    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
+      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_content_with_real_param_name_literal_nonstreaming[coder]": _PARAMETER_CLOSE_IN_VALUE
+    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
+      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_content_with_real_param_name_literal_streaming[coder]": _PARAMETER_CLOSE_IN_VALUE
+    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
+      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
+    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[xml]": _MISSING_PARAMETER_CLOSE,
+    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[coder]": _MISSING_PARAMETER_CLOSE,
+    _SHARED + "test_extract_tool_calls_streaming_missing_closing_tag[coder]": _MISSING_PARAMETER_CLOSE,
+    _STEP + "test_extract_tool_calls_missing_closing_parameter_tag": _MISSING_PARAMETER_CLOSE,
+    _STEP + "test_extract_tool_calls_streaming_missing_closing_tag": _MISSING_PARAMETER_CLOSE,
+    # names
+    _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]": _PHANTOM,
+    _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[coder]": _PHANTOM,
+    # no `<tool_call>` block
+    _CODER + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
+    _SHARED + "test_extract_tool_calls_fallback_no_tags[coder]": _NO_BLOCK,
+    _STEP + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
+    # value typing
+    _SHARED + "test_double_encoded_object_param_nonstreaming[coder]": _DOUBLE_ENCODED,
+    _SHARED + "test_double_encoded_object_param_streaming[xml]": _DOUBLE_ENCODED,
+    _SHARED + "test_double_encoded_object_param_streaming[coder]": _DOUBLE_ENCODED,
+    _HY + 'TestArgumentValueTypes::test_value_coercion[17-any_of-["x"]]': (
+        f"{VALUE_TYPING}: a schema that admits `string` is a declared string (SPEC §5.1: "
+        "anyOf[string, array] is String), and a declared string is its text, every byte (SPEC §5.2): "
+        "`[\"x\"]` is the string `'[\"x\"]'`; vLLM reads it as the array"),
+    _HY + "TestArgumentValueTypes::test_unknown_tool_keeps_values_as_text": (
+        f"{VALUE_TYPING}: the values of a function the request does not declare are inferred "
+        "(SPEC §5.1 `kind` None, §5.2): `1` is the number 1; vLLM keeps undeclared values as text "
+        "(`{\"x\": \"1\"}`)"),
+    # Hy4 strict / lenient rejection of a block it cannot validate
+    _HY + "TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]": _STRICT
+    + "; here the call is whole and the stream ends inside the `<tool_calls:opensource>` block, "
+      "which is silent (SPEC §2.4 End: an unclosed wrapper block says nothing): one call, no content",
+    _HY + "TestStrictMode::test_strict_returns_raw_content[unbalanced_tool_call]": _STRICT
+    + "; here `</tool_calls:opensource>` arrives inside the call, where the hy4 table has no row for "
+      "it (SPEC §3 hy4), so it is text between the call's tags (Malformed, shown as content) and the "
+      "call ends at the end of the stream with what arrived, `{\"city\": \"X\"` (SPEC §5.3 finish())",
+    _HY + "TestStrictMode::test_lenient_still_reports_unpairable_tags": _STRICT
+    + "; here `</tool_calls:opensource>` arrives inside the call, where the hy4 table has no row for "
+      "it (SPEC §3 hy4), so it is text between the call's tags (Malformed, shown as content) and the "
+      "call ends at the end of the stream with what arrived, `{\"city\": \"X\"` (SPEC §5.3 finish())",
+    _HY + "TestStrictMode::test_strict_returns_raw_content[unparsed_argument_payload]": _STRICT
+    + "; here `JUNK` between the call's tags is Malformed (\"text between a call's tags\", SPEC §5.3), "
+      "shown as content, and the call keeps `{\"city\": \"X\"}`",
+    _HY + "TestToolParserWrapper::test_malformed_output_is_returned_as_content": _STRICT
+    + "; here `JUNK` between the call's tags is Malformed (\"text between a call's tags\", SPEC §5.3), "
+      "shown as content, and the call keeps `{\"city\": \"X\"}`",
+    _GLM45 + "test_malformed_tool_call_no_regex_match": (
+        f"{MALFORMED_KEPT}: `<tool_call>` is a marker wherever it stands (SPEC §2.4) and is dropped; "
+        "the stream ends before the call's name, so the three spaces are Malformed(UnterminatedRegion) "
+        "(SPEC §5.3 finish()) and content, being blank, is None (SPEC §7.1); vLLM returns the whole "
+        "output as content"),
+    # thoughts
+    _SEED + "test_extract_tool_calls[tool_call_unlimited_thinking_budget]": _THOUGHT,
+    _SEED + "test_streaming_tool_calls[tool_call_0_thinking_budget]": _THOUGHT,
+    _SEED + "test_streaming_tool_calls[tool_call_512_thinkg_budget]": _THOUGHT,
+    # prose between calls
+    _GLM45 + "test_extract_tool_calls_mixed_content": (
+        f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
+        "policies), so the text between the two calls is kept; vLLM keeps only the text before the "
+        "first call"),
+    # markers the table does not have
+    "vllm:test_hy_v4_duplicate_arg_key.py::test_streaming_duplicate_arg_key_matches_non_streaming[per_token]": (
+        f"{FOREIGN_MARKERS}: the output is written with the unsuffixed markers `<tool_calls>`, "
+        "`<tool_call>`, `<arg_key>`… (vLLM's hy_v4 takes whichever spelling the tokenizer's vocab has); "
+        "Hy4 writes the `:opensource` markers and the hy4 table has only those (SPEC §3 hy4), so "
+        "the whole output is content"),
+}
+
+# --- checks the vLLM tests make that only their notes spell out ------------------------------
+# In the README's vocabulary (`content_contains`, `arguments_string`, …): each one is what the
+# case's `notes` say the vLLM test asserts beyond `expect`.
+
+_HY_STREAM = _HY + "TestExtractToolCallsStreaming::"
+NOTED = {
+    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[xml]":
+        {"content_contains": ["Let me check the weather for you:"]},
+    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[coder]":
+        {"content_contains": ["Let me check the weather for you:"]},
+    _SHARED + "test_extract_tool_calls_streaming_missing_closing_tag[coder]":
+        {"content_contains": ["Let me check the weather for you:"]},
+    _STEP + "test_extract_tool_calls_missing_closing_parameter_tag":
+        {"content_contains": ["Let me check the weather for you:"]},
+    _STEP + "test_extract_tool_calls_streaming_missing_closing_tag":
+        {"content_contains": ["Let me check the weather for you:"]},
+    _SHARED + "test_streaming_two_tool_calls_plus_trailing_text_one_delta[xml]": {"content_contains": ["All done!"]},
+    _SHARED + "test_streaming_trailing_text_with_final_close_in_same_delta[xml]":
+        {"content_contains": ["I hope this helps!"]},
+    _SHARED + "test_streaming_trailing_text_with_final_close_in_same_delta[coder]":
+        {"content_contains": ["I hope this helps!"]},
+    _SHARED + "test_inline_empty_tool_call_preserves_content_before_real_call[xml]":
+        {"content_contains": ["I'll show:", "Now real:"]},
+    _SHARED + "test_inline_empty_tool_call_preserves_content_before_real_call[coder]":
+        {"content_contains": ["I'll show:", "Now real:"]},
+    _STEP + "test_extract_tool_calls_streaming_mixed_content_and_multiple_tool_calls":
+        {"content_contains": ["hello", "hi"],
+         "content_not_contains": ["<function=get_current_weather>", "<function=calculate_area>"]},
+    _STEP + "test_extract_tool_calls_non_streaming_multiple_tool_calls_no_content_between":
+        {"content_contains": ["hello"],
+         "content_not_contains": ["<function=get_current_weather>", "<function=calculate_area>"]},
+    "vllm:test_iquest_coder_tool_parser.py::test_streaming_partial_start_token_not_leaked_as_content[3]":
+        {"content_not_contains": ["<tool_call"]},
+    **{_GLM45 + f"test_stream_interval_content_then_tool_call[{n}]": {"content_contains": ["I will check the weather"]}
+       for n in (1, 2, 3, 5)},
+    _GLM45 + "test_stream_interval_extreme_single_chunk": {"content_contains": ["Here is the weather"]},
+    **{_GLM45 + f"test_stream_interval_content_between_tool_calls[{n}]":
+       {"content_contains": ["Checking Beijing", "Also Shanghai"]} for n in (1, 5)},
+    _CODER + "test_no_double_serialization_string_args":
+        {"arguments_string_not_contains": ['\\"hello world\\"']},
+    _SHARED + "test_no_double_serialization_string_args[coder]":
+        {"arguments_string_not_contains": ['\\"hello world\\"']},
+    _GLM45 + "test_unicode_characters_preserved":
+        {"arguments_string_contains": ["你好世界", "🎉"], "arguments_string_not_contains": ["\\u4f60"]},
+    _GLM45 + "test_extract_tool_calls_empty_arguments": {"arguments_strings": ["{}"]},
+    _SEED + "test_extract_tool_calls[tool_call_0_thinking_budget]":
+        {"arguments_strings": ['{"location": "Barcelona, Spain"}']},
+    _SEED + "test_extract_tool_calls[tool_call_unlimited_thinking_budget]":
+        {"arguments_strings": ['{"location": "Barcelona, Spain", "unit": "celsius"}']},
+    _HY + "TestArgumentValueTypes::test_unknown_tool_keeps_values_as_text": {"arguments_strings": ['{"x": "1"}']},
+    _HY + "TestExtractToolCalls::test_values_typed_from_schema":
+        {"arguments_strings": ['{"city": "Beijing", "days": 3}']},
+    _HY + "TestExtractToolCalls::test_zero_arg_call": {"arguments_strings": ["{}"]},
+    _HY + "TestExtractToolCalls::test_non_ascii_values_are_not_escaped": {"arguments_strings": ['{"city": "北京"}']},
+    _HY_STREAM + "test_matches_non_streaming": {"arguments_strings": ['{"city": "Beijing", "days": 3}']},
+    _HY_STREAM + "test_multiple_tool_calls": {"arguments_strings": ['{"city": "Beijing"}', "{}"]},
+    _HY_STREAM + "test_zero_arg_call": {"arguments_strings": ["{}"]},
+    _HY_STREAM + "test_structural_tokens_split_across_deltas": {"arguments_strings": ['{"city": "Beijing"}']},
+    _HY_STREAM + "test_serving_state_is_updated": {"arguments_strings": ['{"city": "A"}', "{}"]},
+    _HY + "TestToolParserWrapper::test_streaming_mirrors_serving_state": {"arguments_strings": ['{"city": "A"}']},
+}
+
+# What the notes say about how much of `expect` a test asserts.
+SUBSET_NOTE = re.compile(r"ARGS_SUBSET|key[ -]by[ -]key|only args\[|only json\.loads\(arguments\)\[")
+COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls")
+NAMES_FREE_NOTE = re.compile(r"(?<!first )\bnames? (?:and [a-z ]+ )?not asserted|names/arguments not asserted"
+                             r"|name shown for reference only")
+ANY = "ANY"
+
+# --- the cases -------------------------------------------------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CASES_FILE = os.environ.get("SYMPHONY_PEER_CASES") or os.path.join(ROOT, "..", "shared", "peer-cases", "vllm.jsonl")
+TWO_WAY_SPLITS_UP_TO = 800     # characters; the two long Seed-OSS thoughts skip every-split plans
+
+
+def _load():
+    if not os.path.isfile(CASES_FILE):
+        return []
+    with open(CASES_FILE, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+ALL_CASES = _load()
+CASES = [c for c in ALL_CASES if c["parser"] in PARSER_TABLES]
+UNPARSED = [c for c in ALL_CASES if c["parser"] in NO_TABLE]
+needs_cases = pytest.mark.skipif(not ALL_CASES, reason=f"no peer cases at {CASES_FILE} (SYMPHONY_PEER_CASES)")
+
+
+# --- judging a message against vLLM's expectation --------------------------------------------
+
+def summary(message):
+    """What a chat message says: content, reasoning, (name, arguments) per call, finish."""
+    m = message["message"]
+    return {"content": m["content"], "reasoning": m["reasoning_content"],
+            "calls": [[c["function"]["name"], c["function"]["arguments"]] for c in m["tool_calls"] or ()],
+            "finish": message["finish_reason"]}
+
+
+def _same(got, want):
+    """JSON values equal, `ANY` matching anything; booleans are not numbers."""
+    if want == ANY:
+        return True
+    if isinstance(want, bool) or isinstance(got, bool):
+        return type(got) is type(want) and got == want
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+        return got == want
+    if isinstance(want, dict):
+        return isinstance(got, dict) and set(got) == set(want) and all(_same(got[k], v) for k, v in want.items())
+    if isinstance(want, list):
+        return isinstance(got, list) and len(got) == len(want) and all(map(_same, got, want))
+    return type(got) is type(want) and got == want
+
+
+def _json(text):
+    try:
+        return True, json.loads(text)
+    except ValueError:
+        return False, None
+
+
+def _arguments_problem(want, raw, subset, raw_text):
+    if want == ANY:
+        return None
+    if isinstance(want, str):
+        parses, value = _json(want)
+        if raw_text or not parses:
+            return None if raw == want else f"arguments {raw!r}, want the text {want!r}"
+        want = value
+    parses, got = _json(raw)
+    if not parses:
+        return f"arguments {raw!r} are not JSON, want {json.dumps(want, ensure_ascii=False)}"
+    if subset and isinstance(want, dict) and isinstance(got, dict):
+        bad = [k for k, v in want.items() if k not in got or not _same(got[k], v)]
+    else:
+        bad = [] if _same(got, want) else ["(whole value)"]
+    if bad:
+        return (f"arguments {json.dumps(got, ensure_ascii=False)} differ at {bad} from "
+                f"{json.dumps(want, ensure_ascii=False)}")
+    return None
+
+
+def asserted(case):
+    """The case's checks: `expect` with the README's fields and what the notes add (NOTED)."""
+    notes = case.get("notes", "")
+    extra = NOTED.get(case["id"], {})
+
+    def field(name):
+        return list(case.get(name) or ()) + list(extra.get(name) or ())
+
+    return {
+        "subset": case.get("args_match") == "subset" or bool(SUBSET_NOTE.search(notes)),
+        "count": case.get("tool_count_asserted", True) is not False and not COUNT_FREE_NOTE.search(notes),
+        "names": not NAMES_FREE_NOTE.search(notes),
+        "content_contains": field("content_contains"),
+        "content_not_contains": field("content_not_contains"),
+        "reasoning_not_contains": field("reasoning_not_contains"),
+        "forbidden_tool_names": field("forbidden_tool_names"),
+        "arguments_string_contains": field("arguments_string_contains"),
+        "arguments_string_not_contains": field("arguments_string_not_contains"),
+        "arguments_strings": extra.get("arguments_strings"),
+        "expects_error": "EXPECTS_ERROR" in notes,
+    }
+
+
+def judge(case, said):
+    """Where the message `said` (a `summary`) differs from vLLM's expectation: [] when it agrees."""
+    want = case["expect"]
+    checks = asserted(case)
+    problems = []
+    if checks["expects_error"]:
+        problems.append("vLLM's test expects its parser to raise; symphony never raises on model output "
+                        "(SPEC §1.6: only lifecycle misuse raises)")
+    content = said["content"] or ""
+    if want.get("content", ANY) != ANY and content.strip() != (want["content"] or "").strip():
+        problems.append(f"content {said['content']!r}, want {want['content']!r}")
+    problems += [f"content {said['content']!r} lacks {s!r}" for s in checks["content_contains"] if s not in content]
+    problems += [f"content {said['content']!r} holds {s!r}" for s in checks["content_not_contains"] if s in content]
+    reasoning = said["reasoning"] or ""
+    if want.get("reasoning", ANY) != ANY and reasoning.strip() != (want["reasoning"] or "").strip():
+        problems.append(f"reasoning {said['reasoning']!r}, want {want['reasoning']!r}")
+    problems += [f"reasoning holds {s!r}" for s in checks["reasoning_not_contains"] if s in reasoning]
+    calls = said["calls"]
+    problems += [f"a call named {name!r}" for name, _ in calls if name in checks["forbidden_tool_names"]]
+    raws = [raw for _, raw in calls]
+    for s in checks["arguments_string_contains"]:
+        if not any(s in raw for raw in raws):
+            problems.append(f"no call's arguments hold {s!r}: {raws}")
+    problems += [f"arguments {raw!r} hold {s!r}" for s in checks["arguments_string_not_contains"] for raw in raws
+                 if s in raw]
+    expected = want.get("tool_calls", ANY)
+    if expected != ANY:
+        if checks["count"] and len(calls) != len(expected):
+            problems.append(f"{len(calls)} calls {[name for name, _ in calls]}, want {len(expected)}")
+        elif len(calls) < len(expected):
+            problems.append(f"{len(calls)} calls, want at least {len(expected)}")
+        strings = checks["arguments_strings"] or [None] * len(expected)
+        for i, (w, (name, raw), string) in enumerate(zip(expected, calls, strings)):
+            if checks["names"] and w.get("name", ANY) != ANY and name != w["name"]:
+                problems.append(f"call {i} named {name!r}, want {w['name']!r}")
+            if w.get("id", ANY) != ANY and f"call_{i}" != w["id"]:
+                problems.append(f"call {i} id call_{i}, want {w['id']!r} (SPEC §2.4: ids are call_<index>)")
+            problem = _arguments_problem(w.get("arguments", ANY), raw, checks["subset"], w.get("arguments_is_raw_text"))
+            if problem:
+                problems.append(f"call {i}: {problem}")
+            string = w.get("arguments_string", string)
+            if string not in (None, ANY) and raw != string:
+                problems.append(f"call {i} arguments string {raw!r}, want exactly {string!r}")
+    return problems
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+def parse(case):
+    return symphony.parse(PARSER_TABLES[case["parser"]], case["output"], tools=case["tools"])
+
+
+def _abbreviated(said):
+    """`said` with texts longer than 200 characters replaced by their length and digest (pins)."""
+    def short(text):
+        if isinstance(text, str) and len(text) > 200:
+            return f"<{len(text)} chars, sha256 {hashlib.sha256(text.encode()).hexdigest()[:16]}>"
+        return text
+    return {"content": short(said["content"]), "reasoning": short(said["reasoning"]),
+            "calls": [[name, short(raw)] for name, raw in said["calls"]], "finish": said["finish"]}
+
+
+def _plans(case):
+    plans = []
+    if case.get("chunks") is not None:
+        assert "".join(case["chunks"]) == case["output"], "the case's chunks do not join to its output"
+        plans.append(("the case's chunks", case["chunks"]))
+    return plans + chunkings(case["output"], every_split_up_to=TWO_WAY_SPLITS_UP_TO)
+
+
+def _id(case):
+    return case["id"][len("vllm:"):] if case["id"].startswith("vllm:") else case["id"]
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_case(case):
+    table = PARSER_TABLES[case["parser"]]
+    whole = chat.message(parse(case))
+    said = summary(whole)
+    problems = judge(case, said)
+    reason = DIFFERENCES.get(case["id"])
+    if reason is None:
+        assert not problems, f"{case['id']} ({case['parser']} -> {table}) differs from vLLM:\n  " + \
+            "\n  ".join(problems) + f"\n  symphony says {said}"
+    else:
+        assert problems, f"{case['id']} is listed ({reason.split(':')[0]}) but now agrees with vLLM: " \
+            "take it off DIFFERENCES and PINNED"
+        assert _abbreviated(said) == PINNED[case["id"]], f"{case['id']}: symphony's message changed from its pin"
+    for plan, pieces in _plans(case):
+        events = replay(symphony.parser(table, case["tools"]), pieces)
+        check_conservation(events, case["output"])
+        check_well_formed(events)
+        assert chat.message(events) == whole, f"{case['id']}: {plan} gives another message"
+
+
+@needs_cases
+@pytest.mark.parametrize("case", UNPARSED, ids=_id)
+def test_a_family_no_table_parses(case):
+    """No table reads these outputs' calls yet; a table that starts to must be mapped above."""
+    for table in symphony.formats():
+        events = symphony.parse(table, case["output"], tools=case["tools"])
+        started = [e.name for e in events if type(e) is ToolCallStart]
+        assert not started, f"table {table} reads calls {started} in {case['parser']} output: map it in PARSER_TABLES"
+
+
+@needs_cases
+def test_the_lists_name_cases_that_exist():
+    ids = [c["id"] for c in ALL_CASES]
+    assert len(ids) == len(set(ids)), "case ids are not unique"
+    known = {c["id"] for c in CASES}
+    assert set(DIFFERENCES) <= known, f"listed but not a case of a mapped parser: {sorted(set(DIFFERENCES) - known)}"
+    assert set(NOTED) <= known, f"noted but not a case of a mapped parser: {sorted(set(NOTED) - known)}"
+    assert set(PINNED) == set(DIFFERENCES), "every listed case has a pin and every pin a listed case"
+    for reason in DIFFERENCES.values():
+        assert reason.split(":")[0] in CAUSES, f"reason with an unknown cause: {reason}"
+
+
+def agreement_table():
+    """Per vLLM parser: its table, cases, agreements, listed differences by cause (whole parses)."""
+    rows = {}
+    for case in CASES:
+        row = rows.setdefault(case["parser"], {"cases": 0, "agree": 0, "listed": {}, "other": 0})
+        row["cases"] += 1
+        problems = judge(case, summary(chat.message(parse(case))))
+        reason = DIFFERENCES.get(case["id"])
+        if reason is not None:
+            cause = reason.split(":")[0]
+            row["listed"][cause] = row["listed"].get(cause, 0) + 1
+        elif problems:
+            row["other"] += 1
+        else:
+            row["agree"] += 1
+    header = f"{'vLLM parser':16} {'table':13} {'cases':>5} {'agree':>5} {'listed':>6}  by cause"
+    lines = [header, "-" * len(header)]
+    for parser in sorted(rows, key=lambda p: (PARSER_TABLES[p], p)):
+        row = rows[parser]
+        causes = ", ".join(f"{cause} {n}" for cause, n in sorted(row["listed"].items()))
+        unlisted = f"  UNLISTED DIFFERENCES {row['other']}" if row["other"] else ""
+        lines.append(f"{parser:16} {PARSER_TABLES[parser]:13} {row['cases']:>5} {row['agree']:>5} "
+                     f"{sum(row['listed'].values()):>6}  {causes}{unlisted}")
+    for parser, why in NO_TABLE.items():
+        n = sum(1 for c in UNPARSED if c["parser"] == parser)
+        lines.append(f"{parser:16} {'(no table)':13} {n:>5} {'-':>5} {'-':>6}  {why}")
+    totals = [sum(r["cases"] for r in rows.values()), sum(r["agree"] for r in rows.values()),
+              sum(sum(r["listed"].values()) for r in rows.values())]
+    lines.append(f"{'total':16} {'':13} {totals[0]:>5} {totals[1]:>5} {totals[2]:>6}")
+    return "\n".join(lines)
+
+
+@needs_cases
+def test_agreement_table():
+    """Prints the per-parser agreement table (shown with `pytest -rA`)."""
+    table = agreement_table()
+    print("\n" + table)
+    assert "UNLISTED" not in table
+
+
+CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
+          THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS)
+
+# --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
+
+PINNED = {
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[xml]': {
+        'content': '\\n","<parameter=query>\\n","\\n</parameter>\\n","</function>\\n",]</parameter></function>\n',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[coder]': {
+        'content': '\\n","<parameter=query>\\n","\\n</parameter>\\n","</function>\\n",]</parameter></function>\n',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_streaming[xml]': {
+        'content': '\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\""}'],
+                   ['write_file', '{"path": "literal/value.txt", "content": "hello"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_streaming[coder]': {
+        'content': '\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\""}'],
+                   ['write_file', '{"path": "literal/value.txt", "content": "hello"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[xml]': {
+        'content': '\n\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'reasoning': None,
+        'calls': [['foo', '{"bar": "baz"}'],
+                   ['write_file', '{"path": "fixture.py", "content": "template = \\"\\"\\""}'],
+                   ['foo', '{"bar": "baz"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[coder]': {
+        'content': '\n\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'reasoning': None,
+        'calls': [['foo', '{"bar": "baz"}'],
+                   ['write_file', '{"path": "fixture.py", "content": "template = \\"\\"\\""}'],
+                   ['foo', '{"bar": "baz"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[xml]': {
+        'content': '"""</parameter>\n',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[coder]': {
+        'content': '"""</parameter>\n',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_streaming[xml]': {
+        'content': '"""</parameter>\n',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[xml]': {
+        'content': '"""</parameter>',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[coder]': {
+        'content': '"""</parameter>',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_streaming[coder]': {
+        'content': '"""</parameter>',
+        'reasoning': None,
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_missing_closing_parameter_tag[xml]': {
+        'content': 'Let me check the weather for you:\n',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_missing_closing_parameter_tag[coder]': {
+        'content': 'Let me check the weather for you:\n',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_streaming_missing_closing_tag[coder]': {
+        'content': 'Let me check the weather for you:\n',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_missing_closing_parameter_tag': {
+        'content': 'Let me check the weather for you:\n',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_streaming_missing_closing_tag': {
+        'content': 'Let me check the weather for you:\n',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['{{ tc.name }}', '{"{{ k }}": "{{ v }}"}'],
+                   ['write_file', '{"path": "out.txt", "content": "hello"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[coder]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['{{ tc.name }}', '{"{{ k }}": "{{ v }}"}'],
+                   ['write_file', '{"path": "out.txt", "content": "hello"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3coder_tool_parser.py::test_extract_tool_calls_fallback_no_tags': {
+        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_fallback_no_tags[coder]': {
+        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_fallback_no_tags': {
+        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_double_encoded_object_param_nonstreaming[coder]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['process', '{"name": "hello", "data": "{\'key\': \'value\', \'n\': 1}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_double_encoded_object_param_streaming[xml]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['process', '{"name": "hello", "data": "{\'key\': \'value\', \'n\': 1}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_double_encoded_object_param_streaming[coder]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['process', '{"name": "hello", "data": "{\'key\': \'value\', \'n\': 1}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestArgumentValueTypes::test_value_coercion[17-any_of-["x"]]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['typed', '{"any_of": "[\\"x\\"]"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestArgumentValueTypes::test_unknown_tool_keeps_values_as_text': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['mystery', '{"x": 1}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_current_date', '{}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[unbalanced_tool_call]': {
+        'content': '</tool_calls:opensource>',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "X"']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_lenient_still_reports_unpairable_tags': {
+        'content': '</tool_calls:opensource>',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "X"']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[unparsed_argument_payload]': {
+        'content': 'JUNK',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "X"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_tool_parser.py::TestToolParserWrapper::test_malformed_output_is_returned_as_content': {
+        'content': 'JUNK',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "X"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_glm4_moe_tool_parser.py::test_malformed_tool_call_no_regex_match': {
+        'content': None,
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_seed_oss_tool_parser.py::test_extract_tool_calls[tool_call_unlimited_thinking_budget]': {
+        'content': None,
+        'reasoning': '<1141 chars, sha256 4091b14ddb98d02b>',
+        'calls': [['get_weather', '{"location": "Barcelona, Spain", "unit": "celsius"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_seed_oss_tool_parser.py::test_streaming_tool_calls[tool_call_0_thinking_budget]': {
+        'content': None,
+        'reasoning': '\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.\n',
+        'calls': [['get_weather', '{"location": "Barcelona, Spain"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_seed_oss_tool_parser.py::test_streaming_tool_calls[tool_call_512_thinkg_budget]': {
+        'content': None,
+        'reasoning': '<1207 chars, sha256 ccf0f9e49f457137>',
+        'calls': [['get_weather', '{"location": "Barcelona, Spain"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_glm4_moe_tool_parser.py::test_extract_tool_calls_mixed_content': {
+        'content': 'I will help you get the weather info.\n\n\n\nmeaningwhile, I will also check the weather in Shanghai.\n\n',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Beijing", "date": "2025-08-01"}'],
+                   ['get_weather', '{"city": "Shanghai", "date": "2025-08-01"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hy_v4_duplicate_arg_key.py::test_streaming_duplicate_arg_key_matches_non_streaming[per_token]': {
+        'content': '<290 chars, sha256 e4f0a32fc8b5dc75>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+}
