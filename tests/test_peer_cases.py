@@ -181,13 +181,13 @@ DIFFERENCES = {
     + "; here the call is whole and the stream ends inside the `<tool_calls:opensource>` block, "
       "which is silent (SPEC §2.4 End: an unclosed wrapper block says nothing): one call, no content",
     _HY + "TestStrictMode::test_strict_returns_raw_content[unbalanced_tool_call]": _STRICT
-    + "; here `</tool_calls:opensource>` arrives inside the call, where the hy4 table has no row for "
-      "it (SPEC §3 hy4), so it is text between the call's tags (Malformed, shown as content) and the "
-      "call ends at the end of the stream with what arrived, `{\"city\": \"X\"` (SPEC §5.3 finish())",
+    + "; here `</tool_calls:opensource>` arrives inside the call: the hy4 table's extra row (the "
+      "block's close ends an open call, as DeepSeek's does) closes the call for the client, "
+      "`{\"city\": \"X\"}`, where vLLM refuses the unbalanced block",
     _HY + "TestStrictMode::test_lenient_still_reports_unpairable_tags": _STRICT
-    + "; here `</tool_calls:opensource>` arrives inside the call, where the hy4 table has no row for "
-      "it (SPEC §3 hy4), so it is text between the call's tags (Malformed, shown as content) and the "
-      "call ends at the end of the stream with what arrived, `{\"city\": \"X\"` (SPEC §5.3 finish())",
+    + "; here `</tool_calls:opensource>` arrives inside the call: the hy4 table's extra row (the "
+      "block's close ends an open call, as DeepSeek's does) closes the call for the client, "
+      "`{\"city\": \"X\"}`, where vLLM refuses the unbalanced block",
     _HY + "TestStrictMode::test_strict_returns_raw_content[unparsed_argument_payload]": _STRICT
     + "; here `JUNK` between the call's tags is Malformed (\"text between a call's tags\", SPEC §5.3), "
       "shown as content, and the call keeps `{\"city\": \"X\"}`",
@@ -694,14 +694,14 @@ PINNED = {
         'calls': [['get_current_date', '{}']],
         'finish': 'tool_calls'},
     'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[unbalanced_tool_call]': {
-        'content': '</tool_calls:opensource>',
+        'content': None,
         'reasoning': None,
-        'calls': [['get_weather', '{"city": "X"']],
+        'calls': [['get_weather', '{"city": "X"}']],
         'finish': 'tool_calls'},
     'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_lenient_still_reports_unpairable_tags': {
-        'content': '</tool_calls:opensource>',
+        'content': None,
         'reasoning': None,
-        'calls': [['get_weather', '{"city": "X"']],
+        'calls': [['get_weather', '{"city": "X"}']],
         'finish': 'tool_calls'},
     'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[unparsed_argument_payload]': {
         'content': 'JUNK',
