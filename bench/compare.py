@@ -1,7 +1,7 @@
 """symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
 in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
 
-    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|all] [slug ...]
+    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|all] [slug ...]
 
 The peers run in their own virtual environment (bench/peers/install.sh), driven by
 bench/peers/harness.py; symphony is timed here the same way: only the parse calls are timed
@@ -86,7 +86,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
     ap.add_argument("--family", choices=sorted(FAMILIES), default="all",
-                    help="slug set when no slugs are given: json, tagged or all (default)")
+                    help="slug set when no slugs are given: json, tagged, other or all (default: every family)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
