@@ -1,11 +1,14 @@
 """Test-wide settings: hypothesis profiles (CI runs derandomized, so a landing is reproducible;
-`HYPOTHESIS_PROFILE=fuzz` searches much longer) and the fixture directory."""
+`checked` is CI's pass on the bounds-checked sanitizer build, a lighter search over the same
+properties; `HYPOTHESIS_PROFILE=fuzz` searches much longer) and the fixture directory."""
 import os
 
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("checked", deadline=None, derandomize=True, print_blob=True, max_examples=25,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("fuzz", deadline=None, max_examples=20000,
                           suppress_health_check=[HealthCheck.too_slow])
