@@ -40,6 +40,7 @@ cdef inline Py_ssize_t cn_json_space(const unsigned char* p, Py_ssize_t n) noexc
 
 
 @cython.final
+@cython.no_gc
 cdef class ForcedCall(Assembler):
     """The whole output as one forced function's arguments."""
     cdef bytes name
@@ -117,6 +118,7 @@ cdef class ForcedCall(Assembler):
 
 
 @cython.final
+@cython.no_gc
 cdef class RequiredList(Assembler):
     """The whole output as a JSON list of calls."""
     cdef int phase
@@ -185,6 +187,7 @@ cdef class RequiredList(Assembler):
 
 
 @cython.final
+@cython.no_gc
 cdef class ForcedSyntax(Syntax):
     """tool_choice naming one function: the whole output is its arguments."""
     cdef readonly str function
@@ -198,6 +201,7 @@ cdef class ForcedSyntax(Syntax):
 
 
 @cython.final
+@cython.no_gc
 cdef class RequiredSyntax(Syntax):
     """tool_choice "required": the whole output is a JSON list of calls."""
 

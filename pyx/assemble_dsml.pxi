@@ -14,6 +14,7 @@ cdef const char* DSML_STRING_FALSE = ' string="false"'
 
 
 @cython.final
+@cython.no_gc
 cdef class DsmlCall(AttributeCall):
     """Assembles one DSML invoke."""
 
@@ -26,6 +27,7 @@ cdef class DsmlCall(AttributeCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class DsmlSyntax(Syntax):
     """DeepSeek's DSML invokes: parameters typed by their own `string` attribute."""
     cdef MarkerSet tags

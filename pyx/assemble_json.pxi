@@ -15,6 +15,7 @@ cdef enum AjReport:
 
 
 @cython.final
+@cython.no_gc
 cdef class JsonCallAssembler(Assembler):
     """Assembles one JSON call object."""
     cdef Held text             # the object so far (cut at its `}` once it closes), and separators
@@ -166,6 +167,7 @@ cdef class JsonCallAssembler(Assembler):
 
 
 @cython.final
+@cython.no_gc
 cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2)."""
 

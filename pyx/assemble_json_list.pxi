@@ -11,6 +11,7 @@ cdef enum JlStage:
 
 
 @cython.final
+@cython.no_gc
 cdef class JsonListAssembler(Assembler):
     """Assembles a bare JSON list of calls, or passes content through."""
     cdef int stage
@@ -129,6 +130,7 @@ cdef class JsonListAssembler(Assembler):
 
 
 @cython.final
+@cython.no_gc
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM)."""
 

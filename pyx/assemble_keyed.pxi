@@ -30,6 +30,7 @@ _KY_NOT_IN_NAME[:] = [c in (QUOTE, APOSTROPHE, LBRACE, RBRACE, LESS, GREATER) fo
 
 
 @cython.final
+@cython.no_gc
 cdef class KeyedCall(TagCall):
     """Assembles one keyed call: a name, then key/value tag pairs."""
     cdef int stage
@@ -169,6 +170,7 @@ cdef class KeyedCall(TagCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class KeyedSyntax(Syntax):
     """A name, then key/value tag pairs (the four tags given in order: key open, key close, value
     open, value close)."""

@@ -23,6 +23,7 @@ cdef inline bint py_word_char(const unsigned char* p, Py_ssize_t n) noexcept:
 
 
 @cython.final
+@cython.no_gc
 cdef class PythonicCall(TagCall):
     """Assembles the calls of one pythonic block."""
     cdef int stage
@@ -185,6 +186,7 @@ cdef class PythonicCall(TagCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class PythonicSyntax(Syntax):
     """Python call lists: `name(key=value, ...)`, one per line or in `[...]`."""
 

@@ -28,6 +28,7 @@ cdef enum TaggedStage:
 
 
 @cython.final
+@cython.no_gc
 cdef class TaggedCall(TagCall):
     """Assembles one `<function=NAME>` call of parameter tags."""
     cdef int stage
@@ -125,6 +126,7 @@ cdef class TaggedCall(TagCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class TaggedSyntax(Syntax):
     """`<function=NAME>` calls of `<parameter=KEY>` tags; values on their own line (own_line)
     or placed directly between the tags."""

@@ -45,6 +45,7 @@ cdef Py_UCS4 xm_code_point(const unsigned char* p, Py_ssize_t n) noexcept:
 
 @cython.final
 @cython.internal
+@cython.no_gc
 cdef class XmlElement:
     """An open element: its name, the schema the tools declare at its path (or None), what it is."""
     cdef bytes name
@@ -54,6 +55,7 @@ cdef class XmlElement:
 
 
 @cython.final
+@cython.no_gc
 cdef class XmlCall(TagCall):
     """Assembles one MiniMax invoke: a name, then an element tree."""
     cdef int stage
@@ -363,6 +365,7 @@ cdef class XmlCall(TagCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class XmlSyntax(Syntax):
     """MiniMax's invokes of XML element trees, typed by the tools at every depth."""
 

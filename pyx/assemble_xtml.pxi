@@ -18,6 +18,7 @@ cdef tuple XTML_TYPES = (b"string", b"number", b"boolean", b"null", b"array", b"
 
 
 @cython.final
+@cython.no_gc
 cdef class XtmlCall(AttributeCall):
     """Assembles one XTML call."""
 
@@ -52,6 +53,7 @@ cdef class XtmlCall(AttributeCall):
 
 
 @cython.final
+@cython.no_gc
 cdef class XtmlSyntax(Syntax):
     """Kimi K3's XTML calls: arguments typed by their own `type` attribute."""
     cdef MarkerSet tags

@@ -3,6 +3,7 @@
 # number of calls started before it), and must end every call it started, whichever way the
 # region ends: `close` when a marker of the table ends it, `finish` when the stream does.
 
+@cython.no_gc
 cdef class Assembler:
     """Base of the call assemblers (one kind per call syntax); the engine holds one per open region."""
 

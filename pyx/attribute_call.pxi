@@ -22,6 +22,7 @@ cdef enum AttributeStage:
     AS_VALUE = 6             # the parameter's value, up to its close tag
 
 
+@cython.no_gc
 cdef class AttributeCall(TagCall):
     """Base of the attribute-written call assemblers; subclasses say how a tag ends and what its
     attributes may be."""

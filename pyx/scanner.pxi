@@ -10,6 +10,7 @@ cdef enum ScanPiece:
 
 
 @cython.final
+@cython.no_gc
 cdef class MarkerSet:
     """The markers of a table, compiled once: bytes, lengths, and which markers each byte can start."""
     cdef readonly tuple texts
@@ -59,6 +60,7 @@ cdef class MarkerSet:
 
 
 @cython.final
+@cython.no_gc
 cdef class Scanner:
     """Splits a stream of text into text pieces and marker pieces (see the module comment)."""
     cdef readonly MarkerSet markers

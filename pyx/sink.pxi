@@ -39,6 +39,7 @@ cdef inline str sk_call_id(uint32_t index):
 
 
 @cython.final
+@cython.no_gc
 cdef class Sink:
     """Records of one feed's events, their bytes, the stream's Ledger and its reasoning tally."""
     cdef sk_record* records

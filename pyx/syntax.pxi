@@ -4,6 +4,7 @@
 # own end: a syntax whose call end is a table marker (keyed, DSML, ...) gets them from the table
 # compiler, so its assembler's `close` can tell its own end from a marker that only cuts it off.
 
+@cython.no_gc
 cdef class Syntax:
     """Base of the call syntaxes; a compiled table holds one."""
     cdef uint64_t ends

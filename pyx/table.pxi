@@ -9,6 +9,7 @@ cpdef enum Emits:
 
 
 @cython.final
+@cython.no_gc
 cdef class Table:
     """A compiled format: markers, what each state emits, transitions, call syntax, turn opener."""
     cdef readonly str name

@@ -29,6 +29,7 @@ cdef inline bint tc_could_be_null(const unsigned char* p, Py_ssize_t n) noexcept
     return n <= 4 and (memcmp(p, b"null", n) == 0 or memcmp(p, b"None", n) == 0)
 
 
+@cython.no_gc
 cdef class TagCall(Assembler):
     """Base of the assemblers of one tag-written call; subclasses read their syntax's stages in
     on_text/on_tag and say how a marker closes the block."""

@@ -751,6 +751,8 @@ cdef dict _VT_TYPE_KINDS = {"string": KIND_STRING, "integer": KIND_INTEGER, "arr
 
 cdef int vt_kind_of(object schema) except -1:
     """The Kind a parameter's schema declares (SPEC §5.1)."""
+    if not isinstance(schema, dict):
+        return KIND_NONE             # (a non-dict admits nothing)
     if (isinstance(schema, dict) and isinstance(dict.get(schema, "type"), str)
             and not dict.__contains__(schema, "anyOf") and not dict.__contains__(schema, "oneOf")):
         # one type name and no members: most schemas (no walk needed)
@@ -869,22 +871,28 @@ cdef class Declared:
         """The first function dict named `name`, reading the tools only as far as needed."""
         found = self.first.get(name)
         while found is None and self.scanned < len(self.tools):
-            tool = self.tools[self.scanned]
-            self.scanned += 1
-            if not isinstance(tool, dict):
-                continue
-            function = dict.get(tool, "function", tool)
-            if not isinstance(function, dict):
-                continue
-            declared_name = dict.get(function, "name")
-            if not isinstance(declared_name, str):
-                continue
-            key = vt_name_bytes(declared_name)
-            if key not in self.first:
-                self.first[key] = function
-                if key == name:
-                    found = function
+            if self.read_next() == name:
+                found = self.first[name]
         return found
+
+    cdef bytes read_next(self):
+        """Reads the next tool into `first` (the first of a name wins); its name, or None when it
+        names nothing or repeats a name."""
+        tool = self.tools[self.scanned]
+        self.scanned += 1
+        if not isinstance(tool, dict):
+            return None
+        function = dict.get(tool, "function", tool)
+        if not isinstance(function, dict):
+            return None
+        declared_name = dict.get(function, "name")
+        if not isinstance(declared_name, str):
+            return None
+        key = vt_name_bytes(declared_name)
+        if key in self.first:
+            return None
+        self.first[key] = function
+        return key
 
     cdef FunctionKinds lookup(self, bytes name):
         if name in self.functions:
@@ -933,9 +941,8 @@ cdef class Declared:
 
     cdef dict names(self):
         """Every declared name (reads all the tools)."""
-        self.find(b"")
         while self.scanned < len(self.tools):
-            self.find(b"")
+            self.read_next()
         return self.first
 
     def __contains__(self, function):

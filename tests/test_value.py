@@ -846,3 +846,11 @@ def test_any_tools_and_schemas_never_raise(tools, path):
         got = declared.kind_at("f", path)
         want = oracle.kind_at(oracle.declared_of(candidate), "f", path)
         assert got == KIND_OF_ORACLE[want], (candidate, path)
+
+
+def test_a_tool_with_an_empty_name_is_read_once_and_lookups_end():
+    # names() once looked an empty name up again forever after finding it
+    declared = Declared([{"name": "", "parameters": {}}, {"name": "g", "parameters": {
+        "properties": {"a": {"type": "integer"}}}}])
+    assert "" in declared and "g" in declared and len(declared) == 2
+    assert declared.kind("g", "a") == Kind.INTEGER and declared.kind("", "a") is None
