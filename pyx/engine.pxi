@@ -21,6 +21,12 @@ cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.L
                              "abort": FinishReason.ABORT}
 
 
+cdef object finish_reason(str finish):
+    """The Finish reason an End's text maps to: stop, length, abort, or Other(text)."""
+    reason = _FINISH_REASONS.get(finish)
+    return Other(finish) if reason is None else reason
+
+
 @cython.final
 cdef class Engine:
     """A parser for one stream: `feed(Prompt | Delta | End) -> list of events`."""
@@ -75,18 +81,38 @@ cdef class Engine:
         raise TypeError(f"feed takes a Prompt, a Delta or an End, not {kind.__name__}")
 
     def parse(self, str output, prompt=None, str finish="stop"):
-        """The events of a whole output on a fresh parser: Prompt (when given), one uncounted
-        Delta, End, as one list. An error carries every event pushed before it."""
-        cdef list events = []
+        """The events of a whole output on a fresh parser, as one list: the prompt (when given)
+        seeds it, the output is one uncounted delta, then the stream ends with `finish`. An error
+        is final: it carries every event, what no event accounted for reported as Malformed and
+        the stream finished."""
+        cdef Py_ssize_t n
+        cdef const unsigned char* p
+        cdef object reason = finish_reason(finish)
+        cdef bint fed = False
+        if self.stage != ST_FRESH:
+            raise LifecycleError("parse takes a fresh parser")
+        if prompt is not None and type(prompt) is not str:
+            raise TypeError(f"parse: prompt must be a str, not {type(prompt).__name__}")
+        p = utf8_of(output, &n, "output")
+        self.stage = ST_STREAMING
         try:
             if prompt is not None:
-                events += self.prompt(Prompt(prompt))
-            events += self.delta(Delta(output))
-            events += self.end(End(finish))
+                self.seed(<str>prompt)
+            fed = True
+            self.feed_text(None, p, n)
+            self.stage = ST_ENDED
+            self.finish_stream(reason)
         except BaseException as error:
-            error.events = events + getattr(error, "events", [])
+            if not fed:
+                self.ledger.note_plain(n)
+            self.fail(error, output, n)
+            self.stage = ST_ENDED
+            try:
+                self.end_failed(reason)
+            finally:
+                self.attach_events(error, output, p, n)
             raise
-        return events
+        return self.sink.take(output, p, n)
 
     cdef list delta(self, Delta delta):
         cdef Py_ssize_t n
@@ -98,15 +124,22 @@ cdef class Engine:
         p = utf8_of(delta.text, &n, "Delta.text")
         self.stage = ST_STREAMING
         try:
-            self.ledger.note(delta, p, n)
-            self.scanner.begin(p, n, True)
-            self.run(self.ledger.received - self.scanner.wn)
+            self.feed_text(delta, p, n)
         except BaseException as error:
             self.fail(error, delta.text, n)
             self.attach_events(error, delta.text, p, n)
             raise
-        self.settle(p, n)
         return self.sink.take(delta.text, p, n)
+
+    cdef int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
+        """One delta's bytes p[0:n] (delta None: an uncounted piece of output)."""
+        if delta is None:
+            self.ledger.note_plain(n)
+        else:
+            self.ledger.note(delta, p, n)
+        self.scanner.begin(p, n, True)
+        self.run(self.ledger.received - self.scanner.wn)
+        return self.settle(p, n)
 
     cdef void attach_events(self, BaseException error, str whole, const unsigned char* p, Py_ssize_t n) noexcept:
         """Hands the events pushed before `error` to the caller on the error. Should building
@@ -120,21 +153,17 @@ cdef class Engine:
                 pass
 
     cdef list end(self, End end):
+        cdef object reason
         if self.stage == ST_ENDED:
             raise LifecycleError("end after end")
-        reason = _FINISH_REASONS.get(end.finish)
-        if reason is None:
-            reason = Other(end.finish)
+        reason = finish_reason(end.finish)
         if self.stage == ST_FAILED:
             self.stage = ST_ENDED
             self.end_failed(reason)
             return self.sink.take(None, NULL, -1)
         self.stage = ST_ENDED
         try:
-            self.scanner.begin(NULL, 0, False)
-            self.run(self.ledger.received - self.scanner.wn)
-            self.close_state()
-            self.sink.finish(reason)
+            self.finish_stream(reason)
         except BaseException as error:
             # End's error is final: the held bytes come back and the stream finishes first
             self.fail(error, None, 0)
@@ -145,6 +174,13 @@ cdef class Engine:
                 self.attach_events(error, None, NULL, -1)
             raise
         return self.sink.take(None, NULL, -1)
+
+    cdef int finish_stream(self, object reason) except -1:
+        """The stream ends: what the scanner holds is read, what is open is closed, Finish."""
+        self.scanner.begin(NULL, 0, False)
+        self.run(self.ledger.received - self.scanner.wn)
+        self.close_state()
+        return self.sink.finish(reason)
 
     cdef int close_state(self) except -1:
         """What the current state leaves open at the end of the stream."""
@@ -157,37 +193,41 @@ cdef class Engine:
         return 0
 
     cdef list prompt(self, Prompt prompt):
-        """Seeds the state from the prompt's last turn: where the generation prompt left off."""
-        cdef str text = prompt.text
-        cdef Py_ssize_t n, s = 0, e = 0, at
-        cdef const unsigned char* p
-        cdef int replay = 0, k, nxt
         if self.stage != ST_FRESH:
             raise LifecycleError("prompt after output began")
         self.stage = ST_STREAMING
+        try:
+            self.seed(prompt.text)
+        except BaseException as error:
+            self.fail(error, None, 0)
+            self.attach_events(error, None, NULL, -1)
+            raise
+        return self.sink.take(None, NULL, -1)
+
+    cdef int seed(self, str text) except -1:
+        """Seeds the state from the prompt's last turn: where the generation prompt left off
+        (only its markers' transitions count; its text is no output)."""
+        cdef Py_ssize_t n, s = 0, e = 0, at
+        cdef const unsigned char* p
+        cdef int replay = 0, k, nxt
         opener = self.table.opener
         if opener:
             at = text.rfind(opener)
             if at >= 0:
                 text = text[at:]
         p = utf8_of(text, &n, "Prompt.text")
-        try:
-            self.scanner.begin(p, n, False)
-            while True:
-                k = self.scanner.next(&s, &e)
-                if k == SC_DONE:
-                    break
-                if k >= 0:
-                    nxt = self.table.next(replay, k)
-                    if nxt >= 0:
-                        replay = nxt
-            if self.table.emits[replay] != EM_ARGUMENTS:
-                self.enter(replay)
-        except BaseException as error:
-            self.fail(error, None, 0)
-            self.attach_events(error, None, NULL, -1)
-            raise
-        return self.sink.take(None, NULL, -1)
+        self.scanner.begin(p, n, False)
+        while True:
+            k = self.scanner.next(&s, &e)
+            if k == SC_DONE:
+                break
+            if k >= 0:
+                nxt = self.table.next(replay, k)
+                if nxt >= 0:
+                    replay = nxt
+        if self.table.emits[replay] != EM_ARGUMENTS:
+            self.enter(replay)
+        return 0
 
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at."""

@@ -94,6 +94,12 @@ cdef class Ledger:
                     self.push_start(at + delta.rows[i, 1])
         return 0
 
+    cdef inline void note_plain(self, Py_ssize_t n) noexcept:
+        """A piece of n bytes with no spans: the stream is uncounted from here (unless empty)."""
+        self.received += n
+        if n and not self.uncounted:
+            self.turn_uncounted()
+
     cdef int refuse(self, Py_ssize_t tail) except -1:
         """The delta's spans do not lay out its text: the stream turns uncounted."""
         self.tail = tail

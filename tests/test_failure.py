@@ -163,3 +163,21 @@ def test_end_after_a_failure_ends_the_open_thought_and_the_stream():
     assert "".join(bytes_of(e) for e in events + tail) == "<think>plan</think><tool_call>\n<function=f>"
     assert type(tail[-1]) is Finish and tail[-1].reason == "stop"
     assert not any(type(e) is ToolCallEnd for e in tail)
+
+
+def test_parse_takes_a_fresh_parser():
+    parser = symphony.parser("qwen3")
+    parser.feed(symphony.Delta("x"))
+    with pytest.raises(symphony.LifecycleError, match="parse takes a fresh parser"):
+        parser.parse("more")
+
+
+def test_an_error_in_a_whole_parse_carries_every_event_and_the_finish():
+    output = "Hi <tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call> bye"
+    parser = symphony.parser("qwen3_tagged", failing_tools())
+    with pytest.raises(RuntimeError) as raised:
+        parser.parse(output, prompt="<|im_start|>assistant\n")
+    events = raised.value.events
+    assert "".join(bytes_of(e) for e in events) == output
+    check_well_formed(events)
+    assert type(events[-1]) is Finish and parser.failed is False
