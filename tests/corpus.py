@@ -1,14 +1,19 @@
 """The contract corpus (SPEC §9.2): for every table, outputs built from the table's own data (its
 markers, which rows they drive, its call syntax), plus hand-written family entries.
 
-`corpus(table_name)` returns `Case(name, output, prompt)` tuples; a table added later gets a corpus
-from its Format alone. `roles(fmt)` reads which marker opens/closes a thought or a call block.
+`corpus(table_name)` returns `Case`s (name, output, prompt, the request's tools, and now and then
+the number of calls the parse must start); a table added later gets a corpus from its Format
+alone. `roles(fmt)` reads which marker opens/closes a thought, a block of calls or a call, and
+the call syntax's inner tags; `Roles` writes call bodies and frames them as the family's template
+does.
 """
 import dataclasses
+import json
 
 import symphony
 from symphony.format import Emits
 from symphony.formats import table as format_table
+from symphony.syntax import Placement, Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -16,52 +21,205 @@ class Case:
     name: str
     output: str
     prompt: object = None   # prompt text or None
+    tools: object = None    # the request's tools (an OpenAI-style list) or None
+    calls: object = None    # the number of calls the parse starts, when the case pins it
 
     def __iter__(self):
-        return iter((self.name, self.output, self.prompt))
+        return iter((self.name, self.output, self.prompt, self.tools))
+
+
+# ---------------------------------------------------------------------------------------------
+# The request's tools: every declared kind (SPEC §5.1) under the function names the bodies use.
+# `lookup` and `search` are never declared (their values are inferred).
+
+def tool(name, **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": properties}}}
+
+
+STRING = {"type": "string"}
+INTEGER = {"type": "integer"}
+NULLABLE = {"anyOf": [{"type": "string"}, {"type": "null"}]}
+ARRAY = {"type": "array", "items": {"type": "string"}}
+OBJECT = {"type": "object", "properties": {"unit": {"type": "string"}}}
+TOOLS = [
+    tool("get_weather", city=STRING, days=INTEGER, note=NULLABLE, tags=ARRAY, options=OBJECT, code=STRING),
+    tool("get_time", zone=STRING, precise={"type": "boolean"}),
+    tool("f", a=STRING, n=INTEGER, note=NULLABLE, items=ARRAY, opts=OBJECT, code=STRING),
+]
+DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "items", "opts"]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a table's markers do, and how its model writes a call.
+
+TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 
 
 @dataclasses.dataclass(frozen=True)
 class Roles:
-    """What a table's markers do, read from its rows."""
+    """What a table's markers do, read from its rows, and its call syntax's own tags."""
     think_open: object      # marker entering a reasoning state from the initial state, or None
     think_close: object     # marker leaving that reasoning state, or None
-    call_open: object       # marker entering an arguments state from the initial state, or None
-    call_close: object      # marker leaving that arguments state, or None
-    calls_repeat: bool      # the call opener inside a block opens the next call (self row)
+    block_open: object      # marker entering the Wrapper state that holds the calls (Hy4), or None
+    block_close: object     # marker leaving that Wrapper state, or None
+    call_open: object       # marker entering an arguments state (from the initial state or the block)
+    call_close: object      # marker leaving that arguments state for another kind of state, or None
+    calls_repeat: bool      # the call opener inside a call opens the next call (self row)
     calls_initial: bool     # the initial state emits arguments (the output itself is the calls)
-    syntax: object          # CallSyntax kind name ("JSON", "JSON_LIST", ...) or None
+    syntax: object          # CallSyntax kind name ("json", "json_list", "tagged", "keyed") or None
+    placement: object       # tagged: Placement.OWN_LINE or Placement.DIRECT; else None
+    spelling: object        # tagged: Spelling.JSON or Spelling.PYTHON; else None
+    tags: tuple             # the syntax's inner tags: tagged (function open, parameter open,
+                            # parameter close, function close); keyed (key open, key close, value
+                            # open, value close); else ()
+    between: str            # keyed: what the template writes after the name, a key's close tag
+                            # and each pair ("" or "\n"); else ""
     opener: object          # the turn opener or None
     markers: tuple          # every terminal text, declaration order
+
+    # -- framing ---------------------------------------------------------------------------
+
+    @property
+    def opens(self):
+        """What the model writes to open its first call (the block's marker, then the call's)."""
+        return (self.block_open or "") + self.call_open
+
+    @property
+    def closes(self):
+        """What the model writes after its last call."""
+        return (self.call_close or "") + (self.block_close or "")
+
+    @property
+    def lead(self):
+        """What the template writes between the call's marker and its body."""
+        return "" if self.syntax == "keyed" else "\n"
+
+    trail = lead            # and between the body and the call's closing marker
+
+    @property
+    def call_separator(self):
+        """What the template writes between two calls."""
+        return self.between if self.syntax == "keyed" else "\n"
+
+    def call(self, body):
+        """One call's markers around a body, as the template writes them."""
+        return self.call_open + self.lead + body + self.trail + (self.call_close or "")
+
+    def frame(self, *bodies):
+        """The model's calls, each body in its call markers, all in one block where the table has
+        blocks (Hy4); calls follow each other as the template writes them."""
+        calls = self.call_separator.join(self.call(body) for body in bodies)
+        if self.block_open is not None:
+            return self.block_open + calls + (self.block_close or "")
+        return calls
+
+    # -- call bodies (tagged and keyed syntaxes) -------------------------------------------
+
+    def head(self, name):
+        """The start of a body: the function's tag (tagged) or its name (keyed)."""
+        if self.syntax == "tagged":
+            return f"{self.tags[0]}{name}>\n"
+        return name + self.between
+
+    def arg_open(self, key):
+        """A parameter's tags up to its value."""
+        if self.syntax == "tagged":
+            return f"{self.tags[1]}{key}>" + ("\n" if self.placement == Placement.OWN_LINE else "")
+        ko, kc, vo, _ = self.tags
+        return f"{ko}{key}{kc}{self.between}{vo}"
+
+    def arg_close(self):
+        """A parameter's tags after its value (and what the template writes after them)."""
+        if self.syntax == "tagged":
+            return ("\n" if self.placement == Placement.OWN_LINE else "") + self.tags[2] + "\n"
+        return self.tags[3] + self.between
+
+    @property
+    def value_close(self):
+        """The tag that ends a value (inside a value, the only tag there is)."""
+        return self.tags[2] if self.syntax == "tagged" else self.tags[3]
+
+    def arg(self, key, value):
+        return self.arg_open(key) + value + self.arg_close()
+
+    def tail(self):
+        """The end of a body: the function's close tag (tagged); nothing (keyed)."""
+        return self.tags[3] if self.syntax == "tagged" else ""
+
+    def body(self, name, pairs=()):
+        """A well-formed body: the function `name` with (key, value text) pairs."""
+        return self.head(name) + "".join(self.arg(k, v) for k, v in pairs) + self.tail()
+
+    def spell(self, value):
+        """A value as the family's template writes it: strings as they are; otherwise JSON
+        (keyed), JSON with Python words for booleans and None (tagged, Spelling.JSON), or
+        Python's str (tagged, Spelling.PYTHON)."""
+        if isinstance(value, str):
+            return value
+        if self.syntax == "tagged" and (self.spelling == Spelling.PYTHON or value is None or isinstance(value, bool)):
+            return str(value)
+        return json.dumps(value, ensure_ascii=False)
+
+    def example_body(self):
+        """One well-formed call body of this syntax (a JSON call object for the JSON syntaxes)."""
+        if self.syntax in ("tagged", "keyed"):
+            return self.body("get_weather", [("city", "Paris")])
+        return WEATHER
 
 
 def roles(fmt):
     emits = dict(fmt.states)
     texts = dict(fmt.terminals)
     initial = fmt.states[0][0]
-    think_open = think_close = call_open = call_close = None
-    reasoning_state = calls_state = None
+    think_open = think_close = call_open = call_close = block_open = block_close = None
+    reasoning_state = calls_state = block_state = None
     for src, terminal, dst in fmt.transitions:
         if src == initial and emits[dst] == Emits.REASONING and think_open is None:
             think_open, reasoning_state = texts[terminal], dst
         if src == initial and emits[dst] == Emits.ARGUMENTS and call_open is None:
             call_open, calls_state = texts[terminal], dst
+        if src == initial and emits[dst] == Emits.WRAPPER and block_open is None:
+            block_open, block_state = texts[terminal], dst
+    if call_open is None and block_state is not None:
+        # the calls are reached through a block: its rows into an arguments state open a call
+        for src, terminal, dst in fmt.transitions:
+            if src == block_state and emits[dst] == Emits.ARGUMENTS and call_open is None:
+                call_open, calls_state = texts[terminal], dst
+    if calls_state is None:
+        block_open = block_state = None
     calls_repeat = False
     for src, terminal, dst in fmt.transitions:
         if src == reasoning_state and emits[dst] != Emits.REASONING and think_close is None:
             think_close = texts[terminal]
         if src == calls_state and emits[dst] != Emits.ARGUMENTS and call_close is None:
             call_close = texts[terminal]
+        if src == block_state and dst == initial and block_close is None:
+            block_close = texts[terminal]
         if src == calls_state and dst == calls_state and texts[terminal] == call_open:
             calls_repeat = True
+    syntax = fmt.syntax
+    kind = syntax.kind if syntax is not None else None
+    if kind == "tagged":
+        tags, between = TAGGED_TAGS, ""
+    elif kind == "keyed":
+        tags, between = syntax.tags.texts(), syntax.tags.between
+    else:
+        tags, between = (), ""
     return Roles(
         think_open=think_open,
         think_close=think_close,
+        block_open=block_open,
+        block_close=block_close,
         call_open=call_open,
         call_close=call_close,
         calls_repeat=calls_repeat,
         calls_initial=emits[initial] == Emits.ARGUMENTS,
-        syntax=fmt.syntax.kind if fmt.syntax is not None else None,
+        syntax=kind,
+        placement=syntax.placement if kind == "tagged" else None,
+        spelling=syntax.spelling if kind == "tagged" else None,
+        tags=tags,
+        between=between,
         opener=fmt.opener,
         markers=tuple(text for _, text in fmt.terminals),
     )
@@ -221,11 +379,13 @@ def thought_cases(r):
         Case("thought-fragment-at-end", f"{t}x{tc[:-1]}"),
     ]
     if r.call_open is not None:
-        co, cc = r.call_open, r.call_close or ""
+        co, cc = r.opens, r.closes
+        call = r.frame(r.example_body())
+        tools = TOOLS if r.syntax in ("tagged", "keyed") else None
         cases += [
-            Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{co}\n{WEATHER}\n{cc}"),
-            Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{co}\n{WEATHER}\n{cc}"),
-            Case("prompt-opened-then-call", f"plan{tc}\n\n{co}\n{WEATHER}\n{cc}", prompt_open),
+            Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{call}", tools=tools),
+            Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{call}", tools=tools, calls=1),
+            Case("prompt-opened-then-call", f"plan{tc}\n\n{call}", prompt_open, tools=tools, calls=1),
             Case("prompt-inside-call", f"{WEATHER}\n{cc}after",
                  (opener + "\n" if opener else "") + co + "\n"),
             Case("think-markers-in-arguments",
@@ -235,13 +395,18 @@ def thought_cases(r):
 
 
 def block_cases(r):
-    """Call blocks framed by the table's own call markers."""
-    co, cc = r.call_open, r.call_close or ""
+    """JSON call objects framed by the table's own call markers (the block's too, where calls sit
+    in one). Under a tagged or keyed syntax an object is no call."""
+    co, cc = r.opens, r.closes
+    no_call = 0 if r.syntax in ("tagged", "keyed") else None
 
     def block(body):
         return f"{co}\n{body}\n{cc}"
 
-    cases = [Case(f"block-{name}", block(body)) for name, body in JSON_BODIES]
+    cases = [Case(f"block-{name}", block(body), calls=no_call) for name, body in JSON_BODIES]
+    if no_call is not None:
+        cases += [Case(f"block-{name}-with-tools", block(body), tools=TOOLS, calls=0)
+                  for name, body in JSON_BODIES[:8]]
     cases += [
         Case("prose-before", "Let me check.\n\n" + block(WEATHER)),
         Case("prose-after", block(WEATHER) + "\n\nDone."),
@@ -271,6 +436,7 @@ def block_cases(r):
         Case("marker-heavy", f"{co}{co}{cc}{cc}{co}"),
     ]
     if r.calls_repeat:
+        co = r.call_open
         cases += [
             Case("two-calls-one-block", f"{co}\n{WEATHER}\n{co}\n{TIME}\n{cc}"),
             Case("repeat-opener-unfinished",

@@ -20,7 +20,7 @@ from tests.common import (
     synthetic_token_bounds,
     tokens_of,
 )
-from tests.corpus import all_cases
+from tests.corpus import all_cases, table_roles
 
 CASES = all_cases()
 IDS = [f"{table}:{case.name}" for table, case in CASES]
@@ -36,6 +36,11 @@ def test_every_table_has_a_corpus():
     assert tables == set(symphony.formats())
     for table in tables:
         assert sum(1 for t, _ in CASES if t == table) >= 40, table
+        # a table with calls has cases that start one (not only junk its assembler refuses)
+        r = table_roles(table)
+        if r.call_open is not None or r.calls_initial:
+            assert any(said(symphony.parse(table, case.output, tools=case.tools, prompt=case.prompt)).calls
+                       for t, case in CASES if t == table), f"{table}: no case starts a call"
 
 
 def check_merge_rule(batch, where):
@@ -72,27 +77,29 @@ def inputs_of(pieces, prompt, finish="stop", empty_between=False):
 
 @pytest.mark.parametrize("table,case", [pytest.param(table, case, id=case_id) for (table, case), case_id in zip(CASES, IDS)])
 def test_every_chunking_conserves_and_agrees(table, case):
-    name, output, prompt = case
+    name, output, prompt, tools = case
     reference = None
     for plan, pieces in chunkings(output):
         where = f"{table}/{name}/{plan}"
-        events = feed_checked(new_parser(table), inputs_of(pieces, prompt), where)
+        events = feed_checked(new_parser(table, tools), inputs_of(pieces, prompt), where)
         check_conservation(events, output)
         check_well_formed(events)
         summary = said(events)
         if reference is None:
             reference = summary
+            if case.calls is not None:
+                assert len(summary.calls) == case.calls, f"{where}: {len(summary.calls)} calls, want {case.calls}: {summary}"
         else:
             assert summary == reference, f"{where}: said differs from whole\n  whole {reference}\n  plan  {summary}"
 
 
 @pytest.mark.parametrize("table,case", [pytest.param(table, case, id=case_id) for (table, case), case_id in zip(CASES, IDS)])
 def test_empty_deltas_change_nothing(table, case):
-    name, output, prompt = case
-    whole = said(replay(new_parser(table), [output], prompt))
+    name, output, prompt, tools = case
+    whole = said(replay(new_parser(table, tools), [output], prompt))
     for plan, pieces in (("whole", [output]), ("character by character", list(output) or [""])):
         where = f"{table}/{name}/{plan} with empty deltas"
-        events = feed_checked(new_parser(table), inputs_of(pieces, prompt, empty_between=True), where)
+        events = feed_checked(new_parser(table, tools), inputs_of(pieces, prompt, empty_between=True), where)
         check_conservation(events, output)
         check_well_formed(events)
         assert said(events) == whole, f"{where}: said differs from whole"
@@ -100,13 +107,13 @@ def test_empty_deltas_change_nothing(table, case):
 
 @pytest.mark.parametrize("table,case", CASES, ids=IDS)
 def test_token_identity(table, case):
-    name, output, prompt = case
+    name, output, prompt, tools = case
     bounds = synthetic_token_bounds(output)
     starts = [len(output[:t0].encode()) for t0, t1 in bounds if t1 > t0]
     for plan, pieces in chunkings(output):
         where = f"{table}/{name}/{plan} counted"
-        reference = said(replay(new_parser(table), pieces, prompt))
-        parser = new_parser(table)
+        reference = said(replay(new_parser(table, tools), pieces, prompt))
+        parser = new_parser(table, tools)
         inputs = ([] if prompt is None else [Prompt(prompt)]) + counted_deltas(pieces, bounds) + [End("stop")]
         events = feed_checked(parser, inputs, where)
         check_conservation(events, output)
