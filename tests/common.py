@@ -1,6 +1,10 @@
 """Shared test machinery (SPEC §9.1, §9.2): cut plans, replays, the chunking-invariant summary of
 a parse (`Said`), the well-formedness and conservation checks, and synthetic token spans.
 """
+import bisect
+import functools
+import itertools
+
 import symphony
 from symphony import Delta, TokenSpan
 from symphony.events import (
@@ -32,10 +36,16 @@ def check_conservation(events, output):
     assert events and type(events[-1]) is Finish, "Finish must come last"
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def is_json_prefix(text):
+    """The oracle accepts all of `text` as a JSON prefix (remembered: every cut plan of one output
+    joins the same argument prefixes again)."""
+    from tests.oracles.json_prefix import prefix_end
+    return prefix_end(text) == len(text.encode())
+
+
 def check_well_formed(events):
     """SPEC §9.2 well-formedness and order."""
-    from tests.oracles.json_prefix import prefix_end
-
     started = {}
     ended = set()
     in_reasoning = False
@@ -54,7 +64,7 @@ def check_well_formed(events):
             assert e.index in started and e.index not in ended, f"arguments outside call {e.index}: {e!r}"
             started[e.index] += e.json
             joined = started[e.index]
-            assert prefix_end(joined) == len(joined.encode()), f"arguments not a valid prefix: {joined!r}"
+            assert is_json_prefix(joined), f"arguments not a valid prefix: {joined!r}"
         elif kind is ToolCallEnd:
             assert e.index in started and e.index not in ended, f"end outside call {e.index}"
             ended.add(e.index)
@@ -95,32 +105,37 @@ def counted_deltas(pieces, token_bounds, token_ids=None):
     """Deltas carrying spans for tokens given as character ranges over the joined pieces; a token
     cut by a delta boundary continues there with continued=True; a zero-width token sits in the
     delta where its offset falls (the last delta for the end)."""
+    # byte offset of every character of the joined pieces (a span's bytes are differences of two)
+    text = "".join(pieces)
+    byte_at = range(len(text) + 1) if text.isascii() else \
+        list(itertools.accumulate((len(ch.encode()) for ch in text), initial=0))
+    ids_of = token_ids if token_ids is not None else range(1000, 1000 + len(token_bounds))
+    n_tokens = len(token_bounds)
+    last = len(pieces) - 1
     deltas = []
     offset = 0
-    tokens = list(enumerate(token_bounds))
     t = 0
     for k, piece in enumerate(pieces):
         end = offset + len(piece)
-        last = k == len(pieces) - 1
+        base = byte_at[offset]
         spans = []
         ids = []
-        while t < len(tokens):
-            i, (t0, t1) = tokens[t]
-            token_id = token_ids[i] if token_ids is not None else 1000 + i
+        while t < n_tokens:
+            t0, t1 = token_bounds[t]
+            token_id = ids_of[t]
             if t1 == t0:
-                if t0 < end or (t0 == end and last):
-                    b = len(piece[: t0 - offset].encode())
+                if t0 < end or (t0 == end and k == last):
+                    b = byte_at[t0] - base
                     spans.append(TokenSpan(token_id, b, b))
                     ids.append(token_id)
                     t += 1
                     continue
                 break
-            lo, hi = max(t0, offset), min(t1, end)
+            lo = t0 if t0 > offset else offset
+            hi = t1 if t1 < end else end
             if lo >= hi:
                 break
-            b0 = len(piece[: lo - offset].encode())
-            b1 = len(piece[: hi - offset].encode())
-            spans.append(TokenSpan(token_id, b0, b1, continued=t0 < offset))
+            spans.append(TokenSpan(token_id, byte_at[lo] - base, byte_at[hi] - base, t0 < offset))
             if t0 >= offset:
                 ids.append(token_id)
             if t1 <= end:
@@ -138,9 +153,8 @@ def expected_token_counts(events, output, token_starts_bytes):
     at = 0
     starts = sorted(token_starts_bytes)
     for e in events:
-        text = bytes_of(e)
-        n = len(text.encode())
-        counts.append(sum(1 for s in starts if at <= s < at + n))
+        n = len(bytes_of(e).encode())
+        counts.append(bisect.bisect_left(starts, at + n) - bisect.bisect_left(starts, at))
         at += n
     return counts
 

@@ -1,14 +1,19 @@
 """The contract corpus (SPEC §9.2): for every table, outputs built from the table's own data (its
 markers, which rows they drive, its call syntax), plus hand-written family entries.
 
-`corpus(table_name)` returns `Case(name, output, prompt)` tuples; a table added later gets a corpus
-from its Format alone. `roles(fmt)` reads which marker opens/closes a thought or a call block.
+`corpus(table_name)` returns `Case`s (name, output, prompt, the request's tools, and now and then
+the number of calls the parse must start); a table added later gets a corpus from its Format
+alone. `roles(fmt)` reads which marker opens/closes a thought, a block of calls or a call, and
+the call syntax's inner tags; `Roles` writes call bodies and frames them as the family's template
+does, and the tagged/keyed corpus builds its well-formed and adversarial calls from that.
 """
 import dataclasses
+import json
 
 import symphony
 from symphony.format import Emits
 from symphony.formats import table as format_table
+from symphony.syntax import Placement, Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -16,52 +21,210 @@ class Case:
     name: str
     output: str
     prompt: object = None   # prompt text or None
+    tools: object = None    # the request's tools (an OpenAI-style list) or None
+    calls: object = None    # the number of calls the parse starts, when the case pins it
+    # Which cut plans the contract replays (all of SPEC §9.1 by default). The cases that cut a
+    # call at every prefix are many and alike: each replays whole, per character, the two-way
+    # splits just before and after its cut (where held bytes meet the end) and a few seeded plans.
+    splits: object = None   # None: every two-way split; else the positions of those replayed
+    seeds: int = 30
 
     def __iter__(self):
-        return iter((self.name, self.output, self.prompt))
+        return iter((self.name, self.output, self.prompt, self.tools))
+
+
+# ---------------------------------------------------------------------------------------------
+# The request's tools: every declared kind (SPEC §5.1) under the function names the bodies use.
+# `lookup` and `search` are never declared (their values are inferred).
+
+def tool(name, **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": properties}}}
+
+
+STRING = {"type": "string"}
+INTEGER = {"type": "integer"}
+NULLABLE = {"anyOf": [{"type": "string"}, {"type": "null"}]}
+ARRAY = {"type": "array", "items": {"type": "string"}}
+OBJECT = {"type": "object", "properties": {"unit": {"type": "string"}}}
+TOOLS = [
+    tool("get_weather", city=STRING, days=INTEGER, note=NULLABLE, tags=ARRAY, options=OBJECT, code=STRING),
+    tool("get_time", zone=STRING, precise={"type": "boolean"}),
+    tool("f", a=STRING, n=INTEGER, note=NULLABLE, items=ARRAY, opts=OBJECT, code=STRING),
+]
+DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "items", "opts"]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a table's markers do, and how its model writes a call.
+
+TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 
 
 @dataclasses.dataclass(frozen=True)
 class Roles:
-    """What a table's markers do, read from its rows."""
+    """What a table's markers do, read from its rows, and its call syntax's own tags."""
     think_open: object      # marker entering a reasoning state from the initial state, or None
     think_close: object     # marker leaving that reasoning state, or None
-    call_open: object       # marker entering an arguments state from the initial state, or None
-    call_close: object      # marker leaving that arguments state, or None
-    calls_repeat: bool      # the call opener inside a block opens the next call (self row)
+    block_open: object      # marker entering the Wrapper state that holds the calls (Hy4), or None
+    block_close: object     # marker leaving that Wrapper state, or None
+    call_open: object       # marker entering an arguments state (from the initial state or the block)
+    call_close: object      # marker leaving that arguments state for another kind of state, or None
+    calls_repeat: bool      # the call opener inside a call opens the next call (self row)
     calls_initial: bool     # the initial state emits arguments (the output itself is the calls)
-    syntax: object          # CallSyntax kind name ("JSON", "JSON_LIST", ...) or None
+    syntax: object          # CallSyntax kind name ("json", "json_list", "tagged", "keyed") or None
+    placement: object       # tagged: Placement.OWN_LINE or Placement.DIRECT; else None
+    spelling: object        # tagged: Spelling.JSON or Spelling.PYTHON; else None
+    tags: tuple             # the syntax's inner tags: tagged (function open, parameter open,
+                            # parameter close, function close); keyed (key open, key close, value
+                            # open, value close); else ()
+    between: str            # keyed: what the template writes after the name, a key's close tag
+                            # and each pair ("" or "\n"); else ""
     opener: object          # the turn opener or None
     markers: tuple          # every terminal text, declaration order
+
+    # -- framing ---------------------------------------------------------------------------
+
+    @property
+    def opens(self):
+        """What the model writes to open its first call (the block's marker, then the call's)."""
+        return (self.block_open or "") + self.call_open
+
+    @property
+    def closes(self):
+        """What the model writes after its last call."""
+        return (self.call_close or "") + (self.block_close or "")
+
+    @property
+    def lead(self):
+        """What the template writes between the call's marker and its body."""
+        return "" if self.syntax == "keyed" else "\n"
+
+    trail = lead            # and between the body and the call's closing marker
+
+    @property
+    def call_separator(self):
+        """What the template writes between two calls."""
+        return self.between if self.syntax == "keyed" else "\n"
+
+    def call(self, body):
+        """One call's markers around a body, as the template writes them."""
+        return self.call_open + self.lead + body + self.trail + (self.call_close or "")
+
+    def frame(self, *bodies):
+        """The model's calls, each body in its call markers, all in one block where the table has
+        blocks (Hy4); calls follow each other as the template writes them."""
+        calls = self.call_separator.join(self.call(body) for body in bodies)
+        if self.block_open is not None:
+            return self.block_open + calls + (self.block_close or "")
+        return calls
+
+    # -- call bodies (tagged and keyed syntaxes) -------------------------------------------
+
+    def head(self, name):
+        """The start of a body: the function's tag (tagged) or its name (keyed)."""
+        if self.syntax == "tagged":
+            return f"{self.tags[0]}{name}>\n"
+        return name + self.between
+
+    def arg_open(self, key):
+        """A parameter's tags up to its value."""
+        if self.syntax == "tagged":
+            return f"{self.tags[1]}{key}>" + ("\n" if self.placement == Placement.OWN_LINE else "")
+        ko, kc, vo, _ = self.tags
+        return f"{ko}{key}{kc}{self.between}{vo}"
+
+    def arg_close(self):
+        """A parameter's tags after its value (and what the template writes after them)."""
+        if self.syntax == "tagged":
+            return ("\n" if self.placement == Placement.OWN_LINE else "") + self.tags[2] + "\n"
+        return self.tags[3] + self.between
+
+    @property
+    def value_close(self):
+        """The tag that ends a value (inside a value, the only tag there is)."""
+        return self.tags[2] if self.syntax == "tagged" else self.tags[3]
+
+    def arg(self, key, value):
+        return self.arg_open(key) + value + self.arg_close()
+
+    def tail(self):
+        """The end of a body: the function's close tag (tagged); nothing (keyed)."""
+        return self.tags[3] if self.syntax == "tagged" else ""
+
+    def body(self, name, pairs=()):
+        """A well-formed body: the function `name` with (key, value text) pairs."""
+        return self.head(name) + "".join(self.arg(k, v) for k, v in pairs) + self.tail()
+
+    def spell(self, value):
+        """A value as the family's template writes it: strings as they are; otherwise JSON
+        (keyed), JSON with Python words for booleans and None (tagged, Spelling.JSON), or
+        Python's str (tagged, Spelling.PYTHON)."""
+        if isinstance(value, str):
+            return value
+        if self.syntax == "tagged" and (self.spelling == Spelling.PYTHON or value is None or isinstance(value, bool)):
+            return str(value)
+        return json.dumps(value, ensure_ascii=False)
+
+    def example_body(self):
+        """One well-formed call body of this syntax (a JSON call object for the JSON syntaxes)."""
+        if self.syntax in ("tagged", "keyed"):
+            return self.body("get_weather", [("city", "Paris")])
+        return WEATHER
 
 
 def roles(fmt):
     emits = dict(fmt.states)
     texts = dict(fmt.terminals)
     initial = fmt.states[0][0]
-    think_open = think_close = call_open = call_close = None
-    reasoning_state = calls_state = None
+    think_open = think_close = call_open = call_close = block_open = block_close = None
+    reasoning_state = calls_state = block_state = None
     for src, terminal, dst in fmt.transitions:
         if src == initial and emits[dst] == Emits.REASONING and think_open is None:
             think_open, reasoning_state = texts[terminal], dst
         if src == initial and emits[dst] == Emits.ARGUMENTS and call_open is None:
             call_open, calls_state = texts[terminal], dst
+        if src == initial and emits[dst] == Emits.WRAPPER and block_open is None:
+            block_open, block_state = texts[terminal], dst
+    if call_open is None and block_state is not None:
+        # the calls are reached through a block: its rows into an arguments state open a call
+        for src, terminal, dst in fmt.transitions:
+            if src == block_state and emits[dst] == Emits.ARGUMENTS and call_open is None:
+                call_open, calls_state = texts[terminal], dst
+    if calls_state is None:
+        block_open = block_state = None
     calls_repeat = False
     for src, terminal, dst in fmt.transitions:
         if src == reasoning_state and emits[dst] != Emits.REASONING and think_close is None:
             think_close = texts[terminal]
         if src == calls_state and emits[dst] != Emits.ARGUMENTS and call_close is None:
             call_close = texts[terminal]
+        if src == block_state and dst == initial and block_close is None:
+            block_close = texts[terminal]
         if src == calls_state and dst == calls_state and texts[terminal] == call_open:
             calls_repeat = True
+    syntax = fmt.syntax
+    kind = syntax.kind if syntax is not None else None
+    if kind == "tagged":
+        tags, between = TAGGED_TAGS, ""
+    elif kind == "keyed":
+        tags, between = syntax.tags.texts(), syntax.tags.between
+    else:
+        tags, between = (), ""
     return Roles(
         think_open=think_open,
         think_close=think_close,
+        block_open=block_open,
+        block_close=block_close,
         call_open=call_open,
         call_close=call_close,
         calls_repeat=calls_repeat,
         calls_initial=emits[initial] == Emits.ARGUMENTS,
-        syntax=fmt.syntax.kind if fmt.syntax is not None else None,
+        syntax=kind,
+        placement=syntax.placement if kind == "tagged" else None,
+        spelling=syntax.spelling if kind == "tagged" else None,
+        tags=tags,
+        between=between,
         opener=fmt.opener,
         markers=tuple(text for _, text in fmt.terminals),
     )
@@ -221,11 +384,13 @@ def thought_cases(r):
         Case("thought-fragment-at-end", f"{t}x{tc[:-1]}"),
     ]
     if r.call_open is not None:
-        co, cc = r.call_open, r.call_close or ""
+        co, cc = r.opens, r.closes
+        call = r.frame(r.example_body())
+        tools = TOOLS if r.syntax in ("tagged", "keyed") else None
         cases += [
-            Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{co}\n{WEATHER}\n{cc}"),
-            Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{co}\n{WEATHER}\n{cc}"),
-            Case("prompt-opened-then-call", f"plan{tc}\n\n{co}\n{WEATHER}\n{cc}", prompt_open),
+            Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{call}", tools=tools),
+            Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{call}", tools=tools, calls=1),
+            Case("prompt-opened-then-call", f"plan{tc}\n\n{call}", prompt_open, tools=tools, calls=1),
             Case("prompt-inside-call", f"{WEATHER}\n{cc}after",
                  (opener + "\n" if opener else "") + co + "\n"),
             Case("think-markers-in-arguments",
@@ -235,13 +400,18 @@ def thought_cases(r):
 
 
 def block_cases(r):
-    """Call blocks framed by the table's own call markers."""
-    co, cc = r.call_open, r.call_close or ""
+    """JSON call objects framed by the table's own call markers (the block's too, where calls sit
+    in one). Under a tagged or keyed syntax an object is no call."""
+    co, cc = r.opens, r.closes
+    no_call = 0 if r.syntax in ("tagged", "keyed") else None
 
     def block(body):
         return f"{co}\n{body}\n{cc}"
 
-    cases = [Case(f"block-{name}", block(body)) for name, body in JSON_BODIES]
+    cases = [Case(f"block-{name}", block(body), calls=no_call) for name, body in JSON_BODIES]
+    if no_call is not None:
+        cases += [Case(f"block-{name}-with-tools", block(body), tools=TOOLS, calls=0)
+                  for name, body in JSON_BODIES[:8]]
     cases += [
         Case("prose-before", "Let me check.\n\n" + block(WEATHER)),
         Case("prose-after", block(WEATHER) + "\n\nDone."),
@@ -271,11 +441,242 @@ def block_cases(r):
         Case("marker-heavy", f"{co}{co}{cc}{cc}{co}"),
     ]
     if r.calls_repeat:
+        co = r.call_open
         cases += [
             Case("two-calls-one-block", f"{co}\n{WEATHER}\n{co}\n{TIME}\n{cc}"),
             Case("repeat-opener-unfinished",
                  f"{co}\n" + '{"name": "f", "arguments": {"a": 1' + f"\n{co}\n{TIME}\n{cc}"),
         ]
+    return cases
+
+
+# ---------------------------------------------------------------------------------------------
+# Calls in a tagged or keyed syntax, written the way the family's template writes them, and the
+# ways a model gets them wrong.
+
+# Text a declared nullable string may hold: a null word, a prefix of one, a word that starts like one.
+NULLABLE_TEXTS = [("null", "null"), ("None", "None"), ("Nonesuch", "Nonesuch"), ("nu", "nu"), ("nul", "nul"),
+                  ("empty", ""), ("null-twice", "null\nnull"), ("spaced-null", " null "), ("NULL", "NULL")]
+INTEGER_TEXTS = [("plain", "3"), ("signed", "+007"), ("spaced", " 7 "), ("minus-zero", "-0"), ("letters", "12abc"),
+                 ("float", "1e400"), ("beyond-double", "9007199254740993"), ("empty", ""), ("word", "three")]
+# Escapes a key or a value may hold, as the model writes them (the text is the value, not JSON).
+ESCAPE_TEXTS = ['a"b\\c\td', "\x00\x01\x1f\x7f", "\r\n", "\u2028\u2029", "é 日本 🎉 e\u0301", "\\ud83c x", "\\ud83c\\udf89",
+                "\\u00e9 \\n \\\"", "/</", "\U0010ffff"]
+# The three calls the corpus cuts at every prefix: (label, name, pairs, tools).
+CUT_CALLS = [
+    ("typed", "get_weather", [("city", "Paris"), ("days", "3")], True),
+    ("nullable", "get_weather", [("note", "None")], True),
+    ("inferred", "lookup", [("q", "a\nb"), ("ids", "[1, 2]")], False),
+]
+
+
+def syntax_cases(r):
+    """Well-formed and adversarial calls of a tagged or keyed syntax (names start with the kind)."""
+    p = r.syntax
+    tagged = p == "tagged"
+    co, cc = r.opens, r.closes
+    frame, body, arg, head = r.frame, r.body, r.arg, r.head
+    weather = body("get_weather", [("city", "Paris"), ("days", "3")])
+    other_tags = "".join(tag for tag in r.tags if tag != r.value_close)
+    time = body("get_time", [("zone", "UTC")])
+
+    def open_call(text):
+        """`text` after the call's opening marker (no closer: the stream ends there)."""
+        return co + r.lead + text
+
+    def closed(text):
+        """`text` in the call's markers as written, with no trail of the template's."""
+        return co + r.lead + text + cc
+
+    kinds = [("city", "Paris"), ("days", r.spell(3)), ("note", r.spell(None)), ("tags", r.spell(["rain", "wind"])),
+             ("options", r.spell({"unit": "C"})), ("code", "x = 1\nprint(x)\n")]
+    cases = [
+        Case(f"{p}-call", frame(weather), tools=TOOLS, calls=1),
+        Case(f"{p}-call-without-tools", frame(weather), calls=1),
+        Case(f"{p}-every-kind", frame(body("get_weather", kinds)), tools=TOOLS, calls=1),
+        Case(f"{p}-every-kind-inferred", frame(body("lookup", kinds)), tools=TOOLS, calls=1),
+        Case(f"{p}-undeclared-parameters", frame(body("get_weather", [
+            ("city", "Paris"), ("unknown", "5"), ("extra", "[1, 2]"), ("flag", r.spell(True))])), tools=TOOLS, calls=1),
+        Case(f"{p}-no-arguments", frame(body("get_time")), tools=TOOLS, calls=1),
+        Case(f"{p}-two-calls", frame(weather, time), tools=TOOLS, calls=2),
+        Case(f"{p}-prose-around", "Let me check.\n\n" + frame(weather) + "\n\nDone.", tools=TOOLS, calls=1),
+        Case(f"{p}-prose-between-blocks", "A " + frame(weather) + " B " + frame(time) + " C", tools=TOOLS, calls=2),
+        Case(f"{p}-multi-line-values", frame(body("get_weather", [
+            ("code", "def f():\n    return 1\n"), ("city", "\n\nParis\n\n"), ("days", "\n3\n")])), tools=TOOLS, calls=1),
+        Case(f"{p}-unicode", "日本 " + frame(body("日本", [("é", "日本 🎉"), ("city", "e\u0301\u2028")])) + " 🎉",
+             tools=TOOLS, calls=1),
+        Case(f"{p}-duplicate-keys", frame(body("get_weather", [
+            ("city", "Paris"), ("city", "Rome"), ("days", "1"), ("days", "2")])), tools=TOOLS, calls=1),
+        Case(f"{p}-escapes-in-keys", frame(body("lookup", [(t.replace(">", ""), "1") for t in ESCAPE_TEXTS[:5]])), calls=1),
+        Case(f"{p}-more-escapes-in-keys", frame(body("lookup", [(t.replace(">", ""), "1") for t in ESCAPE_TEXTS[5:]])),
+             calls=1),
+        Case(f"{p}-fenced", "```\n" + frame(weather) + "\n```", tools=TOOLS, calls=1),
+        # values holding tags: the other tags are value text; the table's own markers are markers
+        # (a closing marker inside a value closes the block: policy, SPEC §2.4)
+        Case(f"{p}-value-holds-other-tags", frame(body("get_weather", [("code", other_tags), ("x", other_tags)])),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-value-holds-tag-fragments", frame(body("get_weather", [
+            ("code", " ".join(tag[:-1] for tag in r.tags)), ("x", r.tags[2][:-1])])), tools=TOOLS, calls=1),
+        Case(f"{p}-value-holds-call-close", frame(body("get_weather", [("code", f"a{r.call_close}b"), ("days", "3")])),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-value-holds-call-open", frame(body("get_weather", [("code", f"a{r.call_open}b"), ("days", "3")])),
+             tools=TOOLS),
+        Case(f"{p}-value-holds-every-marker", frame(body("lookup", [("x", "".join(r.markers))])), tools=TOOLS),
+        Case(f"{p}-inferred-value-holds-call-close", frame(body("lookup", [("x", f"[1, {r.call_close}2]")])),
+             tools=TOOLS, calls=1),
+        # no name: the block starts no call however many pairs it holds
+        Case(f"{p}-nameless-one-pair", closed(arg("a", "1")), tools=TOOLS, calls=0),
+        Case(f"{p}-nameless-two-pairs", closed(arg("city", "Paris") + arg("days", "3")), tools=TOOLS, calls=0),
+        Case(f"{p}-nameless-then-call", closed(arg("a", "1") + arg("b", "2")) + r.call_separator + frame(weather),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-empty-key", frame(body("get_weather", [("city", "Paris"), ("", "1"), ("days", "3")])),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-only-empty-key", frame(body("get_weather", [("", "")])), tools=TOOLS, calls=1),
+        Case(f"{p}-text-before-first-tag", closed(head("get_weather") + " junk " + arg("city", "Paris")), tools=TOOLS),
+        Case(f"{p}-text-between-pairs", frame(head("get_weather") + arg("city", "Paris") + "junk" + arg("days", "3")
+                                              + r.tail()), tools=TOOLS, calls=1),
+        Case(f"{p}-whitespace-between-pairs", frame(head("get_weather") + arg("city", "Paris") + " \n\t "
+                                                    + arg("days", "3") + r.tail()), tools=TOOLS, calls=1),
+        Case(f"{p}-text-after-pairs", frame(head("get_weather") + arg("city", "Paris") + "trailing" + r.tail()),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-block-unterminated", open_call(weather), tools=TOOLS, calls=1),
+        Case(f"{p}-block-unterminated-in-value", open_call(head("get_weather") + r.arg_open("city") + "Par"),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-block-unterminated-in-whole-value", open_call(head("get_weather") + r.arg_open("days") + "12"),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-block-unterminated-then-prose", open_call(weather) + r.trail + "\n\nSo it is.", tools=TOOLS),
+        Case(f"{p}-block-closed-in-value", closed(head("get_weather") + r.arg_open("city") + "Par"), tools=TOOLS, calls=1),
+        Case(f"{p}-block-closed-in-whole-value", closed(head("get_weather") + r.arg_open("days") + "12"),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-block-closed-in-key", closed(head("get_weather") + r.arg_open("city")[:len(r.tags[1]) + 2]),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-new-call-cuts-a-call-off", co + r.lead + head("get_weather") + arg("city", "Paris") + r.call_open
+             + r.lead + time + r.trail + cc, tools=TOOLS),
+    ]
+    for i, text in enumerate(ESCAPE_TEXTS):
+        # a declared string streams the text, an undeclared value infers from it
+        cases.append(Case(f"{p}-escapes-in-values-{i}", frame(body("get_weather", [("city", text), ("x", text)])),
+                          tools=TOOLS, calls=1))
+    for label, text in NULLABLE_TEXTS:
+        cases.append(Case(f"{p}-nullable-{label}", frame(body("get_weather", [("note", text)])), tools=TOOLS, calls=1))
+    cases += [
+        Case(f"{p}-nullable-nu-cut", open_call(head("get_weather") + r.arg_open("note") + "nu"), tools=TOOLS, calls=1),
+        Case(f"{p}-nullable-nu-closed", closed(head("get_weather") + r.arg_open("note") + "nu"), tools=TOOLS, calls=1),
+        Case(f"{p}-nullable-None-cut", open_call(head("get_weather") + r.arg_open("note") + "None"), tools=TOOLS, calls=1),
+        Case(f"{p}-nullable-undeclared", frame(body("lookup", [("note", "None"), ("n", "null"), ("m", "nu")])),
+             tools=TOOLS, calls=1),
+    ]
+    for label, text in INTEGER_TEXTS:
+        cases.append(Case(f"{p}-integer-{label}", frame(body("get_weather", [("days", text)])), tools=TOOLS, calls=1))
+    # a tag cut short: a prefix of one tag, then the same tag or the next one, then the closer
+    for i, cut in enumerate(r.tags):
+        for j in (i, (i + 1) % len(r.tags)):
+            cases.append(Case(f"{p}-tag-{i}-cut-then-tag-{j}", closed(head("get_weather") + cut[:-1] + r.tags[j] + "x"),
+                              tools=TOOLS))
+        cases.append(Case(f"{p}-tag-{i}-first-char-in-value",
+                          closed(head("get_weather") + r.arg_open("city") + "Pa" + cut[:1]), tools=TOOLS, calls=1))
+        cases.append(Case(f"{p}-tag-{i}-cut-in-value",
+                          closed(head("get_weather") + r.arg_open("city") + "Pa" + cut[:-1]), tools=TOOLS, calls=1))
+        cases.append(Case(f"{p}-tag-{i}-cut-at-end", open_call(head("get_weather") + cut[:-1]), tools=TOOLS))
+        # every tag where it has no place: before the name, between pairs, after the last pair
+        cases.append(Case(f"{p}-tag-{i}-before-name", closed(cut + head("get_weather") + arg("city", "Paris")),
+                          tools=TOOLS))
+        cases.append(Case(f"{p}-tag-{i}-between-pairs", frame(head("get_weather") + arg("city", "Paris") + cut
+                                                            + arg("days", "3") + r.tail()), tools=TOOLS, calls=1))
+        cases.append(Case(f"{p}-tag-{i}-after-pairs", closed(head("get_weather") + arg("city", "Paris") + cut),
+                          tools=TOOLS, calls=1))
+    if tagged:
+        fo, po, pc, fc = r.tags
+        cases += [
+            Case("tagged-empty-function-name", closed(f"{fo}>\n" + arg("a", "1") + fc), tools=TOOLS, calls=0),
+            Case("tagged-empty-function-name-then-function", closed(f"{fo}>\n" + weather), tools=TOOLS, calls=1),
+            Case("tagged-second-function-tag", closed(head("get_weather") + head("get_time") + arg("city", "Paris") + fc),
+                 tools=TOOLS, calls=1),
+            Case("tagged-function-tag-in-name", closed(f"{fo}get_{fo}get_weather>\n" + arg("city", "Paris") + fc),
+                 tools=TOOLS, calls=1),
+            Case("tagged-parameter-tag-in-key", closed(head("get_weather") + f"{po}ci{po}city>\nParis\n{pc}\n" + fc),
+                 tools=TOOLS, calls=1),
+            Case("tagged-function-close-first", closed(f"{fc}\n" + weather), tools=TOOLS, calls=0),
+            Case("tagged-parameters-without-function", closed(arg("city", "Paris") + fc), tools=TOOLS, calls=0),
+            Case("tagged-text-after-function-close", co + r.lead + weather + "\nafter\n" + cc, tools=TOOLS, calls=1),
+            Case("tagged-two-functions-in-one-block", closed(weather + "\n" + time), tools=TOOLS, calls=1),
+            Case("tagged-name-with-spaces", frame(body("get weather", [("my key", "v")])), tools=TOOLS, calls=1),
+            Case("tagged-name-unterminated", open_call(f"{fo}get_weather"), tools=TOOLS),
+            Case("tagged-name-closed-early", closed(f"{fo}get_weather"), tools=TOOLS, calls=0),
+            Case("tagged-no-template-newlines", frame(weather.replace("\n", "")), tools=TOOLS, calls=1),
+            Case("tagged-crlf", frame(weather.replace("\n", "\r\n")), tools=TOOLS, calls=1),
+        ]
+    else:
+        ko, kc, vo, vc = r.tags
+        cases += [
+            Case("keyed-whitespace-name", closed(" \n " + r.between + arg("a", "1")), tools=TOOLS, calls=0),
+            Case("keyed-whitespace-around-name", frame(" \n get_weather \n" + arg("city", "Paris")), tools=TOOLS,
+                 calls=1),
+            Case("keyed-two-names", frame("get_weather get_time" + r.between + arg("city", "Paris")), tools=TOOLS,
+                 calls=0),
+            Case("keyed-name-then-name-after-pairs", frame(head("get_weather") + arg("city", "Paris") + "get_time"),
+                 tools=TOOLS, calls=1),
+            Case("keyed-name-with-brace", frame(head("get{weather}") + arg("city", "Paris")), tools=TOOLS, calls=0),
+            Case("keyed-name-only-closed", closed("get_weather"), tools=TOOLS, calls=1),
+            Case("keyed-name-only-cut", open_call("get_wea"), tools=TOOLS, calls=0),
+            Case("keyed-key-cut-by-value-tag", frame(head("get_weather") + f"{ko}ci{vo}Paris{vc}" + arg("days", "3")),
+                 tools=TOOLS, calls=1),
+            Case("keyed-text-between-key-and-value", frame(head("get_weather") + f"{ko}city{kc} x {vo}Paris{vc}"),
+                 tools=TOOLS, calls=1),
+            Case("keyed-value-without-key", frame(head("get_weather") + f"{vo}Paris{vc}" + arg("days", "3")),
+                 tools=TOOLS, calls=1),
+            Case("keyed-key-without-value", frame(head("get_weather") + f"{ko}city{kc}" + arg("days", "3")),
+                 tools=TOOLS, calls=1),
+            # GLM's spacing under Ling's table and Ling's under GLM's: the parser reads either
+            Case("keyed-spacing-of-the-other-template",
+                 frame(dataclasses.replace(r, between="" if r.between else "\n").body("get_weather", [
+                     ("city", "Paris"), ("days", "3")])), tools=TOOLS, calls=1),
+        ]
+    if r.block_open is not None:
+        bo, bc, ko_, kc_ = r.block_open, r.block_close, r.call_open, r.call_close
+        one, two = r.call(weather), r.call(time)
+        cases += [
+            Case(f"{p}-outer-block-two-calls-newline", bo + one + "\n" + two + bc, tools=TOOLS, calls=2),
+            Case(f"{p}-outer-block-text-between-calls", bo + one + " junk " + two + bc, tools=TOOLS, calls=2),
+            Case(f"{p}-outer-block-empty", f"{bo}{bc}after", tools=TOOLS, calls=0),
+            Case(f"{p}-outer-block-whitespace", f"{bo} \n {bc}", tools=TOOLS, calls=0),
+            Case(f"{p}-outer-block-text-only", f"{bo}text{bc}", tools=TOOLS, calls=0),
+            Case(f"{p}-outer-block-open-twice", bo + bo + one + bc, tools=TOOLS, calls=1),
+            Case(f"{p}-outer-block-call-unterminated", bo + ko_ + weather, tools=TOOLS, calls=1),
+            Case(f"{p}-outer-block-closer-inside-call", bo + ko_ + weather + bc + "after", tools=TOOLS, calls=1),
+            Case(f"{p}-outer-block-closer-inside-value", bo + ko_ + head("get_weather") + r.arg_open("city") + "Pa" + bc + "ris"
+                 + r.arg_close() + kc_ + bc, tools=TOOLS, calls=1),
+            # no call self-row: the opener is text, and a name holding it is no name
+            Case(f"{p}-outer-block-call-opener-inside-call", bo + ko_ + head("get_weather") + ko_ + arg("city", "Paris") + kc_ + bc,
+                 tools=TOOLS, calls=0),
+            Case(f"{p}-outer-block-call-opener-inside-value", bo + ko_ + head("get_weather") + arg("city", "Pa" + ko_ + "ris")
+                 + kc_ + bc, tools=TOOLS, calls=1),
+            Case(f"{p}-outer-block-unterminated", bo + one, tools=TOOLS, calls=1),
+            Case(f"{p}-outer-without-block", one + " after", tools=TOOLS, calls=0),
+            Case(f"{p}-outer-closer-without-call", bo + kc_ + one + bc, tools=TOOLS, calls=1),
+            Case(f"{p}-outer-block-after-thought", (r.think_open or "") + "plan" + (r.think_close or "") + frame(weather),
+                 tools=TOOLS, calls=1),
+        ]
+    return cases
+
+
+CUT_SPLITS = 8     # a cut case replays the two-way splits this far before its cut (and one after)
+CUT_SEEDS = 3
+
+
+def cut_cases(r):
+    """A few well-formed calls cut at every character: the stream ending there, and the table's
+    closer written there."""
+    cases = []
+    for label, name, pairs, declared in CUT_CALLS:
+        inner = r.lead + r.body(name, pairs) + r.trail
+        tools = TOOLS if declared else None
+        for k in range(len(inner) + 1):
+            at = len(r.opens) + k
+            near = range(max(1, at - CUT_SPLITS), at + 2)
+            cases.append(Case(f"cut-{label}-{k}-end", r.opens + inner[:k], tools=tools, splits=near, seeds=CUT_SEEDS))
+            cases.append(Case(f"cut-{label}-{k}-closed", r.opens + inner[:k] + r.closes, tools=tools,
+                              splits=near, seeds=CUT_SEEDS))
     return cases
 
 
@@ -324,6 +725,8 @@ def corpus(name):
         cases += [dataclasses.replace(c, name="foreign-" + c.name) for c in thought_cases(foreign)]
     if r.call_open is not None:
         cases += block_cases(r)
+    if r.syntax in ("tagged", "keyed"):
+        cases += syntax_cases(r) + cut_cases(r)
     if r.calls_initial:
         cases += initial_calls_cases(r)
     if not r.calls_initial and r.call_open is None:

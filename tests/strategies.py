@@ -1,15 +1,18 @@
 """Hypothesis strategies that write like a model of a given table: the table's own markers, their
-fragments and near-misses, JSON call objects (valid, truncated, mutated), list punctuation,
-whitespace and unicode; plus prompts, cut plans and token layouts.
+fragments and near-misses, call bodies in the table's syntax (JSON call objects; tagged or keyed
+calls with typed and untyped values, escapes and near-miss tags; valid, truncated, mutated) framed
+by its roles (Hy4's block too), list punctuation, whitespace and unicode; plus prompts, the
+request's tools, cut plans and token layouts.
 
 Random bytes almost never hit a marker, so outputs are joined from pieces drawn from these.
 """
+import dataclasses
 import json
 
 from hypothesis import strategies as st
 
 from tests.common import split_at
-from tests.corpus import OTHER_FAMILIES_MARKERS, table_roles
+from tests.corpus import DECLARED_KEYS, OTHER_FAMILIES_MARKERS, TOOLS, table_roles
 
 WHITESPACE = [" ", "\n", "\t", "\r\n", "\n\n", "\u00a0", "\u3000", "\u2028", "\x1c"]
 UNICODE = ["é", "日本", "🎉", "e\u0301", "\u200b", "ß", "\U0010ffff", "\x00"]
@@ -27,19 +30,37 @@ def _near_misses(marker):
     return out
 
 
+def _pieces_of(texts):
+    """Texts, their fragments (proper prefixes) and near-misses, each list sorted."""
+    texts = list(dict.fromkeys(texts))
+    fragments = sorted({m[:k] for m in texts for k in range(1, len(m))})
+    misses = sorted({miss for m in texts for miss in _near_misses(m)})
+    return texts, fragments, misses
+
+
+def inner_tag_pieces(r):
+    """A tagged or keyed syntax's inner tags, their fragments (`<paramete`, `</arg_ke`) and
+    near-misses (`<function`, `<parameter-`), as one strategy; None for other syntaxes."""
+    if not r.tags:
+        return None
+    return st.one_of(*(st.sampled_from(group) for group in _pieces_of(r.tags)))
+
+
 def marker_pieces(table):
-    """The table's markers and other families' markers, their fragments, and near-misses."""
+    """The table's markers and other families' markers, their fragments, and near-misses; the
+    call syntax's inner tags, their fragments and near-misses."""
     r = table_roles(table)
-    markers = list(dict.fromkeys(r.markers + OTHER_FAMILIES_MARKERS))
-    fragments = sorted({m[:k] for m in markers for k in range(1, len(m))})
-    misses = sorted({miss for m in markers for miss in _near_misses(m)})
+    markers, fragments, misses = _pieces_of(r.markers + OTHER_FAMILIES_MARKERS)
     own = list(r.markers) or list(OTHER_FAMILIES_MARKERS)
-    return st.one_of(
+    pieces = [
         st.sampled_from(own),                 # the table's own markers, most often
         st.sampled_from(markers),
         st.sampled_from(fragments),
         st.sampled_from(misses),
-    )
+    ]
+    if r.tags:
+        pieces.append(inner_tag_pieces(r))
+    return st.one_of(*pieces)
 
 
 json_scalars = st.one_of(
@@ -124,9 +145,13 @@ def call_objects(draw):
     return "{" + sep.join(members) + "}"
 
 
+JUNK = st.sampled_from(['"', "}", "]", ",", "x", " ", "\\", "{", "<", "e"])
+
+
 @st.composite
-def damaged(draw, texts):
-    """Mostly the text as is; else cut short, or one character inserted, deleted or replaced."""
+def damaged(draw, texts, junk=JUNK):
+    """Mostly the text as is; else cut short, or one piece of junk inserted, one character
+    deleted, or one replaced by junk."""
     text = draw(texts)
     how = draw(st.sampled_from(["whole"] * 5 + ["truncate", "insert", "delete", "replace"]))
     if how == "whole" or not text:
@@ -134,7 +159,7 @@ def damaged(draw, texts):
     at = draw(st.integers(0, len(text) - 1))
     if how == "truncate":
         return text[:at]
-    junk = draw(st.sampled_from(['"', "}", "]", ",", "x", " ", "\\", "{", "<", "e"]))
+    junk = draw(junk)
     if how == "insert":
         return text[:at] + junk + text[at:]
     if how == "delete":
@@ -156,22 +181,77 @@ def json_lists(draw):
     return lead + "[" + body + tail
 
 
+# Calls in a tagged or keyed syntax: names, keys and values to write them from.
+CALL_NAMES = ["get_weather", "get_time", "f", "lookup"]
+ODD_NAMES = ["", " ", "日本", "get weather", "get_wea", "a<b", "x>", '"f"', "{", "get_weather\n", "f\tg", "get\\u005f"]
+ODD_KEYS = ["x", "unknown", "", "é", 'k"\\', "a b", "\\ud83c", "ke\ny", "<", "k>"]
+# Value texts: typed (integers, nullable strings, lists and objects in JSON and Python spelling),
+# words that almost are, escapes and control characters, newlines around the value.
+VALUE_TEXTS = ["Paris", "3", "+007", " 7 ", "-0", "12abc", "1e400", "9007199254740993", "null", "None", "Nonesuch",
+               "nu", "nul", "Non", "True", "false", "[1, 2.5]", "['a', 'b']", "{'a': (1,)}", '{"unit": "C"}', "(1,)",
+               "[1}", "{", "", '"', "\\", "\\n", "\\ud83c", "\\ud83c\\udf89", "\\u00e9", "\x00", "\x01", "\t",
+               "\r\n", "\n", "\n\n", "é", "🎉", "e\u0301", "\u2028", "\U0010ffff", "/", "<", ">"]
+
+
+def syntax_calls(r):
+    """One call body in a tagged or keyed syntax: mostly as the family's template writes it, with
+    names, keys and values drawn from declared and undeclared, typed and untyped text holding
+    escapes, newlines, the syntax's tags, their fragments and near-misses, and now and then the
+    table's own markers; the template's whitespace varied, text between the tags; then damaged
+    like the JSON objects (cut short, a piece inserted, a character deleted or replaced)."""
+    tags = inner_tag_pieces(r)
+    values = st.lists(weighted((6, st.sampled_from(VALUE_TEXTS)), (2, tags), (1, st.text(max_size=3)),
+                               (1, st.sampled_from(r.markers))), max_size=3).map("".join)
+    keys = weighted((6, st.sampled_from(DECLARED_KEYS)), (2, st.sampled_from(ODD_KEYS)), (1, values))
+    names = weighted((6, st.sampled_from(CALL_NAMES)), (2, st.sampled_from(ODD_NAMES)), (1, values))
+    gaps = st.sampled_from(["", "", "", "", " ", "\n", "x", "\n\n"])
+
+    @st.composite
+    def call(draw):
+        parts = [r.head(draw(names))]
+        parts += [r.arg(draw(keys), draw(values)) for _ in range(draw(st.integers(0, 3)))]
+        parts.append(r.tail())
+        if draw(st.integers(0, 3)) == 0:     # whitespace or text between the tags
+            parts = [part + draw(gaps) for part in parts]
+        text = "".join(parts)
+        if draw(st.integers(0, 5)) == 0:     # the other template's spacing
+            text = text.replace("\n", "") if draw(st.booleans()) else text.replace(">", ">\n")
+        return text
+
+    junk = weighted((3, JUNK), (2, tags), (1, st.sampled_from(VALUE_TEXTS)))
+    return damaged(call(), junk)
+
+
 def call_blocks(table):
-    """A call object framed by the table's call markers (other families' when it has none)."""
+    """Calls framed by the table's roles: each body (in the table's syntax, now and then a JSON
+    object) in its call markers, several in one block where the opener repeats or the calls sit in
+    a block (Hy4); markers now and then missing or cut. Other families' markers and JSON objects
+    when the table has no calls."""
     r = table_roles(table)
-    co = r.call_open or "<tool_call>"
-    cc = r.call_close or "</tool_call>"
+    if r.call_open is None:
+        r = dataclasses.replace(r, call_open="<tool_call>", call_close="</tool_call>", calls_repeat=True,
+                                syntax="json", block_open=None, block_close=None)
+    bodies = weighted((4, syntax_calls(r)), (1, OBJECTS)) if r.syntax in ("tagged", "keyed") else OBJECTS
+    co, cc = r.call_open, r.call_close or ""
+    leads = st.sampled_from([r.lead, r.lead, "", " ", "\n"])
+    trails = st.sampled_from([r.trail, r.trail, "", " x\n", "\n"])
 
     @st.composite
     def block(draw):
-        bodies = [draw(OBJECTS)]
-        if r.calls_repeat:   # the opener inside a block starts the next call
+        items = [draw(bodies)]
+        if r.calls_repeat or r.block_open:   # the opener inside a block starts the next call
             while draw(st.integers(0, 3)) == 0:
-                bodies.append(draw(OBJECTS))
-        lead = draw(st.sampled_from(["\n", "\n", "", " "]))
-        trail = draw(st.sampled_from(["\n", "\n", "", " x\n"]))
-        close = draw(st.sampled_from([cc] * 4 + ["", co, cc[:-1]]))
-        return co + co.join(lead + body + trail for body in bodies) + close
+                items.append(draw(bodies))
+        if r.block_open is None:
+            lead, trail = draw(leads), draw(trails)
+            close = draw(st.sampled_from([cc] * 4 + ["", co, cc[:-1]]))
+            return co + co.join(lead + body + trail for body in items) + close
+        # calls in a block: each in its markers, the block's closer after the last
+        bo, bc = r.block_open, r.block_close or ""
+        calls = [co + draw(leads) + body + draw(trails) + draw(st.sampled_from([cc] * 4 + ["", cc[:-1], bc]))
+                 for body in items]
+        between = draw(st.sampled_from(["", "", "\n", " x "]))
+        return bo + between.join(calls) + draw(st.sampled_from([bc] * 4 + ["", bc[:-1], co]))
 
     return block()
 
@@ -210,12 +290,17 @@ def outputs(table):
     return weighted((3, shaped), (2, soup))
 
 
+def tools():
+    """The request's tools: the shared declarations mostly, sometimes none (every value inferred)."""
+    return st.sampled_from([TOOLS, TOOLS, None])
+
+
 def prompts(table):
     r = table_roles(table)
     opener = r.opener or "<|im_start|>assistant"
     think = r.think_open or "<think>"
     close = r.think_close or "</think>"
-    call = r.call_open or "<tool_call>"
+    call = r.opens if r.call_open else "<tool_call>"
     return st.sampled_from([
         None, "", opener + "\n", opener + "\n" + think + "\n", opener + "\n" + think + "\n\n" + close + "\n\n",
         think, opener + "\n" + call + "\n", opener + "\n" + think + "\nx<|im_end|>\n" + opener + "\n",

@@ -1,6 +1,8 @@
 """SPEC §9.2: every table x its corpus x every chunking — conservation, chunking invariance,
 well-formedness and order, token identity, the merge rule, and the parser lifecycle.
 """
+import re
+
 import pytest
 
 import symphony
@@ -20,10 +22,24 @@ from tests.common import (
     synthetic_token_bounds,
     tokens_of,
 )
-from tests.corpus import all_cases
+from tests.corpus import all_cases, table_roles
 
 CASES = all_cases()
-IDS = [f"{table}:{case.name}" for table, case in CASES]
+
+
+def grouped(cases):
+    """Test items: one per case, but one per call and ending for the cases that cut a call at
+    every prefix (`cut-LABEL-K-ENDING`; thousands of items of a few milliseconds each would cost
+    more in pytest's bookkeeping than in parsing)."""
+    items = {}
+    for table, case in cases:
+        cut = re.fullmatch(r"cut-(\w+)-\d+-(\w+)", case.name)
+        key = f"{table}:cut-{cut[1]}-*-{cut[2]}" if cut else f"{table}:{case.name}"
+        items.setdefault(key, (table, []))[1].append(case)
+    return [pytest.param(table, group, id=key) for key, (table, group) in items.items()]
+
+
+ITEMS = grouped(CASES)
 
 
 def test_compiled_module_loaded():
@@ -36,6 +52,23 @@ def test_every_table_has_a_corpus():
     assert tables == set(symphony.formats())
     for table in tables:
         assert sum(1 for t, _ in CASES if t == table) >= 40, table
+        # a table with calls has cases that start one (not only junk its assembler refuses)
+        r = table_roles(table)
+        if r.call_open is not None or r.calls_initial:
+            assert any(said(symphony.parse(table, case.output, tools=case.tools, prompt=case.prompt)).calls
+                       for t, case in CASES if t == table), f"{table}: no case starts a call"
+        if r.syntax in ("tagged", "keyed"):
+            assert sum(1 for t, case in CASES if t == table and case.tools is not None) * 2 > \
+                sum(1 for t, _ in CASES if t == table), f"{table}: most cases should carry tools"
+
+
+def plans_of(case):
+    """The cut plans the contract replays for a case (SPEC §9.1; fewer for the cut-call cases)."""
+    plans = chunkings(case.output, seeds=case.seeds)
+    if case.splits is None:
+        return plans
+    return [(plan, pieces) for plan, pieces in plans
+            if not plan.startswith("split-") or int(plan[len("split-"):]) in case.splits]
 
 
 def check_merge_rule(batch, where):
@@ -70,43 +103,61 @@ def inputs_of(pieces, prompt, finish="stop", empty_between=False):
     return inputs
 
 
-@pytest.mark.parametrize("table,case", [pytest.param(table, case, id=case_id) for (table, case), case_id in zip(CASES, IDS)])
-def test_every_chunking_conserves_and_agrees(table, case):
-    name, output, prompt = case
+@pytest.mark.parametrize("table,cases", ITEMS)
+def test_every_chunking_conserves_and_agrees(table, cases):
+    for case in cases:
+        check_every_chunking(table, case)
+
+
+def check_every_chunking(table, case):
+    name, output, prompt, tools = case
     reference = None
-    for plan, pieces in chunkings(output):
+    for plan, pieces in plans_of(case):
         where = f"{table}/{name}/{plan}"
-        events = feed_checked(new_parser(table), inputs_of(pieces, prompt), where)
+        events = feed_checked(new_parser(table, tools), inputs_of(pieces, prompt), where)
         check_conservation(events, output)
         check_well_formed(events)
         summary = said(events)
         if reference is None:
             reference = summary
+            if case.calls is not None:
+                assert len(summary.calls) == case.calls, f"{where}: {len(summary.calls)} calls, want {case.calls}: {summary}"
         else:
             assert summary == reference, f"{where}: said differs from whole\n  whole {reference}\n  plan  {summary}"
 
 
-@pytest.mark.parametrize("table,case", [pytest.param(table, case, id=case_id) for (table, case), case_id in zip(CASES, IDS)])
-def test_empty_deltas_change_nothing(table, case):
-    name, output, prompt = case
-    whole = said(replay(new_parser(table), [output], prompt))
+@pytest.mark.parametrize("table,cases", ITEMS)
+def test_empty_deltas_change_nothing(table, cases):
+    for case in cases:
+        check_empty_deltas(table, case)
+
+
+def check_empty_deltas(table, case):
+    name, output, prompt, tools = case
+    whole = said(replay(new_parser(table, tools), [output], prompt))
     for plan, pieces in (("whole", [output]), ("character by character", list(output) or [""])):
         where = f"{table}/{name}/{plan} with empty deltas"
-        events = feed_checked(new_parser(table), inputs_of(pieces, prompt, empty_between=True), where)
+        events = feed_checked(new_parser(table, tools), inputs_of(pieces, prompt, empty_between=True), where)
         check_conservation(events, output)
         check_well_formed(events)
         assert said(events) == whole, f"{where}: said differs from whole"
 
 
-@pytest.mark.parametrize("table,case", CASES, ids=IDS)
-def test_token_identity(table, case):
-    name, output, prompt = case
+@pytest.mark.parametrize("table,cases", ITEMS)
+def test_token_identity(table, cases):
+    for case in cases:
+        check_token_identity(table, case)
+
+
+def check_token_identity(table, case):
+    name, output, prompt, tools = case
     bounds = synthetic_token_bounds(output)
     starts = [len(output[:t0].encode()) for t0, t1 in bounds if t1 > t0]
-    for plan, pieces in chunkings(output):
+    # every plan's uncounted parse says what the whole one says (the tests above): one reference
+    reference = said(replay(new_parser(table, tools), [output], prompt))
+    for plan, pieces in plans_of(case):
         where = f"{table}/{name}/{plan} counted"
-        reference = said(replay(new_parser(table), pieces, prompt))
-        parser = new_parser(table)
+        parser = new_parser(table, tools)
         inputs = ([] if prompt is None else [Prompt(prompt)]) + counted_deltas(pieces, bounds) + [End("stop")]
         events = feed_checked(parser, inputs, where)
         check_conservation(events, output)
@@ -127,7 +178,7 @@ def test_token_identity(table, case):
         reasoning = sum(e.tokens for e in events if type(e) is Reasoning)
         assert finish.reasoning_tokens == reasoning, f"{where}: reasoning_tokens {finish.reasoning_tokens}, want {reasoning}"
         # counting changes no text: the summary (but for the token counts) equals the uncounted
-        # parse of the same plan (invariance across plans is the tests above)
+        # parse's
         got_said = said(events)
         assert got_said.content == reference.content and got_said.calls == reference.calls
         assert got_said.arguments == reference.arguments and got_said.reasoning == reference.reasoning

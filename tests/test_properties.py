@@ -22,7 +22,7 @@ from tests.common import (
     synthetic_token_bounds,
     tokens_of,
 )
-from tests.strategies import cut_plans, outputs, prompts, token_layouts
+from tests.strategies import cut_plans, outputs, prompts, token_layouts, tools
 
 TABLES = symphony.formats()
 SETTINGS = settings(
@@ -35,31 +35,31 @@ SETTINGS = settings(
 
 @st.composite
 def scenario(draw, table):
-    """(output, prompt, pieces, token bounds) for one table."""
+    """(output, prompt, pieces, token bounds, the request's tools) for one table."""
     text = draw(outputs(table))
-    return text, draw(prompts(table)), draw(cut_plans(text)), draw(token_layouts(text))
+    return text, draw(prompts(table)), draw(cut_plans(text)), draw(token_layouts(text)), draw(tools())
 
 
 # Bugs found, kept as examples. A cut inside a lone surrogate escape or inside a word that is no
 # literal once changed the arguments and the Malformed text (the validator's rollback was clamped
-# to bytes already sent); undecided bytes now wait. (output, pieces, prompt)
+# to bytes already sent); undecided bytes now wait. (output, pieces, prompt, tools)
 FOUND = [
     ('<tool_call>{"name": "f", "arguments": {"t": "\\udf89"}}</tool_call>',
-     ['<tool_call>{"name": "f", "arguments": {"t": "\\udf8', '9"}}</tool_call>'], None),
+     ['<tool_call>{"name": "f", "arguments": {"t": "\\udf8', '9"}}</tool_call>'], None, None),
     ('<tool_call>{"name": "f", "arguments": {"a": tru e}}</tool_call>',
-     ['<tool_call>{"name": "f", "arguments": {"a": tru', ' e}}</tool_call>'], None),
+     ['<tool_call>{"name": "f", "arguments": {"a": tru', ' e}}</tool_call>'], None, None),
     ('[, {"name": "f", "arguments": [tru]}]',
-     ['[, {"name": "f", "arguments": [tru', ']}]'], None),
+     ['[, {"name": "f", "arguments": [tru', ']}]'], None, None),
     ('[{"name": "f", "arguments": {"t": "\\ud83c x"}}]',
-     ['[{"name": "f", "arguments": {"t": "\\', 'ud83c x"}}]'], None),
+     ['[{"name": "f", "arguments": {"t": "\\', 'ud83c x"}}]'], None, None),
 ]
 
 
 def with_found(test):
     """Every bug found, as an @example of `test` (fresh example objects: hypothesis shares the
     list of the first example object a test received)."""
-    for output, pieces, prompt in FOUND:
-        test = example(case=(output, prompt, pieces, synthetic_token_bounds(output)))(test)
+    for output, pieces, prompt, tools in FOUND:
+        test = example(case=(output, prompt, pieces, synthetic_token_bounds(output), tools))(test)
     return test
 
 
@@ -68,9 +68,9 @@ def conservation(table):
     @given(case=scenario(table))
     @with_found
     def test(case):
-        output, prompt, pieces, _ = case
+        output, prompt, pieces, _, tools = case
         for plan in ([output], pieces):
-            check_conservation(replay(new_parser(table), plan, prompt), output)
+            check_conservation(replay(new_parser(table, tools), plan, prompt), output)
     return test
 
 
@@ -79,8 +79,8 @@ def well_formed(table):
     @given(case=scenario(table))
     @with_found
     def test(case):
-        output, prompt, pieces, _ = case
-        check_well_formed(replay(new_parser(table), pieces, prompt))
+        output, prompt, pieces, _, tools = case
+        check_well_formed(replay(new_parser(table, tools), pieces, prompt))
     return test
 
 
@@ -89,11 +89,11 @@ def chunking_invariance(table):
     @given(case=scenario(table))
     @with_found
     def test(case):
-        output, prompt, pieces, _ = case
-        whole = said(replay(new_parser(table), [output], prompt))
-        chunked = said(replay(new_parser(table), pieces, prompt))
+        output, prompt, pieces, _, tools = case
+        whole = said(replay(new_parser(table, tools), [output], prompt))
+        chunked = said(replay(new_parser(table, tools), pieces, prompt))
         assert chunked == whole, f"{table}: {output!r} cut {pieces!r}\n  whole {whole}\n  cut   {chunked}"
-        with_empty = said(replay(new_parser(table), pieces, prompt, empty_between=True))
+        with_empty = said(replay(new_parser(table, tools), pieces, prompt, empty_between=True))
         assert with_empty == whole, f"{table}: empty deltas changed {output!r} cut {pieces!r}"
     return test
 
@@ -103,10 +103,10 @@ def token_identity(table):
     @given(case=scenario(table))
     @with_found
     def test(case):
-        output, prompt, pieces, bounds = case
+        output, prompt, pieces, bounds, tools = case
         starts = [len(output[:t0].encode()) for t0, _ in bounds]
         end_tokens = sum(1 for t0, _ in bounds if t0 == len(output))
-        parser = new_parser(table)
+        parser = new_parser(table, tools)
         events = [] if prompt is None else parser.feed(Prompt(prompt))
         for delta in counted_deltas(pieces, bounds):
             events += parser.feed(delta)
