@@ -151,9 +151,9 @@ cdef class PythonicCall(TagCall):
         self.begin_member()
         mark = self.fragment.len
         if (vt_python_literal(self.value.data + start, end - start, &self.fragment) != 0
-                or not vt_reads_back(self.fragment.data + mark, self.fragment.len - mark)):
+                or not vt_reads_back(self.fragment.data + mark, self.fragment.len - mark, self.value_depth())):
             self.fragment.len = mark
-            vt_json(self.value.data + start, end - start, KIND_NONE, &self.fragment)
+            vt_json(self.value.data + start, end - start, KIND_NONE, &self.fragment, self.value_depth())
         self.mode = VM_NONE
         self.value.len = 0
         return self.push()

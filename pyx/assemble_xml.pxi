@@ -219,6 +219,11 @@ cdef class XmlCall(TagCall):
             return self.value_text(self.tag.data, self.tag.len)
         if not closing:
             if element is not None and element.state == EL_PENDING:
+                if len(self.elements) >= JP_MAX_DEPTH - 1:
+                    # a container this deep would nest the arguments beyond what the prefix
+                    # validator reads: the element is a leaf, its tags its text
+                    self.make_leaf(element)
+                    return self.value_text(self.tag.data, self.tag.len)
                 self.make_container(element, name)
             return self.open_element(name, element)
         if element is None:
@@ -245,6 +250,10 @@ cdef class XmlCall(TagCall):
         bb_append(&self.key, <const unsigned char*>(<char*>name), len(name))
         self.pending_ws.len = 0
         return self.carry(self.tag.data, self.tag.len)
+
+    cdef int value_depth(self) noexcept:
+        """Below the arguments object, each open container takes a level too."""
+        return JP_MAX_DEPTH - len(self.elements)
 
     cdef int make_container(self, XmlElement element, bytes first_child) except -1:
         """A pending element's content starts with a tag: it is a list or an object, and its

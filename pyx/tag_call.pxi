@@ -317,6 +317,11 @@ cdef class TagCall(Assembler):
             return self.decide_string()
         return 0
 
+    cdef int value_depth(self) noexcept:
+        """How deep a value written whole may nest: the arguments object takes one of the levels
+        the prefix validator reads (SPEC §4.3), so every prefix of the arguments stays valid."""
+        return JP_MAX_DEPTH - 1
+
     cdef inline Py_ssize_t held_value_length(self) noexcept:
         """The held value's length without a last newline that may be the template's."""
         if self.own_line and self.value.len and self.value.data[self.value.len - 1] == LF:
@@ -370,7 +375,7 @@ cdef class TagCall(Assembler):
                 vt_string(self.value.data, m, &self.fragment)
                 bb_push(&self.fragment, QUOTE)
             else:
-                vt_json(self.value.data, m, self.kind, &self.fragment)
+                vt_json(self.value.data, m, self.kind, &self.fragment, self.value_depth())
         self.mode = VM_NONE
         self.value.len = 0
         return self.push()

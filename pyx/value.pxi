@@ -276,10 +276,10 @@ cdef inline Py_ssize_t vt_member_colon(const unsigned char* p, Py_ssize_t n, Py_
     return i + 1
 
 
-cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n) except -1:
+cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n, int max_depth=VT_READ_DEPTH) except -1:
     """Whether p[0:n] is one JSON value that serde_json reads back from inside the arguments
     object: JSON whitespace around it only, strict strings, finite numbers, nesting at most
-    VT_READ_DEPTH deep."""
+    max_depth (at most VT_READ_DEPTH) deep."""
     cdef unsigned char stack[VT_READ_DEPTH]     # the open containers' openers
     cdef int depth = 0
     cdef Py_ssize_t i = 0, end
@@ -292,7 +292,7 @@ cdef bint vt_reads_back(const unsigned char* p, Py_ssize_t n) except -1:
                 return False
             c = p[i]
             if c == LBRACE or c == LBRACKET:
-                if depth == VT_READ_DEPTH:
+                if depth >= max_depth or depth == VT_READ_DEPTH:
                     return False
                 stack[depth] = c
                 depth += 1
@@ -654,10 +654,13 @@ cdef bint vt_integer(const unsigned char* p, Py_ssize_t n, ByteBuf* out) except 
     return False
 
 
-cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out) except -1:
+cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
+                 int max_depth=VT_READ_DEPTH) except -1:
     """Appends the JSON of one value's text p[0:n] under `kind` (SPEC §5.2). The text is the
     value's own: the caller has removed the newline a template writes after the opening tag and
-    the one before the closing tag, and nothing else. The result always reads back."""
+    the one before the closing tag, and nothing else. The result always reads back, and nests at
+    most max_depth deep (a caller writing into a streamed arguments object passes what the prefix
+    validator leaves it: deeper JSON is the string of its text)."""
     cdef Py_ssize_t start, end, mark = out.len
     if kind == KIND_STRING:
         return vt_quoted(p, n, out)
@@ -671,10 +674,11 @@ cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out) e
     if kind == KIND_INTEGER and vt_integer(p + start, end - start, out):
         return 0
     # Inference: the model's own JSON, byte for byte; else the literal's JSON; else the string.
-    if vt_reads_back(p + start, end - start):
+    if vt_reads_back(p + start, end - start, max_depth):
         bb_append(out, p + start, end - start)
         return 0
-    if vt_python_literal(p + start, end - start, out) == 0 and vt_reads_back(out.data + mark, out.len - mark):
+    if (vt_python_literal(p + start, end - start, out) == 0
+            and vt_reads_back(out.data + mark, out.len - mark, max_depth)):
         return 0
     out.len = mark
     return vt_quoted(p, n, out)

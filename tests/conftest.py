@@ -5,8 +5,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
+settings.register_profile("dev", deadline=None, max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True, max_examples=80,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("checked", deadline=None, derandomize=True, print_blob=True, max_examples=25,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -11,6 +11,7 @@ import dataclasses
 import json
 
 import symphony
+from symphony import _native
 from symphony.format import Emits
 from symphony.formats import table as format_table
 from symphony.syntax import Placement, Spelling
@@ -59,6 +60,11 @@ DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "i
 # What a table's markers do, and how its model writes a call.
 
 TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
+# Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
+# and the inner tags each reads (for fragments and near-misses).
+OTHER_KINDS = ("dsml", "xtml", "xml", "pythonic")
+OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
+              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,7 +104,7 @@ class Roles:
     @property
     def lead(self):
         """What the template writes between the call's marker and its body."""
-        return "" if self.syntax == "keyed" else "\n"
+        return "\n" if self.syntax in ("tagged", "json", "json_list", None) else ""
 
     trail = lead            # and between the body and the call's closing marker
 
@@ -114,6 +120,9 @@ class Roles:
     def frame(self, *bodies):
         """The model's calls, each body in its call markers, all in one block where the table has
         blocks (Hy4); calls follow each other as the template writes them."""
+        if self.syntax in OTHER_KINDS:
+            from tests.corpus_other import frame
+            return frame(self, *bodies)
         calls = self.call_separator.join(self.call(body) for body in bodies)
         if self.block_open is not None:
             return self.block_open + calls + (self.block_close or "")
@@ -170,6 +179,9 @@ class Roles:
         """One well-formed call body of this syntax (a JSON call object for the JSON syntaxes)."""
         if self.syntax in ("tagged", "keyed"):
             return self.body("get_weather", [("city", "Paris")])
+        if self.syntax in OTHER_KINDS:
+            from tests.corpus_other import OTHER_SYNTAXES
+            return OTHER_SYNTAXES[self.syntax].body("get_weather", [("city", "Paris")])
         return WEATHER
 
 
@@ -199,7 +211,7 @@ def roles(fmt):
             think_close = texts[terminal]
         if src == calls_state and emits[dst] != Emits.ARGUMENTS and call_close is None:
             call_close = texts[terminal]
-        if src == block_state and dst == initial and block_close is None:
+        if src == block_state and dst != block_state and emits[dst] != Emits.ARGUMENTS and block_close is None:
             block_close = texts[terminal]
         if src == calls_state and dst == calls_state and texts[terminal] == call_open:
             calls_repeat = True
@@ -209,6 +221,8 @@ def roles(fmt):
         tags, between = TAGGED_TAGS, ""
     elif kind == "keyed":
         tags, between = syntax.tags.texts(), syntax.tags.between
+    elif kind in OTHER_KINDS:
+        tags, between = tuple(OTHER_TAGS[kind]), ""
     else:
         tags, between = (), ""
     return Roles(
@@ -386,7 +400,7 @@ def thought_cases(r):
     if r.call_open is not None:
         co, cc = r.opens, r.closes
         call = r.frame(r.example_body())
-        tools = TOOLS if r.syntax in ("tagged", "keyed") else None
+        tools = TOOLS if r.syntax in ("tagged", "keyed") + OTHER_KINDS else None
         cases += [
             Case("call-marker-in-thought", f"{t}I will call {co}\n{WEATHER}\n{cc}{tc}\n\n{call}", tools=tools),
             Case("thought-then-call", f"{t}\nplan\n{tc}\n\n{call}", tools=tools, calls=1),
@@ -403,7 +417,9 @@ def block_cases(r):
     """JSON call objects framed by the table's own call markers (the block's too, where calls sit
     in one). Under a tagged or keyed syntax an object is no call."""
     co, cc = r.opens, r.closes
-    no_call = 0 if r.syntax in ("tagged", "keyed") else None
+    # an object is no call where calls are tags or Python; DSML, XTML and XML read a name up to a
+    # quote and a tag's end, which an object's text may hold
+    no_call = 0 if r.syntax in ("tagged", "keyed", "pythonic") else None
 
     def block(body):
         return f"{co}\n{body}\n{cc}"
@@ -727,6 +743,9 @@ def corpus(name):
         cases += block_cases(r)
     if r.syntax in ("tagged", "keyed"):
         cases += syntax_cases(r) + cut_cases(r)
+    if r.syntax in OTHER_KINDS:
+        from tests.corpus_other import other_cases, other_cut_cases
+        cases += other_cases(r) + other_cut_cases(r)
     if r.calls_initial:
         cases += initial_calls_cases(r)
     if not r.calls_initial and r.call_open is None:

@@ -12,7 +12,7 @@ import json
 from hypothesis import strategies as st
 
 from tests.common import split_at
-from tests.corpus import DECLARED_KEYS, OTHER_FAMILIES_MARKERS, TOOLS, table_roles
+from tests.corpus import DECLARED_KEYS, OTHER_FAMILIES_MARKERS, OTHER_KINDS, TOOLS, table_roles
 
 WHITESPACE = [" ", "\n", "\t", "\r\n", "\n\n", "\u00a0", "\u3000", "\u2028", "\x1c"]
 UNICODE = ["é", "日本", "🎉", "e\u0301", "\u200b", "ß", "\U0010ffff", "\x00"]
@@ -222,6 +222,22 @@ def syntax_calls(r):
     return damaged(call(), junk)
 
 
+def other_calls(r):
+    """One call body in an attribute, element or Python syntax (DSML, XTML, XML, pythonic),
+    written with the family's writer from drawn names, keys and values, the syntax's own tags and
+    their fragments mixed in, then damaged like the JSON objects."""
+    from tests.corpus_other import OTHER_SYNTAXES
+    writer = OTHER_SYNTAXES[r.syntax]
+    tags = inner_tag_pieces(r) if r.tags else st.sampled_from(["(", ")", "=", ",", "[", "]", "'", '"'])
+    values = st.lists(weighted((6, st.sampled_from(VALUE_TEXTS)), (2, tags), (1, st.text(max_size=3)),
+                               (1, st.sampled_from(r.markers))), max_size=3).map("".join)
+    keys = weighted((6, st.sampled_from(DECLARED_KEYS)), (2, st.sampled_from(ODD_KEYS)))
+    names = weighted((6, st.sampled_from(CALL_NAMES)), (2, st.sampled_from(ODD_NAMES)))
+    pairs = st.lists(st.tuples(keys, values), max_size=3)
+    calls = st.tuples(names, pairs).map(lambda call: writer.body(*call))
+    return damaged(calls, weighted((3, JUNK), (2, tags), (1, st.sampled_from(VALUE_TEXTS))))
+
+
 def call_blocks(table):
     """Calls framed by the table's roles: each body (in the table's syntax, now and then a JSON
     object) in its call markers, several in one block where the opener repeats or the calls sit in
@@ -231,7 +247,12 @@ def call_blocks(table):
     if r.call_open is None:
         r = dataclasses.replace(r, call_open="<tool_call>", call_close="</tool_call>", calls_repeat=True,
                                 syntax="json", block_open=None, block_close=None)
-    bodies = weighted((4, syntax_calls(r)), (1, OBJECTS)) if r.syntax in ("tagged", "keyed") else OBJECTS
+    if r.syntax in ("tagged", "keyed"):
+        bodies = weighted((4, syntax_calls(r)), (1, OBJECTS))
+    elif r.syntax in OTHER_KINDS:
+        bodies = weighted((4, other_calls(r)), (1, OBJECTS))
+    else:
+        bodies = OBJECTS
     co, cc = r.call_open, r.call_close or ""
     leads = st.sampled_from([r.lead, r.lead, "", " ", "\n"])
     trails = st.sampled_from([r.trail, r.trail, "", " x\n", "\n"])

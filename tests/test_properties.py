@@ -25,8 +25,10 @@ from tests.common import (
 from tests.strategies import cut_plans, outputs, prompts, token_layouts, tools
 
 TABLES = symphony.formats()
+# as many examples as the loaded profile asks for (tests/conftest.py: 80 by default, fewer on the
+# sanitizer build, thousands under HYPOTHESIS_PROFILE=fuzz)
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=settings.default.max_examples,
     deadline=None,
     # outputs are joined from structured pieces: the smallest one is not tiny, and that is fine
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large],

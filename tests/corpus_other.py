@@ -1,0 +1,245 @@
+"""Contract corpora for the syntaxes whose calls are written with attributes, element trees or
+Python (DSML, XTML, XML, pythonic): well-formed calls spelled as each family's template spells
+them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
+nested lists, positional arguments, junk between calls, what a grammar never produces). Each
+case pins how many calls it starts where that is certain.
+
+`OTHER_SYNTAXES` maps a syntax kind to its writer; `other_cases(kind, roles)` gives its cases.
+"""
+import json
+
+from tests.corpus import TOOLS, Case
+
+SEP = "]<]minimax[>["
+
+
+def _is_json_value(text):
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return not isinstance(json.loads(text), str)
+
+
+class Writer:
+    """How one syntax writes a call after its table's call marker (the body) and what the table
+    writes around several calls."""
+
+    separator = "\n"
+
+    def head(self, name):
+        raise NotImplementedError
+
+    def arg(self, key, value):
+        raise NotImplementedError
+
+    def tail(self):
+        return ""
+
+    def body(self, name, pairs=()):
+        return self.head(name) + "".join(self.arg(k, v) for k, v in pairs) + self.tail()
+
+
+class Dsml(Writer):
+    def head(self, name):
+        return f'{name}">\n'
+
+    def arg(self, key, value, string=None):
+        string = not _is_json_value(value) if string is None else string
+        return f'<｜DSML｜ parameter name="{key}" string="{"true" if string else "false"}">{value}</｜DSML｜ parameter>\n'
+
+
+class Xtml(Writer):
+    separator = ""
+
+    def head(self, name):
+        return f'{name}" index="1"<|sep|>'
+
+    def arg(self, key, value, kind=None):
+        kind = kind or ("string" if not _is_json_value(value) else
+                        {dict: "object", list: "array", bool: "boolean", type(None): "null"}.get(
+                            type(json.loads(value)), "number"))
+        return f'<|open|>argument key="{key}" type="{kind}"<|sep|>{value}<|close|>argument<|sep|>'
+
+
+class Xml(Writer):
+    def head(self, name):
+        return f'{name}">'
+
+    def arg(self, key, value):
+        return f"{SEP}<{key}>{value}{SEP}</{key}>"
+
+    def tail(self):
+        return SEP
+
+
+class Pythonic(Writer):
+    def head(self, name):
+        return f"{name}("
+
+    def arg(self, key, value):
+        return f"{key}={value if _is_json_value(value) or value[:1] in '[{(' else repr(value)}"
+
+    def body(self, name, pairs=()):
+        return self.head(name) + ", ".join(self.arg(k, v) for k, v in pairs) + ")"
+
+
+OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic()}
+
+
+def frame(r, *bodies):
+    """Calls as the table writes them: each body after the call marker (and in its close marker)
+    in one block where calls sit in one (DSML, XTML, XML); a pythonic block holds them all, one
+    per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`)."""
+    w = OTHER_SYNTAXES[r.syntax]
+    if r.syntax == "pythonic":
+        listed = "tool_call_start" in r.call_open
+        inner = ("[" + ", ".join(bodies) + "]") if listed else "\n".join(bodies)
+        return r.call_open + inner + (r.call_close or "")
+    calls = w.separator.join(r.call_open + body + (r.call_close or "") for body in bodies)
+    return (r.block_open or "") + calls + (r.block_close or "")
+
+
+def other_cases(r):
+    """Well-formed and adversarial calls of an attribute, element or Python syntax."""
+    p, w = r.syntax, OTHER_SYNTAXES[r.syntax]
+    weather = w.body("get_weather", [("city", "Paris"), ("days", "3")])
+    time = w.body("get_time", [("zone", "UTC")])
+    opens = (r.block_open or "") + r.call_open
+    closes = (r.call_close or "") + (r.block_close or "")
+
+    def closed(text):
+        return opens + text + closes
+
+    cases = [
+        Case(f"{p}-call", frame(r, weather), tools=TOOLS, calls=1),
+        Case(f"{p}-call-without-tools", frame(r, weather), calls=1),
+        Case(f"{p}-two-calls", frame(r, weather, time), tools=TOOLS, calls=2),
+        Case(f"{p}-no-arguments", frame(r, w.body("get_time")), tools=TOOLS, calls=1),
+        Case(f"{p}-every-kind", frame(r, w.body("get_weather", [
+            ("city", "Paris"), ("days", "3"), ("note", "null"), ("tags", '["rain", "wind"]'),
+            ("options", '{"unit": "C"}'), ("code", "x = 1\nprint(x)\n")])), tools=TOOLS, calls=1),
+        Case(f"{p}-undeclared-function", frame(r, w.body("lookup", [("q", "a b"), ("n", "5"), ("f", "true")])),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-prose-around", "Let me check.\n\n" + frame(r, weather) + "\n\nDone.", tools=TOOLS, calls=1),
+        Case(f"{p}-prose-between-blocks", "A " + frame(r, weather) + " B " + frame(r, time) + " C", tools=TOOLS,
+             calls=2),
+        Case(f"{p}-unicode", "日本 " + frame(r, w.body("日本", [("é", "日本 🎉"), ("city", "e\u0301\u2028")])) + " 🎉",
+             tools=TOOLS, calls=1),
+        Case(f"{p}-escapes", frame(r, w.body("lookup", [("s", 'a"b\\c\td'), ("u", "\\ud83c x"), ("c", "\x01/")])),
+             calls=1),
+        Case(f"{p}-duplicate-keys", frame(r, w.body("get_weather", [("city", "Paris"), ("city", "Rome")])),
+             tools=TOOLS, calls=1),
+        Case(f"{p}-junk-between-calls", opens + weather + (r.call_close or "") + " junk " + r.call_open + time
+             + closes, tools=TOOLS),
+        Case(f"{p}-unterminated", opens + weather, tools=TOOLS, calls=1),
+        Case(f"{p}-unterminated-in-value", opens + w.head("get_weather") + w.arg("city", "Paris")[:-4],
+             tools=TOOLS, calls=1),
+        Case(f"{p}-closed-in-value", closed(w.head("get_weather") + w.arg("city", "Paris")[:-4]), tools=TOOLS,
+             calls=1),
+        Case(f"{p}-closed-in-name", closed(w.head("get_weather")[:5]), tools=TOOLS),
+        Case(f"{p}-value-holds-markers", frame(r, w.body("lookup", [("x", "".join(r.markers))])), tools=TOOLS),
+        Case(f"{p}-value-holds-call-close", frame(r, w.body("get_weather", [("code", f"a{r.call_close}b")])),
+             tools=TOOLS),
+        Case(f"{p}-json-object-inside", closed('{"name": "get_weather", "arguments": {"city": "Paris"}}'),
+             tools=TOOLS),
+        Case(f"{p}-fenced", "```\n" + frame(r, weather) + "\n```", tools=TOOLS, calls=1),
+    ]
+    if p in ("dsml", "xtml"):
+        key_open = '<｜DSML｜ parameter name="' if p == "dsml" else '<|open|>argument key="'
+        end = ">" if p == "dsml" else "<|sep|>"
+        cases += [
+            Case(f"{p}-empty-name", closed(w.head("")), tools=TOOLS, calls=0),
+            Case(f"{p}-missing-name-quote", closed("get_weather" + end + w.arg("city", "Paris")), tools=TOOLS,
+                 calls=0),
+            Case(f"{p}-text-after-name", closed('get_weather" extra="1"' + end + w.arg("city", "Paris")),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-parameter-cut-mid-attribute", closed(w.head("get_weather") + key_open + 'city" str'
+                                                            + w.arg("days", "3")), tools=TOOLS, calls=1),
+            Case(f"{p}-parameter-missing-quote", closed(w.head("get_weather") + key_open + "city" + end + "Paris"),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-parameter-empty-key", closed(w.head("get_weather") + w.arg("", "x")), tools=TOOLS, calls=1),
+            Case(f"{p}-unknown-type", closed(w.head("get_weather") + key_open + 'city" ' +
+                                             ('string="maybe"' if p == "dsml" else 'type="integer"') + end
+                                             + "1" + w.arg("days", "3")[len(key_open) + 4:]), tools=TOOLS, calls=1),
+            Case(f"{p}-typed-values", frame(r, w.head("f") + w.arg("s", "12") + w.arg("n", "12")
+                                            + w.arg("l", "[1, [2, {\"a\": null}]]") + w.arg("x", "nope")), calls=1),
+            Case(f"{p}-invoke-cut-by-next", opens + w.head("f") + w.arg("a", "1")[:-6] + r.call_open + time + closes,
+                 tools=TOOLS),
+        ]
+    if p == "dsml":
+        cases += [
+            Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + Dsml().arg("a", "not json", False)),
+                 calls=1),
+            Case("dsml-string-attribute-true-json", frame(r, w.head("f") + Dsml().arg("a", "[1, 2]", True)), calls=1),
+            Case("dsml-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
+                 prompt="<｜Assistant｜><think>"),
+            Case("dsml-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),
+        ]
+    if p == "xtml":
+        cases += [
+            Case("xtml-model-index-ignored", frame(r, 'f" index="9"<|sep|>', 'g" index="x"<|sep|>'), calls=2),
+            Case("xtml-every-type", frame(r, w.head("f") + "".join(
+                Xtml().arg(t, v, t) for t, v in (("string", "s"), ("number", "1.5"), ("boolean", "true"),
+                                                 ("null", "null"), ("array", "[1]"), ("object", '{"a": 1}')))),
+                 calls=1),
+            Case("xtml-separator-split", frame(r, w.head("f") + Xtml().arg("a", "<|se|>p<|")), calls=1),
+            Case("xtml-response-then-tools", "plan<|close|>think<|sep|><|open|>response<|sep|>hi<|close|>response<|sep|>"
+                 + frame(r, weather) + "<|close|>message<|sep|>", tools=TOOLS, calls=1,
+                 prompt='<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'),
+            Case("xtml-stray-message-text", "x<|open|>response<|sep|>hi<|close|>response<|sep|> y ", calls=0),
+        ]
+    if p == "xml":
+        cases += [
+            Case("xml-nested-lists", frame(r, w.head("f") + f"{SEP}<orders><item><item>burgers</item>"
+                                                            f"<quantity>5</quantity></item></orders>{SEP}"), calls=1),
+            Case("xml-declared-list", frame(r, w.head("get_weather") + f"{SEP}<tags>{SEP}<item>a{SEP}</item>"
+                                                                      f"{SEP}<item>b{SEP}</item>{SEP}</tags>"),
+                 tools=TOOLS, calls=1),
+            Case("xml-empty-elements", frame(r, w.head("f") + f"<a></a><b><c></c></b><d> </d>"), calls=1),
+            Case("xml-text-then-tags-in-leaf", frame(r, w.head("f") + "<a>1 < 2 <b>x</b></a>"), calls=1),
+            Case("xml-misnested", frame(r, w.head("f") + "<a><b>1</a></b>"), calls=1),
+            Case("xml-close-matching-nothing", frame(r, w.head("f") + "</x><a>1</a>"), calls=1),
+            Case("xml-tag-cut-by-separator", frame(r, w.head("f") + f"<ci{SEP}ty>Paris</city>"), calls=1),
+            Case("xml-separator-everywhere", frame(r, w.head("f") + f"{SEP}<a>{SEP}1{SEP}</a>{SEP}"), calls=1),
+            Case("xml-invoke-empty-name", closed('">' + w.arg("a", "1")), calls=0),
+            Case("xml-invoke-text-after-name", closed('f" x>' + w.arg("a", "1")), calls=1),
+            Case("xml-thought-markers-later-are-content", "<mm:think>p</mm:think>a<mm:think>b</mm:think>", calls=0),
+            Case("xml-deep", frame(r, w.head("f") + "<a>" * 40 + "1" + "</a>" * 40), calls=1),
+        ]
+    if p == "pythonic":
+        cases += [
+            Case("pythonic-positional", frame(r, "f(1, 'x', b=2)"), calls=1),
+            Case("pythonic-star-args", frame(r, "f(*args, **kw)"), calls=1),
+            Case("pythonic-nested-call-value", frame(r, "f(a=g(1, 2), b=[1, (2, 3)])"), calls=1),
+            Case("pythonic-quotes-and-brackets-in-values", frame(r, "f(a='x, y)', b=\"[\", c={'k': (1,)})"), calls=1),
+            Case("pythonic-dotted-name", frame(r, "ns.tool-name(a=1)"), calls=1),
+            Case("pythonic-name-without-call", frame(r, "just words"), calls=0),
+            Case("pythonic-key-without-value", frame(r, "f(a, b=1)"), calls=1),
+            Case("pythonic-trailing-comma", frame(r, "f(a=1, )"), calls=1),
+            Case("pythonic-python-literals", frame(r, "f(a=None, b=True, c=1_000, d=-1.5e3, e=('x',), f='\\x41')"),
+                 calls=1),
+            Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
+            Case("pythonic-junk-first", closed("- f(a=1)"), calls=1),
+            Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
+        ]
+    return cases
+
+
+CUT_CALL = ("get_weather", [("city", "Paris"), ("days", "3")])
+CUT_SPLITS = 6
+
+
+def other_cut_cases(r):
+    """One well-formed call cut at every character: the stream ending there, and the table's
+    closer written there."""
+    w = OTHER_SYNTAXES[r.syntax]
+    full = frame(r, w.body(*CUT_CALL))
+    start = len((r.block_open or "") + r.call_open)
+    closes = (r.call_close or "") + (r.block_close or "")
+    cases = []
+    for k in range(start, len(full) - len(closes) + 1):
+        near = range(max(1, k - CUT_SPLITS), k + 2)
+        cases.append(Case(f"cut-{k}-end", full[:k], tools=TOOLS, splits=near, seeds=2))
+        cases.append(Case(f"cut-{k}-closed", full[:k] + closes, tools=TOOLS, splits=near, seeds=2))
+    return cases
