@@ -3,7 +3,9 @@
 events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.list cimport PyList_AsTuple
+from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
+from cpython.exc cimport PyErr_Clear
+from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t

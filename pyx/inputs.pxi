@@ -2,15 +2,29 @@
 # Types are checked here, when an input is built; whether spans partition the text is the
 # Ledger's question (a stream whose spans do not fit turns uncounted, it does not fail).
 
-cdef const unsigned char* utf8_of(str text, Py_ssize_t* n, str field) except NULL:
+cdef extern from "Python.h":
+    const char* PyUnicode_UTF8_cached "PyUnicode_AsUTF8AndSize"(object text, Py_ssize_t* size)
+
+
+cdef inline const unsigned char* utf8_of(str text, Py_ssize_t* n, str field) except NULL:
     """The UTF-8 bytes of `text` (CPython caches them on the str); ValueError naming the field
     when the text cannot be UTF-8 (a lone surrogate)."""
-    cdef const char* p
+    cdef const char* p = PyUnicode_UTF8_cached(text, n)
+    if p == NULL:
+        return utf8_refused(text, field)
+    return <const unsigned char*>p
+
+
+cdef const unsigned char* utf8_refused(str text, str field) except NULL:
+    """The error of a text with no UTF-8 form (a lone surrogate), as a ValueError naming the
+    field (the fast path left the encoder's error set: it is read again here, off the hot path)."""
+    cdef Py_ssize_t n
+    PyErr_Clear()
     try:
-        p = PyUnicode_AsUTF8AndSize(text, n)
+        PyUnicode_AsUTF8AndSize(text, &n)
     except UnicodeEncodeError as e:
         raise ValueError(f"{field}: not UTF-8 text ({e.reason} at character {e.start})") from None
-    return <const unsigned char*>p
+    raise InternalError(f"{field}: no UTF-8 form")
 
 
 cdef enum SpanForm:

@@ -241,7 +241,8 @@ cdef class Sink:
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
         is handed back as is where an event's text is exactly the delta's text."""
-        cdef list out = []
+        cdef list out = PyList_New(self.count)     # filled in place: one allocation
+        cdef object event
         cdef Py_ssize_t i
         cdef sk_record* r
         cdef object tokens, text, aux
@@ -252,33 +253,35 @@ cdef class Sink:
             if r.kind == EV_CONTENT or r.kind == EV_REASONING:
                 text = self.decode(r.text_at, r.text_len, whole, wp, wn)
                 if r.kind == EV_CONTENT:
-                    out.append(ev_content(text, tokens))
+                    event = (ev_content(text, tokens))
                 else:
-                    out.append(ev_reasoning(text, tokens))
+                    event = (ev_reasoning(text, tokens))
             elif r.kind == EV_REASONING_START:
-                out.append(_REASONING_START)
+                event = (_REASONING_START)
             elif r.kind == EV_REASONING_END:
-                out.append(_REASONING_END)
+                event = (_REASONING_END)
             elif r.kind == EV_DROPPED:
                 text = (self.marker_texts[r.other] if r.other >= 0
                         else self.decode(r.text_at, r.text_len, whole, wp, wn))
-                out.append(ev_dropped(ev_text(text, tokens), _DROP_REASONS[r.why]))
+                event = (ev_dropped(ev_text(text, tokens), _DROP_REASONS[r.why]))
             elif r.kind == EV_MALFORMED:
-                out.append(ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                event = (ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
                                         rs_malformed(r.why, r.other)))
             elif r.kind == EV_FINISH:
-                out.append(ev_finish(self.finish_reason, self.calls,
+                event = (ev_finish(self.finish_reason, self.calls,
                                      0 if self.ledger.uncounted else self.reasoning_tokens))
             else:
                 text = self.decode(r.text_at, r.text_len, whole, wp, wn)
                 source = ev_text(text, tokens)
                 if r.kind == EV_CALL_START:
-                    out.append(ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), source))
+                    event = (ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), source))
                 elif r.kind == EV_CALL_ARGUMENTS:
                     aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
-                    out.append(ev_call_arguments(r.index, aux, source))
+                    event = (ev_call_arguments(r.index, aux, source))
                 else:
-                    out.append(ev_call_end(r.index, source))
+                    event = (ev_call_end(r.index, source))
+            Py_INCREF(event)
+            PyList_SET_ITEM(out, i, event)
         self.count = 0
         self.arena.len = 0
         return out
