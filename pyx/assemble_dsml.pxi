@@ -37,4 +37,6 @@ cdef class DsmlSyntax(Syntax):
         self.tags = MarkerSet(DSML_TAGS)
 
     cdef Assembler open(self, object declared):
-        return DsmlCall(self.tags, None, self)
+        cdef DsmlCall call = DsmlCall.__new__(DsmlCall)
+        call.syntax = self
+        return tc_opened(call, self.tags, None)

@@ -40,8 +40,7 @@ cdef class KeyedCall(TagCall):
     cdef Py_ssize_t name_to
     cdef bint name_gap           # whitespace came after the name began
 
-    def __cinit__(self, MarkerSet tags, declared=None, Syntax syntax=None):
-        self.syntax = syntax
+    def __cinit__(self):
         self.stage = KY_NAME
         self.name_from = -1
 
@@ -184,4 +183,6 @@ cdef class KeyedSyntax(Syntax):
         self.reads_types = True
 
     cdef Assembler open(self, object declared):
-        return KeyedCall(self.tags, declared, self)
+        cdef KeyedCall call = KeyedCall.__new__(KeyedCall)
+        call.syntax = self
+        return tc_opened(call, self.tags, declared)

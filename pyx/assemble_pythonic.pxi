@@ -32,7 +32,7 @@ cdef class PythonicCall(TagCall):
     cdef bint escaped            # the value's last byte was a backslash inside a quote
     cdef int depth               # the value's open brackets
 
-    def __cinit__(self, MarkerSet tags, declared=None):
+    def __cinit__(self):
         self.stage = PY_BETWEEN
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
@@ -191,4 +191,4 @@ cdef class PythonicSyntax(Syntax):
     """Python call lists: `name(key=value, ...)`, one per line or in `[...]`."""
 
     cdef Assembler open(self, object declared):
-        return PythonicCall(_NO_TAGS)
+        return tc_opened(PythonicCall.__new__(PythonicCall), _NO_TAGS, None)

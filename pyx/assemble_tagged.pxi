@@ -34,8 +34,7 @@ cdef class TaggedCall(TagCall):
     cdef int stage
     cdef Py_ssize_t tag_at       # where in carried the tag being read began
 
-    def __cinit__(self, MarkerSet tags, declared=None, bint own_line=True):
-        self.own_line = own_line
+    def __cinit__(self):
         self.stage = TG_OPENING
 
     cdef inline int stage_after_tag(self) noexcept:
@@ -140,4 +139,6 @@ cdef class TaggedSyntax(Syntax):
         self.reads_types = True
 
     cdef Assembler open(self, object declared):
-        return TaggedCall(self.tags, declared, self.own_line)
+        cdef TaggedCall call = TaggedCall.__new__(TaggedCall)
+        call.own_line = self.own_line
+        return tc_opened(call, self.tags, declared)

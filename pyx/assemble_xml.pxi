@@ -66,8 +66,7 @@ cdef class XmlCall(TagCall):
     cdef ByteBuf tag
     cdef ByteBuf pending_ws      # whitespace after an opening tag, until the content decides
 
-    def __cinit__(self, MarkerSet tags, declared=None, Syntax syntax=None):
-        self.syntax = syntax
+    def __cinit__(self):
         self.stage = XM_NAME
         self.elements = []
 
@@ -383,7 +382,9 @@ cdef class XmlSyntax(Syntax):
         self.reads_types = True
 
     cdef Assembler open(self, object declared):
-        return XmlCall(_NO_TAGS, declared, self)
+        cdef XmlCall call = XmlCall.__new__(XmlCall)
+        call.syntax = self
+        return tc_opened(call, _NO_TAGS, declared)
 
 
 cdef MarkerSet _NO_TAGS = MarkerSet(())

@@ -63,4 +63,6 @@ cdef class XtmlSyntax(Syntax):
         self.tags = MarkerSet(XTML_TAGS)
 
     cdef Assembler open(self, object declared):
-        return XtmlCall(self.tags, None, self)
+        cdef XtmlCall call = XtmlCall.__new__(XtmlCall)
+        call.syntax = self
+        return tc_opened(call, self.tags, None)

@@ -31,8 +31,7 @@ cdef class AttributeCall(TagCall):
     cdef Py_ssize_t tag_at       # where in carried the parameter tag being read began
     cdef Py_ssize_t tail_at      # where in carried the tag's attributes (after the name) began
 
-    def __cinit__(self, MarkerSet tags, declared=None, Syntax syntax=None):
-        self.syntax = syntax
+    def __cinit__(self):
         self.stage = AS_NAME
 
     # -- what a syntax says ---------------------------------------------------------------------

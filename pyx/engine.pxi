@@ -293,7 +293,7 @@ cdef class Engine:
         """The request's tools compiled for value typing (once per parser, when first needed;
         `tools` may be a Declared already, to share one compile across parsers)."""
         if self.declared is None and self.tools is not None:
-            self.declared = self.tools if type(self.tools) is Declared else Declared(self.tools)
+            self.declared = self.tools if type(self.tools) is Declared else Declared.__new__(Declared, self.tools)
         return self.declared
 
     cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

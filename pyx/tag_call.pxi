@@ -29,6 +29,14 @@ cdef inline bint tc_could_be_null(const unsigned char* p, Py_ssize_t n) noexcept
     return n <= 4 and (memcmp(p, b"null", n) == 0 or memcmp(p, b"None", n) == 0)
 
 
+cdef inline TagCall tc_opened(TagCall call, MarkerSet tags, object declared):
+    """`call` (made with __new__, the constructor's fast path) set to read `tags`, typing by
+    `declared`."""
+    call.tags = Scanner.__new__(Scanner, tags)
+    call.declared = declared
+    return call
+
+
 @cython.no_gc
 cdef class TagCall(Assembler):
     """Base of the assemblers of one tag-written call; subclasses read their syntax's stages in
@@ -52,9 +60,7 @@ cdef class TagCall(Assembler):
     cdef bint newline_held       # carried ends with a newline that is value text only if more follows
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
 
-    def __cinit__(self, MarkerSet tags, declared=None, *options):
-        self.tags = Scanner(tags)
-        self.declared = declared
+    def __cinit__(self):
         self.index = -1
         hb_init(&self.carried)
 

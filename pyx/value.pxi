@@ -749,18 +749,20 @@ cdef object vt_admitted(object schema):
     return admitted
 
 
-cdef dict _VT_TYPE_KINDS = {"string": KIND_STRING, "integer": KIND_INTEGER, "array": KIND_ARRAY,
-                            "object": KIND_OBJECT}
+# (codes as plain ints: a Kind member here would cost an enum conversion per lookup)
+cdef dict _VT_TYPE_KINDS = {"string": <int>KIND_STRING, "integer": <int>KIND_INTEGER,
+                            "array": <int>KIND_ARRAY, "object": <int>KIND_OBJECT}
 
 
 cdef int vt_kind_of(object schema) except -1:
     """The Kind a parameter's schema declares (SPEC §5.1)."""
     if not isinstance(schema, dict):
         return KIND_NONE             # (a non-dict admits nothing)
-    if (isinstance(schema, dict) and isinstance(dict.get(schema, "type"), str)
-            and not dict.__contains__(schema, "anyOf") and not dict.__contains__(schema, "oneOf")):
+    type_name = (<dict>schema).get("type")
+    if isinstance(type_name, str) and "anyOf" not in <dict>schema and "oneOf" not in <dict>schema:
         # one type name and no members: most schemas (no walk needed)
-        return _VT_TYPE_KINDS.get(dict.get(schema, "type"), KIND_NONE)
+        found = _VT_TYPE_KINDS.get(type_name)
+        return KIND_NONE if found is None else <int>found
     admitted = vt_admitted(schema)
     if admitted is None:
         return KIND_NONE
@@ -902,7 +904,7 @@ cdef class Declared:
         if name in self.functions:
             return self.functions[name]
         function = self.find(name)
-        kinds = None if function is None else FunctionKinds(dict.get(function, "parameters"))
+        kinds = None if function is None else FunctionKinds.__new__(FunctionKinds, dict.get(function, "parameters"))
         self.functions[name] = kinds
         return kinds
 
