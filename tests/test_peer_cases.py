@@ -1,14 +1,16 @@
 """vLLM's own tool-parser unit-test cases (`../shared/peer-cases/vllm.jsonl`, or the file named by
-`SYMPHONY_PEER_CASES`) for the families the tagged and keyed tables parse, run as extra tests.
+`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML and pythonic tables
+parse, run as extra tests.
 
 Each case is parsed whole with the table its vLLM parser name maps to (no prompt: vLLM's tests
-feed none, so no thought is open at the start) and folded with `chat.message`; it is replayed with
-its literal `chunks` (when it has them) and at every chunking (`tests.common.chunkings`, two-way
-splits bounded for long outputs): every replay conserves the output's bytes, is well formed and
-gives the message of the whole parse. The message is compared with the case's `expect` by the
-peer-cases README rules (content whitespace-trimmed, None == "", arguments as parsed JSON values,
-"ANY" not asserted, `args_match: subset` / "key by key", `tool_count_asserted`, the `content_*`
-and `arguments_string*` checks, reasoning where asserted).
+feed none, so no thought is open at the start, even for tables whose generation prompt opens one)
+and folded with `chat.message`; it is replayed with its literal `chunks` (when it has them) and at
+every chunking (`tests.common.chunkings`, two-way splits bounded for long outputs): every replay
+conserves the output's bytes, is well formed and gives the message of the whole parse. The
+message is compared with the case's `expect` by the peer-cases README rules (content
+whitespace-trimmed, None == "", arguments as parsed JSON values, "ANY" not asserted,
+`args_match: subset` / "key by key", `tool_count_asserted`, the `content_*` and
+`arguments_string*` checks, reasoning where asserted).
 
 vLLM's expectations are another project's, not the contract. Where SPEC decides otherwise the
 case is listed in DIFFERENCES with the reason, and PINNED holds what symphony gives today: a
@@ -17,6 +19,7 @@ vLLM fails (take it off the list), as `symphony.verify` does with its listed pro
 
 `python3 -m pytest -rA tests/test_peer_cases.py` prints the per-parser agreement table.
 """
+import ast
 import hashlib
 import json
 import os
@@ -42,6 +45,10 @@ PARSER_TABLES = {
     "glm45": "ling",        # GLM-4.5/4.6 write a newline between tags (both tables read either spacing)
     "glm47": "glm",
     "hy_v4": "hy4",
+    "kimi_k3": "kimi_k3",
+    "minimax_m3": "minimax_m3",
+    "olmo3": "olmo3",
+    "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
 }
 
 NO_TABLE = {
@@ -50,6 +57,29 @@ NO_TABLE = {
         "`<iquestcoder_tool_call>…</iquestcoder_tool_call>`; the keyed syntax fits, but symphony's "
         "`iquest` table has IQuest-Q1's markers `<iquest_tool_call>` (SPEC §3 iquest, the iquest-q1 "
         "fixtures) and no table has these, so no table parses this family yet"),
+    "deepseek_v4": (
+        "vLLM's deepseek_v4 reads DeepSeek V4's `<｜DSML｜tool_calls>` blocks (its one case writes "
+        "V3.2's `<｜DSML｜function_calls>` and expects content); the deepseek_v4_1 table has V4.1's "
+        "`<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after `DSML｜`, SPEC §3)"),
+    "deepseek_v32": (
+        "DeepSeek V3.2 writes `<｜DSML｜function_calls>` and `<｜DSML｜invoke name=\"…\">`; the "
+        "deepseek_v4_1 table has V4.1's `<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after "
+        "`DSML｜`, SPEC §3)"),
+    "kimi_k2": (
+        "Kimi K2 writes `<|tool_calls_section_begin|>` + `<|tool_call_begin|>functions.NAME:N"
+        "<|tool_call_argument_begin|>{JSON}<|tool_call_end|>`; the kimi_k3 table has K3's XTML "
+        "(`<|open|>tools<|sep|>`, `<|open|>call tool=\"`, SPEC §3)"),
+    "minimax_m2": (
+        "MiniMax M2 writes `<minimax:tool_call>` + `<invoke name=\"…\"><parameter name=\"…\">`; "
+        "the minimax_m3 table has M3's `<tool_call>` + `<invoke name=\"` with element trees and "
+        "the `]<]minimax[>[` separator (SPEC §3)"),
+    "pythonic": (
+        "bare Python lists `[f(a=1)]` with no markers; the pythonic tables read calls only inside "
+        "`<function_calls>` (olmo3) or `<|tool_call_start|>` (lfm2_5) (SPEC §3)"),
+    "llama4_pythonic": (
+        "Llama 4 writes Python lists bare or in `<|python_start|>…<|python_end|>`; the pythonic "
+        "tables read calls only inside `<function_calls>` (olmo3) or `<|tool_call_start|>` "
+        "(lfm2_5) (SPEC §3)"),
 }
 
 # --- listed differences ----------------------------------------------------------------------
@@ -65,6 +95,9 @@ MALFORMED_KEPT = "malformed-kept"
 THOUGHT = "thought"
 PROSE_BETWEEN = "prose-between-calls"
 FOREIGN_MARKERS = "foreign-markers"
+REPEATED_KEY = "repeated-key"
+VALUE_EXTENT = "value-extent"
+SEPARATOR = "separator"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -72,6 +105,9 @@ _STEP = "vllm:test_step3p5_tool_parser.py::"
 _SEED = "vllm:test_seed_oss_tool_parser.py::"
 _GLM45 = "vllm:test_glm4_moe_tool_parser.py::"
 _HY = "vllm:test_hy_v4_tool_parser.py::"
+_MINIMAX = "vllm:test_minimax_m3_tool_parser.py::"
+_OLMO = "vllm:test_olmo3_tool_parser.py::"
+_LFM2 = "vllm:test_lfm2_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -100,6 +136,27 @@ _DOUBLE_ENCODED = (
     f"{VALUE_TYPING}: `data` (declared object) is inferred from its trimmed text (SPEC §5.2): "
     "`\"{'key': 'value', 'n': 1}\"` is JSON that reads back (a string), so the model's JSON is kept "
     "verbatim and the value is that string; vLLM decodes the string a second time, as a Python repr")
+_LITERAL = (
+    f"{VALUE_TYPING}: a pythonic value is its Python literal when it is one that reads back as JSON, "
+    "else the JSON string of its text (SPEC §5.9, §5.2)")
+_CALL_STANDS = (
+    "; the call started at its `(` (SPEC §5.9) and a started call always ends (SPEC §2.4 End), so it "
+    "stands where vLLM drops it")
+_BYTES = (
+    _LITERAL + ": `b'z'` is a bytes literal, which the reader does not read (SPEC §5.2), so `bad` gets "
+    "`{\"x\": \"b'z'\"}`" + _CALL_STANDS)
+_LEADING_ZERO = (
+    _LITERAL + ": `07` and `05` are no JSON numbers (the reader refuses leading zeros, SPEC §5.2: "
+    "`007` fails), so they are the strings `\"07\"` and `\"05\"`; vLLM reads 7 and 5")
+_EXTENT = (
+    f"{VALUE_EXTENT}: a pythonic value ends at the first `,` or `)` outside quotes and brackets "
+    "(SPEC §5.9), and a quote of the string's own kind closes the string")
+_SEPARATOR_DROPPED = (
+    f"{SEPARATOR}: the separator `]<]minimax[>[` the template writes before every tag is the "
+    "minimax_m3 table's ignored terminal, Dropped wherever it stands (SPEC §3 minimax_m3, §2.4), so it "
+    "is never content; here the output ends in `<tool_ca`, a prefix of `<tool_call>` released as "
+    "content at the end (SPEC §2.3 finish()), and content is `plain <tool_ca`; vLLM keeps the "
+    "separator in content")
 _STRICT = (
     f"{MALFORMED_KEPT}: symphony reads what the model wrote and reports what it cannot read as "
     "Malformed, shown as content (SPEC §5.3, §7.1); a started call always ends with what arrived "
@@ -160,10 +217,16 @@ DIFFERENCES = {
     # names
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]": _PHANTOM,
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[coder]": _PHANTOM,
-    # no `<tool_call>` block
+    # no call block
     _CODER + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
     _SHARED + "test_extract_tool_calls_fallback_no_tags[coder]": _NO_BLOCK,
     _STEP + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
+    _LFM2 + "test_echoed_tool_call_body_not_leaked_to_content[#streaming]": (
+        f"{CALL_NEEDS_BLOCK}: a call is read only inside the table's `<|tool_call_start|>` block "
+        "(SPEC §3 lfm2_5: content + calls_open -> calls) and prose after calls is content (SPEC §2.4 "
+        "engine-wide policies): the echoed `[grocery.orderIngredients(…)]` after the block's "
+        "`<|tool_call_end|>` is content, and so is the second `<|tool_call_end|>` (no row from "
+        "content); vLLM drops the echo"),
     # value typing
     _SHARED + "test_double_encoded_object_param_nonstreaming[coder]": _DOUBLE_ENCODED,
     _SHARED + "test_double_encoded_object_param_streaming[xml]": _DOUBLE_ENCODED,
@@ -176,7 +239,26 @@ DIFFERENCES = {
         f"{VALUE_TYPING}: the values of a function the request does not declare are inferred "
         "(SPEC §5.1 `kind` None, §5.2): `1` is the number 1; vLLM keeps undeclared values as text "
         "(`{\"x\": \"1\"}`)"),
-    # Hy4 strict / lenient rejection of a block it cannot validate
+    _OLMO + "test_bad_sibling_call_does_not_drop_good_calls[True]": _BYTES,
+    _LFM2 + "test_bad_sibling_call_does_not_drop_good_calls[True]": _BYTES,
+    _LFM2 + "test_bad_sibling_call_does_not_drop_good_calls[False]": _BYTES,
+    _OLMO + "test_non_finite_argument_rejected": _LITERAL
+    + ": `1e999` is a number out of a JSON reader's range, so it does not read back (SPEC §5.2), and "
+      "`calc` gets `{\"x\": \"1e999\"}`" + _CALL_STANDS,
+    _OLMO + "test_streaming_mismatched_brackets_reported_once": _LITERAL
+    + ": `1]` is no literal (its `]` closes no bracket, so the value runs to the `)`), and `foo` gets "
+      "`{\"x\": \"1]\"}`" + _CALL_STANDS,
+    _LFM2 + "test_tool_call[leading_zero_int_streaming]": _LEADING_ZERO,
+    _LFM2 + "test_tool_call[leading_zero_int_nonstreaming]": _LEADING_ZERO,
+    _LFM2 + "test_tool_call[set_arg_nonstreaming]": _LITERAL
+    + ": `{'urgent', 'bug'}` is a set, which the reader does not read (it reads lists, tuples and "
+      "dicts, SPEC §5.2), so `tags` is the string `\"{'urgent', 'bug'}\"`; vLLM decodes the set as a "
+      "list",
+    _LFM2 + "test_tool_call[multiline_string_arg_nonstreaming]": _LITERAL
+    + ": `'cat > f.py << EOF` … `EOF'` holds raw line breaks, which a Python string literal cannot "
+      "(only a backslash-newline continues one, SPEC §5.2), so `command` is the string of its text, "
+      "quotes included; vLLM recovers the string",
+    # a block vLLM refuses or withdraws, kept as read (Hy4 strict / lenient, GLM, MiniMax M3)
     _HY + "TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]": _STRICT
     + "; here the call is whole and the stream ends inside the `<tool_calls:opensource>` block, "
       "which is silent (SPEC §2.4 End: an unclosed wrapper block says nothing): one call, no content",
@@ -199,6 +281,20 @@ DIFFERENCES = {
         "the stream ends before the call's name, so the three spaces are Malformed(UnterminatedRegion) "
         "(SPEC §5.3 finish()) and content, being blank, is None (SPEC §7.1); vLLM returns the whole "
         "output as content"),
+    _MINIMAX + "test_streaming_error_recovery_keeps_committed_tool_call_structured": (
+        f"{MALFORMED_KEPT}: the second `<invoke name=\"create_order\"` starts a call (SPEC §5.8) and a "
+        "started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()); the stream ends "
+        "inside `<user_id>2`, a value written whole that never closed, so it and the held `>` and "
+        "separator are Malformed(UnterminatedRegion), shown as content, and the call's arguments are "
+        "empty; the newline, separator and `<invoke name=\"` before the name are dropped (block "
+        "wrapping and markers, SPEC §2.4); vLLM withdraws the unfinished call and gives its text back "
+        "as content"),
+    _MINIMAX + "test_streaming_parse_error_emits_buffer_and_later_deltas": (
+        f"{MALFORMED_KEPT}: `<tool_call>` opens the calls block (SPEC §3 minimax_m3), where text that "
+        "is no invoke is the block's wrapping (SPEC §2.4 wrapping()): the whitespace runs are Dropped "
+        "and `</user_id>`, `after`, `error` are Malformed \"text between a block's calls\", shown as "
+        "content without the spaces between them, and the separator is dropped (SPEC §3 minimax_m3); "
+        "vLLM gives the text after `<tool_call>` back verbatim"),
     # thoughts
     _SEED + "test_extract_tool_calls[tool_call_unlimited_thinking_budget]": _THOUGHT,
     _SEED + "test_streaming_tool_calls[tool_call_0_thinking_budget]": _THOUGHT,
@@ -214,6 +310,28 @@ DIFFERENCES = {
         "`<tool_call>`, `<arg_key>`… (vLLM's hy_v4 takes whichever spelling the tokenizer's vocab has); "
         "Hy4 writes the `:opensource` markers and the hy4 table has only those (SPEC §3 hy4), so "
         "the whole output is content"),
+    # a pythonic value's extent
+    _LFM2 + "test_tool_call[nested_quote_streaming]": _EXTENT
+    + ": the `'` before `360` closes `'sed -n '`, so the value is `'sed -n '360` (no literal: its "
+      "text, SPEC §5.2), and `450p' /testbed/…'` stands where the next argument should: Malformed "
+      "(\"a key without a value\", \"text where an argument should begin\"), shown as content; vLLM "
+      "takes the unescaped quotes into the string",
+    _LFM2 + "test_tool_call[nested_python_c_streaming]": _EXTENT
+    + ": the `'` after `mul_symbol=` closes the string, so the value runs to the `,` after it, "
+      "`'cd /testbed && … mul_symbol='\\` (no literal: its text, SPEC §5.2); the next `'` is "
+      "Malformed, the `)` after it ends the call, and `)\"')` is Malformed \"text where a call should "
+      "begin\", shown as content; vLLM takes the nested quotes into the string",
+    # repeated elements
+    _MINIMAX + "test_non_streaming_nested_tool_call": (
+        f"{REPEATED_KEY}: each child element is a member written when it closes, and what is written "
+        "is final (SPEC §5.8, §5.3, §1.3 ToolCallArguments): under `duplicate_demo` (declared object, "
+        "no properties) the two `<tag>` leaves are two members, `{\"tag\": \"a\", \"tag\": \"b\"}`, "
+        "which a JSON reader takes as `{\"tag\": \"b\"}`; vLLM gathers the repeated children into a "
+        "list"),
+    # the MiniMax M3 separator
+    _MINIMAX + "test_streaming_flushes_partial_tool_start_as_text[nonstreaming]": _SEPARATOR_DROPPED,
+    _MINIMAX + "test_streaming_flushes_partial_tool_start_as_text[streaming]": _SEPARATOR_DROPPED,
+    _MINIMAX + "test_delegating_parser_flushes_partial_tool_start_on_finish": _SEPARATOR_DROPPED,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -276,13 +394,18 @@ NOTED = {
     _HY_STREAM + "test_structural_tokens_split_across_deltas": {"arguments_strings": ['{"city": "Beijing"}']},
     _HY_STREAM + "test_serving_state_is_updated": {"arguments_strings": ['{"city": "A"}', "{}"]},
     _HY + "TestToolParserWrapper::test_streaming_mirrors_serving_state": {"arguments_strings": ['{"city": "A"}']},
+    _LFM2 + "test_streaming_full_block_and_trailing_in_single_delta": {"content_contains": ["Done."]},
+    _LFM2 + "test_streaming_leading_content_and_full_block_in_single_delta": {"content_contains": ["Let me check."]},
 }
 
-# What the notes say about how much of `expect` a test asserts.
+# What the notes say about how much of `expect` a test asserts, and the exact arguments strings
+# (Python-quoted) that some of them list.
 SUBSET_NOTE = re.compile(r"ARGS_SUBSET|key[ -]by[ -]key|only args\[|only json\.loads\(arguments\)\[")
 COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls")
 NAMES_FREE_NOTE = re.compile(r"(?<!first )\bnames? (?:and [a-z ]+ )?not asserted|names/arguments not asserted"
                              r"|name shown for reference only")
+_QUOTED = r"'(?:[^'\\]|\\.)*'"
+STRINGS_NOTE = re.compile(rf"arguments strings: ({_QUOTED}(?:; {_QUOTED})*)")
 ANY = "ANY"
 
 # --- the cases -------------------------------------------------------------------------------
@@ -358,6 +481,11 @@ def _arguments_problem(want, raw, subset, raw_text):
     return None
 
 
+def _noted_strings(notes):
+    found = STRINGS_NOTE.search(notes)
+    return [ast.literal_eval(s) for s in re.findall(_QUOTED, found.group(1))] if found else None
+
+
 def asserted(case):
     """The case's checks: `expect` with the README's fields and what the notes add (NOTED)."""
     notes = case.get("notes", "")
@@ -376,7 +504,7 @@ def asserted(case):
         "forbidden_tool_names": field("forbidden_tool_names"),
         "arguments_string_contains": field("arguments_string_contains"),
         "arguments_string_not_contains": field("arguments_string_not_contains"),
-        "arguments_strings": extra.get("arguments_strings"),
+        "arguments_strings": extra.get("arguments_strings") or _noted_strings(notes),
         "expects_error": "EXPECTS_ERROR" in notes,
     }
 
@@ -540,7 +668,7 @@ def test_agreement_table():
 
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
-          THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS)
+          THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -663,6 +791,11 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
+    'vllm:test_lfm2_tool_parser.py::test_echoed_tool_call_body_not_leaked_to_content[#streaming]': {
+        'content': "[grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')]<|tool_call_end|>",
+        'reasoning': None,
+        'calls': [['grocery.orderIngredients', '{"ingredientList": [{"name": "apple", "quantity": "2"}], "deliveryAddress": "123 Main St"}']],
+        'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_double_encoded_object_param_nonstreaming[coder]': {
         'content': None,
         'reasoning': None,
@@ -687,6 +820,55 @@ PINNED = {
         'content': None,
         'reasoning': None,
         'calls': [['mystery', '{"x": 1}']],
+        'finish': 'tool_calls'},
+    'vllm:test_olmo3_tool_parser.py::test_bad_sibling_call_does_not_drop_good_calls[True]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['bad', '{"x": "b\'z\'"}'],
+                   ['get_weather', '{"city": "San Francisco", "metric": "celsius"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_bad_sibling_call_does_not_drop_good_calls[True]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_candidate_status', '{"candidate_id": "12345"}'],
+                   ['bad', '{"x": "b\'z\'"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_bad_sibling_call_does_not_drop_good_calls[False]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_candidate_status', '{"candidate_id": "12345"}'],
+                   ['bad', '{"x": "b\'z\'"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_olmo3_tool_parser.py::test_non_finite_argument_rejected': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['calc', '{"x": "1e999"}'],
+                   ['get_weather', '{"city": "San Francisco", "metric": "celsius"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_olmo3_tool_parser.py::test_streaming_mismatched_brackets_reported_once': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['foo', '{"x": "1]"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[leading_zero_int_streaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['set_date', '{"month": "07", "day": "05"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[leading_zero_int_nonstreaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['set_date', '{"month": "07", "day": "05"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[set_arg_nonstreaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['label', '{"tags": "{\'urgent\', \'bug\'}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[multiline_string_arg_nonstreaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['exec', '{"command": "\'cat > f.py << EOF\\nimport csv\\nprint(1)\\nEOF\'"}']],
         'finish': 'tool_calls'},
     'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]': {
         'content': None,
@@ -718,6 +900,17 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_error_recovery_keeps_committed_tool_call_structured': {
+        'content': 'plain >]<]minimax[>[<user_id>2',
+        'reasoning': None,
+        'calls': [['create_order', '{"user_id": 1}'],
+                   ['create_order', '']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_parse_error_emits_buffer_and_later_deltas': {
+        'content': '</user_id>aftererror',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
     'vllm:test_seed_oss_tool_parser.py::test_extract_tool_calls[tool_call_unlimited_thinking_budget]': {
         'content': None,
         'reasoning': '<1141 chars, sha256 4091b14ddb98d02b>',
@@ -741,6 +934,36 @@ PINNED = {
         'finish': 'tool_calls'},
     'vllm:test_hy_v4_duplicate_arg_key.py::test_streaming_duplicate_arg_key_matches_non_streaming[per_token]': {
         'content': '<290 chars, sha256 e4f0a32fc8b5dc75>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_quote_streaming]': {
+        'content': ",450p'/testbed/sympy/matrices/common.py'",
+        'reasoning': None,
+        'calls': [['bash', '{"command": "\'sed -n \'360"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_python_c_streaming]': {
+        'content': '\')"\')',
+        'reasoning': None,
+        'calls': [['bash', '{"command": "\'cd /testbed && python3 -c \\"from sympy import latex\\nprint(latex(3*x, mul_symbol=\'\\\\"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_m3_tool_parser.py::test_non_streaming_nested_tool_call': {
+        'content': 'I will create it.\n',
+        'reasoning': None,
+        'calls': [['create_order', '<295 chars, sha256 6d8c9f5ae055ec1b>']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_flushes_partial_tool_start_as_text[nonstreaming]': {
+        'content': 'plain <tool_ca',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_flushes_partial_tool_start_as_text[streaming]': {
+        'content': 'plain <tool_ca',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minimax_m3_tool_parser.py::test_delegating_parser_flushes_partial_tool_start_on_finish': {
+        'content': 'plain <tool_ca',
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
