@@ -1,8 +1,10 @@
-"""Chat Completions shapes from events (SPEC §7.1): the whole choice, and stream chunk choices.
+"""Chat Completions shapes from events (SPEC §7.1): the whole choice and the stream chunk choices,
+the `chat.completion` / `chat.completion.chunk` envelopes a server sends around them, and usage.
 
 Malformed text is shown as content (the client sees what the model wrote); whitespace-only content
 is omitted from the whole message; `finish_reason` turns a plain stop with calls into "tool_calls".
 """
+from symphony.adapt.fold import fold
 from symphony.events import (
     Content,
     Finish,
@@ -30,39 +32,19 @@ def finish_reason(finish):
 def message(events, choice=0):
     """A Chat Completions choice: {"index", "message": {"role", "content", "reasoning_content",
     "tool_calls"}, "finish_reason"}."""
-    content = []
-    reasoning = []
-    calls = {}
-    finish = None
-    for e in events:
-        kind = type(e)
-        if kind is Content:
-            content.append(e.text)
-        elif kind is Malformed:
-            content.append(e.text.text)
-        elif kind is Reasoning:
-            reasoning.append(e.text)
-        elif kind is ToolCallStart:
-            calls[e.index] = {"id": e.id, "type": "function", "function": {"name": e.name, "arguments": ""}}
-        elif kind is ToolCallArguments:
-            call = calls.get(e.index)
-            if call is None:
-                content.append(e.json)
-            else:
-                call["function"]["arguments"] += e.json
-        elif kind is Finish:
-            finish = e
-    text = "".join(content)
-    thought = "".join(reasoning)
+    f = fold(events)
+    text = f.content
+    calls = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+             for c in f.calls.values()]
     return {
         "index": choice,
         "message": {
             "role": "assistant",
             "content": None if is_blank(text) else text,
-            "reasoning_content": thought or None,
-            "tool_calls": list(calls.values()) or None,
+            "reasoning_content": f.reasoning or None,
+            "tool_calls": calls or None,
         },
-        "finish_reason": finish_reason(finish),
+        "finish_reason": finish_reason(f.finish),
     }
 
 
@@ -102,4 +84,39 @@ def deltas(events, choice=0):
         d = delta(e, choice)
         if d is not None:
             out.append(d)
+    return out
+
+
+def usage(*runs, prompt_tokens):
+    """The `usage` object for the choices whose events are `runs` (one run per choice), or None
+    when any of them was uncounted (no token spans): the fields are left out, never guessed."""
+    completion = reasoning = 0
+    for events in runs:
+        f = fold(events)
+        if f.output_tokens is None:
+            return None
+        completion += f.output_tokens
+        reasoning += f.reasoning_tokens or 0
+    return {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
+            "total_tokens": prompt_tokens + completion,
+            "completion_tokens_details": {"reasoning_tokens": reasoning}}
+
+
+def chunk(choices, id, created, model, usage=None):
+    """A `chat.completion.chunk`: stream choices (from `delta`/`deltas`, any choice indexes) in the
+    envelope; `usage` (from `usage`) goes on the chunk that carries it, usually a last one with
+    no choices."""
+    out = {"id": id, "object": "chat.completion.chunk", "created": created, "model": model,
+           "choices": list(choices)}
+    if usage is not None:
+        out["usage"] = usage
+    return out
+
+
+def completion(choices, id, created, model, usage=None):
+    """A `chat.completion`: whole choices (from `message`, one per choice index) in the envelope."""
+    out = {"id": id, "object": "chat.completion", "created": created, "model": model,
+           "choices": list(choices)}
+    if usage is not None:
+        out["usage"] = usage
     return out
