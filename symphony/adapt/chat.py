@@ -120,3 +120,58 @@ def completion(choices, id, created, model, usage=None):
     if usage is not None:
         out["usage"] = usage
     return out
+
+
+class Stream:
+    """The stream chunk choices of one choice as OpenAI's own server sends them, so a client that
+    accumulates the chunks (the openai SDK's stream helpers) rebuilds exactly `message`: the role
+    only on the first delta, a call's first delta with `"arguments": ""`, and whitespace-only
+    content held until visible text follows (dropped if none does, as `message` leaves blank
+    content out); a stream that shows nothing before its Finish gets the role there. `delta`/`deltas` stay the stateless per-event shapes of SPEC §7.1."""
+    __slots__ = ("choice", "_role_sent", "_held", "_shown")
+
+    def __init__(self, choice=0):
+        self.choice = choice
+        self._role_sent = False
+        self._held = ""
+        self._shown = False
+
+    def start(self):
+        """The opening choice carrying only the role, as OpenAI sends first for each choice (with
+        n > 1 a client needs every choice's first chunk in index order)."""
+        self._role_sent = True
+        return [{"index": self.choice, "delta": {"role": "assistant"}, "logprobs": None, "finish_reason": None}]
+
+    def feed(self, event):
+        """The stream choices (zero or one) one event shows as."""
+        kind = type(event)
+        if kind is Content or kind is Malformed:
+            text = event.text if kind is Content else event.text.text
+            if not self._shown:
+                if is_blank(text):
+                    self._held += text
+                    return []
+                text, self._held, self._shown = self._held + text, "", True
+            if not text:
+                return []
+            return [self._choice({"content": text, "reasoning_content": None})]
+        d = delta(event, self.choice)
+        if d is None:
+            return []
+        if kind is Finish:
+            self._held = ""
+            if not self._role_sent:
+                self._role_sent = True
+                d["delta"] = {"role": "assistant", **d["delta"]}
+            return [d]
+        body = d["delta"]
+        del body["role"]
+        if kind is ToolCallStart:
+            body["tool_calls"][0]["function"]["arguments"] = ""
+        return [self._choice(body)]
+
+    def _choice(self, body):
+        if not self._role_sent:
+            self._role_sent = True
+            body = {"role": "assistant", **body}
+        return {"index": self.choice, "delta": body, "logprobs": None, "finish_reason": None}

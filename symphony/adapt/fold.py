@@ -5,7 +5,8 @@ the events account for.
 
 An arguments fragment for an index that never started joins the visible text (the client sees
 what the model wrote). Token counts are known only when every event that accounts for bytes was
-counted; one uncounted event makes the whole count unknown (None) rather than a guess.
+counted; one uncounted event, or no event that carries a count at all, makes the whole count
+unknown (None) rather than a guess.
 """
 from symphony.events import (
     Content,
@@ -44,7 +45,7 @@ class Fold:
         self._reasoning = []
         self.calls = {}          # index -> Call, in start order
         self.finish = None
-        self._tokens = 0
+        self._tokens = None
         self._counted = True
 
     @property
@@ -63,7 +64,7 @@ class Fold:
     @property
     def reasoning_tokens(self):
         """The Finish's reasoning token count (None when uncounted or there is no Finish)."""
-        if not self._counted or self.finish is None:
+        if self.output_tokens is None or self.finish is None:
             return None
         return self.finish.reasoning_tokens
 
@@ -72,7 +73,7 @@ class Fold:
         if tokens is None:
             self._counted = False
         else:
-            self._tokens += tokens
+            self._tokens = (self._tokens or 0) + tokens
 
     def add(self, event):
         kind = type(event)
