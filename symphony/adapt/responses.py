@@ -220,7 +220,7 @@ def response(output, id, created_at, model, usage=None):
     values for the request's settings."""
     return {"id": id, "object": "response", "created_at": created_at, "model": model,
             "status": output["status"], "error": None, "incomplete_details": output["incomplete_details"],
-            "instructions": None, "output": output["output"], "parallel_tool_calls": True,
+            "instructions": None, "output": list(output["output"]), "parallel_tool_calls": True,
             "tool_choice": "auto", "tools": [], "usage": usage}
 
 
