@@ -4,7 +4,6 @@ Responses stream events and that folding them the way the SDK does gives exactly
 on hand-written runs, on every corpus output at several chunkings and finishes, and on the recorded
 fixtures when SYMPHONY_FIXTURES is set.
 """
-import copy
 import json
 import os
 import re
@@ -87,12 +86,15 @@ def no_extras(model, where):
 def validate(adapter, value):
     """Validates (strict Literals, no unknown fields) once per distinct value: the sequence number
     is set aside (checked as 0, 1, 2, ... by the stream checks), the rest is the key."""
-    key = json.dumps({k: v for k, v in value.items() if k != "sequence_number"}, sort_keys=True)
-    if (adapter is STREAM_EVENT, key) in _VALID:
+    sequence = value.pop("sequence_number", None)
+    key = (adapter is STREAM_EVENT, repr(value))     # our dicts are built in one key order
+    if sequence is not None:
+        value["sequence_number"] = sequence
+    if key in _VALID:
         return
     model = adapter.validate_python(value)
     no_extras(model, value.get("type", "value"))
-    _VALID.add((adapter is STREAM_EVENT, key))
+    _VALID.add(key)
 
 
 # --- folding a stream the way the SDK does -----------------------------------------------------
@@ -113,14 +115,16 @@ def sdk_fold(stream):
         if kind == "response.output_item.added":
             assert opened is None and e["output_index"] == len(snapshot), f"item added while one is open: {e}"
             opened = e["output_index"]
-            snapshot[opened] = copy.deepcopy(e["item"])
+            snapshot[opened] = item = dict(e["item"])
+            if "content" in item:
+                item["content"] = [dict(part) for part in item["content"]]
             continue
         assert e["output_index"] == opened, f"{kind} for an item that is not open: {e}"
         item = snapshot[opened]
         if kind != "response.output_item.done":
             assert e["item_id"] == item["id"]
         if kind == "response.content_part.added":
-            item["content"].append(copy.deepcopy(e["part"]))
+            item["content"].append(dict(e["part"]))
         elif kind in ("response.output_text.delta", "response.reasoning_text.delta"):
             part = item["content"][e["content_index"]]
             assert part["type"] == ("output_text" if kind == "response.output_text.delta" else "reasoning_text")
@@ -569,12 +573,6 @@ def test_fixture(slug):
                     whole = out
                 if canonical(events):
                     assert out == spec_output(events, RID), f"{case['id']} {plan} {finish}"
-        # the reference message, as items
-        message = case["reference"]["message"]
-        calls = [(i["name"], i["arguments"]) for i in whole["output"] if i["type"] == "function_call"]
-        assert calls == [(c["function"]["name"], c["function"]["arguments"]) for c in message.get("tool_calls") or []]
-        texts = [i["content"][0]["text"] for i in whole["output"] if i["type"] == "message"]
-        assert "".join(texts).strip() == (message.get("content") or "").strip()
         # the recorded tokens: counted, the usage is what they add up to
         pieces, ids = case["output_pieces"], case["output_ids"]
         for sizes in ([len(ids)], [1] * len(ids)):
