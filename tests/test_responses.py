@@ -31,7 +31,6 @@ from symphony.events import (
     ToolCallStart,
 )
 from symphony.reasons import DropReason, Other
-from symphony.text import is_blank
 from tests.common import chunkings, counted_deltas, new_parser, synthetic_token_bounds
 from tests.corpus import all_cases
 
