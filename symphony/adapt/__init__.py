@@ -1,4 +1,4 @@
-"""Adapters from events to the wire shapes clients expect (Chat Completions today)."""
-from symphony.adapt import chat
+"""Adapters from events to the wire shapes clients expect (Chat Completions, the Responses API)."""
+from symphony.adapt import chat, responses
 
-__all__ = ["chat"]
+__all__ = ["chat", "responses"]
