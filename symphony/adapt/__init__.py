@@ -1,4 +1,4 @@
-"""Adapters from events to the wire shapes clients expect (Chat Completions today)."""
-from symphony.adapt import chat
+"""Adapters from events to the wire shapes clients expect (Chat Completions, Anthropic Messages)."""
+from symphony.adapt import chat, messages
 
-__all__ = ["chat"]
+__all__ = ["chat", "messages"]
