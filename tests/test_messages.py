@@ -444,7 +444,7 @@ def test_usage_counted_and_uncounted():
                Finish("stop")]
     assert messages.usage(counted, 9) == {"input_tokens": 9, "output_tokens": 3}
     assert messages.usage([Content("ab"), Finish("stop")], 9) is None
-    assert messages.usage([], 4) == {"input_tokens": 4, "output_tokens": 0}
+    assert messages.usage([], 4) is None      # no event carries a count: unknown, not zero
 
 
 # --- every corpus output, every fixture ---------------------------------------------------------
