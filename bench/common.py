@@ -56,7 +56,11 @@ def token_deltas(case, sizes=None, counted=True):
 
 def stream(table, tools, prompt, deltas, finish):
     """One streamed parse: Prompt, a Delta per chunk (built here, as a worker would), End."""
-    engine = symphony.Engine(table, tools)
+    return stream_on(symphony.Engine(table, tools), prompt, deltas, finish)
+
+
+def stream_on(engine, prompt, deltas, finish):
+    """The streamed parse on a new engine: Prompt, a Delta per chunk (built here), End."""
     events = engine.feed(symphony.Prompt(prompt))
     for text, ids, spans in deltas:
         events += engine.feed(Delta(text, ids, spans))

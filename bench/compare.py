@@ -4,9 +4,12 @@ in one run: agreement with the reference, per-token streaming and whole-output c
     python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|all] [slug ...]
 
 The peers run in their own virtual environment (bench/peers/install.sh), driven by
-bench/peers/harness.py; symphony is timed here the same way: only the parse calls are timed
-(for symphony: building each Delta and feeding it, as a worker would), the best of --repeat
-passes. Agreement uses the harness's rule (calls and names equal, arguments equal as JSON,
+bench/peers/harness.py; symphony is timed here the same way, the best of --repeat passes. Like
+the harness, each side's time is split in two: building the parser for the request (the peers:
+their tool and reasoning parser objects; symphony: a new Engine for the table and tools) and
+parsing (the peers: their parse calls; symphony: the prompt, each Delta built and fed as a worker
+would, the end; compiling the tools' schemas happens lazily in there). Ratios are given for the
+parse alone and for construction plus parse. Agreement uses the harness's rule (calls and names equal, arguments equal as JSON,
 content and reasoning equal once surrounding whitespace is stripped).
 """
 import argparse
@@ -24,7 +27,7 @@ sys.path.insert(0, os.path.join(HERE, "peers"))
 import harness  # noqa: E402  (stdlib only at import; the peers load lazily)
 
 import symphony  # noqa: E402
-from bench.common import FAMILIES, FIXTURES, case_setup, load_cases, stream, token_deltas  # noqa: E402
+from bench.common import FAMILIES, FIXTURES, case_setup, load_cases, stream_on, token_deltas  # noqa: E402
 from symphony.adapt import chat  # noqa: E402
 
 PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
@@ -37,30 +40,37 @@ def message_of(events):
 
 
 def time_symphony(cases, mode, repeat):
-    """(seconds of the best pass, agreeing cases) for one slug and mode."""
+    """(parse seconds, construction seconds, agreeing cases) of the best pass for one slug and mode."""
     setups = [case_setup(c) for c in cases]
     plan = harness.mode_plan(mode)
     if plan is None:
         inputs = [c["reference"]["text"] for c in cases]
     else:
         inputs = [token_deltas(c, [len(ids) for _, ids in harness.make_chunks(c, plan)]) for c in cases]
-    best = None
+    pc = time.perf_counter
+    best = best_construct = None
     agree = 0
     for attempt in range(repeat):
         gc.collect()
         outputs = []
-        started = time.perf_counter()
+        parse = construct = 0.0
         for (table, tools, prompt, finish), data in zip(setups, inputs):
+            t0 = pc()
+            engine = symphony.Engine(table, tools)
+            t1 = pc()
             if plan is None:
-                outputs.append(symphony.parse(table, data, tools=tools, prompt=prompt, finish=finish))
+                outputs.append(engine.parse(data, prompt, finish))
             else:
-                outputs.append(stream(table, tools, prompt, data, finish))
-        elapsed = time.perf_counter() - started
-        best = elapsed if best is None else min(best, elapsed)
+                outputs.append(stream_on(engine, prompt, data, finish))
+            t2 = pc()
+            construct += t1 - t0
+            parse += t2 - t1
+        best = parse if best is None else min(best, parse)
+        best_construct = construct if best_construct is None else min(best_construct, construct)
         if attempt == 0:
             agree = sum(harness.compare(message_of(events), harness.reference_message(c))[0]
                         for events, c in zip(outputs, cases))
-    return best, agree
+    return best, best_construct, agree
 
 
 def run_peers(slugs, repeat, plans):
@@ -82,6 +92,38 @@ def fmt(value, spec):
     return "-" if value is None else format(value, spec)
 
 
+def print_totals(name, rows, modes):
+    """Per mode and side: agreement, µs per token and MB/s over the rows, and how many times
+    slower each peer is, for the parse alone and with construction (over the slugs it parses)."""
+    totals = {}
+    for row in rows:
+        for who in ("symphony", "sglang", "vllm"):
+            if who in row:
+                t = totals.setdefault((row["mode"], who), [0.0, 0, 0, 0, 0, 0.0])
+                t[0] += row[who]["seconds"]
+                t[1] += row["tokens"]
+                t[2] += row["bytes"]
+                t[3] += row[who]["agree"]
+                t[4] += row["cases"]
+                t[5] += row[who]["construct_seconds"]
+    print(f"{name:28} {'mode':14} {'who':>9} {'agree':>10} {'us/tok':>8} {'MB/s':>8} {'symphony is':>14} "
+          f"{'+build us/tok':>14} {'symphony is':>14}")
+    for mode in modes:
+        base = totals.get((mode, "symphony"))
+        for who in ("symphony", "sglang", "vllm"):
+            t = totals.get((mode, who))
+            if not t:
+                continue
+            us = t[0] * 1e6 / t[1]
+            built = (t[0] + t[5]) * 1e6 / t[1]
+            ratio = built_ratio = ""
+            if who != "symphony":
+                ratio = f"{us / (base[0] * 1e6 / base[1]):.1f}x faster"
+                built_ratio = f"{built / ((base[0] + base[5]) * 1e6 / base[1]):.1f}x faster"
+            print(f"{'':28} {mode:14} {who:>9} {f'{t[3]}/{t[4]}':>10} {us:8.3f} {t[2] / t[0] / 1e6:8.1f} {ratio:>14} "
+                  f"{built:14.3f} {built_ratio:>14}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
@@ -96,56 +138,47 @@ def main(argv=None):
     modes = ["whole", "stream"] + [f"stream@{p}" for p in plans]
     peers = run_peers(args.slugs, args.repeat, plans)
     rows = []
-    totals = {}
     for slug in args.slugs:
         cases = load_cases(slug)
         tokens = sum(len(c["output_ids"]) for c in cases)
         nbytes = sum(len(c["reference"]["text"].encode()) for c in cases)
         for mode in modes:
-            seconds, agree = time_symphony(cases, mode, args.repeat)
+            seconds, construct, agree = time_symphony(cases, mode, args.repeat)
             row = {"slug": slug, "mode": mode, "cases": len(cases), "tokens": tokens, "bytes": nbytes,
-                   "symphony": {"seconds": seconds, "agree": agree}}
+                   "symphony": {"seconds": seconds, "construct_seconds": construct, "agree": agree}}
             for peer in ("sglang", "vllm"):
                 result = (peers or {}).get("peers", {}).get(peer, {}).get(slug, {})
                 if result.get("status") == "ok" and mode in result:
-                    row[peer] = {"seconds": result[mode]["seconds"], "agree": result[mode]["agree"]}
+                    row[peer] = {"seconds": result[mode]["seconds"],
+                                 "construct_seconds": result[mode]["construct_seconds"],
+                                 "agree": result[mode]["agree"]}
             rows.append(row)
-            for who in ("symphony", "sglang", "vllm"):
-                if who in row:
-                    t = totals.setdefault((mode, who), [0.0, 0, 0, 0, 0])
-                    t[0] += row[who]["seconds"]
-                    t[1] += tokens
-                    t[2] += nbytes
-                    t[3] += row[who]["agree"]
-                    t[4] += len(cases)
     header = (f"{'slug':28} {'mode':14} {'agree sym/sgl/vllm':>20} {'us/tok sym':>10} {'sglang':>8} "
-              f"{'vllm':>8} {'x sglang':>9} {'x vllm':>8} {'MB/s sym':>9}")
+              f"{'vllm':>8} {'x sglang':>9} {'x vllm':>8} {'+build: x sgl':>14} {'x vllm':>7} {'MB/s sym':>9}")
     print(header)
     print("-" * len(header))
     for row in rows:
         sym = row["symphony"]
         us = sym["seconds"] * 1e6 / row["tokens"]
+        built = (sym["seconds"] + sym["construct_seconds"]) * 1e6 / row["tokens"]
         cells = {}
         for peer in ("sglang", "vllm"):
             if peer in row:
                 peer_us = row[peer]["seconds"] * 1e6 / row["tokens"]
-                cells[peer] = (peer_us, peer_us / us, f"{row[peer]['agree']}")
+                peer_built = (row[peer]["seconds"] + row[peer]["construct_seconds"]) * 1e6 / row["tokens"]
+                cells[peer] = (peer_us, peer_us / us, f"{row[peer]['agree']}", peer_built / built)
         agree = "/".join([str(sym["agree"])] + [cells[p][2] if p in cells else "-" for p in ("sglang", "vllm")])
+        none = (None, None, None, None)
         print(f"{row['slug']:28} {row['mode']:14} {agree + ' of ' + str(row['cases']):>20} {us:10.3f} "
-              f"{fmt(cells.get('sglang', (None,))[0], '8.2f'):>8} {fmt(cells.get('vllm', (None,))[0], '8.2f'):>8} "
-              f"{fmt(cells.get('sglang', (None, None))[1], '8.1f'):>9} {fmt(cells.get('vllm', (None, None))[1], '7.1f'):>8} "
+              f"{fmt(cells.get('sglang', none)[0], '8.2f'):>8} {fmt(cells.get('vllm', none)[0], '8.2f'):>8} "
+              f"{fmt(cells.get('sglang', none)[1], '8.1f'):>9} {fmt(cells.get('vllm', none)[1], '7.1f'):>8} "
+              f"{fmt(cells.get('sglang', none)[3], '13.1f'):>14} {fmt(cells.get('vllm', none)[3], '6.1f'):>7} "
               f"{row['bytes'] / sym['seconds'] / 1e6:9.1f}")
-    print()
-    print(f"{'overall':28} {'mode':14} {'who':>9} {'agree':>10} {'us/tok':>8} {'MB/s':>8} {'symphony is':>14}")
-    for mode in modes:
-        base = totals.get((mode, "symphony"))
-        for who in ("symphony", "sglang", "vllm"):
-            t = totals.get((mode, who))
-            if not t:
-                continue
-            us = t[0] * 1e6 / t[1]
-            ratio = "" if who == "symphony" else f"{us / (base[0] * 1e6 / base[1]):.1f}x faster"
-            print(f"{'':28} {mode:14} {who:>9} {f'{t[3]}/{t[4]}':>10} {us:8.3f} {t[2] / t[0] / 1e6:8.1f} {ratio:>14}")
+    groups = [(name, [r for r in rows if r["slug"] in FAMILIES[name]]) for name in ("json", "tagged", "other")]
+    groups = [(name, group) for name, group in groups if group and len(group) < len(rows)] + [("overall", rows)]
+    for name, group in groups:
+        print()
+        print_totals(name, group, modes)
     print("\n(peer totals cover only the slugs each peer has a parser for)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
