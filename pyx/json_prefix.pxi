@@ -7,6 +7,12 @@
 # no literal (at the word's first letter), a bracket nothing can take, a surrogate escape without
 # its partner (at the escape's backslash), a container opened at depth 32, and any character, even
 # whitespace, after a complete top-level value. Input comes in whole UTF-8 characters.
+#
+# A strict validator (jp_init_strict) accepts only prefixes of RFC 8259 JSON, what a strict reader
+# such as the Anthropic SDK's takes: none of the leniencies above, no control character inside a
+# string, only the four JSON whitespace bytes, numbers by the JSON grammar. It refuses at the byte
+# that no strict continuation could take (a number that ends early, `1.}`, at the `}`), and takes
+# whitespace after the complete value.
 
 cdef enum:
     JP_MAX_DEPTH = 32
@@ -27,6 +33,16 @@ cdef enum JpState:
     JP_DONE = 12          # the top-level value is complete: nothing may follow
     JP_REFUSED = 13
 
+cdef enum JpNumber:       # where a strict validator is in a number
+    JN_SIGN = 0           # after `-`: a digit
+    JN_ZERO = 1           # a leading 0: `.`, `e` or the end
+    JN_INT = 2
+    JN_DOT = 3            # after `.`: a digit
+    JN_FRAC = 4
+    JN_E = 5              # after `e`: a sign or a digit
+    JN_ESIGN = 6          # after the exponent's sign: a digit
+    JN_EXP = 7
+
 
 cdef struct jp_state:
     int st
@@ -42,6 +58,9 @@ cdef struct jp_state:
     unsigned int hex_value
     Py_ssize_t refused_at               # -1 while acceptable
     bint refused_after_value            # the refusal came after a complete top-level value
+    bint strict                         # RFC 8259 prefixes only (see the top of this file)
+    bint fresh                          # strict: the innermost container was just opened
+    int number                          # strict: a JpNumber while in JP_NUMBER
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -57,6 +76,46 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hex_value = 0
     s.refused_at = -1
     s.refused_after_value = False
+    s.strict = False
+    s.fresh = False
+    s.number = JN_INT
+
+
+cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
+    jp_init(s)
+    s.strict = True
+
+
+cdef inline int jp_number_step(int phase, unsigned char c) noexcept nogil:
+    """A strict number's next phase after byte c, or -1 when the JSON grammar has no place for it."""
+    cdef bint digit = 48 <= c <= 57
+    if phase == JN_SIGN:
+        return JN_ZERO if c == 48 else (JN_INT if digit else -1)
+    if phase == JN_ZERO or phase == JN_INT:
+        if digit:
+            return JN_INT if phase == JN_INT else -1
+        if c == 46:
+            return JN_DOT
+        return JN_E if c == 101 or c == 69 else -1
+    if phase == JN_DOT or phase == JN_FRAC:
+        if digit:
+            return JN_FRAC
+        return JN_E if phase == JN_FRAC and (c == 101 or c == 69) else -1
+    if phase == JN_E:
+        return JN_EXP if digit else (JN_ESIGN if c == 43 or c == 45 else -1)
+    return JN_EXP if digit else -1      # JN_ESIGN, JN_EXP
+
+
+cdef inline bint jp_number_whole(int phase) noexcept nogil:
+    return phase == JN_ZERO or phase == JN_INT or phase == JN_FRAC or phase == JN_EXP
+
+
+cdef inline bint jp_strict_space(unsigned char c) noexcept nogil:
+    return c == 32 or c == 10 or c == 13 or c == 9
+
+
+cdef inline bint jp_strict_escape(unsigned char c) noexcept nogil:
+    return c == 34 or c == 92 or c == 47 or c == 98 or c == 102 or c == 110 or c == 114 or c == 116
 
 
 cdef inline int jp_hex(unsigned char c) noexcept nogil:
@@ -104,7 +163,59 @@ cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexc
         return
     s.stack[s.depth] = opener
     s.depth += 1
+    s.fresh = True
     s.st = JP_OBJECT_KEY if opener == 123 else JP_EXPECT_VALUE
+
+
+cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
+    """The first byte of a value that is no container: a string, a number or a literal."""
+    if c == 34:
+        s.st = JP_STRING
+        s.in_key = False
+    elif c == 45 or (48 <= c <= 57):
+        s.st = JP_NUMBER
+        s.number = JN_SIGN if c == 45 else (JN_ZERO if c == 48 else JN_INT)
+    elif c == 116 or c == 102 or c == 110:
+        s.st = JP_WORD
+        s.word = "true" if c == 116 else ("false" if c == 102 else "null")
+        s.word_len = 1
+        s.word_at = at
+    else:
+        jp_refuse(s, at)
+
+
+cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
+    """A strict validator's byte between tokens (whitespace already skipped): only what RFC 8259
+    lets come next; a closer closes its own kind only, and only an empty container or after a value."""
+    cdef unsigned char top = s.stack[s.depth - 1] if s.depth else 0
+    if s.st == JP_EXPECT_VALUE:
+        if c == 123 or c == 91:
+            jp_open(s, c, at)
+        elif c == 93 and top == 91 and s.fresh:
+            jp_close(s, 91, at)
+        else:
+            jp_start_scalar(s, c, at)
+    elif s.st == JP_OBJECT_KEY:
+        if c == 34:
+            s.st = JP_STRING
+            s.in_key = True
+        elif c == 125 and s.fresh:
+            jp_close(s, 123, at)
+        else:
+            jp_refuse(s, at)
+    elif s.st == JP_AFTER_KEY:
+        if c == 58:
+            s.st = JP_EXPECT_VALUE
+        else:
+            jp_refuse(s, at)
+    else:  # JP_AFTER_VALUE
+        if c == 44:
+            s.fresh = False
+            s.st = JP_OBJECT_KEY if top == 123 else JP_EXPECT_VALUE
+        elif (c == 125 and top == 123) or (c == 93 and top == 91):
+            jp_close(s, c - 2, at)
+        else:
+            jp_refuse(s, at)
 
 
 cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
@@ -128,6 +239,9 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             elif c == 92:
                 s.st = JP_ESCAPE
                 s.escape_at = at
+            elif c < 32 and s.strict:
+                jp_refuse(s, at)
+                return s.refused_at
             i += 1
             continue
         if s.st == JP_ESCAPE:
@@ -135,6 +249,9 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 s.st = JP_UNICODE
                 s.hex_count = 0
                 s.hex_value = 0
+            elif s.strict and not jp_strict_escape(c):
+                jp_refuse(s, s.escape_at)
+                return s.refused_at
             else:
                 s.st = JP_STRING
             i += 1
@@ -142,6 +259,9 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
         if s.st == JP_UNICODE:
             h = jp_hex(c)
             if h < 0:
+                if s.strict:
+                    jp_refuse(s, s.escape_at)
+                    return s.refused_at
                 s.st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
                 continue
             s.hex_value = s.hex_value * 16 + h
@@ -182,8 +302,17 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             continue
         if s.st == JP_NUMBER:
             if jp_number_byte(c):
+                if s.strict:
+                    h = jp_number_step(s.number, c)
+                    if h < 0:
+                        jp_refuse(s, at)
+                        return s.refused_at
+                    s.number = h
                 i += 1
                 continue
+            if s.strict and not jp_number_whole(s.number):
+                jp_refuse(s, at)
+                return s.refused_at
             jp_value_done(s)      # the number ended; this byte is read in the new state
             continue
         if s.st == JP_WORD:
@@ -200,10 +329,22 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             jp_value_done(s)
             continue
         if s.st == JP_DONE:
+            if s.strict and jp_strict_space(c):
+                i += 1
+                continue
             jp_refuse(s, at)
             s.refused_after_value = True
             return s.refused_at
         # Between tokens: whitespace, then what the state expects.
+        if s.strict:
+            if jp_strict_space(c):
+                i += 1
+                continue
+            jp_feed_strict_token(s, c, at)
+            if s.st == JP_REFUSED:
+                return s.refused_at
+            i += 1
+            continue
         w = u8_space_len(p + i, n - i)
         if w:
             i += w
@@ -282,7 +423,7 @@ cdef inline bint jp_whole(jp_state* s) noexcept nogil:
     reaching the end counts: nothing can follow it but more of the same token)."""
     if s.depth != 0:
         return s.st == JP_DONE
-    return (s.st == JP_DONE or s.st == JP_NUMBER
+    return (s.st == JP_DONE or (s.st == JP_NUMBER and (not s.strict or jp_number_whole(s.number)))
             or (s.st == JP_WORD and s.word[s.word_len] == 0))
 
 
@@ -299,12 +440,16 @@ cdef Py_ssize_t jp_whole_chars(const unsigned char* p, Py_ssize_t n) noexcept no
 @cython.final
 cdef class JsonPrefix:
     """Python view of the validator: feed pieces (str, or bytes cut anywhere: a character cut off
-    at a piece's end waits for the next), get None while acceptable, else the refusal offset."""
+    at a piece's end waits for the next), get None while acceptable, else the refusal offset (in
+    UTF-8 bytes). `strict=True`: RFC 8259 prefixes only (what a strict JSON reader takes)."""
     cdef jp_state state
     cdef bytes pending
 
-    def __cinit__(self):
-        jp_init(&self.state)
+    def __cinit__(self, bint strict=False):
+        if strict:
+            jp_init_strict(&self.state)
+        else:
+            jp_init(&self.state)
         self.pending = b""
 
     def feed(self, piece):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from symphony._native import JsonPrefix, json_prefix_end
 from tests.common import chunkings, split_at
 from tests.oracles.json_prefix import UNICODE_WHITESPACE, prefix_end
+from tests.oracles.json_strict_prefix import strict_prefix_end
 
 SPEC_WHITESPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
                    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
@@ -242,18 +243,19 @@ json_values = st.recursive(
     max_leaves=12)
 
 SPACING = st.text(st.sampled_from(SPEC_WHITESPACE), max_size=2)
+JSON_SPACING = st.text(st.sampled_from(" \t\n\r"), max_size=2)
 
 
 @st.composite
-def documents(draw):
+def documents(draw, spacing=SPACING):
     value = draw(json_values)
     ensure_ascii = draw(st.booleans())
     if draw(st.booleans()):
         return json.dumps(value, ensure_ascii=ensure_ascii)
-    item = draw(SPACING) + "," + draw(SPACING)
-    key = draw(SPACING) + ":" + draw(SPACING)
-    indent = draw(st.none() | SPACING)
-    return draw(SPACING) + json.dumps(value, ensure_ascii=ensure_ascii, separators=(item, key), indent=indent)
+    item = draw(spacing) + "," + draw(spacing)
+    key = draw(spacing) + ":" + draw(spacing)
+    indent = draw(st.none() | spacing)
+    return draw(spacing) + json.dumps(value, ensure_ascii=ensure_ascii, separators=(item, key), indent=indent)
 
 
 def random_pieces(data, text):
@@ -289,8 +291,8 @@ MUTATION_ALPHABET = list('{}[],:"\\u0123456789aefnlrstuxyzE.+-') + list(SPEC_WHI
 
 
 @st.composite
-def mutated(draw):
-    text = draw(documents())
+def mutated(draw, spacing=SPACING):
+    text = draw(documents(spacing))
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(text)))
         op = draw(st.sampled_from(["insert", "delete", "replace"]))
@@ -318,3 +320,69 @@ def test_mutated_documents_chunked_match_the_oracle(text, data):
     assert json_prefix_end(text) == want
     pieces = random_pieces(data, text) if data is not None else list(text)
     assert fed(pieces) == want, pieces
+
+
+# ---- strict mode (RFC 8259 prefixes: what a strict reader such as the Anthropic SDK's takes)
+def strict_fed(pieces):
+    v = JsonPrefix(strict=True)
+    refused = None
+    total = 0
+    for piece in pieces:
+        total += len(piece.encode())
+        r = v.feed(piece)
+        if refused is None:
+            refused = r
+        else:
+            assert r == refused
+    return (total if refused is None else refused), v.whole
+
+
+@pytest.mark.parametrize("text, at", [
+    ('{"a": 1,}', 8), ('{"a": }', 6), ('[1,,2]', 3), ('[1,]', 3), ('{"a" 1}', 5), ('{,}', 1),
+    ('{"a": [1}', 8), ('{"a": "x\\q"}', 8), ('"\\u12x"', 1), ('"a\nb"', 2), ('{"a":\u00a01}', 5),
+    ('{"a": 01}', 7), ('{"a": 1.}', 8), ('{"a": -}', 7), ('{"a": 1e}', 8), ('{"a": 1e+}', 9),
+    ('{"a": +1}', 6), ('{"a": .5}', 6), ('{"a": 1..2}', 8), ('{"a": tru}', 6), ('[1] x', 4),
+])
+def test_strict_refuses_what_only_the_lenient_reader_takes(text, at):
+    assert strict_prefix_end(text) == at
+    for name, pieces in chunkings(text):
+        assert strict_fed(pieces)[0] == at, (text, name)
+
+
+@pytest.mark.parametrize("text", ['{"a": 1}', '{"a": [1, 2.5e-3, -0, "x\\u00e9\\ud83d\\ude00"]}', "[]", "{}",
+                                  ' {"a" : {"b" : [ ] } } \n', '"\\/\\b\\f\\n\\r\\t"', "-0.0E+1", "[[], {}]"])
+def test_strict_accepts_json_and_its_prefixes(text):
+    for i in range(len(text) + 1):
+        assert strict_fed([text[:i]])[0] == len(text[:i].encode()), text[:i]
+    assert strict_fed(list(text)) == (len(text.encode()), True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents(JSON_SPACING))
+def test_strict_every_prefix_of_a_document_is_accepted(doc):
+    for i in range(len(doc) + 1):
+        prefix = doc[:i]
+        assert strict_prefix_end(prefix) == len(prefix.encode())
+        assert strict_fed([prefix])[0] == len(prefix.encode())
+    assert strict_fed([doc])[1]
+
+
+@settings(max_examples=800, deadline=None)
+@given(mutated(JSON_SPACING) | mutated(), st.data())
+@example('{"a": [1}', None)
+@example('{"a": 1.5e', None)
+@example('[0', None)
+@example('[-', None)
+def test_strict_mutated_documents_chunked_match_the_oracle(text, data):
+    want = strict_prefix_end(text)
+    pieces = random_pieces(data, text) if data is not None else list(text)
+    got, is_whole = strict_fed(pieces)
+    assert got == want, pieces
+    if got == len(text.encode()) and is_whole:
+        json.loads(text)        # a whole strict value is JSON
+
+
+def test_strict_numbers_whole_only_when_the_grammar_is_complete():
+    for text, complete in [("1", True), ("-", False), ("1.", False), ("1e", False), ("1e-", False),
+                           ("0", True), ("1.5e3", True)]:
+        assert strict_fed([text]) == (len(text), complete), text

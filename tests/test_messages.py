@@ -161,37 +161,19 @@ def sdk_message(wire):
     return Message.model_validate(snapshot.to_dict())
 
 
-# Arguments our JSON prefix parser takes (SPEC §4.4: trailing commas, a missing value, `1.`,
-# Unicode whitespace, a raw control character in a string) are no JSON to the SDK, whose
-# accumulator raises on the first input_json that holds them: a listed, open difference (the
-# Stream would have to stop the input where the arguments leave strict JSON).
-SDK_REFUSES_ARGUMENTS = {(table, f"block-{name}") for table in ("qwen2_5", "qwen3") for name in (
-    "missing-value", "numbers", "trailing-comma", "unicode-whitespace", "unterminated-string")} | {
-    ("xlam", f"list-body-{name}") for name in ("missing-value", "numbers", "trailing-comma", "unicode-whitespace")}
-SDK_REFUSAL = "Unable to parse tool parameter JSON from model"
-
-
-def check_events(events, where, input_tokens=3, output_tokens=5, refused=False):
-    """Stream, whole and SDK accumulation agree for one run of events; returns whether the SDK
-    refused the arguments (allowed only when `refused`: then the rest is still checked)."""
+def check_events(events, where, input_tokens=3, output_tokens=5):
+    """Stream, whole and SDK accumulation agree for one run of events."""
     stream, shown = feed_all(events)
     shown += stream.close()
     whole = messages.output(events)
     wire = envelope(shown, stream.stop_reason, input_tokens, output_tokens)
     body = messages.message(whole, "msg_1", "m", {"input_tokens": input_tokens, "output_tokens": output_tokens})
     want = Message.model_validate(body)
-    try:
-        got = sdk_message(wire)
-    except ValueError as e:
-        if not refused or SDK_REFUSAL not in str(e):
-            raise
-        got = None
-    else:
-        assert got == want, f"{where}: the SDK accumulates\n  {got}\nthe whole message is\n  {want}"
+    got = sdk_message(wire)
+    assert got == want, f"{where}: the SDK accumulates\n  {got}\nthe whole message is\n  {want}"
     assert messages.blocks(shown) == whole["content"]
     if canonical(events):
         assert whole == spec_output(events), f"{where}: canonical order, but SPEC's fold differs"
-    return got is None
 
 
 # --- stop reasons, ids ------------------------------------------------------------------------
@@ -299,6 +281,28 @@ def test_arguments_that_are_no_object_show_as_text():
                    text_delta(1, "]"), stop(1)]
     assert messages.output([start(0), args(0, '"s"'), Finish("stop", 1)])["content"] == [
         {**tool(0), "input": {}}, {"type": "text", "text": '"s"'}]
+
+
+def test_arguments_are_input_json_up_to_the_first_byte_a_strict_reader_refuses():
+    # a trailing comma: `{"a": 1,` is strict JSON so far, `}` is not; the rest of the call is text
+    _, out = feed_all([start(0), args(0, '{"a": 1'), args(0, ",}"), args(0, " more"), ToolCallEnd(0, "}"),
+                       Finish("stop", 1)])
+    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": 1'),
+                   delta(0, "input_json_delta", "partial_json", ","), stop(0), block_start(1, TEXT),
+                   text_delta(1, "}"), text_delta(1, " more"), stop(1)]
+    assert messages.output([start(0), args(0, '{"a": 1,}'), Finish("stop", 1)])["content"] == [
+        {**tool(0), "input": {"a": 1}}, {"type": "text", "text": "}"}]
+    # a refusal inside a word begun in an earlier fragment cuts at the new fragment's start
+    _, out = feed_all([start(0), args(0, '{"a": tr'), args(0, 'ux}')])
+    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": tr'), stop(0),
+                   block_start(1, TEXT), text_delta(1, "ux}")]
+    whole = messages.output([start(0), args(0, '{"a": tr'), args(0, 'ux}'), Finish("stop", 1)])["content"]
+    assert whole == [{**tool(0), "input": {}}, {"type": "text", "text": "ux}"}]
+    # Unicode whitespace, raw control characters, unknown escapes, bad numbers: each cut where it begins
+    for text, kept in [('{"a":\u00a01}', '{"a":'), ('{"a": "x\ny"}', '{"a": "x'), ('{"a": "\\q"}', '{"a": "'),
+                       ('{"a": 01}', '{"a": 0'), ('{"a": 1.}', '{"a": 1.')]:
+        content = messages.output([start(0), args(0, text), Finish("stop", 1)])["content"]
+        assert content[1] == {"type": "text", "text": text[len(kept):]}, text
 
 
 def test_leading_whitespace_of_arguments_is_held_until_they_begin():
@@ -466,20 +470,17 @@ TABLES = by_table()
 def test_corpus(table):
     compared = 0
     for finish, case in TABLES[table]:
-        listed = (table, case.name) in SDK_REFUSES_ARGUMENTS
-        refusals = 0
         for plan, pieces in chunkings(case.output, every_split_up_to=24, seeds=2):
             events = replay(new_parser(table, case.tools), pieces, case.prompt, finish)
-            refusals += check_events(events, f"{table}/{case.name}/{plan}/{finish}", refused=listed)
+            check_events(events, f"{table}/{case.name}/{plan}/{finish}")
             compared += canonical(events)
-        assert not listed or refusals, f"{table}/{case.name}: listed in SDK_REFUSES_ARGUMENTS, but the SDK reads it"
         bounds = synthetic_token_bounds(case.output)
         parser = new_parser(table, case.tools)
         inputs = ([] if case.prompt is None else [Prompt(case.prompt)]) + counted_deltas([case.output], bounds)
         events = [e for item in inputs + [End(finish)] for e in parser.feed(item)]
         count = messages.usage(events, 3)
         assert count == {"input_tokens": 3, "output_tokens": len(bounds)}
-        check_events(events, f"{table}/{case.name}/counted", output_tokens=count["output_tokens"], refused=listed)
+        check_events(events, f"{table}/{case.name}/counted", output_tokens=count["output_tokens"])
     assert compared > 0, f"{table}: no output in canonical order was compared with SPEC's fold"
 
 

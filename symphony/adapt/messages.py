@@ -5,9 +5,13 @@ A stream cannot take back a block it has sent, so the whole form is the fold of 
 (`output` runs a `Stream` and folds its blocks): what a client SDK accumulates from the stream is
 the whole message. A tool_use block's input is read the way the SDK reads its input_json: the
 object, or of a cut object the members written in full. Arguments that are not a JSON object
-cannot be a tool input and show as text, like the fragments of a call whose block is not open.
+cannot be a tool input and show as text, like the fragments of a call whose block is not open;
+so do arguments from the first byte a strict JSON reader refuses (the model's trailing comma,
+`{"a": 1,}`: the SDK's reader would raise on the whole stream), the rest of that call with them.
 """
 import json
+
+from symphony._native import JsonPrefix
 
 from symphony.adapt.fold import fold
 from symphony.events import (
@@ -50,14 +54,15 @@ class Stream:
     """The content-block state machine: `feed(event)` returns the content_block_start / _delta /
     _stop events it shows as; one block is open at a time, indexes count from 0. Whitespace-only
     text before a text block is held (sent with the text that follows, dropped at the end)."""
-    __slots__ = ("_open", "_index", "_held", "_lead", "_object", "stop_reason")
+    __slots__ = ("_open", "_index", "_held", "_lead", "_input", "_sent", "stop_reason")
 
     def __init__(self):
         self._open = None          # THINKING, TEXT, a call index, or None
         self._index = 0
         self._held = ""
         self._lead = ""            # leading whitespace of the open call's arguments, not yet sent
-        self._object = False       # the open call's arguments began with "{" and are sent as input
+        self._input = None         # the open call's arguments began with "{": their strict reader
+        self._sent = 0             # UTF-8 bytes of them sent as input_json
         self.stop_reason = None
 
     def feed(self, event):
@@ -108,19 +113,35 @@ class Stream:
     def _arguments(self, index, fragment, out):
         if self._open != index:
             self._text(fragment, out)
-        elif self._object:
-            self._delta({"type": "input_json_delta", "partial_json": fragment}, out)
+        elif self._input is not None:
+            self._input_json(fragment, out)
         else:
             written = self._lead + fragment
             body = written.lstrip(JSON_WHITESPACE)
             if not body:
                 self._lead = written
             elif body[0] == "{":
-                self._object = True
+                self._input = JsonPrefix(strict=True)
                 self._lead = ""
-                self._delta({"type": "input_json_delta", "partial_json": written}, out)
+                self._input_json(written, out)
             else:
                 self._text(written, out)
+
+    def _input_json(self, fragment, out):
+        """The open call's arguments as input_json up to the first byte a strict reader refuses;
+        from there text (bytes already sent stay sent: a refusal inside a word or an escape
+        begun in an earlier fragment cuts at this fragment's start)."""
+        refused = self._input.feed(fragment)
+        if refused is None:
+            self._sent += len(fragment.encode("utf-8"))
+            self._delta({"type": "input_json_delta", "partial_json": fragment}, out)
+            return
+        raw = fragment.encode("utf-8")
+        keep = max(refused - self._sent, 0)
+        if keep:
+            self._sent += keep
+            self._delta({"type": "input_json_delta", "partial_json": raw[:keep].decode("utf-8")}, out)
+        self._text(raw[keep:].decode("utf-8"), out)
 
     def _start(self, key, block, out):
         if self._open == key:
@@ -138,7 +159,8 @@ class Stream:
         self._index += 1
         self._open = None
         self._lead = ""
-        self._object = False
+        self._input = None
+        self._sent = 0
 
     def _delta(self, delta, out):
         out.append({"type": "content_block_delta", "index": self._index, "delta": delta})

@@ -1,0 +1,189 @@
+"""Whole-buffer oracle of the strict JSON prefix validator (`JsonPrefix(strict=True)`): how far
+`text` is a prefix of RFC 8259 JSON, by a plain recursive descent over the whole text.
+
+Refusal offsets follow the native validator's conventions: a word that is no literal at its first
+letter, a bad or lone-surrogate escape at its backslash, a number the grammar cannot continue at
+the byte that breaks it, a container opened with 32 already open at its bracket, anything but
+whitespace after the complete value. Offsets are in UTF-8 bytes.
+"""
+JSON_WHITESPACE = " \t\n\r"
+LITERALS = ("true", "false", "null")
+HEX = frozenset("0123456789abcdefABCDEF")
+ESCAPES = frozenset('"\\/bfnrt')
+DIGITS = frozenset("0123456789")
+MAX_DEPTH = 32
+
+
+class _Ended(Exception):
+    """The text ended: everything read is a strict prefix."""
+
+
+class _Refused(Exception):
+    def __init__(self, at):
+        super().__init__(at)
+        self.at = at
+
+
+class _Reader:
+    def __init__(self, text):
+        self.text = text
+        self.i = 0
+        self.depth = 0
+
+    def peek(self):
+        if self.i >= len(self.text):
+            raise _Ended
+        return self.text[self.i]
+
+    def space(self):
+        while self.peek() in JSON_WHITESPACE:
+            self.i += 1
+
+    def value(self):
+        self.space()
+        c = self.peek()
+        if c in "{[":
+            self.container(c)
+        elif c == '"':
+            self.string()
+        elif c == "-" or c in DIGITS:
+            self.number()
+        elif c in "tfn":
+            self.word()
+        else:
+            raise _Refused(self.i)
+
+    def container(self, opener):
+        if self.depth >= MAX_DEPTH:
+            raise _Refused(self.i)
+        self.depth += 1
+        closer = "}" if opener == "{" else "]"
+        self.i += 1
+        self.space()
+        if self.peek() == closer:
+            self.i += 1
+            self.depth -= 1
+            return
+        while True:
+            if opener == "{":
+                self.space()
+                if self.peek() != '"':
+                    raise _Refused(self.i)
+                self.string()
+                self.space()
+                if self.peek() != ":":
+                    raise _Refused(self.i)
+                self.i += 1
+            self.value()
+            self.space()
+            c = self.peek()
+            if c == ",":
+                self.i += 1
+                continue
+            if c == closer:
+                self.i += 1
+                self.depth -= 1
+                return
+            raise _Refused(self.i)
+
+    def string(self):
+        self.i += 1
+        while True:
+            c = self.peek()
+            if c == '"':
+                self.i += 1
+                return
+            if c == "\\":
+                self.escape()
+                continue
+            if c < " ":
+                raise _Refused(self.i)
+            self.i += 1
+
+    def escape(self):
+        at = self.i
+        self.i += 1
+        c = self.peek()
+        if c in ESCAPES:
+            self.i += 1
+            return
+        if c != "u":
+            raise _Refused(at)
+        code = self.hex4(at)
+        if 0xDC00 <= code <= 0xDFFF:
+            raise _Refused(at)
+        if 0xD800 <= code <= 0xDBFF:
+            if self.peek() != "\\":
+                raise _Refused(at)
+            self.i += 1
+            if self.peek() != "u":
+                raise _Refused(at)
+            if not 0xDC00 <= self.hex4(at) <= 0xDFFF:
+                raise _Refused(at)
+
+    def hex4(self, at):
+        self.i += 1
+        digits = ""
+        for _ in range(4):
+            c = self.peek()
+            if c not in HEX:
+                raise _Refused(at)
+            digits += c
+            self.i += 1
+        return int(digits, 16)
+
+    def digits(self, at_least_one):
+        if at_least_one and self.peek() not in DIGITS:
+            raise _Refused(self.i)
+        while self.i < len(self.text) and self.text[self.i] in DIGITS:
+            self.i += 1
+
+    def number(self):
+        if self.peek() == "-":
+            self.i += 1
+        if self.peek() == "0":
+            self.i += 1
+            if self.i < len(self.text) and self.text[self.i] in DIGITS:
+                raise _Refused(self.i)
+        else:
+            self.digits(True)
+        if self.i < len(self.text) and self.text[self.i] == ".":
+            self.i += 1
+            self.digits(True)
+        if self.i < len(self.text) and self.text[self.i] in "eE":
+            self.i += 1
+            if self.peek() in "+-":
+                self.i += 1
+            self.digits(True)
+        if self.i < len(self.text) and self.text[self.i] in "+-.eE0123456789":
+            raise _Refused(self.i)
+
+    def word(self):
+        at = self.i
+        for literal in LITERALS:
+            if literal[0] == self.text[at]:
+                break
+        for k, ch in enumerate(literal):
+            if at + k >= len(self.text):
+                raise _Ended
+            if self.text[at + k] != ch:
+                raise _Refused(at)
+        self.i = at + len(literal)
+        if self.i < len(self.text) and self.text[self.i].isascii() and self.text[self.i].isalpha():
+            raise _Refused(at)
+
+
+def strict_prefix_end(text):
+    """The UTF-8 byte length of the longest strict JSON prefix of `text` that the validator
+    accepts: all of it, or the offset where it refuses."""
+    r = _Reader(text)
+    try:
+        r.value()
+        while True:
+            if r.peek() not in JSON_WHITESPACE:
+                raise _Refused(r.i)
+            r.i += 1
+    except _Ended:
+        return len(text.encode())
+    except _Refused as e:
+        return len(text[:e.at].encode())
