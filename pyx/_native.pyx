@@ -16,7 +16,7 @@ from ascii cimport *
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
 from utf8 cimport u8_char_len, u8_is_boundary, u8_space_len
 
-from symphony.errors import InternalError, LifecycleError
+from symphony.errors import ConcurrentUseError, FormatError, InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire
 
 cdef extern from "Python.h":

@@ -108,6 +108,12 @@ cdef class ForcedCall(Assembler):
         self.emitted = upto
         return 0
 
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A marker ends the region (a user-built table's): the call ends as at the stream's end;
+        the marker is the engine's to drop."""
+        self.finish(sink)
+        return 0
+
     cdef int finish(self, Sink sink) except -1:
         if self.stage == FC_VALUE:
             # the stream ended: what the validator accepted so far goes out as it stands
@@ -178,6 +184,11 @@ cdef class RequiredList(Assembler):
             sink.dropped(DR_WRAPPER, p + i, 1)
             i += 1
         return n
+
+    cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A marker ends the region (a user-built table's): the open call ends as at the stream's end."""
+        self.finish(sink)
+        return 0
 
     cdef int finish(self, Sink sink) except -1:
         if self.phase == RL_OBJECT:

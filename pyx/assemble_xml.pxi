@@ -236,6 +236,12 @@ cdef class XmlCall(TagCall):
             self.cut_innermost()
         return self.close_element(self.innermost())
 
+    cdef int tag_out_of_place(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Whitespace a pending element holds came before the stray tag: it goes out first."""
+        self.carry(self.pending_ws.data, self.pending_ws.len)
+        self.pending_ws.len = 0
+        return TagCall.tag_out_of_place(self, p, n)
+
     cdef int open_element(self, bytes name, XmlElement parent) except -1:
         cdef XmlElement element = XmlElement.__new__(XmlElement)
         cdef object schema = self.function.parameters if self.function is not None else None

@@ -45,6 +45,7 @@ cdef class Engine:
     cdef int64_t piece_at           # output offset of the piece being handled (for errors)
     cdef str failed_text            # the delta an error struck in, whose bytes from
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
+    cdef bint busy                  # a feed or parse is running (re-entry is refused)
 
     def __cinit__(self, Table table, tools=None):
         self.table = table
@@ -72,27 +73,49 @@ cdef class Engine:
     def feed(self, input):
         """Feeds one input; returns the events it completes (adjacent content merged)."""
         cdef type kind = type(input)
-        if kind is Delta:
-            return self.delta(<Delta>input)
-        if kind is End:
-            return self.end(<End>input)
-        if kind is Prompt:
-            return self.prompt(<Prompt>input)
-        raise TypeError(f"feed takes a Prompt, a Delta or an End, not {kind.__name__}")
+        self.begin_feed()
+        try:
+            if kind is Delta:
+                return self.delta(<Delta>input)
+            if kind is End:
+                return self.end(<End>input)
+            if kind is Prompt:
+                return self.prompt(<Prompt>input)
+            raise TypeError(f"feed takes a Prompt, a Delta or an End, not {kind.__name__}")
+        finally:
+            self.busy = False
+
+    cdef inline int begin_feed(self) except -1:
+        """Marks a feed as running; refuses one while another runs (its records would be taken
+        twice: a finalizer or callback that feeds this parser from inside a feed, or a second
+        thread)."""
+        if self.busy:
+            raise ConcurrentUseError("a feed while this parser is still feeding (from a finalizer, a "
+                                     "callback or another thread); one parser serves one stream on one "
+                                     "thread at a time")
+        self.busy = True
+        return 0
 
     def parse(self, str output, prompt=None, str finish="stop"):
         """The events of a whole output on a fresh parser, as one list: the prompt (when given)
         seeds it, the output is one uncounted delta, then the stream ends with `finish`. An error
         is final: it carries every event, what no event accounted for reported as Malformed and
         the stream finished."""
-        cdef Py_ssize_t n
-        cdef const unsigned char* p
         cdef object reason = finish_reason(finish)
-        cdef bint fed = False
         if self.stage != ST_FRESH:
             raise LifecycleError("parse takes a fresh parser")
         if prompt is not None and type(prompt) is not str:
             raise TypeError(f"parse: prompt must be a str, not {type(prompt).__name__}")
+        self.begin_feed()
+        try:
+            return self.parse_fresh(output, prompt, reason)
+        finally:
+            self.busy = False
+
+    cdef list parse_fresh(self, str output, object prompt, object reason):
+        cdef Py_ssize_t n
+        cdef const unsigned char* p
+        cdef bint fed = False
         p = utf8_of(output, &n, "output")
         self.stage = ST_STREAMING
         try:

@@ -8,6 +8,25 @@ cpdef enum Emits:
     EM_WRAPPER = 3       # whitespace Dropped{Wrapper}, anything else Malformed
 
 
+def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, bint has_syntax, opener):
+    """Raises FormatError (the reference's texts, SPEC §2.1) when a table cannot run; the one
+    check behind both `Format.validate` and the native `Table` (labels: how the messages name
+    states and terminals)."""
+    if len(emits) == 0:
+        raise FormatError(f"format {name}: a table with no state")
+    if emits[0] == EM_REASONING:
+        raise FormatError(f"format {name}: the first state {state_labels[0]} emits reasoning; "
+                          "a thought the output starts inside is entered by the prompt")
+    if not has_syntax and any(e == EM_ARGUMENTS for e in emits):
+        raise FormatError(f"format {name}: an arguments state with no call syntax")
+    for label, text in zip(terminal_labels, terminal_texts):
+        if not text:
+            raise FormatError(f"format {name}: terminal {label} has no text")
+    if opener is not None and (type(opener) is not str or not opener):
+        raise FormatError(f"format {name}: an empty turn opener" if type(opener) is str
+                          else f"format {name}: the turn opener must be a str, not {type(opener).__name__}")
+
+
 @cython.final
 @cython.no_gc
 cdef class Table:
@@ -24,13 +43,15 @@ cdef class Table:
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener):
         cdef int s, t
-        cdef bint has_arguments = False
         self.name = name
         self.markers = MarkerSet(terminals)
         self.n_terminals = len(terminals)
         self.n_states = len(emits)
-        if self.n_states == 0:
-            raise ValueError(f"table {name}: no state")
+        for s in range(self.n_states):
+            if not EM_CONTENT <= emits[s] <= EM_WRAPPER:
+                raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
+        check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
+                    [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener)
         if len(ignored) != self.n_terminals or len(transitions) != self.n_states:
             raise ValueError(f"table {name}: arrays of the wrong size")
         self.emits = <int*>malloc(self.n_states * sizeof(int))
@@ -40,9 +61,6 @@ cdef class Table:
             raise MemoryError()
         for s in range(self.n_states):
             self.emits[s] = emits[s]
-            if not EM_CONTENT <= self.emits[s] <= EM_WRAPPER:
-                raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
-            has_arguments = has_arguments or self.emits[s] == EM_ARGUMENTS
             row = transitions[s]
             if len(row) != self.n_terminals:
                 raise ValueError(f"table {name}: transition row {s} of the wrong size")
@@ -52,8 +70,6 @@ cdef class Table:
                     raise ValueError(f"table {name}: transition to no state {row[t]!r}")
         for t in range(self.n_terminals):
             self.ignored[t] = bool(ignored[t])
-        if has_arguments and syntax is None:
-            raise ValueError(f"table {name}: an arguments state with no call syntax")
         self.syntax = syntax
         self.opener = opener
 

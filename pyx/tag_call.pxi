@@ -91,17 +91,26 @@ cdef class TagCall(Assembler):
     # -- the Assembler interface ----------------------------------------------------------------
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        cdef Py_ssize_t s = 0, e = 0
         cdef Py_ssize_t held_before = self.tags.held.len
-        cdef int k
+        cdef Py_ssize_t end
         if self.done:
             return 0
         self.sink = sink
-        self.tags.begin(p, n, True)
+        end = self.read(p, n, True)
+        if end < 0:
+            return n
+        return end - held_before if end > held_before else 0
+
+    cdef Py_ssize_t read(self, const unsigned char* p, Py_ssize_t n, bint more) except -2:
+        """Runs the tag scanner over what it holds and p[0:n], handing text and tags to the
+        subclass; returns where in that window the call's end tag ended, or -1 (not ended)."""
+        cdef Py_ssize_t s = 0, e = 0
+        cdef int k
+        self.tags.begin(p, n, more)
         while True:
             k = self.tags.next(&s, &e)
             if k == SC_DONE:
-                return n
+                return -1
             if k == SC_TEXT:
                 self.on_text(self.tags.w + s, e - s)
             else:
@@ -109,7 +118,7 @@ cdef class TagCall(Assembler):
             if self.done:
                 # the call's end tag: what follows it is not the call's
                 self.tags.held.len = 0
-                return e - held_before if e > held_before else 0
+                return e
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.sink = sink
@@ -130,7 +139,11 @@ cdef class TagCall(Assembler):
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        if self.done or (not self.carried.text.len and not self.tags.held.len):
+        if not self.done and self.tags.held.len:
+            # the separator cuts off the tag the scanner was reading: its start is text, before it
+            self.sink = sink
+            self.read(NULL, 0, False)
+        if self.done or not self.carried.text.len:
             return sink.dropped(DR_WRAPPER, p, n)
         return hb_separator(&self.carried, p, n)
 

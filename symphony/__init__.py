@@ -1,5 +1,6 @@
 """symphony: what a language model writes, as typed events (content, reasoning, tool calls)."""
-from symphony.errors import BufferOverflowError, FormatError, InternalError, LifecycleError, ParseError
+from symphony.errors import (BufferOverflowError, ConcurrentUseError, FormatError, InternalError, LifecycleError,
+                             ParseError)
 from symphony.events import (
     Content,
     Dropped,
@@ -23,7 +24,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BufferOverflowError", "CallSyntax", "Content", "Delta", "DropReason", "Dropped", "Emits", "End",
-    "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
+    "ConcurrentUseError", "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
     "Malformed", "MalformedReason", "Other", "ParseError", "Prompt", "Reasoning", "ReasoningEnd",
     "ReasoningStart", "Text", "TokenSpan", "ToolCallArguments", "ToolCallEnd", "ToolCallStart",
     "constrained", "for_model", "formats", "parse", "parser",

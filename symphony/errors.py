@@ -20,6 +20,14 @@ class LifecycleError(ParseError):
     prefix = "lifecycle misuse"
 
 
+class ConcurrentUseError(LifecycleError):
+    """A parser fed while it is still feeding: re-entered from a finalizer or a callback that ran
+    inside a feed, or used from two threads at once. The second feed is refused (nothing emitted,
+    the running one is unharmed): a parser serves one stream on one thread at a time."""
+
+    prefix = "concurrent use"
+
+
 class InternalError(ParseError):
     """A parser reached a state it should not; feed End to get the held bytes back as Malformed."""
 

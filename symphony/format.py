@@ -115,22 +115,12 @@ class Format:
         return None
 
     def validate(self):
-        """Raises FormatError with the reference's text when the table cannot run."""
-        if not self.states:
-            raise FormatError(f"format {self.name}: a table with no state")
-        first, emits = self.states[0]
-        if emits == Emits.REASONING:
-            raise FormatError(
-                f"format {self.name}: the first state {debug_quote(first)} emits reasoning; "
-                "a thought the output starts inside is entered by the prompt")
-        if any(e == Emits.ARGUMENTS for _, e in self.states) and self.syntax is None:
-            raise FormatError(f"format {self.name}: an arguments state with no call syntax")
-        for name, text in self.terminals:
-            if not text:
-                raise FormatError(f"format {self.name}: terminal {debug_quote(name)} has no text")
-        if self.opener is not None and not self.opener:
-            raise FormatError(f"format {self.name}: an empty turn opener")
-
+        """Raises FormatError with the reference's text when the table cannot run (the check the
+        native Table makes too, on what it is built from)."""
+        _native.check_table(self.name, [debug_quote(name) for name, _ in self.states],
+                            [int(e) for _, e in self.states],
+                            [debug_quote(name) for name, _ in self.terminals],
+                            [text for _, text in self.terminals], self.syntax is not None, self.opener)
 
     def compile(self):
         """The native table (validated; compiled once and cached)."""

@@ -26,6 +26,28 @@ def test_a_table_with_a_call_state_and_no_syntax_is_refused_when_built():
         _native.Table("t", ["<c>"], [False], [0, 2], [[1], [-1]], None, None)
 
 
+@pytest.mark.parametrize("args, text", [
+    (("t", ["<c>"], [False], [1], [[-1]], None, None),
+     "format t: the first state #0 emits reasoning; a thought the output starts inside is entered by the prompt"),
+    (("t", ["<c>", ""], [False, False], [0], [[-1, -1]], None, None), "format t: terminal #1 has no text"),
+    (("t", ["<c>"], [False], [0], [[-1]], None, ""), "format t: an empty turn opener"),
+    (("t", ["<c>"], [False], [0], [[-1]], None, 5), "format t: the turn opener must be a str, not int"),
+    (("t", [], [], [], [], None, None), "format t: a table with no state"),
+])
+def test_the_native_table_refuses_what_format_compile_refuses(args, text):
+    with pytest.raises(symphony.FormatError) as caught:
+        _native.Table(*args)
+    assert str(caught.value) == text
+
+
+def test_format_validate_and_the_native_table_share_one_check():
+    f = symphony.Format("g").terminal("open", "<a>").state("thinking", symphony.Emits.REASONING)
+    with pytest.raises(symphony.FormatError) as caught:
+        f.compile()
+    assert str(caught.value) == ('format g: the first state "thinking" emits reasoning; '
+                                 "a thought the output starts inside is entered by the prompt")
+
+
 def test_a_table_without_call_states_needs_no_syntax():
     table = _native.Table("t", ["<c>"], [False], [0], [[-1]], None, None)
     events = symphony.parser(table).parse("a<c>b")

@@ -1,0 +1,54 @@
+"""What the counted fuzz run (tests/fuzz.py) found, pinned as exact cases, and the runner itself
+on a small budget (CI runs it at 100,000 inputs on the checked build)."""
+import symphony
+from symphony import Delta, End, Prompt
+from symphony.events import Finish, ToolCallEnd, ToolCallStart, text_of
+from symphony.format import CallSyntax, Emits, Format
+from tests import fuzz
+from tests.common import check_well_formed
+
+
+def parsed(table, pieces, prompt=None, finish="stop"):
+    p = symphony.parser(table)
+    events = list(p.feed(Prompt(prompt))) if prompt is not None else []
+    for piece in pieces:
+        events += p.feed(Delta(piece))
+    return events + p.feed(End(finish))
+
+
+def test_a_marker_closing_a_forced_or_required_call_ends_it():
+    # found: a user-built table whose constrained call region a marker closes left the call open
+    for syntax, text in [(CallSyntax.forced("f"), '{"a": 1}<r>{"b"'), (CallSyntax.required(), '[{"name": "f", "arguments": {"a": 1<r>')]:
+        f = (Format("u").terminal("t0", "</x>").terminal("t1", "<r>")
+             .state("s0", Emits.ARGUMENTS).state("s1", Emits.CONTENT)
+             .transition("s0", "t1", "s0").transition("s0", "t0", "s1").calls(syntax))
+        events = parsed(f, [text], finish="abort")
+        assert text_of(events) == text
+        check_well_formed(events)
+        starts = [e.index for e in events if type(e) is ToolCallStart]
+        assert starts and [e.index for e in events if type(e) is ToolCallEnd] == starts
+
+
+def test_a_separator_after_a_cut_tag_start_keeps_its_place():
+    # found: an ignored terminal arriving while the tag scanner held `<|close|>` went out before it
+    f = (Format("u").terminal("t0", "<|close|>message<|sep|>").ignores("t1", "<|tool_call_end|>")
+         .state("s0", Emits.ARGUMENTS).transition("s0", "t0", "s0").calls(CallSyntax.xtml()))
+    text = '<|open|>response<|close|><|tool_call_end|>tail'
+    for pieces in ([text], list(text)):
+        events = parsed(f, pieces)
+        assert text_of(events) == text
+
+
+def test_whitespace_before_a_stray_close_tag_in_a_minimax_call_keeps_its_place():
+    # found: `<a>1</a> <seed:think> </x>` reported `</x>` before the space that preceded it
+    for text in ['<tool_call><invoke name="f"><a>1</a> <seed:think> </x></invoke></tool_call>',
+                 '<tool_call><invoke name="f"><a> </x>1</a></invoke></tool_call>']:
+        for pieces in ([text], list(text)):
+            events = parsed("minimax_m3", pieces)
+            assert text_of(events) == text
+            assert type(events[-1]) is Finish
+
+
+def test_the_counted_fuzz_run_on_a_small_budget(capsys):
+    assert fuzz.main(["--inputs", "1500", "--seed", "7"]) == 0
+    assert "fuzz: 1500 inputs" in capsys.readouterr().out
