@@ -66,6 +66,13 @@ cdef class Engine:
         return self.table.name
 
     @property
+    def counting(self):
+        """Whether the stream is still counted: every delta so far came with spans that lay out
+        its text (SPEC §1.5). False for good once one did not (no spans, spans in character
+        offsets, gaps): text events then carry `tokens` None."""
+        return not self.ledger.uncounted
+
+    @property
     def failed(self):
         """Whether an error struck mid-feed (only End is accepted then)."""
         return self.stage == ST_FAILED

@@ -151,7 +151,7 @@ def spoil(draw, deltas):
     if TokenSpan.partitions(spans, d.text):
         return deltas, False
     out = list(deltas)
-    out[k] = Delta(d.text, d.token_ids, spans)
+    out[k] = Delta(d.text, [s.token_id for s in spans if not s.continued], spans)
     return out, True
 
 

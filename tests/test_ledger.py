@@ -132,7 +132,7 @@ def test_an_empty_delta_without_spans_keeps_counting():
 
 def test_text_without_spans_turns_the_stream_uncounted_for_good():
     ledger = Ledger()
-    ledger.note_delta(Delta("ab", [1, 2], [T(1, 0, 1), T(2, 1, 2, continued=False), T(3, 2, 2)]))
+    ledger.note_delta(Delta("ab", [1, 2, 3], [T(1, 0, 1), T(2, 1, 2, continued=False), T(3, 2, 2)]))
     ledger.note_delta(Delta("cd"))
     assert ledger.uncounted and not ledger.counting()
     assert ledger.received == 4
@@ -187,7 +187,7 @@ def test_numpy_spans_need_not_be_contiguous_or_writable():
     frozen.setflags(write=False)
     for rows in (transposed, strided, frozen):
         ledger = Ledger()
-        ledger.note_delta(Delta("ab", (), rows))
+        ledger.note_delta(Delta("ab", (1, 2), rows))
         assert ledger.counting()
         assert (ledger.text(1), ledger.text(1)) == (1, 1)
 
@@ -203,7 +203,7 @@ def test_a_long_stream_of_tokens():
     # a queue that grows long before it is drained
     ledger = Ledger()
     for k in range(5000):
-        ledger.note_delta(Delta("x", [k], [T(k, 0, 1), T(k + 1, 1, 1)]))
+        ledger.note_delta(Delta("x", [k, k + 1], [T(k, 0, 1), T(k + 1, 1, 1)]))
     assert ledger.text(2500) == 5000 - 1
     assert ledger.text(2500) == 5000
     assert ledger.finish() == 1
