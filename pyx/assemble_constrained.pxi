@@ -47,6 +47,7 @@ cdef class ForcedCall(Assembler):
     cdef int stage
     cdef jp_state prefix
     cdef Held pending          # value bytes read but not yet out (a word or escape being read)
+    cdef ByteBuf scratch       # a source with the separators that arrived among it put back
     cdef int64_t emitted       # value bytes out
     cdef int64_t index
 
@@ -58,6 +59,13 @@ cdef class ForcedCall(Assembler):
 
     def __dealloc__(self):
         hb_free(&self.pending)
+        bb_free(&self.scratch)
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A separator among held value bytes keeps its place among them."""
+        if self.pending.text.len:
+            return hb_separator(&self.pending, p, n)
+        return sink.dropped(DR_WRAPPER, p, n)
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef Py_ssize_t i = 0, w, refused
@@ -92,21 +100,31 @@ cdef class ForcedCall(Assembler):
                     i = n - self.pending.text.len
                     self.stage = FC_AFTER
                 else:
-                    sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, self.pending.text.data, self.pending.text.len)
+                    self.report_pending(sink)
                     self.stage = FC_INVALID
                     i = n
                 hb_clear(&self.pending)
         return n
 
     cdef int send(self, Sink sink, int64_t upto) except -1:
-        """The value's bytes up to `upto` go out as arguments."""
-        cdef Py_ssize_t k = upto - self.emitted
+        """The value's bytes up to `upto` go out as arguments (with the separators among them)."""
+        cdef Py_ssize_t k = upto - self.emitted, m
+        cdef const unsigned char* src
         if k <= 0:
             return 0
-        sink.call_arguments(<uint32_t>self.index, NULL, 0, self.pending.text.data, k)
+        hb_source(&self.pending, 0, k, &self.scratch, &src, &m)
+        sink.call_arguments(<uint32_t>self.index, NULL if src == self.pending.text.data else self.pending.text.data,
+                            k, src, m)
         hb_drop_front(&self.pending, k)
         self.emitted = upto
         return 0
+
+    cdef int report_pending(self, Sink sink) except -1:
+        """Every held byte (and separator among them) as invalid arguments."""
+        cdef Py_ssize_t m
+        cdef const unsigned char* src
+        hb_source(&self.pending, 0, self.pending.text.len, &self.scratch, &src, &m)
+        return sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, src, m)
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """A marker ends the region (a user-built table's): the call ends as at the stream's end;
@@ -184,6 +202,11 @@ cdef class RequiredList(Assembler):
             sink.dropped(DR_WRAPPER, p + i, 1)
             i += 1
         return n
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.phase == RL_OBJECT:
+            return self.call.ignored(p, n, sink)
+        return sink.dropped(DR_WRAPPER, p, n)
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """A marker ends the region (a user-built table's): the open call ends as at the stream's end."""

@@ -39,6 +39,19 @@ def test_a_separator_after_a_cut_tag_start_keeps_its_place():
         assert text_of(events) == text
 
 
+def test_a_separator_inside_a_constrained_call_keeps_its_place():
+    # found: forced/required call regions of a user-built table with an ignored terminal put the
+    # separator before the value bytes they still held
+    for syntax, text in [(CallSyntax.forced("f"), '{"a": tr<s>ue}'), (CallSyntax.forced("f"), '{"a": "x<s>\\u00e9"}'),
+                         (CallSyntax.required(), '[{"name": "f", "arguments": {"a": tr<s>ue}}]'),
+                         (CallSyntax.required(), '[{"name": "f"<s>, "arguments": {}}]<s>')]:
+        f = Format("u").ignores("sep", "<s>").state("s0", Emits.ARGUMENTS).calls(syntax)
+        for pieces in ([text], list(text)):
+            events = parsed(f, pieces)
+            assert text_of(events) == text, (text, events)
+            check_well_formed(events)
+
+
 def test_whitespace_before_a_stray_close_tag_in_a_minimax_call_keeps_its_place():
     # found: `<a>1</a> <seed:think> </x>` reported `</x>` before the space that preceded it
     for text in ['<tool_call><invoke name="f"><a>1</a> <seed:think> </x></invoke></tool_call>',
