@@ -1,6 +1,7 @@
 """The `symphony` command line: `symphony parse` turns a JSONL file of model outputs into chat
-messages (or events), one output line in, one line out; a bad line gets an error naming it and
-the run goes on."""
+messages (or events), one output line in, one line out; a line that fails, for whatever reason,
+gets an error naming it and the run goes on. Exit status: 0 every line parsed, 1 some lines
+failed, 2 a usage error (bad arguments, an unreadable input or tools file)."""
 import argparse
 import contextlib
 import json
@@ -10,23 +11,40 @@ from symphony.formats import names as table_names
 from symphony.formats import table as find_table
 from symphony.models import for_model
 from symphony.adapt import chat
+from symphony.errors import ParseError
 from symphony.parser import parse
+
+EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 class LineError(Exception):
     """A line that cannot be parsed; the message says why."""
 
 
+class UsageError(Exception):
+    """A run that cannot start or go on (exit 2); the message says why."""
+
+
+def _line_error(error):
+    """The message of a line's failure: ours and the parser's say what they are, anything else
+    (a RecursionError, a MemoryError, a TypeError) is named by its type."""
+    if isinstance(error, (LineError, ParseError)):
+        return str(error)
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
 def _load_tools(path):
     try:
         with open(path, encoding="utf-8") as f:
             tools = json.load(f)
+    except RecursionError:
+        raise UsageError(f"cannot read tools from {path}: nested too deeply") from None
     except (OSError, ValueError) as e:
-        raise SystemExit(f"symphony: cannot read tools from {path}: {e}")
+        raise UsageError(f"cannot read tools from {path}: {e}") from None
     if isinstance(tools, dict) and "tools" in tools:
         tools = tools["tools"]
     if not isinstance(tools, list):
-        raise SystemExit(f"symphony: {path} must hold a JSON list of tools")
+        raise UsageError(f"{path} must hold a JSON list of tools")
     return tools
 
 
@@ -71,6 +89,8 @@ def parse_line(raw, default_format, default_tools, default_model=None):
         record = json.loads(line)
     except ValueError as e:
         raise LineError(f"not JSON: {e}") from None
+    except RecursionError:
+        raise LineError("JSON nested too deeply to read") from None
     if not isinstance(record, dict):
         raise LineError("a line must be a JSON object with a \"text\" field")
     text = record.get("text")
@@ -82,15 +102,23 @@ def parse_line(raw, default_format, default_tools, default_model=None):
     table, model_prompt = _table_and_prompt(record, default_format, default_model)
     if prompt is None:
         prompt = model_prompt
-    try:
-        return parse(table, text, tools=tools, prompt=prompt, finish=finish)
-    except ValueError as e:    # text a parser cannot take (a lone surrogate escape)
-        raise LineError(str(e)) from None
+    return parse(table, text, tools=tools, prompt=prompt, finish=finish)
+
+
+def _output_line(raw, number, args, tools):
+    """The JSON output line for one input line."""
+    events = parse_line(raw, args.format, tools, args.model)
+    if args.events:
+        record = {"line": number, "events": [e.to_dict() for e in events]}
+    else:
+        choice = chat.message(events)
+        record = {"line": number, "message": choice["message"], "finish_reason": choice["finish_reason"]}
+    return json.dumps(record, ensure_ascii=False)
 
 
 @contextlib.contextmanager
 def _open_lines(path):
-    """The input's lines as bytes ("-": standard input); a file that cannot be read ends the run."""
+    """The input's lines as bytes ("-": standard input); a file that cannot be opened is a usage error."""
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
         yield stream if stream is not None else (line.encode("utf-8", "surrogatepass") for line in sys.stdin)
@@ -98,7 +126,7 @@ def _open_lines(path):
     try:
         source = open(path, "rb")
     except OSError as e:
-        raise SystemExit(f"symphony: cannot read {path}: {e.strerror}")
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
     with source:
         yield source
 
@@ -106,34 +134,29 @@ def _open_lines(path):
 def run_parse(args):
     tools = _load_tools(args.tools) if args.tools else None
     if args.format is not None and args.model is not None:
-        raise SystemExit("symphony: give --format or --model, not both")
+        raise UsageError("give --format or --model, not both")
     try:
         if args.format is not None:
             find_table(args.format)
         if args.model is not None:
             for_model(args.model)
     except KeyError as e:
-        raise SystemExit(f"symphony: {e.args[0]}")
+        raise UsageError(e.args[0]) from None
     failed = 0
     out = sys.stdout
     with _open_lines(args.input) as source:
-        for number, line in enumerate(source, 1):
-            if not line.strip():
+        for number, raw in enumerate(source, 1):
+            if not raw.strip():
                 continue
             try:
-                events = parse_line(line, args.format, tools, args.model)
-            except LineError as e:
+                line = _output_line(raw, number, args, tools)
+            except Exception as e:    # whatever one line does, the others are still parsed
                 failed += 1
-                print(f"symphony: {args.input}: line {number}: {e}", file=sys.stderr)
-                out.write(json.dumps({"line": number, "error": str(e)}, ensure_ascii=False) + "\n")
-                continue
-            if args.events:
-                record = {"line": number, "events": [e.to_dict() for e in events]}
-            else:
-                choice = chat.message(events)
-                record = {"line": number, "message": choice["message"], "finish_reason": choice["finish_reason"]}
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return 1 if failed else 0
+                reason = _line_error(e)
+                print(f"symphony: {args.input}: line {number}: {reason}", file=sys.stderr)
+                line = json.dumps({"line": number, "error": reason}, ensure_ascii=False)
+            out.write(line + "\n")
+    return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
 def run_verify(args):
@@ -142,12 +165,25 @@ def run_verify(args):
     try:
         results = verify.verify_directory(args.directory, args.slug or None)
     except (OSError, ValueError) as e:
-        raise SystemExit(f"symphony: {e}")
+        raise UsageError(str(e)) from None
     print(verify.format_report(results, verbose=args.verbose))
-    return 0 if all(r.ok or r.status == "unplaced" for r in results) else 1
+    return EXIT_OK if all(r.ok or r.status == "unplaced" for r in results) else EXIT_SOME_FAILED
+
+
+def _encode_output_safely():
+    """Standard output is UTF-8 whatever the locale (JSON Lines are UTF-8); a lone surrogate, which
+    UTF-8 cannot encode, can only sit inside a JSON string there, where backslashreplace writes
+    exactly its JSON escape. Standard error keeps the locale's encoding, and backslashreplace
+    (Python's default for it) for what that cannot encode."""
+    for stream, encoding in ((sys.stdout, "utf-8"), (sys.stderr, None)):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding=encoding, errors="backslashreplace")
 
 
 def main(argv=None):
+    """Runs the command line and returns its exit status (0, 1 or 2), never raising SystemExit;
+    it leaves standard output set to UTF-8."""
     parser = argparse.ArgumentParser(prog="symphony", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("parse", help="parse a JSONL file of model outputs into chat messages")
@@ -164,11 +200,18 @@ def main(argv=None):
     v.add_argument("--slug", action="append", help="only this slug (repeatable)")
     v.add_argument("--verbose", action="store_true", help="list every case's verdict")
     v.set_defaults(run=run_verify)
-    args = parser.parse_args(argv)
+    _encode_output_safely()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:    # argparse's usage errors (2) and --help (0)
+        return e.code
     try:
         return args.run(args)
+    except UsageError as e:
+        print(f"symphony: {e}", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
-        return 0
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""The command line: `symphony parse` (JSONL in, one JSON line out per input line, bad lines
-reported and skipped) and `symphony verify` (fixture replay verdicts), run as `python -m symphony`
-in a subprocess and as `symphony.cli.main([...])` in process.
+"""The command line: `symphony parse` (JSONL in, one JSON line out per input line, a line that
+fails for any reason reported and the run goes on; UTF-8 out whatever the locale; exit 0 / 1 some
+lines failed / 2 usage) and `symphony verify` (fixture replay verdicts), run as
+`python -m symphony` in a subprocess and as `symphony.cli.main([...])` in process.
 """
 import io
 import json
@@ -14,6 +15,7 @@ import pytest
 import symphony
 from symphony import cli
 from symphony.adapt import chat
+from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
@@ -24,8 +26,8 @@ FIXTURE_SLUG = "hermes-4-14b"     # small, placed (qwen2_5), calls and the liste
 OTHER_SLUG = "phi-4-mini-instruct"
 
 
-def run_cli(*args, stdin=None, cwd=ROOT):
-    env = dict(os.environ)
+def run_cli(*args, stdin=None, cwd=ROOT, env=None):
+    env = dict(os.environ, **(env or {}))
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "symphony", *args], input=stdin, capture_output=True,
                           text=True, encoding="utf-8", cwd=cwd, env=env, timeout=120)
@@ -239,12 +241,11 @@ def test_stdin_input():
 
 
 def test_unknown_format_option_exits_with_a_message(in_process):
-    with pytest.raises(SystemExit) as caught:
-        in_process(["parse", "--format", "zz", EXAMPLES])
-    assert caught.value.code not in (0, None)
-    assert "zz" in str(caught.value.code) and "qwen3" in str(caught.value.code)
+    code, got, err = in_process(["parse", "--format", "zz", EXAMPLES])
+    assert code == 2 and got == []
+    assert "zz" in err and "qwen3" in err
     r = run_cli("parse", "--format", "zz", "examples/qwen3.jsonl")
-    assert r.returncode != 0 and r.stdout == ""
+    assert r.returncode == 2 and r.stdout == ""
     assert "zz" in r.stderr and "known formats" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -257,22 +258,138 @@ def test_bad_tools_file_exits_with_a_message(tmp_path):
     bad = tmp_path / "tools.json"
     bad.write_text("{not json")
     r = run_cli("parse", "--format", "qwen3", "--tools", str(bad), EXAMPLES)
-    assert r.returncode != 0 and "tools" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "tools" in r.stderr and "Traceback" not in r.stderr
     r = run_cli("parse", "--format", "qwen3", "--tools", str(tmp_path / "absent.json"), EXAMPLES)
-    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "Traceback" not in r.stderr
     obj = tmp_path / "obj.json"
     obj.write_text('{"tools": [{"type": "function", "function": {"name": "f"}}]}')
     assert run_cli("parse", "--format", "qwen3", "--tools", str(obj), EXAMPLES).returncode == 0
     scalar = tmp_path / "scalar.json"
     scalar.write_text("3")
     r = run_cli("parse", "--format", "qwen3", "--tools", str(scalar), EXAMPLES)
-    assert r.returncode != 0 and "list" in r.stderr
+    assert r.returncode == 2 and "list" in r.stderr
 
 
 def test_missing_input_file_exits_with_a_message(tmp_path):
     r = run_cli("parse", "--format", "qwen3", str(tmp_path / "absent.jsonl"))
-    assert r.returncode != 0
+    assert r.returncode == 2
     assert "absent.jsonl" in r.stderr and "Traceback" not in r.stderr
+
+
+def deep_json(depth):
+    return "[" * depth + "]" * depth
+
+
+def test_a_deeply_nested_line_is_that_lines_error(in_process):
+    lines = ['{"text": "first"}', '{"text": "a", "x": ' + deep_json(1000) + '}', deep_json(100_000),
+             '{"text": "last"}']
+    code, got, err = in_process(["parse", "--format", "plain", "-"], stdin="\n".join(lines) + "\n")
+    assert code == 1
+    assert [line["line"] for line in got] == [1, 2, 3, 4]
+    assert got[0]["message"]["content"] == "first" and got[3]["message"]["content"] == "last"
+    for line in got[1:3]:
+        assert set(line) == {"line", "error"} and "nested too deeply" in line["error"]
+    assert "line 2" in err and "line 3" in err and err.count("\n") == 2
+
+
+def test_a_deeply_nested_line_in_a_subprocess():
+    stdin = '{"text": "a", "x": ' + deep_json(1000) + '}\n{"text": "b"}\n'
+    r = run_cli("parse", "--format", "plain", "-", stdin=stdin)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    got = lines_of(r.stdout)
+    assert "nested too deeply" in got[0]["error"] and got[1]["message"]["content"] == "b"
+
+
+LINE_FAILURES = [RecursionError("maximum recursion depth exceeded"), MemoryError(), ValueError("bad value"),
+                 TypeError("bad type"), KeyError("k"), InternalError("a state it should not reach"),
+                 LifecycleError("a delta after end")]
+
+
+@pytest.mark.parametrize("failure", LINE_FAILURES, ids=[type(f).__name__ for f in LINE_FAILURES])
+@pytest.mark.parametrize("where", ["parse", "message"])
+def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, failure, where):
+    """Whatever one line raises, from the parser or from building its output, that line gets the
+    error record and the next line is parsed."""
+    def failing(real):
+        def call(*args, **kwargs):
+            if "boom" in repr(args):
+                raise failure
+            return real(*args, **kwargs)
+        return call
+    if where == "parse":
+        monkeypatch.setattr(cli, "parse", failing(cli.parse))
+    else:
+        monkeypatch.setattr(chat, "message", failing(chat.message))
+    stdin = '{"text": "first"}\n{"text": "boom"}\n{"text": "last"}\n'
+    code, got, err = in_process(["parse", "--format", "plain", "-"], stdin=stdin)
+    assert code == 1
+    assert [line["line"] for line in got] == [1, 2, 3]
+    assert got[0]["message"]["content"] == "first" and got[2]["message"]["content"] == "last"
+    assert set(got[1]) == {"line", "error"}
+    said = got[1]["error"]
+    if isinstance(failure, (InternalError, LifecycleError)):
+        assert said == str(failure)
+    else:
+        assert said.startswith(type(failure).__name__) and str(failure) in said
+    assert err == f"symphony: -: line 2: {said}\n"
+
+
+def test_a_lone_surrogate_in_an_error_is_written_as_its_json_escape(in_process, monkeypatch):
+    def refuse(table, text, **kwargs):
+        raise ValueError(f"cannot take {text!s}")
+    monkeypatch.setattr(cli, "parse", refuse)
+    code, got, err = in_process(["parse", "--format", "plain", "-"], stdin='{"text": "a\\ud800"}\n')
+    assert code == 1 and got == [{"line": 1, "error": "ValueError: cannot take a\ud800"}]
+    assert "line 1" in err
+
+
+def test_a_deeply_nested_tools_file_is_a_usage_error(tmp_path, in_process):
+    deep = tmp_path / "tools.json"
+    deep.write_text(deep_json(100_000))
+    code, got, err = in_process(["parse", "--format", "plain", "--tools", str(deep), EXAMPLES])
+    assert code == 2 and got == []
+    assert err == f"symphony: cannot read tools from {deep}: nested too deeply\n"
+    r = run_cli("parse", "--format", "plain", "--tools", str(deep), EXAMPLES)
+    assert r.returncode == 2 and r.stdout == "" and "nested too deeply" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"},
+                                 {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+                                 {"PYTHONIOENCODING": "latin-1"}], ids=["ascii", "C-locale", "latin-1"])
+def test_output_is_utf8_whatever_the_locale(env):
+    stdin = '{"text": "今日は晴れ 🌤️"}\n{"text": "a", "format": "計画"}\n{"text": "b"}\n'
+    r = run_cli("parse", "--format", "plain", "-", stdin=stdin,            # stdout read as UTF-8
+                env=dict({"PYTHONIOENCODING": ""}, **env))
+    assert "Traceback" not in r.stderr and r.returncode == 1
+    got = lines_of(r.stdout)
+    assert got[0]["message"]["content"] == "今日は晴れ 🌤️" and "\\u" not in r.stdout
+    assert "計画" in got[1]["error"] and got[2]["message"]["content"] == "b"
+    assert "line 2" in r.stderr and "\\u8a08" in r.stderr     # the locale's encoding, escaped where it cannot
+
+
+def test_exit_codes(tmp_path, in_process):
+    ok = '{"text": "a"}\n'
+    assert in_process(["parse", "--format", "plain", "-"], stdin=ok)[0] == 0
+    assert in_process(["parse", "--format", "plain", "-"], stdin=ok + "nope\n")[0] == 1
+    usage = [
+        ["parse"],                                                         # argparse's own
+        ["parse", "--format", "plain", "--nope", "-"],
+        ["nope"],
+        ["parse", "--format", "plain", str(tmp_path / "absent.jsonl")],     # unreadable input
+        ["parse", "--format", "plain", str(tmp_path)],
+        ["parse", "--format", "plain", "--tools", str(tmp_path / "absent.json"), "-"],
+        ["parse", "--format", "nope", "-"],
+        ["parse", "--model", "nope/x", "-"],
+        ["parse", "--format", "plain", "--model", "Qwen/Qwen3-8B", "-"],
+        ["verify", str(tmp_path / "absent")],
+        ["verify", str(tmp_path), "--slug", "no-such-slug"],
+    ]
+    for args in usage:
+        code, got, err = in_process(args, stdin=ok)
+        assert (code, got) == (2, []), args
+        assert err.startswith(("symphony: ", "usage: ")) and "Traceback" not in err, args
+    assert cli.main(["parse", "--help"]) == 0
 
 
 def test_usage_errors():
@@ -385,12 +502,12 @@ def test_verify_slug_and_verbose(tmp_path):
         assert any(line.startswith(case_id + ": ") for line in verbose.stdout.splitlines()), case_id
     # an unknown slug exits with a message naming it
     absent = run_cli("verify", str(directory), "--slug", "no-such-slug")
-    assert absent.returncode != 0 and "no-such-slug" in absent.stderr and "Traceback" not in absent.stderr
+    assert absent.returncode == 2 and "no-such-slug" in absent.stderr and "Traceback" not in absent.stderr
 
 
 def test_verify_a_missing_directory_exits_with_a_message(tmp_path):
     r = run_cli("verify", str(tmp_path / "absent"))
-    assert r.returncode != 0 and "absent" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "absent" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_verify_an_empty_directory(tmp_path):
@@ -429,10 +546,10 @@ def test_a_line_model_and_its_template_kwargs_win(in_process):
 def test_model_errors(in_process):
     code, got, err = in_process(["parse", "-"], stdin='{"text": "x", "model": "nope/x"}\n')
     assert code == 1 and "no model 'nope/x'" in got[0]["error"] and "line 1" in err
-    with pytest.raises(SystemExit, match="not both"):
-        in_process(["parse", "--model", "Qwen/Qwen3-8B", "--format", "qwen3", "-"], stdin="")
-    with pytest.raises(SystemExit, match="no model"):
-        in_process(["parse", "--model", "nope/x", "-"], stdin="")
+    code, got, err = in_process(["parse", "--model", "Qwen/Qwen3-8B", "--format", "qwen3", "-"], stdin="")
+    assert code == 2 and got == [] and "not both" in err
+    code, got, err = in_process(["parse", "--model", "nope/x", "-"], stdin="")
+    assert code == 2 and got == [] and "no model" in err
     code, got, _ = in_process(["parse", "--model", "Qwen/Qwen3-8B", "-"],
                               stdin='{"text": "x", "chat_template_kwargs": []}\n')
     assert code == 1 and "chat_template_kwargs" in got[0]["error"]
