@@ -18,9 +18,14 @@ SPEC_WHITESPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\
 NOT_WHITESPACE = "\x1c\x1d\x1e\x1f\u200b\ufeff\u180e\x00\x7f"
 
 
-def fed(pieces):
+def fed(pieces, strict=False):
     """The native validator fed `pieces`: the first refusal offset, or the length of everything."""
-    v = JsonPrefix()
+    return fed_validator(pieces, strict)[0]
+
+
+def fed_validator(pieces, strict=False):
+    """(the first refusal offset or the length of everything, the validator) after `pieces`."""
+    v = JsonPrefix(strict=strict)
     refused = None
     total = 0
     for piece in pieces:
@@ -34,7 +39,7 @@ def fed(pieces):
         assert v.refused_at == refused and not v.whole
     else:
         assert v.refused_at is None
-    return total if refused is None else refused
+    return (total if refused is None else refused), v
 
 
 def check(text, expected_chars, every_split_up_to=None):
@@ -324,17 +329,8 @@ def test_mutated_documents_chunked_match_the_oracle(text, data):
 
 # ---- strict mode (RFC 8259 prefixes: what a strict reader such as the Anthropic SDK's takes)
 def strict_fed(pieces):
-    v = JsonPrefix(strict=True)
-    refused = None
-    total = 0
-    for piece in pieces:
-        total += len(piece.encode())
-        r = v.feed(piece)
-        if refused is None:
-            refused = r
-        else:
-            assert r == refused
-    return (total if refused is None else refused), v.whole
+    offset, v = fed_validator(pieces, strict=True)
+    return offset, v.whole
 
 
 @pytest.mark.parametrize("text, at", [

@@ -6,22 +6,11 @@ letter, a bad or lone-surrogate escape at its backslash, a number the grammar ca
 the byte that breaks it, a container opened with 32 already open at its bracket, anything but
 whitespace after the complete value. Offsets are in UTF-8 bytes.
 """
+from tests.oracles.json_prefix import HEX, LITERALS, MAX_DEPTH, _Ended, _Refused
+
 JSON_WHITESPACE = " \t\n\r"
-LITERALS = ("true", "false", "null")
-HEX = frozenset("0123456789abcdefABCDEF")
 ESCAPES = frozenset('"\\/bfnrt')
 DIGITS = frozenset("0123456789")
-MAX_DEPTH = 32
-
-
-class _Ended(Exception):
-    """The text ended: everything read is a strict prefix."""
-
-
-class _Refused(Exception):
-    def __init__(self, at):
-        super().__init__(at)
-        self.at = at
 
 
 class _Reader:
