@@ -84,9 +84,9 @@ def check_well_formed(events):
     assert set(started) == ended, f"calls not ended: {set(started) - ended}"
 
 
-def synthetic_token_bounds(text):
-    """Character ranges of synthetic tokens of 1-3 characters (SPEC §9.2's xorshift), plus one
-    zero-width token at the end."""
+def synthetic_token_bounds(text, trailing=1):
+    """Character ranges of synthetic tokens of 1-3 characters (SPEC §9.2's xorshift), plus
+    `trailing` zero-width tokens at the end."""
     s = 0x2545F4914F6CDD1D
     bounds = []
     at = 0
@@ -97,7 +97,7 @@ def synthetic_token_bounds(text):
         step = 1 + s % 3
         bounds.append((at, min(at + step, len(text))))
         at += step
-    bounds.append((len(text), len(text)))
+    bounds += [(len(text), len(text))] * trailing
     return bounds
 
 

@@ -444,6 +444,9 @@ def block_cases(r):
         Case("fenced-call", "```\n" + block(WEATHER) + "\n```"),
         Case("fenced-json", "```json\n" + WEATHER + "\n```"),
         Case("call-unterminated", f"{co}\n{WEATHER}"),
+        # several regions: the earlier closed by their markers, the last cut before its name
+        Case("call-then-call-cut-before-name", block(WEATHER) + f"{co}\n" + '{"na'),
+        Case("junk-then-call-then-call-cut-before-name", f"{co}junk{cc}" + block(TIME) + f"{co} "),
         Case("call-unterminated-arguments", f"{co}\n" + '{"name": "get_weather", "arguments": {"city": "Par'),
         Case("call-open-only", co),
         Case("call-open-then-prose", f"{co} just words"),
@@ -561,6 +564,8 @@ def syntax_cases(r):
         Case(f"{p}-block-unterminated-in-whole-value", open_call(head("get_weather") + r.arg_open("days") + "12"),
              tools=TOOLS, calls=1),
         Case(f"{p}-block-unterminated-then-prose", open_call(weather) + r.trail + "\n\nSo it is.", tools=TOOLS),
+        Case(f"{p}-call-then-block-cut-before-name", frame(weather) + open_call(head("get_weather")[:3]),
+             tools=TOOLS, calls=1),
         Case(f"{p}-block-closed-in-value", closed(head("get_weather") + r.arg_open("city") + "Par"), tools=TOOLS, calls=1),
         Case(f"{p}-block-closed-in-whole-value", closed(head("get_weather") + r.arg_open("days") + "12"),
              tools=TOOLS, calls=1),

@@ -277,6 +277,18 @@ def call_blocks(table):
     return block()
 
 
+@st.composite
+def regions_then_cut(draw, table):
+    """Several call regions in one stream: one to three framed as call_blocks frames them (mostly
+    closed by their markers), then one the end of the output cuts, most often before its name."""
+    closed = draw(st.lists(call_blocks(table), min_size=1, max_size=3))
+    between = draw(st.sampled_from(["", "\n", " x "]))
+    last = draw(call_blocks(table))
+    early = min(len(last), len(table_roles(table).call_open or "<tool_call>") + 12)
+    cut = draw(st.one_of(st.integers(1, early), st.integers(1, len(last))))
+    return between.join(closed) + between + last[:cut]
+
+
 def thoughts(table):
     r = table_roles(table)
     t = r.think_open or "<think>"
@@ -297,7 +309,8 @@ def prose():
 
 def outputs(table):
     """Whole outputs for `table`: a model's shape (prose, thoughts, call blocks, or a list for a
-    table whose output is its calls), or a soup of markers, fragments, near-misses and objects."""
+    table whose output is its calls), a soup of markers, fragments, near-misses and objects, or
+    call regions closed then one cut by the end."""
     r = table_roles(table)
     soup = st.lists(
         weighted((2, marker_pieces(table)), (1, call_blocks(table)), (1, OBJECTS), (1, json_lists()), (4, prose())),
@@ -307,8 +320,8 @@ def outputs(table):
     shaped = st.lists(segment, min_size=1, max_size=5).map("".join)
     if r.calls_initial:
         listed = st.tuples(json_lists(), st.lists(prose(), max_size=2).map("".join)).map("".join)
-        return weighted((4, listed), (1, shaped), (2, soup))
-    return weighted((3, shaped), (2, soup))
+        return weighted((4, listed), (1, shaped), (2, soup), (1, regions_then_cut(table)))
+    return weighted((3, shaped), (2, soup), (1, regions_then_cut(table)))
 
 
 def tools():
@@ -343,7 +356,7 @@ def cut_plans(draw, text):
 @st.composite
 def token_layouts(draw, text):
     """Character ranges of tokens covering `text` (1-4 characters each), some zero-width tokens
-    between them, and at least one zero-width token at the end."""
+    between them, and 1-3 zero-width tokens at the end."""
     bounds = []
     at = 0
     n = len(text)
@@ -353,5 +366,5 @@ def token_layouts(draw, text):
         step = draw(st.integers(1, 4))
         bounds.append((at, min(at + step, n)))
         at += step
-    bounds.append((n, n))
+    bounds += [(n, n)] * draw(st.integers(1, 3))
     return bounds

@@ -105,7 +105,8 @@ def split(text, at):
 
 @st.composite
 def token_bounds(draw, text):
-    """Character ranges of tokens covering `text`, zero-width tokens here and there."""
+    """Character ranges of tokens covering `text`, zero-width tokens here and there, and 0-3 at
+    the end (they all go into the one trailing Dropped{ControlToken})."""
     bounds, at = [], 0
     while at < len(text):
         if draw(st.integers(0, 9)) == 0:
@@ -113,8 +114,7 @@ def token_bounds(draw, text):
         step = draw(st.integers(1, 5))
         bounds.append((at, min(at + step, len(text))))
         at += step
-    if draw(st.booleans()):
-        bounds.append((len(text), len(text)))
+    bounds += [(len(text), len(text))] * draw(st.integers(0, 3))
     return bounds
 
 
