@@ -22,14 +22,13 @@ from symphony.events import (
 
 class Call:
     """One started call: its index, id, name and the arguments fragments joined so far."""
-    __slots__ = ("index", "id", "name", "_fragments", "ended")
+    __slots__ = ("index", "id", "name", "_fragments")
 
     def __init__(self, index, id, name):
         self.index = index
         self.id = id
         self.name = name
         self._fragments = []
-        self.ended = False
 
     @property
     def arguments(self):
@@ -94,9 +93,6 @@ class Fold:
             self.calls[event.index] = Call(event.index, event.id, event.name)
             self._count(event.source)
         elif kind is ToolCallEnd:
-            call = self.calls.get(event.index)
-            if call is not None:
-                call.ended = True
             self._count(event.source)
         elif kind is Malformed:
             self._content.append(event.text.text)
