@@ -1,12 +1,12 @@
-# What the assemblers of attribute-written calls share (DSML, SPEC §5.6; XTML, SPEC §5.7): after
-# the table's marker that opens a call, the call's name runs to its `"` and the call tag to its
-# end (a `>` or the syntax's separator tag), anything between them being the tag's attributes;
-# each parameter is an open tag whose key runs to its `"` and whose attributes type the value,
-# then the value, then the parameter's close tag. The syntax says which attributes a call tag may
-# carry and what a parameter's attributes make its value; values are typed by those, never by the
-# request's tools, and nothing is stripped from them. The table marker that is the call's own end
-# becomes ToolCallEnd's source; a call that never started takes whatever marker ends it into what
-# it reports.
+# What the assemblers of attribute-written calls share (invokes: DSML, SPEC §5.6, MiniMax M2,
+# dots; XTML, SPEC §5.7): after the table's marker that opens a call, the call's name runs to its
+# `"` and the call tag to its end (a `>` or the syntax's separator tag), anything between them
+# being the tag's attributes; each parameter is an open tag whose key runs to its `"` and whose
+# attributes may type the value, then the value, then the parameter's close tag. The syntax says
+# which attributes a call tag may carry and what a parameter's attributes (or, for a syntax whose
+# parameters carry none, the request's tools) make its value. The table marker that is the
+# call's own end becomes ToolCallEnd's source; a call that never started takes whatever marker
+# ends it into what it reports.
 
 cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
@@ -44,8 +44,9 @@ cdef class AttributeCall(TagCall):
         """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
         return n == 0
 
-    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
-        """The Kind a parameter's attributes give its value, or -1 when they give none."""
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
+        """The Kind a parameter's attributes (and the key, where the tools type values) give its
+        value, or -1 when they give none."""
         return -1
 
     cdef int closed_early(self) noexcept:

@@ -133,6 +133,16 @@ GROUPS = (
     # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>
     _group("minimax-m3", "minimax_m3", _W, MINIMAX, None,
            "MiniMaxAI/MiniMax-M3", tails=("", "")),
+    # minimax_m2: <minimax:tool_call> blocks of invokes; the prompt opens the thought (issue 10)
+    _group("minimax-m2", "minimax_m2", _A, MINIMAX, None,
+           "MiniMaxAI/MiniMax-M2", tails=("<think>\n", "<think>\n")),
+    _group("minimax-m2.7", "minimax_m2", _A, MINIMAX, None,
+           "MiniMaxAI/MiniMax-M2.7", "MiniMaxAI/MiniMax-M2.5", "MiniMaxAI/MiniMax-M2.1",
+           tails=("<think>\n", "<think>\n")),
+    # dots3: <dots_function_call> blocks of invokes, values on their own line; the model writes
+    # its own thought (issue 10)
+    _group("dots3-note-prev", "dots3", _W, CHATML, None,
+           "dots-studio/dots3-note-prev"),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

@@ -8,6 +8,7 @@ turns it into the native syntax object that opens an assembler for each call reg
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
+    CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
@@ -90,6 +91,19 @@ class CallSyntax:
         return cls("dsml")
 
     @classmethod
+    def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE):
+        """DSML's invoke shape with other tag spellings and no attributes on the parameters:
+        values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
+        `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call."""
+        for what, text in (("parameter", parameter), ("parameter_close", parameter_close),
+                           ("invoke_close", invoke_close)):
+            if not isinstance(text, str) or not text:
+                raise ValueError(f"CallSyntax.invoke: {what} must be a non-empty str")
+        return cls("invoke", placement=Placement(placement), parameter=parameter,
+                   parameter_close=parameter_close, invoke_close=invoke_close)
+
+    @classmethod
     def xtml(cls):
         return cls("xtml")
 
@@ -128,10 +142,12 @@ class CallSyntax:
         call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
         opens the next call only cuts it off. A DSML or XML invoke and an XTML call end with
-        their own close marker. The other syntaxes end their calls themselves."""
+        their own close marker (an invoke: the one its syntax names). The other syntaxes end
+        their calls themselves."""
         names = [name for name, _ in fmt.terminals]
-        if self.kind == "dsml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == DSML_INVOKE_CLOSE]
+        if self.kind in ("dsml", "invoke"):
+            close = DSML_INVOKE_CLOSE if self.kind == "dsml" else self.invoke_close
+            return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
         if self.kind == "xtml":
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == XTML_CALL_CLOSE]
         if self.kind == "xml":
@@ -154,7 +170,10 @@ class CallSyntax:
         if self.kind == "keyed":
             return _native.KeyedSyntax(self.tags.texts(), call_ends)
         if self.kind == "dsml":
-            return _native.DsmlSyntax(call_ends)
+            return _native.InvokeSyntax(_native.DSML_TAGS, True, False, call_ends)
+        if self.kind == "invoke":
+            return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
+                                        self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

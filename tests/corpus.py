@@ -62,9 +62,9 @@ DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "i
 TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
-OTHER_KINDS = ("dsml", "xtml", "xml", "pythonic")
+OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic")
 OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
-              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}
+              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}   # invoke: its syntax's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,11 +79,11 @@ class Roles:
     calls_repeat: bool      # the call opener inside a call opens the next call (self row)
     calls_initial: bool     # the initial state emits arguments (the output itself is the calls)
     syntax: object          # CallSyntax kind name ("json", "json_list", "tagged", "keyed") or None
-    placement: object       # tagged: Placement.OWN_LINE or Placement.DIRECT; else None
+    placement: object       # tagged, invoke: Placement.OWN_LINE or Placement.DIRECT; else None
     spelling: object        # tagged: Spelling.JSON or Spelling.PYTHON; else None
     tags: tuple             # the syntax's inner tags: tagged (function open, parameter open,
                             # parameter close, function close); keyed (key open, key close, value
-                            # open, value close); else ()
+                            # open, value close); invoke (parameter open, parameter close); else ()
     between: str            # keyed: what the template writes after the name, a key's close tag
                             # and each pair ("" or "\n"); else ""
     opener: object          # the turn opener or None
@@ -180,8 +180,8 @@ class Roles:
         if self.syntax in ("tagged", "keyed"):
             return self.body("get_weather", [("city", "Paris")])
         if self.syntax in OTHER_KINDS:
-            from tests.corpus_other import OTHER_SYNTAXES
-            return OTHER_SYNTAXES[self.syntax].body("get_weather", [("city", "Paris")])
+            from tests.corpus_other import writer
+            return writer(self).body("get_weather", [("city", "Paris")])
         return WEATHER
 
 
@@ -221,6 +221,8 @@ def roles(fmt):
         tags, between = TAGGED_TAGS, ""
     elif kind == "keyed":
         tags, between = syntax.tags.texts(), syntax.tags.between
+    elif kind == "invoke":
+        tags, between = (syntax.parameter, syntax.parameter_close), ""
     elif kind in OTHER_KINDS:
         tags, between = tuple(OTHER_TAGS[kind]), ""
     else:
@@ -235,7 +237,7 @@ def roles(fmt):
         calls_repeat=calls_repeat,
         calls_initial=emits[initial] == Emits.ARGUMENTS,
         syntax=kind,
-        placement=syntax.placement if kind == "tagged" else None,
+        placement=syntax.placement if kind in ("tagged", "invoke") else None,
         spelling=syntax.spelling if kind == "tagged" else None,
         tags=tags,
         between=between,

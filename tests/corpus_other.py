@@ -1,13 +1,15 @@
 """Contract corpora for the syntaxes whose calls are written with attributes, element trees or
-Python (DSML, XTML, XML, pythonic): well-formed calls spelled as each family's template spells
-them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
+Python (DSML and the other invokes, XTML, XML, pythonic): well-formed calls spelled as each
+family's template spells them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
 nested lists, positional arguments, junk between calls, what a grammar never produces). Each
 case pins how many calls it starts where that is certain.
 
-`OTHER_SYNTAXES` maps a syntax kind to its writer; `other_cases(kind, roles)` gives its cases.
+`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind, an invoke's from its own
+tags); `other_cases(roles)` gives its cases.
 """
 import json
 
+from symphony.syntax import Placement
 from tests.corpus import TOOLS, Case
 
 SEP = "]<]minimax[>["
@@ -49,6 +51,22 @@ class Dsml(Writer):
         return f'<｜DSML｜ parameter name="{key}" string="{"true" if string else "false"}">{value}</｜DSML｜ parameter>\n'
 
 
+class Invoke(Writer):
+    """DSML's shape with a family's own parameter tags and no attributes (MiniMax M2, dots): each
+    tag on its line, values directly between the tags or on their own line."""
+
+    def __init__(self, tags, placement):
+        self.parameter, self.parameter_close = tags
+        self.newline = "\n" if placement == Placement.OWN_LINE else ""
+
+    def head(self, name):
+        return f'{name}">\n'
+
+    def arg(self, key, value, attributes=""):
+        return (f'{self.parameter}{key}"{attributes}>{self.newline}{value}{self.newline}'
+                f'{self.parameter_close}\n')
+
+
 class Xtml(Writer):
     separator = ""
 
@@ -87,11 +105,16 @@ class Pythonic(Writer):
 OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic()}
 
 
+def writer(r):
+    """The writer of a table's syntax (Roles `r`)."""
+    return Invoke(r.tags, r.placement) if r.syntax == "invoke" else OTHER_SYNTAXES[r.syntax]
+
+
 def frame(r, *bodies):
     """Calls as the table writes them: each body after the call marker (and in its close marker)
     in one block where calls sit in one (DSML, XTML, XML); a pythonic block holds them all, one
     per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`)."""
-    w = OTHER_SYNTAXES[r.syntax]
+    w = writer(r)
     if r.syntax == "pythonic":
         listed = "tool_call_start" in r.call_open
         inner = ("[" + ", ".join(bodies) + "]") if listed else "\n".join(bodies)
@@ -102,7 +125,7 @@ def frame(r, *bodies):
 
 def other_cases(r):
     """Well-formed and adversarial calls of an attribute, element or Python syntax."""
-    p, w = r.syntax, OTHER_SYNTAXES[r.syntax]
+    p, w = r.syntax, writer(r)
     weather = w.body("get_weather", [("city", "Paris"), ("days", "3")])
     time = w.body("get_time", [("zone", "UTC")])
     opens = (r.block_open or "") + r.call_open
@@ -145,9 +168,9 @@ def other_cases(r):
              tools=TOOLS),
         Case(f"{p}-fenced", "```\n" + frame(r, weather) + "\n```", tools=TOOLS, calls=1),
     ]
-    if p in ("dsml", "xtml"):
-        key_open = '<｜DSML｜ parameter name="' if p == "dsml" else '<|open|>argument key="'
-        end = ">" if p == "dsml" else "<|sep|>"
+    if p in ("dsml", "invoke", "xtml"):
+        key_open = {"dsml": '<｜DSML｜ parameter name="', "invoke": r.tags[0]}.get(p, '<|open|>argument key="')
+        end = "<|sep|>" if p == "xtml" else ">"
         cases += [
             Case(f"{p}-empty-name", closed(w.head("")), tools=TOOLS, calls=0),
             Case(f"{p}-missing-name-quote", closed("get_weather" + end + w.arg("city", "Paris")), tools=TOOLS,
@@ -160,7 +183,8 @@ def other_cases(r):
                  tools=TOOLS, calls=1),
             Case(f"{p}-parameter-empty-key", closed(w.head("get_weather") + w.arg("", "x")), tools=TOOLS, calls=1),
             Case(f"{p}-unknown-type", closed(w.head("get_weather") + key_open + 'city" ' +
-                                             ('string="maybe"' if p == "dsml" else 'type="integer"') + end
+                                             {"dsml": 'string="maybe"', "invoke": 'type="string"'}.get(
+                                                 p, 'type="integer"') + end
                                              + "1" + w.arg("days", "3")[len(key_open) + 4:]), tools=TOOLS, calls=1),
             Case(f"{p}-typed-values", frame(r, w.head("f") + w.arg("s", "12") + w.arg("n", "12")
                                             + w.arg("l", "[1, [2, {\"a\": null}]]") + w.arg("x", "nope")), calls=1),
@@ -175,6 +199,18 @@ def other_cases(r):
             Case("dsml-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
                  prompt="<｜Assistant｜><think>"),
             Case("dsml-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),
+        ]
+    if p == "invoke":
+        cases += [
+            Case("invoke-declared-types", frame(r, w.head("get_weather") + w.arg("city", "12") + w.arg("days", "007")
+                                                + w.arg("note", "None") + w.arg("tags", "['a']")
+                                                + w.arg("options", "{}")), tools=TOOLS, calls=1),
+            Case("invoke-value-newlines", frame(r, w.head("get_weather") + w.arg("city", "\nParis\n\n")
+                                                + w.arg("code", "\n") + w.arg("n", "\n3\n")), tools=TOOLS, calls=1),
+            Case("invoke-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
+                 prompt=(r.opener or "") + (r.think_open or "")),
+            Case("invoke-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),
+            Case("invoke-dsml-attribute", frame(r, w.head("f") + w.arg("a", "1", ' string="true"')), calls=1),
         ]
     if p == "xtml":
         cases += [
@@ -233,7 +269,7 @@ CUT_SPLITS = 6
 def other_cut_cases(r):
     """One well-formed call cut at every character: the stream ending there, and the table's
     closer written there."""
-    w = OTHER_SYNTAXES[r.syntax]
+    w = writer(r)
     full = frame(r, w.body(*CUT_CALL))
     start = len((r.block_open or "") + r.call_open)
     closes = (r.call_close or "") + (r.block_close or "")

@@ -49,6 +49,8 @@ PARSER_TABLES = {
     "minimax_m3": "minimax_m3",
     "olmo3": "olmo3",
     "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
+    "minimax_m2": "minimax_m2",
+    "dots": "dots3",
 }
 
 NO_TABLE = {
@@ -69,10 +71,6 @@ NO_TABLE = {
         "Kimi K2 writes `<|tool_calls_section_begin|>` + `<|tool_call_begin|>functions.NAME:N"
         "<|tool_call_argument_begin|>{JSON}<|tool_call_end|>`; the kimi_k3 table has K3's XTML "
         "(`<|open|>tools<|sep|>`, `<|open|>call tool=\"`, SPEC §3)"),
-    "minimax_m2": (
-        "MiniMax M2 writes `<minimax:tool_call>` + `<invoke name=\"…\"><parameter name=\"…\">`; "
-        "the minimax_m3 table has M3's `<tool_call>` + `<invoke name=\"` with element trees and "
-        "the `]<]minimax[>[` separator (SPEC §3)"),
     "pythonic": (
         "bare Python lists `[f(a=1)]` with no markers; the pythonic tables read calls only inside "
         "`<function_calls>` (olmo3) or `<|tool_call_start|>` (lfm2_5) (SPEC §3)"),
@@ -98,6 +96,9 @@ FOREIGN_MARKERS = "foreign-markers"
 REPEATED_KEY = "repeated-key"
 VALUE_EXTENT = "value-extent"
 SEPARATOR = "separator"
+CALL_FORM = "other-call-form"
+UNPAIRED_MARKER = "unpaired-marker"
+HELD_RELEASED = "held-released"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -108,6 +109,8 @@ _HY = "vllm:test_hy_v4_tool_parser.py::"
 _MINIMAX = "vllm:test_minimax_m3_tool_parser.py::"
 _OLMO = "vllm:test_olmo3_tool_parser.py::"
 _LFM2 = "vllm:test_lfm2_tool_parser.py::"
+_DOTS = "vllm:test_dots_tool_parser.py::"
+_M2 = "vllm:test_minimax_m2_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -163,6 +166,15 @@ _STRICT = (
     "(SPEC §2.4 End, §5.3 finish()); it never turns a call it read back into raw content, which "
     "vLLM's Hy4 parser does with a block it cannot validate (tools_called False, content = the "
     "whole output)")
+_M2_UNDECLARED = (
+    f"{VALUE_TYPING}: the values of a function the request does not declare are inferred "
+    "(SPEC §5.1 `kind` None, §5.2), as every tool-typed syntax does: `5` is the number 5; vLLM's "
+    "minimax_m2 keeps undeclared values as text")
+_DOTS_JSON = (
+    f"{CALL_FORM}: dots writes a call as an `<invoke name=…>` in its `<dots_function_call>` block "
+    "(issue 10, the dots3 fixtures), which is the one call form the dots3 table reads; a JSON object "
+    "in the block is no invoke, so it is the block's wrapping, Malformed \"text between a block's "
+    "calls\" (SPEC §2.4 wrapping()), shown as content; vLLM also reads a JSON call there")
 _THOUGHT = (
     f"{THOUGHT}: the seed_oss table reads `<seed:think>…</seed:think>` as the thought (SPEC §3 seed_oss): "
     "its text is reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's "
@@ -299,6 +311,25 @@ DIFFERENCES = {
     _SEED + "test_extract_tool_calls[tool_call_unlimited_thinking_budget]": _THOUGHT,
     _SEED + "test_streaming_tool_calls[tool_call_0_thinking_budget]": _THOUGHT,
     _SEED + "test_streaming_tool_calls[tool_call_512_thinkg_budget]": _THOUGHT,
+    # dots and MiniMax M2
+    _DOTS + "test_non_stream_supports_multiple_invokes_and_json_fallback": _DOTS_JSON
+    + ": the two invokes are calls, the JSON object is content",
+    _DOTS + "test_streaming_emits_complete_json_before_end_marker_without_duplication": _DOTS_JSON
+    + ": no call, the JSON object is content",
+    _DOTS + "test_non_stream_unknown_tool_is_left_as_content": (
+        f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): `ghost` is "
+        "a call like any other; vLLM gives a call to an undeclared tool back as content"),
+    _DOTS + "test_streaming_strips_stray_end_marker": (
+        f"{UNPAIRED_MARKER}: a marker with no row from the current state is text there (SPEC §2.1 "
+        "next(), §2.4 terminal()): the dots3 table has no row from content on `</dots_function_call>`, "
+        "so content keeps it; vLLM strips it"),
+    _DOTS + "test_streaming_flushes_partial_opening_marker_at_eof": (
+        f"{HELD_RELEASED}: a prefix of a marker is held until it is known not to be one, and End "
+        "releases it as the text it is (SPEC §2.3 finish()), so content is `answer <dots_func`; vLLM's "
+        "test checks the content before its parser's flush, which gives back `<dots_func` too"),
+    _M2 + "TestSingleInvoke::test_multiple_params": _M2_UNDECLARED,
+    _M2 + "TestInternalState::test_prev_tool_call_arr_single": _M2_UNDECLARED,
+    _M2 + "TestLargeChunks::test_header_and_params_in_separate_chunks": _M2_UNDECLARED,
     # prose between calls
     _GLM45 + "test_extract_tool_calls_mixed_content": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
@@ -668,7 +699,8 @@ def test_agreement_table():
 
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
-          THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR)
+          THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
+          UNPAIRED_MARKER, HELD_RELEASED)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -967,4 +999,44 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
+    'vllm:test_dots_tool_parser.py::test_non_stream_supports_multiple_invokes_and_json_fallback': {
+        'content': '{"name":"search","arguments":{"query":"tables"}}',
+        'reasoning': None,
+        'calls': [['search', '{"query": "chairs"}'], ['open', '{"id": 7}']],
+        'finish': 'tool_calls'},
+    'vllm:test_dots_tool_parser.py::test_streaming_emits_complete_json_before_end_marker_without_duplication': {
+        'content': '{"name":"search","arguments":{"query":"chairs"}}',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_dots_tool_parser.py::test_non_stream_unknown_tool_is_left_as_content': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['ghost', '{"query": "chairs"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_dots_tool_parser.py::test_streaming_strips_stray_end_marker': {
+        'content': 'some text </dots_function_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_dots_tool_parser.py::test_streaming_flushes_partial_opening_marker_at_eof': {
+        'content': 'answer <dots_func',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minimax_m2_tool_parser.py::TestSingleInvoke::test_multiple_params': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Seattle", "days": 5}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_m2_tool_parser.py::TestInternalState::test_prev_tool_call_arr_single': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['fn', '{"a": 1}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_m2_tool_parser.py::TestLargeChunks::test_header_and_params_in_separate_chunks': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Seattle", "days": 5}']],
+        'finish': 'tool_calls'},
 }

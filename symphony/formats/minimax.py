@@ -2,8 +2,14 @@
 which is dropped wherever it stands (and kept in its place among a call's held bytes); calls sit
 in a `<tool_call>` block of `<invoke name="…">` element trees (XML). `<mm:think>`/`</mm:think>`
 mean something only at the very start of the output; later they are content.
+
+MiniMax M2 and M2.7 (`minimax_m2`, issue 10): the generation prompt opens a `<think>` thought;
+calls sit in a `<minimax:tool_call>` block of `<invoke name="…">` invokes whose
+`<parameter name="…">` values are written directly between the tags and typed by the request's
+tools (no separator, no element trees). A block ends the thought, as DeepSeek's does.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.shapes import thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE
 
 SEPARATOR = "]<]minimax[>["
@@ -37,4 +43,7 @@ MINIMAX_M3 = (
     .opens_turn("]~b]ai\n")
 )
 
-TABLES = {"minimax_m3": MINIMAX_M3}
+MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
+                                 ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(), "]~b]ai\n")
+
+TABLES = {"minimax_m3": MINIMAX_M3, "minimax_m2": MINIMAX_M2}

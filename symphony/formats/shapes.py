@@ -1,7 +1,10 @@
 """Table shapes several families share, with their own marker texts: the common one is a thought
 and call blocks, each between an open and a close marker (SPEC §3 `qwen3`: content, reasoning
-and calls states, five rows; the call opener inside a block opens the next call)."""
+and calls states, five rows; the call opener inside a block opens the next call); the other a
+thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax M2, dots)."""
 from symphony.format import Emits, Format
+
+THINK = ("<think>", "</think>")
 
 
 def thought_and_calls(name, think, call, syntax, opener=None):
@@ -22,6 +25,35 @@ def thought_and_calls(name, think, call, syntax, opener=None):
         .transition("content", "call_open", "calls")
         .transition("calls", "call_close", "content")
         .transition("calls", "call_open", "calls")
+        .calls(syntax)
+    )
+    return table.opens_turn(opener) if opener is not None else table
+
+
+def thought_and_invokes(name, block, invoke, syntax, opener=None, think=THINK):
+    """`block` and `invoke` are (open, close) marker texts. A block ends the thought; the block's
+    close ends an invoke left open, and an invoke opener inside an invoke opens the next one."""
+    table = (
+        Format(name)
+        .terminal("think_open", think[0])
+        .terminal("think_close", think[1])
+        .terminal("calls_open", block[0])
+        .terminal("calls_close", block[1])
+        .terminal("invoke_open", invoke[0])
+        .terminal("invoke_close", invoke[1])
+        .state("content", Emits.CONTENT)
+        .state("reasoning", Emits.REASONING)
+        .state("calls", Emits.WRAPPER)
+        .state("invoke", Emits.ARGUMENTS)
+        .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_close", "content")
+        .transition("content", "calls_open", "calls")
+        .transition("reasoning", "calls_open", "calls")
+        .transition("calls", "invoke_open", "invoke")
+        .transition("invoke", "invoke_close", "calls")
+        .transition("invoke", "invoke_open", "invoke")
+        .transition("invoke", "calls_close", "content")
+        .transition("calls", "calls_close", "content")
         .calls(syntax)
     )
     return table.opens_turn(opener) if opener is not None else table

@@ -1,0 +1,62 @@
+# The invoke assembler: one invoke after the table's marker that opens it (`<｜DSML｜ invoke name="`,
+# `<invoke name="`), then parameter tags of the syntax's spelling, e.g.
+#     NAME">
+#     <｜DSML｜ parameter name="KEY" string="true">text</｜DSML｜ parameter>     DeepSeek V4.1 (SPEC §5.6)
+#     <parameter name="KEY">value</parameter>                                MiniMax M2, dots
+# Tags end with `>`; an invoke tag carries no attributes (any are "text after a tag's name").
+# DSML types a value by its own `string` attribute (`string="true"` streams the text,
+# `string="false"` reads it whole with no declaration, anything else leaves the parameter
+# reported whole); the other spellings carry no attribute and type values by the request's tools,
+# as the tagged syntaxes do, with their values directly between the tags or on their own line.
+
+DSML_TAGS = ("<｜DSML｜ parameter name=\"", "</｜DSML｜ parameter>")
+
+cdef const char* DSML_STRING_TRUE = ' string="true"'
+cdef const char* DSML_STRING_FALSE = ' string="false"'
+
+
+@cython.final
+@cython.no_gc
+cdef class InvokeCall(AttributeCall):
+    """Assembles one invoke."""
+    cdef bint typed_by_attribute     # DSML's `string` attribute types values, not the tools
+
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
+        if not self.typed_by_attribute:
+            if n != 0:
+                return -1
+            if self.function is None:
+                return KIND_NONE
+            return self.function.kind(self.key.data, self.key.len)
+        if n == 14 and memcmp(p, DSML_STRING_TRUE, 14) == 0:
+            return KIND_STRING
+        if n == 15 and memcmp(p, DSML_STRING_FALSE, 15) == 0:
+            return KIND_NONE
+        return -1
+
+
+@cython.final
+@cython.no_gc
+cdef class InvokeSyntax(Syntax):
+    """Invokes of parameter tags (`tags`: the parameter tag up to its key's quote, and its close
+    tag): typed by DSML's `string` attribute (typed_by_attribute) or by the request's tools, the
+    latter with values on their own line (own_line) or directly between the tags."""
+    cdef MarkerSet tags
+    cdef readonly bint typed_by_attribute
+    cdef readonly bint own_line
+
+    def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=()):
+        Syntax.__init__(self, ends)
+        if len(tags) != 2 or not all(isinstance(tag, str) and tag for tag in tags):
+            raise ValueError("invoke syntax: tags are the parameter tag and its close tag, both non-empty")
+        self.tags = MarkerSet(tuple(tags))
+        self.typed_by_attribute = typed_by_attribute
+        self.own_line = own_line
+        self.reads_types = not typed_by_attribute
+
+    cdef Assembler open(self, object declared):
+        cdef InvokeCall call = InvokeCall.__new__(InvokeCall)
+        call.syntax = self
+        call.typed_by_attribute = self.typed_by_attribute
+        call.own_line = self.own_line
+        return tc_opened(call, self.tags, None if self.typed_by_attribute else declared)

@@ -1,0 +1,80 @@
+"""The invoke syntax with tool-typed parameters (`CallSyntax.invoke`, issue 10) through
+`minimax_m2` (values directly between the tags) and `dots3` (values on their own line): values
+typed by the request's tools, the invoke close as ToolCallEnd, a parameter attribute reported
+whole; each output at every chunking.
+"""
+from symphony.format import CallSyntax
+from symphony.syntax import Placement
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
+                        finish, malformed, parsed, reasoning, start)
+
+M2_CALLS, M2_CALLS_END = "<minimax:tool_call>", "</minimax:tool_call>"
+DOTS_CALLS, DOTS_CALLS_END = "<dots_function_call>", "</dots_function_call>"
+INVOKE, INVOKE_END = '<invoke name="', "</invoke>"
+PARAM, PARAM_END = '<parameter name="', "</parameter>"
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "n": {"type": "integer"}, "s": {"type": "string"}, "o": {"type": "object"}}}}}]
+
+
+def param(key, value, newline=""):
+    return f'{PARAM}{key}">{newline}{value}{newline}{PARAM_END}'
+
+
+def test_minimax_m2_fragments_typed_by_the_tools():
+    output = ("thought\n</think>\n\n" + M2_CALLS + "\n" + INVOKE + 'f">\n' + param("s", "12") + "\n"
+              + param("n", "007") + "\n" + INVOKE_END + "\n" + M2_CALLS_END)
+    check("minimax_m2", output, [
+        START_THOUGHT, reasoning("thought\n"), dropped("</think>"), END_THOUGHT, content("\n\n"),
+        dropped(M2_CALLS), dropped("\n"), dropped(INVOKE),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', "\n" + PARAM + 's">'),
+        arguments(0, "12", "12"),
+        arguments(0, '"', PARAM_END),
+        arguments(0, ', "n": 7', "\n" + PARAM + 'n">007' + PARAM_END),
+        arguments(0, "}", "\n"),
+        end(0, INVOKE_END),
+        dropped("\n"), dropped(M2_CALLS_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS, prompt="]~b]ai\n<think>\n")
+
+
+def test_undeclared_values_are_inferred():
+    output = M2_CALLS + INVOKE + 'g">' + param("a", "5") + param("b", "x y") + param("c", '{"k": [1]}') + INVOKE_END
+    events = parsed("minimax_m2", output, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"a": 5, "b": "x y", "c": {"k": [1]}}'}
+    check("minimax_m2", output, events, tools=TOOLS)
+
+
+def test_dots_values_on_their_own_line():
+    output = (DOTS_CALLS + "\n" + INVOKE + 'f">\n' + param("s", "Line one\nLine two \\", "\n") + "\n"
+              + param("o", '{"a": 1}', "\n") + "\n" + param("n", "\n3\n", "\n") + "\n" + INVOKE_END + "\n"
+              + DOTS_CALLS_END)
+    events = parsed("dots3", output, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "Line one\\nLine two \\\\", "o": {"a": 1}, "n": 3}'}
+    check("dots3", output, events, tools=TOOLS)
+
+
+def test_a_parameter_attribute_is_reported_whole():
+    output = M2_CALLS + INVOKE + 'f">' + PARAM + 'n" string="true">1' + PARAM_END + INVOKE_END + M2_CALLS_END
+    check("minimax_m2", output, [
+        dropped(M2_CALLS), dropped(INVOKE), start(0, "f", 'f">'),
+        malformed(PARAM + 'n" string="true">', "text after a tag's name"),
+        malformed("1", "text between a call's tags"),
+        malformed(PARAM_END, "a tag where the call's syntax has none"),
+        arguments(0, "{}", ""), end(0, INVOKE_END), dropped(M2_CALLS_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_a_block_ends_the_thought_and_content_follows():
+    output = "plan" + DOTS_CALLS + INVOKE + 'f">' + INVOKE_END + DOTS_CALLS_END + "done"
+    check("dots3", output, [
+        START_THOUGHT, reasoning("plan"), dropped(DOTS_CALLS), END_THOUGHT, dropped(INVOKE),
+        start(0, "f", 'f">'), arguments(0, "{}", ""), end(0, INVOKE_END),
+        dropped(DOTS_CALLS_END), content("done"), finish(tool_calls=1),
+    ], prompt="<think>\n")
+
+
+def test_the_syntax_value():
+    assert CallSyntax.invoke(Placement.OWN_LINE) == CallSyntax.invoke("own_line")
+    assert CallSyntax.invoke() != CallSyntax.invoke(Placement.OWN_LINE)
+    assert CallSyntax.invoke().invoke_close == INVOKE_END
