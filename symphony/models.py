@@ -143,6 +143,13 @@ GROUPS = (
     # its own thought (issue 10)
     _group("dots3-note-prev", "dots3", _W, CHATML, None,
            "dots-studio/dots3-note-prev"),
+    # k2_horizon: <ifm|tool_calls> blocks of keyed calls; the prompt opens the thought at the
+    # default reasoning effort (the template has no thinking switch) (issue 10)
+    _group("k2-horizon-36b", "k2_horizon", _A, "", None,
+           "IFM/K2-Horizon-36B", tails=("<ifm|think>", "<ifm|think>")),
+    # laguna: GLM's markers with Ling's spacing; its template writes no thought (issue 10)
+    _group("laguna-xs.2", "laguna", _N, "", None,
+           "poolside/Laguna-XS.2"),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

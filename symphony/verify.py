@@ -28,6 +28,7 @@ KNOWN_DIFFERENCES = {
     "lfm2_5": {REASONING_PROBE: (0, "stop")},      # its thought markers are <mm:think>: no thought probe
     "minimax_m2": {REASONING_PROBE: (0, "stop")},
     "dots3": {REASONING_PROBE: (0, "stop")},
+    "laguna": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
 }
 
 # Checkpoints whose fixtures do not record a probe their table lists (GLM-5 and GLM-4.7-Flash

@@ -51,6 +51,7 @@ PARSER_TABLES = {
     "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
     "minimax_m2": "minimax_m2",
     "dots": "dots3",
+    "k2_horizon": "k2_horizon",
 }
 
 NO_TABLE = {
@@ -111,6 +112,7 @@ _OLMO = "vllm:test_olmo3_tool_parser.py::"
 _LFM2 = "vllm:test_lfm2_tool_parser.py::"
 _DOTS = "vllm:test_dots_tool_parser.py::"
 _M2 = "vllm:test_minimax_m2_tool_parser.py::"
+_K2 = "vllm:test_k2_horizon_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -175,6 +177,11 @@ _DOTS_JSON = (
     "(issue 10, the dots3 fixtures), which is the one call form the dots3 table reads; a JSON object "
     "in the block is no invoke, so it is the block's wrapping, Malformed \"text between a block's "
     "calls\" (SPEC §2.4 wrapping()), shown as content; vLLM also reads a JSON call there")
+_K2_FORMS = (
+    f"{CALL_FORM}: K2-Horizon's template writes a call in one of three forms the request picks "
+    "(`tool_call_format`: keyed `xml`, the default its fixtures write; `json`; `xml_typed`, an "
+    "`<ifm|arg_type>` tag before each value); the k2_horizon table reads the default keyed form "
+    "whatever the request says (a parser does not see `chat_template_kwargs`)")
 _THOUGHT = (
     f"{THOUGHT}: the seed_oss table reads `<seed:think>…</seed:think>` as the thought (SPEC §3 seed_oss): "
     "its text is reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's "
@@ -330,6 +337,34 @@ DIFFERENCES = {
     _M2 + "TestSingleInvoke::test_multiple_params": _M2_UNDECLARED,
     _M2 + "TestInternalState::test_prev_tool_call_arr_single": _M2_UNDECLARED,
     _M2 + "TestLargeChunks::test_header_and_params_in_separate_chunks": _M2_UNDECLARED,
+    # K2-Horizon's other call forms
+    _K2 + "test_request_level_format_overrides[json]": _K2_FORMS
+    + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
+      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+    _K2 + "test_auto_required_and_named_use_ifm_parser[0]": _K2_FORMS
+    + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
+      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+    _K2 + "test_auto_required_and_named_use_ifm_parser[1]": _K2_FORMS
+    + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
+      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+    _K2 + "test_auto_required_and_named_use_ifm_parser[2]": _K2_FORMS
+    + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
+      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+    _K2 + "test_mismatched_formats_fail_closed[0]": _K2_FORMS
+    + ": the JSON form is no call (as above), shown as content without the dropped block markers",
+    _K2 + "test_request_level_format_overrides[xml_typed]": _K2_FORMS
+    + ": the `<ifm|arg_type>` tags are text where a value's tag belongs, so the keys' values are "
+      "Malformed (\"text between a call's tags\", SPEC §5.5), shown as content, and `lookup` is `{}`",
+    _K2 + "test_mismatched_formats_fail_closed[2]": _K2_FORMS
+    + ": the `<ifm|arg_type>` tags are text where a value's tag belongs, so the pairs are Malformed, "
+      "shown as content, and `lookup` is `{}`; vLLM refuses a form the request did not ask for",
+    _K2 + "test_mismatched_formats_fail_closed[3]": _K2_FORMS
+    + ": here the output is the default form, read as it is; vLLM refuses it because the request "
+      "asked for `xml_typed`",
+    _K2 + "test_malformed_and_incomplete_input_is_content[2]": (
+        f"{MALFORMED_KEPT}: the block's markers are markers wherever they stand (SPEC §2.4) and are "
+        "dropped; `junk` in the block is Malformed \"text between a block's calls\" (SPEC §2.4 "
+        "wrapping()), shown as content; vLLM gives the whole output back as content"),
     # prose between calls
     _GLM45 + "test_extract_tool_calls_mixed_content": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
@@ -1039,4 +1074,49 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Seattle", "days": 5}']],
         'finish': 'tool_calls'},
+    'vllm:test_k2_horizon_tool_parser.py::test_request_level_format_overrides[json]': {
+        'content': '{"name": "lookup", "arguments": {"limit": "2"}}</ifm|tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_request_level_format_overrides[xml_typed]': {
+        'content': '<205 chars, sha256 827b7b064741f128>',
+        'reasoning': None,
+        'calls': [['lookup', '{}']],
+        'finish': 'tool_calls'},
+    'vllm:test_k2_horizon_tool_parser.py::test_mismatched_formats_fail_closed[0]': {
+        'content': '{"name": "ping", "arguments": {}}</ifm|tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_mismatched_formats_fail_closed[2]': {
+        'content': '<ifm|arg_key>query</ifm|arg_key><ifm|arg_type>string</ifm|arg_type><ifm|arg_value>x</ifm|arg_value>',
+        'reasoning': None,
+        'calls': [['lookup', '{}']],
+        'finish': 'tool_calls'},
+    'vllm:test_k2_horizon_tool_parser.py::test_mismatched_formats_fail_closed[3]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['lookup', '{"query": "x"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[0]': {
+        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[1]': {
+        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[2]': {
+        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_malformed_and_incomplete_input_is_content[2]': {
+        'content': 'junk',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
 }

@@ -3,7 +3,8 @@ call is its name, then `<arg_key>K</arg_key><arg_value>V</arg_value>` pairs, and
 close marker is the call's end. GLM-5, GLM-5.3 and GLM-4.7 write no whitespace between the tags
 (`glm`); Ling, and GLM-4.5/4.6, write a newline after the name and after each pair (`ling`: the
 same parse, the spacing matters only to the grammar); IQuest has markers of its own and no turn
-opener (`iquest`).
+opener (`iquest`). Laguna (`laguna`, issue 10) writes Ling's spacing under GLM's markers; its
+template writes no thought, but the model family's reasoning parser reads `<think>` thoughts.
 """
 from symphony.format import CallSyntax
 from symphony.formats.qwen3 import THINK, TOOL_CALL
@@ -15,4 +16,6 @@ LING = thought_and_calls("ling", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING), 
 IQUEST = thought_and_calls("iquest", THINK, ("<iquest_tool_call>", "</iquest_tool_call>"),
                            CallSyntax.keyed(Tags.PLAIN))
 
-TABLES = {"glm": GLM, "ling": LING, "iquest": IQUEST}
+LAGUNA = thought_and_calls("laguna", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING))
+
+TABLES = {"glm": GLM, "ling": LING, "iquest": IQUEST, "laguna": LAGUNA}

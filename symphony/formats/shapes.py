@@ -1,7 +1,8 @@
 """Table shapes several families share, with their own marker texts: the common one is a thought
 and call blocks, each between an open and a close marker (SPEC §3 `qwen3`: content, reasoning
 and calls states, five rows; the call opener inside a block opens the next call); the other a
-thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax M2, dots)."""
+thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax M2, dots); the
+third a thought and a block of calls each in its own markers (SPEC §3 `hy4`: Hy4, K2-Horizon)."""
 from symphony.format import Emits, Format
 
 THINK = ("<think>", "</think>")
@@ -57,3 +58,35 @@ def thought_and_invokes(name, block, invoke, syntax, opener=None, think=THINK):
         .calls(syntax)
     )
     return table.opens_turn(opener) if opener is not None else table
+
+
+def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False):
+    """`think`, `block` and `call` are (open, close) marker texts. No row from a call to the next
+    call's opener (it is text there); the block's close also ends a call left open. Where
+    `block_ends_thought`, the block's opener in the thought ends it (K2-Horizon; not Hy4)."""
+    table = (
+        Format(name)
+        .terminal("think_open", think[0])
+        .terminal("think_close", think[1])
+        .terminal("calls_open", block[0])
+        .terminal("calls_close", block[1])
+        .terminal("call_open", call[0])
+        .terminal("call_close", call[1])
+        .state("content", Emits.CONTENT)
+        .state("reasoning", Emits.REASONING)
+        .state("calls", Emits.WRAPPER)
+        .state("call", Emits.ARGUMENTS)
+        .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_close", "content")
+        .transition("content", "calls_open", "calls")
+    )
+    if block_ends_thought:
+        table = table.transition("reasoning", "calls_open", "calls")
+    return (
+        table
+        .transition("calls", "call_open", "call")
+        .transition("call", "call_close", "calls")
+        .transition("call", "calls_close", "content")
+        .transition("calls", "calls_close", "content")
+        .calls(syntax)
+    )
