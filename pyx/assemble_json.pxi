@@ -6,6 +6,12 @@
 # where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
 # An ignored terminal (a separator) that arrives while bytes are held keeps its place: it goes
 # into the source of the event that reports the bytes around it, never into the JSON.
+#
+# A syntax may write a head before the object, up to a separator (`head`): the head is the
+# start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
+# object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
+# V3's closing fence): bytes that match it are the end's source, the first that does not ends
+# the call.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -28,6 +34,10 @@ cdef class JsonCallAssembler(Assembler):
     cdef bint invalid
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
+    cdef bytes head            # the separator that ends the head, or None (no head)
+    cdef bytes tail            # what may follow the object as the call's end, or None
+    cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
+    cdef bint in_tail
 
     def __cinit__(self):
         hb_init(&self.text)
@@ -70,13 +80,68 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t before = text.len, taken = n
         if self.done:
             return 0
+        if self.in_tail:
+            return self.read_tail(p, n, sink)
         bb_append(text, p, n)
+        if self.head is not None and not self.read_head(before):
+            return n
         ol_advance(&self.outline, text.data, text.len)
         if self.outline.close >= 0:
             taken = self.outline.close - before
             text.len = self.outline.close
         self.progress(sink)
+        if self.in_tail:
+            return taken + self.read_tail(p + taken, n - taken, sink)
         return taken
+
+    cdef bint read_head(self, Py_ssize_t before) except -1:
+        """Looks for the head's separator in what arrived (text from `before` on, and the bytes
+        before it that could start it); once found the outline reads on from after it."""
+        cdef ByteBuf* text = &self.text.text
+        cdef const unsigned char* sep = <const unsigned char*>(<char*>self.head)
+        cdef Py_ssize_t m = len(self.head), at = before - m + 1 if before >= m else 0
+        cdef Py_ssize_t start, end
+        cdef const unsigned char* hit
+        while at + m <= text.len:
+            hit = <const unsigned char*>memchr(text.data + at, sep[0], text.len - m + 1 - at)
+            if hit == NULL:
+                break
+            at = hit - text.data
+            if memcmp(hit, sep, m) == 0:
+                self.head = None
+                self.outline.pos = at + m
+                if self.outline.keys == OL_KEYS_ARGUMENTS:
+                    # the head is the name (the template's whitespace around it is not)
+                    start, end = 0, at
+                    while start < end and text.data[start] <= SPACE:
+                        start += 1
+                    while end > start and text.data[end - 1] <= SPACE:
+                        end -= 1
+                    self.outline.name.len = 0
+                    bb_append(&self.outline.name, text.data + start, end - start)
+                    self.outline.has_name = end > start
+                return True
+            at += 1
+        return False
+
+    cdef Py_ssize_t read_tail(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """Takes the bytes that continue the tail; the whole tail, or a byte that is not the
+        tail's, ends the call. Returns how many bytes it took."""
+        cdef const unsigned char* tail = <const unsigned char*>(<char*>self.tail)
+        cdef Py_ssize_t m = len(self.tail), k = 0
+        while k < n and self.tail_read + k < m and p[k] == tail[self.tail_read + k]:
+            k += 1
+        bb_append(&self.text.text, p, k)
+        self.tail_read += k
+        if self.tail_read == m or k < n:
+            self.end_with_tail(sink)
+        return k
+
+    cdef int end_with_tail(self, Sink sink) except -1:
+        self.in_tail = False
+        self.report(sink, AJ_END, self.outline.arguments_end, self.text.text.len)
+        self.done = True
+        return self.drop_separators(sink)
 
     cdef int progress(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
@@ -102,6 +167,9 @@ cdef class JsonCallAssembler(Assembler):
             else:
                 self.stream_arguments(sink, self.text.text.len, False)
         if o.close >= 0:
+            if self.tail is not None:
+                self.in_tail = True
+                return 0
             end_at = o.arguments_end if o.arguments_end >= 0 else o.close
             self.report(sink, AJ_END, end_at, o.close)
             self.done = True
@@ -144,6 +212,9 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.in_tail:
+            # a marker after the object: what came of the tail is the call's end
+            return self.end_with_tail(sink)
         self.finish(sink)
         return 0
 
@@ -152,6 +223,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t length = self.text.text.len
         if self.done:
             return 0
+        self.in_tail = False
         self.done = True
         if self.started():
             if o.arguments_end < 0:
@@ -166,10 +238,32 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
 
+cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
+    cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
+    call.outline.keys = keys
+    call.head = head
+    call.tail = tail
+    return call
+
+
 @cython.final
 @cython.no_gc
 cdef class JsonSyntax(Syntax):
-    """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2)."""
+    """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
+    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`."""
+    cdef readonly int keys
+    cdef readonly bytes head
+    cdef readonly bytes tail
+
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None):
+        Syntax.__init__(self, ends)
+        if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
+            raise ValueError(f"json syntax: no object kind {keys}")
+        if keys == OL_KEYS_ARGUMENTS and not head:
+            raise ValueError("json syntax: an arguments object needs a head that names the call")
+        self.keys = keys
+        self.head = head.encode("utf-8") if head else None
+        self.tail = tail.encode("utf-8") if tail else None
 
     cdef Assembler open(self, object declared):
-        return JsonCallAssembler()
+        return aj_opened(self.keys, self.head, self.tail)

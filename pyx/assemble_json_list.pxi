@@ -17,6 +17,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int stage
     cdef Held carried          # whitespace and commas between objects, and separators among them
     cdef JsonCallAssembler call
+    cdef int keys              # what the objects are (OlKeys)
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -96,7 +97,7 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
             elif c == LBRACE:
                 self.flush_carried(sink)
-                self.call = JsonCallAssembler()
+                self.call = aj_opened(self.keys, None, None)
                 self.stage = JL_OBJECT
             elif c == RBRACKET:
                 hb_append(&self.carried, p + i, 1)
@@ -132,7 +133,17 @@ cdef class JsonListAssembler(Assembler):
 @cython.final
 @cython.no_gc
 cdef class JsonListSyntax(Syntax):
-    """A bare JSON list of call objects, or content (SPEC §4.5, xLAM)."""
+    """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
+    than the arguments object) says what the objects are."""
+    cdef readonly int keys
+
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL):
+        Syntax.__init__(self, ends)
+        if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
+            raise ValueError(f"json list syntax: no object kind {keys}")
+        self.keys = keys
 
     cdef Assembler open(self, object declared):
-        return JsonListAssembler()
+        cdef JsonListAssembler assembler = JsonListAssembler()
+        assembler.keys = self.keys
+        return assembler

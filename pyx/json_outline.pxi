@@ -3,7 +3,10 @@
 # `name`/`tool_name` give the name (only once complete and a valid JSON string), `arguments`/
 # `parameters` the arguments span; the first member of each kind counts. A `,` where a key is
 # expected is skipped; a value that starts with `,` `}` `]` or `:`, or anything unreadable where
-# a key or `:` belongs, stops the reading for good (no close ever comes).
+# a key or `:` belongs, stops the reading for good (no close ever comes). A syntax may read other
+# objects (`keys`): `args` as arguments too (Inkling); the first member's key as the name and its
+# value as the arguments (`{"NAME": {...}}`, Apertus); or the object itself as the arguments, the
+# name given by the caller (DeepSeek V3/V3.1, where the name is written before it).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -21,6 +24,12 @@ cdef enum OlState:
     OL_CLOSED = 12
     OL_STOPPED = 13
 
+cpdef enum OlKeys:
+    OL_KEYS_CALL = 0        # {"name": .., "arguments": ..}
+    OL_KEYS_ARGS = 1        # the same, `args` also the arguments
+    OL_KEYS_NAMED = 2       # {"NAME": arguments}
+    OL_KEYS_ARGUMENTS = 3   # the object is the arguments
+
 cdef enum OlMember:
     OL_OTHER = 0
     OL_NAME = 1
@@ -29,6 +38,7 @@ cdef enum OlMember:
 
 cdef struct ol_state:
     int st
+    int keys                 # OlKeys
     Py_ssize_t pos           # next byte to read
     Py_ssize_t key_at        # first byte of the key being read (after its quote)
     bint key_escaped
@@ -46,6 +56,7 @@ cdef struct ol_state:
 
 cdef inline void ol_init(ol_state* s) noexcept:
     s.st = OL_BEFORE
+    s.keys = OL_KEYS_CALL
     s.pos = 0
     s.key_at = 0
     s.key_escaped = False
@@ -73,17 +84,29 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
     decoded.data = NULL
     decoded.len = 0
     decoded.cap = 0
+    if s.keys == OL_KEYS_NAMED:
+        # the first member: its key is the name, its value the arguments
+        if s.name_seen:
+            return OL_OTHER
+        s.name_seen = s.arguments_seen = True
+        s.name.len = 0
+        if not s.key_escaped:
+            bb_append(&s.name, key, n)
+        elif jt_decode_string(key, n, &s.name) != 0:
+            return OL_ARGUMENTS
+        s.has_name = True
+        return OL_ARGUMENTS
     if s.key_escaped:
         try:
             if jt_decode_string(key, n, &decoded) != 0:
                 return OL_OTHER
             key = decoded.data
             n = decoded.len
-            kind = ol_plain_kind(key, n)
+            kind = ol_plain_kind(key, n, s.keys == OL_KEYS_ARGS)
         finally:
             bb_free(&decoded)
     else:
-        kind = ol_plain_kind(key, n)
+        kind = ol_plain_kind(key, n, s.keys == OL_KEYS_ARGS)
     if kind == OL_NAME:
         if s.name_seen:
             return OL_OTHER
@@ -95,10 +118,12 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
     return kind
 
 
-cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n) noexcept:
+cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args) noexcept:
     if ol_key_is(key, n, "name", 4) or ol_key_is(key, n, "tool_name", 9):
         return OL_NAME
     if ol_key_is(key, n, "arguments", 9) or ol_key_is(key, n, "parameters", 10):
+        return OL_ARGUMENTS
+    if args and ol_key_is(key, n, "args", 4):
         return OL_ARGUMENTS
     return OL_OTHER
 
@@ -112,6 +137,10 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
                 s.has_name = True
     elif s.member == OL_ARGUMENTS:
         s.arguments_end = end
+        if s.keys == OL_KEYS_ARGUMENTS:
+            s.close = end
+            s.st = OL_CLOSED
+            return 0
     s.st = OL_MEMBER
     return 0
 
@@ -193,6 +222,11 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                     s.st = OL_STOPPED
                     break
                 s.st = OL_MEMBER
+                if s.keys == OL_KEYS_ARGUMENTS:
+                    s.member = OL_ARGUMENTS
+                    s.value_at = s.arguments_at = i
+                    s.st = OL_NESTED
+                    s.depth = 1
             elif s.st == OL_MEMBER:
                 if c == 125:
                     s.close = i + 1

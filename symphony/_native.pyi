@@ -133,8 +133,21 @@ class Syntax:
     reads_types: bool
     def __init__(self, ends: Sequence[int] = ...) -> None: ...
 
-class JsonSyntax(Syntax): ...
-class JsonListSyntax(Syntax): ...
+class OlKeys(IntEnum):
+    OL_KEYS_CALL = 0
+    OL_KEYS_ARGS = 1
+    OL_KEYS_NAMED = 2
+    OL_KEYS_ARGUMENTS = 3
+
+class JsonSyntax(Syntax):
+    keys: int
+    head: Optional[bytes]
+    tail: Optional[bytes]
+    def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
+                 tail: Optional[str] = ...) -> None: ...
+class JsonListSyntax(Syntax):
+    keys: int
+    def __init__(self, ends: Sequence[int] = ..., keys: int = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ...) -> None: ...

@@ -150,6 +150,27 @@ GROUPS = (
     # laguna: GLM's markers with Ling's spacing; its template writes no thought (issue 10)
     _group("laguna-xs.2", "laguna", _N, "", None,
            "poolside/Laguna-XS.2"),
+    # deepseek_v3: <｜tool▁calls▁begin｜> blocks, `function<｜tool▁sep｜>NAME` and fenced JSON
+    # arguments (issue 10). V3-0324 writes no thought; R1's template (revised) opens one.
+    _group("deepseek-v3-0324", "deepseek_v3", _N, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3-0324", "deepseek-ai/DeepSeek-V3"),
+    _group("deepseek-r1", "deepseek_v3", _A, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-R1", "deepseek-ai/DeepSeek-R1-0528"),
+    # deepseek_v3_1: `NAME<｜tool▁sep｜>{json}` calls; the template's `thinking` switch (not
+    # enable_thinking) defaults to off, when the prompt ends `</think>` (issue 10)
+    _group("deepseek-v3.1", "deepseek_v3_1", _N, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus", tails=("</think>", "</think>")),
+    # apertus: <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>; no thought (issue 10)
+    _group("apertus-8b-instruct-2509", "apertus", _N, "<|assistant_start|>", None,
+           "swiss-ai/Apertus-8B-Instruct-2509", "swiss-ai/Apertus-70B-Instruct-2509"),
+    # hunyuan_a13b: <tool_calls>[..]</tool_calls>, <answer> regions; the model writes its thought
+    # (issue 10)
+    _group("hunyuan-a13b-instruct", "hunyuan_a13b", _W, "<|extra_0|>", None,
+           "tencent/Hunyuan-A13B-Instruct"),
+    # inkling: messages of regions, calls as `NAME<|content_invoke_tool_json|>{json}` (issue 10);
+    # the model opens its own thinking region
+    _group("inkling", "inkling", _N, "", None,
+           "thinkingmachines/Inkling"),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

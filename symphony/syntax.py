@@ -3,7 +3,10 @@ value with its own parameters. A table holds one (`Format.calls(...)`); compilin
 turns it into the native syntax object that opens an assembler for each call region.
 
     CallSyntax.json()                          one {"name": .., "arguments": {..}} object
+    CallSyntax.json(CallObject.ARGUMENTS, head="<｜tool▁sep｜>")
+                                               NAME<｜tool▁sep｜>{..arguments..}
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
+    CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
@@ -35,6 +38,20 @@ class Placement(Enum):
     OWN_LINE = "own_line"   # on its own line: one newline after the opening tag and one before
                             # the closing tag are the template's (Qwen 3.5+, Qwen3-Coder)
     DIRECT = "direct"       # directly between the tags: nothing is the template's (Seed-OSS)
+
+
+class CallObject(Enum):
+    """What a JSON syntax's object is (the outline's `keys`)."""
+
+    CALL = "call"                # {"name": .., "arguments" (or "parameters"): {..}}
+    CALL_OR_ARGS = "call_or_args"  # the same, "args" also the arguments (Inkling)
+    NAMED = "named"              # {"NAME": {..}}: the first key names the call (Apertus)
+    ARGUMENTS = "arguments"      # the arguments themselves, the call named by the head (DeepSeek V3)
+
+    def native(self):
+        return {CallObject.CALL: _native.OlKeys.OL_KEYS_CALL, CallObject.CALL_OR_ARGS: _native.OlKeys.OL_KEYS_ARGS,
+                CallObject.NAMED: _native.OlKeys.OL_KEYS_NAMED,
+                CallObject.ARGUMENTS: _native.OlKeys.OL_KEYS_ARGUMENTS}[self]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,12 +92,26 @@ class CallSyntax:
         raise AttributeError("CallSyntax is immutable")
 
     @classmethod
-    def json(cls):
-        return cls("json")
+    def json(cls, obj=CallObject.CALL, head=None, tail=None):
+        """One JSON object per call region. `head`: a separator the template writes before the
+        object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS, which
+        needs one); `tail`: what it writes after the object (a closing fence), the call's end."""
+        obj = CallObject(obj)
+        for what, text in (("head", head), ("tail", tail)):
+            if text is not None and (not isinstance(text, str) or not text):
+                raise ValueError(f"CallSyntax.json: {what} must be a non-empty str or None")
+        if obj == CallObject.ARGUMENTS and head is None:
+            raise ValueError("CallSyntax.json: an arguments object needs a head that names the call")
+        if obj == CallObject.CALL and head is None and tail is None:
+            return cls("json")
+        return cls("json", object=obj, head=head, tail=tail)
 
     @classmethod
-    def json_list(cls):
-        return cls("json_list")
+    def json_list(cls, obj=CallObject.CALL):
+        obj = CallObject(obj)
+        if obj == CallObject.ARGUMENTS:
+            raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
+        return cls("json_list") if obj == CallObject.CALL else cls("json_list", object=obj)
 
     @classmethod
     def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE):
@@ -162,9 +193,11 @@ class CallSyntax:
     def native(self, call_ends=()):
         """The compiled syntax object the native table holds."""
         if self.kind == "json":
-            return _native.JsonSyntax(call_ends)
+            obj = dict(self.params).get("object", CallObject.CALL)
+            return _native.JsonSyntax(call_ends, obj.native(), dict(self.params).get("head"),
+                                      dict(self.params).get("tail"))
         if self.kind == "json_list":
-            return _native.JsonListSyntax(call_ends)
+            return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native())
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":

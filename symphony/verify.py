@@ -2,7 +2,8 @@
 messages (SPEC §9.3): each case is replayed at every chunking and token plan
 (`symphony.replay`), every replay must account for every output byte and agree with the others,
 and the chat message is compared with the reference under the verdict classes: bitwise,
-separators only, listed (policy probes), allowed (opt-in), DIFFERS.
+separators only, argument values (tables whose template rewrites the arguments), listed (policy
+probes), allowed (opt-in), DIFFERS.
 """
 import dataclasses
 import json
@@ -40,6 +41,14 @@ UNRECORDED_PROBES = {
     "glm-4.6": {REASONING_PROBE},
 }
 
+# Tables whose template rewrites a call's arguments when it renders them, so the output cannot
+# spell them as the reference message does: their arguments are compared as JSON values.
+REWRITTEN_ARGUMENTS = {
+    # the template writes the `args` object with json.dumps(sort_keys=True, separators=(",", ":"));
+    # the reference keeps the corpus's key order and spacing, the parser gives the model's bytes
+    "inkling": "compact, keys sorted",
+}
+
 # Allowances (only with SYMPHONY_CORPUS_ALLOWANCES): checkpoints whose template cannot write calls.
 CALLS_NOT_WRITTEN = ("qwen2.5-vl-3b", "qwen2.5-vl-7b", "qwen2.5-vl-32b", "qwen2.5-omni-3b")
 
@@ -49,7 +58,7 @@ CALLS_NOT_WRITTEN = ("qwen2.5-vl-3b", "qwen2.5-vl-7b", "qwen2.5-vl-32b", "qwen2.
 @dataclasses.dataclass
 class CaseResult:
     id: str
-    verdict: str              # bitwise | separators | listed | allowed:<why> | DIFFERS
+    verdict: str              # bitwise | separators | values | listed | allowed:<why> | DIFFERS
     replays: int = 0
     failures: list = dataclasses.field(default_factory=list)   # conservation, agreement, tokens
     detail: str = ""
@@ -95,6 +104,16 @@ def _trim_separators(s):
     return (content, reasoning, calls, finish)
 
 
+def _as_values(said):
+    """A message with each call's arguments read as a JSON value (key order and spacing free)."""
+    content, reasoning, calls, finish = said
+    try:
+        calls = tuple((name, json.loads(arguments)) for name, arguments in calls)
+    except ValueError:
+        return said
+    return (content, reasoning, calls, finish)
+
+
 def _allowances():
     return os.environ.get("SYMPHONY_CORPUS_ALLOWANCES", "") not in ("", "0")
 
@@ -115,6 +134,8 @@ def judge(case, got, slug, table, model, markers):
         return "bitwise", ""
     if _trim_separators(got) == _trim_separators(want):
         return "separators", ""
+    if table in REWRITTEN_ARGUMENTS and _as_values(_trim_separators(got)) == _as_values(_trim_separators(want)):
+        return "values", ""
     if _allowances():
         text = case["reference"]["text"]
         if (model.behaviour == NO_THOUGHT and not any(m in text for m in markers if m)
@@ -180,7 +201,7 @@ def verify_directory(directory, slugs=None, every_split_up_to=TWO_WAY_SPLIT_LIMI
     return [verify_slug(os.path.join(directory, f), every_split_up_to) for f in files]
 
 
-VERDICT_COLUMNS = ("bitwise", "separators", "listed", "allowed", "DIFFERS")
+VERDICT_COLUMNS = ("bitwise", "separators", "values", "listed", "allowed", "DIFFERS")
 
 
 def format_report(results, verbose=False):

@@ -14,7 +14,7 @@ import symphony
 from symphony import _native
 from symphony.format import Emits
 from symphony.formats import table as format_table
-from symphony.syntax import Placement, Spelling
+from symphony.syntax import CallObject, Placement, Spelling
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +88,9 @@ class Roles:
                             # and each pair ("" or "\n"); else ""
     opener: object          # the turn opener or None
     markers: tuple          # every terminal text, declaration order
+    json_object: object = None   # json, json_list: the CallObject its objects are
+    json_head: object = None     # json: the separator before the object (the head: the name), or None
+    json_tail: object = None     # json: what the template writes after the object, or None
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -182,7 +185,17 @@ class Roles:
         if self.syntax in OTHER_KINDS:
             from tests.corpus_other import writer
             return writer(self).body("get_weather", [("city", "Paris")])
+        if self.syntax == "json_list":
+            return '[{"get_weather": {"city": "Paris"}}]' if self.json_object == CallObject.NAMED else f"[{WEATHER}]"
+        if self.json_head is not None:
+            return self.json_call("get_weather", '{"city": "Paris"}')
         return WEATHER
+
+    def json_call(self, name, arguments):
+        """A call in a JSON syntax with a head: the name, the separator, the object, the tail."""
+        obj = arguments if self.json_object == CallObject.ARGUMENTS else \
+            json.dumps({"name": name}, ensure_ascii=False)[:-1] + ', "args": ' + arguments + "}"
+        return name + self.json_head + obj + (self.json_tail or "")
 
 
 def roles(fmt):
@@ -243,6 +256,9 @@ def roles(fmt):
         between=between,
         opener=fmt.opener,
         markers=tuple(text for _, text in fmt.terminals),
+        json_object=dict(syntax.params).get("object", CallObject.CALL) if kind in ("json", "json_list") else None,
+        json_head=dict(syntax.params).get("head") if kind == "json" else None,
+        json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
     )
 
 
@@ -729,6 +745,72 @@ FAMILY_CASES = {
     ],
     "xlam": [
         Case("xlam-think-is-content", "<think>x</think>[]"),
+    ],
+    "deepseek_v3": [
+        Case("deepseek_v3-call", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+             '{"city": "Tokyo", "days": 3}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>', tools=TOOLS, calls=1),
+        Case("deepseek_v3-two-calls", "A<｜tool▁calls▁begin｜>" + "".join(
+            f"<｜tool▁call▁begin｜>function<｜tool▁sep｜>{n}\n```json\n{a}\n```<｜tool▁call▁end｜>"
+            for n, a in (("f", "{}"), ("g", '{"a": [1, {"b": null}]}'))) + "<｜tool▁calls▁end｜>B", calls=2),
+        Case("deepseek_v3-other-type", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>code<｜tool▁sep｜>f\n```json\n{}\n```"
+             "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=0),
+        Case("deepseek_v3-no-fence", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n{}"
+             "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=0),
+        Case("deepseek_v3-fence-not-closed", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n"
+             '{"a": 1}\n``<｜tool▁call▁end｜><｜tool▁calls▁end｜>', calls=1),
+        Case("deepseek_v3-text-after-fence", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n"
+             '{"a": 1}\n``` x<｜tool▁call▁end｜><｜tool▁calls▁end｜>', calls=1),
+        Case("deepseek_v3-arguments-not-an-object", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f"
+             "\n```json\n[1]\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=0),
+        Case("deepseek_v3-cut-in-arguments", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n"
+             '{"a": "x', calls=1),
+        Case("deepseek_v3-r1-thought", "plan</think>\n\nok", "<｜Assistant｜><think>\n", calls=0),
+    ],
+    "deepseek_v3_1": [
+        Case("deepseek_v3_1-calls", 'pre<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜>'
+             '<｜tool▁call▁begin｜>bar<｜tool▁sep｜>{"y": [2, "日本"]}<｜tool▁call▁end｜><｜tool▁calls▁end｜> post',
+             calls=2),
+        Case("deepseek_v3_1-empty-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜> <｜tool▁sep｜>{}<｜tool▁call▁end｜>"
+             "<｜tool▁calls▁end｜>", calls=0),
+        Case("deepseek_v3_1-no-separator", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo{}<｜tool▁call▁end｜>"
+             "<｜tool▁calls▁end｜>", calls=0),
+        Case("deepseek_v3_1-separator-in-arguments", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>"
+             '{"s": "<｜tool▁sep｜>"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>', calls=1),
+        Case("deepseek_v3_1-text-after-object", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{} x"
+             "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=1),
+        Case("deepseek_v3_1-cut-in-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea", calls=0),
+    ],
+    "apertus": [
+        Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
+             '{"get_time": {}}]<|tools_suffix|>', tools=TOOLS, calls=2),
+        Case("apertus-second-key-ignored", '<|tools_prefix|>[{"f": {"a": 1}, "g": {"b": 2}}]<|tools_suffix|>', calls=1),
+        Case("apertus-escaped-name", '<|tools_prefix|>[{"get\\u005fweather": {}}]<|tools_suffix|>', calls=1),
+        Case("apertus-scalar-arguments", '<|tools_prefix|>[{"f": 5}]<|tools_suffix|>', calls=1),
+        Case("apertus-empty-object", "<|tools_prefix|>[{}]<|tools_suffix|>", calls=0),
+        Case("apertus-not-a-list", '<|tools_prefix|>{"f": {}}<|tools_suffix|>', calls=0),
+        Case("apertus-unterminated", '<|tools_prefix|>[{"get_weather": {"location": "London"}', calls=1),
+    ],
+    "hunyuan_a13b": [
+        Case("hunyuan_a13b-thought-answer-calls", "<think>\nplan\n</think>\n<answer>\nOK <tool_calls>"
+             '[{"name": "get_weather", "arguments": {"city": "Boston"}}, {"name": "b", "arguments": {}}]'
+             "</tool_calls>\n</answer>", tools=TOOLS, calls=2),
+        Case("hunyuan_a13b-answer-markers-later", "a</answer>b<answer>c", calls=0),
+        Case("hunyuan_a13b-not-a-list", '<tool_calls>{"name": "f", "arguments": {}}</tool_calls>', calls=0),
+        Case("hunyuan_a13b-text-after-list", '<tool_calls>[{"name": "f", "arguments": {}}] x</tool_calls>', calls=1),
+    ],
+    "inkling": [
+        Case("inkling-thought-text-calls", "<|content_thinking|>plan<|end_message|><|message_model|><|content_text|>"
+             "Hi<|end_message|><|message_model|>f<|content_invoke_tool_json|>"
+             '{"name":"f","args":{"a":1}}<|end_message|><|message_model|>g<|content_invoke_tool_json|>'
+             '{"name":"g","arguments":{}}<|end_message|>', calls=2),
+        Case("inkling-call-first", 'f<|content_invoke_tool_json|>{"name":"f","args":{"b":[1,2]}}<|end_message|>',
+             "<|message_model|>", calls=1),
+        Case("inkling-name-only-in-head", 'f<|content_invoke_tool_json|>{"args":{}}<|end_message|>', calls=0),
+        Case("inkling-text-between-messages", "<|content_text|>a<|end_message|> x <|message_model|><|content_text|>b"
+             "<|end_message|>", calls=0),
+        Case("inkling-unterminated", '<|content_text|>a<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
+             '{"name":"f","args":{"a":"x', calls=1),
+        Case("inkling-no-separator", '<|message_model|>f{"name":"f","args":{}}<|end_message|>', calls=0),
     ],
     "plain": [
         Case("plain-everything", '<think>x</think><tool_call>\n{"name": "f"}\n</tool_call>[{"name": "g"}]'),

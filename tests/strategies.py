@@ -11,6 +11,7 @@ import json
 
 from hypothesis import strategies as st
 
+from symphony.syntax import CallObject
 from tests.common import split_at
 from tests.corpus import DECLARED_KEYS, OTHER_FAMILIES_MARKERS, OTHER_KINDS, TOOLS, table_roles
 
@@ -168,6 +169,30 @@ def damaged(draw, texts, junk=JUNK):
 
 
 OBJECTS = damaged(call_objects())
+ARGUMENT_OBJECTS = st.dictionaries(st.text(st.sampled_from("abcé"), max_size=3), json_values, max_size=3).map(
+    lambda args: json.dumps(args, ensure_ascii=False))
+
+
+def headed_calls(r):
+    """A call in a JSON syntax with a head (DeepSeek V3/V3.1, Inkling): a name, the head's
+    separator (now and then cut or missing), the object (the arguments, or a call object with
+    `args`), the tail; damaged like the objects."""
+    names = weighted((6, st.sampled_from(CALL_NAMES)), (1, st.sampled_from(ODD_NAMES)))
+    heads = st.sampled_from([r.json_head] * 6 + [r.json_head[:-1], ""])
+    tails = st.sampled_from([r.json_tail or ""] * 4 + [(r.json_tail or "x")[:-1], " x", ""])
+    if r.json_object == CallObject.ARGUMENTS:
+        objects = weighted((4, ARGUMENT_OBJECTS), (1, OBJECTS))
+    else:
+        objects = weighted((3, ARGUMENT_OBJECTS.map(lambda a: '{"name":"f","args":' + a + "}")), (2, OBJECTS))
+    return damaged(st.tuples(names, heads, objects, tails).map("".join))
+
+
+@st.composite
+def named_lists(draw):
+    """A JSON list of `{"NAME": arguments}` objects as Apertus writes it, possibly damaged."""
+    items = draw(st.lists(st.tuples(st.sampled_from(CALL_NAMES + ODD_NAMES), ARGUMENT_OBJECTS), max_size=3))
+    body = ", ".join("{" + json.dumps(name, ensure_ascii=False) + ": " + args + "}" for name, args in items)
+    return draw(damaged(st.just("[" + body + "]")))
 
 
 @st.composite
@@ -251,6 +276,10 @@ def call_blocks(table):
         bodies = weighted((4, syntax_calls(r)), (1, OBJECTS))
     elif r.syntax in OTHER_KINDS:
         bodies = weighted((4, other_calls(r)), (1, OBJECTS))
+    elif r.syntax == "json" and r.json_head is not None:
+        bodies = weighted((4, headed_calls(r)), (1, OBJECTS))
+    elif r.syntax == "json_list":
+        bodies = weighted((2, json_lists()), (2, named_lists()), (1, OBJECTS))
     else:
         bodies = OBJECTS
     co, cc = r.call_open, r.call_close or ""

@@ -435,8 +435,8 @@ def test_verify_prints_the_verdict_table(tmp_path):
     r = run_cli("verify", str(directory))
     assert r.returncode == 0, r.stdout + r.stderr
     header = r.stdout.splitlines()[0].split()
-    assert header == ["slug", "table", "cases", "bitwise", "separators", "listed", "allowed", "DIFFERS",
-                      "replays", "failed"]
+    assert header == ["slug", "table", "cases", "bitwise", "separators", "values", "listed", "allowed",
+                      "DIFFERS", "replays", "failed"]
     rows = table_rows(r.stdout)
     assert list(rows) == [FIXTURE_SLUG]
     row = dict(zip(header[1:], rows[FIXTURE_SLUG]))
@@ -444,7 +444,7 @@ def test_verify_prints_the_verdict_table(tmp_path):
         n_cases = sum(1 for line in f if line.strip())
     assert row["table"] == "qwen2_5" and int(row["cases"]) == n_cases
     assert row["DIFFERS"] == "0" and row["failed"] == "0"
-    assert sum(int(row[c]) for c in ("bitwise", "separators", "listed", "allowed")) == n_cases
+    assert sum(int(row[c]) for c in ("bitwise", "separators", "values", "listed", "allowed")) == n_cases
     assert int(row["replays"]) > n_cases
     assert "DIFFERS" not in r.stdout.split("\n", 1)[1]
 

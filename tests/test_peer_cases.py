@@ -52,6 +52,10 @@ PARSER_TABLES = {
     "minimax_m2": "minimax_m2",
     "dots": "dots3",
     "k2_horizon": "k2_horizon",
+    "deepseek_v3": "deepseek_v3",
+    "deepseek_v31": "deepseek_v3_1",
+    "apertus": "apertus",
+    "hunyuan_a13b": "hunyuan_a13b",
 }
 
 NO_TABLE = {
@@ -365,6 +369,19 @@ DIFFERENCES = {
         f"{MALFORMED_KEPT}: the block's markers are markers wherever they stand (SPEC §2.4) and are "
         "dropped; `junk` in the block is Malformed \"text between a block's calls\" (SPEC §2.4 "
         "wrapping()), shown as content; vLLM gives the whole output back as content"),
+    # DeepSeek V3.1 and Hunyuan-A13B
+    "vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_with_multiple_tools": (
+        f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
+        "policies), so ` some suffix text` after the block is kept; vLLM keeps only the text before "
+        "the block"),
+    "vllm:test_hunyuan_a13b_tool_parser.py::test_hunyuan_a13b_tool_parser_extract[4]": (
+        f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
+        "policies), so `\\nThank you!` after the block is kept; vLLM drops text after the block"),
+    "vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_unparsable_block[0]": (
+        f"{MALFORMED_KEPT}: `<｜tool▁calls▁begin｜>` is a marker wherever it stands (SPEC §2.4) and is "
+        "dropped; `get_weather` in the block is no call (a call opens with `<｜tool▁call▁begin｜>`), so "
+        "it is Malformed \"text between a block's calls\" (SPEC §2.4 wrapping()), shown as content; "
+        "vLLM gives the whole output back as content"),
     # prose between calls
     _GLM45 + "test_extract_tool_calls_mixed_content": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
@@ -1119,4 +1136,19 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
+    'vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_with_multiple_tools': {
+        'content': 'some prefix text some suffix text',
+        'reasoning': None,
+        'calls': [['foo', '{"x":1}'], ['bar', '{"y":2}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_unparsable_block[0]': {
+        'content': 'Let me look that up.get_weather',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_hunyuan_a13b_tool_parser.py::test_hunyuan_a13b_tool_parser_extract[4]': {
+        'content': '\nThank you!',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Seattle"}']],
+        'finish': 'tool_calls'},
 }

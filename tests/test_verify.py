@@ -1,5 +1,5 @@
 """The verdict classes of the fixture replay (SPEC §9.3), on hand-made cases: bitwise, separators
-only, listed probes (and a listed probe that starts matching), allowances only under their
+only, argument values (Inkling), listed probes (and a listed probe that starts matching), allowances only under their
 switch, DIFFERS; and the replay's own checks (conservation, agreement, token counts)."""
 import pytest
 
@@ -42,6 +42,18 @@ def test_calls_and_finish_must_match():
     assert verdict(case(text, calls=[("f", '{"a": 1}')], finish="tool_calls"))[0] == "bitwise"
     assert verdict(case(text, calls=[("f", '{"a":1}')], finish="tool_calls"))[0] == "DIFFERS"
     assert verdict(case(text, calls=[("f", '{"a": 1}')], finish="stop"))[0] == "DIFFERS"
+
+
+def test_argument_values_only_where_the_template_rewrites_them():
+    inkling = "thinkingmachines/Inkling"
+    text = ('<|content_text|><|end_message|><|message_model|>f<|content_invoke_tool_json|>'
+            '{"name":"f","args":{"b":1,"a":[1, 2]}}<|end_message|>')
+    rewritten = case(text, calls=[("f", '{"a": [1, 2], "b": 1}')], finish="tool_calls", model=inkling)
+    assert verdict(rewritten) == ("values", "")
+    assert verdict(case(text, calls=[("f", '{"a": [1, 3], "b": 1}')], finish="tool_calls", model=inkling))[0] == "DIFFERS"
+    # elsewhere the arguments are the model's bytes, which must match
+    qwen = '<tool_call>\n{"name": "f", "arguments": {"b":1,"a":2}}\n</tool_call>'
+    assert verdict(case(qwen, calls=[("f", '{"a": 2, "b": 1}')], finish="tool_calls"))[0] == "DIFFERS"
 
 
 def test_listed_probe_must_give_its_listed_outcome_and_must_not_start_matching():

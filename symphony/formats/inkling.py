@@ -1,0 +1,31 @@
+"""Inkling (`inkling`, issue 10): an output is messages, each opened by a region marker and
+closed by `<|end_message|>`; `<|message_model|>` starts the next. `<|content_text|>` holds
+content, `<|content_thinking|>` the thought; a message that starts with neither is a call,
+`NAME<|content_invoke_tool_json|>` and a compact `{"name", "args"}` object. The generation prompt
+ends where a message starts, so the table starts in the call state: a region marker ends it
+without a call. Text between messages is Malformed.
+"""
+from symphony.format import CallSyntax, Emits, Format
+from symphony.syntax import CallObject
+
+INKLING = (
+    Format("inkling")
+    .terminal("text_open", "<|content_text|>")
+    .terminal("thinking_open", "<|content_thinking|>")
+    .terminal("message_close", "<|end_message|>")
+    .terminal("message_open", "<|message_model|>")
+    .state("message", Emits.ARGUMENTS)
+    .state("between", Emits.WRAPPER)
+    .state("content", Emits.CONTENT)
+    .state("reasoning", Emits.REASONING)
+    .transition("message", "text_open", "content")
+    .transition("message", "thinking_open", "reasoning")
+    .transition("message", "message_close", "between")
+    .transition("message", "message_open", "message")
+    .transition("content", "message_close", "between")
+    .transition("reasoning", "message_close", "between")
+    .transition("between", "message_open", "message")
+    .calls(CallSyntax.json(CallObject.CALL_OR_ARGS, head="<|content_invoke_tool_json|>"))
+)
+
+TABLES = {"inkling": INKLING}

@@ -1,0 +1,87 @@
+"""The JSON syntaxes' other objects (`CallSyntax.json(CallObject…, head=, tail=)`,
+`CallSyntax.json_list(CallObject.NAMED)`, issue 10): DeepSeek V3's head and fenced arguments,
+V3.1's bare arguments after the name, Inkling's `args`, Apertus's `{"NAME": {..}}`; the head is
+the start's source, the tail the end's; each output at every chunking.
+"""
+import pytest
+
+from symphony import _native
+from symphony.format import CallSyntax
+from symphony.syntax import CallObject
+from tests.wire import arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+
+CALLS, CALLS_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
+CALL, SEP, CALL_END = "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>"
+
+
+def test_deepseek_v3_fenced_arguments():
+    output = CALLS + CALL + "function" + SEP + 'get_weather\n```json\n{"city": "Tokyo"}\n```' + CALL_END + CALLS_END
+    check("deepseek_v3", output, [
+        dropped(CALLS), dropped(CALL + "function" + SEP),
+        start(0, "get_weather", "get_weather\n```json\n"),
+        arguments(0, '{"city": "Tokyo"}', '{"city": "Tokyo"}'),
+        end(0, "\n```"),
+        dropped(CALL_END), dropped(CALLS_END), finish(tool_calls=1),
+    ])
+
+
+def test_deepseek_v3_1_arguments_after_the_name():
+    output = "pre" + CALLS + CALL + "foo" + SEP + '{"x":1}' + CALL_END + CALL + " bar " + SEP + "{}" + CALL_END + CALLS_END
+    check("deepseek_v3_1", output, [
+        content("pre"), dropped(CALLS), dropped(CALL),
+        start(0, "foo", "foo" + SEP), arguments(0, '{"x":1}', '{"x":1}'), end(0, ""), dropped(CALL_END),
+        dropped(CALL), start(1, "bar", " bar " + SEP), arguments(1, "{}", "{}"), end(1, ""), dropped(CALL_END),
+        dropped(CALLS_END), finish(tool_calls=2),
+    ])
+
+
+def test_a_head_with_no_name_or_no_separator_starts_no_call():
+    for head in (" " + SEP + "{}", "foo{}"):
+        events = parsed("deepseek_v3_1", CALLS + CALL + head + CALL_END + CALLS_END)
+        assert not [e for e in events if e["kind"] == "tool_call_start"], head
+        check("deepseek_v3_1", CALLS + CALL + head + CALL_END + CALLS_END, events)
+
+
+def test_arguments_that_are_no_object_start_no_call():
+    output = CALLS + CALL + "f" + SEP + "[1]" + CALL_END + CALLS_END
+    events = parsed("deepseek_v3_1", output)
+    assert arguments_of(events) == {}
+    check("deepseek_v3_1", output, events)
+
+
+def test_inkling_args_and_the_repeated_name():
+    output = ('<|content_text|>Hi<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
+              '{"name":"f","args":{"a":1}}<|end_message|>')
+    check("inkling", output, [
+        dropped("<|content_text|>"), content("Hi"), dropped("<|end_message|>"), dropped("<|message_model|>"),
+        start(0, "f", 'f<|content_invoke_tool_json|>{"name":"f","args":'),
+        arguments(0, '{"a":1}', '{"a":1}'), end(0, "}"),
+        dropped("<|end_message|>"), finish(tool_calls=1),
+    ])
+
+
+def test_apertus_named_objects():
+    output = 'Sure <|tools_prefix|>[{"get_weather": {"city": "London"}}, {"ping": {}}]<|tools_suffix|>'
+    events = parsed("apertus", output)
+    assert arguments_of(events) == {0: '{"city": "London"}', 1: "{}"}
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["get_weather", "ping"]
+    check("apertus", output, events)
+
+
+def test_hunyuan_answer_markers_are_dropped():
+    output = '<answer>\nOK <tool_calls>[{"name": "f", "arguments": {"a": 1}}]</tool_calls>\n</answer>'
+    events = parsed("hunyuan_a13b", output)
+    assert arguments_of(events) == {0: '{"a": 1}'}
+    assert "".join(e["text"] for e in events if e["kind"] == "content") == "\nOK \n"
+    check("hunyuan_a13b", output, events)
+
+
+def test_the_syntax_values():
+    assert CallSyntax.json() == CallSyntax.json(CallObject.CALL)
+    assert CallSyntax.json(CallObject.ARGUMENTS, head=SEP).native().keys == _native.OlKeys.OL_KEYS_ARGUMENTS
+    with pytest.raises(ValueError):
+        CallSyntax.json(CallObject.ARGUMENTS)
+    with pytest.raises(ValueError):
+        CallSyntax.json_list(CallObject.ARGUMENTS)
+    with pytest.raises(ValueError):
+        _native.JsonSyntax((), _native.OlKeys.OL_KEYS_ARGUMENTS)
