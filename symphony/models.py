@@ -46,7 +46,8 @@ def _group(slug, table, behaviour, head, opener, *ids, tails=None):
 
 _O, _A, _W, _N = OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT
 
-# One row per checkpoint group of SPEC §3 whose table exists: slug, table, behaviour,
+# One row per checkpoint group of SPEC §3 whose table exists (and per pending checkpoint of issue
+# 10 whose template is a known family's, each saying why): slug, table, behaviour,
 # generation-prompt head, turn-opener override (None = the table's own), then the checkpoints
 # (the group's own id first, then the siblings SPEC lists in parentheses).
 GROUPS = (
@@ -171,6 +172,16 @@ GROUPS = (
     # the model opens its own thinking region
     _group("inkling", "inkling", _N, "", None,
            "thinkingmachines/Inkling"),
+    # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
+    # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
+    # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt
+    # opening the thought as Qwen3-2507 Thinking's does
+    _group("qwq-32b", "qwen3", _A, CHATML, None,
+           "Qwen/QwQ-32B"),
+    _group("qwen3-omni-30b-a3b-instruct", "qwen3", _N, CHATML, None,
+           "Qwen/Qwen3-Omni-30B-A3B-Instruct"),
+    _group("qwen3-omni-30b-a3b-thinking", "qwen3", _A, CHATML, None,
+           "Qwen/Qwen3-Omni-30B-A3B-Thinking"),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),
@@ -215,6 +226,15 @@ GROUPS = (
            "microsoft/Phi-4-mini-instruct"),
     _group("tinyllama-1.1b-chat-v1.0", "plain", _N, ZEPHYR, None,
            "TinyLlama/TinyLlama-1.1B-Chat-v1.0"),
+    # SPEC §3 pending, templates with no call or thought markup: Phi-4-multimodal has Phi-4-mini's
+    # template; Qwen3Guard-Gen writes a verdict in ChatML with no tools and no thought; LLaVA-1.5
+    # writes `USER: … ASSISTANT:` turns
+    _group("phi-4-multimodal-instruct", "plain", _N, PHI, None,
+           "microsoft/Phi-4-multimodal-instruct"),
+    _group("qwen3guard-gen-0.6b", "plain", _N, CHATML, None,
+           "Qwen/Qwen3Guard-Gen-0.6B", "Qwen/Qwen3Guard-Gen-4B", "Qwen/Qwen3Guard-Gen-8B"),
+    _group("llava-1.5-7b-hf", "plain", _N, "ASSISTANT:", None,
+           "llava-hf/llava-1.5-7b-hf"),
 )
 
 

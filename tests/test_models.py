@@ -195,12 +195,44 @@ def test_models_for_format():
     assert "Salesforce/Llama-xLAM-2-8b-fc-r" in models_for_format("xlam")
     assert models_for_format("qwen2.5") == models_for_format("qwen2_5")
     assert "ibm-granite/granite-4.1-3b" in models_for_format("qwen2_5")
-    assert set(models_for_format("plain")) == {"microsoft/Phi-4-mini-instruct",
-                                              "TinyLlama/TinyLlama-1.1B-Chat-v1.0"}
+    assert set(models_for_format("plain")) == {
+        "microsoft/Phi-4-mini-instruct", "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
+        # SPEC §3 pending checkpoints placed by their templates (issue 10)
+        "microsoft/Phi-4-multimodal-instruct", "Qwen/Qwen3Guard-Gen-0.6B", "Qwen/Qwen3Guard-Gen-4B",
+        "Qwen/Qwen3Guard-Gen-8B", "llava-hf/llava-1.5-7b-hf"}
     every = sorted(m for name in symphony.formats() for m in models_for_format(name))
     assert every == known_models()
     with pytest.raises(KeyError):
         models_for_format("no_such_table")
+
+
+# Issue 10: the pending families' checkpoints and SPEC §3's pending checkpoints placed by their
+# templates: id, table, behaviour, prompt tail with thinking left on.
+PENDING = [
+    ("MiniMaxAI/MiniMax-M2", "minimax_m2", ALWAYS_OPENS_THOUGHT, "]~b]ai\n<think>\n"),
+    ("MiniMaxAI/MiniMax-M2.7", "minimax_m2", ALWAYS_OPENS_THOUGHT, "]~b]ai\n<think>\n"),
+    ("dots-studio/dots3-note-prev", "dots3", MODEL_WRITES_THOUGHT, "<|im_start|>assistant\n"),
+    ("IFM/K2-Horizon-36B", "k2_horizon", ALWAYS_OPENS_THOUGHT, "<ifm|think>"),
+    ("poolside/Laguna-XS.2", "laguna", NO_THOUGHT, ""),
+    ("thinkingmachines/Inkling", "inkling", NO_THOUGHT, ""),
+    ("deepseek-ai/DeepSeek-V3-0324", "deepseek_v3", NO_THOUGHT, "<｜Assistant｜>"),
+    ("deepseek-ai/DeepSeek-R1", "deepseek_v3", ALWAYS_OPENS_THOUGHT, "<｜Assistant｜><think>\n"),
+    ("deepseek-ai/DeepSeek-V3.1", "deepseek_v3_1", NO_THOUGHT, "<｜Assistant｜></think>"),
+    ("swiss-ai/Apertus-8B-Instruct-2509", "apertus", NO_THOUGHT, "<|assistant_start|>"),
+    ("tencent/Hunyuan-A13B-Instruct", "hunyuan_a13b", MODEL_WRITES_THOUGHT, "<|extra_0|>"),
+    ("Qwen/QwQ-32B", "qwen3", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
+    ("Qwen/Qwen3-Omni-30B-A3B-Thinking", "qwen3", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
+    ("Qwen/Qwen3-Omni-30B-A3B-Instruct", "qwen3", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("microsoft/Phi-4-multimodal-instruct", "plain", NO_THOUGHT, "<|assistant|>"),
+    ("Qwen/Qwen3Guard-Gen-0.6B", "plain", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("llava-hf/llava-1.5-7b-hf", "plain", NO_THOUGHT, "ASSISTANT:"),
+]
+
+
+@pytest.mark.parametrize("model, table, behaviour, tail", PENDING, ids=[row[0] for row in PENDING])
+def test_pending_checkpoints_are_placed(model, table, behaviour, tail):
+    m = for_model(model)
+    assert (m.format, m.behaviour, m.prompt_tail) == (table, behaviour, tail)
 
 
 def test_model_is_frozen_and_slotted():
