@@ -74,6 +74,14 @@ GLM_MARKERS = ["<|system|>", "<|user|>", "<|assistant|>", "<|observation|>",
 GLM53_TEMPLATE_STUB = ("{# symphony bench stub of the GLM-5.3 template #}[gMASK]<sop>"
                        "Reasoning Effort: <tool_call><arg_key><arg_value>")
 
+# MiniMax-M2 and M2.7 (issue 10): the prompt always opens <think>; <minimax:tool_call> invokes.
+MINIMAX_M2 = {
+    "thinking_default": True,
+    "markers": ["]~b]ai", "[e~[", "<think>", "</think>", "<minimax:tool_call>", "</minimax:tool_call>"],
+    "sglang": {"tool": "minimax-m2", "reasoning": "minimax", "force": True},
+    "vllm": {"tool": "minimax_m2", "reasoning": "minimax_m2", "tail_on": "]~b]ai\n<think>\n"},
+}
+
 PROFILES = {
     # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true
     # (SGLang template rule enable_thinking_default_true -> force = thinking).
@@ -415,6 +423,73 @@ PROFILES = {
             "sglang": "SGLang 0.5.23 has no parser for Olmo 3's <function_calls> lines; "
                       "pythonic needs a bracketed [f(...)] list and reads none of the calls"},
         "vllm": {"tool": "olmo3", "reasoning": None, "tail_on": IM_ASSISTANT},
+    },
+
+    # -- the pending families of issue 10 (bench/common.py PENDING_SLUGS). Parser names are the
+    # peers' own registry names for these checkpoints; the prompt tails are symphony's registry's.
+    "minimax-m2": MINIMAX_M2,
+    "minimax-m2.7": MINIMAX_M2,
+    # dots3: the model writes <think> itself; <dots_function_call> invokes. vLLM names no dots
+    # reasoning parser: qwen3's reads the same <think> the model writes.
+    "dots3-note-prev": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS + ["<dots_function_call>", "</dots_function_call>"],
+        "sglang": {"tool": "dots", "reasoning": "dots", "force": False},
+        "vllm": {"tool": "dots", "reasoning": "qwen3", "tail_on": IM_ASSISTANT},
+    },
+    # K2-Horizon: the prompt opens <ifm|think> (default reasoning effort).
+    "k2-horizon-36b": {
+        "thinking_default": True,
+        "markers": ["<ifm|think>", "</ifm|think>", "<ifm|tool_calls>", "</ifm|tool_calls>", "<ifm|tool_call>",
+                    "</ifm|tool_call>", "<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>"],
+        "sglang": {"tool": "k2_horizon", "reasoning": "k2_horizon", "force": True},
+        "vllm": {"tool": "k2_horizon", "reasoning": "k2_horizon", "tail_on": "<ifm|think>"},
+    },
+    # Laguna (poolside): GLM-like keyed calls, no thought in the template. The poolside parsers
+    # refuse a tokenizer without the `<assistant>` token.
+    "laguna-xs.2": {
+        "thinking_default": None,
+        "markers": ["<assistant>", "<think>", "</think>", "<tool_call>", "</tool_call>", "<arg_key>", "</arg_key>",
+                    "<arg_value>", "</arg_value>"],
+        "sglang": {"tool": "poolside_v1", "reasoning": "poolside_v1", "force": False},
+        "vllm": {"tool": "poolside_v1", "reasoning": "poolside_v1", "tail_on": ""},
+    },
+    # Inkling: message regions; the prompt ends where a message starts.
+    "inkling": {
+        "thinking_default": True,
+        "markers": ["<|content_text|>", "<|content_thinking|>", "<|end_message|>", "<|message_model|>",
+                    "<|content_invoke_tool_json|>"],
+        "sglang": {"tool": "inkling", "reasoning": "inkling", "force": False},
+        "vllm": {"tool": "inkling", "reasoning": "inkling", "tail_on": "<|message_model|>"},
+    },
+    # DeepSeek V3-0324 / V3.1 (content-only fixtures): V3.1's prompt ends </think> by default.
+    "deepseek-v3-0324": {
+        "thinking_default": None,
+        "markers": ["<｜Assistant｜>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>",
+                    "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"],
+        "sglang": {"tool": "deepseekv3", "reasoning": None, "force": False},
+        "vllm": {"tool": "deepseek_v3", "reasoning": None, "tail_on": "<｜Assistant｜>"},
+    },
+    "deepseek-v3.1": {
+        "thinking_default": False,
+        "markers": ["<｜Assistant｜>", "<think>", "</think>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>",
+                    "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"],
+        "sglang": {"tool": "deepseekv31", "reasoning": "deepseek-v3", "force": False},
+        "vllm": {"tool": "deepseek_v31", "reasoning": "deepseek_v3", "tail_on": "<｜Assistant｜></think>"},
+    },
+    # Apertus (content-only fixtures): <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>.
+    "apertus-8b-instruct-2509": {
+        "thinking_default": None,
+        "markers": ["<|assistant_start|>", "<|assistant_end|>", "<|tools_prefix|>", "<|tools_suffix|>"],
+        "sglang": {"tool": "apertus2509", "reasoning": None, "force": False},
+        "vllm": {"tool": "apertus", "reasoning": None, "tail_on": "<|assistant_start|>"},
+    },
+    # Hunyuan-A13B (content-only fixtures): <think>/<answer> regions, <tool_calls>[..]</tool_calls>.
+    "hunyuan-a13b-instruct": {
+        "thinking_default": None,
+        "markers": ["<|extra_0|>", "<think>", "</think>", "<answer>", "</answer>", "<tool_calls>", "</tool_calls>"],
+        "sglang": {"tool": "hunyuan", "reasoning": "hunyuan", "force": False},
+        "vllm": {"tool": "hunyuan_a13b", "reasoning": "hunyuan_a13b", "tail_on": "<|extra_0|>"},
     },
 }
 
