@@ -67,11 +67,18 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef ByteBuf* text = &self.text.text
-        cdef Py_ssize_t before = text.len, taken = n
+        cdef Py_ssize_t before = text.len, taken = n, at = 0, step
         if self.done:
             return 0
-        bb_append(text, p, n)
-        ol_advance(&self.outline, text.data, text.len)
+        # Copied in steps as long as what is held, so that an object followed by a long piece
+        # (the rest of a list of calls) costs its own length, not the piece's.
+        while at < n and self.outline.close < 0:
+            step = n - at
+            if self.outline.st != OL_STOPPED and step > text.len + 256:
+                step = text.len + 256
+            bb_append(text, p + at, step)
+            at += step
+            ol_advance(&self.outline, text.data, text.len)
         if self.outline.close >= 0:
             taken = self.outline.close - before
             text.len = self.outline.close

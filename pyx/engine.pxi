@@ -294,12 +294,12 @@ cdef class Engine:
         if self.table.ignored[i]:
             if self.table.emits[self.state] == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
-            return self.sink.dropped_marker(i, n)
+            return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
         if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
-            self.sink.dropped_marker(i, n)
+            self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
 
     cdef int enter(self, int nxt) except -1:
@@ -335,11 +335,13 @@ cdef class Engine:
         cdef Py_ssize_t since = self.sink.count
         cdef int taken = 0
         self.call = None
+        self.sink.seal()
         if terminal < 0:
             call.finish(self.sink)
             return 0
         taken = call.close(terminal, p, n, self.sink)
         self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
+        self.sink.sealed = 0
         return taken
 
     # -- failure -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 # Where the engine and the call assemblers put their events during one feed. Each event is a
 # record of offsets into an arena of bytes, counted by the stream's Ledger the moment it is pushed
 # (every push happens in output order); Python event objects are built once, when the feed
-# returns. Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4). The Sink only
+# returns. Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4), and so do
+# adjacent Dropped (Malformed) records of one reason: one event per run, not per piece. The Sink only
 # records: what a byte becomes is the engine's and the assemblers' decision. It numbers calls in
 # the order they start (SPEC §2.4: a call's index is the number of calls started before it).
 
@@ -52,6 +53,7 @@ cdef class Sink:
     cdef int64_t open_call           # the index of the call started and not ended, or -1
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
+    cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
     def __cinit__(self, Ledger ledger, tuple marker_texts=()):
         self.ledger = ledger
@@ -94,6 +96,35 @@ cdef class Sink:
         r.tokens = self.ledger.count(n)
         return 0
 
+    cdef sk_record* mergeable(self, int kind, int why, int other) noexcept:
+        """The last record, when it is a Dropped/Malformed of this reason whose bytes end the
+        arena (so more can be appended to it), else NULL."""
+        cdef sk_record* last
+        if self.count == 0:
+            return NULL
+        if self.count <= self.sealed and why == MW_UNTERMINATED and kind == EV_MALFORMED:
+            return NULL         # relabel_unterminated must find these bytes in its own records
+        last = &self.records[self.count - 1]
+        if (last.kind != kind or last.why != why or last.text_at + last.text_len != self.arena.len
+                or (kind == EV_MALFORMED and last.other != other)):
+            return NULL
+        return last
+
+    cdef int extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except -1:
+        """Appends p[0:n] to the last record (arena room reserved by the caller)."""
+        cdef int64_t tokens = self.ledger.count(n)
+        bb_append(&self.arena, p, n)
+        last.text_len += n
+        last.tokens = -1 if (last.tokens < 0 or tokens < 0) else last.tokens + tokens
+        if last.kind == EV_DROPPED:
+            last.other = OT_NONE        # a merged marker's text is no longer the table's str
+        return 0
+
+    cdef void seal(self) noexcept:
+        """The next Malformed{UnterminatedRegion} starts a record of its own (those pushed from
+        here on may be relabelled)."""
+        self.sealed = self.count
+
     cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
         """Content or Reasoning text; merges into the previous record of the same kind."""
         cdef sk_record* last
@@ -133,24 +164,37 @@ cdef class Sink:
         return 0
 
     cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_DROPPED, n)
+        cdef sk_record* r
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_DROPPED, why, OT_NONE)
+        if r != NULL:
+            return self.extend(r, p, n)
+        r = self.add(EV_DROPPED, n)
         r.why = why
         return self.text_record(r, p, n)
 
-    cdef int dropped_marker(self, int marker, Py_ssize_t n) except -1:
-        """A marker consumed by a transition (Dropped{Wrapper}); its text is the table's own str."""
-        cdef sk_record* r = self.add(EV_DROPPED)
+    cdef int dropped_marker(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker consumed by a transition (Dropped{Wrapper}); alone, its text is the table's
+        own str."""
+        cdef sk_record* r
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_DROPPED, DR_WRAPPER, OT_NONE)
+        if r != NULL:
+            return self.extend(r, p, n)
+        r = self.add(EV_DROPPED, n)
         r.why = DR_WRAPPER
+        self.text_record(r, p, n)
         r.other = marker
-        r.text_at = self.arena.len
-        r.text_len = n
-        r.tokens = self.ledger.count(n)
         return 0
 
     cdef int malformed(self, int why, int other, const unsigned char* p, Py_ssize_t n) except -1:
         cdef sk_record* r
         if n <= 0:
             return 0
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_MALFORMED, why, other)
+        if r != NULL:
+            return self.extend(r, p, n)
         r = self.add(EV_MALFORMED, n)
         r.why = why
         r.other = other
@@ -283,5 +327,6 @@ cdef class Sink:
             Py_INCREF(event)
             PyList_SET_ITEM(out, i, event)
         self.count = 0
+        self.sealed = 0
         self.arena.len = 0
         return out
