@@ -5,7 +5,8 @@
 # escape being read) wait until they are decided, the value completes, or the stream ends, so
 # where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
 # An ignored terminal (a separator) that arrives while bytes are held keeps its place: it goes
-# into the source of the event that reports the bytes around it, never into the JSON.
+# into the source of the event that reports the bytes around it, never into the JSON. Long
+# arguments, once reported, are let go of as they stream.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -83,7 +84,23 @@ cdef class JsonCallAssembler(Assembler):
             taken = self.outline.close - before
             text.len = self.outline.close
         self.progress(sink)
+        self.release()
         return taken
+
+    cdef int release(self) except -1:
+        """While long arguments stream, forgets the bytes events have reported, so the call
+        holds only what is still undecided (moving the rest costs no more than reading it)."""
+        cdef Py_ssize_t d = self.reported
+        if (self.done or not self.started() or not self.outline.has_arguments or self.outline.arguments_end >= 0
+                or d < 4096 or d * 2 < self.text.text.len):
+            return 0
+        hb_drop_front(&self.text, d)
+        ol_shift(&self.outline, d)
+        self.validated -= d
+        self.emitted -= d
+        self.reported = 0
+        bb_shrink(&self.text.text)
+        return 0
 
     cdef int progress(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
@@ -94,7 +111,7 @@ cdef class JsonCallAssembler(Assembler):
                     self.report(sink, AJ_MALFORMED, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
                     self.done = True
                 return 0
-            if o.arguments_at >= 0:
+            if o.has_arguments:
                 head_end = o.arguments_at
             elif o.close >= 0:
                 head_end = o.close
@@ -103,7 +120,7 @@ cdef class JsonCallAssembler(Assembler):
             self.report(sink, AJ_START, 0, head_end)
             self.emitted = head_end
             self.validated = head_end
-        if o.arguments_at >= 0:
+        if o.has_arguments:
             if o.arguments_end >= 0:
                 self.stream_arguments(sink, o.arguments_end, True)
             else:

@@ -9,13 +9,16 @@
 # it and the output offset where it struck; every later Delta is refused; End reports the bytes
 # no event accounted for as Malformed, ends what was open, and finishes. To have those bytes at
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
-# only what the scanner or an assembler holds between feeds).
+# only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
+# feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
 
 cdef enum Stage:
     ST_FRESH = 0
     ST_STREAMING = 1
     ST_ENDED = 2
     ST_FAILED = 3       # an error struck mid-feed: only End is accepted
+
+DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
@@ -46,8 +49,15 @@ cdef class Engine:
     cdef str failed_text            # the delta an error struck in, whose bytes from
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
+    cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
 
-    def __cinit__(self, Table table, tools=None):
+    def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
+        if buffer_limit is None:
+            self.limit = -1
+        elif isinstance(buffer_limit, int) and not isinstance(buffer_limit, bool) and buffer_limit >= 0:
+            self.limit = min(buffer_limit, 1 << 62)
+        else:
+            raise ValueError(f"buffer_limit must be None or an int >= 0, not {buffer_limit!r}")
         self.table = table
         self.tools = tools
         self.scanner = Scanner(table.markers)
@@ -71,6 +81,17 @@ cdef class Engine:
         its text (SPEC §1.5). False for good once one did not (no spans, spans in character
         offsets, gaps): text events then carry `tokens` None."""
         return not self.ledger.uncounted
+
+    @property
+    def buffer_limit(self):
+        """The most output bytes this parser holds between feeds (None: no limit)."""
+        return None if self.limit < 0 else self.limit
+
+    @property
+    def held(self):
+        """How many output bytes no event has accounted for yet (held for a marker, a call's
+        name, an undecided value...)."""
+        return self.ledger.received - self.ledger.emitted
 
     @property
     def failed(self):
@@ -169,6 +190,10 @@ cdef class Engine:
             self.ledger.note(delta, p, n)
         self.scanner.begin(p, n, True)
         self.run(self.ledger.received - self.scanner.wn)
+        self.scanner.shrink()
+        if 0 <= self.limit < self.ledger.received - self.ledger.emitted:
+            self.piece_at = self.ledger.emitted
+            raise BufferOverflowError(self.limit)
         return self.settle(p, n)
 
     cdef void attach_events(self, BaseException error, str whole, const unsigned char* p, Py_ssize_t n) noexcept:
@@ -364,6 +389,8 @@ cdef class Engine:
                 self.unsettled_start = 0
             bb_append(kept, p, n)
         self.settled = emitted
+        if self.unsettled_start == 0:
+            bb_shrink(kept)
         return 0
 
     cdef void fail(self, BaseException error, str text, Py_ssize_t n) noexcept:

@@ -329,4 +329,9 @@ cdef class Sink:
         self.count = 0
         self.sealed = 0
         self.arena.len = 0
+        bb_shrink(&self.arena)
+        if self.cap > 4096:
+            free(self.records)
+            self.records = NULL
+            self.cap = 0
         return out
