@@ -10,6 +10,7 @@ from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 # the raw Python allocator (malloc underneath), so tracemalloc sees what a parser holds
+from cpython.mem cimport PyMem_RawCalloc as calloc
 from cpython.mem cimport PyMem_RawFree as free
 from cpython.mem cimport PyMem_RawMalloc as malloc
 from cpython.mem cimport PyMem_RawRealloc as realloc

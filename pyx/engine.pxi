@@ -124,23 +124,49 @@ cdef class Engine:
         self.busy = True
         return 0
 
-    def parse(self, str output, prompt=None, str finish="stop"):
+    def parse(self, output, prompt=None, str finish="stop"):
         """The events of a whole output on a fresh parser, as one list: the prompt (when given)
-        seeds it, the output is one uncounted delta, then the stream ends with `finish`. An error
-        is final: it carries every event, what no event accounted for reported as Malformed and
-        the stream finished."""
+        seeds it, the output (a str: one uncounted delta; or a Delta, counted by its spans) is
+        fed, then the stream ends with `finish`. An error is final: it carries every event, what
+        no event accounted for reported as Malformed and the stream finished."""
+        return self.whole(output, prompt, finish, False)
+
+    def fold(self, output, prompt=None, str finish="stop"):
+        """`parse`, but what its events say as a whole, built without the events (the batch
+        path): (content, reasoning, [(id, name, arguments)], finish reason, calls started, output
+        tokens, reasoning tokens, malformed bytes), by symphony.adapt.fold's rules. An error is
+        raised as `parse` raises it, with the events."""
+        return self.whole(output, prompt, finish, True)
+
+    cdef object whole(self, object output, object prompt, str finish, bint folded):
         cdef object reason = finish_reason(finish)
         if self.stage != ST_FRESH:
             raise LifecycleError("parse takes a fresh parser")
         if prompt is not None and type(prompt) is not str:
             raise TypeError(f"parse: prompt must be a str, not {type(prompt).__name__}")
+        if type(output) is not Delta and not isinstance(output, str):
+            raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
         self.begin_feed()
         try:
-            return self.parse_fresh(output, prompt, reason)
+            if type(output) is Delta:
+                self.parse_fresh(<Delta>output, (<Delta>output).text, prompt, reason)
+                output = (<Delta>output).text
+            else:
+                self.parse_fresh(None, <str>output, prompt, reason)
+            if folded:
+                return self.sink.fold()
+            return self.take_whole(<str>output)
         finally:
             self.busy = False
 
-    cdef list parse_fresh(self, str output, object prompt, object reason):
+    cdef list take_whole(self, str output):
+        """The events, the output's own str handed out where an event's text is all of it."""
+        cdef Py_ssize_t n
+        cdef const unsigned char* p = utf8_of(output, &n, "output")
+        return self.sink.take(output, p, n)
+
+    cdef int parse_fresh(self, Delta delta, str output, object prompt, object reason) except -1:
+        """Prompt, the output (a Delta, or uncounted when delta is None), End, into the sink."""
         cdef Py_ssize_t n
         cdef const unsigned char* p
         cdef bint fed = False
@@ -150,7 +176,7 @@ cdef class Engine:
             if prompt is not None:
                 self.seed(<str>prompt)
             fed = True
-            self.feed_text(None, p, n)
+            self.feed_text(delta, p, n)
             self.stage = ST_ENDED
             self.finish_stream(reason)
         except BaseException as error:
@@ -163,7 +189,7 @@ cdef class Engine:
             finally:
                 self.attach_events(error, output, p, n)
             raise
-        return self.sink.take(output, p, n)
+        return 0
 
     cdef list delta(self, Delta delta):
         cdef Py_ssize_t n

@@ -282,6 +282,75 @@ cdef class Sink:
             return whole
         return PyUnicode_DecodeUTF8(<const char*>self.arena.data + at, n, NULL)
 
+    cdef tuple fold(self):
+        """What the records say as a whole, without an event object (symphony.adapt.fold's rules:
+        visible text is Content, Malformed and the fragments of a call that never started; calls in
+        start order with their fragments joined; tokens None when any record was uncounted or none
+        counted), and the records cleared: (content, reasoning, [(id, name, arguments)], finish
+        reason, calls started, output tokens, reasoning tokens, malformed bytes)."""
+        cdef ByteBuf visible, thought
+        cdef ByteBuf* arguments = NULL
+        cdef bint* started = NULL
+        cdef sk_record* r
+        cdef Py_ssize_t i, at, n, malformed = 0
+        cdef int64_t tokens = 0
+        cdef bint counted = True, any_count = False
+        cdef list calls = []
+        cdef object output_tokens, reasoning_tokens
+        memset(&visible, 0, sizeof(ByteBuf))
+        memset(&thought, 0, sizeof(ByteBuf))
+        try:
+            if self.calls:
+                arguments = <ByteBuf*>calloc(self.calls, sizeof(ByteBuf))
+                started = <bint*>calloc(self.calls, sizeof(bint))
+                if arguments == NULL or started == NULL:
+                    raise MemoryError()
+            for i in range(self.count):
+                r = &self.records[i]
+                if r.kind == EV_REASONING_START or r.kind == EV_REASONING_END or r.kind == EV_FINISH:
+                    continue
+                if r.tokens < 0:
+                    counted = False
+                else:
+                    tokens += r.tokens
+                    any_count = True
+                if r.kind == EV_CONTENT:
+                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
+                elif r.kind == EV_REASONING:
+                    bb_append(&thought, self.arena.data + r.text_at, r.text_len)
+                elif r.kind == EV_MALFORMED:
+                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
+                    malformed += r.text_len
+                elif r.kind == EV_CALL_START:
+                    started[r.index] = True
+                    calls.append(i)
+                elif r.kind == EV_CALL_ARGUMENTS:
+                    if r.aux_len < 0:
+                        at, n = r.text_at, r.text_len
+                    else:
+                        at, n = r.aux_at, r.aux_len
+                    bb_append(&arguments[r.index] if started[r.index] else &visible, self.arena.data + at, n)
+            for i in range(len(calls)):
+                r = &self.records[<Py_ssize_t>calls[i]]
+                calls[i] = (sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                            PyUnicode_DecodeUTF8(<const char*>arguments[r.index].data, arguments[r.index].len, NULL))
+            output_tokens = tokens if counted and any_count else None
+            reasoning_tokens = None if output_tokens is None else (0 if self.ledger.uncounted else self.reasoning_tokens)
+            return (PyUnicode_DecodeUTF8(<const char*>visible.data, visible.len, NULL),
+                    PyUnicode_DecodeUTF8(<const char*>thought.data, thought.len, NULL),
+                    calls, self.finish_reason, self.calls, output_tokens, reasoning_tokens, malformed)
+        finally:
+            bb_free(&visible)
+            bb_free(&thought)
+            if arguments != NULL:
+                for i in range(self.calls):
+                    bb_free(&arguments[i])
+                free(arguments)
+            free(started)
+            self.count = 0
+            self.sealed = 0
+            self.arena.len = 0
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
         is handed back as is where an event's text is exactly the delta's text."""
