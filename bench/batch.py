@@ -61,7 +61,7 @@ def main(argv=None):
     assert many(1)() == loop()
     rows = [("parse + chat.message loop", best(args.repeat, loop)),
             ("parse_many, 1 process", best(args.repeat, many(1)))]
-    with batch._pool(2) as pool:
+    with batch.pool(2) as pool:
         many(pool)()                                   # the workers started and warm
         rows.append(("parse_many, 2 workers (pool kept)", best(args.repeat, many(pool))))
     rows.append(("parse_many, workers=2 (pool per call)", best(args.repeat, many(2))))

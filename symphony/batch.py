@@ -14,6 +14,7 @@ import numpy as np
 from symphony.adapt import chat
 from symphony.adapt.fold import fold
 from symphony.errors import ParseError
+from symphony.events import Malformed
 from symphony.format import Format
 from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
@@ -36,6 +37,11 @@ counted (the Arrow table's `output_tokens` and `reasoning_tokens`); spans that d
 output uncounted, as a Delta's would (README, token counting)."""
 
 ERRORS = ("raise", "keep")
+
+Result = namedtuple("Result", "value output_tokens reasoning_tokens calls malformed_bytes error")
+Result.__doc__ = """One output's outcome (`results`): the message (or wire events), its output and
+reasoning token counts (None uncounted), how many calls it made, how many UTF-8 bytes of it were
+malformed, and the error text when it failed (value None then)."""
 
 
 def resolve(format_or_model, chat_template_kwargs=None):
@@ -66,9 +72,9 @@ def error_text(error):
 
 
 def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
-    """One output's chat message and its token counts (output, reasoning; None uncounted), or with
-    `as_events` its events' wire dicts. `table` is compiled and `tools` a Declared, both shared
-    across the batch; `spans` an (n, 4) array of the output's tokens, or None."""
+    """One output's Result: its chat message (with `as_events` its events' wire dicts), token
+    counts (None uncounted), calls and malformed bytes. `table` is compiled and `tools` a
+    Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None."""
     if spans is None:
         events = parse(table, output, tools=tools, prompt=prompt, finish=finish)
     else:
@@ -76,13 +82,13 @@ def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
         events = engine.feed(Prompt(prompt)) if prompt is not None else []
         events += engine.feed(Delta(output, spans[:, 0], spans))
         events += engine.feed(End(finish))
-    if as_events:
-        return [e.to_dict() for e in events], None, None
-    choice = chat.message(events)
-    if spans is None:
-        return choice, None, None
+    malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
+    finish = events[-1]
+    value = [e.to_dict() for e in events] if as_events else chat.message(events)
+    if spans is None or as_events:
+        return Result(value, None, None, finish.tool_calls, malformed, None)
     f = fold(events)
-    return choice, f.output_tokens, f.reasoning_tokens
+    return Result(value, f.output_tokens, f.reasoning_tokens, finish.tool_calls, malformed, None)
 
 
 def _per_output(value, n, name, kind):
@@ -148,11 +154,11 @@ def _run(job):
         try:
             own = None if spans is None else spans[offsets[i]:offsets[i + 1]]
             results.append(_message(formats[i].compile(), declared(tools[i]), prompts[i], text,
-                                    finishes[i], own, as_events) + (None,))
+                                    finishes[i], own, as_events))
         except Exception as e:
             if errors == "raise":
                 raise
-            results.append((None, None, None, error_text(e)))
+            results.append(Result(None, None, None, 0, 0, error_text(e)))
     return results
 
 
@@ -163,7 +169,7 @@ def _chunks(n, parts):
     return list(zip(bounds, bounds[1:]))
 
 
-def _pool(workers):
+def pool(workers):
     """A process pool of `workers` spawned processes (spawn: safe whatever the parent holds)."""
     return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
@@ -185,10 +191,20 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
                      {"error": text}, in Arrow a row with only `error`)
     as_events        each output's events as wire dicts instead (`Event.to_dict()`)
     """
-    if errors not in ERRORS:
-        raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
     if as_arrow and as_events:
         raise ValueError("as_arrow and as_events: give one")
+    done = results(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs,
+                   errors, as_events)
+    if as_arrow:
+        return to_arrow(done)
+    return [r.value if r.error is None else {"error": r.error} for r in done]
+
+
+def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
+            chat_template_kwargs=None, errors="raise", as_events=False):
+    """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
+    if errors not in ERRORS:
+        raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
     texts, token_data = _inputs(outputs, column)
     n = len(texts)
     resolved = {}
@@ -214,39 +230,36 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
                 own_spans, own_offsets, as_events, errors)
 
     if isinstance(workers, concurrent.futures.Executor):
-        pool, owned = workers, False
+        executor = workers
     elif workers > 1 and n > 1:
-        pool, owned = _pool(workers), True
+        with pool(workers) as executor:
+            return _spread(executor, job, n, workers)
     else:
-        pool, owned = None, False
-    if pool is None:
-        results = _run(job(0, n))
-    else:
-        parts = getattr(pool, "_max_workers", 2)
-        try:
-            results = [r for chunk in pool.map(_run, [job(s, e) for s, e in _chunks(n, parts)]) for r in chunk]
-        finally:
-            if owned:
-                pool.shutdown()
-    if as_arrow:
-        return _arrow(results)
-    return [value if error is None else {"error": error} for value, _, _, error in results]
+        return _run(job(0, n))
+    return _spread(executor, job, n, getattr(executor, "_max_workers", 2))
+
+
+def _spread(executor, job, n, parts):
+    """The results of n outputs cut into `parts` contiguous chunks run on `executor`, in order."""
+    return [r for chunk in executor.map(_run, [job(s, e) for s, e in _chunks(n, parts)]) for r in chunk]
 
 
 def arrow_schema():
-    """The Arrow table `parse_many(..., as_arrow=True)` returns: the message's fields, the
-    token counts (null where uncounted) and the error (null where the output parsed)."""
+    """The Arrow table `parse_many(..., as_arrow=True)` returns: the message's fields, the token
+    counts (null where uncounted), the malformed bytes and the error (null where it parsed)."""
     import pyarrow as pa
     call = pa.struct([("id", pa.string()), ("name", pa.string()), ("arguments", pa.string())])
     return pa.schema([("content", pa.string()), ("reasoning_content", pa.string()),
                       ("tool_calls", pa.list_(call)), ("finish_reason", pa.string()),
-                      ("output_tokens", pa.int64()), ("reasoning_tokens", pa.int64()), ("error", pa.string())])
+                      ("output_tokens", pa.int64()), ("reasoning_tokens", pa.int64()),
+                      ("malformed_bytes", pa.int64()), ("error", pa.string())])
 
 
-def _arrow(results):
+def to_arrow(results):
+    """The Arrow table (`arrow_schema()`) of message Results."""
     import pyarrow as pa
     columns = {name: [] for name in arrow_schema().names}
-    for choice, output_tokens, reasoning_tokens, error in results:
+    for choice, output_tokens, reasoning_tokens, _, malformed, error in results:
         message = choice["message"] if choice is not None else {}
         calls = message.get("tool_calls")
         columns["content"].append(message.get("content"))
@@ -256,5 +269,6 @@ def _arrow(results):
         columns["finish_reason"].append(choice["finish_reason"] if choice is not None else None)
         columns["output_tokens"].append(output_tokens)
         columns["reasoning_tokens"].append(reasoning_tokens)
+        columns["malformed_bytes"].append(malformed if error is None else None)
         columns["error"].append(error)
     return pa.table(columns, schema=arrow_schema())

@@ -23,7 +23,7 @@ EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
 @pytest.fixture(scope="module")
 def two_workers():
     """One pool of two spawned workers for the whole module (starting one costs ~1 s)."""
-    with batch._pool(2) as pool:
+    with batch.pool(2) as pool:
         yield pool
 
 
@@ -88,17 +88,17 @@ def test_every_fixture_case_as_parse_gives_it(slug, two_workers):
     rows = batch.parse_many(formats, inputs["tokens"], tools=tools, prompts=prompts, finish=finishes,
                             as_arrow=True).to_pylist()
     for row, choice, case in zip(rows, want, cases):
-        assert row == arrow_row(choice, len(case["output_ids"]), row["reasoning_tokens"])
+        assert row == arrow_row(choice, len(case["output_ids"]), row["reasoning_tokens"], row["malformed_bytes"])
         assert 0 <= row["reasoning_tokens"] <= row["output_tokens"]
 
 
-def arrow_row(choice, output_tokens=None, reasoning_tokens=None):
+def arrow_row(choice, output_tokens=None, reasoning_tokens=None, row_malformed=0):
     m = choice["message"]
     calls = m["tool_calls"] and [{"id": c["id"], "name": c["function"]["name"],
                                   "arguments": c["function"]["arguments"]} for c in m["tool_calls"]]
     return {"content": m["content"], "reasoning_content": m["reasoning_content"], "tool_calls": calls,
             "finish_reason": choice["finish_reason"], "output_tokens": output_tokens,
-            "reasoning_tokens": reasoning_tokens, "error": None}
+            "reasoning_tokens": reasoning_tokens, "malformed_bytes": row_malformed, "error": None}
 
 
 @needs_fixtures
@@ -155,7 +155,7 @@ def test_arrow_schema_and_uncounted_rows():
                                                                 ("arguments", pa.string())]))
     rows = got.to_pylist()
     assert rows[0] == {"content": "b", "reasoning_content": "a", "tool_calls": None, "finish_reason": "stop",
-                       "output_tokens": None, "reasoning_tokens": None, "error": None}
+                       "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": 0, "error": None}
     assert rows[1]["tool_calls"] == [{"id": "call_0", "name": "f", "arguments": "{}"}]
 
 
@@ -179,7 +179,8 @@ def test_errors_kept_or_raised(monkeypatch):
     assert got[1] == {"error": "ValueError: bad value"} and got[2]["message"]["content"] == "c"
     rows = batch.parse_many("plain", ["a", "boom"], errors="keep", as_arrow=True).to_pylist()
     assert rows[1] == {"content": None, "reasoning_content": None, "tool_calls": None, "finish_reason": None,
-                       "output_tokens": None, "reasoning_tokens": None, "error": "ValueError: bad value"}
+                       "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": None,
+                       "error": "ValueError: bad value"}
 
 
 def test_bad_arguments():
