@@ -6,6 +6,7 @@ All the per-output work goes through `_message`, which builds one output's messa
 compiled once per batch and tools compiled once per batch (when they are one for all).
 """
 import concurrent.futures
+import functools
 import multiprocessing
 from collections import namedtuple
 
@@ -272,3 +273,26 @@ def to_arrow(results):
         columns["malformed_bytes"].append(malformed if error is None else None)
         columns["error"].append(error)
     return pa.table(columns, schema=arrow_schema())
+
+
+def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,
+            keep=(), errors="keep", batch_size=1024, **map_batches_args):
+    """A Ray Data step: `dataset.map_batches` parsing each batch's `column` into the rows of
+    `arrow_schema()` (`parse_many(..., as_arrow=True)`), the `keep` columns carried in front
+    (an id, say). Prompts and finish reasons come from `prompt_column`/`finish_column` when given
+    (null: none / "stop"); a failed output is a row with its `error` unless `errors="raise"`.
+    Needs Ray (the `ray` extra); the step runs as Ray tasks, one table compile per batch."""
+    step = functools.partial(_ray_batch, format_or_model=format_or_model, column=column, tools=tools,
+                             prompt_column=prompt_column, finish_column=finish_column, keep=tuple(keep),
+                             errors=errors)
+    return dataset.map_batches(step, batch_format="pyarrow", batch_size=batch_size, **map_batches_args)
+
+
+def _ray_batch(table, format_or_model, column, tools, prompt_column, finish_column, keep, errors):
+    def values(name):
+        return None if name is None else table.column(name).to_pylist()
+    parsed = parse_many(format_or_model, table, tools=tools, prompts=values(prompt_column),
+                        finish=values(finish_column), column=column, as_arrow=True, errors=errors)
+    for i, name in enumerate(keep):
+        parsed = parsed.add_column(i, name, table.column(name))
+    return parsed
