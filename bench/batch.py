@@ -54,21 +54,23 @@ def main(argv=None):
         return [chat.message(symphony.parse(f, t, tools=tl, prompt=p, finish=fi))
                 for f, tl, p, fi, t in work]
 
-    def many(workers):
+    def many(workers, as_arrow=False):
         return lambda: batch.parse_many(formats, texts, tools=tools, prompts=prompts, finish=finishes,
-                                        workers=workers)
+                                        workers=workers, as_arrow=as_arrow)
 
     assert many(1)() == loop()
     rows = [("parse + chat.message loop", best(args.repeat, loop)),
-            ("parse_many, 1 process", best(args.repeat, many(1)))]
+            ("parse_many, 1 process", best(args.repeat, many(1))),
+            ("parse_many as_arrow, 1 process", best(args.repeat, many(1, True)))]
     with batch.pool(2) as pool:
         many(pool)()                                   # the workers started and warm
         rows.append(("parse_many, 2 workers (pool kept)", best(args.repeat, many(pool))))
+        rows.append(("parse_many as_arrow, 2 workers (pool kept)", best(args.repeat, many(pool, True))))
     rows.append(("parse_many, workers=2 (pool per call)", best(args.repeat, many(2))))
     base = rows[0][1]
     print(f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, best of {args.repeat}, {os.cpu_count()} cores")
     for name, seconds in rows:
-        print(f"{name:40} {seconds:7.3f} s {args.outputs / seconds:9.0f} outputs/s {nbytes / seconds / 1e6:7.1f} MB/s"
+        print(f"{name:44} {seconds:7.3f} s {args.outputs / seconds:9.0f} outputs/s {nbytes / seconds / 1e6:7.1f} MB/s"
               f" {base / seconds:5.2f}x the loop")
     return 0
 

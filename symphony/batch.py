@@ -6,6 +6,7 @@ All the per-output work goes through `_message`, which builds one output's messa
 compiled once per batch and tools compiled once per batch (when they are one for all).
 """
 import concurrent.futures
+import contextlib
 import functools
 import multiprocessing
 from collections import namedtuple
@@ -84,12 +85,12 @@ def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
         events += engine.feed(Delta(output, spans[:, 0], spans))
         events += engine.feed(End(finish))
     malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
-    finish = events[-1]
+    calls = events[-1].tool_calls        # the Finish
     value = [e.to_dict() for e in events] if as_events else chat.message(events)
     if spans is None or as_events:
-        return Result(value, None, None, finish.tool_calls, malformed, None)
+        return Result(value, None, None, calls, malformed, None)
     f = fold(events)
-    return Result(value, f.output_tokens, f.reasoning_tokens, finish.tool_calls, malformed, None)
+    return Result(value, f.output_tokens, f.reasoning_tokens, calls, malformed, None)
 
 
 def _per_output(value, n, name, kind):
@@ -163,6 +164,10 @@ def _run(job):
     return results
 
 
+def _run_arrow(job):
+    return to_arrow(_run(job))
+
+
 def _chunks(n, parts):
     """Contiguous [start, end) ranges splitting n into `parts` near-equal pieces (none empty)."""
     parts = max(1, min(parts, n))
@@ -194,16 +199,25 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
     """
     if as_arrow and as_events:
         raise ValueError("as_arrow and as_events: give one")
-    done = results(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs,
-                   errors, as_events)
-    if as_arrow:
-        return to_arrow(done)
-    return [r.value if r.error is None else {"error": r.error} for r in done]
+    args = (format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
+            as_events)
+    if as_arrow:         # each chunk's table made where it was parsed: Arrow crosses processes cheaply
+        import pyarrow as pa
+        return pa.concat_tables(_chunked(*args, run=_run_arrow))
+    return [r.value if r.error is None else {"error": r.error} for r in results(*args)]
 
 
 def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
             chat_template_kwargs=None, errors="raise", as_events=False):
     """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
+    return [r for chunk in _chunked(format_or_model, outputs, tools, prompts, finish, workers, column,
+                                    chat_template_kwargs, errors, as_events, run=_run) for r in chunk]
+
+
+def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
+             as_events, run):
+    """`run` of each contiguous chunk of the outputs, in order: one chunk in this process, or one
+    per worker."""
     if errors not in ERRORS:
         raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
     texts, token_data = _inputs(outputs, column)
@@ -230,19 +244,14 @@ def results(format_or_model, outputs, tools=None, prompts=None, finish=None, wor
         return (formats[start:end], tools[start:end], prompts[start:end], finishes[start:end], texts[start:end],
                 own_spans, own_offsets, as_events, errors)
 
-    if isinstance(workers, concurrent.futures.Executor):
-        executor = workers
+    if isinstance(workers, concurrent.futures.Executor):     # the caller's: left running
+        scope, parts = contextlib.nullcontext(workers), getattr(workers, "_max_workers", 2)
     elif workers > 1 and n > 1:
-        with pool(workers) as executor:
-            return _spread(executor, job, n, workers)
+        scope, parts = pool(workers), workers
     else:
-        return _run(job(0, n))
-    return _spread(executor, job, n, getattr(executor, "_max_workers", 2))
-
-
-def _spread(executor, job, n, parts):
-    """The results of n outputs cut into `parts` contiguous chunks run on `executor`, in order."""
-    return [r for chunk in executor.map(_run, [job(s, e) for s, e in _chunks(n, parts)]) for r in chunk]
+        return [run(job(0, n))]
+    with scope as executor:
+        return list(executor.map(run, [job(s, e) for s, e in _chunks(n, parts)]))
 
 
 def arrow_schema():

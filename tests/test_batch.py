@@ -87,6 +87,8 @@ def test_every_fixture_case_as_parse_gives_it(slug, two_workers):
     # Arrow: the same fields; counted from tokens, one token per recorded id
     rows = batch.parse_many(formats, inputs["tokens"], tools=tools, prompts=prompts, finish=finishes,
                             as_arrow=True).to_pylist()
+    assert batch.parse_many(formats, inputs["tokens"], tools=tools, prompts=prompts, finish=finishes,
+                            as_arrow=True, workers=two_workers).to_pylist() == rows
     for row, choice, case in zip(rows, want, cases):
         assert row == arrow_row(choice, len(case["output_ids"]), row["reasoning_tokens"], row["malformed_bytes"])
         assert 0 <= row["reasoning_tokens"] <= row["output_tokens"]
