@@ -20,9 +20,9 @@ from symphony.events import Malformed
 from symphony.format import Format
 from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
-from symphony.inputs import Delta, End, Prompt
+from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import Engine, parse
+from symphony.parser import Engine
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -76,21 +76,18 @@ def error_text(error):
 def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
     """One output's Result: its chat message (with `as_events` its events' wire dicts), token
     counts (None uncounted), calls and malformed bytes. `table` is compiled and `tools` a
-    Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None."""
-    if spans is None:
-        events = parse(table, output, tools=tools, prompt=prompt, finish=finish)
-    else:
-        engine = Engine(table, tools)
-        events = engine.feed(Prompt(prompt)) if prompt is not None else []
-        events += engine.feed(Delta(output, spans[:, 0], spans))
-        events += engine.feed(End(finish))
-    malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
-    calls = events[-1].tool_calls        # the Finish
-    value = [e.to_dict() for e in events] if as_events else chat.message(events)
-    if spans is None or as_events:
-        return Result(value, None, None, calls, malformed, None)
+    Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None. The
+    message is folded in the core (Engine.fold), no event object built."""
+    whole = output if spans is None else Delta(output, spans[:, 0], spans)
+    engine = Engine(table, tools)
+    if not as_events:
+        folded = engine.fold(whole, prompt, finish)
+        return Result(chat.folded_message(folded), folded[5], folded[6], folded[4], folded[7], None)
+    events = engine.parse(whole, prompt, finish)
     f = fold(events)
-    return Result(value, f.output_tokens, f.reasoning_tokens, calls, malformed, None)
+    malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
+    return Result([e.to_dict() for e in events], f.output_tokens, f.reasoning_tokens, events[-1].tool_calls,
+                  malformed, None)
 
 
 def _per_output(value, n, name, kind):

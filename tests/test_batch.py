@@ -168,13 +168,13 @@ def test_events_are_the_wire_events():
 
 
 def test_errors_kept_or_raised(monkeypatch):
-    real = batch.parse
+    real = batch._message
 
-    def failing(table, output, **kwargs):
+    def failing(table, tools, prompt, output, *rest):
         if output == "boom":
             raise ValueError("bad value")
-        return real(table, output, **kwargs)
-    monkeypatch.setattr(batch, "parse", failing)
+        return real(table, tools, prompt, output, *rest)
+    monkeypatch.setattr(batch, "_message", failing)
     with pytest.raises(ValueError, match="bad value"):
         batch.parse_many("plain", ["a", "boom"])
     got = batch.parse_many("plain", ["a", "boom", "c"], errors="keep")

@@ -337,9 +337,16 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
             return real(*args, **kwargs)
         return call
     if where == "parse":
-        monkeypatch.setattr(batch, "parse", failing(batch.parse))
+        real = batch.Engine
+
+        class Failing:
+            def __init__(self, *args):
+                self.engine = real(*args)
+                self.fold = failing(self.engine.fold)
+                self.parse = failing(self.engine.parse)
+        monkeypatch.setattr(batch, "Engine", Failing)
     else:
-        monkeypatch.setattr(chat, "message", failing(chat.message))
+        monkeypatch.setattr(chat, "folded_message", failing(chat.folded_message))
     stdin = '{"text": "first"}\n{"text": "boom"}\n{"text": "last"}\n'
     code, got, err = in_process(["parse", "--format", "plain", "-"], stdin=stdin)
     assert code == 1
@@ -355,9 +362,9 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
 
 
 def test_a_lone_surrogate_in_an_error_is_written_as_its_json_escape(in_process, monkeypatch):
-    def refuse(table, text, **kwargs):
+    def refuse(table, tools, prompt, text, *rest):
         raise ValueError(f"cannot take {text!s}")
-    monkeypatch.setattr(batch, "parse", refuse)
+    monkeypatch.setattr(batch, "_message", refuse)
     code, got, err = in_process(["parse", "--format", "plain", "-"], stdin='{"text": "a\\ud800"}\n')
     assert code == 1 and got == [{"line": 1, "error": "ValueError: cannot take a\ud800"}]
     assert "line 1" in err
