@@ -53,6 +53,7 @@ cdef class Sink:
     cdef int64_t open_call           # the index of the call started and not ended, or -1
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
+    cdef list marker_events          # an uncounted stream's Dropped of each marker, made once
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
     def __cinit__(self, Ledger ledger, tuple marker_texts=()):
@@ -351,6 +352,19 @@ cdef class Sink:
             self.sealed = 0
             self.arena.len = 0
 
+    cdef object marker_dropped(self, int marker, object tokens):
+        """The Dropped{Wrapper} of a marker; uncounted, one shared (immutable) event per marker."""
+        cdef object event
+        if tokens is not None:
+            return ev_dropped(ev_text(self.marker_texts[marker], tokens), DropReason.WRAPPER)
+        if self.marker_events is None:
+            self.marker_events = [None] * len(self.marker_texts)
+        event = self.marker_events[marker]
+        if event is None:
+            event = ev_dropped(ev_text(self.marker_texts[marker], None), DropReason.WRAPPER)
+            self.marker_events[marker] = event
+        return event
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
         is handed back as is where an event's text is exactly the delta's text."""
@@ -374,9 +388,11 @@ cdef class Sink:
             elif r.kind == EV_REASONING_END:
                 event = (_REASONING_END)
             elif r.kind == EV_DROPPED:
-                text = (self.marker_texts[r.other] if r.other >= 0
-                        else self.decode(r.text_at, r.text_len, whole, wp, wn))
-                event = (ev_dropped(ev_text(text, tokens), _DROP_REASONS[r.why]))
+                if r.other >= 0:
+                    event = self.marker_dropped(r.other, tokens)
+                else:
+                    event = ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                                       _DROP_REASONS[r.why])
             elif r.kind == EV_MALFORMED:
                 event = (ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
                                         rs_malformed(r.why, r.other)))
