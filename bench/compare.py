@@ -1,7 +1,8 @@
 """symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
 in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
 
-    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|pending|all] [slug ...]
+    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|pending|all]
+                             [--json FILE] [--markdown FILE] [slug ...]
 
 The peers run in their own virtual environment (bench/peers/install.sh), driven by
 bench/peers/harness.py; symphony is timed here the same way, the best of --repeat passes. Like
@@ -16,6 +17,7 @@ import argparse
 import gc
 import json
 import os
+import platform
 import subprocess
 import sys
 import time
@@ -92,9 +94,9 @@ def fmt(value, spec):
     return "-" if value is None else format(value, spec)
 
 
-def print_totals(name, rows, modes):
-    """Per mode and side: agreement, µs per token and MB/s over the rows, and how many times
-    slower each peer is, for the parse alone and with construction (over the slugs it parses)."""
+def totals_of(rows):
+    """(mode, side) -> [parse seconds, tokens, bytes, agreeing cases, cases, construction seconds]
+    summed over the rows (a peer's over the slugs it parses)."""
     totals = {}
     for row in rows:
         for who in ("symphony", "sglang", "vllm"):
@@ -106,6 +108,18 @@ def print_totals(name, rows, modes):
                 t[3] += row[who]["agree"]
                 t[4] += row["cases"]
                 t[5] += row[who]["construct_seconds"]
+    return totals
+
+
+def per_token(t, built=False):
+    """µs per token of a total, the parse alone or with construction."""
+    return (t[0] + (t[5] if built else 0.0)) * 1e6 / t[1]
+
+
+def print_totals(name, rows, modes):
+    """Per mode and side: agreement, µs per token and MB/s over the rows, and how many times
+    slower each peer is, for the parse alone and with construction (over the slugs it parses)."""
+    totals = totals_of(rows)
     print(f"{name:28} {'mode':14} {'who':>9} {'agree':>10} {'us/tok':>8} {'MB/s':>8} {'symphony is':>14} "
           f"{'+build us/tok':>14} {'symphony is':>14}")
     for mode in modes:
@@ -114,14 +128,64 @@ def print_totals(name, rows, modes):
             t = totals.get((mode, who))
             if not t:
                 continue
-            us = t[0] * 1e6 / t[1]
-            built = (t[0] + t[5]) * 1e6 / t[1]
+            us, built = per_token(t), per_token(t, built=True)
             ratio = built_ratio = ""
             if who != "symphony":
-                ratio = f"{us / (base[0] * 1e6 / base[1]):.1f}x faster"
-                built_ratio = f"{built / ((base[0] + base[5]) * 1e6 / base[1]):.1f}x faster"
+                ratio = f"{us / per_token(base):.1f}x faster"
+                built_ratio = f"{built / per_token(base, built=True):.1f}x faster"
             print(f"{'':28} {mode:14} {who:>9} {f'{t[3]}/{t[4]}':>10} {us:8.3f} {t[2] / t[0] / 1e6:8.1f} {ratio:>14} "
                   f"{built:14.3f} {built_ratio:>14}")
+
+
+FAMILY_TITLES = {"json": "JSON", "tagged": "tagged and keyed", "other": "DSML, XTML, XML, pythonic",
+                 "overall": "all"}
+
+
+def _ratio(peer_us, base_us):
+    ratio = peer_us / base_us
+    return f"{ratio:.0f}×" if ratio >= 20 else f"{ratio:.1f}×"
+
+
+def markdown(groups, machine):
+    """The README's speed tables from one run's rows, grouped by family [(name, rows)]: µs per
+    token per side and how many times slower each peer is (parse alone), then the same ratios
+    with each side's parser construction added. Peers' cells cover the slugs they parse."""
+    sides = (("stream", "streamed"), ("whole", "whole"))
+    head = "| family (checkpoints) | " + " | ".join(f"symphony {title} | SGLang | vLLM" for _, title in sides) + " |"
+    lines = [f"One run on {machine}; read the ratios, not the absolute times, which vary with the machine.", "",
+             head, "|" + "---|" * (1 + 3 * len(sides))]
+    built = ["| family (checkpoints) | streamed × SGLang | × vLLM | whole × SGLang | × vLLM |", "|---|---|---|---|---|"]
+    for name, rows in groups:
+        totals = totals_of(rows)
+        label = f"{FAMILY_TITLES.get(name, name)} ({len({r['slug'] for r in rows})})"
+        cells, built_cells = [], []
+        for mode, _ in sides:
+            base = totals.get((mode, "symphony"))
+            cells.append("-" if base is None else f"{per_token(base):.3g}")
+            for peer in ("sglang", "vllm"):
+                t = totals.get((mode, peer))
+                if t is None or base is None:
+                    cells.append("-")
+                    built_cells.append("-")
+                    continue
+                cells.append(f"{per_token(t):.3g} ({_ratio(per_token(t), per_token(base))})")
+                built_cells.append(_ratio(per_token(t, built=True), per_token(base, built=True)))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        built.append(f"| {label} | " + " | ".join(built_cells) + " |")
+    return "\n".join(lines + ["", "µs per token; in brackets how many times slower the peer is. With each side's "
+                               "parser construction added (one request end to end), how many times slower:", ""]
+                      + built) + "\n"
+
+
+def machine_line():
+    """What the run ran on: CPU model, cores, Python."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}"
 
 
 def main(argv=None):
@@ -132,6 +196,7 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
+    ap.add_argument("--markdown", help="also write the README's ratio tables (by family) here")
     args = ap.parse_args(argv)
     args.slugs = args.slugs or list(FAMILIES[args.family])
     plans = [p for p in args.plans.split(",") if p]
@@ -174,12 +239,18 @@ def main(argv=None):
               f"{fmt(cells.get('sglang', none)[1], '8.1f'):>9} {fmt(cells.get('vllm', none)[1], '7.1f'):>8} "
               f"{fmt(cells.get('sglang', none)[3], '13.1f'):>14} {fmt(cells.get('vllm', none)[3], '6.1f'):>7} "
               f"{row['bytes'] / sym['seconds'] / 1e6:9.1f}")
-    groups = [(name, [r for r in rows if r["slug"] in FAMILIES[name]]) for name in ("json", "tagged", "other", "pending")]
-    groups = [(name, group) for name, group in groups if group and len(group) < len(rows)] + [("overall", rows)]
+    families = [(name, [r for r in rows if r["slug"] in FAMILIES[name]])
+                for name in ("json", "tagged", "other", "pending")]
+    families = [(name, group) for name, group in families if group]
+    groups = [(name, group) for name, group in families if len(group) < len(rows)] + [("overall", rows)]
     for name, group in groups:
         print()
         print_totals(name, group, modes)
     print("\n(peer totals cover only the slugs each peer has a parser for)")
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            one_family = len(families) == 1 and len(families[0][1]) == len(rows)
+            f.write(markdown(families if one_family else groups, machine_line()))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"rows": rows, "peer_versions": (peers or {}).get("versions")}, f, indent=1)

@@ -9,14 +9,18 @@ from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+# the raw Python allocator (malloc underneath), so tracemalloc sees what a parser holds
+from cpython.mem cimport PyMem_RawCalloc as calloc
+from cpython.mem cimport PyMem_RawFree as free
+from cpython.mem cimport PyMem_RawMalloc as malloc
+from cpython.mem cimport PyMem_RawRealloc as realloc
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
-from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve
+from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
 from utf8 cimport u8_char_len, u8_is_boundary, u8_space_len
 
-from symphony.errors import ConcurrentUseError, FormatError, InternalError, LifecycleError
+from symphony.errors import BufferOverflowError, ConcurrentUseError, FormatError, InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire
 
 cdef extern from "Python.h":

@@ -5,7 +5,8 @@
 # escape being read) wait until they are decided, the value completes, or the stream ends, so
 # where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
 # An ignored terminal (a separator) that arrives while bytes are held keeps its place: it goes
-# into the source of the event that reports the bytes around it, never into the JSON.
+# into the source of the event that reports the bytes around it, never into the JSON. Long
+# arguments, once reported, are let go of as they stream.
 #
 # A syntax may write a head before the object, up to a separator (`head`): the head is the
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
@@ -77,21 +78,33 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef ByteBuf* text = &self.text.text
-        cdef Py_ssize_t before = text.len, taken = n
+        cdef Py_ssize_t before = text.len, taken = n, at = 0, step
         if self.done:
             return 0
         if self.in_tail:
             return self.read_tail(p, n, sink)
-        bb_append(text, p, n)
-        if self.head is not None and not self.read_head(before):
-            return n
-        ol_advance(&self.outline, text.data, text.len)
+        if self.head is not None:
+            bb_append(text, p, n)
+            at = n
+            if not self.read_head(before):
+                return n
+            ol_advance(&self.outline, text.data, text.len)
+        # Copied in steps as long as what is held, so that an object followed by a long piece
+        # (the rest of a list of calls) costs its own length, not the piece's.
+        while at < n and self.outline.close < 0:
+            step = n - at
+            if self.outline.st != OL_STOPPED and step > text.len + 256:
+                step = text.len + 256
+            bb_append(text, p + at, step)
+            at += step
+            ol_advance(&self.outline, text.data, text.len)
         if self.outline.close >= 0:
             taken = self.outline.close - before
             text.len = self.outline.close
         self.progress(sink)
         if self.in_tail:
             return taken + self.read_tail(p + taken, n - taken, sink)
+        self.release()
         return taken
 
     cdef bint read_head(self, Py_ssize_t before) except -1:
@@ -143,6 +156,21 @@ cdef class JsonCallAssembler(Assembler):
         self.done = True
         return self.drop_separators(sink)
 
+    cdef int release(self) except -1:
+        """While long arguments stream, forgets the bytes events have reported, so the call
+        holds only what is still undecided (moving the rest costs no more than reading it)."""
+        cdef Py_ssize_t d = self.reported
+        if (self.done or not self.started() or not self.outline.has_arguments or self.outline.arguments_end >= 0
+                or d < 4096 or d * 2 < self.text.text.len):
+            return 0
+        hb_drop_front(&self.text, d)
+        ol_shift(&self.outline, d)
+        self.validated -= d
+        self.emitted -= d
+        self.reported = 0
+        bb_shrink(&self.text.text)
+        return 0
+
     cdef int progress(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t head_end, end_at
@@ -152,7 +180,7 @@ cdef class JsonCallAssembler(Assembler):
                     self.report(sink, AJ_MALFORMED, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
                     self.done = True
                 return 0
-            if o.arguments_at >= 0:
+            if o.has_arguments:
                 head_end = o.arguments_at
             elif o.close >= 0:
                 head_end = o.close
@@ -161,7 +189,7 @@ cdef class JsonCallAssembler(Assembler):
             self.report(sink, AJ_START, 0, head_end)
             self.emitted = head_end
             self.validated = head_end
-        if o.arguments_at >= 0:
+        if o.has_arguments:
             if o.arguments_end >= 0:
                 self.stream_arguments(sink, o.arguments_end, True)
             else:

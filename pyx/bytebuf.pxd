@@ -1,5 +1,7 @@
 # Header-only: a growable byte buffer (malloc'd), shared by every concern of the core.
-from libc.stdlib cimport free, realloc
+# the raw Python allocator (malloc underneath): tracemalloc sees what a parser holds
+from cpython.mem cimport PyMem_RawFree as free
+from cpython.mem cimport PyMem_RawRealloc as realloc
 from libc.string cimport memcpy
 
 
@@ -41,6 +43,24 @@ cdef inline int bb_push(ByteBuf* b, unsigned char c) except -1:
     b.data[b.len] = c
     b.len += 1
     return 0
+
+
+cdef inline void bb_shrink(ByteBuf* b) noexcept:
+    """Gives memory back once a buffer holds far less than it once did (after a large delta): one
+    above 64 KiB that is less than a quarter full is cut to twice what it holds."""
+    cdef Py_ssize_t cap = b.len * 2
+    cdef unsigned char* smaller
+    if b.cap <= 65536 or b.len * 4 > b.cap:
+        return
+    if b.len == 0:
+        free(b.data)
+        b.data = NULL
+        b.cap = 0
+        return
+    smaller = <unsigned char*>realloc(b.data, cap)
+    if smaller != NULL:
+        b.data = smaller
+        b.cap = cap
 
 
 cdef inline void bb_free(ByteBuf* b) noexcept:

@@ -9,13 +9,16 @@
 # it and the output offset where it struck; every later Delta is refused; End reports the bytes
 # no event accounted for as Malformed, ends what was open, and finishes. To have those bytes at
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
-# only what the scanner or an assembler holds between feeds).
+# only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
+# feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
 
 cdef enum Stage:
     ST_FRESH = 0
     ST_STREAMING = 1
     ST_ENDED = 2
     ST_FAILED = 3       # an error struck mid-feed: only End is accepted
+
+DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
@@ -46,8 +49,15 @@ cdef class Engine:
     cdef str failed_text            # the delta an error struck in, whose bytes from
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
+    cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
 
-    def __cinit__(self, Table table, tools=None):
+    def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
+        if buffer_limit is None:
+            self.limit = -1
+        elif isinstance(buffer_limit, int) and not isinstance(buffer_limit, bool) and buffer_limit >= 0:
+            self.limit = min(buffer_limit, 1 << 62)
+        else:
+            raise ValueError(f"buffer_limit must be None or an int >= 0, not {buffer_limit!r}")
         self.table = table
         self.tools = tools
         self.scanner = Scanner(table.markers)
@@ -71,6 +81,17 @@ cdef class Engine:
         its text (SPEC §1.5). False for good once one did not (no spans, spans in character
         offsets, gaps): text events then carry `tokens` None."""
         return not self.ledger.uncounted
+
+    @property
+    def buffer_limit(self):
+        """The most output bytes this parser holds between feeds (None: no limit)."""
+        return None if self.limit < 0 else self.limit
+
+    @property
+    def held(self):
+        """How many output bytes no event has accounted for yet (held for a marker, a call's
+        name, an undecided value...)."""
+        return self.ledger.received - self.ledger.emitted
 
     @property
     def failed(self):
@@ -103,23 +124,49 @@ cdef class Engine:
         self.busy = True
         return 0
 
-    def parse(self, str output, prompt=None, str finish="stop"):
+    def parse(self, output, prompt=None, str finish="stop"):
         """The events of a whole output on a fresh parser, as one list: the prompt (when given)
-        seeds it, the output is one uncounted delta, then the stream ends with `finish`. An error
-        is final: it carries every event, what no event accounted for reported as Malformed and
-        the stream finished."""
+        seeds it, the output (a str: one uncounted delta; or a Delta, counted by its spans) is
+        fed, then the stream ends with `finish`. An error is final: it carries every event, what
+        no event accounted for reported as Malformed and the stream finished."""
+        return self.whole(output, prompt, finish, False)
+
+    def fold(self, output, prompt=None, str finish="stop"):
+        """`parse`, but what its events say as a whole, built without the events (the batch
+        path): (content, reasoning, [(id, name, arguments)], finish reason, calls started, output
+        tokens, reasoning tokens, malformed bytes), by symphony.adapt.fold's rules. An error is
+        raised as `parse` raises it, with the events."""
+        return self.whole(output, prompt, finish, True)
+
+    cdef object whole(self, object output, object prompt, str finish, bint folded):
         cdef object reason = finish_reason(finish)
         if self.stage != ST_FRESH:
             raise LifecycleError("parse takes a fresh parser")
         if prompt is not None and type(prompt) is not str:
             raise TypeError(f"parse: prompt must be a str, not {type(prompt).__name__}")
+        if type(output) is not Delta and not isinstance(output, str):
+            raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
         self.begin_feed()
         try:
-            return self.parse_fresh(output, prompt, reason)
+            if type(output) is Delta:
+                self.parse_fresh(<Delta>output, (<Delta>output).text, prompt, reason)
+                output = (<Delta>output).text
+            else:
+                self.parse_fresh(None, <str>output, prompt, reason)
+            if folded:
+                return self.sink.fold()
+            return self.take_whole(<str>output)
         finally:
             self.busy = False
 
-    cdef list parse_fresh(self, str output, object prompt, object reason):
+    cdef list take_whole(self, str output):
+        """The events, the output's own str handed out where an event's text is all of it."""
+        cdef Py_ssize_t n
+        cdef const unsigned char* p = utf8_of(output, &n, "output")
+        return self.sink.take(output, p, n)
+
+    cdef int parse_fresh(self, Delta delta, str output, object prompt, object reason) except -1:
+        """Prompt, the output (a Delta, or uncounted when delta is None), End, into the sink."""
         cdef Py_ssize_t n
         cdef const unsigned char* p
         cdef bint fed = False
@@ -129,7 +176,7 @@ cdef class Engine:
             if prompt is not None:
                 self.seed(<str>prompt)
             fed = True
-            self.feed_text(None, p, n)
+            self.feed_text(delta, p, n)
             self.stage = ST_ENDED
             self.finish_stream(reason)
         except BaseException as error:
@@ -142,7 +189,7 @@ cdef class Engine:
             finally:
                 self.attach_events(error, output, p, n)
             raise
-        return self.sink.take(output, p, n)
+        return 0
 
     cdef list delta(self, Delta delta):
         cdef Py_ssize_t n
@@ -169,6 +216,10 @@ cdef class Engine:
             self.ledger.note(delta, p, n)
         self.scanner.begin(p, n, True)
         self.run(self.ledger.received - self.scanner.wn)
+        self.scanner.shrink()
+        if 0 <= self.limit < self.ledger.received - self.ledger.emitted:
+            self.piece_at = self.ledger.emitted
+            raise BufferOverflowError(self.limit)
         return self.settle(p, n)
 
     cdef void attach_events(self, BaseException error, str whole, const unsigned char* p, Py_ssize_t n) noexcept:
@@ -294,12 +345,12 @@ cdef class Engine:
         if self.table.ignored[i]:
             if self.table.emits[self.state] == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
-            return self.sink.dropped_marker(i, n)
+            return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
         if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
-            self.sink.dropped_marker(i, n)
+            self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
 
     cdef int enter(self, int nxt) except -1:
@@ -335,11 +386,13 @@ cdef class Engine:
         cdef Py_ssize_t since = self.sink.count
         cdef int taken = 0
         self.call = None
+        self.sink.seal()
         if terminal < 0:
             call.finish(self.sink)
             return 0
         taken = call.close(terminal, p, n, self.sink)
         self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
+        self.sink.sealed = 0
         return taken
 
     # -- failure -------------------------------------------------------------------------------
@@ -362,6 +415,8 @@ cdef class Engine:
                 self.unsettled_start = 0
             bb_append(kept, p, n)
         self.settled = emitted
+        if self.unsettled_start == 0:
+            bb_shrink(kept)
         return 0
 
     cdef void fail(self, BaseException error, str text, Py_ssize_t n) noexcept:

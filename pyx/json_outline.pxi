@@ -49,7 +49,8 @@ cdef struct ol_state:
     bint arguments_seen
     bint has_name
     ByteBuf name             # the decoded name, once has_name
-    Py_ssize_t arguments_at  # -1 until the arguments value begins
+    bint has_arguments       # the arguments value began
+    Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
     Py_ssize_t close         # one past the object's `}`, -1 until then
 
@@ -69,9 +70,19 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.name.data = NULL
     s.name.len = 0
     s.name.cap = 0
+    s.has_arguments = False
     s.arguments_at = -1
     s.arguments_end = -1
     s.close = -1
+
+
+cdef inline void ol_shift(ol_state* s, Py_ssize_t d) noexcept:
+    """The text the outline reads lost its first d bytes (all read): its offsets move back.
+    Only while the arguments value is being read: offsets before it are never read again."""
+    s.pos -= d
+    s.key_at -= d
+    s.value_at -= d
+    s.arguments_at -= d
 
 
 cdef inline bint ol_key_is(const unsigned char* key, Py_ssize_t n, const char* word, Py_ssize_t wn) noexcept:
@@ -225,6 +236,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 if s.keys == OL_KEYS_ARGUMENTS:
                     s.member = OL_ARGUMENTS
                     s.value_at = s.arguments_at = i
+                    s.has_arguments = True
                     s.st = OL_NESTED
                     s.depth = 1
             elif s.st == OL_MEMBER:
@@ -250,6 +262,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 s.value_at = i
                 if s.member == OL_ARGUMENTS:
                     s.arguments_at = i
+                    s.has_arguments = True
                 if c == 34:
                     s.st = OL_STRING
                 elif c == 123 or c == 91:
@@ -272,7 +285,7 @@ def json_outline(text):
         ol_advance(&s, <const unsigned char*>(<char*>raw), len(raw))
         return {
             "name": PyUnicode_DecodeUTF8(<const char*>s.name.data, s.name.len, NULL) if s.has_name else None,
-            "arguments": None if s.arguments_at < 0 else
+            "arguments": None if not s.has_arguments else
                          (s.arguments_at, None if s.arguments_end < 0 else s.arguments_end),
             "close": None if s.close < 0 else s.close,
         }

@@ -81,6 +81,11 @@ cdef class Scanner:
         bb_free(&self.held)
         bb_free(&self.window_buf)
 
+    cdef void shrink(self) noexcept:
+        """After a feed: the window a large delta was copied into is given back."""
+        self.window_buf.len = 0
+        bb_shrink(&self.window_buf)
+
     cdef int begin(self, const unsigned char* p, Py_ssize_t n, bint more) except -1:
         """Starts scanning held bytes + p[0:n]; `more`: whether more text may follow."""
         if self.held.len:

@@ -1,7 +1,8 @@
 # Where the engine and the call assemblers put their events during one feed. Each event is a
 # record of offsets into an arena of bytes, counted by the stream's Ledger the moment it is pushed
 # (every push happens in output order); Python event objects are built once, when the feed
-# returns. Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4). The Sink only
+# returns. Adjacent Content (or Reasoning) records of one feed merge (SPEC §1.4), and so do
+# adjacent Dropped (Malformed) records of one reason: one event per run, not per piece. The Sink only
 # records: what a byte becomes is the engine's and the assemblers' decision. It numbers calls in
 # the order they start (SPEC §2.4: a call's index is the number of calls started before it).
 
@@ -52,6 +53,8 @@ cdef class Sink:
     cdef int64_t open_call           # the index of the call started and not ended, or -1
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
+    cdef list marker_events          # an uncounted stream's Dropped of each marker, made once
+    cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
     def __cinit__(self, Ledger ledger, tuple marker_texts=()):
         self.ledger = ledger
@@ -94,6 +97,35 @@ cdef class Sink:
         r.tokens = self.ledger.count(n)
         return 0
 
+    cdef sk_record* mergeable(self, int kind, int why, int other) noexcept:
+        """The last record, when it is a Dropped/Malformed of this reason whose bytes end the
+        arena (so more can be appended to it), else NULL."""
+        cdef sk_record* last
+        if self.count == 0:
+            return NULL
+        if self.count <= self.sealed and why == MW_UNTERMINATED and kind == EV_MALFORMED:
+            return NULL         # relabel_unterminated must find these bytes in its own records
+        last = &self.records[self.count - 1]
+        if (last.kind != kind or last.why != why or last.text_at + last.text_len != self.arena.len
+                or (kind == EV_MALFORMED and last.other != other)):
+            return NULL
+        return last
+
+    cdef int extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except -1:
+        """Appends p[0:n] to the last record (arena room reserved by the caller)."""
+        cdef int64_t tokens = self.ledger.count(n)
+        bb_append(&self.arena, p, n)
+        last.text_len += n
+        last.tokens = -1 if (last.tokens < 0 or tokens < 0) else last.tokens + tokens
+        if last.kind == EV_DROPPED:
+            last.other = OT_NONE        # a merged marker's text is no longer the table's str
+        return 0
+
+    cdef void seal(self) noexcept:
+        """The next Malformed{UnterminatedRegion} starts a record of its own (those pushed from
+        here on may be relabelled)."""
+        self.sealed = self.count
+
     cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
         """Content or Reasoning text; merges into the previous record of the same kind."""
         cdef sk_record* last
@@ -133,24 +165,37 @@ cdef class Sink:
         return 0
 
     cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_DROPPED, n)
+        cdef sk_record* r
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_DROPPED, why, OT_NONE)
+        if r != NULL:
+            return self.extend(r, p, n)
+        r = self.add(EV_DROPPED, n)
         r.why = why
         return self.text_record(r, p, n)
 
-    cdef int dropped_marker(self, int marker, Py_ssize_t n) except -1:
-        """A marker consumed by a transition (Dropped{Wrapper}); its text is the table's own str."""
-        cdef sk_record* r = self.add(EV_DROPPED)
+    cdef int dropped_marker(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker consumed by a transition (Dropped{Wrapper}); alone, its text is the table's
+        own str."""
+        cdef sk_record* r
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_DROPPED, DR_WRAPPER, OT_NONE)
+        if r != NULL:
+            return self.extend(r, p, n)
+        r = self.add(EV_DROPPED, n)
         r.why = DR_WRAPPER
+        self.text_record(r, p, n)
         r.other = marker
-        r.text_at = self.arena.len
-        r.text_len = n
-        r.tokens = self.ledger.count(n)
         return 0
 
     cdef int malformed(self, int why, int other, const unsigned char* p, Py_ssize_t n) except -1:
         cdef sk_record* r
         if n <= 0:
             return 0
+        bb_reserve(&self.arena, n)
+        r = self.mergeable(EV_MALFORMED, why, other)
+        if r != NULL:
+            return self.extend(r, p, n)
         r = self.add(EV_MALFORMED, n)
         r.why = why
         r.other = other
@@ -238,6 +283,88 @@ cdef class Sink:
             return whole
         return PyUnicode_DecodeUTF8(<const char*>self.arena.data + at, n, NULL)
 
+    cdef tuple fold(self):
+        """What the records say as a whole, without an event object (symphony.adapt.fold's rules:
+        visible text is Content, Malformed and the fragments of a call that never started; calls in
+        start order with their fragments joined; tokens None when any record was uncounted or none
+        counted), and the records cleared: (content, reasoning, [(id, name, arguments)], finish
+        reason, calls started, output tokens, reasoning tokens, malformed bytes)."""
+        cdef ByteBuf visible, thought
+        cdef ByteBuf* arguments = NULL
+        cdef bint* started = NULL
+        cdef sk_record* r
+        cdef Py_ssize_t i, at, n, malformed = 0
+        cdef int64_t tokens = 0
+        cdef bint counted = True, any_count = False
+        cdef list calls = []
+        cdef object output_tokens, reasoning_tokens
+        memset(&visible, 0, sizeof(ByteBuf))
+        memset(&thought, 0, sizeof(ByteBuf))
+        try:
+            if self.calls:
+                arguments = <ByteBuf*>calloc(self.calls, sizeof(ByteBuf))
+                started = <bint*>calloc(self.calls, sizeof(bint))
+                if arguments == NULL or started == NULL:
+                    raise MemoryError()
+            for i in range(self.count):
+                r = &self.records[i]
+                if r.kind == EV_REASONING_START or r.kind == EV_REASONING_END or r.kind == EV_FINISH:
+                    continue
+                if r.tokens < 0:
+                    counted = False
+                else:
+                    tokens += r.tokens
+                    any_count = True
+                if r.kind == EV_CONTENT:
+                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
+                elif r.kind == EV_REASONING:
+                    bb_append(&thought, self.arena.data + r.text_at, r.text_len)
+                elif r.kind == EV_MALFORMED:
+                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
+                    malformed += r.text_len
+                elif r.kind == EV_CALL_START:
+                    started[r.index] = True
+                    calls.append(i)
+                elif r.kind == EV_CALL_ARGUMENTS:
+                    if r.aux_len < 0:
+                        at, n = r.text_at, r.text_len
+                    else:
+                        at, n = r.aux_at, r.aux_len
+                    bb_append(&arguments[r.index] if started[r.index] else &visible, self.arena.data + at, n)
+            for i in range(len(calls)):
+                r = &self.records[<Py_ssize_t>calls[i]]
+                calls[i] = (sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                            PyUnicode_DecodeUTF8(<const char*>arguments[r.index].data, arguments[r.index].len, NULL))
+            output_tokens = tokens if counted and any_count else None
+            reasoning_tokens = None if output_tokens is None else (0 if self.ledger.uncounted else self.reasoning_tokens)
+            return (PyUnicode_DecodeUTF8(<const char*>visible.data, visible.len, NULL),
+                    PyUnicode_DecodeUTF8(<const char*>thought.data, thought.len, NULL),
+                    calls, self.finish_reason, self.calls, output_tokens, reasoning_tokens, malformed)
+        finally:
+            bb_free(&visible)
+            bb_free(&thought)
+            if arguments != NULL:
+                for i in range(self.calls):
+                    bb_free(&arguments[i])
+                free(arguments)
+            free(started)
+            self.count = 0
+            self.sealed = 0
+            self.arena.len = 0
+
+    cdef object marker_dropped(self, int marker, object tokens):
+        """The Dropped{Wrapper} of a marker; uncounted, one shared (immutable) event per marker."""
+        cdef object event
+        if tokens is not None:
+            return ev_dropped(ev_text(self.marker_texts[marker], tokens), DropReason.WRAPPER)
+        if self.marker_events is None:
+            self.marker_events = [None] * len(self.marker_texts)
+        event = self.marker_events[marker]
+        if event is None:
+            event = ev_dropped(ev_text(self.marker_texts[marker], None), DropReason.WRAPPER)
+            self.marker_events[marker] = event
+        return event
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
         is handed back as is where an event's text is exactly the delta's text."""
@@ -261,9 +388,11 @@ cdef class Sink:
             elif r.kind == EV_REASONING_END:
                 event = (_REASONING_END)
             elif r.kind == EV_DROPPED:
-                text = (self.marker_texts[r.other] if r.other >= 0
-                        else self.decode(r.text_at, r.text_len, whole, wp, wn))
-                event = (ev_dropped(ev_text(text, tokens), _DROP_REASONS[r.why]))
+                if r.other >= 0:
+                    event = self.marker_dropped(r.other, tokens)
+                else:
+                    event = ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                                       _DROP_REASONS[r.why])
             elif r.kind == EV_MALFORMED:
                 event = (ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
                                         rs_malformed(r.why, r.other)))
@@ -283,5 +412,11 @@ cdef class Sink:
             Py_INCREF(event)
             PyList_SET_ITEM(out, i, event)
         self.count = 0
+        self.sealed = 0
         self.arena.len = 0
+        bb_shrink(&self.arena)
+        if self.cap > 4096:
+            free(self.records)
+            self.records = NULL
+            self.cap = 0
         return out

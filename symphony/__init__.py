@@ -17,14 +17,14 @@ from symphony.events import (
 from symphony.format import CallSyntax, Emits, Format
 from symphony.inputs import Delta, End, Prompt, TokenSpan
 from symphony.models import for_model
-from symphony.parser import Engine, constrained, formats, parse, parser
+from symphony.parser import DEFAULT_BUFFER_LIMIT, Engine, constrained, formats, parse, parser
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BufferOverflowError", "CallSyntax", "Content", "Delta", "DropReason", "Dropped", "Emits", "End",
-    "ConcurrentUseError", "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
+    "ConcurrentUseError", "DEFAULT_BUFFER_LIMIT", "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
     "Malformed", "MalformedReason", "Other", "ParseError", "Prompt", "Reasoning", "ReasoningEnd",
     "ReasoningStart", "Text", "TokenSpan", "ToolCallArguments", "ToolCallEnd", "ToolCallStart",
     "constrained", "for_model", "formats", "parse", "parser",

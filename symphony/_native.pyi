@@ -203,12 +203,16 @@ class Table:
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str]) -> None: ...
 
+DEFAULT_BUFFER_LIMIT: int
+
 class Engine:
     table: Table
     tools: Any
     format: str
     failed: bool
     counting: bool
-    def __init__(self, table: Table, tools: Any = ...) -> None: ...
+    buffer_limit: Optional[int]
+    held: int
+    def __init__(self, table: Table, tools: Any = ..., buffer_limit: Optional[int] = ...) -> None: ...
     def feed(self, input: Union[Prompt, Delta, End]) -> list: ...
     def parse(self, output: str, prompt: Optional[str] = ..., finish: str = ...) -> list: ...

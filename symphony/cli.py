@@ -1,20 +1,19 @@
-"""The `symphony` command line: `symphony parse` turns a JSONL file of model outputs into chat
-messages (or events), one output line in, one line out; a line that fails, for whatever reason,
-gets an error naming it and the run goes on. Exit status: 0 every line parsed, 1 some lines
-failed, 2 a usage error (bad arguments, an unreadable input or tools file)."""
+"""The `symphony` command line: `symphony parse` turns a JSONL or Parquet file of model outputs
+into chat messages (or events), one output in, one line or row out, through symphony.batch; a line
+that fails, for whatever reason, gets an error naming it and the run goes on. Exit status: 0 every
+line parsed, 1 some lines failed, 2 a usage error (bad arguments, an unreadable input or tools file)."""
 import argparse
 import contextlib
 import json
+import os
 import sys
+import time
 
+from symphony.batch import Result, arrow_schema, error_text, pool, resolve, results, to_arrow
 from symphony.formats import names as table_names
-from symphony.formats import table as find_table
-from symphony.models import for_model
-from symphony.adapt import chat
-from symphony.errors import ParseError
-from symphony.parser import parse
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+CHUNK = 2048     # outputs handed to symphony.batch at once (and per progress step)
 
 
 class LineError(Exception):
@@ -26,11 +25,8 @@ class UsageError(Exception):
 
 
 def _line_error(error):
-    """The message of a line's failure: ours and the parser's say what they are, anything else
-    (a RecursionError, a MemoryError, a TypeError) is named by its type."""
-    if isinstance(error, (LineError, ParseError)):
-        return str(error)
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    """The message of a line's failure: ours say what they are, the rest as symphony.batch says."""
+    return str(error) if isinstance(error, LineError) else error_text(error)
 
 
 def _load_tools(path):
@@ -63,24 +59,17 @@ def _table_and_prompt(record, default_format, default_model):
     model_id = _field(record, "model", str, None)
     if name is None and model_id is None:
         name, model_id = default_format, default_model
-    if name is not None:
-        try:
-            return find_table(name), None
-        except KeyError as e:
-            raise LineError(str(e.args[0])) from None
-    if model_id is None:
+    if name is None and model_id is None:
         raise LineError('no format: give --format/--model or a "format"/"model" field')
-    kwargs = _field(record, "chat_template_kwargs", dict, None)
+    kwargs = _field(record, "chat_template_kwargs", dict, None) if name is None else None
     try:
-        model = for_model(model_id, kwargs)
+        return resolve(name if name is not None else model_id, kwargs)
     except KeyError as e:
         raise LineError(str(e.args[0])) from None
-    return model.table(), model.prompt_tail
 
 
-def parse_line(raw, default_format, default_tools, default_model=None):
-    """The events of one input line (UTF-8 bytes): {"text": ..., "prompt"?, "format"?, "model"?,
-    "chat_template_kwargs"?, "tools"?, "finish"?}."""
+def _record(raw):
+    """The JSON object of one input line (UTF-8 bytes)."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -93,6 +82,12 @@ def parse_line(raw, default_format, default_tools, default_model=None):
         raise LineError("JSON nested too deeply to read") from None
     if not isinstance(record, dict):
         raise LineError("a line must be a JSON object with a \"text\" field")
+    return record
+
+
+def _job(record, default_format, default_tools, default_model):
+    """(Format, tools, prompt, finish, text) of one record: {"text": ..., "prompt"?, "format"?,
+    "model"?, "chat_template_kwargs"?, "tools"?, "finish"?}."""
     text = record.get("text")
     if not isinstance(text, str):
         raise LineError('no "text" string')
@@ -100,20 +95,7 @@ def parse_line(raw, default_format, default_tools, default_model=None):
     finish = _field(record, "finish", str, "stop")
     tools = _field(record, "tools", list, default_tools)
     table, model_prompt = _table_and_prompt(record, default_format, default_model)
-    if prompt is None:
-        prompt = model_prompt
-    return parse(table, text, tools=tools, prompt=prompt, finish=finish)
-
-
-def _output_line(raw, number, args, tools):
-    """The JSON output line for one input line."""
-    events = parse_line(raw, args.format, tools, args.model)
-    if args.events:
-        record = {"line": number, "events": [e.to_dict() for e in events]}
-    else:
-        choice = chat.message(events)
-        record = {"line": number, "message": choice["message"], "finish_reason": choice["finish_reason"]}
-    return json.dumps(record, ensure_ascii=False)
+    return table, tools, model_prompt if prompt is None else prompt, finish, text
 
 
 @contextlib.contextmanager
@@ -131,32 +113,240 @@ def _open_lines(path):
         yield source
 
 
-def run_parse(args):
-    tools = _load_tools(args.tools) if args.tools else None
-    if args.format is not None and args.model is not None:
-        raise UsageError("give --format or --model, not both")
-    try:
-        if args.format is not None:
-            find_table(args.format)
-        if args.model is not None:
-            for_model(args.model)
-    except KeyError as e:
-        raise UsageError(e.args[0]) from None
-    failed = 0
-    out = sys.stdout
-    with _open_lines(args.input) as source:
+def _jsonl_rows(path, chunk, progress):
+    """(line number, record or LineError) in chunks of `chunk` lines; blank lines skipped."""
+    with _open_lines(path) as source:
+        rows = []
         for number, raw in enumerate(source, 1):
+            progress.update(len(raw))
             if not raw.strip():
                 continue
             try:
-                line = _output_line(raw, number, args, tools)
-            except Exception as e:    # whatever one line does, the others are still parsed
-                failed += 1
-                reason = _line_error(e)
-                print(f"symphony: {args.input}: line {number}: {reason}", file=sys.stderr)
-                line = json.dumps({"line": number, "error": reason}, ensure_ascii=False)
-            out.write(line + "\n")
-    return EXIT_SOME_FAILED if failed else EXIT_OK
+                rows.append((number, _record(raw)))
+            except LineError as e:
+                rows.append((number, e))
+            if len(rows) == chunk:
+                yield rows
+                rows = []
+        if rows:
+            yield rows
+
+
+def _parquet_rows(path, chunk, progress):
+    """(row number, record) in chunks: a row's columns are its fields (null: absent); a "tools" or
+    "chat_template_kwargs" column may hold JSON text."""
+    pq = _pyarrow_parquet()
+    try:
+        source = pq.ParquetFile(sys.stdin.buffer.read() if path == "-" else path)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"cannot read {path} as Parquet: {e}") from None
+    number = 0
+    for part in source.iter_batches(batch_size=chunk):
+        rows = []
+        for row in part.to_pylist():
+            number += 1
+            record = {k: v for k, v in row.items() if v is not None}
+            try:
+                for name in ("tools", "chat_template_kwargs"):
+                    if isinstance(record.get(name), str):
+                        try:
+                            record[name] = json.loads(record[name])
+                        except (ValueError, RecursionError):
+                            raise LineError(f'"{name}" is not JSON') from None
+                rows.append((number, record))
+            except LineError as e:
+                rows.append((number, e))
+        progress.update(len(rows))
+        yield rows
+
+
+def _pyarrow_parquet():
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise UsageError("Parquet needs pyarrow: pip install 'symphony-llm-parser[arrow]'") from None
+    return pq
+
+
+def _kind(path, given):
+    if given is not None:
+        return given
+    if path is not None and path.lower().endswith((".parquet", ".pq")):
+        return "parquet"
+    return "jsonl"
+
+
+class _Progress:
+    """A tqdm bar on standard error when it is a terminal and tqdm is installed (the `cli`
+    extra), shown only once a run lasts a second; otherwise nothing."""
+
+    def __init__(self, total, unit, quiet):
+        self.bar = None
+        if quiet or not sys.stderr.isatty():
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            return
+        self.bar = tqdm(total=total, unit=unit, unit_scale=True, delay=1.0, file=sys.stderr, leave=False)
+
+    def update(self, n):
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+class _JsonlOut:
+    def __init__(self, path, events):
+        self.events = events
+        self.out = sys.stdout
+        self.own = None
+        if path is not None:
+            try:
+                self.own = self.out = open(path, "w", encoding="utf-8", errors="backslashreplace")
+            except OSError as e:
+                raise UsageError(f"cannot write {path}: {e.strerror}") from None
+
+    def write(self, numbers, results):
+        for number, result in zip(numbers, results):
+            if result.error is not None:
+                record = {"line": number, "error": result.error}
+            elif self.events:
+                record = {"line": number, "events": result.value}
+            else:
+                record = {"line": number, "message": result.value["message"],
+                          "finish_reason": result.value["finish_reason"]}
+            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def close(self):
+        if self.own is not None:
+            self.own.close()
+
+
+class _ParquetOut:
+    """One row per output: "line", then symphony.batch's Arrow columns."""
+
+    def __init__(self, path):
+        import pyarrow as pa
+        self.pq = _pyarrow_parquet()
+        self.pa = pa
+        self.schema = arrow_schema().insert(0, pa.field("line", pa.int64()))
+        try:
+            self.writer = self.pq.ParquetWriter(path, self.schema)
+        except OSError as e:
+            raise UsageError(f"cannot write {path}: {e}") from None
+
+    def write(self, numbers, results):
+        table = to_arrow(results).add_column(0, "line", self.pa.array(numbers, self.pa.int64()))
+        self.writer.write_table(table)
+
+    def close(self):
+        self.writer.close()
+
+
+def _usage_checks(args):
+    if args.format is not None and args.model is not None:
+        raise UsageError("give --format or --model, not both")
+    for name in (args.format, args.model):
+        if name is not None:
+            try:
+                resolve(name)
+            except KeyError as e:
+                raise UsageError(e.args[0]) from None
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    args.input_kind = _kind(args.input, args.input_format)
+    args.output_kind = _kind(args.output, args.output_format)
+    if args.output_kind == "parquet":
+        if args.output is None:
+            raise UsageError("Parquet output needs --output FILE")
+        if args.events:
+            raise UsageError("--events writes JSONL")
+    if "parquet" in (args.input_kind, args.output_kind):
+        _pyarrow_parquet()
+
+
+def _parse_chunk(chunk, args, tools, executor):
+    """(Result, bytes of output text) per (number, record or LineError) of a chunk, in order: the
+    records that make a job are parsed together through symphony.batch, the rest carry their
+    line's error."""
+    done = [None] * len(chunk)
+    jobs, where = [], []
+    for i, (_, record) in enumerate(chunk):
+        try:
+            if isinstance(record, LineError):
+                raise record
+            jobs.append(_job(record, args.format, tools, args.model))
+            where.append(i)
+        except Exception as e:    # whatever one line does, the others are still parsed
+            done[i] = (Result(None, None, None, 0, 0, _line_error(e)), 0)
+    if jobs:
+        formats, job_tools, prompts, finishes, texts = (list(c) for c in zip(*jobs))
+        parsed = results(formats, texts, tools=job_tools, prompts=prompts, finish=finishes,
+                         workers=executor or 1, errors="keep", as_events=args.events)
+        for i, result, text in zip(where, parsed, texts):
+            done[i] = (result, len(text.encode("utf-8", "surrogatepass")))
+    return done
+
+
+class _Summary:
+    """What the run did, for the line on stderr at its end."""
+
+    def __init__(self):
+        self.outputs = self.calls = self.malformed = self.failed = self.bytes = 0
+        self.started = time.perf_counter()
+
+    def add(self, result, nbytes):
+        self.outputs += 1
+        self.calls += result.calls
+        self.malformed += result.malformed_bytes
+        self.failed += result.error is not None
+        self.bytes += nbytes
+
+    def line(self):
+        seconds = time.perf_counter() - self.started
+        return (f"symphony: {self.outputs} outputs, {self.calls} calls, {self.malformed} malformed bytes, "
+                f"{self.failed} failed lines, {seconds:.2f} s, {self.bytes / 1e6 / max(seconds, 1e-9):.1f} MB/s")
+
+
+def run_parse(args):
+    _usage_checks(args)
+    tools = _load_tools(args.tools) if args.tools else None
+    if args.input_kind == "parquet":
+        progress, rows = _Progress(None, "outputs", args.quiet), _parquet_rows
+    else:
+        size = os.path.getsize(args.input) if args.input != "-" and os.path.isfile(args.input) else None
+        progress, rows = _Progress(size, "B", args.quiet), _jsonl_rows
+    summary = _Summary()
+    out = None        # opened once the input has been read from (an unreadable input leaves no output)
+    executor = pool(args.workers) if args.workers > 1 else None
+    try:
+        for chunk in rows(args.input, CHUNK, progress):
+            out = out or _writer(args)
+            done = []
+            for (number, _), (result, nbytes) in zip(chunk, _parse_chunk(chunk, args, tools, executor)):
+                done.append(result)
+                summary.add(result, nbytes)
+                if result.error is not None:
+                    print(f"symphony: {args.input}: line {number}: {result.error}", file=sys.stderr)
+            out.write([number for number, _ in chunk], done)
+        out = out or _writer(args)
+    finally:
+        progress.close()
+        if executor is not None:
+            executor.shutdown()
+        if out is not None:
+            out.close()
+    if not args.quiet:
+        print(summary.line(), file=sys.stderr)
+    return EXIT_SOME_FAILED if summary.failed else EXIT_OK
+
+
+def _writer(args):
+    return _ParquetOut(args.output) if args.output_kind == "parquet" else _JsonlOut(args.output, args.events)
 
 
 def run_verify(args):
@@ -187,7 +377,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="symphony", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("parse", help="parse a JSONL file of model outputs into chat messages")
-    p.add_argument("input", help='JSONL file, one {"text": ..., "prompt": ...} per line ("-": stdin)')
+    p.add_argument("input", help='JSONL file, one {"text": ..., "prompt": ...} per line, or a Parquet file '
+                   'with those columns ("-": stdin)')
+    p.add_argument("--input-format", choices=("jsonl", "parquet"), help="default: by suffix (.parquet, .pq)")
+    p.add_argument("--output", help="write here instead of standard output")
+    p.add_argument("--output-format", choices=("jsonl", "parquet"),
+                   help="default: by --output's suffix (.parquet, .pq), else JSONL")
+    p.add_argument("--workers", type=int, default=1, help="processes to parse in (default 1)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
     p.add_argument("--format", help=f"table name ({', '.join(table_names())}); a line's \"format\" wins")
     p.add_argument("--model", help="a Hugging Face checkpoint id: its table and generation-prompt tail "
                    "(symphony.for_model); a line's \"model\" wins")

@@ -144,5 +144,11 @@ class Format:
             )
         return self._compiled
 
+    def __getstate__(self):
+        # pickled without its compiled table (native, not picklable; the receiver compiles once)
+        state = dict(self.__dict__)
+        state["_compiled"] = None
+        return state
+
     def __repr__(self):
         return f"Format({self.name!r})"

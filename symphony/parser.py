@@ -6,6 +6,7 @@ from symphony.formats import table as _table
 from symphony.format import Format
 
 Engine = _native.Engine
+DEFAULT_BUFFER_LIMIT = _native.DEFAULT_BUFFER_LIMIT
 
 
 def formats():
@@ -13,7 +14,7 @@ def formats():
     return _table_names()
 
 
-def parser(format, tools=None, tool_choice=None):
+def parser(format, tools=None, tool_choice=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
     """A new parser for one stream of a format (a table name, a `Format`, or a compiled table).
 
     `tools` are the request's OpenAI-style function tools (they type the values of tag-written
@@ -21,22 +22,30 @@ def parser(format, tools=None, tool_choice=None):
     parse the format's own markup; "required" or a forced function parse the constrained output
     the engine writes then (`constrained`). Feed the parser `Prompt` (optional, first), `Delta`s,
     then `End`; each `feed` returns events.
+
+    `buffer_limit` caps the output bytes the parser holds between feeds (bytes no event accounts
+    for yet: a marker's start, arguments written before a call's name, an undecided value); 64 MiB
+    by default, None for no limit. A feed that leaves more held raises `BufferOverflowError`
+    ("buffered output exceeded N bytes") carrying the events before it; End then returns the held
+    bytes as Malformed and finishes, every byte still in one event.
     """
     choice = _tool_choice.for_tool_choice(tool_choice)
     if choice is not None:
-        return constrained(None if choice == _tool_choice.REQUIRED else choice, tools)
+        return constrained(None if choice == _tool_choice.REQUIRED else choice, tools, buffer_limit)
     if type(format) is _native.Table:
-        return Engine(format, tools)
+        return Engine(format, tools, buffer_limit)
     table = format if isinstance(format, Format) else _table(format)
-    return Engine(table.compile(), tools)
+    return Engine(table.compile(), tools, buffer_limit)
 
 
-def constrained(function=None, tools=None):
+def constrained(function=None, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
     """A parser for an output constrained by tool_choice (SPEC §6): the whole output is the named
     function's arguments, or (function None: "required") a JSON list of calls."""
-    return Engine(_tool_choice.table(function), tools)
+    return Engine(_tool_choice.table(function), tools, buffer_limit)
 
 
-def parse(format, output, tools=None, prompt=None, finish="stop", tool_choice=None):
-    """The events of a whole output: Prompt (when given), one Delta, End(finish)."""
-    return parser(format, tools, tool_choice).parse(output, prompt, finish)
+def parse(format, output, tools=None, prompt=None, finish="stop", tool_choice=None,
+          buffer_limit=DEFAULT_BUFFER_LIMIT):
+    """The events of a whole output: Prompt (when given), one Delta, End(finish). Past the buffer
+    limit the BufferOverflowError carries every event, the held bytes reported as Malformed."""
+    return parser(format, tools, tool_choice, buffer_limit).parse(output, prompt, finish)

@@ -91,6 +91,10 @@ class CallSyntax:
     def __setattr__(self, name, value):
         raise AttributeError("CallSyntax is immutable")
 
+    def __reduce__(self):
+        # pickled by value (a table crosses to symphony.batch's worker processes)
+        return _call_syntax, (self.kind, self.params)
+
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None):
         """One JSON object per call region. `head`: a separator the template writes before the
@@ -228,3 +232,7 @@ class CallSyntax:
     def __repr__(self):
         args = ", ".join(f"{key}={value!r}" for key, value in self.params)
         return f"CallSyntax.{self.kind}({args})"
+
+
+def _call_syntax(kind, params):
+    return CallSyntax(kind, **dict(params))

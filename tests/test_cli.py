@@ -3,9 +3,12 @@ fails for any reason reported and the run goes on; UTF-8 out whatever the locale
 lines failed / 2 usage) and `symphony verify` (fixture replay verdicts), run as
 `python -m symphony` in a subprocess and as `symphony.cli.main([...])` in process.
 """
+import importlib.util
 import io
 import json
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -13,7 +16,7 @@ import sys
 import pytest
 
 import symphony
-from symphony import cli
+from symphony import batch, cli
 from symphony.adapt import chat
 from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict
@@ -31,6 +34,23 @@ def run_cli(*args, stdin=None, cwd=ROOT, env=None):
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "symphony", *args], input=stdin, capture_output=True,
                           text=True, encoding="utf-8", cwd=cwd, env=env, timeout=120)
+
+
+SUMMARY = re.compile(r"symphony: (\d+) outputs, (\d+) calls, (\d+) malformed bytes, (\d+) failed lines, "
+                     r"[\d.]+ s, [\d.]+ MB/s\n\Z")
+
+
+def without_summary(stderr):
+    """Standard error less the summary line a parse run ends with (when there is one)."""
+    found = SUMMARY.search(stderr)
+    return stderr[:found.start()] if found else stderr
+
+
+def summary_of(stderr):
+    """(outputs, calls, malformed bytes, failed lines) the summary line says."""
+    found = SUMMARY.search(stderr)
+    assert found, stderr
+    return tuple(int(n) for n in found.groups())
 
 
 def lines_of(stdout):
@@ -62,7 +82,7 @@ def in_process(capsys, monkeypatch):
             monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
         code = cli.main(args)
         out, err = capsys.readouterr()
-        return code, lines_of(out), err
+        return code, lines_of(out), without_summary(err)
     return run
 
 
@@ -71,7 +91,7 @@ def in_process(capsys, monkeypatch):
 def test_readme_first_command_parse_part():
     r = run_cli("parse", "--format", "qwen3", "--tools", "examples/qwen3-tools.json", "examples/qwen3.jsonl")
     assert r.returncode == 0, r.stderr
-    assert r.stderr == ""
+    assert without_summary(r.stderr) == ""
     records = example_records()
     got = lines_of(r.stdout)
     assert len(got) == len(records) == len(r.stdout.splitlines())
@@ -317,9 +337,16 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
             return real(*args, **kwargs)
         return call
     if where == "parse":
-        monkeypatch.setattr(cli, "parse", failing(cli.parse))
+        real = batch.Engine
+
+        class Failing:
+            def __init__(self, *args):
+                self.engine = real(*args)
+                self.fold = failing(self.engine.fold)
+                self.parse = failing(self.engine.parse)
+        monkeypatch.setattr(batch, "Engine", Failing)
     else:
-        monkeypatch.setattr(chat, "message", failing(chat.message))
+        monkeypatch.setattr(chat, "folded_message", failing(chat.folded_message))
     stdin = '{"text": "first"}\n{"text": "boom"}\n{"text": "last"}\n'
     code, got, err = in_process(["parse", "--format", "plain", "-"], stdin=stdin)
     assert code == 1
@@ -335,9 +362,9 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
 
 
 def test_a_lone_surrogate_in_an_error_is_written_as_its_json_escape(in_process, monkeypatch):
-    def refuse(table, text, **kwargs):
+    def refuse(table, tools, prompt, text, *rest):
         raise ValueError(f"cannot take {text!s}")
-    monkeypatch.setattr(cli, "parse", refuse)
+    monkeypatch.setattr(batch, "_message", refuse)
     code, got, err = in_process(["parse", "--format", "plain", "-"], stdin='{"text": "a\\ud800"}\n')
     assert code == 1 and got == [{"line": 1, "error": "ValueError: cannot take a\ud800"}]
     assert "line 1" in err
@@ -553,3 +580,136 @@ def test_model_errors(in_process):
     code, got, _ = in_process(["parse", "--model", "Qwen/Qwen3-8B", "-"],
                               stdin='{"text": "x", "chat_template_kwargs": []}\n')
     assert code == 1 and "chat_template_kwargs" in got[0]["error"]
+
+
+# --- Parquet, workers, the summary and the progress bar ------------------------------------------
+
+PARQUET = os.path.join(ROOT, "examples", "qwen3.parquet")
+
+
+def readme_first_command():
+    """The symphony arguments of the README's first set-up command (`pip install ... && python3 -m symphony ...`)."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        block = f.read().split("```sh\n", 1)[1].split("```", 1)[0]
+    install, run = block.strip().split(" && ")
+    assert install == "python3 -m pip install -e '.[arrow]'"      # Parquet needs pyarrow: the extra brings it
+    words = shlex.split(run)
+    assert words[:3] == ["python3", "-m", "symphony"]
+    return words[3:]
+
+
+def test_readme_first_command_parquet_in_jsonl_out():
+    """The README's first command: the bundled Parquet file gives what its JSONL twin gives."""
+    args = readme_first_command()
+    assert args == ["parse", "--format", "qwen3", "--tools", "examples/qwen3-tools.json", "examples/qwen3.parquet"]
+    r = run_cli(*args)
+    assert r.returncode == 0, r.stderr
+    want = run_cli("parse", "--format", "qwen3", "--tools", "examples/qwen3-tools.json", "examples/qwen3.jsonl")
+    assert lines_of(r.stdout) == lines_of(want.stdout) and len(lines_of(r.stdout)) == len(example_records())
+    assert without_summary(r.stderr) == ""
+    assert summary_of(r.stderr) == summary_of(want.stderr) == (7, 6, 4, 0)
+
+
+def test_the_bundled_parquet_is_what_the_script_writes(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    import runpy
+    runpy.run_path(os.path.join(ROOT, "examples", "write_parquet.py"))["main"](EXAMPLES, str(tmp_path / "q.parquet"))
+    assert pq.read_table(tmp_path / "q.parquet").equals(pq.read_table(PARQUET))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_parquet_out_holds_the_messages(tmp_path, in_process, workers):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "messages.parquet"
+    code, got, err = in_process(["parse", "--format", "qwen3", "--tools", TOOLS, "--workers", workers,
+                                 PARQUET, "--output", str(out)])
+    assert code == 0 and got == [] and err == ""
+    rows = pq.read_table(out).to_pylist()
+    assert [row["line"] for row in rows] == list(range(1, len(example_records()) + 1))
+    for row, record in zip(rows, example_records()):
+        choice, _ = expected_choice(record, default_tools=tools())
+        m = choice["message"]
+        calls = m["tool_calls"] and [{"id": c["id"], "name": c["function"]["name"],
+                                      "arguments": c["function"]["arguments"]} for c in m["tool_calls"]]
+        assert (row["content"], row["reasoning_content"], row["tool_calls"], row["finish_reason"], row["error"]) == \
+            (m["content"], m["reasoning_content"], calls, choice["finish_reason"], None)
+
+
+def test_jsonl_out_to_a_file_and_the_format_options(tmp_path, in_process):
+    out = tmp_path / "messages.txt"
+    code, got, err = in_process(["parse", "--format", "qwen3", "--input-format", "jsonl", EXAMPLES,
+                                 "--output", str(out), "--output-format", "jsonl"])
+    assert code == 0 and got == [] and err == ""
+    code, want, _ = in_process(["parse", "--format", "qwen3", EXAMPLES])
+    assert lines_of(out.read_text(encoding="utf-8")) == want
+    renamed = tmp_path / "outputs.bin"
+    shutil.copy(PARQUET, renamed)
+    code, got, _ = in_process(["parse", "--format", "qwen3", "--input-format", "parquet", str(renamed)])
+    assert code == 0 and got == want
+
+
+def test_failed_parquet_rows_are_named_and_counted(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    source = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"text": ["a", "b", None, "d"], "format": [None, "nope", None, "qwen3"],
+                             "tools": [None, None, None, '[{"type": "function", "function": {"name": "f"}}]']}),
+                   source)
+    r = run_cli("parse", "--format", "plain", str(source))
+    assert r.returncode == 1
+    got = lines_of(r.stdout)
+    assert [line["line"] for line in got] == [1, 2, 3, 4]
+    assert got[0]["message"]["content"] == "a" and got[3]["message"]["content"] == "d"
+    assert "nope" in got[1]["error"] and "text" in got[2]["error"]
+    assert "line 2" in r.stderr and "line 3" in r.stderr
+    assert summary_of(r.stderr) == (4, 0, 0, 2)
+
+
+def test_workers_give_the_same_lines(in_process):
+    lines = [{"text": f'<think>{i}</think><tool_call>{{"name": "f", "arguments": {{"i": {i}}}}}</tool_call>'}
+             for i in range(50)] + [{"text": "x", "format": "nope"}]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    one = in_process(["parse", "--format", "qwen3", "-"], stdin=stdin)
+    two = in_process(["parse", "--format", "qwen3", "--workers", "2", "-"], stdin=stdin)
+    assert one == two and one[0] == 1 and len(one[1]) == 51
+
+
+def test_summary_counts():
+    stdin = ('{"text": "<tool_call>{\\"name\\": \\"f\\", \\"arguments\\": {}}</tool_call>"}\n'
+             '{"text": "<tool_call>{\\"name\\": \\"f\\", \\"arguments\\": {}}</tool_call><tool_call>{bad"}\n'
+             'nope\n')
+    r = run_cli("parse", "--format", "qwen3", "-", stdin=stdin)
+    assert r.returncode == 1
+    assert summary_of(r.stderr) == (3, 2, len("{bad"), 1)
+    assert r.stderr.splitlines()[-1].startswith("symphony: 3 outputs")
+    quiet = run_cli("parse", "--quiet", "--format", "qwen3", "-", stdin=stdin)
+    assert quiet.stdout == r.stdout and SUMMARY.search(quiet.stderr) is None
+
+
+def test_progress_only_on_a_terminal_and_only_with_tqdm(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    if importlib.util.find_spec("tqdm") is not None:
+        bar = cli._Progress(100, "B", quiet=False)
+        assert bar.bar is not None
+        bar.update(100)
+        bar.close()
+    assert cli._Progress(100, "B", quiet=True).bar is None
+    monkeypatch.setitem(sys.modules, "tqdm", None)          # not installed: no bar, the run goes on
+    assert cli._Progress(100, "B", quiet=False).bar is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())       # not a terminal
+    monkeypatch.delitem(sys.modules, "tqdm")
+    assert cli._Progress(100, "B", quiet=False).bar is None
+
+
+def test_parquet_usage_errors(tmp_path, in_process):
+    for args in (["parse", "--format", "plain", "--output-format", "parquet", EXAMPLES],
+                 ["parse", "--format", "plain", "--events", EXAMPLES, "--output", str(tmp_path / "x.parquet")],
+                 ["parse", "--format", "plain", "--workers", "0", EXAMPLES],
+                 ["parse", "--format", "plain", "--input-format", "parquet", EXAMPLES],
+                 ["parse", "--format", "plain", EXAMPLES, "--output", str(tmp_path / "absent" / "x.jsonl")]):
+        code, got, err = in_process(args)
+        assert (code, got) == (2, []), args
+        assert err.startswith("symphony: ") and "Traceback" not in err, args

@@ -262,7 +262,7 @@ def test_hy4_block_of_calls():
     output = "</think:opensource>Checking.<tool_calls:opensource>" + call + "\n" + call + "</tool_calls:opensource>"
     events = parsed("hy4", output, prompt="<think:opensource>\n", tools=TOOLS)
     assert arguments_of(events) == {0: '{"city": "Paris"}', 1: '{"city": "Paris"}'}
-    assert end(1, "</tool_call:opensource>") in events and dropped("\n") in events
+    assert end(1, "</tool_call:opensource>") in events and dropped("\n<tool_call:opensource>") in events
     check("hy4", output, events, prompt="<think:opensource>\n", tools=TOOLS)
     # a call marker outside the calls block is content
     assert parsed("hy4", call)[0]["kind"] == "content"

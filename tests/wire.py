@@ -3,7 +3,7 @@ event's `to_dict()`, and `check`, which compares the whole parse with a list of 
 every chunking of the output say the same thing.
 """
 import symphony
-from tests.common import check_conservation, check_well_formed, chunkings, replay, said
+from tests.common import check_conservation, check_well_formed, chunkings, replay, runs, said
 
 
 def _text(text, tokens=None):
@@ -57,9 +57,10 @@ def parsed(table, output, prompt=None, finish="stop", tools=None):
 
 
 def check(table, output, want, prompt=None, finish="stop", tools=None, every_split_up_to=80, seeds=5):
-    """The whole parse gives exactly `want`; every chunking conserves the output, is well formed
+    """The whole parse gives exactly `want` (up to how adjacent Dropped/Malformed of one reason
+    are joined: `runs`); every chunking conserves the output, is well formed
     and says the same."""
-    assert parsed(table, output, prompt, finish, tools) == want
+    assert runs(parsed(table, output, prompt, finish, tools)) == runs(want)
     whole = said(symphony.parse(table, output, tools=tools, prompt=prompt, finish=finish))
     for plan, pieces in chunkings(output, every_split_up_to=every_split_up_to, seeds=seeds):
         events = replay(symphony.parser(table, tools), pieces, prompt, finish)

@@ -21,11 +21,14 @@ def finish_reason(finish):
     """The Chat Completions finish_reason of a Finish event (None when there is none)."""
     if finish is None:
         return None
-    reason = finish.reason
+    return _finish_text(finish.reason, finish.tool_calls)
+
+
+def _finish_text(reason, tool_calls):
     if type(reason) is Other:
         return reason.text
     if reason == FinishReason.STOP:
-        return "tool_calls" if finish.tool_calls > 0 else "stop"
+        return "tool_calls" if tool_calls > 0 else "stop"
     return reason.value
 
 
@@ -33,18 +36,27 @@ def message(events, choice=0):
     """A Chat Completions choice: {"index", "message": {"role", "content", "reasoning_content",
     "tool_calls"}, "finish_reason"}."""
     f = fold(events)
-    text = f.content
-    calls = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-             for c in f.calls.values()]
+    return _message(choice, f.content, f.reasoning, [(c.id, c.name, c.arguments) for c in f.calls.values()],
+                    finish_reason(f.finish))
+
+
+def folded_message(folded, choice=0):
+    """`message` from what `Engine.fold` returns (the same dict, built without events)."""
+    content, reasoning, calls, reason, tool_calls = folded[:5]
+    return _message(choice, content, reasoning, calls, None if reason is None else _finish_text(reason, tool_calls))
+
+
+def _message(choice, text, reasoning, calls, finish):
     return {
         "index": choice,
         "message": {
             "role": "assistant",
             "content": None if is_blank(text) else text,
-            "reasoning_content": f.reasoning or None,
-            "tool_calls": calls or None,
+            "reasoning_content": reasoning or None,
+            "tool_calls": [{"id": id, "type": "function", "function": {"name": name, "arguments": arguments}}
+                           for id, name, arguments in calls] or None,
         },
-        "finish_reason": finish_reason(f.finish),
+        "finish_reason": finish,
     }
 
 

@@ -1,0 +1,304 @@
+"""Many recorded outputs at once: `parse_many` turns a list of strings, a pyarrow string column or
+table, or token data in numpy arrays into chat messages (or an Arrow table of them), over one or
+more processes; `ray_map` is the same as a Ray Data `map_batches` step.
+
+All the per-output work goes through `_message`, which builds one output's message from a table
+compiled once per batch and tools compiled once per batch (when they are one for all).
+"""
+import concurrent.futures
+import contextlib
+import functools
+import multiprocessing
+from collections import namedtuple
+
+import numpy as np
+
+from symphony.adapt import chat
+from symphony.adapt.fold import fold
+from symphony.errors import ParseError
+from symphony.events import Malformed
+from symphony.format import Format
+from symphony.formats import ALIASES, TABLES
+from symphony.formats import names as table_names
+from symphony.inputs import Delta
+from symphony.models import for_model
+from symphony.parser import Engine
+from symphony.value import Declared
+
+Tokens = namedtuple("Tokens", "text ids starts ends offsets")
+Tokens.__doc__ = """Token data of many outputs, in flat arrays (what an inference engine records).
+
+    text     the outputs' text: a list of str or a pyarrow string array, n long
+    ids      every output's token ids, concatenated (1-D integer array)
+    starts   each token's first UTF-8 BYTE in its own output's text (as long as `ids`)
+    ends     each token's end byte, exclusive (as long as `ids`)
+    offsets  n + 1 positions in `ids`: output i's tokens are ids[offsets[i]:offsets[i + 1]]
+
+A dict with these keys is taken too. Tokens that lay the text out in bytes make every message
+counted (the Arrow table's `output_tokens` and `reasoning_tokens`); spans that do not leave that
+output uncounted, as a Delta's would (README, token counting)."""
+
+ERRORS = ("raise", "keep")
+
+Result = namedtuple("Result", "value output_tokens reasoning_tokens calls malformed_bytes error")
+Result.__doc__ = """One output's outcome (`results`): the message (or wire events), its output and
+reasoning token counts (None uncounted), how many calls it made, how many UTF-8 bytes of it were
+malformed, and the error text when it failed (value None then)."""
+
+
+def resolve(format_or_model, chat_template_kwargs=None):
+    """(Format, generation-prompt tail or None) for a table name or alias, a Format, or a Hugging
+    Face checkpoint id (through the model registry, which brings the prompt tail that seeds the
+    thought, per `chat_template_kwargs`); KeyError naming the known formats when it is neither."""
+    if isinstance(format_or_model, Format):
+        return format_or_model, None
+    if not isinstance(format_or_model, str):
+        raise TypeError(f"a format is a table name, a Format or a model id, not {type(format_or_model).__name__}")
+    found = TABLES.get(ALIASES.get(format_or_model, format_or_model))
+    if found is not None:
+        return found, None
+    try:
+        model = for_model(format_or_model, chat_template_kwargs)
+    except KeyError as e:
+        raise KeyError(f"no format named {format_or_model!r} (known formats: {', '.join(table_names())}), "
+                       f"and {e.args[0]}") from None
+    return model.table(), model.prompt_tail
+
+
+def error_text(error):
+    """What a failed output's error says: the parser's errors say what they are, anything else (a
+    RecursionError, a MemoryError, a TypeError) is named by its type."""
+    if isinstance(error, ParseError):
+        return str(error)
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
+    """One output's Result: its chat message (with `as_events` its events' wire dicts), token
+    counts (None uncounted), calls and malformed bytes. `table` is compiled and `tools` a
+    Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None. The
+    message is folded in the core (Engine.fold), no event object built."""
+    whole = output if spans is None else Delta(output, spans[:, 0], spans)
+    engine = Engine(table, tools)
+    if not as_events:
+        folded = engine.fold(whole, prompt, finish)
+        return Result(chat.folded_message(folded), folded[5], folded[6], folded[4], folded[7], None)
+    events = engine.parse(whole, prompt, finish)
+    f = fold(events)
+    malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
+    return Result([e.to_dict() for e in events], f.output_tokens, f.reasoning_tokens, events[-1].tool_calls,
+                  malformed, None)
+
+
+def _per_output(value, n, name, kind):
+    """`value` as n values: a list or tuple of n is one per output, anything else one for all."""
+    if isinstance(value, (list, tuple)) and not (kind is dict and (not value or isinstance(value[0], dict))):
+        if len(value) != n:
+            raise ValueError(f"{name}: {len(value)} given for {n} outputs (give one, or one per output)")
+        return list(value)
+    return [value] * n
+
+
+def _text_list(values, name):
+    """Python strs of a list of str or a pyarrow string array/chunked array."""
+    if hasattr(values, "to_pylist"):
+        values = values.to_pylist()
+    values = list(values)
+    for i, v in enumerate(values):
+        if not isinstance(v, str):
+            raise TypeError(f"{name}[{i}] must be a str, not {type(v).__name__}")
+    return values
+
+
+def _inputs(outputs, column):
+    """(texts, spans or None): spans is one (tokens, 4) int64 array for all outputs with the
+    row offsets of each output's tokens."""
+    if isinstance(outputs, dict):
+        outputs = Tokens(**outputs)
+    if isinstance(outputs, Tokens):
+        texts = _text_list(outputs.text, "text")
+        ids = np.asarray(outputs.ids)
+        starts, ends = np.asarray(outputs.starts), np.asarray(outputs.ends)
+        offsets = np.asarray(outputs.offsets, dtype=np.int64)
+        if not (ids.ndim == starts.ndim == ends.ndim == offsets.ndim == 1) or not len(ids) == len(starts) == len(ends):
+            raise ValueError("Tokens: ids, starts and ends are 1-D arrays of one length, offsets 1-D")
+        if len(offsets) != len(texts) + 1 or offsets[0] != 0 or offsets[-1] != len(ids) or np.any(np.diff(offsets) < 0):
+            raise ValueError("Tokens: offsets are n + 1 non-decreasing positions from 0 to len(ids)")
+        spans = np.zeros((len(ids), 4), dtype=np.int64)
+        spans[:, 0], spans[:, 1], spans[:, 2] = ids, starts, ends
+        return texts, (spans, offsets)
+    if hasattr(outputs, "column_names"):         # a pyarrow Table
+        if column not in outputs.column_names:
+            raise KeyError(f"no column {column!r} in the table (columns: {', '.join(outputs.column_names)})")
+        outputs = outputs.column(column)
+    return _text_list(outputs, "outputs"), None
+
+
+def _run(job):
+    """The results of one contiguous chunk (in this process or a worker): tables compiled and tools
+    read once per chunk for all its outputs."""
+    formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
+    one_for_all = {}
+
+    def declared(t):
+        if t is None or isinstance(t, Declared):
+            return t
+        key = id(t)
+        if key not in one_for_all:
+            one_for_all[key] = (t, Declared(t))    # keeps t alive, so its id stays its own
+        return one_for_all[key][1]
+
+    results = []
+    for i, text in enumerate(texts):
+        try:
+            own = None if spans is None else spans[offsets[i]:offsets[i + 1]]
+            results.append(_message(formats[i].compile(), declared(tools[i]), prompts[i], text,
+                                    finishes[i], own, as_events))
+        except Exception as e:
+            if errors == "raise":
+                raise
+            results.append(Result(None, None, None, 0, 0, error_text(e)))
+    return results
+
+
+def _run_arrow(job):
+    return to_arrow(_run(job))
+
+
+def _chunks(n, parts):
+    """Contiguous [start, end) ranges splitting n into `parts` near-equal pieces (none empty)."""
+    parts = max(1, min(parts, n))
+    bounds = [n * k // parts for k in range(parts + 1)]
+    return list(zip(bounds, bounds[1:]))
+
+
+def pool(workers):
+    """A process pool of `workers` spawned processes (spawn: safe whatever the parent holds)."""
+    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, as_arrow=False,
+               column="output", chat_template_kwargs=None, errors="raise", as_events=False):
+    """Chat messages of many whole outputs, in order: the dicts `chat.message(symphony.parse(...))`
+    gives, or with `as_arrow` a pyarrow Table (`arrow_schema()`), one row per output.
+
+    format_or_model  a table name, a Format, or a checkpoint id (its table, and its generation-
+                     prompt tail as the prompt where `prompts` gives none); or a list, one per output
+    outputs          a list of str; a pyarrow string Array/ChunkedArray; a pyarrow Table (its
+                     `column`); or `Tokens` (or a dict of its fields) for counted messages
+    tools            OpenAI function tools: one list for all, or a list of lists (None: none)
+    prompts, finish  a str for all or a list, one per output (finish None: "stop")
+    workers          processes to spread the outputs over (contiguous chunks, order kept), or a
+                     concurrent.futures Executor kept across calls
+    errors           "raise" (an output's error propagates) or "keep" (a failed output is
+                     {"error": text}, in Arrow a row with only `error`)
+    as_events        each output's events as wire dicts instead (`Event.to_dict()`)
+    """
+    if as_arrow and as_events:
+        raise ValueError("as_arrow and as_events: give one")
+    args = (format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
+            as_events)
+    if as_arrow:         # each chunk's table made where it was parsed: Arrow crosses processes cheaply
+        import pyarrow as pa
+        return pa.concat_tables(_chunked(*args, run=_run_arrow))
+    return [r.value if r.error is None else {"error": r.error} for r in results(*args)]
+
+
+def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
+            chat_template_kwargs=None, errors="raise", as_events=False):
+    """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
+    return [r for chunk in _chunked(format_or_model, outputs, tools, prompts, finish, workers, column,
+                                    chat_template_kwargs, errors, as_events, run=_run) for r in chunk]
+
+
+def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
+             as_events, run):
+    """`run` of each contiguous chunk of the outputs, in order: one chunk in this process, or one
+    per worker."""
+    if errors not in ERRORS:
+        raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
+    texts, token_data = _inputs(outputs, column)
+    n = len(texts)
+    resolved = {}
+    formats, tails = [], []
+    for f in _per_output(format_or_model, n, "format_or_model", str):
+        key = f if isinstance(f, str) else id(f)
+        if key not in resolved:
+            resolved[key] = resolve(f, chat_template_kwargs)
+        formats.append(resolved[key][0])
+        tails.append(resolved[key][1])
+    prompts = [p if p is not None else tail for p, tail in zip(_per_output(prompts, n, "prompts", str), tails)]
+    finishes = [f or "stop" for f in _per_output(finish, n, "finish", str)]
+    tools = _per_output(tools, n, "tools", dict)
+    spans, offsets = token_data if token_data is not None else (None, None)
+
+    def job(start, end):
+        if spans is None:
+            own_spans, own_offsets = None, None
+        else:
+            own_spans = spans[offsets[start]:offsets[end]]
+            own_offsets = offsets[start:end + 1] - offsets[start]
+        return (formats[start:end], tools[start:end], prompts[start:end], finishes[start:end], texts[start:end],
+                own_spans, own_offsets, as_events, errors)
+
+    if isinstance(workers, concurrent.futures.Executor):     # the caller's: left running
+        scope, parts = contextlib.nullcontext(workers), getattr(workers, "_max_workers", 2)
+    elif workers > 1 and n > 1:
+        scope, parts = pool(workers), workers
+    else:
+        return [run(job(0, n))]
+    with scope as executor:
+        return list(executor.map(run, [job(s, e) for s, e in _chunks(n, parts)]))
+
+
+def arrow_schema():
+    """The Arrow table `parse_many(..., as_arrow=True)` returns: the message's fields, the token
+    counts (null where uncounted), the malformed bytes and the error (null where it parsed)."""
+    import pyarrow as pa
+    call = pa.struct([("id", pa.string()), ("name", pa.string()), ("arguments", pa.string())])
+    return pa.schema([("content", pa.string()), ("reasoning_content", pa.string()),
+                      ("tool_calls", pa.list_(call)), ("finish_reason", pa.string()),
+                      ("output_tokens", pa.int64()), ("reasoning_tokens", pa.int64()),
+                      ("malformed_bytes", pa.int64()), ("error", pa.string())])
+
+
+def to_arrow(results):
+    """The Arrow table (`arrow_schema()`) of message Results."""
+    import pyarrow as pa
+    columns = {name: [] for name in arrow_schema().names}
+    for choice, output_tokens, reasoning_tokens, _, malformed, error in results:
+        message = choice["message"] if choice is not None else {}
+        calls = message.get("tool_calls")
+        columns["content"].append(message.get("content"))
+        columns["reasoning_content"].append(message.get("reasoning_content"))
+        columns["tool_calls"].append(None if calls is None else [
+            {"id": c["id"], "name": c["function"]["name"], "arguments": c["function"]["arguments"]} for c in calls])
+        columns["finish_reason"].append(choice["finish_reason"] if choice is not None else None)
+        columns["output_tokens"].append(output_tokens)
+        columns["reasoning_tokens"].append(reasoning_tokens)
+        columns["malformed_bytes"].append(malformed if error is None else None)
+        columns["error"].append(error)
+    return pa.table(columns, schema=arrow_schema())
+
+
+def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,
+            keep=(), errors="keep", batch_size=1024, **map_batches_args):
+    """A Ray Data step: `dataset.map_batches` parsing each batch's `column` into the rows of
+    `arrow_schema()` (`parse_many(..., as_arrow=True)`), the `keep` columns carried in front
+    (an id, say). Prompts and finish reasons come from `prompt_column`/`finish_column` when given
+    (null: none / "stop"); a failed output is a row with its `error` unless `errors="raise"`.
+    Needs Ray (the `ray` extra); the step runs as Ray tasks, one table compile per batch."""
+    step = functools.partial(_ray_batch, format_or_model=format_or_model, column=column, tools=tools,
+                             prompt_column=prompt_column, finish_column=finish_column, keep=tuple(keep),
+                             errors=errors)
+    return dataset.map_batches(step, batch_format="pyarrow", batch_size=batch_size, **map_batches_args)
+
+
+def _ray_batch(table, format_or_model, column, tools, prompt_column, finish_column, keep, errors):
+    def values(name):
+        return None if name is None else table.column(name).to_pylist()
+    parsed = parse_many(format_or_model, table, tools=tools, prompts=values(prompt_column),
+                        finish=values(finish_column), column=column, as_arrow=True, errors=errors)
+    for i, name in enumerate(keep):
+        parsed = parsed.add_column(i, name, table.column(name))
+    return parsed

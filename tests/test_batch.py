@@ -1,0 +1,214 @@
+"""symphony.batch.parse_many: the same messages as `chat.message(symphony.parse(...))` for every
+recorded fixture case of every placed checkpoint, from a list, a pyarrow column and table, and
+token arrays (counted), in one process and over two; the Arrow table; per-output arguments;
+errors kept or raised."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import symphony
+from symphony import batch
+from symphony.adapt import chat
+from symphony.models import for_model
+from tests.test_fixtures import FIXTURES, PLACED
+
+pa = pytest.importorskip("pyarrow")
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
+EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
+
+
+@pytest.fixture(scope="module")
+def two_workers():
+    """One pool of two spawned workers for the whole module (starting one costs ~1 s)."""
+    with batch.pool(2) as pool:
+        yield pool
+
+
+def tokens_of(cases):
+    """batch.Tokens from the recorded token pieces: each token's byte span in its output."""
+    ids, starts, ends, offsets = [], [], [], [0]
+    for case in cases:
+        at = 0
+        for token_id, piece in zip(case["output_ids"], case["output_pieces"]):
+            width = len(piece.encode("utf-8"))
+            ids.append(token_id)
+            starts.append(at)
+            ends.append(at + width)
+            at += width
+        offsets.append(len(ids))
+    return batch.Tokens([c["reference"]["text"] for c in cases], np.array(ids, dtype=np.int64),
+                        np.array(starts, dtype=np.int32), np.array(ends, dtype=np.int32), np.array(offsets))
+
+
+def setups(cases):
+    """Per case: (Format, tools, prompt tail, finish), from the registry as the fixtures say."""
+    out = []
+    for case in cases:
+        model = for_model(case["model"], case["request"].get("chat_template_kwargs"))
+        finish = "length" if case["reference"]["finish_reason"] == "length" else "stop"
+        out.append((model.table(), case["request"].get("tools") or None, model.prompt_tail, finish))
+    return out
+
+
+def expected(cases):
+    return [chat.message(symphony.parse(table, c["reference"]["text"], tools=tools, prompt=prompt, finish=finish))
+            for c, (table, tools, prompt, finish) in zip(cases, setups(cases))]
+
+
+def load(slug):
+    path = os.path.join(FIXTURES, slug + ".jsonl")
+    if not os.path.exists(path):
+        pytest.skip(f"no {slug}.jsonl in {FIXTURES}")
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+needs_fixtures = pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set")
+
+
+@needs_fixtures
+@pytest.mark.parametrize("slug", PLACED)
+def test_every_fixture_case_as_parse_gives_it(slug, two_workers):
+    cases = load(slug)
+    want = expected(cases)
+    formats, tools, prompts, finishes = (list(column) for column in zip(*setups(cases)))
+    texts = [c["reference"]["text"] for c in cases]
+    table = pa.table({"text": texts})
+    inputs = {"list": texts, "array": pa.array(texts), "chunked": pa.chunked_array([texts[:1], texts[1:]]),
+              "table": table, "tokens": tokens_of(cases)}
+    for name, outputs in inputs.items():
+        for workers in (1, two_workers):
+            got = batch.parse_many(formats, outputs, tools=tools, prompts=prompts, finish=finishes,
+                                   workers=workers, column="text")
+            assert got == want, (name, workers)
+    # Arrow: the same fields; counted from tokens, one token per recorded id
+    rows = batch.parse_many(formats, inputs["tokens"], tools=tools, prompts=prompts, finish=finishes,
+                            as_arrow=True).to_pylist()
+    assert batch.parse_many(formats, inputs["tokens"], tools=tools, prompts=prompts, finish=finishes,
+                            as_arrow=True, workers=two_workers).to_pylist() == rows
+    for row, choice, case in zip(rows, want, cases):
+        assert row == arrow_row(choice, len(case["output_ids"]), row["reasoning_tokens"], row["malformed_bytes"])
+        assert 0 <= row["reasoning_tokens"] <= row["output_tokens"]
+
+
+def arrow_row(choice, output_tokens=None, reasoning_tokens=None, row_malformed=0):
+    m = choice["message"]
+    calls = m["tool_calls"] and [{"id": c["id"], "name": c["function"]["name"],
+                                  "arguments": c["function"]["arguments"]} for c in m["tool_calls"]]
+    return {"content": m["content"], "reasoning_content": m["reasoning_content"], "tool_calls": calls,
+            "finish_reason": choice["finish_reason"], "output_tokens": output_tokens,
+            "reasoning_tokens": reasoning_tokens, "malformed_bytes": row_malformed, "error": None}
+
+
+@needs_fixtures
+def test_a_model_id_brings_its_table_and_prompt_tail():
+    cases = [c for c in load("qwen3-4b-thinking-2507") if not c["request"].get("chat_template_kwargs")]
+    assert cases
+    texts = [c["reference"]["text"] for c in cases]
+    tools = [c["request"].get("tools") or None for c in cases]
+    finish = ["length" if c["reference"]["finish_reason"] == "length" else "stop" for c in cases]
+    got = batch.parse_many(cases[0]["model"], texts, tools=tools, finish=finish)
+    assert got == expected(cases)
+    assert any(m["message"]["reasoning_content"] for m in got)
+
+
+def example_records():
+    with open(EXAMPLES, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def test_examples_one_for_all_and_per_output():
+    records = example_records()
+    texts = [r["text"] for r in records]
+    prompts = [r.get("prompt") for r in records]
+    finish = [r.get("finish", "stop") for r in records]
+    want = [chat.message(symphony.parse("qwen3", r["text"], prompt=r.get("prompt"), finish=r.get("finish", "stop")))
+            for r in records]
+    assert batch.parse_many("qwen3", texts, prompts=prompts, finish=finish) == want
+    assert batch.parse_many("qwen3", texts, prompts=prompts,
+                            finish=finish, workers=2) == want
+    plain = [chat.message(symphony.parse("qwen3", t)) for t in texts]
+    assert batch.parse_many("qwen3", texts) == plain
+    assert batch.parse_many(["qwen3"] * len(texts), texts, prompts=None, finish="stop") == plain
+    assert batch.parse_many("qwen3", []) == []
+    assert batch.parse_many("qwen3", [], as_arrow=True).num_rows == 0
+
+
+def test_tools_one_for_all_or_per_output():
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"n": {"type": "integer"}, "s": {"type": "string"}}}}}]
+    text = "<tool_call>\n<function=f>\n<parameter=n>\n007\n</parameter>\n<parameter=s>\n7\n</parameter>\n</function>\n</tool_call>"
+    typed = chat.message(symphony.parse("qwen3_tagged", text, tools=tools))
+    untyped = chat.message(symphony.parse("qwen3_tagged", text))
+    assert typed != untyped
+    assert batch.parse_many("qwen3_tagged", [text, text], tools=tools) == [typed, typed]
+    assert batch.parse_many("qwen3_tagged", [text, text], tools=[tools, None]) == [typed, untyped]
+    assert batch.parse_many("qwen3_tagged", [text, text], tools=[]) == [untyped, untyped]
+
+
+def test_arrow_schema_and_uncounted_rows():
+    got = batch.parse_many("qwen3", ["<think>a</think>b", '<tool_call>{"name": "f", "arguments": {}}</tool_call>'],
+                           as_arrow=True)
+    assert got.schema == batch.arrow_schema()
+    assert got.column("tool_calls").type == pa.list_(pa.struct([("id", pa.string()), ("name", pa.string()),
+                                                                ("arguments", pa.string())]))
+    rows = got.to_pylist()
+    assert rows[0] == {"content": "b", "reasoning_content": "a", "tool_calls": None, "finish_reason": "stop",
+                       "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": 0, "error": None}
+    assert rows[1]["tool_calls"] == [{"id": "call_0", "name": "f", "arguments": "{}"}]
+
+
+def test_events_are_the_wire_events():
+    text = '<think>a</think><tool_call>{"name": "f", "arguments": {}}</tool_call>'
+    [got] = batch.parse_many("qwen3", [text], as_events=True)
+    assert got == [e.to_dict() for e in symphony.parse("qwen3", text)]
+
+
+def test_errors_kept_or_raised(monkeypatch):
+    real = batch._message
+
+    def failing(table, tools, prompt, output, *rest):
+        if output == "boom":
+            raise ValueError("bad value")
+        return real(table, tools, prompt, output, *rest)
+    monkeypatch.setattr(batch, "_message", failing)
+    with pytest.raises(ValueError, match="bad value"):
+        batch.parse_many("plain", ["a", "boom"])
+    got = batch.parse_many("plain", ["a", "boom", "c"], errors="keep")
+    assert got[1] == {"error": "ValueError: bad value"} and got[2]["message"]["content"] == "c"
+    rows = batch.parse_many("plain", ["a", "boom"], errors="keep", as_arrow=True).to_pylist()
+    assert rows[1] == {"content": None, "reasoning_content": None, "tool_calls": None, "finish_reason": None,
+                       "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": None,
+                       "error": "ValueError: bad value"}
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="2 given for 3"):
+        batch.parse_many("plain", ["a", "b", "c"], prompts=["x", "y"])
+    with pytest.raises(KeyError, match="nope"):
+        batch.parse_many("nope", ["a"])
+    with pytest.raises(TypeError, match=r"outputs\[1\]"):
+        batch.parse_many("plain", ["a", None])
+    with pytest.raises(TypeError, match=r"outputs\[0\]"):
+        batch.parse_many("plain", pa.array([None], type=pa.string()))
+    with pytest.raises(KeyError, match="output"):
+        batch.parse_many("plain", pa.table({"text": ["a"]}))
+    with pytest.raises(ValueError, match="errors"):
+        batch.parse_many("plain", ["a"], errors="ignore")
+    with pytest.raises(ValueError, match="offsets"):
+        batch.parse_many("plain", batch.Tokens(["a"], [1], [0], [1], [0, 2]))
+    with pytest.raises(ValueError, match="as_arrow and as_events"):
+        batch.parse_many("plain", ["a"], as_arrow=True, as_events=True)
+
+
+def test_tokens_as_a_dict_and_spans_that_do_not_lay_out_the_text():
+    text = "<think>ab</think>c"
+    counted = {"text": [text], "ids": [1, 2, 3], "starts": [0, 7, 9], "ends": [7, 9, len(text)], "offsets": [0, 3]}
+    [row] = batch.parse_many("qwen3", counted, as_arrow=True).to_pylist()
+    assert (row["output_tokens"], row["reasoning_tokens"], row["content"]) == (3, 1, "c")
+    gaps = dict(counted, starts=[0, 8, 9])
+    [row] = batch.parse_many("qwen3", gaps, as_arrow=True).to_pylist()
+    assert (row["output_tokens"], row["reasoning_tokens"], row["content"]) == (None, None, "c")

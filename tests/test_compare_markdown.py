@@ -1,0 +1,49 @@
+"""bench/compare.py --markdown: the README's ratio tables written from one run's rows (made up
+here; nothing is timed)."""
+from bench import compare
+
+
+def row(slug, mode, tokens, symphony, sglang=None, vllm=None):
+    """A compare row: each side (parse seconds, construction seconds)."""
+    r = {"slug": slug, "mode": mode, "cases": 2, "tokens": tokens, "bytes": 4 * tokens,
+         "symphony": {"seconds": symphony[0], "construct_seconds": symphony[1], "agree": 2}}
+    for name, side in (("sglang", sglang), ("vllm", vllm)):
+        if side is not None:
+            r[name] = {"seconds": side[0], "construct_seconds": side[1], "agree": 1}
+    return r
+
+
+ROWS = [
+    row("qwen3-8b", "whole", 1_000_000, (0.1, 0.02), sglang=(1.0, 0.5), vllm=(3.0, 1.0)),
+    row("qwen3-8b", "stream", 1_000_000, (0.5, 0.02), sglang=(40.0, 0.5), vllm=(30.0, 1.0)),
+    row("glm-5", "whole", 1_000_000, (0.1, 0.0), sglang=(1.0, 0.0)),
+    row("glm-5", "stream", 1_000_000, (0.5, 0.0), sglang=(10.0, 0.0)),
+]
+
+
+def test_markdown_tables():
+    text = compare.markdown([("json", ROWS[:2]), ("tagged", ROWS[2:]), ("overall", ROWS)], "a test box")
+    lines = text.splitlines()
+    assert lines[0].startswith("One run on a test box;")
+    tables = [[line for line in block.splitlines() if line.startswith("|")] for block in text.split("\n\n")]
+    tables = [t for t in tables if t]
+    assert len(tables) == 2
+    ratios, built = tables
+    assert ratios[0] == "| family (checkpoints) | symphony streamed | SGLang | vLLM | symphony whole | SGLang | vLLM |"
+    assert ratios[1] == "|---|---|---|---|---|---|---|"
+    # streamed: 0.5 µs/token against 40 and 30 (80×, 60×); whole: 0.1 against 1 and 3 (10.0×, 30×)
+    assert ratios[2] == "| JSON (1) | 0.5 | 40 (80×) | 30 (60×) | 0.1 | 1 (10.0×) | 3 (30×) |"
+    # a peer without a parser for the family: "-"
+    assert ratios[3] == "| tagged and keyed (1) | 0.5 | 10 (20×) | - | 0.1 | 1 (10.0×) | - |"
+    # overall: symphony's totals over both, each peer's over the slugs it parses
+    assert ratios[4] == "| all (2) | 0.5 | 25 (50×) | 30 (60×) | 0.1 | 1 (10.0×) | 3 (30×) |"
+    assert built[0] == "| family (checkpoints) | streamed × SGLang | × vLLM | whole × SGLang | × vLLM |"
+    # with construction: (40 + 0.5) / (0.5 + 0.02) = 77.9, (30 + 1) / 0.52 = 59.6, (1.5) / 0.12 = 12.5, 4 / 0.12 = 33.3
+    assert built[2] == "| JSON (1) | 78× | 60× | 12.5× | 33× |"
+    assert len(built) == 5 and all(line.count("|") == 6 for line in built)
+    assert all(line.count("|") == 8 for line in ratios)
+
+
+def test_machine_line_names_cores_and_python():
+    line = compare.machine_line()
+    assert "cores" in line and "Python" in line

@@ -1,0 +1,65 @@
+"""Engine.fold (the batch path) says what chat.message says of the events, for every table's
+generated outputs and every recorded fixture case, counted and not."""
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import symphony
+from symphony.adapt import chat
+from symphony.adapt.fold import fold
+from tests.common import counted_deltas, synthetic_token_bounds
+from tests.strategies import outputs, prompts, tools
+
+FIXTURES = os.environ.get("SYMPHONY_FIXTURES", "")
+
+
+def both(table, output, tools=None, prompt=None, finish="stop"):
+    events = symphony.parser(table, tools).parse(output, prompt, finish)
+    folded = symphony.parser(table, tools).fold(output, prompt, finish)
+    return events, folded
+
+
+def check_same(events, folded):
+    assert chat.folded_message(folded) == chat.message(events)
+    f = fold(events)
+    assert folded[4] == events[-1].tool_calls
+    assert folded[5] == f.output_tokens and folded[6] == f.reasoning_tokens
+    assert folded[7] == sum(len(e.text.text.encode()) for e in events if type(e) is symphony.Malformed)
+
+
+@settings(max_examples=settings.default.max_examples, deadline=None)
+@given(st.sampled_from(symphony.formats()), st.data())
+def test_the_fold_says_what_the_events_say(table, data):
+    output = data.draw(outputs(table))
+    prompt, request_tools = data.draw(prompts(table)), data.draw(tools())
+    for finish in ("stop", "length"):
+        check_same(*both(table, output, request_tools, prompt, finish))
+
+
+@settings(max_examples=settings.default.max_examples, deadline=None)
+@given(st.sampled_from(symphony.formats()), st.data())
+def test_a_counted_whole_output(table, data):
+    output = data.draw(outputs(table))
+    bounds = synthetic_token_bounds(output)
+    delta, = counted_deltas([output], bounds)
+    events = symphony.parser(table).parse(delta)
+    folded = symphony.parser(table).fold(delta)
+    check_same(events, folded)
+    assert folded[5] == len(delta.token_ids)
+
+
+def test_an_arguments_fragment_without_a_start_is_visible_text_and_nothing_is_fine():
+    check_same(*both("qwen3", ""))
+    check_same(*both("xlam", '[{"arguments": {"a": 1}}]'))
+
+
+@pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set")
+def test_every_fixture_case():
+    from bench.common import FAMILIES, case_setup, load_cases
+    for slug in FAMILIES["all"]:
+        for case in load_cases(slug):
+            table, request_tools, prompt, finish = case_setup(case)
+            text = "".join(case["output_pieces"])
+            check_same(*both(table, text, request_tools, prompt, finish))
