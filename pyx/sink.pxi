@@ -54,6 +54,7 @@ cdef class Sink:
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
     cdef list marker_events          # an uncounted stream's Dropped of each marker, made once
+    cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
     def __cinit__(self, Ledger ledger, tuple marker_texts=()):
@@ -365,52 +366,74 @@ cdef class Sink:
             self.marker_events[marker] = event
         return event
 
+    cdef int flush(self) except -1:
+        """Builds the events of every record but the last (which may still grow) while they are
+        fresh in cache, so a long feed costs no more per byte than a short one. Only between two
+        pieces of the engine's (no record is relabelled then)."""
+        cdef Py_ssize_t i, lo
+        cdef sk_record* last
+        if self.count < 2:
+            return 0
+        if self.built is None:
+            self.built = []
+        for i in range(self.count - 1):
+            self.built.append(self.build(&self.records[i], None, NULL, -1))
+        last = &self.records[self.count - 1]
+        lo = last.text_at                       # its text first, then its JSON or name
+        memmove(self.arena.data, self.arena.data + lo, self.arena.len - lo)
+        self.arena.len -= lo
+        last.text_at -= lo
+        if last.aux_len >= 0:
+            last.aux_at -= lo
+        self.records[0] = last[0]
+        self.count = 1
+        self.sealed = 0
+        return 0
+
+    cdef object build(self, sk_record* r, object whole, const unsigned char* wp, Py_ssize_t wn):
+        """The event of one record."""
+        cdef object tokens = None if r.tokens < 0 else r.tokens
+        cdef object text, aux
+        if r.kind == EV_CONTENT:
+            return ev_content(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens)
+        if r.kind == EV_REASONING:
+            return ev_reasoning(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens)
+        if r.kind == EV_REASONING_START:
+            return _REASONING_START
+        if r.kind == EV_REASONING_END:
+            return _REASONING_END
+        if r.kind == EV_DROPPED:
+            if r.other >= 0:
+                return self.marker_dropped(r.other, tokens)
+            return ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                              _DROP_REASONS[r.why])
+        if r.kind == EV_MALFORMED:
+            return ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+                                rs_malformed(r.why, r.other))
+        if r.kind == EV_FINISH:
+            return ev_finish(self.finish_reason, self.calls, 0 if self.ledger.uncounted else self.reasoning_tokens)
+        text = self.decode(r.text_at, r.text_len, whole, wp, wn)
+        if r.kind == EV_CALL_START:
+            return ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), ev_text(text, tokens))
+        if r.kind == EV_CALL_ARGUMENTS:
+            aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
+            return ev_call_arguments(r.index, aux, ev_text(text, tokens))
+        return ev_call_end(r.index, ev_text(text, tokens))
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
         is handed back as is where an event's text is exactly the delta's text."""
         cdef list out = PyList_New(self.count)     # filled in place: one allocation
         cdef object event
         cdef Py_ssize_t i
-        cdef sk_record* r
-        cdef object tokens, text, aux
-        cdef Text source
         for i in range(self.count):
-            r = &self.records[i]
-            tokens = None if r.tokens < 0 else r.tokens
-            if r.kind == EV_CONTENT or r.kind == EV_REASONING:
-                text = self.decode(r.text_at, r.text_len, whole, wp, wn)
-                if r.kind == EV_CONTENT:
-                    event = (ev_content(text, tokens))
-                else:
-                    event = (ev_reasoning(text, tokens))
-            elif r.kind == EV_REASONING_START:
-                event = (_REASONING_START)
-            elif r.kind == EV_REASONING_END:
-                event = (_REASONING_END)
-            elif r.kind == EV_DROPPED:
-                if r.other >= 0:
-                    event = self.marker_dropped(r.other, tokens)
-                else:
-                    event = ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
-                                       _DROP_REASONS[r.why])
-            elif r.kind == EV_MALFORMED:
-                event = (ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
-                                        rs_malformed(r.why, r.other)))
-            elif r.kind == EV_FINISH:
-                event = (ev_finish(self.finish_reason, self.calls,
-                                     0 if self.ledger.uncounted else self.reasoning_tokens))
-            else:
-                text = self.decode(r.text_at, r.text_len, whole, wp, wn)
-                source = ev_text(text, tokens)
-                if r.kind == EV_CALL_START:
-                    event = (ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), source))
-                elif r.kind == EV_CALL_ARGUMENTS:
-                    aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
-                    event = (ev_call_arguments(r.index, aux, source))
-                else:
-                    event = (ev_call_end(r.index, source))
+            event = self.build(&self.records[i], whole, wp, wn)
             Py_INCREF(event)
             PyList_SET_ITEM(out, i, event)
+        if self.built is not None:
+            self.built.extend(out)
+            out = self.built
+            self.built = None
         self.count = 0
         self.sealed = 0
         self.arena.len = 0
