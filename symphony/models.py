@@ -25,6 +25,7 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 CHATML = "<|im_start|>assistant\n"
 DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
+GEMMA4 = "<|turn>model\n"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
 KIMI = "<|open|>message role=\"assistant\"<|sep|>"
@@ -133,6 +134,12 @@ GROUPS = (
     # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>
     _group("minimax-m3", "minimax_m3", _W, MINIMAX, None,
            "MiniMaxAI/MiniMax-M3", tails=("", "")),
+    # gemma4: Gemma's object notation in <|tool_call> regions; the model writes its own
+    # <|channel>thought (the generation prompt leaves none open, thinking on or off). The
+    # siblings share the E4B checkpoint's chat template.
+    _group("gemma-4-e4b-it", "gemma4", _W, GEMMA4, None,
+           "google/gemma-4-E4B-it", "google/gemma-4-E2B-it", "google/gemma-4-26B-A4B-it",
+           "google/gemma-4-31B-it", tails=("", "")),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

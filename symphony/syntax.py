@@ -11,6 +11,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
+    CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
 """
@@ -102,6 +103,10 @@ class CallSyntax:
         return cls("pythonic")
 
     @classmethod
+    def gemma(cls):
+        return cls("gemma")
+
+    @classmethod
     def forced(cls, function):
         if not isinstance(function, str):
             raise TypeError(f"CallSyntax.forced: the function name must be a str, not {type(function).__name__}")
@@ -161,6 +166,8 @@ class CallSyntax:
             return _native.XmlSyntax(call_ends)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends)
+        if self.kind == "gemma":
+            return _native.GemmaSyntax(call_ends)
         if self.kind == "forced":
             return _native.ForcedSyntax(self.function, call_ends)
         if self.kind == "required":

@@ -1,5 +1,5 @@
-"""Contract corpora for the syntaxes whose calls are written with attributes, element trees or
-Python (DSML, XTML, XML, pythonic): well-formed calls spelled as each family's template spells
+"""Contract corpora for the syntaxes whose calls are written with attributes, element trees,
+Python or Gemma's object notation (DSML, XTML, XML, pythonic, gemma): well-formed calls spelled as each family's template spells
 them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
 nested lists, positional arguments, junk between calls, what a grammar never produces). Each
 case pins how many calls it starts where that is certain.
@@ -26,6 +26,7 @@ class Writer:
     writes around several calls."""
 
     separator = "\n"
+    joiner = ""           # between a call's arguments
 
     def head(self, name):
         raise NotImplementedError
@@ -37,7 +38,7 @@ class Writer:
         return ""
 
     def body(self, name, pairs=()):
-        return self.head(name) + "".join(self.arg(k, v) for k, v in pairs) + self.tail()
+        return self.head(name) + self.joiner.join(self.arg(k, v) for k, v in pairs) + self.tail()
 
 
 class Dsml(Writer):
@@ -74,17 +75,47 @@ class Xml(Writer):
 
 
 class Pythonic(Writer):
+    joiner = ", "
+
     def head(self, name):
         return f"{name}("
 
     def arg(self, key, value):
         return f"{key}={value if _is_json_value(value) or value[:1] in '[{(' else repr(value)}"
 
-    def body(self, name, pairs=()):
-        return self.head(name) + ", ".join(self.arg(k, v) for k, v in pairs) + ")"
+    def tail(self):
+        return ")"
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic()}
+GQ = '<|"|>'
+
+
+def gemma_notation(value):
+    """A JSON value as Gemma's template writes it: bare keys, strings between `<|"|>` quotes."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{gemma_notation(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(gemma_notation(v) for v in value) + "]"
+    if isinstance(value, str):
+        return GQ + value + GQ
+    return json.dumps(value)
+
+
+class Gemma(Writer):
+    separator = ""
+    joiner = ","
+
+    def head(self, name):
+        return f"call:{name}{{"
+
+    def arg(self, key, value):
+        return f"{key}:{gemma_notation(json.loads(value)) if _is_json_value(value) else GQ + value + GQ}"
+
+    def tail(self):
+        return "}"
+
+
+OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
 
 
 def frame(r, *bodies):
@@ -222,6 +253,40 @@ def other_cases(r):
             Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
             Case("pythonic-junk-first", closed("- f(a=1)"), calls=1),
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
+        ]
+    if p == "gemma":
+        cases += [
+            Case("gemma-calls-before-content", frame(r, weather, time) + "Let me check.", tools=TOOLS, calls=2),
+            Case("gemma-nested", frame(r, "call:f{a:{b:{c:[1,[2,{d:null}]]}},e:[],g:{}}"), calls=1),
+            Case("gemma-declared-nested", frame(r, "call:get_weather{tags:[x,5,<|\"|>y<|\"|>],options:{unit:C,n:007}}"),
+                 tools=TOOLS, calls=1),
+            Case("gemma-bare-scalars", frame(r, "call:f{n:007,x:-1.5e3,b:True,c:None,s:hello world,u:tru,v: 1 }"),
+                 calls=1),
+            Case("gemma-no-call-prefix", closed("get_weather{city:<|\"|>Paris<|\"|>}"), tools=TOOLS, calls=1),
+            Case("gemma-empty-name", closed("call:{a:1}"), calls=0),
+            Case("gemma-name-with-space", closed("call:get weather{a:1}"), calls=0),
+            Case("gemma-quote-in-head", closed("call:f<|\"|>x<|\"|>{a:1}"), calls=0),
+            Case("gemma-trailing-commas", frame(r, "call:f{a:[1,2,],b:1,}"), calls=1),
+            Case("gemma-missing-value", frame(r, "call:f{a:,b:1}"), calls=1),
+            Case("gemma-value-then-close", frame(r, "call:f{a:}"), calls=1),
+            Case("gemma-mismatched-close", frame(r, "call:f{a:[1}}"), calls=1),
+            Case("gemma-key-without-colon", frame(r, "call:f{a b}"), calls=1),
+            Case("gemma-quoted-key", frame(r, "call:f{<|\"|>a<|\"|>:1}"), calls=1),
+            Case("gemma-string-then-junk", frame(r, "call:f{a:<|\"|>x<|\"|>y,b:1}"), calls=1),
+            Case("gemma-scalar-then-bracket", frame(r, "call:f{a:1[2]}"), calls=1),
+            Case("gemma-empty-list-item", frame(r, "call:f{a:[,1]}"), calls=1),
+            Case("gemma-too-deep", frame(r, "call:f{" + "a:{" * 40 + "a:1" + "}" * 41), calls=1),
+            Case("gemma-deepest", frame(r, "call:f{" + "a:{" * 31 + "a:1" + "}" * 32), calls=1),
+            Case("gemma-text-after-object", closed("call:f{a:1}  junk"), calls=1),
+            Case("gemma-next-call-without-close", r.call_open + "call:f{a:1}" + frame(r, time), tools=TOOLS, calls=2),
+            Case("gemma-cut-by-next-call", r.call_open + "call:f{a:<|\"|>x" + frame(r, time), tools=TOOLS, calls=2),
+            Case("gemma-closed-in-scalar", closed("call:f{a:{b:[1,2"), calls=1),
+            Case("gemma-closed-in-key", closed("call:f{a:1,bc"), calls=1),
+            Case("gemma-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi", calls=0),
+            Case("gemma-whitespace-everywhere", frame(r, " call:f { a : 1 , b : [ 1 , 2 ] ,c :<|\"|> x <|\"|> } "),
+                 calls=1),
+            Case("gemma-quote-fragments-in-string", frame(r, "call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}"), calls=1),
+            Case("gemma-string-holds-braces", frame(r, "call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}"), calls=1),
         ]
     return cases
 

@@ -20,7 +20,9 @@ PLACED = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "
           "step-3.5-flash", "nanbeige4.2-3b", "seed-oss-36b-instruct", "glm-5.3-flash", "glm-5", "glm-4.6",
           "glm-4.7-flash", "ling-3.0-flash", "iquest-q1", "hy4-preview",
           # the remaining syntaxes
-          "deepseek-v4.1-flash", "kimi-k3", "minimax-m3", "olmo-3-7b-instruct", "lfm2.5-1.2b-instruct")
+          "deepseek-v4.1-flash", "kimi-k3", "minimax-m3", "olmo-3-7b-instruct", "lfm2.5-1.2b-instruct",
+          # the families the reference left pending, with new call syntaxes
+          "gemma-4-e4b-it")
 
 RESULTS = {}
 

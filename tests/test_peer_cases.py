@@ -48,6 +48,7 @@ PARSER_TABLES = {
     "kimi_k3": "kimi_k3",
     "minimax_m3": "minimax_m3",
     "olmo3": "olmo3",
+    "gemma4": "gemma4",
     "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
 }
 
