@@ -18,7 +18,7 @@ cdef const char* DSML_STRING_FALSE = ' string="false"'
 cdef class DsmlCall(AttributeCall):
     """Assembles one DSML invoke."""
 
-    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         if n == 14 and memcmp(p, DSML_STRING_TRUE, 14) == 0:
             return KIND_STRING
         if n == 15 and memcmp(p, DSML_STRING_FALSE, 15) == 0:

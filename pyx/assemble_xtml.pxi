@@ -37,7 +37,7 @@ cdef class XtmlCall(AttributeCall):
                 return False
         return True
 
-    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         cdef Py_ssize_t i
         cdef bytes name
         if n < 9 or memcmp(p, XTML_TYPE, 7) != 0 or p[n - 1] != QUOTE:

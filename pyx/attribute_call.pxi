@@ -3,8 +3,9 @@
 # end (a `>` or the syntax's separator tag), anything between them being the tag's attributes;
 # each parameter is an open tag whose key runs to its `"` and whose attributes type the value,
 # then the value, then the parameter's close tag. The syntax says which attributes a call tag may
-# carry and what a parameter's attributes make its value; values are typed by those, never by the
-# request's tools, and nothing is stripped from them. The table marker that is the call's own end
+# carry and what a parameter's attributes make its value (DSML and XTML type values by those and
+# never by the request's tools; MiniCPM's carry none and are typed by the tools), and nothing is
+# stripped from values. The table marker that is the call's own end
 # becomes ToolCallEnd's source; a call that never started takes whatever marker ends it into what
 # it reports.
 
@@ -44,8 +45,9 @@ cdef class AttributeCall(TagCall):
         """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
         return n == 0
 
-    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) noexcept:
-        """The Kind a parameter's attributes give its value, or -1 when they give none."""
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
+        """The Kind a parameter's attributes give its value (a syntax typing by the request's
+        tools looks up the parameter's `key`), or -1 when they give none."""
         return -1
 
     cdef int closed_early(self) noexcept:

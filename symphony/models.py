@@ -140,6 +140,9 @@ GROUPS = (
     _group("gemma-4-e4b-it", "gemma4", _W, GEMMA4, None,
            "google/gemma-4-E4B-it", "google/gemma-4-E2B-it", "google/gemma-4-26B-A4B-it",
            "google/gemma-4-31B-it", tails=("", "")),
+    # minicpm5: bare <function name="…"> calls of <param> values; the model writes its own <think>
+    _group("minicpm5-2b", "minicpm5", _W, CHATML, None,
+           "openbmb/MiniCPM5-2B"),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

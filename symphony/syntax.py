@@ -10,6 +10,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
+    CallSyntax.param_xml()                     NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
     CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
@@ -55,6 +56,10 @@ class Tags:
 DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
 XML_INVOKE_CLOSE = "</invoke>"
+PARAM_XML_CALL_CLOSE = "</function>"
+# The syntaxes whose call ends with a close marker of its own, and that marker.
+OWN_CLOSE = {"dsml": DSML_INVOKE_CLOSE, "xtml": XTML_CALL_CLOSE, "xml": XML_INVOKE_CLOSE,
+             "param_xml": PARAM_XML_CALL_CLOSE}
 
 Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
 Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
@@ -99,6 +104,10 @@ class CallSyntax:
         return cls("xml")
 
     @classmethod
+    def param_xml(cls):
+        return cls("param_xml")
+
+    @classmethod
     def pythonic(cls):
         return cls("pythonic")
 
@@ -132,15 +141,11 @@ class CallSyntax:
         """The terminals (by number, in `fmt`) that are a call's own end: their bytes become the
         call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
-        opens the next call only cuts it off. A DSML or XML invoke and an XTML call end with
-        their own close marker. The other syntaxes end their calls themselves."""
+        opens the next call only cuts it off. A DSML or XML invoke, an XTML call and a MiniCPM
+        function end with their own close marker (OWN_CLOSE). The other syntaxes end their calls themselves."""
         names = [name for name, _ in fmt.terminals]
-        if self.kind == "dsml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == DSML_INVOKE_CLOSE]
-        if self.kind == "xtml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == XTML_CALL_CLOSE]
-        if self.kind == "xml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == XML_INVOKE_CLOSE]
+        if self.kind in OWN_CLOSE:
+            return [i for i, (_, text) in enumerate(fmt.terminals) if text == OWN_CLOSE[self.kind]]
         if self.kind != "keyed":
             return []
         from symphony.format import Emits
@@ -164,6 +169,8 @@ class CallSyntax:
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
+        if self.kind == "param_xml":
+            return _native.ParamXmlSyntax(call_ends)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends)
         if self.kind == "gemma":

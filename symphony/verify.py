@@ -25,7 +25,8 @@ KNOWN_DIFFERENCES = {
     "iquest": {REASONING_PROBE: (0, "stop")},
     "deepseek_v4_1": {REASONING_PROBE: (0, "stop")},
     "minimax_m3": {FENCE_PROBE: (0, "stop")},
-    "lfm2_5": {REASONING_PROBE: (0, "stop")},      # its thought markers are <mm:think>: no thought probe
+    "lfm2_5": {REASONING_PROBE: (0, "stop")},
+    "minicpm5": {REASONING_PROBE: (0, "stop")},      # its thought markers are <mm:think>: no thought probe
 }
 
 # Checkpoints whose fixtures do not record a probe their table lists (GLM-5 and GLM-4.7-Flash

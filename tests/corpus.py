@@ -62,9 +62,10 @@ DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "i
 TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
-OTHER_KINDS = ("dsml", "xtml", "xml", "pythonic", "gemma")
+OTHER_KINDS = ("dsml", "xtml", "xml", "pythonic", "gemma", "param_xml")
 OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
-              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (), "gemma": (_native.GEMMA_QUOTE,)}
+              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (), "gemma": (_native.GEMMA_QUOTE,),
+              "param_xml": _native.PARAM_XML_TAGS}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Contract corpora for the syntaxes whose calls are written with attributes, element trees,
-Python or Gemma's object notation (DSML, XTML, XML, pythonic, gemma): well-formed calls spelled as each family's template spells
+Python or Gemma's object notation (DSML, XTML, XML, pythonic, gemma, MiniCPM's param_xml): well-formed calls spelled as each family's template spells
 them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
 nested lists, positional arguments, junk between calls, what a grammar never produces). Each
 case pins how many calls it starts where that is certain.
@@ -115,7 +115,18 @@ class Gemma(Writer):
         return "}"
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+class ParamXml(Writer):
+    def head(self, name):
+        return f'{name}">'
+
+    def arg(self, key, value):
+        if any(c in value for c in '<>&"\n'):
+            value = f"<![CDATA[{value}]]>"
+        return f'<param name="{key}">{value}</param>'
+
+
+OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma(),
+                  "param_xml": ParamXml()}
 
 
 def frame(r, *bodies):
@@ -287,6 +298,29 @@ def other_cases(r):
                  calls=1),
             Case("gemma-quote-fragments-in-string", frame(r, "call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}"), calls=1),
             Case("gemma-string-holds-braces", frame(r, "call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}"), calls=1),
+        ]
+    if p == "param_xml":
+        cases += [
+            Case("param_xml-content-then-calls", "Let me check.\n" + frame(r, weather, time), tools=TOOLS, calls=2),
+            Case("param_xml-python-literals", frame(r, w.head("get_weather") + w.arg("tags", "['a', 'b']")
+                                                     + w.arg("options", "{'unit': None, 'n': True}")
+                                                     + w.arg("days", "007") + w.arg("note", "None")), tools=TOOLS,
+                 calls=1),
+            Case("param_xml-cdata-holds-tags", frame(r, w.head("f") + '<param name="a"><![CDATA[x</param>'
+                                                                     '<param name="b">]]]></param>'), calls=1),
+            Case("param_xml-cdata-in-the-middle", frame(r, w.head("get_weather") + '<param name="city">a<![CDATA[<b>]]>c'
+                                                                               '</param>'), tools=TOOLS, calls=1),
+            Case("param_xml-cdata-unclosed", frame(r, w.head("get_weather") + '<param name="city"><![CDATA[Par'),
+                 tools=TOOLS, calls=1),
+            Case("param_xml-cdata-between-params", frame(r, w.head("f") + "<![CDATA[x]]>" + w.arg("a", "1")), calls=1),
+            Case("param_xml-param-without-name", frame(r, w.head("get_weather") + "<param>x</param>"
+                                                       + w.arg("city", "Paris")), tools=TOOLS, calls=1),
+            Case("param_xml-param-attribute", frame(r, w.head("f") + '<param name="a" type="int">1</param>'), calls=1),
+            Case("param_xml-function-attribute", closed('f" id="1">' + w.arg("a", "1")), calls=1),
+            Case("param_xml-empty-name", closed('">' + w.arg("a", "1")), calls=0),
+            Case("param_xml-thought-holds-a-call", "<think>\n" + frame(r, weather) + "</think>\n\nhi", calls=0),
+            Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + '<param name="a">x' + frame(r, time),
+                 tools=TOOLS, calls=2),
         ]
     return cases
 
