@@ -1,7 +1,7 @@
 """symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
 in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
 
-    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|all] [slug ...]
+    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|pending|all] [slug ...]
 
 The peers run in their own virtual environment (bench/peers/install.sh), driven by
 bench/peers/harness.py; symphony is timed here the same way, the best of --repeat passes. Like
@@ -128,7 +128,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
     ap.add_argument("--family", choices=sorted(FAMILIES), default="all",
-                    help="slug set when no slugs are given: json, tagged, other or all (default: every family)")
+                    help="slug set when no slugs are given: json, tagged, other, pending or all (default: every family)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
@@ -174,7 +174,7 @@ def main(argv=None):
               f"{fmt(cells.get('sglang', none)[1], '8.1f'):>9} {fmt(cells.get('vllm', none)[1], '7.1f'):>8} "
               f"{fmt(cells.get('sglang', none)[3], '13.1f'):>14} {fmt(cells.get('vllm', none)[3], '6.1f'):>7} "
               f"{row['bytes'] / sym['seconds'] / 1e6:9.1f}")
-    groups = [(name, [r for r in rows if r["slug"] in FAMILIES[name]]) for name in ("json", "tagged", "other")]
+    groups = [(name, [r for r in rows if r["slug"] in FAMILIES[name]]) for name in ("json", "tagged", "other", "pending")]
     groups = [(name, group) for name, group in groups if group and len(group) < len(rows)] + [("overall", rows)]
     for name, group in groups:
         print()

@@ -416,6 +416,26 @@ PROFILES = {
                       "pythonic needs a bracketed [f(...)] list and reads none of the calls"},
         "vllm": {"tool": "olmo3", "reasoning": None, "tail_on": IM_ASSISTANT},
     },
+    # Gemma-4-E4B-it: <|tool_call>call:NAME{…}<tool_call|> in Gemma's object
+    # notation, calls before the content; the model writes <|channel>thought…
+    # <channel|> itself. Both peers have gemma4 tool and reasoning parsers.
+    "gemma-4-e4b-it": {
+        "thinking_default": True,
+        "markers": ["<|turn>", "<turn|>", "<|channel>", "<channel|>", "<|tool_call>", "<tool_call|>",
+                    '<|"|>'],
+        "sglang": {"tool": "gemma4", "reasoning": "gemma4", "force": False},
+        "vllm": {"tool": "gemma4", "reasoning": "gemma4", "tail_on": "<|turn>model\n"},
+    },
+    # MiniCPM5-2B: bare <function name="…"><param name="…">v</param></function>
+    # calls in the content; the model writes <think>…</think> itself. Both peers
+    # have a minicpm5 tool parser; neither has a MiniCPM5 reasoning parser, so
+    # the <think> one (qwen3) reads the thought.
+    "minicpm5-2b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "minicpm5", "reasoning": "qwen3", "force": False},
+        "vllm": {"tool": "minicpm5", "reasoning": "qwen3", "tail_on": IM_ASSISTANT},
+    },
 }
 
 PEERS = ("sglang", "vllm")
