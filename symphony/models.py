@@ -143,6 +143,10 @@ GROUPS = (
     # minicpm5: bare <function name="…"> calls of <param> values; the model writes its own <think>
     _group("minicpm5-2b", "minicpm5", _W, CHATML, None,
            "openbmb/MiniCPM5-2B"),
+    # muse_glimmer: several messages, each ` to=RECIPIENT<|message|>`; the prompt ends
+    # `<|start|>assistant` and the model writes its ` to=self` thought as a message of its own
+    _group("muse-glimmer-30b", "muse_glimmer", _W, "<|start|>assistant", None,
+           "meta-models/Muse-Glimmer-30B", tails=("", "")),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

@@ -1,10 +1,12 @@
 """Contract corpora for the syntaxes whose calls are written with attributes, element trees,
-Python or Gemma's object notation (DSML, XTML, XML, pythonic, gemma, MiniCPM's param_xml): well-formed calls spelled as each family's template spells
-them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
-nested lists, positional arguments, junk between calls, what a grammar never produces). Each
-case pins how many calls it starts where that is certain.
+Python or Gemma's object notation (DSML, XTML, XML, pythonic, gemma, param_xml): well-formed
+calls spelled as each family's template spells them, and the ways a model breaks them (tags cut
+mid-attribute, missing quotes, unknown types, nested lists, positional arguments, junk between
+calls, what a grammar never produces). Each case pins how many calls it starts where that is
+certain.
 
-`OTHER_SYNTAXES` maps a syntax kind to its writer; `other_cases(kind, roles)` gives its cases.
+`writer(roles)` is the writer of a table's syntax (`OTHER_SYNTAXES` by kind; param-XML's from the
+table's own tags); `other_cases(roles)` gives its cases.
 """
 import json
 
@@ -116,24 +118,33 @@ class Gemma(Writer):
 
 
 class ParamXml(Writer):
+    def __init__(self, param_open, param_close):
+        self.param_open, self.param_close = param_open, param_close
+
     def head(self, name):
         return f'{name}">'
 
     def arg(self, key, value):
         if any(c in value for c in '<>&"\n'):
             value = f"<![CDATA[{value}]]>"
-        return f'<param name="{key}">{value}</param>'
+        return f'{self.param_open}{key}">{value}{self.param_close}'
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma(),
-                  "param_xml": ParamXml()}
+OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+
+
+def writer(r):
+    """The writer of the table's call syntax (`r`: its roles)."""
+    if r.syntax == "param_xml":
+        return ParamXml(r.tags[0], r.tags[1])
+    return OTHER_SYNTAXES[r.syntax]
 
 
 def frame(r, *bodies):
     """Calls as the table writes them: each body after the call marker (and in its close marker)
     in one block where calls sit in one (DSML, XTML, XML); a pythonic block holds them all, one
     per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`)."""
-    w = OTHER_SYNTAXES[r.syntax]
+    w = writer(r)
     if r.syntax == "pythonic":
         listed = "tool_call_start" in r.call_open
         inner = ("[" + ", ".join(bodies) + "]") if listed else "\n".join(bodies)
@@ -144,7 +155,7 @@ def frame(r, *bodies):
 
 def other_cases(r):
     """Well-formed and adversarial calls of an attribute, element or Python syntax."""
-    p, w = r.syntax, OTHER_SYNTAXES[r.syntax]
+    p, w = r.syntax, writer(r)
     weather = w.body("get_weather", [("city", "Paris"), ("days", "3")])
     time = w.body("get_time", [("zone", "UTC")])
     opens = (r.block_open or "") + r.call_open
@@ -306,20 +317,23 @@ def other_cases(r):
                                                      + w.arg("options", "{'unit': None, 'n': True}")
                                                      + w.arg("days", "007") + w.arg("note", "None")), tools=TOOLS,
                  calls=1),
-            Case("param_xml-cdata-holds-tags", frame(r, w.head("f") + '<param name="a"><![CDATA[x</param>'
-                                                                     '<param name="b">]]]></param>'), calls=1),
-            Case("param_xml-cdata-in-the-middle", frame(r, w.head("get_weather") + '<param name="city">a<![CDATA[<b>]]>c'
-                                                                               '</param>'), tools=TOOLS, calls=1),
-            Case("param_xml-cdata-unclosed", frame(r, w.head("get_weather") + '<param name="city"><![CDATA[Par'),
+            Case("param_xml-cdata-holds-tags", frame(r, w.head("f") + w.arg("a", "x" + w.param_close + w.arg("b", "]")
+                                                                                 + "]")), calls=1),
+            Case("param_xml-cdata-in-the-middle", frame(r, w.head("get_weather") + w.param_open
+                                                        + 'city">a<![CDATA[<b>]]>c' + w.param_close),
+                 tools=TOOLS, calls=1),
+            Case("param_xml-cdata-unclosed", frame(r, w.head("get_weather") + w.param_open + 'city"><![CDATA[Par'),
                  tools=TOOLS, calls=1),
             Case("param_xml-cdata-between-params", frame(r, w.head("f") + "<![CDATA[x]]>" + w.arg("a", "1")), calls=1),
-            Case("param_xml-param-without-name", frame(r, w.head("get_weather") + "<param>x</param>"
-                                                       + w.arg("city", "Paris")), tools=TOOLS, calls=1),
-            Case("param_xml-param-attribute", frame(r, w.head("f") + '<param name="a" type="int">1</param>'), calls=1),
+            Case("param_xml-param-without-name", frame(r, w.head("get_weather") + w.param_open[:-7] + ">x"
+                                                       + w.param_close + w.arg("city", "Paris")), tools=TOOLS, calls=1),
+            Case("param_xml-param-attribute", frame(r, w.head("f") + w.param_open + 'a" type="int">1'
+                                                    + w.param_close), calls=1),
             Case("param_xml-function-attribute", closed('f" id="1">' + w.arg("a", "1")), calls=1),
             Case("param_xml-empty-name", closed('">' + w.arg("a", "1")), calls=0),
-            Case("param_xml-thought-holds-a-call", "<think>\n" + frame(r, weather) + "</think>\n\nhi", calls=0),
-            Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + '<param name="a">x' + frame(r, time),
+            Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi",
+                 calls=0),
+            Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + w.param_open + 'a">x' + frame(r, time),
                  tools=TOOLS, calls=2),
         ]
     return cases
@@ -332,7 +346,7 @@ CUT_SPLITS = 6
 def other_cut_cases(r):
     """One well-formed call cut at every character: the stream ending there, and the table's
     closer written there."""
-    w = OTHER_SYNTAXES[r.syntax]
+    w = writer(r)
     full = frame(r, w.body(*CUT_CALL))
     start = len((r.block_open or "") + r.call_open)
     closes = (r.call_close or "") + (r.block_close or "")

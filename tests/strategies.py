@@ -226,8 +226,8 @@ def other_calls(r):
     """One call body in an attribute, element or Python syntax (DSML, XTML, XML, pythonic),
     written with the family's writer from drawn names, keys and values, the syntax's own tags and
     their fragments mixed in, then damaged like the JSON objects."""
-    from tests.corpus_other import OTHER_SYNTAXES
-    writer = OTHER_SYNTAXES[r.syntax]
+    from tests.corpus_other import writer as writer_of
+    writer = writer_of(r)
     tags = inner_tag_pieces(r) if r.tags else st.sampled_from(["(", ")", "=", ",", "[", "]", "'", '"'])
     values = st.lists(weighted((6, st.sampled_from(VALUE_TEXTS)), (2, tags), (1, st.text(max_size=3)),
                                (1, st.sampled_from(r.markers))), max_size=3).map("".join)

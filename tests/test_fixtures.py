@@ -22,7 +22,7 @@ PLACED = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "
           # the remaining syntaxes
           "deepseek-v4.1-flash", "kimi-k3", "minimax-m3", "olmo-3-7b-instruct", "lfm2.5-1.2b-instruct",
           # the families the reference left pending, with new call syntaxes
-          "gemma-4-e4b-it", "minicpm5-2b")
+          "gemma-4-e4b-it", "minicpm5-2b", "muse-glimmer-30b")
 
 RESULTS = {}
 

@@ -50,7 +50,7 @@ def inner_tags(fmt):
     if fmt.syntax.kind == "gemma":
         return {_native.GEMMA_QUOTE}
     if fmt.syntax.kind == "param_xml":
-        return set(_native.PARAM_XML_TAGS)
+        return {fmt.syntax.tags.param_open, fmt.syntax.tags.param_close, *_native.PARAM_XML_CDATA}
     return set()
 
 

@@ -67,3 +67,43 @@ def test_the_stream_cut_closes_nothing_and_a_marker_closes_the_string():
         dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),
         arguments(0, '"', ""), arguments(0, "}", ""), end(0, FUNCTION_END), finish(tool_calls=1),
     ], tools=TOOLS)
+
+
+# -- Muse Glimmer: the same assembler under `atem:` tags, calls in messages ------------------------
+
+NEXT = "<|eom|><|start|>assistant"
+INVOKE, INVOKE_END = '<atem:invoke name="', "</atem:invoke>"
+CALLS, CALLS_END = "<atem:function_calls>", "</atem:function_calls>"
+
+
+def test_muse_messages_a_thought_a_call_and_the_answer():
+    output = (" to=self<|message|>plan" + NEXT + " to=get_weather<|message|>" + CALLS + "\n" + INVOKE
+              + 'get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n' + INVOKE_END + "\n"
+              + CALLS_END + NEXT + " to=user<|message|>Done.")
+    check("muse_glimmer", output, [
+        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("plan"), dropped("<|eom|>"), END_THOUGHT,
+        dropped("<|start|>assistant"),
+        # the tool's recipient header is the template's: dropped, and it takes no call index
+        dropped(" to="), dropped("get_weather"), dropped("<|message|>"),
+        dropped(CALLS), dropped("\n"), dropped(INVOKE),
+        start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "', '\n<atem:parameter name="city">'),
+        arguments(0, "Paris"),
+        arguments(0, '"', "</atem:parameter>"),
+        arguments(0, "}", "\n"),
+        end(0, INVOKE_END),
+        dropped("\n"), dropped(CALLS_END), dropped("<|eom|>"), dropped("<|start|>assistant"),
+        dropped(" to=user<|message|>"), content("Done."),
+        finish(tool_calls=1),
+    ], tools=TOOLS + [{"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}}}}])
+
+
+def test_muse_a_header_cut_short_or_a_message_of_text():
+    check("muse_glimmer", " to=get_wea", [
+        dropped(" to="), malformed("get_wea", "unterminated_region"), finish(),
+    ])
+    check("muse_glimmer", " to=get_weather<|message|>hello", [
+        dropped(" to="), dropped("get_weather"), dropped("<|message|>"),
+        malformed("hello", "text between a block's calls"), finish(),
+    ])

@@ -426,6 +426,17 @@ PROFILES = {
         "sglang": {"tool": "gemma4", "reasoning": "gemma4", "force": False},
         "vllm": {"tool": "gemma4", "reasoning": "gemma4", "tail_on": "<|turn>model\n"},
     },
+    # Muse-Glimmer-30B: several ` to=RECIPIENT<|message|>` messages joined by
+    # <|eom|><|start|>assistant. Neither peer has a parser for them.
+    "muse-glimmer-30b": {
+        "thinking_default": None,
+        "markers": ["<|start|>", "<|message|>", "<|eom|>"],
+        "sglang": None,
+        "vllm": None,
+        "unsupported_reason": {
+            "sglang": "SGLang 0.5.23 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages",
+            "vllm": "vLLM 0.33.0 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages"},
+    },
     # MiniCPM5-2B: bare <function name="…"><param name="…">v</param></function>
     # calls in the content; the model writes <think>…</think> itself. Both peers
     # have a minicpm5 tool parser; neither has a MiniCPM5 reasoning parser, so

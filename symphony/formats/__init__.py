@@ -1,7 +1,9 @@
 """The format tables, one module per family, and the lookup of a table by name."""
-from symphony.formats import deepseek, gemma, glm, hy4, kimi, minicpm, minimax, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam
+from symphony.formats import (deepseek, gemma, glm, hy4, kimi, minicpm, minimax, muse, plain, pythonic, qwen2_5, qwen3,
+                              seed_oss, xlam)
 
-_FAMILIES = (deepseek, gemma, glm, hy4, kimi, minicpm, minimax, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
+_FAMILIES = (deepseek, gemma, glm, hy4, kimi, minicpm, minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss,
+             xlam)
 
 TABLES = {}
 ALIASES = {}

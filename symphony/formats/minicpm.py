@@ -6,9 +6,9 @@ characters in a CDATA section, other values as Python literals, typed by the req
 from symphony.format import CallSyntax
 from symphony.formats.qwen3 import THINK
 from symphony.formats.shapes import thought_and_calls
-from symphony.syntax import PARAM_XML_CALL_CLOSE
+from symphony.syntax import ParamTags
 
-MINICPM5 = thought_and_calls("minicpm5", THINK, ('<function name="', PARAM_XML_CALL_CLOSE), CallSyntax.param_xml(),
-                             "<|im_start|>assistant")
+MINICPM5 = thought_and_calls("minicpm5", THINK, ('<function name="', ParamTags.MINICPM.call_close),
+                             CallSyntax.param_xml(ParamTags.MINICPM), "<|im_start|>assistant")
 
 TABLES = {"minicpm5": MINICPM5}
