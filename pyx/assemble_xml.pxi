@@ -322,12 +322,12 @@ cdef class XmlCall(TagCall):
     # -- endings --------------------------------------------------------------------------------
 
     cdef int take_held(self) except -1:
-        """A tag being read and whitespace waiting join what is carried."""
+        """Whitespace waiting and a tag being read (which came after it) join what is carried."""
+        self.carry(self.pending_ws.data, self.pending_ws.len)
+        self.pending_ws.len = 0
         if self.in_tag:
             self.carry(self.tag.data, self.tag.len)
             self.in_tag = False
-        self.carry(self.pending_ws.data, self.pending_ws.len)
-        self.pending_ws.len = 0
         return 0
 
     cdef int finish(self, Sink sink) except -1:

@@ -4,7 +4,7 @@
 # being the tag's attributes; each parameter is an open tag whose key runs to its `"` and whose
 # attributes may type the value, then the value, then the parameter's close tag. The syntax says
 # which attributes a call tag may carry and what a parameter's attributes (or, for a syntax whose
-# parameters carry none, the request's tools) make its value. The table marker that is the
+# parameters carry none — MiniCPM's, dots', MiniMax M2's — the request's tools) make its value. The table marker that is the
 # call's own end becomes ToolCallEnd's source; a call that never started takes whatever marker
 # ends it into what it reports.
 
@@ -45,8 +45,8 @@ cdef class AttributeCall(TagCall):
         return n == 0
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
-        """The Kind a parameter's attributes (and the key, where the tools type values) give its
-        value, or -1 when they give none."""
+        """The Kind a parameter's attributes give its value (a syntax typing by the request's
+        tools looks up the parameter's `key`), or -1 when they give none."""
         return -1
 
     cdef int closed_early(self) noexcept:

@@ -7,7 +7,7 @@ from enum import IntEnum
 
 from symphony import _native
 from symphony.errors import FormatError
-from symphony.syntax import CallSyntax, Placement, Spelling, Tags  # noqa: F401  (re-exported)
+from symphony.syntax import CallSyntax, ParamTags, Placement, Spelling, Tags  # noqa: F401  (re-exported)
 
 # What text in a state becomes: CONTENT, REASONING, ARGUMENTS (fed to the call assembler),
 # WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed). The codes are the native
@@ -132,7 +132,8 @@ class Format:
             for state, _ in self.states:
                 rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
                              for t in terminal_names])
-            syntax = self.syntax.native(self.syntax.call_ends(self)) if self.syntax is not None else None
+            syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self))
+                      if self.syntax is not None else None)
             self._compiled = _native.Table(
                 self.name,
                 [text for _, text in self.terminals],

@@ -25,6 +25,7 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 CHATML = "<|im_start|>assistant\n"
 DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
+GEMMA4 = "<|turn>model\n"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
 KIMI = "<|open|>message role=\"assistant\"<|sep|>"
@@ -182,6 +183,19 @@ GROUPS = (
            "Qwen/Qwen3-Omni-30B-A3B-Instruct"),
     _group("qwen3-omni-30b-a3b-thinking", "qwen3", _A, CHATML, None,
            "Qwen/Qwen3-Omni-30B-A3B-Thinking"),
+    # gemma4: Gemma's object notation in <|tool_call> regions; the model writes its own
+    # <|channel>thought (the generation prompt leaves none open, thinking on or off). The
+    # siblings share the E4B checkpoint's chat template.
+    _group("gemma-4-e4b-it", "gemma4", _W, GEMMA4, None,
+           "google/gemma-4-E4B-it", "google/gemma-4-E2B-it", "google/gemma-4-26B-A4B-it",
+           "google/gemma-4-31B-it", tails=("", "")),
+    # minicpm5: bare <function name="…"> calls of <param> values; the model writes its own <think>
+    _group("minicpm5-2b", "minicpm5", _W, CHATML, None,
+           "openbmb/MiniCPM5-2B"),
+    # muse_glimmer: several messages, each ` to=RECIPIENT<|message|>`; the prompt ends
+    # `<|start|>assistant` and the model writes its ` to=self` thought as a message of its own
+    _group("muse-glimmer-30b", "muse_glimmer", _W, "<|start|>assistant", None,
+           "meta-models/Muse-Glimmer-30B", tails=("", "")),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
            "allenai/Olmo-3-7B-Instruct"),

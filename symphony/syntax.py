@@ -14,7 +14,9 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
+    CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
+    CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
 """
@@ -72,6 +74,24 @@ class Tags:
 DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
 XML_INVOKE_CLOSE = "</invoke>"
+# The syntaxes whose call ends with a close marker of its own, and that marker.
+OWN_CLOSE = {"dsml": DSML_INVOKE_CLOSE, "xtml": XTML_CALL_CLOSE, "xml": XML_INVOKE_CLOSE}
+
+
+@dataclasses.dataclass(frozen=True)
+class ParamTags:
+    """A param-XML family's tags: a parameter's open tag (up to its key) and close tag, the call's
+    own close marker (a table terminal), and the table terminal that ends a message's recipient
+    header when the table opens the syntax on one (None: it does not)."""
+
+    param_open: str
+    param_close: str
+    call_close: str
+    header_end: object = None
+
+
+ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>")
+ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>")
 
 Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
 Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
@@ -147,8 +167,18 @@ class CallSyntax:
         return cls("xml")
 
     @classmethod
+    def param_xml(cls, tags=ParamTags.MINICPM):
+        if not isinstance(tags, ParamTags):
+            raise TypeError(f"CallSyntax.param_xml: tags must be a ParamTags, not {type(tags).__name__}")
+        return cls("param_xml", tags=tags)
+
+    @classmethod
     def pythonic(cls):
         return cls("pythonic")
+
+    @classmethod
+    def gemma(cls):
+        return cls("gemma")
 
     @classmethod
     def forced(cls, function):
@@ -176,17 +206,14 @@ class CallSyntax:
         """The terminals (by number, in `fmt`) that are a call's own end: their bytes become the
         call's ToolCallEnd rather than a dropped marker. A keyed call ends with the marker of a
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
-        opens the next call only cuts it off. A DSML or XML invoke and an XTML call end with
-        their own close marker (an invoke: the one its syntax names). The other syntaxes end
-        their calls themselves."""
+        opens the next call only cuts it off. A DSML or XML invoke, an XTML call and a MiniCPM
+        function end with their own close marker (OWN_CLOSE; an invoke or param-XML syntax names
+        its own). The other syntaxes end their calls themselves."""
         names = [name for name, _ in fmt.terminals]
-        if self.kind in ("dsml", "invoke"):
-            close = DSML_INVOKE_CLOSE if self.kind == "dsml" else self.invoke_close
+        if self.kind in OWN_CLOSE or self.kind in ("invoke", "param_xml"):
+            close = (self.invoke_close if self.kind == "invoke" else
+                     self.tags.call_close if self.kind == "param_xml" else OWN_CLOSE[self.kind])
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
-        if self.kind == "xtml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == XTML_CALL_CLOSE]
-        if self.kind == "xml":
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == XML_INVOKE_CLOSE]
         if self.kind != "keyed":
             return []
         from symphony.format import Emits
@@ -194,7 +221,14 @@ class CallSyntax:
         return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
                        if emits[src] == Emits.ARGUMENTS and emits[dst] != Emits.ARGUMENTS})
 
-    def native(self, call_ends=()):
+    def header_ends(self, fmt):
+        """The terminals (by number, in `fmt`) that end a message's recipient header: a region
+        they close before a call started was the template's header (param-XML, Muse Glimmer)."""
+        if self.kind != "param_xml" or self.tags.header_end is None:
+            return []
+        return [i for i, (_, text) in enumerate(fmt.terminals) if text == self.tags.header_end]
+
+    def native(self, call_ends=(), header_ends=()):
         """The compiled syntax object the native table holds."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
@@ -215,8 +249,12 @@ class CallSyntax:
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
+        if self.kind == "param_xml":
+            return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends)
+        if self.kind == "gemma":
+            return _native.GemmaSyntax(call_ends)
         if self.kind == "forced":
             return _native.ForcedSyntax(self.function, call_ends)
         if self.kind == "required":

@@ -62,9 +62,10 @@ DECLARED_KEYS = ["city", "days", "note", "tags", "options", "code", "a", "n", "i
 TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
-OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic")
+OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic", "gemma", "param_xml")
 OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
-              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}   # invoke: its syntax's
+              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (),
+              "gemma": (_native.GEMMA_QUOTE,)}   # invoke and param_xml: their syntax's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,12 +231,17 @@ def roles(fmt):
             calls_repeat = True
     syntax = fmt.syntax
     kind = syntax.kind if syntax is not None else None
+    if kind == "param_xml" and syntax.tags.header_end is not None and call_open is not None:
+        call_open, call_close = _message_call(fmt, call_open, syntax.tags.header_end)
+        calls_repeat = False
     if kind == "tagged":
         tags, between = TAGGED_TAGS, ""
     elif kind == "keyed":
         tags, between = syntax.tags.texts(), syntax.tags.between
     elif kind == "invoke":
         tags, between = (syntax.parameter, syntax.parameter_close), ""
+    elif kind == "param_xml":
+        tags, between = (syntax.tags.param_open, syntax.tags.param_close) + _native.PARAM_XML_CDATA, ""
     elif kind in OTHER_KINDS:
         tags, between = tuple(OTHER_TAGS[kind]), ""
     else:
@@ -260,6 +266,23 @@ def roles(fmt):
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
     )
+
+
+def _message_call(fmt, header, header_end):
+    """A table whose calls sit in messages (Muse Glimmer): what the model writes to open one call
+    (the recipient header naming a tool, its end, the block of calls and the call's marker) and to
+    close it, read from the rows that lead from the header to the call and back."""
+    emits = dict(fmt.states)
+    texts = dict(fmt.terminals)
+    rows = {(src, texts[terminal]): dst for src, terminal, dst in fmt.transitions}
+    recipient = rows[(fmt.states[0][0], header)]
+    tool = rows[(recipient, header_end)]
+    (block_open, block), = [(t, d) for (s, t), d in rows.items() if s == tool and emits[d] == Emits.WRAPPER
+                            and d not in (tool, fmt.states[0][0])]
+    (call_open, call), = [(t, d) for (s, t), d in rows.items() if s == block and emits[d] == Emits.ARGUMENTS]
+    (call_close,) = [t for (s, t), d in rows.items() if s == call and d == block]
+    (block_close,) = [t for (s, t), d in rows.items() if s == block and d == tool]
+    return (f"{header}tool{header_end}{block_open}\n{call_open}", f"{call_close}\n{block_close}")
 
 
 def table_roles(name):
@@ -811,6 +834,23 @@ FAMILY_CASES = {
         Case("inkling-unterminated", '<|content_text|>a<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
              '{"name":"f","args":{"a":"x', calls=1),
         Case("inkling-no-separator", '<|message_model|>f{"name":"f","args":{}}<|end_message|>', calls=0),
+    ],
+    "muse_glimmer": [
+        Case("muse-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=get_weather<|message|>"
+             "<atem:function_calls>\n<atem:invoke name=\"get_weather\">\n<atem:parameter name=\"city\">Paris"
+             "</atem:parameter>\n</atem:invoke>\n<atem:invoke name=\"get_time\">\n</atem:invoke>\n"
+             "</atem:function_calls><|eom|><|start|>assistant to=user<|message|>Done.", tools=TOOLS, calls=2),
+        Case("muse-header-cut", " to=get_wea", calls=0),
+        Case("muse-header-without-body", " to=get_weather<|message|><|eom|><|start|>assistant to=user<|message|>x",
+             calls=0),
+        Case("muse-tool-message-of-text", " to=get_weather<|message|>hello", calls=0),
+        Case("muse-header-with-quote", ' to=a"b c<|message|><atem:function_calls><atem:invoke name="f">'
+             "</atem:invoke></atem:function_calls>", calls=1),
+        Case("muse-answer-marker-inside-thought", " to=self<|message|>x to=user<|message|>y", calls=0),
+        Case("muse-text-before-header", "hi to=user<|message|>x", calls=0),
+        Case("muse-invoke-outside-block", " to=f<|message|><atem:invoke name=\"f\"></atem:invoke>", calls=0),
+        Case("muse-eom-cuts-invoke", ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter '
+             'name="a">x<|eom|><|start|>assistant to=user<|message|>y', calls=1),
     ],
     "plain": [
         Case("plain-everything", '<think>x</think><tool_call>\n{"name": "f"}\n</tool_call>[{"name": "g"}]'),

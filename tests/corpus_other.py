@@ -1,11 +1,12 @@
-"""Contract corpora for the syntaxes whose calls are written with attributes, element trees or
-Python (DSML and the other invokes, XTML, XML, pythonic): well-formed calls spelled as each
-family's template spells them, and the ways a model breaks them (tags cut mid-attribute, missing quotes, unknown types,
-nested lists, positional arguments, junk between calls, what a grammar never produces). Each
-case pins how many calls it starts where that is certain.
+"""Contract corpora for the syntaxes whose calls are written with attributes, element trees,
+Python or Gemma's object notation (DSML and the other invokes, XTML, XML, pythonic, gemma,
+param_xml): well-formed calls spelled as each family's template spells them, and the ways a model
+breaks them (tags cut mid-attribute, missing quotes, unknown types, nested lists, positional
+arguments, junk between calls, what a grammar never produces). Each case pins how many calls it
+starts where that is certain.
 
-`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind, an invoke's from its own
-tags); `other_cases(roles)` gives its cases.
+`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind; an invoke's and
+param-XML's from their own tags); `other_cases(roles)` gives its cases.
 """
 import json
 
@@ -28,6 +29,7 @@ class Writer:
     writes around several calls."""
 
     separator = "\n"
+    joiner = ""           # between a call's arguments
 
     def head(self, name):
         raise NotImplementedError
@@ -39,7 +41,7 @@ class Writer:
         return ""
 
     def body(self, name, pairs=()):
-        return self.head(name) + "".join(self.arg(k, v) for k, v in pairs) + self.tail()
+        return self.head(name) + self.joiner.join(self.arg(k, v) for k, v in pairs) + self.tail()
 
 
 class Dsml(Writer):
@@ -92,17 +94,67 @@ class Xml(Writer):
 
 
 class Pythonic(Writer):
+    joiner = ", "
+
     def head(self, name):
         return f"{name}("
 
     def arg(self, key, value):
         return f"{key}={value if _is_json_value(value) or value[:1] in '[{(' else repr(value)}"
 
-    def body(self, name, pairs=()):
-        return self.head(name) + ", ".join(self.arg(k, v) for k, v in pairs) + ")"
+    def tail(self):
+        return ")"
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic()}
+GQ = '<|"|>'
+
+
+def gemma_notation(value):
+    """A JSON value as Gemma's template writes it: bare keys, strings between `<|"|>` quotes."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{gemma_notation(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(gemma_notation(v) for v in value) + "]"
+    if isinstance(value, str):
+        return GQ + value + GQ
+    return json.dumps(value)
+
+
+class Gemma(Writer):
+    separator = ""
+    joiner = ","
+
+    def head(self, name):
+        return f"call:{name}{{"
+
+    def arg(self, key, value):
+        return f"{key}:{gemma_notation(json.loads(value)) if _is_json_value(value) else GQ + value + GQ}"
+
+    def tail(self):
+        return "}"
+
+
+class ParamXml(Writer):
+    def __init__(self, param_open, param_close):
+        self.param_open, self.param_close = param_open, param_close
+
+    def head(self, name):
+        return f'{name}">'
+
+    def arg(self, key, value):
+        if any(c in value for c in '<>&"\n'):
+            value = f"<![CDATA[{value}]]>"
+        return f'{self.param_open}{key}">{value}{self.param_close}'
+
+
+OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+
+
+def writer(r):
+    """The writer of the table's call syntax (`r`: its roles)."""
+    if r.syntax == "param_xml":
+        return ParamXml(r.tags[0], r.tags[1])
+    return OTHER_SYNTAXES[r.syntax]
 
 
 def writer(r):
@@ -258,6 +310,66 @@ def other_cases(r):
             Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
             Case("pythonic-junk-first", closed("- f(a=1)"), calls=1),
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
+        ]
+    if p == "gemma":
+        cases += [
+            Case("gemma-calls-before-content", frame(r, weather, time) + "Let me check.", tools=TOOLS, calls=2),
+            Case("gemma-nested", frame(r, "call:f{a:{b:{c:[1,[2,{d:null}]]}},e:[],g:{}}"), calls=1),
+            Case("gemma-declared-nested", frame(r, "call:get_weather{tags:[x,5,<|\"|>y<|\"|>],options:{unit:C,n:007}}"),
+                 tools=TOOLS, calls=1),
+            Case("gemma-bare-scalars", frame(r, "call:f{n:007,x:-1.5e3,b:True,c:None,s:hello world,u:tru,v: 1 }"),
+                 calls=1),
+            Case("gemma-no-call-prefix", closed("get_weather{city:<|\"|>Paris<|\"|>}"), tools=TOOLS, calls=1),
+            Case("gemma-empty-name", closed("call:{a:1}"), calls=0),
+            Case("gemma-name-with-space", closed("call:get weather{a:1}"), calls=0),
+            Case("gemma-quote-in-head", closed("call:f<|\"|>x<|\"|>{a:1}"), calls=0),
+            Case("gemma-trailing-commas", frame(r, "call:f{a:[1,2,],b:1,}"), calls=1),
+            Case("gemma-missing-value", frame(r, "call:f{a:,b:1}"), calls=1),
+            Case("gemma-value-then-close", frame(r, "call:f{a:}"), calls=1),
+            Case("gemma-mismatched-close", frame(r, "call:f{a:[1}}"), calls=1),
+            Case("gemma-key-without-colon", frame(r, "call:f{a b}"), calls=1),
+            Case("gemma-quoted-key", frame(r, "call:f{<|\"|>a<|\"|>:1}"), calls=1),
+            Case("gemma-string-then-junk", frame(r, "call:f{a:<|\"|>x<|\"|>y,b:1}"), calls=1),
+            Case("gemma-scalar-then-bracket", frame(r, "call:f{a:1[2]}"), calls=1),
+            Case("gemma-empty-list-item", frame(r, "call:f{a:[,1]}"), calls=1),
+            Case("gemma-too-deep", frame(r, "call:f{" + "a:{" * 40 + "a:1" + "}" * 41), calls=1),
+            Case("gemma-deepest", frame(r, "call:f{" + "a:{" * 31 + "a:1" + "}" * 32), calls=1),
+            Case("gemma-text-after-object", closed("call:f{a:1}  junk"), calls=1),
+            Case("gemma-next-call-without-close", r.call_open + "call:f{a:1}" + frame(r, time), tools=TOOLS, calls=2),
+            Case("gemma-cut-by-next-call", r.call_open + "call:f{a:<|\"|>x" + frame(r, time), tools=TOOLS, calls=2),
+            Case("gemma-closed-in-scalar", closed("call:f{a:{b:[1,2"), calls=1),
+            Case("gemma-closed-in-key", closed("call:f{a:1,bc"), calls=1),
+            Case("gemma-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi", calls=0),
+            Case("gemma-whitespace-everywhere", frame(r, " call:f { a : 1 , b : [ 1 , 2 ] ,c :<|\"|> x <|\"|> } "),
+                 calls=1),
+            Case("gemma-quote-fragments-in-string", frame(r, "call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}"), calls=1),
+            Case("gemma-string-holds-braces", frame(r, "call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}"), calls=1),
+        ]
+    if p == "param_xml":
+        cases += [
+            Case("param_xml-content-then-calls", "Let me check.\n" + frame(r, weather, time), tools=TOOLS, calls=2),
+            Case("param_xml-python-literals", frame(r, w.head("get_weather") + w.arg("tags", "['a', 'b']")
+                                                     + w.arg("options", "{'unit': None, 'n': True}")
+                                                     + w.arg("days", "007") + w.arg("note", "None")), tools=TOOLS,
+                 calls=1),
+            Case("param_xml-cdata-holds-tags", frame(r, w.head("f") + w.arg("a", "x" + w.param_close + w.arg("b", "]")
+                                                                                 + "]")), calls=1),
+            Case("param_xml-cdata-in-the-middle", frame(r, w.head("get_weather") + w.param_open
+                                                        + 'city">a<![CDATA[<b>]]>c' + w.param_close),
+                 tools=TOOLS, calls=1),
+            Case("param_xml-cdata-unclosed", frame(r, w.head("get_weather") + w.param_open + 'city"><![CDATA[Par'),
+                 tools=TOOLS, calls=1),
+            Case("param_xml-cdata-between-params", frame(r, w.head("f") + "<![CDATA[x]]>" + w.arg("a", "1")), calls=1),
+            Case("param_xml-param-without-name", frame(r, w.head("get_weather") + w.param_open[:-7] + ">x"
+                                                       + w.param_close + w.arg("city", "Paris")), tools=TOOLS, calls=1),
+            Case("param_xml-param-attribute", frame(r, w.head("f") + w.param_open + 'a" type="int">1'
+                                                    + w.param_close), calls=1),
+            Case("param_xml-function-attribute", closed('f" id="1">' + w.arg("a", "1")), calls=1),
+            Case("param_xml-empty-name", closed('">' + w.arg("a", "1")), calls=0),
+            Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi",
+                 calls=0),
+            Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + w.param_open + 'a">x' + frame(r, time),
+                 tools=TOOLS, calls=2),
         ]
     return cases
 

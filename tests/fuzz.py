@@ -28,7 +28,8 @@ from tests.test_fuzz import ATOMS, FRAGMENTS, FUZZ_TOOLS, MARKERS, TABLES
 SYNTAXES = [CallSyntax.json(), CallSyntax.json_list(), CallSyntax.tagged(),
             CallSyntax.tagged(Spelling.PYTHON, Placement.DIRECT), CallSyntax.keyed(Tags.PLAIN),
             CallSyntax.keyed(Tags.LING), CallSyntax.keyed(Tags.HY4), CallSyntax.dsml(), CallSyntax.xtml(),
-            CallSyntax.xml(), CallSyntax.pythonic(), CallSyntax.required(), CallSyntax.forced("f")]
+            CallSyntax.xml(), CallSyntax.pythonic(), CallSyntax.gemma(), CallSyntax.param_xml(),
+            CallSyntax.required(), CallSyntax.forced("f")]
 PROMPTS = [None, "", "<|im_start|>assistant\n<think>\n", "<think>", "<r>\n", "<b>", "<tool_call>\n"]
 FINISHES = ["stop", "length", "abort", "x"]
 

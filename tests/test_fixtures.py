@@ -23,7 +23,9 @@ PLACED = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "
           "deepseek-v4.1-flash", "kimi-k3", "minimax-m3", "olmo-3-7b-instruct", "lfm2.5-1.2b-instruct",
           # the pending families (issue 10)
           "minimax-m2", "minimax-m2.7", "dots3-note-prev", "k2-horizon-36b", "laguna-xs.2", "inkling",
-          "deepseek-v3-0324", "deepseek-v3.1", "apertus-8b-instruct-2509", "hunyuan-a13b-instruct")
+          "deepseek-v3-0324", "deepseek-v3.1", "apertus-8b-instruct-2509", "hunyuan-a13b-instruct",
+          # the families the reference left pending, with new call syntaxes
+          "gemma-4-e4b-it", "minicpm5-2b", "muse-glimmer-30b")
 
 RESULTS = {}
 

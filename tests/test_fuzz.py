@@ -47,6 +47,10 @@ def inner_tags(fmt):
         return set(_native.TAGGED_TAGS)
     if fmt.syntax.kind == "keyed":
         return set(fmt.syntax.tags.texts())
+    if fmt.syntax.kind == "gemma":
+        return {_native.GEMMA_QUOTE}
+    if fmt.syntax.kind == "param_xml":
+        return {fmt.syntax.tags.param_open, fmt.syntax.tags.param_close, *_native.PARAM_XML_CDATA}
     return set()
 
 
@@ -74,6 +78,8 @@ ATOMS = [
     "f<arg_key>s</arg_key><arg_value>", "</arg_value>", "<arg_key>n</arg_key><arg_value>12", "<arg_key></arg_key>",
     "<arg_key:opensource>o</arg_key:opensource><arg_value:opensource>nul", "True", "None", "'\\x41\\777'",
     "1_000", "(1)", "{'a': 1,}", "\\\n",
+    "call:f{", "call:get_weather{city:", '<|"|>Par', 'is<|"|>', "n:007,", "l:[1,{a:", "]}", "}}",
+    '<function name="f">', '<param name="s">', '<param name="n">007</param>', "<![CDATA[a</param>", "]]>",
 ]
 # Tools declaring every Kind for the names the atoms use (the parser reads them when a typed call opens).
 FUZZ_TOOLS = [{"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": {

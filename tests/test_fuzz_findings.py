@@ -62,6 +62,16 @@ def test_whitespace_before_a_stray_close_tag_in_a_minimax_call_keeps_its_place()
             assert type(events[-1]) is Finish
 
 
+def test_whitespace_after_an_opening_tag_then_a_cut_tag_keep_their_order_in_a_minimax_call():
+    # found: the stream ending inside `</x` after `<r> ` reported the cut tag before the space
+    text = '<tool_call><invoke name="f"><r>\u3000</atem:functi'
+    for pieces in ([text], list(text)):
+        for finish in ("stop", "length"):
+            events = parsed("minimax_m3", pieces, finish=finish)
+            assert text_of(events) == text
+            check_well_formed(events)
+
+
 def test_the_counted_fuzz_run_on_a_small_budget(capsys):
     assert fuzz.main(["--inputs", "1500", "--seed", "7"]) == 0
     assert "fuzz: 1500 inputs" in capsys.readouterr().out

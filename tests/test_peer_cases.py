@@ -48,6 +48,8 @@ PARSER_TABLES = {
     "kimi_k3": "kimi_k3",
     "minimax_m3": "minimax_m3",
     "olmo3": "olmo3",
+    "gemma4": "gemma4",
+    "minicpm5": "minicpm5",
     "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
     "minimax_m2": "minimax_m2",
     "dots": "dots3",
@@ -117,6 +119,7 @@ _LFM2 = "vllm:test_lfm2_tool_parser.py::"
 _DOTS = "vllm:test_dots_tool_parser.py::"
 _M2 = "vllm:test_minimax_m2_tool_parser.py::"
 _K2 = "vllm:test_k2_horizon_tool_parser.py::"
+_MINICPM = "vllm:test_minicpm5xml_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -190,6 +193,39 @@ _THOUGHT = (
     f"{THOUGHT}: the seed_oss table reads `<seed:think>…</seed:think>` as the thought (SPEC §3 seed_oss): "
     "its text is reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's "
     "tool parser, run without a reasoning parser, leaves the thought in content")
+
+_MINICPM_PROSE = (
+    f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
+    "policies); vLLM's minicpm5 drops the text around the calls in a whole parse")
+_TOKEN_SPACE = (
+    f"{FOREIGN_MARKERS}: markers are matched by text (SPEC §1.5): `<functionĠname=\"` spells the "
+    "space with the byte-level tokenizer's `Ġ` (what a detokenizer turns into a space), so it is not "
+    "the table's `<function name=\"` and the whole output is content; vLLM maps the marker back")
+_COLLAPSED = (
+    f"{FOREIGN_MARKERS}: markers are matched by text (SPEC §1.5): `<functionname=\"` (the space "
+    "dropped) is not the table's `<function name=\"`, so the whole output is content; vLLM accepts "
+    "the collapsed tags")
+_MINICPM_NAMES = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): the call keeps "
+    "the name the model wrote and its arguments as written; vLLM drops calls to undeclared tools and "
+    "maps known aliases to a declared tool (renaming or dropping arguments)")
+_MINICPM_SCHEMA = (
+    f"{NAMES_NOT_CHECKED}: calls are not checked against the request's schema (SPEC §2.4: names "
+    "are not checked, values are typed, never validated): a call missing a required parameter is "
+    "still the call the model wrote; vLLM drops it")
+_WRAPPED = (
+    f"{VALUE_TYPING}: a parameter named `properties` or `arguments` is a parameter like any other "
+    "(SPEC §5.2 inference): its value is the object the model wrote under that key; vLLM unwraps it "
+    "into the call's arguments")
+_MINICPM_CUT = (
+    f"{MALFORMED_KEPT}: a started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()): "
+    "the stream ends before `</function>`, so the call keeps `{\"city\": \"北京\"` and nothing is "
+    "closed; vLLM drops the call and shows the text as content")
+_PARAM_WITHOUT_NAME = (
+    f"{MALFORMED_KEPT}: `<param>` is no parameter tag (SPEC §5.6 shape: a tag out of place), so "
+    "`<param>北京</param>` is Malformed \"text between a call's tags\" and \"a tag where the call's "
+    "syntax has none\", shown as content, and the call keeps the parameters it could read; vLLM "
+    "drops the whole call")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -415,6 +451,21 @@ DIFFERENCES = {
     _MINIMAX + "test_streaming_flushes_partial_tool_start_as_text[nonstreaming]": _SEPARATOR_DROPPED,
     _MINIMAX + "test_streaming_flushes_partial_tool_start_as_text[streaming]": _SEPARATOR_DROPPED,
     _MINIMAX + "test_delegating_parser_flushes_partial_tool_start_on_finish": _SEPARATOR_DROPPED,
+    # MiniCPM5
+    _MINICPM + "test_single_call_with_surrounding_text": _MINICPM_PROSE,
+    _MINICPM + "test_multiple_calls_interleaved_text": _MINICPM_PROSE,
+    _MINICPM + "test_tokenizer_space_marker": _TOKEN_SPACE,
+    _MINICPM + "test_extract_tool_calls_streaming_tokenizer_space_marker": _TOKEN_SPACE,
+    _MINICPM + "test_extract_tool_calls_streaming_collapsed_tags_weather": _COLLAPSED,
+    _MINICPM + "test_collapsed_tags_current_weather": _COLLAPSED,
+    _MINICPM + "test_unknown_tool_block_preserved": _MINICPM_NAMES,
+    _MINICPM + "test_alias_get_details_by_phone": _MINICPM_NAMES,
+    _MINICPM + "test_alias_get_line_details": _MINICPM_NAMES,
+    _MINICPM + "test_extra_arguments_do_not_satisfy_required": _MINICPM_SCHEMA,
+    _MINICPM + "test_properties_wrapped_arguments": _WRAPPED,
+    _MINICPM + "test_arguments_wrapped_arguments": _WRAPPED,
+    _MINICPM + "test_incomplete_missing_function_end": _MINICPM_CUT,
+    _MINICPM + "test_param_missing_name_invalid": _PARAM_WITHOUT_NAME,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -1150,5 +1201,75 @@ PINNED = {
         'content': '\nThank you!',
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Seattle"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_single_call_with_surrounding_text': {
+        'content': 'Intro before.\n\nOutro after.\n',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "上海", "date": "2024-06-27"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_tokenizer_space_marker': {
+        'content': '<functionĠname="get_weather"><paramĠname="city">上海</param><paramĠname="date">2024-06-27</param></function>\n',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_extract_tool_calls_streaming_tokenizer_space_marker': {
+        'content': '<functionĠname="get_weather"><paramĠname="city">上海</param><paramĠname="date">2024-06-27</param></function>\n',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_extract_tool_calls_streaming_collapsed_tags_weather': {
+        'content': '<functionname="get_weather"><paramname="city">上海</param><paramname="date">2024-06-27</param></function>\n',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_collapsed_tags_current_weather': {
+        'content': '<functionname="get_current_weather"><paramname="city">Dallas</param><paramname="state">TX</param><paramname="unit">fahrenheit</param></function>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_unknown_tool_block_preserved': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['unknown', '{"x": 1}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_multiple_calls_interleaved_text': {
+        'content': 'Head\n\nTXT\n\nTail\n',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "北京"}'], ['sum_values', '{"nums": [7,8,9], "exact": false}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_incomplete_missing_function_end': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "北京"']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_param_missing_name_invalid': {
+        'content': '<param>北京</param>\n',
+        'reasoning': None,
+        'calls': [['get_weather', '{"date": "2024-06-27"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_properties_wrapped_arguments': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_customer_by_phone', '{"properties": {"phone_number": "555-123-2002"}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_arguments_wrapped_arguments': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"arguments": {"city": "上海", "date": "2024-06-27"}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_extra_arguments_do_not_satisfy_required': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"unknown": "ignored"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_alias_get_details_by_phone': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_details_by_phone', '{"phone_number": "555-123-2002"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_alias_get_line_details': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_line_details', '{"customer_id": "C1001", "line_id": "L1001"}']],
         'finish': 'tool_calls'},
 }

@@ -115,3 +115,19 @@ def test_token_replays_count_every_token_once(text):
     model = for_model(QWEN3)
     _, failures, _ = replay.replay_case(c, model, model.table())
     assert failures == []
+
+
+GEMMA = "google/gemma-4-E4B-it"
+
+
+def test_member_order_is_listed_only_for_tables_whose_template_sorts_arguments():
+    text = '<|tool_call>call:f{a:1,b:<|"|>x<|"|>}<tool_call|>'
+    sorted_args = case(text, calls=[("f", '{"b": "x", "a": 1}')], finish="tool_calls", model=GEMMA)
+    assert verdict(sorted_args) == ("listed:member order", "")
+    # any other difference is still one: a value, the spacing, a name
+    assert verdict(case(text, calls=[("f", '{"b": "y", "a": 1}')], finish="tool_calls", model=GEMMA))[0] == "DIFFERS"
+    assert verdict(case(text, calls=[("f", '{"b":"x","a":1}')], finish="tool_calls", model=GEMMA))[0] == "DIFFERS"
+    assert verdict(case(text, calls=[("g", '{"b": "x", "a": 1}')], finish="tool_calls", model=GEMMA))[0] == "DIFFERS"
+    assert verdict(case(text, calls=[("f", '{"a": 1, "b": "x"}')], finish="tool_calls", model=GEMMA))[0] == "bitwise"
+    qwen = '<tool_call>\n{"name": "f", "arguments": {"a": 1, "b": "x"}}\n</tool_call>'
+    assert verdict(case(qwen, calls=[("f", '{"b": "x", "a": 1}')], finish="tool_calls"))[0] == "DIFFERS"

@@ -491,6 +491,37 @@ PROFILES = {
         "sglang": {"tool": "hunyuan", "reasoning": "hunyuan", "force": False},
         "vllm": {"tool": "hunyuan_a13b", "reasoning": "hunyuan_a13b", "tail_on": "<|extra_0|>"},
     },
+    # Gemma-4-E4B-it: <|tool_call>call:NAME{…}<tool_call|> in Gemma's object
+    # notation, calls before the content; the model writes <|channel>thought…
+    # <channel|> itself. Both peers have gemma4 tool and reasoning parsers.
+    "gemma-4-e4b-it": {
+        "thinking_default": True,
+        "markers": ["<|turn>", "<turn|>", "<|channel>", "<channel|>", "<|tool_call>", "<tool_call|>",
+                    '<|"|>'],
+        "sglang": {"tool": "gemma4", "reasoning": "gemma4", "force": False},
+        "vllm": {"tool": "gemma4", "reasoning": "gemma4", "tail_on": "<|turn>model\n"},
+    },
+    # Muse-Glimmer-30B: several ` to=RECIPIENT<|message|>` messages joined by
+    # <|eom|><|start|>assistant. Neither peer has a parser for them.
+    "muse-glimmer-30b": {
+        "thinking_default": None,
+        "markers": ["<|start|>", "<|message|>", "<|eom|>"],
+        "sglang": None,
+        "vllm": None,
+        "unsupported_reason": {
+            "sglang": "SGLang 0.5.23 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages",
+            "vllm": "vLLM 0.33.0 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages"},
+    },
+    # MiniCPM5-2B: bare <function name="…"><param name="…">v</param></function>
+    # calls in the content; the model writes <think>…</think> itself. Both peers
+    # have a minicpm5 tool parser; neither has a MiniCPM5 reasoning parser, so
+    # the <think> one (qwen3) reads the thought.
+    "minicpm5-2b": {
+        "thinking_default": True,
+        "markers": QWEN_MARKERS,
+        "sglang": {"tool": "minicpm5", "reasoning": "qwen3", "force": False},
+        "vllm": {"tool": "minicpm5", "reasoning": "qwen3", "tail_on": IM_ASSISTANT},
+    },
 }
 
 PEERS = ("sglang", "vllm")

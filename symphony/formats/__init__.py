@@ -1,9 +1,9 @@
 """The format tables, one module per family, and the lookup of a table by name."""
-from symphony.formats import (apertus, deepseek, dots, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minimax, plain,
-                               pythonic, qwen2_5, qwen3, seed_oss, xlam)
+from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
+                               minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
 
-_FAMILIES = (apertus, deepseek, dots, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minimax, plain, pythonic,
-             qwen2_5, qwen3, seed_oss, xlam)
+_FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
+             plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
 
 TABLES = {}
 ALIASES = {}

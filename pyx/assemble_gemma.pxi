@@ -1,0 +1,335 @@
+# The Gemma assembler (Gemma 4): one call, after the table's `<|tool_call>`,
+#     call:NAME{key:<|"|>text<|"|>,n:5,on:true,tags:[<|"|>a<|"|>],meta:{deep:[1,2.5,null]}}
+# Gemma's own object notation: bare keys, strings between `<|"|>` quotes written verbatim (no
+# escapes), bare scalars, nested objects and lists. The notation is turned into JSON as it is
+# read: structure byte by byte, strings streamed piece by piece (escaped as serde_json does),
+# each bare scalar written whole at the byte that ends it and typed by the Kind the tools declare
+# where it stands (value.pxi: a declared string is its text, else the model's JSON, else the
+# Python literal, else the string). A key is written with its value's first byte, so a key whose
+# value never came is never written; separators are ours (`, ` and `: `). The call ends with its
+# object's `}` (the bytes after it are the engine's: the table's `<tool_call|>` is dropped).
+# The first byte the notation cannot take, and everything after it in the call, is
+# Malformed{InvalidArguments}; a marker that ends the call closes what is open for the client.
+
+cdef enum GemmaStage:
+    GM_HEAD = 0              # `call:NAME`, up to the arguments' `{`
+    GM_UNNAMED = 1           # the head named no call: the region starts none
+    GM_KEY = 2               # in an object: a key (or its end), up to `:`
+    GM_VALUE = 3             # a value's first byte (or, in a list, its end)
+    GM_STRING = 4            # between `<|"|>` quotes
+    GM_SCALAR = 5            # a bare scalar, up to `,` `}` or `]`
+    GM_AFTER = 6             # after a value: `,` or the container's end
+    GM_INVALID = 7           # the notation broke: the rest of the call is Malformed
+
+GEMMA_QUOTE = "<|\"|>"
+cdef const char* GEMMA_CALL_PREFIX = "call:"
+
+cdef bint[256] _GM_SCALAR_END        # bytes that end a bare scalar (or break it)
+_GM_SCALAR_END[:] = [c in (COMMA, RBRACE, RBRACKET, LBRACE, LBRACKET) for c in range(256)]
+cdef bint[256] _GM_KEY_END           # bytes that end a bare key (or break it)
+_GM_KEY_END[:] = [c in (COLON, COMMA, RBRACE, RBRACKET, LBRACE, LBRACKET) for c in range(256)]
+cdef bint[256] _GM_NOT_IN_NAME       # bytes a function name cannot hold
+_GM_NOT_IN_NAME[:] = [c in (SPACE, TAB, LF, CR, VTAB, FF, QUOTE, APOSTROPHE, LESS, GREATER, COMMA,
+                            LBRACE, RBRACE, LBRACKET, RBRACKET) for c in range(256)]
+
+
+@cython.final
+@cython.no_gc
+cdef class GemmaCall(TagCall):
+    """Assembles one Gemma call: its head, then its arguments object converted to JSON."""
+    cdef int stage
+    cdef Py_ssize_t mark                     # carried[0:mark] is the source of `fragment`
+    cdef int depth                           # open containers, the arguments object included
+    cdef unsigned char opener[JP_MAX_DEPTH]  # LBRACE or LBRACKET per open container
+    cdef int written[JP_MAX_DEPTH]           # values written into each open container
+    cdef list schemas                        # the schema declared at each open container, or None
+    cdef bint pending                        # carried bytes after `mark` are a key or a scalar
+
+    def __cinit__(self):
+        self.stage = GM_HEAD
+        self.schemas = []
+
+    # -- the Assembler interface ----------------------------------------------------------------
+
+    cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef Py_ssize_t held_before = self.tags.held.len
+        cdef Py_ssize_t end
+        if self.done:
+            return 0
+        self.sink = sink
+        end = self.scan(p, n, True)
+        if end < 0:
+            return n
+        return end - held_before if end > held_before else 0
+
+    cdef Py_ssize_t scan(self, const unsigned char* p, Py_ssize_t n, bint more) except -2:
+        """Runs the quote scanner over what it holds and p[0:n]; returns where in that window the
+        arguments object ended, or -1 (not ended). What was written goes out at the end."""
+        cdef Py_ssize_t s = 0, e = 0, used
+        cdef int k
+        self.tags.begin(p, n, more)
+        while True:
+            k = self.tags.next(&s, &e)
+            if k == SC_DONE:
+                self.flush()
+                return -1
+            if k == SC_TEXT:
+                used = self.text(self.tags.w + s, e - s)
+                if used >= 0:
+                    # the arguments object ended: what follows is not the call's
+                    self.tags.held.len = 0
+                    return s + used
+            else:
+                self.quote(self.tags.w + s, e - s)
+
+    cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        # a quote's start the scanner held is text now (the marker cut it off)
+        self.scan(NULL, 0, False)
+        if not self.started():
+            # unterminated: the engine names it a block that closed without a complete call
+            self.report_carried(MW_OTHER if self.stage == GM_UNNAMED else MW_UNTERMINATED,
+                                OT_TEXT_FOR_NAME if self.stage == GM_UNNAMED else OT_NONE)
+            return 0
+        if self.pending:
+            self.flush()
+            self.report_carried(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
+        if self.stage == GM_STRING:
+            bb_push(&self.fragment, QUOTE)
+        while self.depth:
+            self.depth -= 1
+            bb_push(&self.fragment, RBRACE if self.opener[self.depth] == LBRACE else RBRACKET)
+        self.mark = self.carried.text.len
+        self.flush()
+        self.end_call(NULL, 0)
+        return 0
+
+    cdef int finish(self, Sink sink) except -1:
+        self.sink = sink
+        if not self.done:
+            self.flush()
+        return TagCall.finish(self, sink)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    cdef Py_ssize_t text(self, const unsigned char* p, Py_ssize_t n) except -2:
+        """Notation text (no quote in it); returns where the arguments object ended in it, or -1."""
+        cdef Py_ssize_t i = 0, k
+        cdef unsigned char c
+        while i < n:
+            if self.stage == GM_STRING:
+                vt_string(p + i, n - i, &self.fragment)
+                self.carry(p + i, n - i)
+                self.mark = self.carried.text.len
+                return -1
+            if self.stage == GM_INVALID or self.stage == GM_UNNAMED:
+                self.sink.malformed(MW_INVALID_ARGUMENTS if self.stage == GM_INVALID else MW_OTHER,
+                                    OT_NONE if self.stage == GM_INVALID else OT_TEXT_FOR_NAME, p + i, n - i)
+                return -1
+            if self.stage == GM_HEAD:
+                k = self.read_until(p + i, n - i, LBRACE, &self.name)
+                if k == n - i:
+                    return -1
+                i += k + 1
+                self.head_done()
+                continue
+            if self.stage == GM_SCALAR or (self.stage == GM_KEY and self.pending):
+                k = i
+                while k < n and not (_GM_SCALAR_END[p[k]] if self.stage == GM_SCALAR else _GM_KEY_END[p[k]]):
+                    k += 1
+                bb_append(&self.value if self.stage == GM_SCALAR else &self.key, p + i, k - i)
+                self.carry(p + i, k - i)
+                i = k
+                if i == n:
+                    return -1
+                if self.stage == GM_SCALAR:
+                    if p[i] == LBRACE or p[i] == LBRACKET:
+                        return self.broken(p + i, n - i)
+                    self.write_scalar()
+                    continue
+            c = p[i]
+            if vt_is_json_space(c) and not (self.stage == GM_KEY and self.pending):
+                self.carry(p + i, 1)
+                i += 1
+                continue
+            if self.stage == GM_KEY:
+                if c == COLON and self.pending:
+                    self.key.len = vt_trim_end(self.key.data, 0, self.key.len)
+                    self.carry(p + i, 1)
+                    self.stage = GM_VALUE
+                elif c == RBRACE and not self.pending:
+                    self.close_container(p + i)
+                elif _GM_KEY_END[c]:
+                    return self.broken(p + i, n - i)
+                else:
+                    self.pending = True
+                    self.key.len = 0
+                    continue
+            elif self.stage == GM_VALUE:
+                if c == LBRACE or c == LBRACKET:
+                    if self.depth == JP_MAX_DEPTH:
+                        return self.broken(p + i, n - i)
+                    self.open_container(p + i)
+                elif c == RBRACKET and self.opener[self.depth - 1] == LBRACKET:
+                    self.close_container(p + i)
+                elif c == RBRACE or c == RBRACKET or c == COMMA or c == COLON:
+                    return self.broken(p + i, n - i)
+                else:
+                    self.pending = True
+                    self.value.len = 0
+                    self.stage = GM_SCALAR
+                    continue
+            elif c == COMMA:                    # GM_AFTER
+                self.carry(p + i, 1)
+                self.stage = GM_KEY if self.opener[self.depth - 1] == LBRACE else GM_VALUE
+            elif (c == RBRACE or c == RBRACKET) and self.opener[self.depth - 1] == c - 2:
+                self.close_container(p + i)     # (`}` and `]` are their openers + 2)
+            else:
+                return self.broken(p + i, n - i)
+            i += 1
+            if self.done:
+                return i
+        return -1
+
+    cdef int quote(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """`<|"|>`: opens a string where a value may start, closes the open one."""
+        if self.stage == GM_VALUE:
+            self.begin_value()
+            bb_push(&self.fragment, QUOTE)
+            self.pending = False
+            self.stage = GM_STRING
+        elif self.stage == GM_STRING:
+            bb_push(&self.fragment, QUOTE)
+            self.stage = GM_AFTER
+        elif self.stage == GM_HEAD:
+            self.carry(p, n)
+            self.report_carried(MW_OTHER, OT_TEXT_FOR_NAME)
+            self.stage = GM_UNNAMED
+            return 0
+        elif self.stage == GM_UNNAMED:
+            return self.sink.malformed(MW_OTHER, OT_TEXT_FOR_NAME, p, n)
+        else:
+            self.broken(p, n)
+            return 0
+        self.carry(p, n)
+        self.mark = self.carried.text.len
+        return 0
+
+    cdef int head_done(self) except -1:
+        """The arguments' `{` ended the head: `call:NAME` (the prefix may be missing) names the
+        call, whose source is the head; the `{` is the first fragment."""
+        cdef Py_ssize_t start = vt_trim_start(self.name.data, self.name.len)
+        cdef Py_ssize_t end = vt_trim_end(self.name.data, start, self.name.len)
+        cdef Py_ssize_t i
+        if end - start >= 5 and memcmp(self.name.data + start, GEMMA_CALL_PREFIX, 5) == 0:
+            start += 5
+        for i in range(start, end):
+            if _GM_NOT_IN_NAME[self.name.data[i]]:
+                end = start
+        if end == start:
+            self.report_carried(MW_OTHER, OT_TEXT_FOR_NAME)
+            self.stage = GM_UNNAMED
+            return 0
+        memmove(self.name.data, self.name.data + start, end - start)
+        self.name.len = end - start
+        self.start_call(self.carried.text.len - 1)
+        self.schemas.append(self.function.parameters if self.function is not None else None)
+        self.opener[0] = LBRACE
+        self.written[0] = 0
+        self.depth = 1
+        bb_push(&self.fragment, LBRACE)
+        self.mark = self.carried.text.len
+        self.stage = GM_KEY
+        return 0
+
+    # -- writing --------------------------------------------------------------------------------
+
+    cdef int flush(self) except -1:
+        """What was written goes out, its source carried[0:mark]."""
+        if self.fragment.len:
+            self.push_upto(self.mark)
+            self.mark = 0
+        return 0
+
+    cdef object value_schema(self):
+        """The schema declared where the next value of the innermost container stands, or None."""
+        cdef object schema = self.schemas[self.depth - 1]
+        if schema is None:
+            return None
+        return vt_schema_step(schema, "" if self.opener[self.depth - 1] == LBRACKET else
+                              PyUnicode_DecodeUTF8(<const char*>self.key.data, self.key.len, "surrogatepass"))
+
+    cdef int begin_value(self) except -1:
+        """`, ` before a later value, and in an object `"key": `."""
+        cdef int d = self.depth - 1
+        if self.written[d]:
+            bb_append(&self.fragment, b", ", 2)
+        self.written[d] += 1
+        if self.opener[d] == LBRACE:
+            bb_push(&self.fragment, QUOTE)
+            vt_string(self.key.data, self.key.len, &self.fragment)
+            bb_append(&self.fragment, b"\": ", 3)
+        return 0
+
+    cdef int open_container(self, const unsigned char* p) except -1:
+        self.schemas.append(self.value_schema())
+        self.begin_value()
+        self.pending = False
+        bb_push(&self.fragment, p[0])
+        self.opener[self.depth] = p[0]
+        self.written[self.depth] = 0
+        self.depth += 1
+        self.stage = GM_KEY if p[0] == LBRACE else GM_VALUE
+        self.carry(p, 1)
+        self.mark = self.carried.text.len
+        return 0
+
+    cdef int close_container(self, const unsigned char* p) except -1:
+        """The innermost container's `}` or `]`; the arguments object's ends the call."""
+        bb_push(&self.fragment, p[0])
+        self.carry(p, 1)
+        self.mark = self.carried.text.len
+        self.depth -= 1
+        self.schemas.pop()
+        self.stage = GM_AFTER
+        if self.depth == 0:
+            self.flush()
+            self.end_call(NULL, 0)
+            self.done = True
+        return 0
+
+    cdef int write_scalar(self) except -1:
+        """A bare scalar ended (at the byte the caller reads next): written whole, typed."""
+        cdef object schema = self.value_schema()
+        cdef Py_ssize_t end = vt_trim_end(self.value.data, 0, self.value.len)
+        self.begin_value()
+        vt_json(self.value.data, end, KIND_NONE if schema is None else vt_kind_of(schema),
+                &self.fragment, JP_MAX_DEPTH - self.depth)
+        self.mark = self.carried.text.len
+        self.pending = False
+        self.stage = GM_AFTER
+        return 0
+
+    cdef Py_ssize_t broken(self, const unsigned char* p, Py_ssize_t n) except -2:
+        """The notation broke at p[0]: what was written goes out, and a key or scalar being read
+        and p[0:n] are Malformed{InvalidArguments}, as is the rest of the call."""
+        self.flush()
+        self.carry(p, n)
+        self.report_carried(MW_INVALID_ARGUMENTS, OT_NONE)
+        self.pending = False
+        self.stage = GM_INVALID
+        return -1
+
+
+@cython.final
+@cython.no_gc
+cdef class GemmaSyntax(Syntax):
+    """Gemma 4's calls in its own object notation, converted to JSON as they are read."""
+    cdef MarkerSet tags
+
+    def __init__(self, ends=()):
+        Syntax.__init__(self, ends)
+        self.reads_types = True
+        self.tags = MarkerSet((GEMMA_QUOTE,))
+
+    cdef Assembler open(self, object declared):
+        return tc_opened(GemmaCall.__new__(GemmaCall), self.tags, declared)

@@ -1,0 +1,77 @@
+# The param-XML assembler (MiniCPM5; Muse Glimmer with `atem:` tags): one call, after the table's
+# `<function name="` (`<atem:invoke name="`),
+#     NAME"><param name="KEY">value</param><param name="K2"><![CDATA[a "text" <b>]]></param>
+# the attribute-written shape (attribute_call.pxi) with no attributes beyond the names, the
+# parameter tags the syntax's own: values are typed by the Kind the request's tools declare (a
+# declared string streams its text; anything else is written whole, its Python literal read when
+# it is not JSON). A CDATA section in a value is text (its `<![CDATA[` and `]]>` are the value's
+# source, not its text), and inside one every tag is text until its `]]>`. The table's
+# `</function>` (`</atem:invoke>`) is the call's own end. A table may also open the syntax on a
+# message's recipient header (Muse Glimmer's ` to=NAME<|message|>`): a region that a header end
+# closes before any call started was the template's header, and is dropped.
+
+cdef enum ParamXmlTag:
+    PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
+    PX_CDATA_CLOSE = 3
+
+PARAM_XML_CDATA = ("<![CDATA[", "]]>")
+
+
+@cython.final
+@cython.no_gc
+cdef class ParamXmlCall(AttributeCall):
+    """Assembles one MiniCPM5 function call."""
+    cdef bint in_cdata           # inside a value's CDATA section
+    cdef ParamXmlSyntax params   # for the table terminals that end a recipient header
+
+    cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
+        if n:
+            return -1
+        return KIND_NONE if self.function is None else self.function.kind(self.key.data, self.key.len)
+
+    cdef int closed_early(self) noexcept:
+        return OT_CALL_CLOSED_EARLY
+
+    cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if self.stage == AS_VALUE:
+            if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
+                self.in_cdata = not self.in_cdata
+                return self.carry(p, n)
+            if self.in_cdata:
+                return self.value_text(p, n)
+        return AttributeCall.on_tag(self, tag, p, n)
+
+    cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        if not self.started() and self.params.is_header_end(terminal):
+            self.take_scanner_held()
+            self.drop_carried()
+            return 0
+        return AttributeCall.close_block(self, terminal, p, n)
+
+
+@cython.final
+@cython.no_gc
+cdef class ParamXmlSyntax(Syntax):
+    """Calls of `<param name=…>` values typed by the tools (MiniCPM5's `<function name=…>`, Muse
+    Glimmer's `atem:` spelling); `tags` are the parameter's open tag (up to the key) and close tag,
+    `header_ends` the table terminals that end a recipient header."""
+    cdef MarkerSet tags
+    cdef uint64_t header_ends
+
+    def __init__(self, tags, ends=(), header_ends=()):
+        cdef int terminal
+        Syntax.__init__(self, ends)
+        self.reads_types = True
+        if len(tags) != 2:
+            raise ValueError("param-XML syntax: tags are the parameter's open and close tag")
+        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA)
+        self.header_ends = Syntax(header_ends).ends
+
+    cdef inline bint is_header_end(self, int terminal) noexcept:
+        return terminal >= 0 and (self.header_ends >> terminal) & 1
+
+    cdef Assembler open(self, object declared):
+        cdef ParamXmlCall call = ParamXmlCall.__new__(ParamXmlCall)
+        call.syntax = self
+        call.params = self
+        return tc_opened(call, self.tags, declared)

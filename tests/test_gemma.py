@@ -1,0 +1,132 @@
+"""The Gemma assembler through `gemma4`: Gemma's object notation converted to JSON as it is read
+(structure byte by byte, strings streamed, bare scalars whole and typed by the declared tools),
+the call ending with its object's `}`, the first byte the notation cannot take and the rest of the
+call Malformed{InvalidArguments}, a marker closing what is open; each output at every chunking.
+"""
+import pytest
+
+from symphony import Delta, End, parser
+
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
+                        finish, malformed, parsed, reasoning, start)
+
+Q = '<|"|>'
+CALL, CALL_END = "<|tool_call>", "<tool_call|>"
+THOUGHT, THOUGHT_END = "<|channel>thought", "<channel|>"
+CUT = "an argument the call's end cut short"
+NAME = "text where the call's name should be"
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "s": {"type": "string"}, "n": {"type": "integer"}, "l": {"type": "array", "items": {"type": "string"}},
+    "o": {"type": "object", "properties": {"k": {"type": "integer"}}}}}}}]
+
+
+def test_a_thought_then_a_call_then_content():
+    output = (THOUGHT + "\nplan\n" + THOUGHT_END + CALL + "call:get_weather{city:" + Q + "Paris" + Q
+              + ",days:3}" + CALL_END + "Checking.")
+    check("gemma4", output, [
+        dropped(THOUGHT), START_THOUGHT, reasoning("\nplan\n"), dropped(THOUGHT_END), END_THOUGHT,
+        dropped(CALL),
+        start(0, "get_weather", "call:get_weather"),
+        arguments(0, '{"city": "Paris", "days": 3}', "{city:" + Q + "Paris" + Q + ",days:3}"),
+        end(0),
+        dropped(CALL_END),
+        content("Checking."),
+        finish(tool_calls=1),
+    ])
+
+
+def test_strings_stream_as_they_come():
+    """Each piece goes out when it arrives; a quote's start waits until it is one or is text."""
+    got = []
+    p = parser("gemma4")
+    for piece in (CALL + "call:f{a:" + Q + "Pa", "ris <|", '"x', "|>" + Q + "}", CALL_END):
+        got += [e.to_dict() for e in p.feed(Delta(piece))]
+    got += [e.to_dict() for e in p.feed(End("stop"))]
+    assert [e["json"] for e in got if e["kind"] == "tool_call_arguments"] == [
+        '{"a": "Pa', "ris ", '<|\\"x', '|>"}']
+
+
+def test_values_are_typed_where_they_stand():
+    output = CALL + "call:f{s:5,n:007,l:[x,5],o:{k:+3,z:True},u:None,w:hello world}" + CALL_END
+    check("gemma4", output, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"s": "5", "n": 7, "l": ["x", "5"], "o": {"k": 3, "z": true}, "u": null, "w": "hello world"}',
+                  output[len(CALL) + 6:-len(CALL_END)]),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+@pytest.mark.parametrize("body,want,bad", [
+    ("{a:,b:1}", '{}', "a:,b:1}"),
+    ("{a:[1}}", '{"a": [1]}', "}}"),
+    ("{a b}", "{}", "a b}"),
+    ("{" + Q + "a" + Q + ":1}", "{}", Q + "a" + Q + ":1}"),
+    ("{a:" + Q + "x" + Q + "y,b:1}", '{"a": "x"}', "y,b:1}"),
+    ("{a:1[2]}", "{}", "a:1[2]}"),
+])
+def test_the_first_byte_the_notation_cannot_take_and_the_rest_are_invalid(body, want, bad):
+    events = parsed("gemma4", CALL + "call:f" + body + CALL_END)
+    assert arguments_of(events) == {0: want}
+    assert "".join(e["text"]["text"] for e in events if e["kind"] == "malformed") == bad
+    assert all(e["why"] == "invalid_arguments" for e in events if e["kind"] == "malformed")
+    assert events[-2:] == [dropped(CALL_END), finish(tool_calls=1)]
+
+
+def test_a_marker_closes_what_is_open_and_reports_what_it_cut():
+    check("gemma4", CALL + "call:f{a:{b:[1,2" + CALL_END, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"a": {"b": [1', "{a:{b:[1"),
+        malformed(",2", CUT),
+        arguments(0, "]}}", ""),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ])
+    check("gemma4", CALL + "call:f{a:" + Q + "Par" + CALL_END, [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, '{"a": "Par', "{a:" + Q + "Par"),
+        arguments(0, '"}', ""), end(0), dropped(CALL_END), finish(tool_calls=1),
+    ])
+
+
+def test_the_stream_cut_closes_nothing():
+    check("gemma4", CALL + "call:f{a:" + Q + "Par", [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, '{"a": "Par', "{a:" + Q + "Par"), end(0),
+        finish(tool_calls=1),
+    ])
+    check("gemma4", CALL + "call:f{a:1", [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, "{"), malformed("a:1", "unterminated_region"), end(0),
+        finish(tool_calls=1),
+    ])
+
+
+def test_heads_that_name_no_call():
+    check("gemma4", CALL + "junk" + CALL_END, [
+        dropped(CALL), malformed("junk", "a tool-call block that closed without a complete call"),
+        dropped(CALL_END), finish(),
+    ])
+    check("gemma4", CALL + "call:get weather{a:1}" + CALL_END, [
+        dropped(CALL), malformed("call:get weather{", NAME), malformed("a:1}", NAME), dropped(CALL_END), finish(),
+    ])
+    check("gemma4", CALL + "get_weather{}" + CALL_END, [
+        dropped(CALL), start(0, "get_weather", "get_weather"), arguments(0, "{}"), end(0), dropped(CALL_END),
+        finish(tool_calls=1),
+    ])
+
+
+def test_text_after_the_object_is_the_engines():
+    check("gemma4", CALL + "call:f{} x" + CALL_END, [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, "{}"), end(0), dropped(" "),
+        malformed("x", "text between a call's object and its closing marker"), dropped(CALL_END),
+        finish(tool_calls=1),
+    ])
+
+
+def test_nesting_stops_where_the_prefix_validator_does():
+    deepest = "call:f{" + "a:{" * 31 + "a:1" + "}" * 32
+    assert arguments_of(parsed("gemma4", CALL + deepest + CALL_END)) == {0: '{"a": ' * 32 + "1" + "}" * 32}
+    too_deep = parsed("gemma4", CALL + "call:f{" + "a:{" * 32 + "a:1" + "}" * 33 + CALL_END)
+    assert [e["why"] for e in too_deep if e["kind"] == "malformed"] == ["invalid_arguments"]

@@ -1,0 +1,109 @@
+"""The param-XML assembler (MiniCPM5) through `minicpm5`: bare `<function name="…">` calls in the
+content, `<param name="…">` values typed by the request's tools (Python literals read), CDATA
+sections as text, `</function>` as the call's end; each output at every chunking.
+"""
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
+                        finish, malformed, parsed, reasoning, start)
+
+FUNCTION, FUNCTION_END = '<function name="', "</function>"
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "s": {"type": "string"}, "n": {"type": "integer"}, "l": {"type": "array"}}}}}]
+
+
+def param(key, value):
+    return f'<param name="{key}">{value}</param>'
+
+
+def test_a_thought_content_and_a_call_typed_by_the_tools():
+    output = ("<think>\nplan\n</think>\n\nChecking.\n" + FUNCTION + 'f">' + param("s", "12")
+              + param("n", "007") + param("l", "['a', None]") + FUNCTION_END)
+    check("minicpm5", output, [
+        dropped("<think>"), START_THOUGHT, reasoning("\nplan\n"), dropped("</think>"), END_THOUGHT,
+        content("\n\nChecking.\n"), dropped(FUNCTION),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', '<param name="s">'),
+        arguments(0, "12"),
+        arguments(0, '"', "</param>"),
+        arguments(0, ', "n": 7', param("n", "007")),
+        arguments(0, ', "l": ["a", null]', param("l", "['a', None]")),
+        arguments(0, "}", ""),
+        end(0, FUNCTION_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_cdata_is_text_and_holds_tags():
+    output = FUNCTION + 'f">' + param("s", '<![CDATA[a "b" </param>]]]>') + FUNCTION_END
+    check("minicpm5", output, [
+        dropped(FUNCTION),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', '<param name="s">'),
+        arguments(0, 'a \\"b\\" ', '<![CDATA[a "b" '),
+        arguments(0, "</param>"),
+        arguments(0, "]"),
+        arguments(0, '"', "]]></param>"),
+        arguments(0, "}", ""),
+        end(0, FUNCTION_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    # CDATA in the middle of a value, and undeclared values inferred
+    assert arguments_of(parsed("minicpm5", FUNCTION + 'g">' + param("a", "x<![CDATA[<b>]]>y") + param("b", "True")
+                               + FUNCTION_END)) == {0: '{"a": "x<b>y", "b": true}'}
+
+
+def test_a_param_tag_without_a_name_is_reported_and_the_call_keeps_the_rest():
+    events = parsed("minicpm5", FUNCTION + 'f"><param>x</param>' + param("s", "y") + FUNCTION_END, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "y"}'}
+    assert [e for e in events if e["kind"] == "malformed"] == [
+        malformed("<param>x", "text between a call's tags"), malformed("</param>", "a tag where the call's syntax has none")]
+
+
+def test_the_stream_cut_closes_nothing_and_a_marker_closes_the_string():
+    check("minicpm5", FUNCTION + 'f">' + param("s", "Par")[:-8], [
+        dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),
+        end(0), finish(tool_calls=1),
+    ], tools=TOOLS)
+    check("minicpm5", FUNCTION + 'f">' + param("s", "Par")[:-8] + FUNCTION_END, [
+        dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),
+        arguments(0, '"', ""), arguments(0, "}", ""), end(0, FUNCTION_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+# -- Muse Glimmer: the same assembler under `atem:` tags, calls in messages ------------------------
+
+NEXT = "<|eom|><|start|>assistant"
+INVOKE, INVOKE_END = '<atem:invoke name="', "</atem:invoke>"
+CALLS, CALLS_END = "<atem:function_calls>", "</atem:function_calls>"
+
+
+def test_muse_messages_a_thought_a_call_and_the_answer():
+    output = (" to=self<|message|>plan" + NEXT + " to=get_weather<|message|>" + CALLS + "\n" + INVOKE
+              + 'get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n' + INVOKE_END + "\n"
+              + CALLS_END + NEXT + " to=user<|message|>Done.")
+    check("muse_glimmer", output, [
+        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("plan"), dropped("<|eom|>"), END_THOUGHT,
+        dropped("<|start|>assistant"),
+        # the tool's recipient header is the template's: dropped, and it takes no call index
+        dropped(" to="), dropped("get_weather"), dropped("<|message|>"),
+        dropped(CALLS), dropped("\n"), dropped(INVOKE),
+        start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "', '\n<atem:parameter name="city">'),
+        arguments(0, "Paris"),
+        arguments(0, '"', "</atem:parameter>"),
+        arguments(0, "}", "\n"),
+        end(0, INVOKE_END),
+        dropped("\n"), dropped(CALLS_END), dropped("<|eom|>"), dropped("<|start|>assistant"),
+        dropped(" to=user<|message|>"), content("Done."),
+        finish(tool_calls=1),
+    ], tools=TOOLS + [{"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}}}}])
+
+
+def test_muse_a_header_cut_short_or_a_message_of_text():
+    check("muse_glimmer", " to=get_wea", [
+        dropped(" to="), malformed("get_wea", "unterminated_region"), finish(),
+    ])
+    check("muse_glimmer", " to=get_weather<|message|>hello", [
+        dropped(" to="), dropped("get_weather"), dropped("<|message|>"),
+        malformed("hello", "text between a block's calls"), finish(),
+    ])
