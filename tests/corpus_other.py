@@ -151,15 +151,13 @@ OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pyth
 
 
 def writer(r):
-    """The writer of the table's call syntax (`r`: its roles)."""
+    """The writer of a table's call syntax (Roles `r`): an invoke's and param-XML's from their
+    own tags."""
     if r.syntax == "param_xml":
         return ParamXml(r.tags[0], r.tags[1])
+    if r.syntax == "invoke":
+        return Invoke(r.tags, r.placement)
     return OTHER_SYNTAXES[r.syntax]
-
-
-def writer(r):
-    """The writer of a table's syntax (Roles `r`)."""
-    return Invoke(r.tags, r.placement) if r.syntax == "invoke" else OTHER_SYNTAXES[r.syntax]
 
 
 def frame(r, *bodies):
