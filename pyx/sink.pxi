@@ -99,8 +99,8 @@ cdef class Sink:
         return 0
 
     cdef sk_record* mergeable(self, int kind, int why, int other) noexcept:
-        """The last record, when it is a Dropped/Malformed of this reason whose bytes end the
-        arena (so more can be appended to it), else NULL."""
+        """The last record, when it is of this kind (and, for Dropped/Malformed, this reason) and
+        its bytes end the arena (so more can be appended to it), else NULL."""
         cdef sk_record* last
         if self.count == 0:
             return NULL
@@ -112,15 +112,16 @@ cdef class Sink:
             return NULL
         return last
 
-    cdef int extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except -1:
-        """Appends p[0:n] to the last record (arena room reserved by the caller)."""
+    cdef int64_t extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except? -2:
+        """Appends p[0:n] to the last record (arena room reserved by the caller); returns the
+        tokens that started in them (-1 uncounted)."""
         cdef int64_t tokens = self.ledger.count(n)
         bb_append(&self.arena, p, n)
         last.text_len += n
         last.tokens = -1 if (last.tokens < 0 or tokens < 0) else last.tokens + tokens
         if last.kind == EV_DROPPED:
             last.other = OT_NONE        # a merged marker's text is no longer the table's str
-        return 0
+        return tokens
 
     cdef void seal(self) noexcept:
         """The next Malformed{UnterminatedRegion} starts a record of its own (those pushed from
@@ -129,29 +130,20 @@ cdef class Sink:
 
     cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
         """Content or Reasoning text; merges into the previous record of the same kind."""
-        cdef sk_record* last
+        cdef sk_record* r
         cdef int64_t tokens
         if n <= 0:
             return 0
         bb_reserve(&self.arena, n)
-        if self.count == self.cap:
-            self.add(EV_CONTENT)        # grows the records now, so nothing below can fail
-            self.count -= 1
-        tokens = self.ledger.count(n)
+        r = self.mergeable(kind, 0, OT_NONE)
+        if r != NULL:
+            tokens = self.extend(r, p, n)
+        else:
+            r = self.add(kind, n)
+            self.text_record(r, p, n)
+            tokens = r.tokens
         if kind == EV_REASONING and tokens > 0:
             self.reasoning_tokens += tokens
-        if self.count:
-            last = &self.records[self.count - 1]
-            if last.kind == kind and last.text_at + last.text_len == self.arena.len:
-                bb_append(&self.arena, p, n)
-                last.text_len += n
-                last.tokens = -1 if (last.tokens < 0 or tokens < 0) else last.tokens + tokens
-                return 0
-        last = self.add(kind)
-        last.text_at = self.arena.len
-        last.text_len = n
-        last.tokens = tokens
-        bb_append(&self.arena, p, n)
         return 0
 
     cdef inline int content(self, const unsigned char* p, Py_ssize_t n) except -1:
@@ -170,7 +162,8 @@ cdef class Sink:
         bb_reserve(&self.arena, n)
         r = self.mergeable(EV_DROPPED, why, OT_NONE)
         if r != NULL:
-            return self.extend(r, p, n)
+            self.extend(r, p, n)
+            return 0
         r = self.add(EV_DROPPED, n)
         r.why = why
         return self.text_record(r, p, n)
@@ -182,7 +175,8 @@ cdef class Sink:
         bb_reserve(&self.arena, n)
         r = self.mergeable(EV_DROPPED, DR_WRAPPER, OT_NONE)
         if r != NULL:
-            return self.extend(r, p, n)
+            self.extend(r, p, n)
+            return 0
         r = self.add(EV_DROPPED, n)
         r.why = DR_WRAPPER
         self.text_record(r, p, n)
@@ -196,7 +190,8 @@ cdef class Sink:
         bb_reserve(&self.arena, n)
         r = self.mergeable(EV_MALFORMED, why, other)
         if r != NULL:
-            return self.extend(r, p, n)
+            self.extend(r, p, n)
+            return 0
         r = self.add(EV_MALFORMED, n)
         r.why = why
         r.other = other
