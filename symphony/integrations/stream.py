@@ -1,0 +1,189 @@
+"""One request's symphony parser in the two roles a serving engine splits parsing into.
+
+vLLM and SGLang run a reasoning parser first and hand what follows the thought to a tool-call
+parser. Each role here keeps one symphony parser for the request and is fed each delta once;
+nothing accumulated is parsed again.
+
+- `ThoughtStream` (the reasoning role) starts where the generation prompt leaves the output and
+  reads until the thought is over: reasoning text, then the raw text after the thought (that
+  delta's rest and any marker start held back), which the engine hands to the tool role.
+- `CallStream` (the tool role) reads content and calls from there on: content text, call deltas
+  and, for a thought the model writes later, reasoning. With `thought_as_content` (an engine
+  configured with no reasoning parser) a thought and its markers are shown as content, verbatim,
+  as the engines do then.
+
+Both give `Step`s; the engine modules only translate them into their own message types.
+"""
+from symphony.events import (
+    Content,
+    Dropped,
+    Malformed,
+    Reasoning,
+    ReasoningEnd,
+    ReasoningStart,
+    ToolCallArguments,
+    ToolCallStart,
+    bytes_of,
+)
+from symphony.inputs import Delta, End, Prompt
+from symphony.parser import parser as _parser
+
+
+class Step:
+    """What one feed shows: `content` and `reasoning` text, and `calls`, one `[index, name,
+    arguments]` per call the feed touched (name set only in the feed that started the call)."""
+    __slots__ = ("content", "reasoning", "calls")
+
+    def __init__(self, content="", reasoning="", calls=()):
+        self.content = content
+        self.reasoning = reasoning
+        self.calls = calls
+
+    def __bool__(self):
+        return bool(self.content or self.reasoning or self.calls)
+
+    def __repr__(self):
+        return f"Step(content={self.content!r}, reasoning={self.reasoning!r}, calls={self.calls!r})"
+
+
+def _opens_thought_marker(events, i):
+    """Whether events[i] is the Dropped marker that opens a thought (it comes just before the
+    ReasoningStart)."""
+    return i + 1 < len(events) and type(events[i + 1]) is ReasoningStart
+
+
+class CallStream:
+    """The tool role: one parser from the content state (no thought open) for a request."""
+    __slots__ = ("_parser", "_thought_as_content", "_in_thought")
+
+    def __init__(self, table, tools=None, tool_choice=None, thought_as_content=False):
+        self._parser = _parser(table, tools, tool_choice)
+        self._thought_as_content = thought_as_content
+        self._in_thought = False
+
+    def feed(self, text):
+        """The Step of one delta's text."""
+        return self._show(self._parser.feed(Delta(text)))
+
+    def end(self, finish="stop"):
+        """The Step of the end of the stream (what the parser still held)."""
+        return self._show(self._parser.feed(End(finish)))
+
+    def parse(self, output):
+        """A whole output: (content, [(name, arguments)]) with every call's arguments joined."""
+        step = self._show(self._parser.parse(output))
+        calls = {}
+        for index, name, arguments in step.calls:
+            if index in calls:
+                calls[index][1] += arguments
+            else:
+                calls[index] = [name, arguments]
+        return step.content, [tuple(call) for call in calls.values()]
+
+    def _show(self, events):
+        content, reasoning, calls = [], [], []
+        by_index = {}
+        plain = self._thought_as_content
+        for i, event in enumerate(events):
+            kind = type(event)
+            if kind is Content:
+                content.append(event.text)
+            elif kind is Malformed:
+                content.append(event.text.text)
+            elif kind is Reasoning:
+                (content if plain else reasoning).append(event.text)
+            elif kind is ReasoningStart:
+                self._in_thought = True
+            elif kind is ReasoningEnd:
+                self._in_thought = False
+            elif kind is Dropped:
+                if plain and (self._in_thought or _opens_thought_marker(events, i)):
+                    content.append(event.text.text)
+            elif kind is ToolCallStart:
+                call = [event.index, event.name, ""]
+                by_index[event.index] = call
+                calls.append(call)
+            elif kind is ToolCallArguments:
+                call = by_index.get(event.index)
+                if call is None:
+                    call = by_index[event.index] = [event.index, None, ""]
+                    calls.append(call)
+                call[2] += event.json
+        return Step("".join(content), "".join(reasoning), calls)
+
+
+class ThoughtStream:
+    """The reasoning role: one parser from where the generation prompt leaves the output, read
+    until the thought is over. `ended` says it is; `feed` and `end` then give the raw text after
+    the thought once (`Step.content`), for the tool role."""
+    __slots__ = ("_parser", "_in_thought", "ended", "_pending")
+
+    def __init__(self, table, tools=None, prompt=None):
+        self._parser = _parser(table, tools)
+        self._in_thought = False
+        self.ended = False
+        self._pending = ""
+        if prompt:
+            self._in_thought = any(type(e) is ReasoningStart for e in self._parser.feed(Prompt(prompt)))
+
+    @staticmethod
+    def prompt_opens_thought(table, prompt):
+        """Whether a generation prompt leaves the output inside a thought of the table."""
+        events = _parser(table).feed(Prompt(prompt)) if prompt else ()
+        return any(type(e) is ReasoningStart for e in events)
+
+    def feed(self, text):
+        """The reasoning of one delta; once the thought is over, the raw text after it."""
+        if self.ended:
+            return Step(content=text)
+        self._pending += text
+        return self._read(self._parser.feed(Delta(text)))
+
+    def end(self, finish="stop"):
+        if self.ended:
+            return Step()
+        return self._read(self._parser.feed(End(finish)))
+
+    def _read(self, events):
+        reasoning = []
+        rest_at = None
+        used = 0                         # characters of the pending text the events account for
+        for i, event in enumerate(events):
+            kind = type(event)
+            if kind is ReasoningStart:
+                self._in_thought = True
+            elif kind is ReasoningEnd:
+                self._in_thought = False
+                rest_at = i + 1                  # ReasoningEnd accounts for no text
+                break
+            elif kind is Reasoning:
+                reasoning.append(event.text)
+            elif not self._in_thought and not (kind is Dropped and _opens_thought_marker(events, i)):
+                rest_at = i
+                break
+            used += len(bytes_of(event))
+        if rest_at is None:
+            self._pending = self._pending[used:]
+            return Step(reasoning="".join(reasoning))
+        self.ended = True
+        rest = self._pending[used:]
+        self._pending = ""
+        return Step(content=rest, reasoning="".join(reasoning))
+
+    @staticmethod
+    def split(table, output, tools=None, prompt=None):
+        """A whole output: (reasoning, the output without its thoughts and their markers)."""
+        events = _parser(table, tools).parse(output, prompt)
+        reasoning, rest = [], []
+        in_thought = False
+        for i, event in enumerate(events):
+            kind = type(event)
+            if kind is ReasoningStart:
+                in_thought = True
+            elif kind is ReasoningEnd:
+                in_thought = False
+            elif kind is Reasoning:
+                reasoning.append(event.text)
+            elif not in_thought and not (kind is Dropped and _opens_thought_marker(events, i)):
+                rest.append(bytes_of(event))
+        return "".join(reasoning), "".join(rest)

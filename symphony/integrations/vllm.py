@@ -1,0 +1,262 @@
+"""symphony as vLLM's tool parser and reasoning parser (the interfaces of vLLM 0.33).
+
+Importing this module registers, with vLLM's parser managers, one tool parser and one reasoning
+parser per table, named `symphony_<table>` (`symphony_qwen3`, `symphony_glm`, ...), and `symphony`,
+which picks the table from the served model through `symphony.for_model`. Serve with both::
+
+    vllm serve Qwen/Qwen3-8B --enable-auto-tool-choice \\
+        --tool-parser-plugin "$(python3 -m symphony.integrations.vllm)" --tool-call-parser symphony \\
+        --reasoning-parser-plugin "$(python3 -m symphony.integrations.vllm)" --reasoning-parser symphony
+
+(installed, symphony also registers through the `vllm.general_plugins` entry point, so the two
+plugin flags can be left out).
+
+vLLM runs the reasoning parser until the thought is over and then the tool parser on what
+follows; both are "engine based" (fed each delta, never the accumulated text), each keeps one
+symphony parser for the request (`symphony.integrations.stream`). With no `--reasoning-parser`,
+a thought is shown as content, verbatim, as vLLM does. For `tool_choice` "required" or a named
+function the tool parser gives vLLM the table's own structural tag (`symphony.grammar`), so the
+model writes its own call syntax, constrained, and the same parser reads it; a table without a
+grammar leaves the output unconstrained.
+"""
+import functools
+
+from vllm.entrypoints.generate.base.protocol import (
+    DeltaFunctionCall,
+    DeltaMessage,
+    DeltaToolCall,
+    ExtractedToolCallInformation,
+    FunctionCall,
+    ToolCall,
+)
+from vllm.reasoning import ReasoningParser, ReasoningParserManager
+from vllm.renderers.chat_utils.tool_call import make_tool_call_id
+from vllm.tool_parsers import ToolParser, ToolParserManager
+
+import symphony
+from symphony.integrations.stream import CallStream, ThoughtStream
+from symphony.models import for_model, thought_markers
+
+AUTO = "symphony"                  # the name that picks the table from the served model
+PROMPT_TAIL_TOKENS = 64            # how much of the prompt is decoded to find where it leaves the output
+
+
+def parser_names():
+    """Every name this module registers: `symphony`, then `symphony_<table>` per table."""
+    return [AUTO] + [f"{AUTO}_{name}" for name in symphony.formats()]
+
+
+def _table(name, model):
+    """The Format a registered name parses with: its own table, or the served model's."""
+    if name is not None:
+        return _format(name)
+    if not model:
+        raise ValueError("the `symphony` parser picks its table from the served model, and vLLM gave "
+                         "none; name a table instead (--tool-call-parser symphony_<table>)")
+    return for_model(model).table()
+
+
+@functools.lru_cache(maxsize=None)
+def _format(name):
+    from symphony.formats import table
+    return table(name)
+
+
+def _served_model(tokenizer, model_config):
+    model = getattr(model_config, "model", None)
+    return model or getattr(tokenizer, "name_or_path", None)
+
+
+def _tool_dicts(tools):
+    """OpenAI-style tool dicts from vLLM's tool objects (pydantic models or dicts)."""
+    out = []
+    for tool in tools or ():
+        out.append(tool.model_dump(exclude_none=True) if hasattr(tool, "model_dump") else dict(tool))
+    return out
+
+
+def _decode(tokenizer, ids):
+    return tokenizer.decode(list(ids), skip_special_tokens=False)
+
+
+class SymphonyReasoningParser(ReasoningParser):
+    """The reasoning role: reads from where the prompt leaves the output until the thought is
+    over, then hands the raw rest to the tool parser (through `finish_streaming`)."""
+    engine_based_streaming = True
+    table_name = None              # None: the served model's table
+
+    def __init__(self, tokenizer, *args, **kwargs):
+        super().__init__(tokenizer, *args, **kwargs)
+        self._table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        self._open, self._close = thought_markers(self._table)
+        self._prompt = None
+        self._stream = None
+        self._rest = None
+
+    # -- the prompt ---------------------------------------------------------------------------
+    def set_prompt_token_ids(self, prompt_token_ids):
+        self._prompt = _decode(self.model_tokenizer, prompt_token_ids[-PROMPT_TAIL_TOKENS:])
+
+    def adjust_initial_state_from_prompt(self, prompt_token_ids):
+        self.set_prompt_token_ids(prompt_token_ids)
+
+    def is_reasoning_end(self, input_ids):
+        """Whether the text of these ids (a prompt, or output so far) leaves no thought open: the
+        last thought marker in their tail is a close, or there is none."""
+        text = _decode(self.model_tokenizer, input_ids[-PROMPT_TAIL_TOKENS:])
+        return text.rfind(self._open) <= text.rfind(self._close) if self._open else True
+
+    def is_reasoning_end_streaming(self, input_ids, delta_ids):
+        return self._close in _decode(self.model_tokenizer, input_ids[-(len(delta_ids) + 8):])
+
+    def extract_content_ids(self, input_ids):
+        """The ids after the thought's close when it is one token; else all of them."""
+        close = self.vocab.get(self._close)
+        if close is None or close not in input_ids:
+            return input_ids
+        return input_ids[len(input_ids) - input_ids[::-1].index(close):]
+
+    @property
+    def reasoning_start_str(self):
+        return self._open
+
+    @property
+    def reasoning_end_str(self):
+        return self._close
+
+    def adjust_request(self, request):
+        request.skip_special_tokens = False      # markers that are special tokens must reach the parser
+        return request
+
+    # -- parsing ------------------------------------------------------------------------------
+    def extract_reasoning(self, model_output, request):
+        reasoning, rest = ThoughtStream.split(self._table, model_output, None, self._prompt)
+        return reasoning or None, rest or None
+
+    def extract_reasoning_streaming(self, previous_text, current_text, delta_text,
+                                    previous_token_ids, current_token_ids, delta_token_ids):
+        if self._stream is None:
+            self._stream = ThoughtStream(self._table, None, self._prompt)
+        step = self._stream.feed(delta_text)
+        if self._stream.ended and self._rest is None:
+            self._rest = step.content
+        return DeltaMessage(reasoning=step.reasoning) if step.reasoning else None
+
+    def has_engine_confirmed_reasoning_end(self):
+        return self._stream is not None and self._stream.ended
+
+    def finish_streaming(self):
+        """After the thought: the raw text that followed it (for the tool parser). At the end of a
+        stream still inside the thought: what the parser held."""
+        if self._rest is not None:
+            rest, self._rest = self._rest, ""
+            return DeltaMessage(content=rest) if rest else None
+        if self._stream is None:
+            return None
+        step = self._stream.end()
+        if not step:
+            return None
+        return DeltaMessage(reasoning=step.reasoning or None, content=step.content or None)
+
+
+class SymphonyToolParser(ToolParser):
+    """The tool role: content and calls (and a thought the model writes later) from the content
+    state on, one symphony parser per request."""
+    engine_based_streaming = True
+    supports_required_and_named = False      # required / named: the table's own syntax, constrained
+    structural_tag_model = AUTO              # makes vLLM ask get_structural_tag below
+    table_name = None
+
+    def __init__(self, tokenizer, tools=None, **kwargs):
+        super().__init__(tokenizer, tools)
+        self._table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        self._tool_list = _tool_dicts(self.tools)
+        self.skip_reasoning_parsing = False      # vLLM sets it when no reasoning parser is configured
+        self._stream = None
+
+    def adjust_request(self, request):
+        request = super().adjust_request(request)
+        request.skip_special_tokens = False
+        return request
+
+    def get_structural_tag(self, request, *, reasoning=False, strict_level=None):
+        """The table's structural tag for the request's tools (only the named function for a named
+        tool_choice), at least one call unless tool_choice is "auto"; None where the table has
+        none."""
+        grammar = getattr(symphony, "grammar", None)
+        if grammar is None:
+            return None
+        tools = _tool_dicts(request.tools)
+        named = _named_function(request.tool_choice)
+        if named is not None:
+            tools = [t for t in tools if t.get("function", {}).get("name") == named]
+        choice = request.tool_choice
+        payload = grammar(self._table, tools, at_least_one=choice not in (None, "auto"),
+                          reasoning_open=reasoning)
+        if payload is None:
+            return None
+        from xgrammar import StructuralTag
+        return StructuralTag.model_validate(payload)
+
+    def extract_tool_calls(self, model_output, request):
+        content, calls = CallStream(self._table, self._tool_list,
+                                    thought_as_content=self.skip_reasoning_parsing).parse(model_output)
+        return ExtractedToolCallInformation(
+            tools_called=bool(calls),
+            tool_calls=[ToolCall(id=make_tool_call_id(), function=FunctionCall(name=name or "", arguments=args))
+                        for name, args in calls],
+            content=content or None)
+
+    def extract_tool_calls_streaming(self, previous_text, current_text, delta_text, previous_token_ids,
+                                     current_token_ids, delta_token_ids, request):
+        if self._stream is None:
+            self._stream = CallStream(self._table, self._tool_list, thought_as_content=self.skip_reasoning_parsing)
+        return _delta_message(self._stream.feed(delta_text))
+
+    def finish_streaming(self):
+        if self._stream is None:
+            return None
+        return _delta_message(self._stream.end())
+
+
+def _named_function(tool_choice):
+    """The function a named tool_choice forces (an object or a dict), else None."""
+    function = getattr(tool_choice, "function", None)
+    if function is not None:
+        return getattr(function, "name", None)
+    if isinstance(tool_choice, dict):
+        return (tool_choice.get("function") or {}).get("name") or tool_choice.get("name")
+    return getattr(tool_choice, "name", None)
+
+
+def _delta_message(step):
+    """vLLM's DeltaMessage for a Step (None when it shows nothing)."""
+    if not step:
+        return None
+    tool_calls = []
+    for index, name, arguments in step.calls:
+        if name is not None:
+            tool_calls.append(DeltaToolCall(index=index, id=make_tool_call_id(), type="function",
+                                            function=DeltaFunctionCall(name=name, arguments=arguments)))
+        else:
+            tool_calls.append(DeltaToolCall(index=index, function=DeltaFunctionCall(arguments=arguments)))
+    return DeltaMessage(content=step.content or None, reasoning=step.reasoning or None, tool_calls=tool_calls)
+
+
+def _named_class(base, name, table):
+    return type(f"{base.__name__}_{table or 'auto'}", (base,), {"table_name": table, "__module__": __name__})
+
+
+def register():
+    """Registers every symphony parser name with vLLM's tool and reasoning parser managers (the
+    `vllm.general_plugins` entry point and the plugin flags call this on import)."""
+    for name in parser_names():
+        table = None if name == AUTO else name[len(AUTO) + 1:]
+        ToolParserManager.register_module(name=name, module=_named_class(SymphonyToolParser, name, table))
+        ReasoningParserManager.register_module(name=name, module=_named_class(SymphonyReasoningParser, name, table))
+
+
+register()
+
+if __name__ == "__main__":
+    print(__file__)              # the path vLLM's --tool-parser-plugin / --reasoning-parser-plugin take

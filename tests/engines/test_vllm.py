@@ -1,0 +1,100 @@
+"""symphony through vLLM's own serving-layer parse calls (vLLM 0.33): the parser class vLLM
+composes from `--tool-call-parser symphony --reasoning-parser symphony` (`ParserManager`), fed
+every fixture case whole (`Parser.parse`, as the non-streaming chat path calls it) and one
+recorded token piece per delta through `ChatStreamProcessor` (the streaming chat path), must say
+what symphony's own chat adapter says: the same content, reasoning and calls."""
+import copy
+
+import pytest
+
+pytest.importorskip("vllm")
+
+from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest  # noqa: E402
+from vllm.entrypoints.openai.chat_completion.stream_processor import ChatStreamProcessor  # noqa: E402
+from vllm.parser.parser_manager import ParserManager  # noqa: E402
+
+import symphony.integrations.vllm as symphony_vllm  # noqa: E402
+from tests.engines.cases import fixture_cases, said  # noqa: E402
+from tests.engines.tokenizer import byte_tokenizer, encode  # noqa: E402
+
+CASES = fixture_cases()
+needs_cases = pytest.mark.skipif(not CASES, reason="SYMPHONY_FIXTURES is not set")
+
+
+def _tokenizer(model_id):
+    tok = copy.copy(byte_tokenizer())
+    tok.name_or_path = model_id              # how the `symphony` name finds the served model
+    return tok
+
+
+def _parser_cls(name, tok, model_id):
+    return ParserManager.get_parser(tool_parser_name=name, reasoning_parser_name=name,
+                                    enable_auto_tools=True, model_name=model_id, tokenizer=tok)
+
+
+def _request(case):
+    return ChatCompletionRequest(model=case.model.hf_id, messages=[{"role": "user", "content": "hi"}],
+                                 tools=case.tools or None)
+
+
+def whole(case, name="symphony"):
+    tok = _tokenizer(case.model.hf_id)
+    cls = _parser_cls(name, tok, case.model.hf_id)
+    parser = cls(tok, _request(case).tools, model_config=None)
+    parser.set_prompt_token_ids(encode(case.model.prompt_tail))
+    reasoning, content, calls = parser.parse(case.text, _request(case), enable_auto_tools=True,
+                                             model_output_token_ids=encode(case.text))
+    return said({"content": content, "reasoning_content": reasoning,
+                 "tool_calls": [{"function": {"name": c.name, "arguments": c.arguments}} for c in calls or ()]})
+
+
+def streamed(case, name="symphony"):
+    tok = _tokenizer(case.model.hf_id)
+    cls = _parser_cls(name, tok, case.model.hf_id)
+    request = _request(case)
+    processor = ChatStreamProcessor(request, cls(tok, request.tools, model_config=None),
+                                    enable_auto_tools=True, parser_cls=cls)
+    prompt_ids = encode(case.model.prompt_tail)
+    content, reasoning, calls = [], [], {}
+    pieces = case.pieces or [""]
+    for i, piece in enumerate(pieces):
+        step = processor.step(piece, encode(piece), case.finish if i == len(pieces) - 1 else None, prompt_ids)
+        delta = step.delta
+        if delta is None:
+            continue
+        content.append(delta.content or "")
+        reasoning.append(delta.reasoning or "")
+        for call in delta.tool_calls or ():
+            entry = calls.setdefault(call.index, ["", ""])
+            if call.function is not None:
+                entry[0] += call.function.name or ""
+                entry[1] += call.function.arguments or ""
+    return said({"content": "".join(content), "reasoning_content": "".join(reasoning),
+                 "tool_calls": [{"function": {"name": n, "arguments": a}} for n, a in calls.values()]})
+
+
+def test_every_symphony_name_is_registered():
+    from vllm.reasoning import ReasoningParserManager
+    from vllm.tool_parsers import ToolParserManager
+    for name in symphony_vllm.parser_names():
+        assert ToolParserManager.get_tool_parser(name).table_name == (None if name == "symphony" else name[9:])
+        assert ReasoningParserManager.get_reasoning_parser(name) is not None
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_whole_output_through_vllm(case):
+    assert whole(case) == case.expected
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_streamed_one_piece_a_delta_through_vllm(case):
+    assert streamed(case) == case.expected
+
+
+@needs_cases
+def test_a_table_name_parses_as_the_model_name_does():
+    case = next(c for c in CASES if c.model.format == "qwen3" and c.expected["calls"])
+    assert whole(case, "symphony_qwen3") == case.expected
+    assert streamed(case, "symphony_qwen3") == case.expected
