@@ -17,6 +17,7 @@ Both give `Step`s; the engine modules only translate them into their own message
 from symphony.events import (
     Content,
     Dropped,
+    Finish,
     Malformed,
     Reasoning,
     ReasoningEnd,
@@ -113,16 +114,25 @@ class CallStream:
 
 
 class ThoughtStream:
-    """The reasoning role: one parser from where the generation prompt leaves the output, read
-    until the thought is over. `ended` says it is; `feed` and `end` then give the raw text after
-    the thought once (`Step.content`), for the tool role."""
-    __slots__ = ("_parser", "_in_thought", "ended", "_pending")
+    """The reasoning role: one parser from where the generation prompt leaves the output.
 
-    def __init__(self, table, tools=None, prompt=None):
+    `until_thought_ends` (vLLM: the engine switches to the tool role once the thought is over)
+    reads until the thought is over; `ended` then says so, and that feed's Step.content is the
+    raw text after the thought (what the parser held back included), for the tool role. Without
+    it (SGLang: the reasoning role sees every delta) every thought anywhere is reasoning and
+    everything else is passed on as the raw text the tool role reads; with `clean` as well (no
+    tool role follows) what is passed on is what a client is shown: content, and a call as the
+    text it was written as.
+    """
+    __slots__ = ("_parser", "_in_thought", "ended", "_pending", "_until_end", "_clean")
+
+    def __init__(self, table, tools=None, prompt=None, until_thought_ends=True, clean=False):
         self._parser = _parser(table, tools)
         self._in_thought = False
         self.ended = False
         self._pending = ""
+        self._until_end = until_thought_ends
+        self._clean = clean
         if prompt:
             self._in_thought = any(type(e) is ReasoningStart for e in self._parser.feed(Prompt(prompt)))
 
@@ -133,10 +143,11 @@ class ThoughtStream:
         return any(type(e) is ReasoningStart for e in events)
 
     def feed(self, text):
-        """The reasoning of one delta; once the thought is over, the raw text after it."""
+        """The reasoning of one delta, and what is passed on (see the class)."""
         if self.ended:
             return Step(content=text)
-        self._pending += text
+        if self._until_end:
+            self._pending += text
         return self._read(self._parser.feed(Delta(text)))
 
     def end(self, finish="stop"):
@@ -145,6 +156,8 @@ class ThoughtStream:
         return self._read(self._parser.feed(End(finish)))
 
     def _read(self, events):
+        if not self._until_end:
+            return self._filter(events)
         reasoning = []
         rest_at = None
         used = 0                         # characters of the pending text the events account for
@@ -170,20 +183,27 @@ class ThoughtStream:
         self._pending = ""
         return Step(content=rest, reasoning="".join(reasoning))
 
-    @staticmethod
-    def split(table, output, tools=None, prompt=None):
-        """A whole output: (reasoning, the output without its thoughts and their markers)."""
-        events = _parser(table, tools).parse(output, prompt)
+    def _filter(self, events):
         reasoning, rest = [], []
-        in_thought = False
+        clean = self._clean
         for i, event in enumerate(events):
             kind = type(event)
             if kind is ReasoningStart:
-                in_thought = True
+                self._in_thought = True
             elif kind is ReasoningEnd:
-                in_thought = False
+                self._in_thought = False
             elif kind is Reasoning:
                 reasoning.append(event.text)
-            elif not in_thought and not (kind is Dropped and _opens_thought_marker(events, i)):
+            elif self._in_thought or (kind is Dropped and _opens_thought_marker(events, i)):
+                continue
+            elif not clean or (kind is not Dropped and kind is not Finish):
                 rest.append(bytes_of(event))
-        return "".join(reasoning), "".join(rest)
+        return Step(content="".join(rest), reasoning="".join(reasoning))
+
+    @staticmethod
+    def split(table, output, tools=None, prompt=None, clean=False):
+        """A whole output: (reasoning, the output without its thoughts and their markers; with
+        `clean`, without any markup: content and calls as written)."""
+        stream = ThoughtStream(table, tools, None, until_thought_ends=False, clean=clean)
+        step = stream._filter(stream._parser.parse(output, prompt))
+        return step.reasoning, step.content

@@ -1,0 +1,90 @@
+"""symphony through SGLang's own parse calls (SGLang 0.5.23): `ReasoningParser` and
+`FunctionCallParser` built with the `symphony` name, as SGLang's chat serving builds them, fed every
+fixture case whole (`parse_non_stream`) and one recorded token piece per delta
+(`parse_stream_chunk`, then `parse_stream_end`), reasoning first and its normal text to the call
+parser, must say what symphony's own chat adapter says."""
+import importlib.util
+
+import pytest
+
+if importlib.util.find_spec("sglang") is None:
+    pytest.skip("SGLang is not installed (the peers venv has it)", allow_module_level=True)
+
+from bench.peers.harness import import_sglang  # noqa: E402
+
+sgl = import_sglang()                           # the one import stub of the peers README
+
+import symphony.integrations.sglang as symphony_sglang  # noqa: E402
+from symphony.integrations.stream import ThoughtStream  # noqa: E402
+from tests.engines.cases import fixture_cases, said  # noqa: E402
+from tests.engines.test_vllm import _tokenizer  # noqa: E402
+
+CASES = fixture_cases()
+needs_cases = pytest.mark.skipif(not CASES, reason="SYMPHONY_FIXTURES is not set")
+
+
+def _parsers(case, name="symphony"):
+    tok = _tokenizer(case.model.hf_id)
+    request = sgl.ChatCompletionRequest(model=case.model.hf_id, messages=[{"role": "user", "content": "hi"}],
+                                        tools=case.tools or None)
+    thinking = ThoughtStream.prompt_opens_thought(case.model.table(), case.model.prompt_tail)
+    reasoning = sgl.ReasoningParser(name, stream_reasoning=True, force_reasoning=thinking, request=request,
+                                    tokenizer=tok, tool_call_parser_active=bool(case.tools))
+    calls = sgl.FunctionCallParser([sgl.Tool(**t) for t in case.tools], name, tokenizer=tok)
+    return reasoning, calls
+
+
+def _said(content, reasoning, calls):
+    return said({"content": content, "reasoning_content": reasoning,
+                 "tool_calls": [{"function": {"name": n, "arguments": a}} for n, a in calls]})
+
+
+def whole(case, name="symphony"):
+    reasoning_parser, call_parser = _parsers(case, name)
+    reasoning, text = reasoning_parser.parse_non_stream(case.text)
+    calls = []
+    if case.tools and call_parser.has_tool_call(text):
+        text, items = call_parser.parse_non_stream(text)
+        calls = [(item.name, item.parameters) for item in items]
+    return _said(text, reasoning, calls)
+
+
+def streamed(case, name="symphony"):
+    reasoning_parser, call_parser = _parsers(case, name)
+    content, reasoning, calls = [], [], {}
+
+    def show(thought, text, end=False):
+        reasoning.append(thought or "")
+        if not case.tools:
+            content.append(text or "")
+            return
+        pieces = [call_parser.parse_stream_chunk(text or "")] + ([call_parser.parse_stream_end()] if end else [])
+        for normal, items in pieces:
+            content.append(normal or "")
+            for item in items:
+                entry = calls.setdefault(item.tool_index, ["", ""])
+                entry[0] += item.name or ""
+                entry[1] += item.parameters or ""
+
+    for piece in case.pieces:
+        show(*reasoning_parser.parse_stream_chunk(piece))
+    show(*reasoning_parser.parse_stream_end(), end=True)
+    return _said("".join(content), "".join(reasoning), calls.values())
+
+
+def test_every_symphony_name_is_registered():
+    for name in symphony_sglang.parser_names():
+        assert sgl.FunctionCallParser.ToolCallParserEnum[name].table_name == (None if name == "symphony" else name[9:])
+        assert name in sgl.ReasoningParser.DetectorMap
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_whole_output_through_sglang(case):
+    assert whole(case) == case.expected
+
+
+@needs_cases
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_streamed_one_piece_a_delta_through_sglang(case):
+    assert streamed(case) == case.expected
