@@ -82,6 +82,8 @@ class CallStream:
         return step.content, [tuple(call) for call in calls.values()]
 
     def _show(self, events):
+        if len(events) == 1 and type(events[0]) is Content:       # most deltas: one run of content
+            return Step(events[0].text)
         content, reasoning, calls = [], [], []
         by_index = {}
         plain = self._thought_as_content

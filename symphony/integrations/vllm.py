@@ -34,6 +34,7 @@ from vllm.renderers.chat_utils.tool_call import make_tool_call_id
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
 import symphony
+from symphony.formats import table as _format
 from symphony.integrations.stream import CallStream, ThoughtStream
 from symphony.models import for_model, thought_markers
 
@@ -46,20 +47,16 @@ def parser_names():
     return [AUTO] + [f"{AUTO}_{name}" for name in symphony.formats()]
 
 
+@functools.lru_cache(maxsize=256)
 def _table(name, model):
-    """The Format a registered name parses with: its own table, or the served model's."""
+    """The Format a registered name parses with: its own table, or the served model's (cached:
+    vLLM makes a parser per request)."""
     if name is not None:
         return _format(name)
     if not model:
         raise ValueError("the `symphony` parser picks its table from the served model, and vLLM gave "
                          "none; name a table instead (--tool-call-parser symphony_<table>)")
     return for_model(model).table()
-
-
-@functools.lru_cache(maxsize=None)
-def _format(name):
-    from symphony.formats import table
-    return table(name)
 
 
 def _served_model(tokenizer, model_config):
@@ -140,7 +137,8 @@ class SymphonyReasoningParser(ReasoningParser):
         step = self._stream.feed(delta_text)
         if self._stream.ended and self._rest is None:
             self._rest = step.content
-        return DeltaMessage(reasoning=step.reasoning) if step.reasoning else None
+        return DeltaMessage.model_construct(role=None, content=None, reasoning=step.reasoning, tool_calls=[]) \
+            if step.reasoning else None
 
     def has_engine_confirmed_reasoning_end(self):
         return self._stream is not None and self._stream.ended
@@ -230,17 +228,22 @@ def _named_function(tool_choice):
 
 
 def _delta_message(step):
-    """vLLM's DeltaMessage for a Step (None when it shows nothing)."""
+    """vLLM's DeltaMessage for a Step (None when it shows nothing). Built with `model_construct`:
+    every field is made here with its declared type, and validating them would cost more than
+    the parse of the delta."""
     if not step:
         return None
     tool_calls = []
     for index, name, arguments in step.calls:
         if name is not None:
-            tool_calls.append(DeltaToolCall(index=index, id=make_tool_call_id(), type="function",
-                                            function=DeltaFunctionCall(name=name, arguments=arguments)))
+            function = DeltaFunctionCall.model_construct(name=name, arguments=arguments)
+            tool_calls.append(DeltaToolCall.model_construct(index=index, id=make_tool_call_id(), type="function",
+                                                            function=function))
         else:
-            tool_calls.append(DeltaToolCall(index=index, function=DeltaFunctionCall(arguments=arguments)))
-    return DeltaMessage(content=step.content or None, reasoning=step.reasoning or None, tool_calls=tool_calls)
+            function = DeltaFunctionCall.model_construct(name=None, arguments=arguments)
+            tool_calls.append(DeltaToolCall.model_construct(index=index, id=None, type=None, function=function))
+    return DeltaMessage.model_construct(role=None, content=step.content or None, reasoning=step.reasoning or None,
+                                        tool_calls=tool_calls)
 
 
 def _named_class(base, name, table):
