@@ -98,3 +98,26 @@ def test_a_table_name_parses_as_the_model_name_does():
     case = next(c for c in CASES if c.model.format == "qwen3" and c.expected["calls"])
     assert whole(case, "symphony_qwen3") == case.expected
     assert streamed(case, "symphony_qwen3") == case.expected
+
+
+def test_without_a_reasoning_parser_a_thought_is_content_verbatim():
+    """vLLM with `--tool-call-parser symphony_qwen3` alone: the thought and its markers are
+    content, as vLLM shows them then; the call is still a call."""
+    tok = _tokenizer("Qwen/Qwen3-8B")
+    cls = ParserManager.get_parser(tool_parser_name="symphony_qwen3", reasoning_parser_name=None,
+                                   enable_auto_tools=True, model_name="Qwen/Qwen3-8B", tokenizer=tok)
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    request = ChatCompletionRequest(model="Qwen/Qwen3-8B", messages=[{"role": "user", "content": "hi"}], tools=tools)
+    text = '<think>plan</think>\n\nok<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
+    reasoning, content, calls = cls(tok, request.tools).parse(text, request, enable_auto_tools=True)
+    assert (reasoning, content) == (None, "<think>plan</think>\n\nok")
+    assert [(c.name, c.arguments) for c in calls] == [("f", '{"a": 1}')]
+    processor = ChatStreamProcessor(request, cls(tok, request.tools), enable_auto_tools=True, parser_cls=cls)
+    shown = []
+    for i in range(0, len(text), 2):
+        delta = processor.step(text[i:i + 2], encode(text[i:i + 2]), "stop" if i + 2 >= len(text) else None,
+                               encode("<|im_start|>assistant\n")).delta
+        if delta is not None:
+            assert not delta.reasoning
+            shown.append(delta.content or "")
+    assert "".join(shown) == "<think>plan</think>\n\nok"
