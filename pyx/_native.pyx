@@ -10,10 +10,7 @@ from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 # the raw Python allocator (malloc underneath), so tracemalloc sees what a parser holds
-from cpython.mem cimport PyMem_RawCalloc as calloc
-from cpython.mem cimport PyMem_RawFree as free
-from cpython.mem cimport PyMem_RawMalloc as malloc
-from cpython.mem cimport PyMem_RawRealloc as realloc
+from alloc cimport SYM_CAN_INJECT, calloc, free, malloc, realloc, sym_alloc_countdown
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
@@ -27,6 +24,7 @@ cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object text, Py_ssize_t* size) except NULL
 
 include "reasons.pxi"
+include "inject.pxi"
 include "events.pxi"
 include "inputs.pxi"
 include "ledger.pxi"

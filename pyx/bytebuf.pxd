@@ -1,7 +1,6 @@
 # Header-only: a growable byte buffer (malloc'd), shared by every concern of the core.
-# the raw Python allocator (malloc underneath): tracemalloc sees what a parser holds
-from cpython.mem cimport PyMem_RawFree as free
-from cpython.mem cimport PyMem_RawRealloc as realloc
+# the core's allocator (alloc.h: the raw Python allocator, tracemalloc sees what a parser holds)
+from alloc cimport free, realloc
 from libc.string cimport memcpy
 
 

@@ -43,17 +43,18 @@ cdef class Ledger:
 
     cdef int push_start(self, int64_t at) except -1:
         cdef int64_t* grown
-        cdef Py_ssize_t live
+        cdef Py_ssize_t live, cap
         if self.tail == self.cap:
             live = self.tail - self.head
             if self.head and live <= self.cap // 2:
                 memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
             else:
-                self.cap = self.cap * 2 if self.cap else 16
-                grown = <int64_t*>realloc(self.starts, self.cap * sizeof(int64_t))
+                cap = self.cap * 2 if self.cap else 16
+                grown = <int64_t*>realloc(self.starts, cap * sizeof(int64_t))
                 if grown == NULL:
                     raise MemoryError()
                 self.starts = grown
+                self.cap = cap
                 if self.head:
                     memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
             self.head = 0

@@ -71,13 +71,15 @@ cdef class Sink:
         about it can fail (an error leaves no half-made record behind)."""
         cdef sk_record* grown
         cdef sk_record* r
+        cdef Py_ssize_t cap
         bb_reserve(&self.arena, room)
         if self.count == self.cap:
-            self.cap = self.cap * 2 if self.cap else 16
-            grown = <sk_record*>realloc(self.records, self.cap * sizeof(sk_record))
+            cap = self.cap * 2 if self.cap else 16
+            grown = <sk_record*>realloc(self.records, cap * sizeof(sk_record))
             if grown == NULL:
                 raise MemoryError()
             self.records = grown
+            self.cap = cap
         r = &self.records[self.count]
         self.count += 1
         r.kind = kind

@@ -1,0 +1,79 @@
+"""Every allocation of a feed struck in turn (debug build: `_native._fail_allocation_after`): the
+feed that meets the failure raises MemoryError carrying the events it had made, the parser is
+failed for good, End gives back every byte no event accounted for as Malformed (an End that
+meets it carries the finished stream itself), and across the feeds, the error and End every byte
+fed is in exactly one event, well formed (SPEC §1.6).
+
+Run on every table's corpus cases that write something of each kind (calls, thoughts, cut
+shapes), streamed in small pieces so that allocations happen in many feeds. Skipped on the release
+build, where allocations cannot be made to fail; CI's checked build runs it.
+"""
+import pytest
+
+import symphony
+from symphony import _native
+from symphony.events import Finish, bytes_of
+from tests.common import check_well_formed
+from tests.corpus import corpus
+
+pytestmark = pytest.mark.skipif(not _native.INJECTABLE, reason="needs the debug build (SYMPHONY_DEBUG=1)")
+
+PIECE = 7                 # characters a delta
+CASES_PER_TABLE = 6       # the corpus cases with the most markup, per table
+MAX_STRIKES = 400         # allocations struck per case at most (a runaway guard, never reached)
+
+
+def _cases():
+    out = []
+    for table in symphony.formats():
+        cases = sorted(corpus(table), key=lambda c: (-len(c.output.encode()) if "<" in c.output else 0, c.name))
+        out += [(table, case) for case in cases[:CASES_PER_TABLE]]
+    return out
+
+
+def strike(table, case, n):
+    """One run with the allocation after the next `n` failing: (events, fed text, struck)."""
+    parser = symphony.parser(table, case.tools)
+    events = []
+    if case.prompt is not None:
+        events += parser.feed(symphony.Prompt(case.prompt))
+    fed = ""
+    struck = False
+    _native._fail_allocation_after(n)
+    try:
+        for i in range(0, len(case.output), PIECE):
+            piece = case.output[i:i + PIECE]
+            fed += piece
+            try:
+                events += parser.feed(symphony.Delta(piece))
+            except MemoryError as error:
+                struck = True
+                events += error.events
+                assert parser.failed, "a feed that fails leaves the parser failed"
+                assert 0 <= error.offset <= len(fed.encode())
+                with pytest.raises(symphony.LifecycleError, match="only end is accepted"):
+                    parser.feed(symphony.Delta("more"))
+                break
+        try:
+            events += parser.feed(symphony.End("stop"))
+        except MemoryError as error:    # End's error is final: it carries the finished stream
+            struck = True
+            events += error.events
+            with pytest.raises(symphony.LifecycleError, match="end after end"):
+                parser.feed(symphony.End("stop"))
+    finally:
+        left = _native._allocations_before_failure()
+        _native._fail_allocation_after(-1)
+    return events, fed, struck or left < 0
+
+
+@pytest.mark.parametrize("table, case", _cases(), ids=lambda v: getattr(v, "name", v))
+def test_every_allocation_struck_in_turn_loses_no_byte(table, case):
+    for n in range(MAX_STRIKES):
+        events, fed, struck = strike(table, case, n)
+        assert "".join(bytes_of(e) for e in events) == fed, f"allocation {n}: bytes lost or doubled"
+        check_well_formed(events)
+        assert type(events[-1]) is Finish
+        if not struck:
+            return                      # the run made fewer than n + 1 allocations: all struck
+    pytest.fail(f"more than {MAX_STRIKES} allocations in one run")
