@@ -137,8 +137,7 @@ class SymphonyReasoningParser(ReasoningParser):
         step = self._stream.feed(delta_text)
         if self._stream.ended and self._rest is None:
             self._rest = step.content
-        return DeltaMessage.model_construct(role=None, content=None, reasoning=step.reasoning, tool_calls=[]) \
-            if step.reasoning else None
+        return _message(reasoning=step.reasoning) if step.reasoning else None
 
     def has_engine_confirmed_reasoning_end(self):
         return self._stream is not None and self._stream.ended
@@ -148,13 +147,13 @@ class SymphonyReasoningParser(ReasoningParser):
         stream still inside the thought: what the parser held."""
         if self._rest is not None:
             rest, self._rest = self._rest, ""
-            return DeltaMessage(content=rest) if rest else None
+            return _message(rest) if rest else None
         if self._stream is None:
             return None
         step = self._stream.end()
         if not step:
             return None
-        return DeltaMessage(reasoning=step.reasoning or None, content=step.content or None)
+        return _message(step.content or None, step.reasoning or None)
 
 
 class SymphonyToolParser(ToolParser):
@@ -228,22 +227,32 @@ def _named_function(tool_choice):
 
 
 def _delta_message(step):
-    """vLLM's DeltaMessage for a Step (None when it shows nothing). Built with `model_construct`:
-    every field is made here with its declared type, and validating them would cost more than
-    the parse of the delta."""
+    """vLLM's DeltaMessage for a Step (None when it shows nothing). Built with `model_construct`
+    (every field made here with its declared type; validating them would cost more than parsing
+    the delta), naming the fields set as the constructor would, so a chunk serialises the same."""
     if not step:
         return None
     tool_calls = []
     for index, name, arguments in step.calls:
         if name is not None:
-            function = DeltaFunctionCall.model_construct(name=name, arguments=arguments)
-            tool_calls.append(DeltaToolCall.model_construct(index=index, id=make_tool_call_id(), type="function",
-                                                            function=function))
+            function = DeltaFunctionCall.model_construct({"name", "arguments"}, name=name, arguments=arguments)
+            tool_calls.append(DeltaToolCall.model_construct({"index", "id", "type", "function"}, index=index,
+                                                            id=make_tool_call_id(), type="function", function=function))
         else:
-            function = DeltaFunctionCall.model_construct(name=None, arguments=arguments)
-            tool_calls.append(DeltaToolCall.model_construct(index=index, id=None, type=None, function=function))
-    return DeltaMessage.model_construct(role=None, content=step.content or None, reasoning=step.reasoning or None,
-                                        tool_calls=tool_calls)
+            function = DeltaFunctionCall.model_construct({"arguments"}, name=None, arguments=arguments)
+            tool_calls.append(DeltaToolCall.model_construct({"index", "function"}, index=index, id=None, type=None,
+                                                            function=function))
+    return _message(step.content or None, step.reasoning or None, tool_calls)
+
+
+def _message(content=None, reasoning=None, tool_calls=None):
+    fields = {"content"} if content is not None else set()
+    if reasoning is not None:
+        fields.add("reasoning")
+    if tool_calls:
+        fields.add("tool_calls")
+    return DeltaMessage.model_construct(fields, role=None, content=content, reasoning=reasoning,
+                                        tool_calls=tool_calls or [])
 
 
 def _named_class(base, name, table):

@@ -121,3 +121,17 @@ def test_without_a_reasoning_parser_a_thought_is_content_verbatim():
             assert not delta.reasoning
             shown.append(delta.content or "")
     assert "".join(shown) == "<think>plan</think>\n\nok"
+
+
+def test_a_delta_serialises_as_vllm_builds_it():
+    """The serving layer dumps chunks with exclude_unset: symphony's deltas name the fields a
+    constructor call would set, no more."""
+    from vllm.entrypoints.generate.base.protocol import DeltaMessage
+    from symphony.integrations.stream import Step
+    from symphony.integrations.vllm import _delta_message
+    assert _delta_message(Step("hi")).model_dump(exclude_unset=True) == \
+        DeltaMessage(content="hi").model_dump(exclude_unset=True)
+    first, more = _delta_message(Step(calls=[[0, "f", ""], [1, None, '{"a"']])).tool_calls
+    assert first.model_dump(exclude_unset=True) == {"index": 0, "id": first.id, "type": "function",
+                                                    "function": {"name": "f", "arguments": ""}}
+    assert more.model_dump(exclude_unset=True) == {"index": 1, "function": {"arguments": '{"a"'}}
