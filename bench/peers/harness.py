@@ -1220,9 +1220,14 @@ def main(argv=None) -> int:
                     help="omit per-case results from the JSON")
     ap.add_argument("--check-imports", action="store_true",
                     help="import both peers, print versions, exit")
+    ap.add_argument("--profiles", help="a JSON file of more PROFILES entries (slug -> profile), "
+                                       "for cases that are not bellwether fixtures (bench/peer_compare.py)")
     args = ap.parse_args(argv)
     if args.check_imports:
         return check_imports()
+    if args.profiles:
+        with open(args.profiles, encoding="utf-8") as f:
+            PROFILES.update(json.load(f))
     slugs = args.slugs or list(PROFILES)
     unknown = [s for s in slugs if s not in PROFILES]
     if unknown:

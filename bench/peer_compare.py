@@ -1,0 +1,149 @@
+"""symphony against the incumbents on the families they parse that have no recorded fixtures
+(issue 11): the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
+stand in for recorded outputs.
+
+    python3 bench/peer_compare.py [--repeat 3] [vllm parser names ...]
+
+Each vLLM parser name that symphony maps to a table (tests/test_peer_cases.PARSER_TABLES) becomes
+a pseudo-slug `peer-<name>`: its cases' outputs are cut into tokens (the table's markers whole,
+other text four characters a token), written in the fixture format to a temporary directory, and
+run through the same harness as `bench/compare.py`: vLLM's parser of that name and SGLang's
+detector for the family (where it has one, `SGLANG_NAMES`) in the peers venv, symphony here.
+Printed per family: µs per token streamed (one token a delta) and whole, and how many times
+slower each incumbent is. Speed only: these outputs have no reference messages (the tests'
+expectations are partial), so agreement is what tests/test_peer_cases.py measures.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(HERE, "peers"))
+
+import harness  # noqa: E402
+
+import symphony  # noqa: E402
+from bench.compare import PEERS_VENV, time_symphony  # noqa: E402
+from symphony.formats import table as format_table  # noqa: E402
+from symphony.models import models_for_format  # noqa: E402
+from tests.test_peer_cases import CASES_FILE, PARSER_TABLES  # noqa: E402
+
+# SGLang's detector for the family of a vLLM parser name, where SGLang has one
+SGLANG_NAMES = {
+    "hermes": "hermes", "qwen25_coder": "qwen25", "mistral": "mistral", "llama3_json": "llama3",
+    "pythonic": "pythonic", "llama4_pythonic": "pythonic", "kimi_k2": "kimi_k2", "deepseek_v32": "deepseekv32",
+    "deepseek_v4": "deepseekv4", "deepseek_v3": "deepseekv3", "deepseek_v31": "deepseekv31", "step3": "step3",
+    "gpt_oss": "gpt-oss", "internlm": "interns1", "cohere_command4": "cohere_command4", "glm45": "glm45",
+    "glm47": "glm47", "qwen3_coder": "qwen3_coder", "minimax_m2": "minimax-m2", "minimax_m3": "minimax-m3",
+    "kimi_k3": "kimi_k3", "lfm2": "lfm2", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots",
+    "k2_horizon": "k2_horizon", "mimo": "mimo", "hunyuan_a13b": "hunyuan", "apertus": "apertus2509",
+    "inkling": "inkling", "step3p5": "step3p5",
+}
+PIECE = 4
+
+
+def _tokens(text, markers):
+    """(pieces, ids): the table's markers one token each, other text PIECE characters a token."""
+    pattern = re.compile("|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True))) if markers else None
+    pieces, at = [], 0
+    for found in (pattern.finditer(text) if pattern else ()):
+        pieces += [text[i:i + PIECE] for i in range(at, found.start(), PIECE)]
+        pieces.append(found.group())
+        at = found.end()
+    pieces += [text[i:i + PIECE] for i in range(at, len(text), PIECE)]
+    vocab = {}
+    ids = [vocab.setdefault(p, 1000 + len(vocab)) for p in pieces]
+    return pieces, ids
+
+
+def _reference(expect):
+    content = expect.get("content")
+    calls = []
+    listed = expect.get("tool_calls")
+    for call in listed if isinstance(listed, list) else ():
+        if not isinstance(call, dict):
+            continue
+        arguments = call.get("arguments")
+        calls.append({"function": {"name": call.get("name"),
+                                   "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}})
+    return {"content": content if isinstance(content, str) and content != "ANY" else "",
+            "reasoning_content": "", "tool_calls": calls}
+
+
+def pseudo_fixtures(names, directory):
+    """Writes `peer-<name>.jsonl` per vLLM parser name; returns {slug: profile}."""
+    by_name = {}
+    with open(CASES_FILE, encoding="utf-8") as f:
+        for line in f:
+            case = json.loads(line)
+            if case["parser"] in names and isinstance(case.get("output"), str) and case["output"]:
+                by_name.setdefault(case["parser"], []).append(case)
+    profiles = {}
+    for name, cases in sorted(by_name.items()):
+        table = PARSER_TABLES[name]
+        models = models_for_format(table)
+        if not models:
+            continue
+        markers = [text for _, text in format_table(table).terminals]
+        slug = f"peer-{name}"
+        with open(os.path.join(directory, slug + ".jsonl"), "w", encoding="utf-8") as out:
+            for i, case in enumerate(cases):
+                pieces, ids = _tokens(case["output"], markers)
+                out.write(json.dumps({
+                    "id": f"{slug}/{i}", "model": models[0],
+                    "request": dict({"messages": [{"role": "user", "content": "hi"}],
+                                     "chat_template_kwargs": {"enable_thinking": False}},
+                                    **({"tools": case["tools"]} if case.get("tools") else {})),
+                    "reference": {"text": case["output"], "finish_reason": "stop",
+                                  "message": _reference(case.get("expect") or {})},
+                    "output_pieces": pieces, "output_ids": ids, "chunk_plans": {}}) + "\n")
+        sglang = SGLANG_NAMES.get(name)
+        profiles[slug] = {"thinking_default": None, "markers": markers,
+                          "vllm": {"tool": name, "reasoning": None, "tail_on": ""},
+                          "sglang": {"tool": sglang, "reasoning": None, "force": False} if sglang else None}
+    return profiles
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("names", nargs="*", help="vLLM parser names (default: every one with a table)")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    names = set(args.names or PARSER_TABLES)
+    python = os.path.join(PEERS_VENV, "bin", "python")
+    with tempfile.TemporaryDirectory() as directory:
+        profiles = pseudo_fixtures(names, directory)
+        with open(os.path.join(directory, "profiles.json"), "w", encoding="utf-8") as f:
+            json.dump(profiles, f)
+        out = os.path.join(directory, "peers.json")
+        subprocess.run([python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(args.repeat),
+                        "--no-cases", "--fixtures", directory, "--profiles", f.name, "--out", out, *profiles],
+                       check=True, stderr=subprocess.DEVNULL)
+        with open(out, encoding="utf-8") as f:
+            peers = json.load(f)["peers"]
+        print("| vLLM parser (table) | symphony streamed | vLLM | SGLang | symphony whole | vLLM | SGLang |")
+        print("|---|---|---|---|---|---|---|")
+        for slug in profiles:
+            cases = harness.load_cases(directory, slug)
+            tokens = sum(len(c["output_ids"]) for c in cases)
+            cells = []
+            for mode in ("stream", "whole"):
+                seconds = time_symphony(cases, mode, args.repeat)[0]
+                ours = seconds * 1e6 / tokens
+                cells.append(f"{ours:.3f}")
+                for peer in ("vllm", "sglang"):
+                    run = peers.get(peer, {}).get(slug, {})
+                    theirs = run[mode]["us_per_token"] if run.get("status") == "ok" else None
+                    cells.append("-" if theirs is None else f"{theirs:.2f} ({theirs / ours:.0f}×)")
+            name = slug[len("peer-"):]
+            print(f"| {name} ({PARSER_TABLES[name]}) | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
