@@ -226,22 +226,45 @@ def _named_function(tool_choice):
     return getattr(tool_choice, "name", None)
 
 
+def _maker(cls):
+    """A constructor for a vLLM pydantic model that takes every field's value and the names of the
+    fields set, as `cls.model_construct(fields_set, **values)` does (no validation), without its
+    per-call default handling, which costs more than parsing a delta. It builds what
+    model_construct builds (pydantic 2: the field dict, the fields set, the extra dict, no private
+    attributes); a model with a post-init hook gets model_construct itself."""
+    if cls.__pydantic_post_init__ is not None:
+        return lambda fields_set, **values: cls.model_construct(fields_set, **values)
+    extra = cls.model_config.get("extra") == "allow"
+    new, set_ = cls.__new__, object.__setattr__
+
+    def make(fields_set, **values):
+        model = new(cls)
+        set_(model, "__dict__", values)
+        set_(model, "__pydantic_fields_set__", fields_set)
+        set_(model, "__pydantic_extra__", {} if extra else None)
+        set_(model, "__pydantic_private__", None)
+        return model
+    return make
+
+
+_new_message, _new_tool_call, _new_function = _maker(DeltaMessage), _maker(DeltaToolCall), _maker(DeltaFunctionCall)
+
+
 def _delta_message(step):
-    """vLLM's DeltaMessage for a Step (None when it shows nothing). Built with `model_construct`
-    (every field made here with its declared type; validating them would cost more than parsing
-    the delta), naming the fields set as the constructor would, so a chunk serialises the same."""
+    """vLLM's DeltaMessage for a Step (None when it shows nothing), naming the fields set as the
+    constructor would, so a chunk serialises the same."""
     if not step:
         return None
     tool_calls = []
     for index, name, arguments in step.calls:
         if name is not None:
-            function = DeltaFunctionCall.model_construct({"name", "arguments"}, name=name, arguments=arguments)
-            tool_calls.append(DeltaToolCall.model_construct({"index", "id", "type", "function"}, index=index,
-                                                            id=make_tool_call_id(), type="function", function=function))
+            function = _new_function({"name", "arguments"}, name=name, arguments=arguments)
+            tool_calls.append(_new_tool_call({"index", "id", "type", "function"}, id=make_tool_call_id(),
+                                             type="function", index=index, function=function))
         else:
-            function = DeltaFunctionCall.model_construct({"arguments"}, name=None, arguments=arguments)
-            tool_calls.append(DeltaToolCall.model_construct({"index", "function"}, index=index, id=None, type=None,
-                                                            function=function))
+            function = _new_function({"arguments"}, name=None, arguments=arguments)
+            tool_calls.append(_new_tool_call({"index", "function"}, id=None, type=None, index=index,
+                                             function=function))
     return _message(step.content or None, step.reasoning or None, tool_calls)
 
 
@@ -251,8 +274,7 @@ def _message(content=None, reasoning=None, tool_calls=None):
         fields.add("reasoning")
     if tool_calls:
         fields.add("tool_calls")
-    return DeltaMessage.model_construct(fields, role=None, content=content, reasoning=reasoning,
-                                        tool_calls=tool_calls or [])
+    return _new_message(fields, role=None, content=content, reasoning=reasoning, tool_calls=tool_calls or [])
 
 
 def _named_class(base, name, table):

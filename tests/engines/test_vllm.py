@@ -135,3 +135,18 @@ def test_a_delta_serialises_as_vllm_builds_it():
     assert first.model_dump(exclude_unset=True) == {"index": 0, "id": first.id, "type": "function",
                                                     "function": {"name": "f", "arguments": ""}}
     assert more.model_dump(exclude_unset=True) == {"index": 1, "function": {"arguments": '{"a"'}}
+
+
+def test_a_delta_is_the_model_construct_of_its_fields():
+    from vllm.entrypoints.generate.base.protocol import DeltaFunctionCall, DeltaMessage, DeltaToolCall
+    from symphony.integrations.stream import Step
+    from symphony.integrations.vllm import _delta_message
+    got = _delta_message(Step("hi", "th", [[0, "f", "{"]]))
+    call = got.tool_calls[0]
+    want = DeltaMessage.model_construct(
+        {"content", "reasoning", "tool_calls"}, role=None, content="hi", reasoning="th",
+        tool_calls=[DeltaToolCall.model_construct({"index", "id", "type", "function"}, id=call.id, type="function",
+                                                  index=0, function=DeltaFunctionCall(name="f", arguments="{"))])
+    assert got == want and got.model_dump_json(exclude_unset=True) == want.model_dump_json(exclude_unset=True)
+    got.content = "changed"                      # vLLM edits deltas in place: they stay pydantic models
+    assert got.model_fields_set >= {"content"} and got.model_dump()["content"] == "changed"
