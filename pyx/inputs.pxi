@@ -265,8 +265,12 @@ cdef class Delta:
         cdef Py_ssize_t n
         self.text = <str>text if type(text) is str else text_of(text, "Delta.text")
         utf8_of(self.text, &n, "Delta.text")
-        self.take_spans(spans)
-        check_token_ids(token_ids, "Delta.token_ids", self)
+        if type(spans) is tuple and type(token_ids) is tuple and not <tuple>spans and not <tuple>token_ids:
+            self.spans = spans          # no token data (most streamed deltas): nothing to check
+            self.form = SPANS_NONE
+        else:
+            self.take_spans(spans)
+            check_token_ids(token_ids, "Delta.token_ids", self)
         self.token_ids = token_ids
 
     cdef int take_spans(self, object spans) except -1:

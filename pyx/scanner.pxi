@@ -14,6 +14,7 @@ cdef enum ScanPiece:
 cdef class MarkerSet:
     """The markers of a table, compiled once: bytes, lengths, and which markers each byte can start."""
     cdef readonly tuple texts
+    cdef readonly tuple dropped     # each marker's uncounted Dropped{Wrapper}, shared by every parser
     cdef list encoded
     cdef const unsigned char** ptrs
     cdef Py_ssize_t* lens
@@ -53,6 +54,7 @@ cdef class MarkerSet:
                 self.only_first = self.ptrs[i][0]
             elif self.only_first != self.ptrs[i][0]:
                 self.only_first = -1
+        self.dropped = tuple([ev_dropped(ev_text(text, None), _DROP_REASONS[DR_WRAPPER]) for text in self.texts])
 
     def __dealloc__(self):
         free(self.ptrs)
@@ -81,7 +83,7 @@ cdef class Scanner:
         bb_free(&self.held)
         bb_free(&self.window_buf)
 
-    cdef void shrink(self) noexcept:
+    cdef inline void shrink(self) noexcept:
         """After a feed: the window a large delta was copied into is given back."""
         self.window_buf.len = 0
         bb_shrink(&self.window_buf)

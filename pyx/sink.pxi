@@ -53,13 +53,14 @@ cdef class Sink:
     cdef int64_t open_call           # the index of the call started and not ended, or -1
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
-    cdef list marker_events          # an uncounted stream's Dropped of each marker, made once
+    cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
     cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
-    def __cinit__(self, Ledger ledger, tuple marker_texts=()):
+    def __cinit__(self, Ledger ledger, tuple marker_texts=(), tuple marker_events=()):
         self.ledger = ledger
         self.marker_texts = marker_texts
+        self.marker_events = marker_events
         self.open_call = -1
 
     def __dealloc__(self):
@@ -93,14 +94,14 @@ cdef class Sink:
         r.tokens = 0
         return r
 
-    cdef int text_record(self, sk_record* r, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef inline int text_record(self, sk_record* r, const unsigned char* p, Py_ssize_t n) except -1:
         r.text_at = self.arena.len
         r.text_len = n
         bb_append(&self.arena, p, n)
         r.tokens = self.ledger.count(n)
         return 0
 
-    cdef sk_record* mergeable(self, int kind, int why, int other) noexcept:
+    cdef inline sk_record* mergeable(self, int kind, int why, int other) noexcept:
         """The last record, when it is of this kind (and, for Dropped/Malformed, this reason) and
         its bytes end the arena (so more can be appended to it), else NULL."""
         cdef sk_record* last
@@ -114,7 +115,7 @@ cdef class Sink:
             return NULL
         return last
 
-    cdef int64_t extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except? -2:
+    cdef inline int64_t extend(self, sk_record* last, const unsigned char* p, Py_ssize_t n) except? -2:
         """Appends p[0:n] to the last record (arena room reserved by the caller); returns the
         tokens that started in them (-1 uncounted)."""
         cdef int64_t tokens = self.ledger.count(n)
@@ -350,18 +351,11 @@ cdef class Sink:
             self.sealed = 0
             self.arena.len = 0
 
-    cdef object marker_dropped(self, int marker, object tokens):
-        """The Dropped{Wrapper} of a marker; uncounted, one shared (immutable) event per marker."""
-        cdef object event
-        if tokens is not None:
-            return ev_dropped(ev_text(self.marker_texts[marker], tokens), DropReason.WRAPPER)
-        if self.marker_events is None:
-            self.marker_events = [None] * len(self.marker_texts)
-        event = self.marker_events[marker]
-        if event is None:
-            event = ev_dropped(ev_text(self.marker_texts[marker], None), DropReason.WRAPPER)
-            self.marker_events[marker] = event
-        return event
+    cdef inline object marker_dropped(self, int marker, object tokens):
+        """The Dropped{Wrapper} of a marker; uncounted, the table's one shared (immutable) event."""
+        if tokens is None:
+            return self.marker_events[marker]
+        return ev_dropped(ev_text(self.marker_texts[marker], tokens), _DROP_REASONS[DR_WRAPPER])
 
     cdef int flush(self) except -1:
         """Builds the events of every record but the last (which may still grow) while they are
