@@ -207,7 +207,8 @@ class _Table:
         """[(opener text, close text)] of the arguments state, and the texts that leave it. The
         close is the row back to the state the opener came from."""
         state = self.arguments[0]
-        exits = tuple(dict.fromkeys(self.texts[t] for _, t, _ in self.rows(out_of=state)))
+        # every row out of the call ends it (a self row opens the next call; the end of the turn)
+        exits = tuple(dict.fromkeys(self.texts[t] for s, t, _ in self.fmt.transitions if s == state))
         opened = []
         for home, opener, _ in self.rows(into=state):
             if self.emits[home] == Emits.REASONING:

@@ -26,8 +26,15 @@ def schema(json_schema, style=None):
 
 
 def seq(*elements):
-    """A sequence; empty constants are left out and a single element stands alone."""
-    kept = [e for e in elements if e != const("")]
+    """A sequence; inner sequences are spliced in, adjacent constants joined, empty ones left
+    out, and a single element stands alone."""
+    kept = []
+    for element in elements:
+        for part in element["elements"] if element.get("type") == "sequence" else (element,):
+            if part.get("type") == "const_string" and kept and kept[-1].get("type") == "const_string":
+                kept[-1] = const(kept[-1]["value"] + part["value"])
+            elif part != const(""):
+                kept.append(part)
     return kept[0] if len(kept) == 1 else {"type": "sequence", "elements": kept}
 
 

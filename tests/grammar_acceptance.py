@@ -22,10 +22,40 @@ import sys
 
 import symphony
 from symphony.events import ToolCallStart
+from symphony.formats import TABLES
 from symphony.grammar import _Table
 from symphony.models import for_model
 from symphony.replay import opens_thought
 from symphony.verify import load_cases
+
+# The tools of the golden payloads (tests/test_grammar.py): every value kind, a tool with no
+# parameters, and one with no name (ignored).
+TOOLS = [
+    {"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"},
+                                         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}},
+        "required": ["city"]}}},
+    {"type": "function", "function": {"name": "save_note", "parameters": {
+        "type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}},
+                                         "pinned": {"type": "boolean"}, "stars": {"type": "integer"},
+                                         "meta": {"type": "object"}, "extra": {}},
+        "required": ["tags"]}}},
+    {"type": "function", "function": {"name": "ping"}},
+    {"type": "function", "function": {"name": "", "parameters": {}}},
+]
+VARIANTS = {"plain": {}, "reasoning_open": {"reasoning_open": True}, "at_least_one": {"at_least_one": True}}
+
+# Constrained outputs (SPEC §6) with TOOLS: (tool_choice, output, accepted).
+CONSTRAINED = [
+    ("required", '[{"name": "get_weather", "parameters": {"city": "Paris"}}]', True),
+    ("required", '[{"name": "ping", "parameters": {}}, {"name": "save_note", "parameters": {"tags": ["a"]}}]', True),
+    ("required", '[{"name": "nope", "parameters": {}}]', False),
+    ("required", '[{"name": "get_weather", "parameters": {}}]', False),
+    ("required", "[]", False),
+    ("get_weather", '{"city": "Paris", "unit": "celsius"}', True),
+    ("get_weather", '{"unit": "celsius"}', False),
+    ("get_weather", '{"city": "Paris"', False),
+]
 
 # Cases the grammar rejects on purpose, by case name (every checkpoint's), and why.
 LISTED = {
@@ -68,31 +98,28 @@ def _called(case):
     return case["reference"]["message"]["tool_calls"][0]["function"]["name"]
 
 
-def _renamed(tools, name):
+def _edited(tools, edit, name):
+    """A copy of `tools` with `edit(function)` applied to the function named `name`."""
     tools = copy.deepcopy(tools)
     for tool in tools:
         function = tool.get("function", tool)
         if function.get("name") == name:
-            function["name"] = name + "_undeclared"
+            edit(function)
     return tools
 
 
-def _requiring(tools, name):
-    tools = copy.deepcopy(tools)
-    for tool in tools:
-        function = tool.get("function", tool)
-        if function.get("name") == name:
-            parameters = function.setdefault("parameters", {"type": "object"})
-            parameters.setdefault("properties", {})["zz_missing"] = {"type": "string"}
-            parameters["required"] = list(parameters.get("required") or ()) + ["zz_missing"]
-    return tools
+def _rename(function):
+    function["name"] += "_undeclared"
 
 
-def _requiring_nothing(tools):
-    tools = copy.deepcopy(tools)
-    for tool in tools:
-        tool.get("function", tool).get("parameters", {}).pop("required", None)
-    return tools
+def _require_missing_key(function):
+    parameters = function.setdefault("parameters", {"type": "object"})
+    parameters.setdefault("properties", {})["zz_missing"] = {"type": "string"}
+    parameters["required"] = list(parameters.get("required") or ()) + ["zz_missing"]
+
+
+def _require_nothing(function):
+    function.get("parameters", {}).pop("required", None)
 
 
 def _openers(table):
@@ -110,14 +137,34 @@ def _cut(table, text):
 
 
 def _row(report, name):
-    return report.setdefault(name, {"cases": 0, "accepted": 0, "mutants": 0, "rejected": 0, "no_calls": 0,
-                                    "no_calls_ok": 0, "failures": [], "none": False})
+    return report.setdefault(name, {"cases": 0, "accepted": 0, "listed": 0, "mutants": 0, "rejected": 0,
+                                    "no_calls": 0, "no_calls_ok": 0, "failures": [], "none": False})
+
+
+def check_payloads(xgr):
+    """Every table's payload for TOOLS (each variant) compiles; the constrained ones accept and
+    reject CONSTRAINED's outputs. Returns the failures."""
+    failures = []
+    for name, table in sorted(TABLES.items()):
+        for variant, flags in VARIANTS.items():
+            payload = table.grammar(TOOLS, **flags)
+            if payload is not None:
+                try:
+                    xgr.Grammar.from_structural_tag(json.dumps(payload))
+                except Exception as e:     # noqa: BLE001  (xgrammar's own error types)
+                    failures.append(f"{name} {variant}: does not compile: {e}")
+    for choice, output, want in CONSTRAINED:
+        tool_choice = choice if choice == "required" else {"type": "function", "function": {"name": choice}}
+        if accepts(xgr, symphony.grammar(None, TOOLS, tool_choice=tool_choice), output) != want:
+            failures.append(f"constrained {choice}: {output!r} should be {'accepted' if want else 'rejected'}")
+    return failures
 
 
 def check(directory):
-    """{table: {"cases", "accepted", "mutants", "rejected", "failures": [..]}}."""
+    """{table: {"cases", "accepted", "mutants", "rejected", "failures": [..]}}; the payload
+    checks' failures under "(payloads)"."""
     import xgrammar as xgr
-    report = {}
+    report = {"(payloads)": dict(_row({}, "(payloads)"), failures=check_payloads(xgr))}
     for slug, case, model in fixture_cases(directory):
         table = model.table()
         tools = case.get("request", {}).get("tools") or case.get("tools") or []
@@ -128,31 +175,26 @@ def check(directory):
             row["none"] = True
             continue
         row["cases"] += 1
-        text = case["reference"]["text"]
-        name = _called(case)
-        listed = case["id"].split("/parse/", 1)[-1] in LISTED
-        if listed:
-            row["listed"] = row.get("listed", 0) + 1
+        text, name = case["reference"]["text"], _called(case)
+
+        def grammar(edit=None, at_least_one=False):
+            edited = tools if edit is None else _edited(tools, edit, name)
+            return table.grammar(edited, at_least_one=at_least_one, reasoning_open=reasoning_open)
+
+        if case["id"].split("/parse/", 1)[-1] in LISTED:
+            row["listed"] += 1
             # rejected for its reason only: accepted once the schema requires nothing
             if accepts(xgr, payload, text):
                 row["failures"].append(f"{case['id']}: listed as rejected, but accepted: take it off LISTED")
-            elif not accepts(xgr, table.grammar(_requiring_nothing(tools), reasoning_open=reasoning_open), text):
+            elif not accepts(xgr, grammar(_require_nothing), text):
                 row["failures"].append(f"{case['id']}: rejected even with no key required")
             continue
-        if not accepts(xgr, payload, text):
+        if not accepts(xgr, payload, text) or not accepts(xgr, grammar(at_least_one=True), text):
             row["failures"].append(f"{case['id']}: rejected (reasoning_open={reasoning_open})")
             continue
-        # xgrammar's at_least_one wants the first call at once (no content before it)
-        calls_only = not (case["reference"]["message"].get("content") or "").strip()
-        if calls_only and not accepts(xgr, table.grammar(tools, at_least_one=True, reasoning_open=reasoning_open),
-                                      text):
-            row["failures"].append(f"{case['id']}: rejected with at_least_one")
-            continue
         row["accepted"] += 1
-        mutants = [("undeclared function", table.grammar(_renamed(tools, name), reasoning_open=reasoning_open),
-                    text),
-                   ("missing required key", table.grammar(_requiring(tools, name), reasoning_open=reasoning_open),
-                    text),
+        mutants = [("undeclared function", grammar(_rename), text),
+                   ("missing required key", grammar(_require_missing_key), text),
                    ("cut closing marker", payload, _cut(table, text))]
         for what, mutant_payload, mutant_text in mutants:
             if mutant_payload is None or mutant_text is None:
@@ -198,11 +240,15 @@ def main(argv):
         print(json.dumps(report, indent=1, sort_keys=True))
     else:
         for name, row in sorted(report.items()):
+            if name == "(payloads)":
+                print(f"every payload compiles, constrained outputs as expected: {not row['failures']}")
+                for failure in row["failures"]:
+                    print(f"    {failure}")
+                continue
             if row["none"]:
                 print(f"{name:15s} no grammar (None)")
                 continue
-            listed = row.get("listed", 0)
-            print(f"{name:15s} accepted {row['accepted']}/{row['cases']} (listed {listed})  mutants rejected "
+            print(f"{name:15s} accepted {row['accepted']}/{row['cases']} (listed {row['listed']})  mutants rejected "
                   f"{row['rejected']}/{row['mutants']}  no-call cases as expected "
                   f"{row['no_calls_ok']}/{row['no_calls']}")
             for failure in row["failures"]:
