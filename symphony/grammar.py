@@ -11,7 +11,10 @@ opener, one tag per opener whose content is one of the tools' calls. Calls in a 
 DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
 holds one or more calls with whitespace between. Free text outside the tags is the content.
 With `reasoning_open` (the generation prompt leaves the output inside a thought) the grammar
-first takes the thought, text up to the thought's close, holding no table marker.
+first takes the thought, text up to the thought's close, holding no table marker. Where a
+recorded fixture showed SPEC §8's exact shape rejecting what a template writes, the shape here is
+looser: whitespace around a JSON call object and between invoke/DSML/XTML tags, a keyed
+template's spacing after a pair optional, DSML parameters typed by the tools' schemas.
 
 None (no grammar) where SPEC §8 says so: a table with no calls or no tool left once tools with
 empty names are dropped; the pythonic, JSON-list and XML element-tree syntaxes (the gateway's
