@@ -10,7 +10,7 @@ import json
 
 from symphony import _native
 from symphony.grammar_nodes import WS, const, either, optional, pinned, regex, schema, seq, slots, text, value
-from symphony.syntax import CallObject, Placement, Spelling
+from symphony.syntax import CallObject, Placement, Spelling, Tags
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,8 +55,8 @@ def _tagged(syntax):
 
 def _keyed(syntax):
     tags = syntax.tags
-    if tags.between == "" and tags.texts() == ("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"):
-        # GLM's own tags: xgrammar's glm_xml style (its built-in GLM-4.7 tag)
+    if tags == Tags.PLAIN:
+        # the plain tags, no spacing: xgrammar's glm_xml style (its built-in GLM-4.7 tag)
         return CallShape(lambda name, parameters, exits: seq(const(name), schema(parameters, "glm_xml")),
                          tags.texts())
 
