@@ -15,6 +15,7 @@ from symphony.events import (
     ToolCallStart,
 )
 from symphony.format import CallSyntax, Emits, Format
+from symphony.grammar import grammar
 from symphony.inputs import Delta, End, Prompt, TokenSpan
 from symphony.models import for_model
 from symphony.parser import DEFAULT_BUFFER_LIMIT, Engine, constrained, formats, parse, parser
@@ -27,5 +28,5 @@ __all__ = [
     "ConcurrentUseError", "DEFAULT_BUFFER_LIMIT", "Engine", "Finish", "FinishReason", "Format", "FormatError", "InternalError", "LifecycleError",
     "Malformed", "MalformedReason", "Other", "ParseError", "Prompt", "Reasoning", "ReasoningEnd",
     "ReasoningStart", "Text", "TokenSpan", "ToolCallArguments", "ToolCallEnd", "ToolCallStart",
-    "constrained", "for_model", "formats", "parse", "parser",
+    "constrained", "for_model", "formats", "grammar", "parse", "parser",
 ]

@@ -211,6 +211,11 @@ def _check_token_replay(events, pieces, ids, region):
     return problems
 
 
+def opens_thought(table, prompt):
+    """Whether a prompt leaves an output of `table` (a Format or compiled table) inside a thought."""
+    return any(type(e) is ReasoningStart for e in symphony.parser(table).feed(symphony.Prompt(prompt)))
+
+
 def replay_case(case, model, format_table, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
     """Every replay of one case; returns (whole-output events, failures, replay count)."""
     text = case["reference"]["text"]
@@ -259,8 +264,7 @@ def replay_case(case, model, format_table, every_split_up_to=TWO_WAY_SPLIT_LIMIT
             failures.append("output_pieces do not join to reference.text")
         else:
             open_marker, close_marker = thought_markers(format_table)
-            starts_inside = any(type(e) is ReasoningStart for e in symphony.parser(table, tools).feed(
-                symphony.Prompt(prompt)))
+            starts_inside = opens_thought(table, prompt)
             has_thought = any(e == Emits.REASONING for _, e in format_table.states)
             region = _thought_region(text, open_marker, close_marker, starts_inside) if has_thought else None
             for plan_name, plan in sorted((case.get("chunk_plans") or {"whole": None}).items()):

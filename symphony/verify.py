@@ -189,10 +189,15 @@ def listed_probes(table, behaviour):
     return listed
 
 
+def load_cases(path):
+    """The cases of one fixture file, in file order."""
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def verify_slug(path, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
     """Replays every case of one fixture file."""
-    with open(path, encoding="utf-8") as f:
-        cases = [json.loads(line) for line in f if line.strip()]
+    cases = load_cases(path)
     slug = os.path.basename(path)[: -len(".jsonl")]
     model_id = cases[0]["model"] if cases else ""
     result = SlugResult(slug, model_id)

@@ -1,0 +1,240 @@
+"""Guided-decoding grammars from the tables (SPEC §8): the structural tag
+(`{"type": "structural_tag", "format": ...}`, xgrammar's format, which vLLM and SGLang accept)
+that constrains a model to write its calls in its table's own call syntax, to the request's
+tools and their schemas. Everything is read from the table: the call region's opener and close
+(the rows into and out of the arguments state), the block around it (a wrapper state the calls
+are opened from, and its own rows in and out), the thought and its close, and the call syntax's
+own parameters (grammar_calls). A new table gets its grammar without an edit here.
+
+Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tags` on the call
+opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
+DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
+holds one or more calls with whitespace between. Free text outside the tags is the content.
+With `reasoning_open` (the generation prompt leaves the output inside a thought) the grammar
+first takes the thought, text up to the thought's close, holding no table marker. Where a
+recorded fixture showed SPEC §8's exact shape rejecting what a template writes, the shape here is
+looser: whitespace around a JSON call object and between invoke/DSML/XTML tags, a keyed
+template's spacing after a pair optional, DSML parameters typed by the tools' schemas.
+
+None (no grammar) where SPEC §8 says so: a table with no calls or no tool left once tools with
+empty names are dropped; the pythonic, JSON-list and XML element-tree syntaxes (the gateway's
+JSON-schema path); and beyond SPEC §8: Gemma 4's object notation (its `<|"|>` string quotes are
+no JSON), a table whose output starts inside the call region or has more than one (Inkling,
+Muse Glimmer: whether the first message is a call is not known before it is written), and a
+thought with no close back to where it opened when `reasoning_open` is asked.
+
+Tool choice (SPEC §6): with `tool_choice` "required" the output is a JSON list of
+`{"name", "parameters"}` calls; a forced function's output is its arguments: a `json_schema`
+node of its parameters (None when no tool of that name is declared). The constrained tables
+(`symphony.constrained(...)`, `symphony.tool_choice.table(...)`) give the same.
+"""
+import functools
+import json
+
+from symphony import _native
+from symphony import tool_choice as _tool_choice
+from symphony.format import Emits, Format
+from symphony.formats import TABLES
+from symphony.formats import table as _table
+from symphony.grammar_calls import for_syntax
+from symphony.grammar_nodes import WS, either, plus, schema, seq, tag, text, triggered
+from symphony.syntax import CallSyntax
+
+
+def grammar(format_or_model, tools, at_least_one=False, reasoning_open=False, tool_choice=None):
+    """The structural-tag payload that constrains an output of `format_or_model` (a table name,
+    a `Format`, a compiled table, or a model id `symphony.for_model` knows) to calls of `tools`
+    (OpenAI function tools) in its table's syntax, or None where there is none (module doc).
+    `at_least_one`: the output must hold a call. `reasoning_open`: the generation prompt leaves
+    the output inside a thought. `tool_choice`: the request's; "required" or a forced function
+    give the constrained output's grammar (SPEC §6)."""
+    choice = _tool_choice.for_tool_choice(tool_choice)
+    if choice is not None:
+        return _for_table(_tool_choice_format(choice), tools, at_least_one, reasoning_open)
+    return _for_table(_resolve(format_or_model), tools, at_least_one, reasoning_open)
+
+
+def format_grammar(fmt, tools, at_least_one=False, reasoning_open=False):
+    """`Format.grammar`: the payload for this table (see `grammar`)."""
+    return _for_table(fmt, tools, at_least_one, reasoning_open)
+
+
+def _for_table(fmt, tools, at_least_one, reasoning_open):
+    declared = _declared(tools)
+    if not declared:
+        return None
+    # cached per (table contents, tools, flags); each caller gets its own copy of the payload
+    key = (tuple(fmt.terminals), tuple(fmt.states), tuple(fmt.transitions), fmt.syntax,
+           json.dumps(declared, sort_keys=True, default=str), bool(at_least_one), bool(reasoning_open))
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        body = _format(fmt, declared, bool(at_least_one), bool(reasoning_open))
+        _CACHE[key] = None if body is None else json.dumps({"type": "structural_tag", "format": body},
+                                                           ensure_ascii=False)
+    return None if _CACHE[key] is None else json.loads(_CACHE[key])
+
+
+_CACHE = {}
+_CACHE_SIZE = 256
+
+
+def _declared(tools):
+    """(name, parameters) per tool, as the parser reads them (`tool["function"]` or the tool
+    itself; the first of a name wins); empty names and non-tools dropped."""
+    found = {}
+    for tool in tools or ():
+        function = tool.get("function", tool) if isinstance(tool, dict) else None
+        name = function.get("name") if isinstance(function, dict) else None
+        if isinstance(name, str) and name and name not in found:
+            parameters = function.get("parameters")
+            found[name] = parameters if isinstance(parameters, dict) else {"type": "object", "properties": {}}
+    return list(found.items())
+
+
+def _resolve(format_or_model):
+    if isinstance(format_or_model, Format):
+        return format_or_model
+    if type(format_or_model) is _native.Table:
+        return _from_compiled(format_or_model)
+    if isinstance(format_or_model, str):
+        try:
+            return _table(format_or_model)
+        except KeyError:
+            from symphony.models import for_model
+            try:
+                return for_model(format_or_model).table()
+            except KeyError:
+                raise KeyError(f"{format_or_model!r} is neither a format table nor a model the registry "
+                               "knows") from None
+    raise TypeError(f"grammar: expected a table name, Format, compiled table or model id, "
+                    f"not {type(format_or_model).__name__}")
+
+
+def _from_compiled(table):
+    syntax = table.syntax
+    if isinstance(syntax, _native.ForcedSyntax):
+        return _tool_choice_format(syntax.function)
+    if isinstance(syntax, _native.RequiredSyntax):
+        return _tool_choice_format(_tool_choice.REQUIRED)
+    for fmt in TABLES.values():
+        if fmt._compiled is table:
+            return fmt
+    if table.name in TABLES:
+        return TABLES[table.name]
+    raise KeyError(f"grammar: the compiled table {table.name!r} is no registered table: pass its Format")
+
+
+@functools.lru_cache(maxsize=64)
+def _tool_choice_format(choice):
+    syntax = CallSyntax.required() if choice == _tool_choice.REQUIRED else CallSyntax.forced(choice)
+    return Format("constrained").state("output", Emits.ARGUMENTS).calls(syntax)
+
+
+# --- the grammar of a table --------------------------------------------------------------------
+
+def _format(fmt, declared, at_least_one, reasoning_open):
+    syntax = fmt.syntax
+    if syntax is None:
+        return None
+    if syntax.kind in ("forced", "required"):
+        return _constrained(syntax, declared)
+    shape = for_syntax(syntax)
+    table = _Table(fmt)
+    if shape is None or len(table.arguments) != 1 or table.arguments[0] == fmt.states[0][0]:
+        return None
+    calls = _calls(table, shape, declared, at_least_one)
+    if calls is None or not reasoning_open or table.reasoning is None:
+        return calls
+    closes = table.thought_closes()
+    if not closes:
+        return None
+    excludes = [t for _, t in fmt.terminals] + list(shape.inner)
+    return seq(tag("", text(excludes), closes[0] if len(closes) == 1 else closes), calls)
+
+
+def _constrained(syntax, declared):
+    if syntax.kind == "forced":
+        parameters = dict(declared).get(syntax.function)
+        return None if parameters is None else schema(parameters)
+    calls = [{"type": "object", "properties": {"name": {"const": name}, "parameters": parameters},
+              "required": ["name", "parameters"]} for name, parameters in declared]
+    return schema({"type": "array", "minItems": 1, "items": {"anyOf": calls}})
+
+
+def _calls(table, shape, declared, at_least_one):
+    """The calls part: a tag per call opener (or per block opener, holding calls)."""
+    opened, exits = table.call_region()
+    if not opened:
+        return None
+    tags = [tag(opener, either([shape.body(name, parameters, exits) for name, parameters in declared]), close)
+            for opener, close in opened]
+    block = table.block()
+    if block is not None:
+        openers, close = block
+        content = seq(WS, plus(seq(either(tags), WS)))
+        tags = [tag(opener, content, close) for opener in openers]
+    triggers = list(dict.fromkeys(t["begin"] for t in tags))
+    if not at_least_one:
+        return triggered(triggers, tags, False)
+    # xgrammar's own at_least_one wants the output to start with a call; here content (or a
+    # thought the model writes itself) may come first
+    return seq(text(triggers), either(tags), triggered(triggers, tags, False))
+
+
+class _Table:
+    """What the grammar reads from a table's rows."""
+
+    def __init__(self, fmt):
+        self.fmt = fmt
+        self.emits = dict(fmt.states)
+        self.texts = dict(fmt.terminals)
+        self.arguments = [s for s, e in fmt.states if e == Emits.ARGUMENTS]
+        reasoning = [s for s, e in fmt.states if e == Emits.REASONING]
+        self.reasoning = reasoning[0] if reasoning else None
+        self.end_of_turn = self._end_of_turn()
+
+    def _end_of_turn(self):
+        """Terminals every state has a row for, back to the initial state (Kimi's message close)."""
+        first = self.fmt.states[0][0]
+        names = {s for s, _ in self.fmt.states}
+        return {t for t in self.texts
+                if {s for s, r, d in self.fmt.transitions if r == t and d == first} == names}
+
+    def rows(self, into=None, out_of=None):
+        return [(s, t, d) for s, t, d in self.fmt.transitions
+                if (into is None or d == into) and (out_of is None or s == out_of) and s != d
+                and t not in self.end_of_turn]
+
+    def call_region(self):
+        """[(opener text, close text)] of the arguments state, and the texts that leave it. The
+        close is the row back to the state the opener came from."""
+        state = self.arguments[0]
+        # every row out of the call ends it (a self row opens the next call; the end of the turn)
+        exits = tuple(dict.fromkeys(self.texts[t] for s, t, _ in self.fmt.transitions if s == state))
+        opened = []
+        for home, opener, _ in self.rows(into=state):
+            if self.emits[home] == Emits.REASONING:
+                continue
+            closes = [t for _, t, d in self.rows(out_of=state) if d == home]
+            if closes and (self.texts[opener], self.texts[closes[0]]) not in opened:
+                opened.append((self.texts[opener], self.texts[closes[0]]))
+        return opened, exits
+
+    def block(self):
+        """(opener texts, close text) of the wrapper state the calls are opened from, or None
+        when they are opened from content."""
+        homes = {s for s, _, _ in self.rows(into=self.arguments[0])}
+        if len(homes) != 1 or self.emits[next(iter(homes))] != Emits.WRAPPER:
+            return None
+        block = next(iter(homes))
+        openers = list(dict.fromkeys(self.texts[t] for s, t, _ in self.rows(into=block)
+                                     if self.emits[s] != Emits.ARGUMENTS))
+        closes = [self.texts[t] for _, t, d in self.rows(out_of=block) if self.emits[d] != Emits.ARGUMENTS]
+        return (openers, closes[0]) if openers and closes else None
+
+    def thought_closes(self):
+        """The texts that close the thought back to a state that opens it (not a block's opener,
+        not the end of the turn)."""
+        openers = {s for s, _, _ in self.rows(into=self.reasoning)}
+        return list(dict.fromkeys(self.texts[t] for _, t, d in self.rows(out_of=self.reasoning) if d in openers))

@@ -1,0 +1,109 @@
+"""The structural-tag nodes a grammar is built of (SPEC §8: xgrammar's structural tag format,
+which vLLM and SGLang accept), and the value and parameter slots written from a tool's JSON
+schema that every tag-written call syntax shares.
+"""
+
+WS = {"type": "regex", "pattern": r"[ \t\r\n]*"}    # whitespace a template may write between tags
+
+
+def const(value):
+    return {"type": "const_string", "value": value}
+
+
+def text(excludes):
+    return {"type": "any_text", "excludes": list(dict.fromkeys(excludes))}
+
+
+def regex(pattern):
+    return {"type": "regex", "pattern": pattern}
+
+
+def schema(json_schema, style=None):
+    node = {"type": "json_schema", "json_schema": json_schema}
+    if style is not None:
+        node["style"] = style
+    return node
+
+
+def seq(*elements):
+    """A sequence; inner sequences are spliced in, adjacent constants joined, empty ones left
+    out, and a single element stands alone."""
+    kept = []
+    for element in elements:
+        for part in element["elements"] if element.get("type") == "sequence" else (element,):
+            if part.get("type") == "const_string" and kept and kept[-1].get("type") == "const_string":
+                kept[-1] = const(kept[-1]["value"] + part["value"])
+            elif part != const(""):
+                kept.append(part)
+    return kept[0] if len(kept) == 1 else {"type": "sequence", "elements": kept}
+
+
+def either(elements):
+    return elements[0] if len(elements) == 1 else {"type": "or", "elements": list(elements)}
+
+
+def optional(content):
+    return {"type": "optional", "content": content}
+
+
+def star(content):
+    return {"type": "star", "content": content}
+
+
+def plus(content):
+    return {"type": "plus", "content": content}
+
+
+def tag(begin, content, end):
+    return {"type": "tag", "begin": begin, "content": content, "end": end}
+
+
+def triggered(triggers, tags, at_least_one):
+    return {"type": "triggered_tags", "triggers": list(triggers), "tags": tags, "at_least_one": at_least_one}
+
+
+# --- values and slots from a tool's schema --------------------------------------------------
+
+def properties(parameters):
+    """A tool's parameters as (properties in schema order, required names)."""
+    if not isinstance(parameters, dict):
+        return {}, ()
+    props = parameters.get("properties")
+    return (props if isinstance(props, dict) else {}), tuple(parameters.get("required") or ())
+
+
+def value(prop, python, free_text):
+    """One argument value as a tag-written template spells it, and whether it is pinned (its
+    text cannot run on: a template's newline may stand on either side). Strings are the free
+    text between the tags (a string enum is one of its values); numbers, and objects and lists
+    spelled as JSON, follow the property's schema; booleans and null may be JSON or Python words;
+    with `python` spelling objects and lists are Python reprs, free text; untyped values are text."""
+    prop = prop if isinstance(prop, dict) else {}
+    kind = prop.get("type")
+    enum = prop.get("enum")
+    if kind in ("string", None) and enum and all(isinstance(v, str) for v in enum):
+        return either([const(v) for v in enum]), True
+    if kind == "boolean":
+        return either([schema({"type": "boolean"}), const("True"), const("False")]), True
+    if kind == "null":
+        return either([const("null"), const("None")]), True
+    if kind in ("number", "integer") or (kind in ("object", "array") and not python):
+        return schema(prop), True
+    return free_text, False
+
+
+def slots(parameters, slot, generic):
+    """The parameters of one call: one slot per schema property in schema order, optional unless
+    required (`slot(name, prop)`); a schema without properties takes any number of `generic`."""
+    props, required = properties(parameters)
+    if not props:
+        return star(generic)
+    return seq(*[slot(name, prop) if name in required else optional(slot(name, prop))
+                 for name, prop in props.items()])
+
+
+def pinned(node, is_pinned, newline):
+    """A value node, with an optional newline on each side where it is pinned and `newline`."""
+    if is_pinned and newline:
+        return seq(optional(const("\n")), node, optional(const("\n")))
+    return node

@@ -1,0 +1,160 @@
+"""The guided-decoding grammars (SPEC §8, issue 9): the API, each table's payload against its
+golden (tests/data/grammar/<table>.json), and the xgrammar acceptance check over the fixtures
+(tests/grammar_acceptance.py), in process where xgrammar imports, else through the Python named
+by SYMPHONY_XGRAMMAR_PYTHON (CI: a venv with xgrammar), else skipped.
+
+Regenerate the goldens (then review the diff against SPEC §8's shapes):
+
+    python3 -m tests.test_grammar
+"""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import symphony
+from symphony.formats import TABLES
+from tests.grammar_acceptance import TOOLS, VARIANTS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GOLDENS = os.path.join(ROOT, "tests", "data", "grammar")
+
+def golden(name):
+    """Every tool in the plain payload; the flags' variants with the first tool only (small)."""
+    table = TABLES[name]
+    return {variant: table.grammar(TOOLS if not flags else TOOLS[:1], **flags)
+            for variant, flags in VARIANTS.items()}
+
+
+def constrained_golden():
+    return {"required": symphony.grammar(None, TOOLS, tool_choice="required"),
+            "forced": symphony.grammar(None, TOOLS, tool_choice={"type": "function",
+                                                                 "function": {"name": "get_weather"}})}
+
+
+def _golden_path(name):
+    return os.path.join(GOLDENS, name + ".json")
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_payload_matches_its_golden(name):
+    with open(_golden_path(name), encoding="utf-8") as f:
+        assert golden(name) == json.load(f), "regenerate with `python3 -m tests.test_grammar` and review the diff"
+
+
+def test_constrained_payloads_match_their_golden():
+    with open(_golden_path("constrained"), encoding="utf-8") as f:
+        assert constrained_golden() == json.load(f)
+
+
+# --- the API ----------------------------------------------------------------------------------
+
+def test_every_payload_is_a_structural_tag_or_none():
+    for name, table in TABLES.items():
+        for flags in VARIANTS.values():
+            payload = table.grammar(TOOLS, **flags)
+            assert payload is None or (payload["type"] == "structural_tag" and "format" in payload), name
+
+
+def test_none_where_spec_says_so():
+    assert symphony.grammar("qwen3", []) is None
+    assert symphony.grammar("qwen3", None) is None
+    assert symphony.grammar("qwen3", [{"type": "function", "function": {"name": ""}}]) is None
+    for name in ("plain", "xlam", "olmo3", "lfm2_5", "minimax_m3", "apertus", "hunyuan_a13b", "gemma4", "inkling",
+                 "muse_glimmer"):
+        assert symphony.grammar(name, TOOLS) is None, name
+    assert symphony.grammar(None, TOOLS, tool_choice={"type": "function", "function": {"name": "nope"}}) is None
+
+
+def test_every_way_to_name_the_table_gives_the_same_payload():
+    want = symphony.grammar("qwen3", TOOLS)
+    assert want is not None
+    assert symphony.grammar(TABLES["qwen3"], TOOLS) == want
+    assert TABLES["qwen3"].grammar(TOOLS) == want
+    assert symphony.grammar(TABLES["qwen3"].compile(), TOOLS) == want
+    assert symphony.grammar("Qwen/Qwen3-8B", TOOLS) == want                  # through for_model
+    assert symphony.grammar("qwen2.5", TOOLS) == symphony.grammar("qwen2_5", TOOLS)   # an alias
+    with pytest.raises(KeyError):
+        symphony.grammar("no-such-table-or-model", TOOLS)
+    with pytest.raises(TypeError):
+        symphony.grammar(42, TOOLS)
+
+
+def test_constrained_tables_give_the_tool_choice_payloads():
+    required = symphony.grammar(None, TOOLS, tool_choice="required")
+    assert symphony.grammar(symphony.constrained(None).table, TOOLS) == required
+    forced = symphony.grammar(symphony.constrained("get_weather").table, TOOLS)
+    assert forced == {"type": "structural_tag",
+                      "format": {"type": "json_schema", "json_schema": TOOLS[0]["function"]["parameters"]}}
+    names = [item["properties"]["name"]["const"] for item in required["format"]["json_schema"]["items"]["anyOf"]]
+    assert names == ["get_weather", "save_note", "ping"]
+
+
+def test_each_caller_gets_its_own_payload():
+    first = symphony.grammar("glm", TOOLS)
+    first["format"]["mutated"] = True
+    assert "mutated" not in symphony.grammar("glm", TOOLS)["format"]
+
+
+def test_a_table_built_elsewhere_gets_a_grammar_from_its_rows():
+    # a table no family module knows, with markers of its own: derived from the rows alone
+    table = (symphony.Format("mine")
+             .terminal("open", "<<calls>>").terminal("close", "<</calls>>")
+             .terminal("call", "<<call>>").terminal("call_end", "<</call>>")
+             .state("content", symphony.Emits.CONTENT).state("calls", symphony.Emits.WRAPPER)
+             .state("call", symphony.Emits.ARGUMENTS)
+             .transition("content", "open", "calls").transition("calls", "call", "call")
+             .transition("call", "call_end", "calls").transition("calls", "close", "content")
+             .calls(symphony.CallSyntax.json()))
+    payload = table.grammar(TOOLS[:1])
+    assert payload["format"]["triggers"] == ["<<calls>>"]
+    block = payload["format"]["tags"][0]
+    assert (block["begin"], block["end"]) == ("<<calls>>", "<</calls>>")
+
+
+# --- xgrammar ---------------------------------------------------------------------------------
+
+FIXTURES = os.environ.get("SYMPHONY_FIXTURES", "")
+XGRAMMAR_PYTHON = os.environ.get("SYMPHONY_XGRAMMAR_PYTHON", "")
+
+
+@pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set")
+@pytest.mark.skipif(importlib.util.find_spec("xgrammar") is None and not XGRAMMAR_PYTHON,
+                    reason="xgrammar is not importable and SYMPHONY_XGRAMMAR_PYTHON is not set")
+def test_xgrammar_accepts_the_fixtures_and_rejects_the_mutants():
+    if importlib.util.find_spec("xgrammar") is not None:
+        from tests import grammar_acceptance
+        report = grammar_acceptance.check(FIXTURES)
+    else:
+        env = dict(os.environ, PYTHONPATH=ROOT)
+        run = subprocess.run([XGRAMMAR_PYTHON, "-m", "tests.grammar_acceptance", "--json"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=900)
+        assert run.returncode in (0, 1), run.stderr
+        report = json.loads(run.stdout)
+    failures = [f for row in report.values() for f in row["failures"]]
+    assert not failures, "\n".join(failures)
+    with_grammar = {name: row for name, row in report.items() if not row["none"] and row["cases"]}
+    assert len(with_grammar) >= 15, sorted(with_grammar)
+    assert all(row["mutants"] == 3 * row["accepted"] and row["rejected"] == row["mutants"]
+               for row in with_grammar.values())
+
+
+def _write_goldens():
+    os.makedirs(GOLDENS, exist_ok=True)
+    for name in sorted(TABLES):
+        _dump(_golden_path(name), golden(name))
+    _dump(_golden_path("constrained"), constrained_golden())
+
+
+def _dump(path, value):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    _write_goldens()
+    sys.exit(0)
