@@ -1,6 +1,6 @@
 """vLLM's own tool-parser unit-test cases (`../shared/peer-cases/vllm.jsonl`, or the file named by
-`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML and pythonic tables
-parse, run as extra tests.
+`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML, pythonic and JSON
+tables parse, run as extra tests.
 
 Each case is parsed whole with the table its vLLM parser name maps to (no prompt: vLLM's tests
 feed none, so no thought is open at the start, even for tables whose generation prompt opens one)
@@ -58,6 +58,10 @@ PARSER_TABLES = {
     "deepseek_v31": "deepseek_v3_1",
     "apertus": "apertus",
     "hunyuan_a13b": "hunyuan_a13b",
+    # JSON call objects in `<tool_call>` (Hermes 2 Pro, Granite 4) and xLAM's bare list
+    "hermes": "qwen2_5",
+    "granite4": "qwen2_5",
+    "xlam": "xlam",
 }
 
 NO_TABLE = {
@@ -85,6 +89,15 @@ NO_TABLE = {
         "Llama 4 writes Python lists bare or in `<|python_start|>…<|python_end|>`; the pythonic "
         "tables read calls only inside `<function_calls>` (olmo3) or `<|tool_call_start|>` "
         "(lfm2_5) (SPEC §3)"),
+    "qwen25_coder": (
+        "Qwen2.5-Coder writes its JSON call objects in `<tools>…</tools>`; the qwen2_5 table reads "
+        "them in `<tool_call>…</tool_call>` (SPEC §3 qwen2_5) and no table has `<tools>`"),
+    "qwen2_5_coder": (
+        "Qwen2.5-Coder writes its JSON call objects in `<tools>…</tools>`; the qwen2_5 table reads "
+        "them in `<tool_call>…</tool_call>` (SPEC §3 qwen2_5) and no table has `<tools>`"),
+    "nemotron_json": (
+        "Nemotron writes a JSON list of calls (or one object) in `<TOOLCALL>…</TOOLCALL>`; no table "
+        "has those markers"),
 }
 
 # --- listed differences ----------------------------------------------------------------------
@@ -226,6 +239,18 @@ _PARAM_WITHOUT_NAME = (
     "`<param>北京</param>` is Malformed \"text between a call's tags\" and \"a tag where the call's "
     "syntax has none\", shown as content, and the call keeps the parameters it could read; vLLM "
     "drops the whole call")
+
+_CUT_CALL = (
+    f"{MALFORMED_KEPT}: a started call always ends with what arrived (SPEC §2.4 End, §4.2 finish()): "
+    "the stream ends before the object's `}`, so the call keeps the arguments it has; vLLM reports "
+    "no call")
+_STRING_ARGUMENTS = (
+    f"{VALUE_TYPING}: arguments are the model's own bytes (SPEC §4.2): arguments written as a JSON "
+    "string stay that string; vLLM decodes the string into the object it holds")
+_XLAM_BARE = (
+    f"{CALL_NEEDS_BLOCK}: the whole output is a bare JSON list of calls, or it is content (SPEC §3 "
+    "xlam): a list after a thought, a fence, `[TOOL_CALLS]` or `<tool_call>` is content; vLLM finds "
+    "the list there")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -466,6 +491,20 @@ DIFFERENCES = {
     _MINICPM + "test_arguments_wrapped_arguments": _WRAPPED,
     _MINICPM + "test_incomplete_missing_function_end": _MINICPM_CUT,
     _MINICPM + "test_param_missing_name_invalid": _PARAM_WITHOUT_NAME,
+    # JSON call objects and xLAM
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': _CUT_CALL,
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': _CUT_CALL,
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_serialized_arguments[granite4]': _STRING_ARGUMENTS,
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[2]': _STRING_ARGUMENTS,
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[3]': _STRING_ARGUMENTS,
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[5]': _STRING_ARGUMENTS,
+    'vllm:test_granite4_tool_parser.py::test_tool_call_parser_complex[1-1]': _STRING_ARGUMENTS,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': _XLAM_BARE,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_calls_tag]': _XLAM_BARE,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': _XLAM_BARE,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_json_code_block]': _XLAM_BARE,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_calls_tag]': _XLAM_BARE,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': _XLAM_BARE,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -535,7 +574,8 @@ NOTED = {
 # What the notes say about how much of `expect` a test asserts, and the exact arguments strings
 # (Python-quoted) that some of them list.
 SUBSET_NOTE = re.compile(r"ARGS_SUBSET|key[ -]by[ -]key|only args\[|only json\.loads\(arguments\)\[")
-COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls")
+COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls"
+                             r"|ONLY the first tool call")
 NAMES_FREE_NOTE = re.compile(r"(?<!first )\bnames? (?:and [a-z ]+ )?not asserted|names/arguments not asserted"
                              r"|name shown for reference only")
 _QUOTED = r"'(?:[^'\\]|\\.)*'"
@@ -600,7 +640,9 @@ def _arguments_problem(want, raw, subset, raw_text):
     if isinstance(want, str):
         parses, value = _json(want)
         if raw_text or not parses:
-            return None if raw == want else f"arguments {raw!r}, want the text {want!r}"
+            if raw == want or (not raw_text and _json(raw) == (True, want)):
+                return None      # the text itself, or (not raw text) the JSON string of it
+            return f"arguments {raw!r}, want the text {want!r}"
         want = value
     parses, got = _json(raw)
     if not parses:
@@ -1272,4 +1314,68 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_line_details', '{"customer_id": "C1001", "line_id": "L1001"}']],
         'finish': 'tool_calls'},
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': {'calls': [['final_answer', '{"trigger": true}']], 'content': None, 'finish': 'tool_calls', 'reasoning': None},
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': {'calls': [['final_answer', '{"trigger": true}']], 'content': None, 'finish': 'tool_calls', 'reasoning': None},
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_serialized_arguments[granite4]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
+        'content': None,
+        'finish': 'tool_calls',
+        'reasoning': None},
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[2]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
+        'content': None,
+        'finish': 'tool_calls',
+        'reasoning': None},
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[3]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
+        'content': None,
+        'finish': 'tool_calls',
+        'reasoning': None},
+    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[5]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
+        'content': None,
+        'finish': 'tool_calls',
+        'reasoning': None},
+    'vllm:test_granite4_tool_parser.py::test_tool_call_parser_complex[1-1]': {   'calls': [   [   'find_bbox',
+                         '"{\\"coordinates\\": [[23.54, 43.1], [-12.2, 54.3], [4, 5]], \\"coordinate_type\\": '
+                         '\\"latlong\\"}"'],
+                     [   'get_stock_price',
+                         '{"symbol": "AAPL", "start_date": "2021-01-01", "end_date": "2021-12-31"}'],
+                     [   'find_bbox',
+                         '"{\\"coordinates\\": [[23.54, 43.1], [-12.2, 54.3], [4, 5]], \\"coordinate_type\\": '
+                         '\\"latlong\\"}"']],
+        'content': 'Here goes the bbox call: \n'
+                   ' Now the stock price call: \n'
+                   '  Now another bbox call: \n'
+                   "  See? I'm a helpful assistant.",
+        'finish': 'tool_calls',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': {   'calls': [],
+        'content': '<think>I\'ll help you with that.</think>[{"name": "get_current_weather", "arguments": '
+                   '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]',
+        'finish': 'stop',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_calls_tag]': {   'calls': [],
+        'content': 'I\'ll check the weather for you.[TOOL_CALLS][{"name": "get_current_weather", "arguments": '
+                   '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]',
+        'finish': 'stop',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': {   'calls': [],
+        'content': 'I\'ll help you check the weather.<tool_call>[{"name": "get_current_weather", "arguments": '
+                   '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
+        'finish': 'stop',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_json_code_block]': {   'calls': [],
+        'content': '```json\n'
+                   '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": '
+                   '"fahrenheit"}}]\n'
+                   '```',
+        'finish': 'stop',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_calls_tag]': {   'calls': [],
+        'content': 'TOOL_CALLS[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", '
+                   '"unit": "fahrenheit"}}]',
+        'finish': 'stop',
+        'reasoning': None},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': {   'calls': [],
+        'content': 'I can help with that.<tool_call>[{"name": "get_current_weather", "arguments": {"city": '
+                   '"Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
+        'finish': 'stop',
+        'reasoning': None},
 }
