@@ -244,9 +244,6 @@ _CUT_CALL = (
     f"{MALFORMED_KEPT}: a started call always ends with what arrived (SPEC §2.4 End, §4.2 finish()): "
     "the stream ends before the object's `}`, so the call keeps the arguments it has; vLLM reports "
     "no call")
-_STRING_ARGUMENTS = (
-    f"{VALUE_TYPING}: arguments are the model's own bytes (SPEC §4.2): arguments written as a JSON "
-    "string stay that string; vLLM decodes the string into the object it holds")
 _XLAM_BARE = (
     f"{CALL_NEEDS_BLOCK}: the whole output is a bare JSON list of calls, or it is content (SPEC §3 "
     "xlam): a list after a thought, a fence, `[TOOL_CALLS]` or `<tool_call>` is content; vLLM finds "
@@ -494,11 +491,6 @@ DIFFERENCES = {
     # JSON call objects and xLAM
     'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': _CUT_CALL,
     'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': _CUT_CALL,
-    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_serialized_arguments[granite4]': _STRING_ARGUMENTS,
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[2]': _STRING_ARGUMENTS,
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[3]': _STRING_ARGUMENTS,
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[5]': _STRING_ARGUMENTS,
-    'vllm:test_granite4_tool_parser.py::test_tool_call_parser_complex[1-1]': _STRING_ARGUMENTS,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': _XLAM_BARE,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_calls_tag]': _XLAM_BARE,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': _XLAM_BARE,
@@ -1316,36 +1308,6 @@ PINNED = {
         'finish': 'tool_calls'},
     'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': {'calls': [['final_answer', '{"trigger": true}']], 'content': None, 'finish': 'tool_calls', 'reasoning': None},
     'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': {'calls': [['final_answer', '{"trigger": true}']], 'content': None, 'finish': 'tool_calls', 'reasoning': None},
-    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_serialized_arguments[granite4]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
-        'content': None,
-        'finish': 'tool_calls',
-        'reasoning': None},
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[2]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
-        'content': None,
-        'finish': 'tool_calls',
-        'reasoning': None},
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[3]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
-        'content': None,
-        'finish': 'tool_calls',
-        'reasoning': None},
-    'vllm:test_hermes_tool_parser.py::test_hermes_streaming_serialized_arguments_with_stream_interval[5]': {   'calls': [['get_db_config', '"{\\"param\\": \\"max_connections\\"}"']],
-        'content': None,
-        'finish': 'tool_calls',
-        'reasoning': None},
-    'vllm:test_granite4_tool_parser.py::test_tool_call_parser_complex[1-1]': {   'calls': [   [   'find_bbox',
-                         '"{\\"coordinates\\": [[23.54, 43.1], [-12.2, 54.3], [4, 5]], \\"coordinate_type\\": '
-                         '\\"latlong\\"}"'],
-                     [   'get_stock_price',
-                         '{"symbol": "AAPL", "start_date": "2021-01-01", "end_date": "2021-12-31"}'],
-                     [   'find_bbox',
-                         '"{\\"coordinates\\": [[23.54, 43.1], [-12.2, 54.3], [4, 5]], \\"coordinate_type\\": '
-                         '\\"latlong\\"}"']],
-        'content': 'Here goes the bbox call: \n'
-                   ' Now the stock price call: \n'
-                   '  Now another bbox call: \n'
-                   "  See? I'm a helpful assistant.",
-        'finish': 'tool_calls',
-        'reasoning': None},
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': {   'calls': [],
         'content': '<think>I\'ll help you with that.</think>[{"name": "get_current_weather", "arguments": '
                    '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]',
