@@ -31,6 +31,7 @@ cdef enum:
     BACKSLASH = 92
     RBRACKET = 93
     UNDERSCORE = 95
+    BACKTICK = 96         # `
     LOWER_E = 101
     LBRACE = 123
     RBRACE = 125

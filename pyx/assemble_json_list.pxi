@@ -1,6 +1,15 @@
 # The JSON list assembler (SPEC §4.5, xLAM): the whole output is either a JSON list of call
 # objects or content. It sees every output byte: whitespace and commas between objects are
 # carried and dropped as wrapping, each object goes to a JsonCallAssembler.
+#
+# xLAM also writes its list in a ```json (or ```) fence: a fence that opens the output, followed
+# by the list, is wrapping, and so is the closing ``` after the list's `]` (whitespace around
+# either too). A fence followed by anything else is content like any other text, fence included.
+
+cdef const char* JL_FENCE = "```json"
+cdef enum:
+    JL_FENCE_LEN = 7
+    JL_FENCE_TICKS = 3
 
 cdef enum JlStage:
     JL_DECIDING = 0     # only whitespace so far
@@ -18,6 +27,8 @@ cdef class JsonListAssembler(Assembler):
     cdef Held carried          # whitespace and commas between objects, and separators among them
     cdef JsonCallAssembler call
     cdef int keys              # what the objects are (OlKeys)
+    cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
+    cdef bint fenced           # the output opened with a fence that is still open
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -26,18 +37,18 @@ cdef class JsonListAssembler(Assembler):
     def __dealloc__(self):
         hb_free(&self.carried)
 
-    cdef int report_run(self, Sink sink, int kind, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef int report_run(self, Sink sink, int kind, int other, const unsigned char* p, Py_ssize_t n) except -1:
         if n <= 0:
             return 0
         if kind == EV_CONTENT:
             return sink.content(p, n)
         if kind == EV_MALFORMED:
-            return sink.malformed(MW_UNTERMINATED, OT_NONE, p, n)
+            return sink.malformed(MW_UNTERMINATED if other == OT_NONE else MW_OTHER, other, p, n)
         return sink.dropped(DR_WRAPPER, p, n)
 
-    cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED) except -1:
-        """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or
-        Malformed{UnterminatedRegion}); separators among them stay Dropped, in place."""
+    cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED, int other=OT_NONE) except -1:
+        """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or Malformed: of
+        `other`, or UnterminatedRegion); separators among them stay Dropped, in place."""
         cdef Py_ssize_t at = 0, mark_at, n
         cdef const unsigned char* text = self.carried.text.data
         cdef const unsigned char* mark
@@ -45,10 +56,10 @@ cdef class JsonListAssembler(Assembler):
             mark_at = hb_next_mark(&self.carried, &mark, &n)
             if mark_at < 0:
                 break
-            self.report_run(sink, kind, text + at, mark_at - at)
+            self.report_run(sink, kind, other, text + at, mark_at - at)
             at = mark_at
             sink.dropped(DR_WRAPPER, mark, n)
-        self.report_run(sink, kind, text + at, self.carried.text.len - at)
+        self.report_run(sink, kind, other, text + at, self.carried.text.len - at)
         hb_clear(&self.carried)
         return 0
 
@@ -67,6 +78,9 @@ cdef class JsonListAssembler(Assembler):
                 sink.content(p + i, n - i)
                 return n
             if self.stage == JL_AFTER:
+                if self.fenced:
+                    i += self.closing_fence(p + i, n - i, sink)
+                    continue
                 sink.malformed(MW_OTHER, OT_TEXT_AFTER_LIST, p + i, n - i)
                 return n
             if self.stage == JL_OBJECT:
@@ -78,13 +92,21 @@ cdef class JsonListAssembler(Assembler):
             c = p[i]
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
-                if w:
+                if w and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                    self.fenced = self.fence > 0
                     hb_append(&self.carried, p + i, w)
                     i += w
-                elif c == LBRACKET:
+                elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                    self.fenced = self.fence > 0
+                    self.fence = 0
                     hb_append(&self.carried, p + i, 1)
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
+                    i += 1
+                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
+                    hb_append(&self.carried, p + i, 1)
+                    self.fence += 1
+                    self.fenced = self.fence == JL_FENCE_LEN
                     i += 1
                 else:
                     self.flush_carried(sink, EV_CONTENT)
@@ -113,6 +135,30 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
         return n
 
+    cdef Py_ssize_t closing_fence(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """After a fenced list's `]`: carries whitespace and the closing fence's backticks, drops
+        them once the fence is whole; what is neither ends the fence (the carried bytes, and all
+        that follows, are text after the list). Returns how many bytes it took."""
+        cdef Py_ssize_t i = 0, w
+        while i < n:
+            w = u8_space_len(p + i, n - i)
+            if w and self.fence == 0:
+                hb_append(&self.carried, p + i, w)
+                i += w
+            elif p[i] == BACKTICK:
+                hb_append(&self.carried, p + i, 1)
+                i += 1
+                self.fence += 1
+                if self.fence == JL_FENCE_TICKS:
+                    self.flush_carried(sink)
+                    self.fenced = False
+                    return i
+            else:
+                self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_LIST)
+                self.fenced = False
+                return i
+        return i
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink)
         return 0
@@ -122,7 +168,8 @@ cdef class JsonListAssembler(Assembler):
             self.flush_carried(sink)
             self.call.finish(sink)
             self.call = None
-        elif self.stage == JL_BETWEEN:
+        elif self.stage == JL_BETWEEN or self.stage == JL_AFTER:
+            # (after the list, only a closing fence being read is carried)
             self.flush_carried(sink, EV_MALFORMED)
         else:
             self.flush_carried(sink, EV_CONTENT)

@@ -767,7 +767,17 @@ FAMILY_CASES = {
         Case("qwen2_5-thought-prompt", "plan</think>answer", "<|im_start|>assistant\n<think>\n"),
     ],
     "xlam": [
-        Case("xlam-think-is-content", "<think>x</think>[]"),
+        Case("xlam-thought-then-list", "<think>x</think>[]"),
+        # the ways in (issue 11): a thought, a fence, [TOOL_CALLS]; <tool_call> is text
+        Case("xlam-thought-then-call", f"<think>plan</think>[{WEATHER}]", calls=1),
+        Case("xlam-fenced", f"```json\n[{WEATHER}, {TIME}]\n```", calls=2),
+        Case("xlam-bare-fence", f" ```\n[{WEATHER}]```\n", calls=1),
+        Case("xlam-fence-then-prose", "```json\nnot a list\n```", calls=0),
+        Case("xlam-fence-not-closed", f"```json\n[{WEATHER}]\n``", calls=1),
+        Case("xlam-text-after-fence", f"```json\n[{WEATHER}]\n``` x", calls=1),
+        Case("xlam-tool-calls-marker", f"Sure.[TOOL_CALLS][{WEATHER}]", calls=1),
+        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=0),
+        Case("xlam-string-arguments", '[{"name": "f", "arguments": "{\\"a\\": [1]}"}]', calls=1),
     ],
     "deepseek_v3": [
         Case("deepseek_v3-call", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
