@@ -23,6 +23,7 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 
 # Generation-prompt heads: the assistant turn opener exactly as each template writes it.
 CHATML = "<|im_start|>assistant\n"
+COHERE = "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>"
 DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
 GEMMA4 = "<|turn>model\n"
@@ -235,6 +236,18 @@ GROUPS = (
     # xlam: a bare JSON list of calls
     _group("llama-xlam-2-8b-fc-r", "xlam", _N, LLAMA3, None,
            "Salesforce/Llama-xLAM-2-8b-fc-r"),
+    # issue 11: the incumbents' other JSON families (no fixtures; heads from their templates)
+    _group("granite-3.1-8b-instruct", "granite", _N, GRANITE, None,
+           "ibm-granite/granite-3.1-8b-instruct", "ibm-granite/granite-3.1-2b-instruct",
+           "ibm-granite/granite-3.0-8b-instruct", "ibm-granite/granite-3.0-2b-instruct"),
+    _group("ai21-jamba-1.5-mini", "jamba", _N, "<|bom|><|assistant|>", None,
+           "ai21labs/AI21-Jamba-1.5-Mini", "ai21labs/AI21-Jamba-1.5-Large"),
+    _group("internlm2.5-7b-chat", "internlm2", _N, CHATML, None,
+           "internlm/internlm2_5-7b-chat", "internlm/internlm2_5-20b-chat", "internlm/internlm2-chat-7b"),
+    _group("c4ai-command-r7b-12-2024", "cohere_command3", _N, COHERE, None,
+           "CohereLabs/c4ai-command-r7b-12-2024", "CohereLabs/c4ai-command-a-03-2025"),
+    _group("command-a-reasoning-08-2025", "cohere_command4", _N, COHERE, None,
+           "CohereLabs/command-a-reasoning-08-2025"),
     # plain: every byte is content
     _group("phi-4-mini-instruct", "plain", _N, PHI, None,
            "microsoft/Phi-4-mini-instruct"),

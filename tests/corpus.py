@@ -375,7 +375,10 @@ def _fragments(marker):
 
 
 def _near_miss(marker):
-    """The marker with its last character changed (a string that shares the whole prefix)."""
+    """The marker with its last character changed (a string that shares the whole prefix); no
+    marker (a table whose calls run to the end of the output) has none."""
+    if not marker:
+        return ""
     last = marker[-1]
     return marker[:-1] + ("x" if last != "x" else "y")
 
@@ -830,6 +833,41 @@ FAMILY_CASES = {
         Case("hunyuan_a13b-answer-markers-later", "a</answer>b<answer>c", calls=0),
         Case("hunyuan_a13b-not-a-list", '<tool_calls>{"name": "f", "arguments": {}}</tool_calls>', calls=0),
         Case("hunyuan_a13b-text-after-list", '<tool_calls>[{"name": "f", "arguments": {}}] x</tool_calls>', calls=1),
+    ],
+    # issue 11: the incumbents' other JSON families
+    "jamba": [
+        Case("jamba-prose-then-calls", f"Sure.<tool_calls>[\n    {WEATHER},\n    {TIME}\n]</tool_calls>", calls=2),
+        Case("jamba-not-a-list", f"<tool_calls>{WEATHER}</tool_calls> ok", calls=0),
+        Case("jamba-unterminated", '<tool_calls>[{"name": "f", "arguments": {"a": "x', calls=1),
+        Case("jamba-string-arguments", '<tool_calls>[{"name": "f", "arguments": "{\\"a\\": 1}"}]</tool_calls>', calls=1),
+    ],
+    "granite": [
+        Case("granite-calls", f"<|tool_call|> [\n  {WEATHER},\n  {TIME}\n]", calls=2),
+        Case("granite-text-prefix", f"<tool_call> [{WEATHER}]", calls=1),
+        Case("granite-name-last", '<|tool_call|>[{"arguments": {"city": "Tokyo"}, "name": "get_weather"}]', calls=1),
+        Case("granite-prose-only", "No call here, <|tool_call", calls=0),
+        Case("granite-text-after-list", f"<|tool_call|>[{WEATHER}] and more", calls=1),
+    ],
+    "internlm2": [
+        Case("internlm2-call", 'Let me check.<|action_start|><|plugin|>{"name": "get_weather", "parameters": '
+             '{"city": "Tokyo"}}<|action_end|>', tools=TOOLS, calls=1),
+        Case("internlm2-two-calls", "<|action_start|><|plugin|>" + WEATHER + "<|action_end|><|action_start|><|plugin|>"
+             + TIME + "<|action_end|>", calls=2),
+        Case("internlm2-cut", '<|action_start|><|plugin|>{"name": "f", "parameters": {"a": [1', calls=1),
+        Case("internlm2-other-action", "<|action_start|><|interpreter|>print(1)<|action_end|>", calls=0),
+    ],
+    "cohere_command3": [
+        Case("cohere_command3-thought-calls", "<|START_THINKING|>plan<|END_THINKING|><|START_ACTION|>\n[\n    "
+             '{"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "q"}},\n    '
+             '{"tool_call_id": "1", "tool_name": "bar", "parameters": {"x": 42}}\n]\n<|END_ACTION|>', calls=2),
+        Case("cohere_command3-response", "<|START_THINKING|>a <co>b</co: 0:[1]><|END_THINKING|>\n"
+             "<|START_RESPONSE|>foo <co>bar</co: 0:[1,2]><|END_RESPONSE|>", calls=0),
+        Case("cohere_command3-thought-only", "<|START_THINKING|>just think<|END_THINKING|>", calls=0),
+    ],
+    "cohere_command4": [
+        Case("cohere_command4-call", '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "foo", "parameters": {}}]'
+             "<|END_ACTION|>", calls=1),
+        Case("cohere_command4-cut-in-thought", "<|START_THINKING|>pl", calls=0),
     ],
     "inkling": [
         Case("inkling-thought-text-calls", "<|content_thinking|>plan<|end_message|><|message_model|><|content_text|>"

@@ -62,6 +62,11 @@ PARSER_TABLES = {
     "hermes": "qwen2_5",
     "granite4": "qwen2_5",
     "xlam": "xlam",
+    "jamba": "jamba",
+    "granite": "granite",
+    "internlm": "internlm2",
+    "cohere_command3": "cohere_command3",
+    "cohere_command4": "cohere_command4",
 }
 
 NO_TABLE = {
@@ -119,6 +124,8 @@ SEPARATOR = "separator"
 CALL_FORM = "other-call-form"
 UNPAIRED_MARKER = "unpaired-marker"
 HELD_RELEASED = "held-released"
+CALL_IDS = "call-ids"
+CITATIONS = "citations"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -254,6 +261,15 @@ _XLAM_TOOL_CALL = (
     "because xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the "
     "llama-xlam-2-8b-fc-r fixture content-with-marker-in-code-fence), so this output is content; "
     "vLLM reads the list in the tags")
+_INTERNLM_UNKNOWN = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): "
+    "`delete_everything` is a call like any other; vLLM drops a call to an undeclared tool")
+_COHERE_IDS = (
+    f"{CALL_IDS}: ids are `call_<index>` everywhere (SPEC §2.4); the model's `tool_call_id` is a "
+    "member of the call object like any other, not the call's id; vLLM takes it as the id")
+_COHERE_CITATIONS = (
+    f"{CITATIONS}: `<co>…</co: 0:[1]>` citations are text, kept in the content as written (the "
+    "closing tag holds the cited indexes, so it is no fixed marker, SPEC §2.3); vLLM strips them")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -500,6 +516,20 @@ DIFFERENCES = {
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': _XLAM_THOUGHT,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
+    'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': _INTERNLM_UNKNOWN,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': _COHERE_CITATIONS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_CITATIONS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-single_tool_call]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-single_tool_call]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-multiple_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd3]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd4]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd3]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd4]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[6-cmd4]': _COHERE_IDS,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -840,7 +870,7 @@ def test_agreement_table():
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
           THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
-          UNPAIRED_MARKER, HELD_RELEASED)
+          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -1334,4 +1364,74 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
+    'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['delete_everything', '{"city": "Tokyo"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-single_tool_call]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-single_tool_call]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': {
+        'content': None,
+        'reasoning': 'first I think about foo',
+        'calls': [['foo', '{"query": "query1"}'], ['bar', '{"x": 42}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-multiple_tool_calls]': {
+        'content': None,
+        'reasoning': 'first I think about foo',
+        'calls': [['foo', '{"query": "query1"}'], ['bar', '{"x": 42}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd3]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd3]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[6-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
 }
