@@ -12,7 +12,8 @@
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
 # object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
 # V3's closing fence): bytes that match it are the end's source, the first that does not ends
-# the call.
+# the call. An arguments object with no separator has its head up to the object's own `{`
+# (Mistral's `NAME{..}`): the `{` ends the head and opens the object.
 #
 # Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
 # what some Llama-family and Granite checkpoints write) are that object: the string is held while
@@ -50,6 +51,7 @@ cdef class JsonCallAssembler(Assembler):
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
     cdef bytes head            # the separator that ends the head, or None (no head)
+    cdef bint head_in_object   # the separator is the object's first byte (its `{`)
     cdef bytes tail            # what may follow the object as the call's end, or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
@@ -142,7 +144,7 @@ cdef class JsonCallAssembler(Assembler):
             at = hit - text.data
             if memcmp(hit, sep, m) == 0:
                 self.head = None
-                self.outline.pos = at + m
+                self.outline.pos = at if self.head_in_object else at + m
                 if self.outline.keys == OL_KEYS_ARGUMENTS:
                     # the head is the name (the template's whitespace around it is not)
                     start, end = 0, at
@@ -343,11 +345,12 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
     return True
 
 
-cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
+cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.outline.keys = keys
     call.head = head
     call.tail = tail
+    call.head_in_object = head_in_object
     return call
 
 
@@ -355,20 +358,23 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
 @cython.no_gc
 cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
-    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`."""
+    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
+    arguments object with no `head` is named by the text before its `{`."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
+    cdef bint head_in_object
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
-        if keys == OL_KEYS_ARGUMENTS and not head:
-            raise ValueError("json syntax: an arguments object needs a head that names the call")
         self.keys = keys
         self.head = head.encode("utf-8") if head else None
         self.tail = tail.encode("utf-8") if tail else None
+        self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
+        if self.head_in_object:
+            self.head = b"{"
 
     cdef Assembler open(self, object declared):
-        return aj_opened(self.keys, self.head, self.tail)
+        return aj_opened(self.keys, self.head, self.tail, self.head_in_object)

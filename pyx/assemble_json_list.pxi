@@ -5,6 +5,11 @@
 # xLAM also writes its list in a ```json (or ```) fence: a fence that opens the output, followed
 # by the list, is wrapping, and so is the closing ``` after the list's `]` (whitespace around
 # either too). A fence followed by anything else is content like any other text, fence included.
+#
+# A syntax may give the region another way to hold a call (`otherwise`, a JSON syntax): when the
+# region does not open with a list, it is one call of that syntax (Mistral's `[TOOL_CALLS]`
+# region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
+# text after it.
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -17,6 +22,8 @@ cdef enum JlStage:
     JL_BETWEEN = 2      # inside the list, between objects
     JL_OBJECT = 3       # inside an object
     JL_AFTER = 4        # after the list's `]`
+    JL_SINGLE = 5       # inside the one call of the `otherwise` syntax
+    JL_AFTER_CALL = 6   # after that call's object
 
 
 @cython.final
@@ -29,6 +36,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int keys              # what the objects are (OlKeys)
     cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
     cdef bint fenced           # the output opened with a fence that is still open
+    cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -64,7 +72,7 @@ cdef class JsonListAssembler(Assembler):
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        if self.stage == JL_OBJECT:
+        if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             return self.call.ignored(p, n, sink)
         if not self.carried.text.len:
             return sink.dropped(DR_WRAPPER, p, n)
@@ -83,12 +91,15 @@ cdef class JsonListAssembler(Assembler):
                     continue
                 sink.malformed(MW_OTHER, OT_TEXT_AFTER_LIST, p + i, n - i)
                 return n
-            if self.stage == JL_OBJECT:
+            if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
                 i += self.call.feed(p + i, n - i, sink)
                 if self.call.done:
                     self.call = None
-                    self.stage = JL_BETWEEN
+                    self.stage = JL_AFTER_CALL if self.stage == JL_SINGLE else JL_BETWEEN
                 continue
+            if self.stage == JL_AFTER_CALL:
+                sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, p + i, n - i)
+                return n
             c = p[i]
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
@@ -108,6 +119,10 @@ cdef class JsonListAssembler(Assembler):
                     self.fence += 1
                     self.fenced = self.fence == JL_FENCE_LEN
                     i += 1
+                elif self.otherwise is not None and not self.fence:
+                    self.flush_carried(sink)
+                    self.call = <JsonCallAssembler>self.otherwise.open(None)
+                    self.stage = JL_SINGLE
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT
@@ -164,7 +179,7 @@ cdef class JsonListAssembler(Assembler):
         return 0
 
     cdef int finish(self, Sink sink) except -1:
-        if self.stage == JL_OBJECT:
+        if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)
             self.call.finish(sink)
             self.call = None
@@ -181,16 +196,20 @@ cdef class JsonListAssembler(Assembler):
 @cython.no_gc
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
-    than the arguments object) says what the objects are."""
+    than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
+    content) what a region that holds no list holds."""
     cdef readonly int keys
+    cdef readonly JsonSyntax otherwise
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
         self.keys = keys
+        self.otherwise = otherwise
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
+        assembler.otherwise = self.otherwise
         return assembler

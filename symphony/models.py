@@ -248,6 +248,10 @@ GROUPS = (
            "CohereLabs/c4ai-command-r7b-12-2024", "CohereLabs/c4ai-command-a-03-2025"),
     _group("command-a-reasoning-08-2025", "cohere_command4", _N, COHERE, None,
            "CohereLabs/command-a-reasoning-08-2025"),
+    _group("mistral-7b-instruct-v0.3", "mistral", _N, "[/INST]", None,
+           "mistralai/Mistral-7B-Instruct-v0.3", "mistralai/Mistral-Nemo-Instruct-2407"),
+    _group("mistral-small-3.2-24b-instruct-2506", "mistral", _N, "[/INST]", None,
+           "mistralai/Mistral-Small-3.2-24B-Instruct-2506"),
     # plain: every byte is content
     _group("phi-4-mini-instruct", "plain", _N, PHI, None,
            "microsoft/Phi-4-mini-instruct"),

@@ -869,6 +869,16 @@ FAMILY_CASES = {
              "<|END_ACTION|>", calls=1),
         Case("cohere_command4-cut-in-thought", "<|START_THINKING|>pl", calls=0),
     ],
+    "mistral": [
+        Case("mistral-list", f"Hello[TOOL_CALLS] [{WEATHER}, {TIME}]", calls=2),
+        Case("mistral-v11-calls", '[TOOL_CALLS]add{"a": 3.5, "b": 4}[TOOL_CALLS]multiply{"a": 3, "b": 6}', calls=2),
+        Case("mistral-v13-args", 'hi{hi[TOOL_CALLS]bash[ARGS]{"command": "print(\\"x\\")"}', calls=1),
+        Case("mistral-v11-cut", '[TOOL_CALLS]f{"a": [1, ', calls=1),
+        Case("mistral-v11-no-object", "[TOOL_CALLS] not json at all", calls=0),
+        Case("mistral-v11-no-name", '[TOOL_CALLS]{"a": 1} after', calls=0),
+        Case("mistral-args-in-prose", "a [ARGS] b", calls=0),
+        Case("mistral-list-then-text", f"[TOOL_CALLS][{WEATHER}]\nextra", calls=1),
+    ],
     "inkling": [
         Case("inkling-thought-text-calls", "<|content_thinking|>plan<|end_message|><|message_model|><|content_text|>"
              "Hi<|end_message|><|message_model|>f<|content_invoke_tool_json|>"

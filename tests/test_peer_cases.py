@@ -67,6 +67,7 @@ PARSER_TABLES = {
     "internlm": "internlm2",
     "cohere_command3": "cohere_command3",
     "cohere_command4": "cohere_command4",
+    "mistral": "mistral",
 }
 
 NO_TABLE = {
@@ -270,6 +271,18 @@ _COHERE_IDS = (
 _COHERE_CITATIONS = (
     f"{CITATIONS}: `<co>…</co: 0:[1]>` citations are text, kept in the content as written (the "
     "closing tag holds the cited indexes, so it is no fixed marker, SPEC §2.3); vLLM strips them")
+_MISTRAL_AFTER_LIST = (
+    f"{PROSE_BETWEEN}: what follows a call list is the output's like any other text (SPEC §2.4 "
+    "engine-wide policies): `\nextra trailing data` after the list's `]` is Malformed \"text after "
+    "the list's end\" (SPEC §4.5), shown as content; vLLM drops it")
+_MISTRAL_TWO_REGIONS = (
+    f"{CALL_FORM}: each `[TOOL_CALLS]` opens a region of calls (SPEC §2.4: a marker is a marker "
+    "wherever it stands), so the two lists are two calls; vLLM's pre-v11 parser refuses a second "
+    "`[TOOL_CALLS]` with an error")
+_MISTRAL_NOT_A_LIST = (
+    f"{CALL_FORM}: a `[TOOL_CALLS]` region that does not open with a list holds one v11 call, "
+    "`NAME{..}` (the mistral table reads both generations), so `junk [` is the name and the object "
+    "its arguments; vLLM's pre-v11 parser searches the text for a list")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -530,6 +543,9 @@ DIFFERENCES = {
     'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd3]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd4]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[6-cmd4]': _COHERE_IDS,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': _MISTRAL_AFTER_LIST,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': _MISTRAL_TWO_REGIONS,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': _MISTRAL_NOT_A_LIST,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -1433,5 +1449,20 @@ PINNED = {
         'content': None,
         'reasoning': ' i will call foo with query1',
         'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': {
+        'content': '\nextra trailing data',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['add', '{"a": 1}'], ['sub', '{"b": 2}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': {
+        'content': '] trail',
+        'reasoning': None,
+        'calls': [['junk [', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
         'finish': 'tool_calls'},
 }
