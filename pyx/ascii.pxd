@@ -22,6 +22,7 @@ cdef enum:
     DIGIT_7 = 55
     DIGIT_9 = 57
     COLON = 58
+    SEMICOLON = 59        # ;
     LESS = 60             # <
     EQUALS = 61
     GREATER = 62          # >

@@ -10,6 +10,9 @@
 # region does not open with a list, it is one call of that syntax (Mistral's `[TOOL_CALLS]`
 # region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
 # text after it.
+#
+# A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
+# or `;` (Llama 3's `{..}; {..}`, or Phi-4-mini's `functools[` marker that holds the bracket).
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -37,6 +40,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
     cdef bint fenced           # the output opened with a fence that is still open
     cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
+    cdef bint bare             # the region is the list: no `[` opens it
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -107,7 +111,10 @@ cdef class JsonListAssembler(Assembler):
                     self.fenced = self.fence > 0
                     hb_append(&self.carried, p + i, w)
                     i += w
-                elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                elif self.bare and (c == LBRACE or c == RBRACKET) and not self.fence:
+                    self.flush_carried(sink)
+                    self.stage = JL_BETWEEN
+                elif c == LBRACKET and not self.bare and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
                     self.fenced = self.fence > 0
                     self.fence = 0
                     hb_append(&self.carried, p + i, 1)
@@ -128,7 +135,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_CONTENT
                 continue
             # JL_BETWEEN
-            if w or c == COMMA:
+            if w or c == COMMA or (c == SEMICOLON and self.bare):
                 cl = w if w else 1
                 hb_append(&self.carried, p + i, cl)
                 i += cl
@@ -197,19 +204,22 @@ cdef class JsonListAssembler(Assembler):
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
     than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
-    content) what a region that holds no list holds."""
+    content) what a region that holds no list holds; `bare`: the region is the list (no `[`)."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
+    cdef readonly bint bare
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
         self.keys = keys
         self.otherwise = otherwise
+        self.bare = bare
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
         assembler.otherwise = self.otherwise
+        assembler.bare = self.bare
         return assembler

@@ -252,9 +252,12 @@ GROUPS = (
            "mistralai/Mistral-7B-Instruct-v0.3", "mistralai/Mistral-Nemo-Instruct-2407"),
     _group("mistral-small-3.2-24b-instruct-2506", "mistral", _N, "[/INST]", None,
            "mistralai/Mistral-Small-3.2-24B-Instruct-2506"),
-    # plain: every byte is content
-    _group("phi-4-mini-instruct", "plain", _N, PHI, None,
+    _group("llama-3.1-8b-instruct", "llama3_json", _N, LLAMA3, None,
+           "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-70B-Instruct",
+           "meta-llama/Llama-3.2-3B-Instruct", "meta-llama/Llama-3.3-70B-Instruct"),
+    _group("phi-4-mini-instruct", "phi4_mini", _N, PHI, None,
            "microsoft/Phi-4-mini-instruct"),
+    # plain: every byte is content
     _group("tinyllama-1.1b-chat-v1.0", "plain", _N, ZEPHYR, None,
            "TinyLlama/TinyLlama-1.1B-Chat-v1.0"),
     # SPEC §3 pending, templates with no call or thought markup: Phi-4-multimodal has Phi-4-mini's

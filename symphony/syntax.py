@@ -10,6 +10,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json(CallObject.ARGUMENTS)      NAME{..arguments..} (the name up to the object's `{`)
     CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
                                                [{..}, ..], or else one NAME{..} call (Mistral)
+    CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
@@ -133,9 +134,10 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL, otherwise=None):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
-        `CallSyntax.json`) one call of that syntax."""
+        `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
+        of its own (objects separated by `,` or `;`; a `]` ends it)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -144,6 +146,8 @@ class CallSyntax:
         params = {} if obj == CallObject.CALL else {"object": obj}
         if otherwise is not None:
             params["otherwise"] = otherwise
+        if bare:
+            params["bare"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -246,7 +250,8 @@ class CallSyntax:
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
-                                          otherwise.native() if otherwise is not None else None)
+                                          otherwise.native() if otherwise is not None else None,
+                                          dict(self.params).get("bare", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":

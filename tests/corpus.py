@@ -92,6 +92,7 @@ class Roles:
     json_object: object = None   # json, json_list: the CallObject its objects are
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
+    json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -186,6 +187,8 @@ class Roles:
         if self.syntax in OTHER_KINDS:
             from tests.corpus_other import writer
             return writer(self).body("get_weather", [("city", "Paris")])
+        if self.syntax == "json_list" and self.json_bare:
+            return WEATHER
         if self.syntax == "json_list":
             return '[{"get_weather": {"city": "Paris"}}]' if self.json_object == CallObject.NAMED else f"[{WEATHER}]"
         if self.json_head is not None:
@@ -265,6 +268,7 @@ def roles(fmt):
         json_object=dict(syntax.params).get("object", CallObject.CALL) if kind in ("json", "json_list") else None,
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
+        json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
     )
 
 
@@ -878,6 +882,22 @@ FAMILY_CASES = {
         Case("mistral-v11-no-name", '[TOOL_CALLS]{"a": 1} after', calls=0),
         Case("mistral-args-in-prose", "a [ARGS] b", calls=0),
         Case("mistral-list-then-text", f"[TOOL_CALLS][{WEATHER}]\nextra", calls=1),
+    ],
+    "llama3_json": [
+        Case("llama3_json-python-tag", "<|python_tag|>" + '{"name": "f", "parameters": {"a": 1}}', calls=1),
+        Case("llama3_json-separated", '{"name": "f", "parameters": {}}; {"name": "g", "parameters": {"b": [1]}}'
+             ';\n{"name": "h", "parameters": {}}', calls=3),
+        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=0),
+        Case("llama3_json-text-after", '{"name": "f", "parameters": {}} and more', calls=1),
+        Case("llama3_json-cut", '{"name": "f", "parameters": {"a": "x', calls=1),
+    ],
+    "phi4_mini": [
+        Case("phi4_mini-calls", 'functools[\n  {"name": "f", "arguments": {"a": 1}},\n  {"name": "g", "arguments": {}}\n]',
+             calls=2),
+        Case("phi4_mini-prose", "Use functools.partial here; functools [x] too.", calls=0),
+        Case("phi4_mini-empty", "functools[]", calls=0),
+        Case("phi4_mini-not-objects", "functools[1, 2] after", calls=0),
+        Case("phi4_mini-cut", 'functools[{"name": "f", "arguments": {"a', calls=1),
     ],
     "inkling": [
         Case("inkling-thought-text-calls", "<|content_thinking|>plan<|end_message|><|message_model|><|content_text|>"

@@ -104,3 +104,21 @@ def test_mistral_list_or_one_call():
     check("mistral", "[TOOL_CALLS] not json", [
         dropped("[TOOL_CALLS] "), malformed("not json", "unterminated_region"), finish(),
     ])
+
+
+def test_llama3_bare_list():
+    first, second = '{"name": "f", "parameters": {"a": 1}}', '{"name": "g", "parameters": {}}'
+    check("llama3_json", "<|python_tag|>" + first + "; " + second, [
+        dropped("<|python_tag|>"), start(0, "f", '{"name": "f", "parameters": '), arguments(0, '{"a": 1}'),
+        end(0, "}"), dropped("; "), start(1, "g", '{"name": "g", "parameters": '), arguments(1, "{}"), end(1, "}"),
+        finish(tool_calls=2),
+    ])
+    check("llama3_json", "Sure: " + first, [content("Sure: " + first), finish()])
+
+
+def test_phi4_mini_functools():
+    check("phi4_mini", 'ok functools[{"name": "f", "arguments": {}}] x', [
+        content("ok "), dropped("functools["), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"),
+        end(0, "}"), dropped("]"), malformed(" x", "text after the list's end"), finish(tool_calls=1),
+    ])
+    check("phi4_mini", "import functools; functools.reduce", [content("import functools; functools.reduce"), finish()])

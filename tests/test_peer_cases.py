@@ -68,6 +68,8 @@ PARSER_TABLES = {
     "cohere_command3": "cohere_command3",
     "cohere_command4": "cohere_command4",
     "mistral": "mistral",
+    "llama3_json": "llama3_json",
+    "phi4_mini_json": "phi4_mini",
 }
 
 NO_TABLE = {
@@ -283,6 +285,17 @@ _MISTRAL_NOT_A_LIST = (
     f"{CALL_FORM}: a `[TOOL_CALLS]` region that does not open with a list holds one v11 call, "
     "`NAME{..}` (the mistral table reads both generations), so `junk [` is the name and the object "
     "its arguments; vLLM's pre-v11 parser searches the text for a list")
+_LLAMA3_MID_TEXT = (
+    f"{CALL_NEEDS_BLOCK}: Llama 3 writes its calls as the whole output (after an optional "
+    "`<|python_tag|>`), so an output that opens with prose is content (the llama3_json table, like "
+    "xlam, SPEC §4.5); vLLM searches the text for an object")
+_LLAMA3_INVALID = (
+    f"{MALFORMED_KEPT}: the call started once its name was whole (SPEC §4.2) and a started call "
+    "always ends (SPEC §2.4 End); `{{invalid json}` is refused at `i`, so the arguments are `{` and "
+    "the rest Malformed(InvalidArguments), shown as content; vLLM reports no call")
+_LLAMA3_NO_ARGUMENTS = (
+    f"{CALL_FORM}: an object with a name and no arguments member is a call with no arguments "
+    "(SPEC §4.2: its start's source is the whole object); vLLM reports no call")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -546,6 +559,9 @@ DIFFERENCES = {
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': _MISTRAL_AFTER_LIST,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': _MISTRAL_TWO_REGIONS,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': _MISTRAL_NOT_A_LIST,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': _LLAMA3_MID_TEXT,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': _LLAMA3_INVALID,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': _LLAMA3_NO_ARGUMENTS,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -1464,5 +1480,20 @@ PINNED = {
         'content': '] trail',
         'reasoning': None,
         'calls': [['junk [', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': {
+        'content': 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': {
+        'content': 'invalid json}',
+        'reasoning': None,
+        'calls': [['invalidTool', '{']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['toolWithoutParams', '']],
         'finish': 'tool_calls'},
 }
