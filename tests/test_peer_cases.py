@@ -547,8 +547,6 @@ DIFFERENCES = {
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_CITATIONS,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-single_tool_call]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-single_tool_call]': _COHERE_IDS,
-    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': _COHERE_IDS,
-    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-multiple_tool_calls]': _COHERE_IDS,
     'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd3]': _COHERE_IDS,
@@ -1421,16 +1419,6 @@ PINNED = {
         'reasoning': ' i will call foo with query1',
         'calls': [['foo', '{"query": "query1"}']],
         'finish': 'tool_calls'},
-    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': {
-        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
-        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': {
-        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
-        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
-        'calls': [],
-        'finish': 'stop'},
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': {
         'content': None,
         'reasoning': 'first I think about foo',
