@@ -22,6 +22,7 @@ cdef enum:
     DIGIT_7 = 55
     DIGIT_9 = 57
     COLON = 58
+    SEMICOLON = 59        # ;
     LESS = 60             # <
     EQUALS = 61
     GREATER = 62          # >
@@ -31,6 +32,7 @@ cdef enum:
     BACKSLASH = 92
     RBRACKET = 93
     UNDERSCORE = 95
+    BACKTICK = 96         # `
     LOWER_E = 101
     LBRACE = 123
     RBRACE = 125

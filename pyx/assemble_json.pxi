@@ -12,13 +12,28 @@
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
 # object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
 # V3's closing fence): bytes that match it are the end's source, the first that does not ends
-# the call.
+# the call. An arguments object with no separator has its head up to the object's own `{`
+# (Mistral's `NAME{..}`): the `{` ends the head and opens the object.
+#
+# Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
+# what some Llama-family and Granite checkpoints write) are that object: the string is held while
+# its text could still be one (it starts, after spaces, with `{` or an escape), and when it closes
+# the decoded object (without spaces around it) goes out as the arguments' JSON, the string's own bytes (quotes, escapes) as
+# their source. A string whose text is known not to be an object (another first character, a
+# decoded text that is no whole strict JSON object, a stream that ends inside it) streams as
+# written, the string it is. The decision depends only on the bytes, never on the chunking.
 
 cdef enum AjReport:
     AJ_START = 0
     AJ_ARGUMENTS = 1
     AJ_END = 2
     AJ_MALFORMED = 3
+
+cdef enum AjQuoted:          # arguments written as a JSON string
+    AQ_UNDECIDED = 0         # not yet known (or the arguments have not begun)
+    AQ_HELD = 1              # a string whose text may be an object: held until it closes
+    AQ_AS_WRITTEN = 2        # streamed as the model wrote them (not a string, or not an object)
+    AQ_UNQUOTED = 3          # the string's object was sent
 
 
 @cython.final
@@ -36,9 +51,12 @@ cdef class JsonCallAssembler(Assembler):
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
     cdef bytes head            # the separator that ends the head, or None (no head)
+    cdef bint head_in_object   # the separator is the object's first byte (its `{`)
     cdef bytes tail            # what may follow the object as the call's end, or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
+    cdef int quoted            # AjQuoted
+    cdef ByteBuf unquoted      # scratch: a string's decoded text
 
     def __cinit__(self):
         hb_init(&self.text)
@@ -50,13 +68,15 @@ cdef class JsonCallAssembler(Assembler):
         hb_free(&self.text)
         bb_free(&self.outline.name)
         bb_free(&self.spliced)
+        bb_free(&self.unquoted)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
 
-    cdef int report(self, Sink sink, int kind, Py_ssize_t a, Py_ssize_t b, int why=0, int other=OT_NONE) except -1:
+    cdef int report(self, Sink sink, int kind, Py_ssize_t a, Py_ssize_t b, int why=0, int other=OT_NONE,
+                    const unsigned char* json=NULL, Py_ssize_t json_n=0) except -1:
         """Pushes the event of kind `kind` for text[a:b] (separators that arrived among those
-        bytes put back into its source)."""
+        bytes put back into its source); arguments whose JSON is not those bytes give it as `json`."""
         cdef const unsigned char* source
         cdef Py_ssize_t n
         cdef const unsigned char* raw = self.text.text.data + a
@@ -66,6 +86,8 @@ cdef class JsonCallAssembler(Assembler):
             self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n)
             return 0
         if kind == AJ_ARGUMENTS:
+            if json != NULL:
+                return sink.call_arguments(self.index, json, json_n, source, n)
             return sink.call_arguments(self.index, NULL if source == raw else raw, b - a, source, n)
         if kind == AJ_END:
             return sink.call_end(self.index, source, n)
@@ -122,7 +144,7 @@ cdef class JsonCallAssembler(Assembler):
             at = hit - text.data
             if memcmp(hit, sep, m) == 0:
                 self.head = None
-                self.outline.pos = at + m
+                self.outline.pos = at if self.head_in_object else at + m
                 if self.outline.keys == OL_KEYS_ARGUMENTS:
                     # the head is the name (the template's whitespace around it is not)
                     start, end = 0, at
@@ -189,7 +211,7 @@ cdef class JsonCallAssembler(Assembler):
             self.report(sink, AJ_START, 0, head_end)
             self.emitted = head_end
             self.validated = head_end
-        if o.has_arguments:
+        if o.has_arguments and not self.held_string(sink):
             if o.arguments_end >= 0:
                 self.stream_arguments(sink, o.arguments_end, True)
             else:
@@ -203,6 +225,40 @@ cdef class JsonCallAssembler(Assembler):
             self.done = True
             self.drop_separators(sink)
         return 0
+
+    cdef bint held_string(self, Sink sink) except -1:
+        """Whether arguments written as a string are held (or were sent as their object): decides
+        AQ_HELD -> AQ_UNQUOTED or AQ_AS_WRITTEN as soon as the bytes tell (see the top)."""
+        cdef ol_state* o = &self.outline
+        cdef const unsigned char* data = self.text.text.data
+        cdef Py_ssize_t i, j, length = self.text.text.len
+        if self.quoted == AQ_AS_WRITTEN:
+            return False
+        if self.quoted == AQ_UNQUOTED:
+            return True
+        if self.quoted == AQ_UNDECIDED:
+            if data[o.arguments_at] != QUOTE:
+                self.quoted = AQ_AS_WRITTEN
+                return False
+            self.quoted = AQ_HELD
+        if o.arguments_end < 0:
+            i = o.arguments_at + 1
+            while i < length and aj_space(data[i]):
+                i += 1
+            if i == length or data[i] == LBRACE or data[i] == BACKSLASH:
+                return True
+            self.quoted = AQ_AS_WRITTEN
+            return False
+        self.unquoted.len = 0
+        if (jt_decode_string(data + o.arguments_at + 1, o.arguments_end - o.arguments_at - 2, &self.unquoted) != 0
+                or not aj_object(self.unquoted.data, self.unquoted.len, &i, &j)):
+            self.quoted = AQ_AS_WRITTEN
+            return False
+        # the object without the spaces around it (nothing may follow a JSON value's end)
+        self.report(sink, AJ_ARGUMENTS, o.arguments_at, o.arguments_end, 0, OT_NONE, self.unquoted.data + i, j - i)
+        self.emitted = self.validated = o.arguments_end
+        self.quoted = AQ_UNQUOTED
+        return True
 
     cdef int drop_separators(self, Sink sink) except -1:
         """Separators left after every byte was reported (they came last)."""
@@ -266,11 +322,35 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
 
-cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
+cdef inline bint aj_space(unsigned char c) noexcept:
+    return c == SPACE or c == TAB or c == LF or c == CR
+
+
+cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_ssize_t* end) noexcept:
+    """Whether p[0:n] is one whole strict JSON object with JSON whitespace around it, and where
+    the object is (p[start:end])."""
+    cdef jp_state s
+    cdef Py_ssize_t i = 0
+    while i < n and aj_space(p[i]):
+        i += 1
+    if i == n or p[i] != LBRACE:
+        return False
+    jp_init_strict(&s)
+    if jp_feed(&s, p + i, n - i) >= 0 or not jp_whole(&s):
+        return False
+    while aj_space(p[n - 1]):
+        n -= 1
+    start[0] = i
+    end[0] = n
+    return True
+
+
+cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.outline.keys = keys
     call.head = head
     call.tail = tail
+    call.head_in_object = head_in_object
     return call
 
 
@@ -278,20 +358,23 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
 @cython.no_gc
 cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
-    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`."""
+    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
+    arguments object with no `head` is named by the text before its `{`."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
+    cdef bint head_in_object
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
-        if keys == OL_KEYS_ARGUMENTS and not head:
-            raise ValueError("json syntax: an arguments object needs a head that names the call")
         self.keys = keys
         self.head = head.encode("utf-8") if head else None
         self.tail = tail.encode("utf-8") if tail else None
+        self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
+        if self.head_in_object:
+            self.head = b"{"
 
     cdef Assembler open(self, object declared):
-        return aj_opened(self.keys, self.head, self.tail)
+        return aj_opened(self.keys, self.head, self.tail, self.head_in_object)

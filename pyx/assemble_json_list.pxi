@@ -1,6 +1,23 @@
 # The JSON list assembler (SPEC §4.5, xLAM): the whole output is either a JSON list of call
 # objects or content. It sees every output byte: whitespace and commas between objects are
 # carried and dropped as wrapping, each object goes to a JsonCallAssembler.
+#
+# xLAM also writes its list in a ```json (or ```) fence: a fence that opens the output, followed
+# by the list, is wrapping, and so is the closing ``` after the list's `]` (whitespace around
+# either too). A fence followed by anything else is content like any other text, fence included.
+#
+# A syntax may give the region another way to hold a call (`otherwise`, a JSON syntax): when the
+# region does not open with a list, it is one call of that syntax (Mistral's `[TOOL_CALLS]`
+# region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
+# text after it.
+#
+# A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
+# or `;` (Llama 3's `{..}; {..}`, or Phi-4-mini's `functools[` marker that holds the bracket).
+
+cdef const char* JL_FENCE = "```json"
+cdef enum:
+    JL_FENCE_LEN = 7
+    JL_FENCE_TICKS = 3
 
 cdef enum JlStage:
     JL_DECIDING = 0     # only whitespace so far
@@ -8,6 +25,8 @@ cdef enum JlStage:
     JL_BETWEEN = 2      # inside the list, between objects
     JL_OBJECT = 3       # inside an object
     JL_AFTER = 4        # after the list's `]`
+    JL_SINGLE = 5       # inside the one call of the `otherwise` syntax
+    JL_AFTER_CALL = 6   # after that call's object
 
 
 @cython.final
@@ -18,6 +37,10 @@ cdef class JsonListAssembler(Assembler):
     cdef Held carried          # whitespace and commas between objects, and separators among them
     cdef JsonCallAssembler call
     cdef int keys              # what the objects are (OlKeys)
+    cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
+    cdef bint fenced           # the output opened with a fence that is still open
+    cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
+    cdef bint bare             # the region is the list: no `[` opens it
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -26,18 +49,18 @@ cdef class JsonListAssembler(Assembler):
     def __dealloc__(self):
         hb_free(&self.carried)
 
-    cdef int report_run(self, Sink sink, int kind, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef int report_run(self, Sink sink, int kind, int other, const unsigned char* p, Py_ssize_t n) except -1:
         if n <= 0:
             return 0
         if kind == EV_CONTENT:
             return sink.content(p, n)
         if kind == EV_MALFORMED:
-            return sink.malformed(MW_UNTERMINATED, OT_NONE, p, n)
+            return sink.malformed(MW_UNTERMINATED if other == OT_NONE else MW_OTHER, other, p, n)
         return sink.dropped(DR_WRAPPER, p, n)
 
-    cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED) except -1:
-        """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or
-        Malformed{UnterminatedRegion}); separators among them stay Dropped, in place."""
+    cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED, int other=OT_NONE) except -1:
+        """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or Malformed: of
+        `other`, or UnterminatedRegion); separators among them stay Dropped, in place."""
         cdef Py_ssize_t at = 0, mark_at, n
         cdef const unsigned char* text = self.carried.text.data
         cdef const unsigned char* mark
@@ -45,15 +68,15 @@ cdef class JsonListAssembler(Assembler):
             mark_at = hb_next_mark(&self.carried, &mark, &n)
             if mark_at < 0:
                 break
-            self.report_run(sink, kind, text + at, mark_at - at)
+            self.report_run(sink, kind, other, text + at, mark_at - at)
             at = mark_at
             sink.dropped(DR_WRAPPER, mark, n)
-        self.report_run(sink, kind, text + at, self.carried.text.len - at)
+        self.report_run(sink, kind, other, text + at, self.carried.text.len - at)
         hb_clear(&self.carried)
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        if self.stage == JL_OBJECT:
+        if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             return self.call.ignored(p, n, sink)
         if not self.carried.text.len:
             return sink.dropped(DR_WRAPPER, p, n)
@@ -67,31 +90,52 @@ cdef class JsonListAssembler(Assembler):
                 sink.content(p + i, n - i)
                 return n
             if self.stage == JL_AFTER:
+                if self.fenced:
+                    i += self.closing_fence(p + i, n - i, sink)
+                    continue
                 sink.malformed(MW_OTHER, OT_TEXT_AFTER_LIST, p + i, n - i)
                 return n
-            if self.stage == JL_OBJECT:
+            if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
                 i += self.call.feed(p + i, n - i, sink)
                 if self.call.done:
                     self.call = None
-                    self.stage = JL_BETWEEN
+                    self.stage = JL_AFTER_CALL if self.stage == JL_SINGLE else JL_BETWEEN
                 continue
+            if self.stage == JL_AFTER_CALL:
+                sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, p + i, n - i)
+                return n
             c = p[i]
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
-                if w:
+                if w and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                    self.fenced = self.fence > 0
                     hb_append(&self.carried, p + i, w)
                     i += w
-                elif c == LBRACKET:
+                elif self.bare and (c == LBRACE or c == RBRACKET) and not self.fence:
+                    self.flush_carried(sink)
+                    self.stage = JL_BETWEEN
+                elif c == LBRACKET and not self.bare and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                    self.fenced = self.fence > 0
+                    self.fence = 0
                     hb_append(&self.carried, p + i, 1)
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
                     i += 1
+                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
+                    hb_append(&self.carried, p + i, 1)
+                    self.fence += 1
+                    self.fenced = self.fence == JL_FENCE_LEN
+                    i += 1
+                elif self.otherwise is not None and not self.fence:
+                    self.flush_carried(sink)
+                    self.call = <JsonCallAssembler>self.otherwise.open(None)
+                    self.stage = JL_SINGLE
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT
                 continue
             # JL_BETWEEN
-            if w or c == COMMA:
+            if w or c == COMMA or (c == SEMICOLON and self.bare):
                 cl = w if w else 1
                 hb_append(&self.carried, p + i, cl)
                 i += cl
@@ -113,16 +157,41 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
         return n
 
+    cdef Py_ssize_t closing_fence(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """After a fenced list's `]`: carries whitespace and the closing fence's backticks, drops
+        them once the fence is whole; what is neither ends the fence (the carried bytes, and all
+        that follows, are text after the list). Returns how many bytes it took."""
+        cdef Py_ssize_t i = 0, w
+        while i < n:
+            w = u8_space_len(p + i, n - i)
+            if w and self.fence == 0:
+                hb_append(&self.carried, p + i, w)
+                i += w
+            elif p[i] == BACKTICK:
+                hb_append(&self.carried, p + i, 1)
+                i += 1
+                self.fence += 1
+                if self.fence == JL_FENCE_TICKS:
+                    self.flush_carried(sink)
+                    self.fenced = False
+                    return i
+            else:
+                self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_LIST)
+                self.fenced = False
+                return i
+        return i
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink)
         return 0
 
     cdef int finish(self, Sink sink) except -1:
-        if self.stage == JL_OBJECT:
+        if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)
             self.call.finish(sink)
             self.call = None
-        elif self.stage == JL_BETWEEN:
+        elif self.stage == JL_BETWEEN or self.stage == JL_AFTER:
+            # (after the list, only a closing fence being read is carried)
             self.flush_carried(sink, EV_MALFORMED)
         else:
             self.flush_carried(sink, EV_CONTENT)
@@ -134,16 +203,23 @@ cdef class JsonListAssembler(Assembler):
 @cython.no_gc
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
-    than the arguments object) says what the objects are."""
+    than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
+    content) what a region that holds no list holds; `bare`: the region is the list (no `[`)."""
     cdef readonly int keys
+    cdef readonly JsonSyntax otherwise
+    cdef readonly bint bare
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
         self.keys = keys
+        self.otherwise = otherwise
+        self.bare = bare
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
+        assembler.otherwise = self.otherwise
+        assembler.bare = self.bare
         return assembler

@@ -23,6 +23,7 @@ BEHAVIOURS = (OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOU
 
 # Generation-prompt heads: the assistant turn opener exactly as each template writes it.
 CHATML = "<|im_start|>assistant\n"
+COHERE = "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>"
 DEEPSEEK = "<｜Assistant｜>"
 EXAONE = "<|assistant|>"
 GEMMA4 = "<|turn>model\n"
@@ -235,9 +236,28 @@ GROUPS = (
     # xlam: a bare JSON list of calls
     _group("llama-xlam-2-8b-fc-r", "xlam", _N, LLAMA3, None,
            "Salesforce/Llama-xLAM-2-8b-fc-r"),
-    # plain: every byte is content
-    _group("phi-4-mini-instruct", "plain", _N, PHI, None,
+    # issue 11: the incumbents' other JSON families (no fixtures; heads from their templates)
+    _group("granite-3.1-8b-instruct", "granite", _N, GRANITE, None,
+           "ibm-granite/granite-3.1-8b-instruct", "ibm-granite/granite-3.1-2b-instruct",
+           "ibm-granite/granite-3.0-8b-instruct", "ibm-granite/granite-3.0-2b-instruct"),
+    _group("ai21-jamba-1.5-mini", "jamba", _N, "<|bom|><|assistant|>", None,
+           "ai21labs/AI21-Jamba-1.5-Mini", "ai21labs/AI21-Jamba-1.5-Large"),
+    _group("internlm2.5-7b-chat", "internlm2", _N, CHATML, None,
+           "internlm/internlm2_5-7b-chat", "internlm/internlm2_5-20b-chat", "internlm/internlm2-chat-7b"),
+    _group("c4ai-command-r7b-12-2024", "cohere_command3", _N, COHERE, None,
+           "CohereLabs/c4ai-command-r7b-12-2024", "CohereLabs/c4ai-command-a-03-2025"),
+    _group("command-a-reasoning-08-2025", "cohere_command4", _N, COHERE, None,
+           "CohereLabs/command-a-reasoning-08-2025"),
+    _group("mistral-7b-instruct-v0.3", "mistral", _N, "[/INST]", None,
+           "mistralai/Mistral-7B-Instruct-v0.3", "mistralai/Mistral-Nemo-Instruct-2407"),
+    _group("mistral-small-3.2-24b-instruct-2506", "mistral", _N, "[/INST]", None,
+           "mistralai/Mistral-Small-3.2-24B-Instruct-2506"),
+    _group("llama-3.1-8b-instruct", "llama3_json", _N, LLAMA3, None,
+           "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-70B-Instruct",
+           "meta-llama/Llama-3.2-3B-Instruct", "meta-llama/Llama-3.3-70B-Instruct"),
+    _group("phi-4-mini-instruct", "phi4_mini", _N, PHI, None,
            "microsoft/Phi-4-mini-instruct"),
+    # plain: every byte is content
     _group("tinyllama-1.1b-chat-v1.0", "plain", _N, ZEPHYR, None,
            "TinyLlama/TinyLlama-1.1B-Chat-v1.0"),
     # SPEC §3 pending, templates with no call or thought markup: Phi-4-multimodal has Phi-4-mini's

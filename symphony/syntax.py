@@ -7,6 +7,10 @@ turns it into the native syntax object that opens an assembler for each call reg
                                                NAME<｜tool▁sep｜>{..arguments..}
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
+    CallSyntax.json(CallObject.ARGUMENTS)      NAME{..arguments..} (the name up to the object's `{`)
+    CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
+                                               [{..}, ..], or else one NAME{..} call (Mistral)
+    CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
@@ -118,24 +122,33 @@ class CallSyntax:
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None):
         """One JSON object per call region. `head`: a separator the template writes before the
-        object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS, which
-        needs one); `tail`: what it writes after the object (a closing fence), the call's end."""
+        object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
+        `head` an arguments object's name is the text before its `{`); `tail`: what it writes
+        after the object (a closing fence), the call's end."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail)):
             if text is not None and (not isinstance(text, str) or not text):
                 raise ValueError(f"CallSyntax.json: {what} must be a non-empty str or None")
-        if obj == CallObject.ARGUMENTS and head is None:
-            raise ValueError("CallSyntax.json: an arguments object needs a head that names the call")
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
         return cls("json", object=obj, head=head, tail=tail)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False):
+        """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
+        `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
+        of its own (objects separated by `,` or `;`; a `]` ends it)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
-        return cls("json_list") if obj == CallObject.CALL else cls("json_list", object=obj)
+        if otherwise is not None and (not isinstance(otherwise, CallSyntax) or otherwise.kind != "json"):
+            raise ValueError("CallSyntax.json_list: otherwise must be a CallSyntax.json")
+        params = {} if obj == CallObject.CALL else {"object": obj}
+        if otherwise is not None:
+            params["otherwise"] = otherwise
+        if bare:
+            params["bare"] = True
+        return cls("json_list", **params)
 
     @classmethod
     def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE):
@@ -235,7 +248,10 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends, obj.native(), dict(self.params).get("head"),
                                       dict(self.params).get("tail"))
         if self.kind == "json_list":
-            return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native())
+            otherwise = dict(self.params).get("otherwise")
+            return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
+                                          otherwise.native() if otherwise is not None else None,
+                                          dict(self.params).get("bare", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":

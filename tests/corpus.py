@@ -92,6 +92,7 @@ class Roles:
     json_object: object = None   # json, json_list: the CallObject its objects are
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
+    json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -186,6 +187,8 @@ class Roles:
         if self.syntax in OTHER_KINDS:
             from tests.corpus_other import writer
             return writer(self).body("get_weather", [("city", "Paris")])
+        if self.syntax == "json_list" and self.json_bare:
+            return WEATHER
         if self.syntax == "json_list":
             return '[{"get_weather": {"city": "Paris"}}]' if self.json_object == CallObject.NAMED else f"[{WEATHER}]"
         if self.json_head is not None:
@@ -265,6 +268,7 @@ def roles(fmt):
         json_object=dict(syntax.params).get("object", CallObject.CALL) if kind in ("json", "json_list") else None,
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
+        json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
     )
 
 
@@ -375,7 +379,10 @@ def _fragments(marker):
 
 
 def _near_miss(marker):
-    """The marker with its last character changed (a string that shares the whole prefix)."""
+    """The marker with its last character changed (a string that shares the whole prefix); no
+    marker (a table whose calls run to the end of the output) has none."""
+    if not marker:
+        return ""
     last = marker[-1]
     return marker[:-1] + ("x" if last != "x" else "y")
 
@@ -767,7 +774,17 @@ FAMILY_CASES = {
         Case("qwen2_5-thought-prompt", "plan</think>answer", "<|im_start|>assistant\n<think>\n"),
     ],
     "xlam": [
-        Case("xlam-think-is-content", "<think>x</think>[]"),
+        Case("xlam-thought-then-list", "<think>x</think>[]"),
+        # the ways in (issue 11): a thought, a fence, [TOOL_CALLS]; <tool_call> is text
+        Case("xlam-thought-then-call", f"<think>plan</think>[{WEATHER}]", calls=1),
+        Case("xlam-fenced", f"```json\n[{WEATHER}, {TIME}]\n```", calls=2),
+        Case("xlam-bare-fence", f" ```\n[{WEATHER}]```\n", calls=1),
+        Case("xlam-fence-then-prose", "```json\nnot a list\n```", calls=0),
+        Case("xlam-fence-not-closed", f"```json\n[{WEATHER}]\n``", calls=1),
+        Case("xlam-text-after-fence", f"```json\n[{WEATHER}]\n``` x", calls=1),
+        Case("xlam-tool-calls-marker", f"Sure.[TOOL_CALLS][{WEATHER}]", calls=1),
+        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=0),
+        Case("xlam-string-arguments", '[{"name": "f", "arguments": "{\\"a\\": [1]}"}]', calls=1),
     ],
     "deepseek_v3": [
         Case("deepseek_v3-call", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
@@ -820,6 +837,67 @@ FAMILY_CASES = {
         Case("hunyuan_a13b-answer-markers-later", "a</answer>b<answer>c", calls=0),
         Case("hunyuan_a13b-not-a-list", '<tool_calls>{"name": "f", "arguments": {}}</tool_calls>', calls=0),
         Case("hunyuan_a13b-text-after-list", '<tool_calls>[{"name": "f", "arguments": {}}] x</tool_calls>', calls=1),
+    ],
+    # issue 11: the incumbents' other JSON families
+    "jamba": [
+        Case("jamba-prose-then-calls", f"Sure.<tool_calls>[\n    {WEATHER},\n    {TIME}\n]</tool_calls>", calls=2),
+        Case("jamba-not-a-list", f"<tool_calls>{WEATHER}</tool_calls> ok", calls=0),
+        Case("jamba-unterminated", '<tool_calls>[{"name": "f", "arguments": {"a": "x', calls=1),
+        Case("jamba-string-arguments", '<tool_calls>[{"name": "f", "arguments": "{\\"a\\": 1}"}]</tool_calls>', calls=1),
+    ],
+    "granite": [
+        Case("granite-calls", f"<|tool_call|> [\n  {WEATHER},\n  {TIME}\n]", calls=2),
+        Case("granite-text-prefix", f"<tool_call> [{WEATHER}]", calls=1),
+        Case("granite-name-last", '<|tool_call|>[{"arguments": {"city": "Tokyo"}, "name": "get_weather"}]', calls=1),
+        Case("granite-prose-only", "No call here, <|tool_call", calls=0),
+        Case("granite-text-after-list", f"<|tool_call|>[{WEATHER}] and more", calls=1),
+    ],
+    "internlm2": [
+        Case("internlm2-call", 'Let me check.<|action_start|><|plugin|>{"name": "get_weather", "parameters": '
+             '{"city": "Tokyo"}}<|action_end|>', tools=TOOLS, calls=1),
+        Case("internlm2-two-calls", "<|action_start|><|plugin|>" + WEATHER + "<|action_end|><|action_start|><|plugin|>"
+             + TIME + "<|action_end|>", calls=2),
+        Case("internlm2-cut", '<|action_start|><|plugin|>{"name": "f", "parameters": {"a": [1', calls=1),
+        Case("internlm2-other-action", "<|action_start|><|interpreter|>print(1)<|action_end|>", calls=0),
+    ],
+    "cohere_command3": [
+        Case("cohere_command3-thought-calls", "<|START_THINKING|>plan<|END_THINKING|><|START_ACTION|>\n[\n    "
+             '{"tool_call_id": "0", "tool_name": "foo", "parameters": {"query": "q"}},\n    '
+             '{"tool_call_id": "1", "tool_name": "bar", "parameters": {"x": 42}}\n]\n<|END_ACTION|>', calls=2),
+        Case("cohere_command3-response", "<|START_THINKING|>a <co>b</co: 0:[1]><|END_THINKING|>\n"
+             "<|START_RESPONSE|>foo <co>bar</co: 0:[1,2]><|END_RESPONSE|>", calls=0),
+        Case("cohere_command3-thought-only", "<|START_THINKING|>just think<|END_THINKING|>", calls=0),
+    ],
+    "cohere_command4": [
+        Case("cohere_command4-call", '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "foo", "parameters": {}}]'
+             "<|END_ACTION|>", calls=1),
+        Case("cohere_command4-cut-in-thought", "<|START_THINKING|>pl", calls=0),
+    ],
+    "mistral": [
+        Case("mistral-list", f"Hello[TOOL_CALLS] [{WEATHER}, {TIME}]", calls=2),
+        Case("mistral-v11-calls", '[TOOL_CALLS]add{"a": 3.5, "b": 4}[TOOL_CALLS]multiply{"a": 3, "b": 6}', calls=2),
+        Case("mistral-v13-args", 'hi{hi[TOOL_CALLS]bash[ARGS]{"command": "print(\\"x\\")"}', calls=1),
+        Case("mistral-v11-cut", '[TOOL_CALLS]f{"a": [1, ', calls=1),
+        Case("mistral-v11-no-object", "[TOOL_CALLS] not json at all", calls=0),
+        Case("mistral-v11-no-name", '[TOOL_CALLS]{"a": 1} after', calls=0),
+        Case("mistral-args-in-prose", "a [ARGS] b", calls=0),
+        Case("mistral-list-then-text", f"[TOOL_CALLS][{WEATHER}]\nextra", calls=1),
+    ],
+    "llama3_json": [
+        Case("llama3_json-python-tag", "<|python_tag|>" + '{"name": "f", "parameters": {"a": 1}}', calls=1),
+        Case("llama3_json-separated", '{"name": "f", "parameters": {}}; {"name": "g", "parameters": {"b": [1]}}'
+             ';\n{"name": "h", "parameters": {}}', calls=3),
+        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=0),
+        Case("llama3_json-text-after", '{"name": "f", "parameters": {}} and more', calls=1),
+        Case("llama3_json-cut", '{"name": "f", "parameters": {"a": "x', calls=1),
+    ],
+    "phi4_mini": [
+        Case("phi4_mini-calls", 'functools[\n  {"name": "f", "arguments": {"a": 1}},\n  {"name": "g", "arguments": {}}\n]',
+             calls=2),
+        Case("phi4_mini-prose", "Use functools.partial here; functools [x] too.", calls=0),
+        Case("phi4_mini-empty", "functools[]", calls=0),
+        Case("phi4_mini-not-objects", "functools[1, 2] after", calls=0),
+        Case("phi4_mini-cut", 'functools[{"name": "f", "arguments": {"a', calls=1),
     ],
     "inkling": [
         Case("inkling-thought-text-calls", "<|content_thinking|>plan<|end_message|><|message_model|><|content_text|>"

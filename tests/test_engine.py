@@ -361,7 +361,7 @@ def test_qwen2_5_with_a_thought_opening_prompt_emits_nothing():
     assert rest == [content("abc</think>"), finish()]
 
 
-@pytest.mark.parametrize("table", ["plain", "xlam"])
+@pytest.mark.parametrize("table", ["plain"])
 def test_tables_without_thought_ignore_the_prompt(table):
     at_prompt, rest = feed_all(table, "<|im_start|>assistant\n<think>\n", "abc")
     assert at_prompt == []

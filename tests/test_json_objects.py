@@ -79,9 +79,46 @@ def test_hunyuan_answer_markers_are_dropped():
 def test_the_syntax_values():
     assert CallSyntax.json() == CallSyntax.json(CallObject.CALL)
     assert CallSyntax.json(CallObject.ARGUMENTS, head=SEP).native().keys == _native.OlKeys.OL_KEYS_ARGUMENTS
-    with pytest.raises(ValueError):
-        CallSyntax.json(CallObject.ARGUMENTS)
+    # with no head, an arguments object is named by the text before its `{` (Mistral v11)
+    assert _native.JsonSyntax((), _native.OlKeys.OL_KEYS_ARGUMENTS).head == b"{"
     with pytest.raises(ValueError):
         CallSyntax.json_list(CallObject.ARGUMENTS)
     with pytest.raises(ValueError):
-        _native.JsonSyntax((), _native.OlKeys.OL_KEYS_ARGUMENTS)
+        CallSyntax.json_list(otherwise=CallSyntax.tagged())
+
+
+def test_mistral_v11_name_before_the_object():
+    check("mistral", 'Hello[TOOL_CALLS]add{"a": 1}[TOOL_CALLS] bash [ARGS] {"c": "x"} tail', [
+        content("Hello"), dropped("[TOOL_CALLS]"),
+        start(0, "add", "add"), arguments(0, '{"a": 1}'), end(0, ""),
+        dropped("[TOOL_CALLS] "), start(1, "bash", "bash [ARGS] "), arguments(1, '{"c": "x"}'), end(1, ""),
+        malformed(" tail", "text between a call's object and its closing marker"), finish(tool_calls=2),
+    ])
+
+
+def test_mistral_list_or_one_call():
+    check("mistral", '[TOOL_CALLS] [{"name": "f", "arguments": {}}]', [
+        dropped("[TOOL_CALLS] ["), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"), end(0, "}"),
+        dropped("]"), finish(tool_calls=1),
+    ])
+    check("mistral", "[TOOL_CALLS] not json", [
+        dropped("[TOOL_CALLS] "), malformed("not json", "unterminated_region"), finish(),
+    ])
+
+
+def test_llama3_bare_list():
+    first, second = '{"name": "f", "parameters": {"a": 1}}', '{"name": "g", "parameters": {}}'
+    check("llama3_json", "<|python_tag|>" + first + "; " + second, [
+        dropped("<|python_tag|>"), start(0, "f", '{"name": "f", "parameters": '), arguments(0, '{"a": 1}'),
+        end(0, "}"), dropped("; "), start(1, "g", '{"name": "g", "parameters": '), arguments(1, "{}"), end(1, "}"),
+        finish(tool_calls=2),
+    ])
+    check("llama3_json", "Sure: " + first, [content("Sure: " + first), finish()])
+
+
+def test_phi4_mini_functools():
+    check("phi4_mini", 'ok functools[{"name": "f", "arguments": {}}] x', [
+        content("ok "), dropped("functools["), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"),
+        end(0, "}"), dropped("]"), malformed(" x", "text after the list's end"), finish(tool_calls=1),
+    ])
+    check("phi4_mini", "import functools; functools.reduce", [content("import functools; functools.reduce"), finish()])

@@ -39,7 +39,7 @@ README = [
     ("hermes-4-14b", "NousResearch/Hermes-4-14B", "qwen2_5", NO_THOUGHT, None),
     ("granite-4.1-3b", "ibm-granite/granite-4.1-3b", "qwen2_5", NO_THOUGHT, GRANITE),
     ("llama-xlam-2-8b-fc-r", "Salesforce/Llama-xLAM-2-8b-fc-r", "xlam", NO_THOUGHT, None),
-    ("phi-4-mini-instruct", "microsoft/Phi-4-mini-instruct", "plain", NO_THOUGHT, None),
+    ("phi-4-mini-instruct", "microsoft/Phi-4-mini-instruct", "phi4_mini", NO_THOUGHT, None),
 ]
 README_IDS = [row[0] for row in README]
 
@@ -196,7 +196,7 @@ def test_models_for_format():
     assert models_for_format("qwen2.5") == models_for_format("qwen2_5")
     assert "ibm-granite/granite-4.1-3b" in models_for_format("qwen2_5")
     assert set(models_for_format("plain")) == {
-        "microsoft/Phi-4-mini-instruct", "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
+        "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
         # SPEC §3 pending checkpoints placed by their templates (issue 10)
         "microsoft/Phi-4-multimodal-instruct", "Qwen/Qwen3Guard-Gen-0.6B", "Qwen/Qwen3Guard-Gen-4B",
         "Qwen/Qwen3Guard-Gen-8B", "llava-hf/llava-1.5-7b-hf"}

@@ -1,6 +1,6 @@
 """vLLM's own tool-parser unit-test cases (`../shared/peer-cases/vllm.jsonl`, or the file named by
-`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML and pythonic tables
-parse, run as extra tests.
+`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML, pythonic and JSON
+tables parse, run as extra tests.
 
 Each case is parsed whole with the table its vLLM parser name maps to (no prompt: vLLM's tests
 feed none, so no thought is open at the start, even for tables whose generation prompt opens one)
@@ -58,6 +58,18 @@ PARSER_TABLES = {
     "deepseek_v31": "deepseek_v3_1",
     "apertus": "apertus",
     "hunyuan_a13b": "hunyuan_a13b",
+    # JSON call objects in `<tool_call>` (Hermes 2 Pro, Granite 4) and xLAM's bare list
+    "hermes": "qwen2_5",
+    "granite4": "qwen2_5",
+    "xlam": "xlam",
+    "jamba": "jamba",
+    "granite": "granite",
+    "internlm": "internlm2",
+    "cohere_command3": "cohere_command3",
+    "cohere_command4": "cohere_command4",
+    "mistral": "mistral",
+    "llama3_json": "llama3_json",
+    "phi4_mini_json": "phi4_mini",
 }
 
 NO_TABLE = {
@@ -85,6 +97,15 @@ NO_TABLE = {
         "Llama 4 writes Python lists bare or in `<|python_start|>…<|python_end|>`; the pythonic "
         "tables read calls only inside `<function_calls>` (olmo3) or `<|tool_call_start|>` "
         "(lfm2_5) (SPEC §3)"),
+    "qwen25_coder": (
+        "Qwen2.5-Coder writes its JSON call objects in `<tools>…</tools>`; the qwen2_5 table reads "
+        "them in `<tool_call>…</tool_call>` (SPEC §3 qwen2_5) and no table has `<tools>`"),
+    "qwen2_5_coder": (
+        "Qwen2.5-Coder writes its JSON call objects in `<tools>…</tools>`; the qwen2_5 table reads "
+        "them in `<tool_call>…</tool_call>` (SPEC §3 qwen2_5) and no table has `<tools>`"),
+    "nemotron_json": (
+        "Nemotron writes a JSON list of calls (or one object) in `<TOOLCALL>…</TOOLCALL>`; no table "
+        "has those markers"),
 }
 
 # --- listed differences ----------------------------------------------------------------------
@@ -106,6 +127,8 @@ SEPARATOR = "separator"
 CALL_FORM = "other-call-form"
 UNPAIRED_MARKER = "unpaired-marker"
 HELD_RELEASED = "held-released"
+CALL_IDS = "call-ids"
+CITATIONS = "citations"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -226,6 +249,53 @@ _PARAM_WITHOUT_NAME = (
     "`<param>北京</param>` is Malformed \"text between a call's tags\" and \"a tag where the call's "
     "syntax has none\", shown as content, and the call keeps the parameters it could read; vLLM "
     "drops the whole call")
+
+_CUT_CALL = (
+    f"{MALFORMED_KEPT}: a started call always ends with what arrived (SPEC §2.4 End, §4.2 finish()): "
+    "the stream ends before the object's `}`, so the call keeps the arguments it has; vLLM reports "
+    "no call")
+_XLAM_THOUGHT = (
+    f"{THOUGHT}: the xlam table reads `<think>…</think>` as the thought (issue 11): its text is "
+    "reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's tool parser, "
+    "run without a reasoning parser, leaves the thought in content")
+_XLAM_TOOL_CALL = (
+    f"{CALL_NEEDS_BLOCK}: the xlam table reads a list that opens the output or follows a thought, a "
+    "```json fence or `[TOOL_CALLS]` (SPEC §3 xlam, issue 11); `<tool_call>` is no marker there, "
+    "because xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the "
+    "llama-xlam-2-8b-fc-r fixture content-with-marker-in-code-fence), so this output is content; "
+    "vLLM reads the list in the tags")
+_INTERNLM_UNKNOWN = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): "
+    "`delete_everything` is a call like any other; vLLM drops a call to an undeclared tool")
+_COHERE_IDS = (
+    f"{CALL_IDS}: ids are `call_<index>` everywhere (SPEC §2.4); the model's `tool_call_id` is a "
+    "member of the call object like any other, not the call's id; vLLM takes it as the id")
+_COHERE_CITATIONS = (
+    f"{CITATIONS}: `<co>…</co: 0:[1]>` citations are text, kept in the content as written (the "
+    "closing tag holds the cited indexes, so it is no fixed marker, SPEC §2.3); vLLM strips them")
+_MISTRAL_AFTER_LIST = (
+    f"{PROSE_BETWEEN}: what follows a call list is the output's like any other text (SPEC §2.4 "
+    "engine-wide policies): `\nextra trailing data` after the list's `]` is Malformed \"text after "
+    "the list's end\" (SPEC §4.5), shown as content; vLLM drops it")
+_MISTRAL_TWO_REGIONS = (
+    f"{CALL_FORM}: each `[TOOL_CALLS]` opens a region of calls (SPEC §2.4: a marker is a marker "
+    "wherever it stands), so the two lists are two calls; vLLM's pre-v11 parser refuses a second "
+    "`[TOOL_CALLS]` with an error")
+_MISTRAL_NOT_A_LIST = (
+    f"{CALL_FORM}: a `[TOOL_CALLS]` region that does not open with a list holds one v11 call, "
+    "`NAME{..}` (the mistral table reads both generations), so `junk [` is the name and the object "
+    "its arguments; vLLM's pre-v11 parser searches the text for a list")
+_LLAMA3_MID_TEXT = (
+    f"{CALL_NEEDS_BLOCK}: Llama 3 writes its calls as the whole output (after an optional "
+    "`<|python_tag|>`), so an output that opens with prose is content (the llama3_json table, like "
+    "xlam, SPEC §4.5); vLLM searches the text for an object")
+_LLAMA3_INVALID = (
+    f"{MALFORMED_KEPT}: the call started once its name was whole (SPEC §4.2) and a started call "
+    "always ends (SPEC §2.4 End); `{{invalid json}` is refused at `i`, so the arguments are `{` and "
+    "the rest Malformed(InvalidArguments), shown as content; vLLM reports no call")
+_LLAMA3_NO_ARGUMENTS = (
+    f"{CALL_FORM}: an object with a name and no arguments member is a call with no arguments "
+    "(SPEC §4.2: its start's source is the whole object); vLLM reports no call")
 
 DIFFERENCES = {
     # `<tool_call>` inside a string value
@@ -466,6 +536,30 @@ DIFFERENCES = {
     _MINICPM + "test_arguments_wrapped_arguments": _WRAPPED,
     _MINICPM + "test_incomplete_missing_function_end": _MINICPM_CUT,
     _MINICPM + "test_param_missing_name_invalid": _PARAM_WITHOUT_NAME,
+    # JSON call objects and xLAM
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': _CUT_CALL,
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': _CUT_CALL,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': _XLAM_THOUGHT,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
+    'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': _INTERNLM_UNKNOWN,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': _COHERE_CITATIONS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_CITATIONS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-single_tool_call]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-single_tool_call]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-multiple_tool_calls]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd3]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd4]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd3]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd4]': _COHERE_IDS,
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[6-cmd4]': _COHERE_IDS,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': _MISTRAL_AFTER_LIST,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': _MISTRAL_TWO_REGIONS,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': _MISTRAL_NOT_A_LIST,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': _LLAMA3_MID_TEXT,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': _LLAMA3_INVALID,
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': _LLAMA3_NO_ARGUMENTS,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -535,7 +629,8 @@ NOTED = {
 # What the notes say about how much of `expect` a test asserts, and the exact arguments strings
 # (Python-quoted) that some of them list.
 SUBSET_NOTE = re.compile(r"ARGS_SUBSET|key[ -]by[ -]key|only args\[|only json\.loads\(arguments\)\[")
-COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls")
+COUNT_FREE_NOTE = re.compile(r"count (?:is )?not asserted|does not assert the total number of calls"
+                             r"|ONLY the first tool call")
 NAMES_FREE_NOTE = re.compile(r"(?<!first )\bnames? (?:and [a-z ]+ )?not asserted|names/arguments not asserted"
                              r"|name shown for reference only")
 _QUOTED = r"'(?:[^'\\]|\\.)*'"
@@ -600,7 +695,9 @@ def _arguments_problem(want, raw, subset, raw_text):
     if isinstance(want, str):
         parses, value = _json(want)
         if raw_text or not parses:
-            return None if raw == want else f"arguments {raw!r}, want the text {want!r}"
+            if raw == want or (not raw_text and _json(raw) == (True, want)):
+                return None      # the text itself, or (not raw text) the JSON string of it
+            return f"arguments {raw!r}, want the text {want!r}"
         want = value
     parses, got = _json(raw)
     if not parses:
@@ -803,7 +900,7 @@ def test_agreement_table():
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
           THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
-          UNPAIRED_MARKER, HELD_RELEASED)
+          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -1271,5 +1368,120 @@ PINNED = {
         'content': None,
         'reasoning': None,
         'calls': [['get_line_details', '{"customer_id": "C1001", "line_id": "L1001"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[llama]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['final_answer', '{"trigger": true}']],
+        'finish': 'tool_calls'},
+    'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['final_answer', '{"trigger": true}']],
+        'finish': 'tool_calls'},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': {
+        'content': None,
+        'reasoning': "I'll help you with that.",
+        'calls': [['get_current_weather', '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': {
+        'content': 'I\'ll help you check the weather.<tool_call>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': {
+        'content': 'I can help with that.<tool_call>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['delete_everything', '{"city": "Tokyo"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': {
+        'content': '\nfoo <co>bar</co: 0:[1,2],1:[3,4]>',
+        'reasoning': 'This is a rainbow <co>emoji: 🌈</co: 0:[1]>',
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-single_tool_call]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-single_tool_call]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd3-multiple_tool_calls]': {
+        'content': None,
+        'reasoning': 'first I think about foo',
+        'calls': [['foo', '{"query": "query1"}'], ['bar', '{"x": 42}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming[cmd4-multiple_tool_calls]': {
+        'content': None,
+        'reasoning': 'first I think about foo',
+        'calls': [['foo', '{"query": "query1"}'], ['bar', '{"x": 42}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd3]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[3-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd3]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[4-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_cohere_command_tool_parser.py::TestSpeculativeDecodingMultiTokenDelta::test_multi_token_chunks_still_produce_correct_tool_call[6-cmd4]': {
+        'content': None,
+        'reasoning': ' i will call foo with query1',
+        'calls': [['foo', '{"query": "query1"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': {
+        'content': '\nextra trailing data',
+        'reasoning': None,
+        'calls': [['get_current_weather', '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['add', '{"a": 1}'], ['sub', '{"b": 2}']],
+        'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': {
+        'content': '] trail',
+        'reasoning': None,
+        'calls': [['junk [', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': {
+        'content': 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': {
+        'content': 'invalid json}',
+        'reasoning': None,
+        'calls': [['invalidTool', '{']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['toolWithoutParams', '']],
         'finish': 'tool_calls'},
 }
