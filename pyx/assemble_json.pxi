@@ -12,7 +12,10 @@
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
 # object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
 # V3's closing fence): bytes that match it are the end's source, the first that does not ends
-# the call.
+# the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
+# left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
+# separator byte) are taken off (a head that is only a number names nothing); they stay in the
+# start's source.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -37,6 +40,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef ByteBuf spliced       # scratch: a source with its separators put back
     cdef bytes head            # the separator that ends the head, or None (no head)
     cdef bytes tail            # what may follow the object as the call's end, or None
+    cdef bytes name_prefix     # what a head writes before the name (not the name), or None
+    cdef int name_index        # the byte before a head's trailing call number, or -1
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
 
@@ -130,12 +135,29 @@ cdef class JsonCallAssembler(Assembler):
                         start += 1
                     while end > start and text.data[end - 1] <= SPACE:
                         end -= 1
+                    self.head_name(&start, &end)
                     self.outline.name.len = 0
                     bb_append(&self.outline.name, text.data + start, end - start)
                     self.outline.has_name = end > start
                 return True
             at += 1
         return False
+
+    cdef void head_name(self, Py_ssize_t* start, Py_ssize_t* end) noexcept:
+        """Narrows the head text[start:end] to the name in it (off a call id's prefix and number)."""
+        cdef const unsigned char* data = self.text.text.data
+        cdef Py_ssize_t k = end[0], m
+        if self.name_index >= 0:
+            while k > start[0] and DIGIT_0 <= data[k - 1] <= DIGIT_9:
+                k -= 1
+            if k < end[0] and k == start[0]:
+                end[0] = k          # only a number (a bare counter): no name
+            elif k < end[0] and data[k - 1] == self.name_index:
+                end[0] = k - 1
+        if self.name_prefix is not None:
+            m = len(self.name_prefix)
+            if end[0] - start[0] > m and memcmp(data + start[0], <const char*>self.name_prefix, m) == 0:
+                start[0] += m
 
     cdef Py_ssize_t read_tail(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """Takes the bytes that continue the tail; the whole tail, or a byte that is not the
@@ -266,11 +288,14 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
 
-cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
+cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bytes name_prefix=None,
+                                        int name_index=-1):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.outline.keys = keys
     call.head = head
     call.tail = tail
+    call.name_prefix = name_prefix
+    call.name_index = name_index
     return call
 
 
@@ -278,12 +303,15 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail):
 @cython.no_gc
 cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
-    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`."""
+    object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`; a
+    head that is a call id names the call without its `name_prefix` and `name_index`+number."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
+    cdef readonly bytes name_prefix
+    cdef readonly int name_index
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
@@ -292,6 +320,12 @@ cdef class JsonSyntax(Syntax):
         self.keys = keys
         self.head = head.encode("utf-8") if head else None
         self.tail = tail.encode("utf-8") if tail else None
+        if (name_prefix or name_index) and keys != OL_KEYS_ARGUMENTS:
+            raise ValueError("json syntax: only a head that names the call has a name prefix or index")
+        if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
+            raise ValueError("json syntax: a name index separator is one ASCII character")
+        self.name_prefix = name_prefix.encode("utf-8") if name_prefix else None
+        self.name_index = ord(name_index) if name_index is not None else -1
 
     cdef Assembler open(self, object declared):
-        return aj_opened(self.keys, self.head, self.tail)
+        return aj_opened(self.keys, self.head, self.tail, self.name_prefix, self.name_index)

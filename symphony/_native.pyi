@@ -143,8 +143,11 @@ class JsonSyntax(Syntax):
     keys: int
     head: Optional[bytes]
     tail: Optional[bytes]
+    name_prefix: Optional[bytes]
+    name_index: int
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
-                 tail: Optional[str] = ...) -> None: ...
+                 tail: Optional[str] = ..., name_prefix: Optional[str] = ...,
+                 name_index: Optional[str] = ...) -> None: ...
 class JsonListSyntax(Syntax):
     keys: int
     def __init__(self, ends: Sequence[int] = ..., keys: int = ...) -> None: ...

@@ -29,6 +29,7 @@ GEMMA4 = "<|turn>model\n"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
 KIMI = "<|open|>message role=\"assistant\"<|sep|>"
+KIMI_K2 = "<|im_assistant|>assistant<|im_middle|>"
 LING = "<role>ASSISTANT</role>"
 MINIMAX = "]~b]ai\n"
 LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
@@ -173,6 +174,12 @@ GROUPS = (
     # the model opens its own thinking region
     _group("inkling", "inkling", _N, "", None,
            "thinkingmachines/Inkling"),
+    # kimi_k2: <|tool_calls_section_begin|> blocks of `functions.NAME:N` JSON calls (issue 11);
+    # K2 Thinking writes its own <think> thought, the Instruct checkpoints none
+    _group("kimi-k2-instruct", "kimi_k2", _N, KIMI_K2, None,
+           "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
+    _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
+           "moonshotai/Kimi-K2-Thinking"),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

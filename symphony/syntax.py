@@ -5,6 +5,8 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json()                          one {"name": .., "arguments": {..}} object
     CallSyntax.json(CallObject.ARGUMENTS, head="<｜tool▁sep｜>")
                                                NAME<｜tool▁sep｜>{..arguments..}
+    CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
+                    name_index=":")        functions.NAME:N<|tool_call_argument_begin|>{..} (Kimi K2)
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
@@ -116,19 +118,27 @@ class CallSyntax:
         return _call_syntax, (self.kind, self.params)
 
     @classmethod
-    def json(cls, obj=CallObject.CALL, head=None, tail=None):
+    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS, which
-        needs one); `tail`: what it writes after the object (a closing fence), the call's end."""
+        needs one); `tail`: what it writes after the object (a closing fence), the call's end.
+        A head that is a call id (Kimi K2's `functions.NAME:N`) names the call without the id's
+        `name_prefix` and without `name_index` (one character) and the number after it."""
         obj = CallObject(obj)
-        for what, text in (("head", head), ("tail", tail)):
+        for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
                 raise ValueError(f"CallSyntax.json: {what} must be a non-empty str or None")
         if obj == CallObject.ARGUMENTS and head is None:
             raise ValueError("CallSyntax.json: an arguments object needs a head that names the call")
+        if (name_prefix or name_index) and obj != CallObject.ARGUMENTS:
+            raise ValueError("CallSyntax.json: only a head that names the call has a name prefix or index")
+        if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
+            raise ValueError("CallSyntax.json: name_index is one ASCII character")
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
-        return cls("json", object=obj, head=head, tail=tail)
+        if name_prefix is None and name_index is None:
+            return cls("json", object=obj, head=head, tail=tail)
+        return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index)
 
     @classmethod
     def json_list(cls, obj=CallObject.CALL):
@@ -232,8 +242,9 @@ class CallSyntax:
         """The compiled syntax object the native table holds."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
-            return _native.JsonSyntax(call_ends, obj.native(), dict(self.params).get("head"),
-                                      dict(self.params).get("tail"))
+            params = dict(self.params)
+            return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
+                                      params.get("name_prefix"), params.get("name_index"))
         if self.kind == "json_list":
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native())
         if self.kind == "tagged":

@@ -803,6 +803,24 @@ FAMILY_CASES = {
              "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=1),
         Case("deepseek_v3_1-cut-in-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea", calls=0),
     ],
+    "kimi_k2": [
+        Case("kimi_k2-calls", "Hi <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 "
+             '<|tool_call_argument_begin|>{"city": "Tokyo", "days": 3}<|tool_call_end|><|tool_call_begin|>'
+             "functions.get_time:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+             tools=TOOLS, calls=2),
+        Case("kimi_k2-thought-then-block", "<think>plan <|tool_call_begin|> x</think>ok<|tool_calls_section_begin|>"
+             '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": [1]}<|tool_call_end|>'
+             "<|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-block-ends-thought", "<think>plan<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-bare-counter", "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}"
+             "<|tool_call_end|><|tool_calls_section_end|>", calls=0),
+        Case("kimi_k2-id-without-number", "<|tool_calls_section_begin|><|tool_call_begin|>functions.a.b"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-section-end-cuts-call", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
+             '<|tool_call_argument_begin|>{"a": "x<|tool_calls_section_end|>after', calls=1),
+        Case("kimi_k2-cut-in-id", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_wea", calls=0),
+    ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
              '{"get_time": {}}]<|tools_suffix|>', tools=TOOLS, calls=2),

@@ -229,7 +229,16 @@ PENDING = [
 ]
 
 
-@pytest.mark.parametrize("model, table, behaviour, tail", PENDING, ids=[row[0] for row in PENDING])
+# Issue 11: the incumbents' other families' checkpoints.
+INCUMBENTS = [
+    ("moonshotai/Kimi-K2-Instruct", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("moonshotai/Kimi-K2-Thinking", "kimi_k2", MODEL_WRITES_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+]
+
+
+@pytest.mark.parametrize("model, table, behaviour, tail", PENDING + INCUMBENTS,
+                         ids=[row[0] for row in PENDING + INCUMBENTS])
 def test_pending_checkpoints_are_placed(model, table, behaviour, tail):
     m = for_model(model)
     assert (m.format, m.behaviour, m.prompt_tail) == (table, behaviour, tail)

@@ -58,6 +58,7 @@ PARSER_TABLES = {
     "deepseek_v31": "deepseek_v3_1",
     "apertus": "apertus",
     "hunyuan_a13b": "hunyuan_a13b",
+    "kimi_k2": "kimi_k2",
 }
 
 NO_TABLE = {
@@ -74,10 +75,6 @@ NO_TABLE = {
         "DeepSeek V3.2 writes `<｜DSML｜function_calls>` and `<｜DSML｜invoke name=\"…\">`; the "
         "deepseek_v4_1 table has V4.1's `<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after "
         "`DSML｜`, SPEC §3)"),
-    "kimi_k2": (
-        "Kimi K2 writes `<|tool_calls_section_begin|>` + `<|tool_call_begin|>functions.NAME:N"
-        "<|tool_call_argument_begin|>{JSON}<|tool_call_end|>`; the kimi_k3 table has K3's XTML "
-        "(`<|open|>tools<|sep|>`, `<|open|>call tool=\"`, SPEC §3)"),
     "pythonic": (
         "bare Python lists `[f(a=1)]` with no markers; the pythonic tables read calls only inside "
         "`<function_calls>` (olmo3) or `<|tool_call_start|>` (lfm2_5) (SPEC §3)"),
@@ -106,6 +103,7 @@ SEPARATOR = "separator"
 CALL_FORM = "other-call-form"
 UNPAIRED_MARKER = "unpaired-marker"
 HELD_RELEASED = "held-released"
+CALL_ID = "call-id"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -120,6 +118,7 @@ _DOTS = "vllm:test_dots_tool_parser.py::"
 _M2 = "vllm:test_minimax_m2_tool_parser.py::"
 _K2 = "vllm:test_k2_horizon_tool_parser.py::"
 _MINICPM = "vllm:test_minicpm5xml_tool_parser.py::"
+_KIMI_K2 = "vllm:test_kimi_k2_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -227,7 +226,30 @@ _PARAM_WITHOUT_NAME = (
     "syntax has none\", shown as content, and the call keeps the parameters it could read; vLLM "
     "drops the whole call")
 
+_K2_ID = (
+    f"{CALL_ID}: ids are `call_<index>` everywhere (SPEC §2.4: no `functions.name:N` scheme): the "
+    "head `functions.NAME:N` is the model's own call id, of which the call keeps the name (the "
+    "`functions.` prefix and `:N` stay in the start's source); vLLM uses the model's id as the "
+    "call's id")
+_K2_BARE_COUNTER = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request, nor taken from it "
+    "(SPEC §2.4): a head that is only the call number (`0`) names no call, so the call is Malformed "
+    "\"a tool call without a name\" (SPEC §4.2), shown as content; vLLM infers the name from the "
+    "request's tools")
+
 DIFFERENCES = {
+    # Kimi K2
+    _KIMI_K2 + "TestExtractToolCalls::test_invalid_funcall_id_skipped": (
+        f"{NAMES_NOT_CHECKED}: function names are not validated (SPEC §2.4): the head "
+        "`functions.invalid.0` has no `:N` number, so its name is what is left without the "
+        "`functions.` prefix, `invalid.0`, a call like any other; vLLM skips a call whose id lacks "
+        "`:N`"),
+    _KIMI_K2 + "TestExtractToolCalls::test_native_id_extracted": _K2_ID,
+    _KIMI_K2 + "TestStreamingHappyPath::test_multiple_tool_calls": _K2_ID,
+    _KIMI_K2 + "TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker": _K2_ID,
+    _KIMI_K2 + "TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted": _K2_BARE_COUNTER,
+    _KIMI_K2 + "TestStreamingHappyPath::test_bare_counter": _K2_BARE_COUNTER,
+    _KIMI_K2 + "TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args": _K2_BARE_COUNTER,
     # `<tool_call>` inside a string value
     _SHARED + "test_content_with_xml_structural_tags_nonstreaming[xml]": _NESTED_TOOL_CALL
     + "; the rest of the value (`\\n\",` …) is a block with no function tag: no second call, its "
@@ -803,7 +825,7 @@ def test_agreement_table():
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
           THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
-          UNPAIRED_MARKER, HELD_RELEASED)
+          UNPAIRED_MARKER, HELD_RELEASED, CALL_ID)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -1271,5 +1293,42 @@ PINNED = {
         'content': None,
         'reasoning': None,
         'calls': [['get_line_details', '{"customer_id": "C1001", "line_id": "L1001"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_invalid_funcall_id_skipped': {
+        'content': 'Help. ',
+        'reasoning': None,
+        'calls': [['invalid.0', '{"city": "Beijing"}'],
+                   ['valid', '{"city": "Shanghai"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_native_id_extracted': {
+        'content': 'Checking weather. ',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Tokyo"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted': {
+        'content': 'Let me check. 0 <|tool_call_argument_begin|>{"city": "Tokyo"',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_multiple_tool_calls': {
+        'content': 'Compare weather. ',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Tokyo"}'],
+                   ['get_weather', '{"city": "NYC"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter': {
+        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing"}',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args': {
+        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing", "unit": "celsius"}',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker': {
+        'content': "I'll check. ",
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Bei']],
         'finish': 'tool_calls'},
 }
