@@ -180,6 +180,11 @@ GROUPS = (
            "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
     _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
            "moonshotai/Kimi-K2-Thinking"),
+    # deepseek_v3_2: V4.1's DSML invokes spelled without the space after `DSML｜`, in a
+    # <｜DSML｜function_calls> block; its encoder's thinking switch ends the prompt `<think>` or
+    # `</think>`, as V4.1's does (issue 11)
+    _group("deepseek-v3.2", "deepseek_v3_2", _O, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2-Speciale", tails=("<think>", "</think>")),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -13,6 +13,7 @@ turns it into the native syntax object that opens an assembler for each call reg
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
+    CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
@@ -73,7 +74,17 @@ class Tags:
         return (self.key_open, self.key_close, self.value_open, self.value_close)
 
 
-DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
+DSML_V4_1 = "｜DSML｜ "      # DeepSeek V4.1 spells its DSML tags with a space after the mark
+DSML_V3_2 = "｜DSML｜"       # DeepSeek V3.2 and V4 without
+
+
+def dsml_tags(mark=DSML_V4_1):
+    """A DSML spelling's parameter tag (up to the key's quote), its close tag and the invoke's
+    close tag (the table's marker that ends a call)."""
+    return (f'<{mark}parameter name="', f"</{mark}parameter>", f"</{mark}invoke>")
+
+
+DSML_INVOKE_CLOSE = dsml_tags(DSML_V4_1)[2]
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
 XML_INVOKE_CLOSE = "</invoke>"
 # The syntaxes whose call ends with a close marker of its own, and that marker.
@@ -152,8 +163,15 @@ class CallSyntax:
         return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
 
     @classmethod
-    def dsml(cls):
-        return cls("dsml")
+    def dsml(cls, mark=DSML_V4_1):
+        """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2) in every tag."""
+        if mark not in (DSML_V4_1, DSML_V3_2):
+            raise ValueError(f"CallSyntax.dsml: no DSML spelling {mark!r}")
+        return cls("dsml") if mark == DSML_V4_1 else cls("dsml", mark=mark)
+
+    def dsml_tags(self):
+        """A DSML syntax's parameter tag, its close tag and the invoke's close tag."""
+        return dsml_tags(dict(self.params).get("mark", DSML_V4_1))
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
@@ -222,7 +240,8 @@ class CallSyntax:
         names = [name for name, _ in fmt.terminals]
         if self.kind in OWN_CLOSE or self.kind in ("invoke", "param_xml"):
             close = (self.invoke_close if self.kind == "invoke" else
-                     self.tags.call_close if self.kind == "param_xml" else OWN_CLOSE[self.kind])
+                     self.tags.call_close if self.kind == "param_xml" else
+                     self.dsml_tags()[2] if self.kind == "dsml" else OWN_CLOSE[self.kind])
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
         if self.kind != "keyed":
             return []
@@ -252,7 +271,7 @@ class CallSyntax:
         if self.kind == "keyed":
             return _native.KeyedSyntax(self.tags.texts(), call_ends)
         if self.kind == "dsml":
-            return _native.InvokeSyntax(_native.DSML_TAGS, True, False, call_ends)
+            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends)

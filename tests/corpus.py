@@ -63,9 +63,9 @@ TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
 OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic", "gemma", "param_xml")
-OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
+OTHER_TAGS = {"xtml": _native.XTML_TAGS,
               "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (),
-              "gemma": (_native.GEMMA_QUOTE,)}   # invoke and param_xml: their syntax's
+              "gemma": (_native.GEMMA_QUOTE,)}   # dsml, invoke and param_xml: their syntax's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -240,6 +240,8 @@ def roles(fmt):
         tags, between = syntax.tags.texts(), syntax.tags.between
     elif kind == "invoke":
         tags, between = (syntax.parameter, syntax.parameter_close), ""
+    elif kind == "dsml":
+        tags, between = syntax.dsml_tags()[:2], ""
     elif kind == "param_xml":
         tags, between = (syntax.tags.param_open, syntax.tags.param_close) + _native.PARAM_XML_CDATA, ""
     elif kind in OTHER_KINDS:
@@ -820,6 +822,24 @@ FAMILY_CASES = {
         Case("kimi_k2-section-end-cuts-call", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
              '<|tool_call_argument_begin|>{"a": "x<|tool_calls_section_end|>after', calls=1),
         Case("kimi_k2-cut-in-id", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_wea", calls=0),
+    ],
+    "deepseek_v3_2": [
+        Case("deepseek_v3_2-calls", 'Sure <｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
+             'name="city" string="true">杭州</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">5'
+             '</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v3_2-v4_1-spelling-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜ '
+             'parameter name="a" string="true">x</｜DSML｜ parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+             calls=1),
+        Case("deepseek_v3_2-v4-block-is-text", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜tool_calls>', calls=0),
+        Case("deepseek_v3_2-thought", "plan</think>\n\nok", "<｜Assistant｜><think>", calls=0),
+    ],
+    "deepseek_v4": [
+        Case("deepseek_v4-calls", '<think>p</think><｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n'
+             '<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+             '</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v4-v3_2-block-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜function_calls>', calls=0),
     ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '

@@ -5,12 +5,12 @@ breaks them (tags cut mid-attribute, missing quotes, unknown types, nested lists
 arguments, junk between calls, what a grammar never produces). Each case pins how many calls it
 starts where that is certain.
 
-`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind; an invoke's and
-param-XML's from their own tags); `other_cases(roles)` gives its cases.
+`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind; a DSML, invoke and
+param-XML syntax's from its own tags); `other_cases(roles)` gives its cases.
 """
 import json
 
-from symphony.syntax import Placement
+from symphony.syntax import Placement, dsml_tags
 from tests.corpus import TOOLS, Case
 
 SEP = "]<]minimax[>["
@@ -45,12 +45,15 @@ class Writer:
 
 
 class Dsml(Writer):
+    def __init__(self, tags=dsml_tags()[:2]):
+        self.parameter, self.parameter_close = tags
+
     def head(self, name):
         return f'{name}">\n'
 
     def arg(self, key, value, string=None):
         string = not _is_json_value(value) if string is None else string
-        return f'<｜DSML｜ parameter name="{key}" string="{"true" if string else "false"}">{value}</｜DSML｜ parameter>\n'
+        return f'{self.parameter}{key}" string="{"true" if string else "false"}">{value}{self.parameter_close}\n'
 
 
 class Invoke(Writer):
@@ -147,7 +150,7 @@ class ParamXml(Writer):
         return f'{self.param_open}{key}">{value}{self.param_close}'
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+OTHER_SYNTAXES = {"xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
 
 
 def writer(r):
@@ -157,6 +160,8 @@ def writer(r):
         return ParamXml(r.tags[0], r.tags[1])
     if r.syntax == "invoke":
         return Invoke(r.tags, r.placement)
+    if r.syntax == "dsml":
+        return Dsml(r.tags)
     return OTHER_SYNTAXES[r.syntax]
 
 
@@ -219,7 +224,7 @@ def other_cases(r):
         Case(f"{p}-fenced", "```\n" + frame(r, weather) + "\n```", tools=TOOLS, calls=1),
     ]
     if p in ("dsml", "invoke", "xtml"):
-        key_open = {"dsml": '<｜DSML｜ parameter name="', "invoke": r.tags[0]}.get(p, '<|open|>argument key="')
+        key_open = r.tags[0] if p in ("dsml", "invoke") else '<|open|>argument key="'
         end = "<|sep|>" if p == "xtml" else ">"
         cases += [
             Case(f"{p}-empty-name", closed(w.head("")), tools=TOOLS, calls=0),
@@ -243,9 +248,9 @@ def other_cases(r):
         ]
     if p == "dsml":
         cases += [
-            Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + Dsml().arg("a", "not json", False)),
+            Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + w.arg("a", "not json", False)),
                  calls=1),
-            Case("dsml-string-attribute-true-json", frame(r, w.head("f") + Dsml().arg("a", "[1, 2]", True)), calls=1),
+            Case("dsml-string-attribute-true-json", frame(r, w.head("f") + w.arg("a", "[1, 2]", True)), calls=1),
             Case("dsml-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
                  prompt="<｜Assistant｜><think>"),
             Case("dsml-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),

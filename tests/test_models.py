@@ -234,6 +234,8 @@ INCUMBENTS = [
     ("moonshotai/Kimi-K2-Instruct", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("moonshotai/Kimi-K2-Thinking", "kimi_k2", MODEL_WRITES_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("deepseek-ai/DeepSeek-V3.2", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
+    ("deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
 ]
 
 

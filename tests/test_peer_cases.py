@@ -59,6 +59,8 @@ PARSER_TABLES = {
     "apertus": "apertus",
     "hunyuan_a13b": "hunyuan_a13b",
     "kimi_k2": "kimi_k2",
+    "deepseek_v32": "deepseek_v3_2",
+    "deepseek_v4": "deepseek_v4",
 }
 
 NO_TABLE = {
@@ -67,14 +69,6 @@ NO_TABLE = {
         "`<iquestcoder_tool_call>…</iquestcoder_tool_call>`; the keyed syntax fits, but symphony's "
         "`iquest` table has IQuest-Q1's markers `<iquest_tool_call>` (SPEC §3 iquest, the iquest-q1 "
         "fixtures) and no table has these, so no table parses this family yet"),
-    "deepseek_v4": (
-        "vLLM's deepseek_v4 reads DeepSeek V4's `<｜DSML｜tool_calls>` blocks (its one case writes "
-        "V3.2's `<｜DSML｜function_calls>` and expects content); the deepseek_v4_1 table has V4.1's "
-        "`<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after `DSML｜`, SPEC §3)"),
-    "deepseek_v32": (
-        "DeepSeek V3.2 writes `<｜DSML｜function_calls>` and `<｜DSML｜invoke name=\"…\">`; the "
-        "deepseek_v4_1 table has V4.1's `<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after "
-        "`DSML｜`, SPEC §3)"),
     "pythonic": (
         "bare Python lists `[f(a=1)]` with no markers; the pythonic tables read calls only inside "
         "`<function_calls>` (olmo3) or `<|tool_call_start|>` (lfm2_5) (SPEC §3)"),
@@ -119,6 +113,7 @@ _M2 = "vllm:test_minimax_m2_tool_parser.py::"
 _K2 = "vllm:test_k2_horizon_tool_parser.py::"
 _MINICPM = "vllm:test_minicpm5xml_tool_parser.py::"
 _KIMI_K2 = "vllm:test_kimi_k2_tool_parser.py::"
+_DSV32 = "vllm:test_deepseekv32_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -237,7 +232,32 @@ _K2_BARE_COUNTER = (
     "\"a tool call without a name\" (SPEC §4.2), shown as content; vLLM infers the name from the "
     "request's tools")
 
+_DSML_TYPED = (
+    f"{VALUE_TYPING}: a DSML value is typed by its own `string` attribute, the request's tools "
+    "are not consulted (SPEC §5.6): `string=\"true\"` streams the text as a string, "
+    "`string=\"false\"` is json(text, None)")
+_DSML_UNWRAP = (
+    f"{VALUE_TYPING}: a parameter is a parameter whatever its name (SPEC §5.6): its value is what "
+    "the model wrote under that key; vLLM unwraps a lone `arguments`/`input` parameter the schema "
+    "does not declare into the call's arguments")
+
 DIFFERENCES = {
+    # DeepSeek V3.2
+    _DSV32 + "TestExtractToolCalls::test_string_attr_true_coerced_by_schema": _DSML_TYPED
+    + ": `42` is the string \"42\"; vLLM coerces it to the declared integer",
+    _DSV32 + "TestExtractToolCallsStreaming::test_string_attr_true_coerced_by_schema_streaming": _DSML_TYPED
+    + ": `42` is the string \"42\"; vLLM coerces it to the declared integer",
+    _DSV32 + "TestExtractToolCalls::test_string_attr_true_coerced_by_composed_schema": _DSML_TYPED
+    + ": the JSON text is a string; vLLM reads it as the object the anyOf schema admits",
+    _DSV32 + "TestExtractToolCalls::test_null_coerced_back_to_string_by_schema": _DSML_TYPED
+    + ": `null` with `string=\"false\"` is null; vLLM turns it back into the string \"null\" for a "
+      "declared string",
+    _DSV32 + "TestExtractToolCallsStreaming::test_streaming_matches_non_streaming_conversion_fallbacks[streaming]":
+    _DSML_TYPED + ": `null` with `string=\"false\"` is null and `3.0` the number as written; vLLM turns "
+    "them into the declared string \"null\" and integer 3",
+    _DSV32 + "TestExtractToolCalls::test_arguments_wrapper_repaired": _DSML_UNWRAP,
+    _DSV32 + "TestExtractToolCalls::test_input_wrapper_repaired": _DSML_UNWRAP
+    + " (here `string=\"true\"` also keeps the JSON text a string)",
     # Kimi K2
     _KIMI_K2 + "TestExtractToolCalls::test_invalid_funcall_id_skipped": (
         f"{NAMES_NOT_CHECKED}: function names are not validated (SPEC §2.4): the head "
@@ -1330,5 +1350,40 @@ PINNED = {
         'content': "I'll check. ",
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Bei']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_string_attr_true_coerced_by_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['score', '{"value": "42"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_string_attr_true_coerced_by_composed_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['set_timer', '{"wait": "{\\"type\\":\\"for\\",\\"minutes\\":2880}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_arguments_wrapper_repaired': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"arguments": {"location":"Beijing"}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_input_wrapper_repaired': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"input": "{\\"location\\":\\"Beijing\\"}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_null_coerced_back_to_string_by_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['echo', '{"text": null}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCallsStreaming::test_string_attr_true_coerced_by_schema_streaming': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['score', '{"value": "42"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCallsStreaming::test_streaming_matches_non_streaming_conversion_fallbacks[streaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['coerce', '{"union_value": "hello", "bad_int": "abc", "nullable_string": null, "null_string": null, "whole_number": 3.0}']],
         'finish': 'tool_calls'},
 }
