@@ -185,6 +185,10 @@ GROUPS = (
     # `</think>`, as V4.1's does (issue 11)
     _group("deepseek-v3.2", "deepseek_v3_2", _O, DEEPSEEK, None,
            "deepseek-ai/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2-Speciale", tails=("<think>", "</think>")),
+    # pythonic: Llama 4 writes a leading Python call list, bare or in <|python_start|> (issue 11)
+    _group("llama-4-scout-17b-16e-instruct", "pythonic", _N, "<|header_start|>assistant<|header_end|>\n\n", None,
+           "meta-llama/Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
+           "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8"),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

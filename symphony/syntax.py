@@ -19,6 +19,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
+    CallSyntax.pythonic(leading=True)          [name(key=value, ...), ...] leading the region, or content
     CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
@@ -201,8 +202,10 @@ class CallSyntax:
         return cls("param_xml", tags=tags)
 
     @classmethod
-    def pythonic(cls):
-        return cls("pythonic")
+    def pythonic(cls, leading=False):
+        """Python calls with keyword arguments. `leading`: the region is a call list only where it
+        starts with `[`, a name and its `(` (after whitespace), else it is content (Llama 4)."""
+        return cls("pythonic", leading=True) if leading else cls("pythonic")
 
     @classmethod
     def gemma(cls):
@@ -282,7 +285,7 @@ class CallSyntax:
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends)
         if self.kind == "pythonic":
-            return _native.PythonicSyntax(call_ends)
+            return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
         if self.kind == "gemma":
             return _native.GemmaSyntax(call_ends)
         if self.kind == "forced":

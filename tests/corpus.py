@@ -92,6 +92,7 @@ class Roles:
     json_object: object = None   # json, json_list: the CallObject its objects are
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
+    leading: bool = False        # pythonic: a call list only where it leads the region, else content
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -267,6 +268,7 @@ def roles(fmt):
         json_object=dict(syntax.params).get("object", CallObject.CALL) if kind in ("json", "json_list") else None,
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
+        leading=kind == "pythonic" and dict(syntax.params).get("leading", False),
     )
 
 
@@ -840,6 +842,24 @@ FAMILY_CASES = {
              '</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
         Case("deepseek_v4-v3_2-block-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
              '\n</｜DSML｜function_calls>', calls=0),
+    ],
+    "pythonic": [
+        Case("bare-pythonic-list", "[get_weather(city='Paris', days=3), get_time()]", tools=TOOLS, calls=2),
+        Case("bare-pythonic-list-spaced", " \n[ get_weather (city='Paris') ,\n get_time() ] \n", tools=TOOLS, calls=2),
+        Case("bare-pythonic-dotted-name", "[tools.search(q='x')]", calls=1),
+        Case("bare-pythonic-numbers-are-content", "[1, 2] are the first two.", calls=0),
+        Case("bare-pythonic-bracketed-words-are-content", "[see below] f(a=1)", calls=0),
+        Case("bare-pythonic-markdown-link", "[link](http://x.org) and [f(a=1)]", calls=0),
+        Case("bare-pythonic-list-not-leading", "Sure: [f(a=1)]", calls=0),
+        Case("bare-pythonic-nested-list-is-content", "[[f(a=1)]]", calls=0),
+        Case("bare-pythonic-digit-name-is-content", "[1f(a=1)]", calls=0),
+        Case("bare-pythonic-text-after-list", "[f(a=1)] \n and more", calls=1),
+        Case("bare-pythonic-python-region", "Let me check. <|python_start|>[get_weather(city='LA')]<|python_end|> done",
+             tools=TOOLS, calls=1),
+        Case("bare-pythonic-python-region-unclosed", "<|python_start|>[f(a=1), g(b=[1, 2])]", calls=2),
+        Case("bare-pythonic-region-of-content", "<|python_start|>print(1)<|python_end|>", calls=0),
+        Case("bare-pythonic-cut-undecided", " [get_wea", calls=0),
+        Case("bare-pythonic-cut-in-value", "[f(a='x", calls=1),
     ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '

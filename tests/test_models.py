@@ -236,6 +236,10 @@ INCUMBENTS = [
     ("moonshotai/Kimi-K2-Thinking", "kimi_k2", MODEL_WRITES_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("deepseek-ai/DeepSeek-V3.2", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
     ("deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
+    ("meta-llama/Llama-4-Scout-17B-16E-Instruct", "pythonic", NO_THOUGHT,
+     "<|header_start|>assistant<|header_end|>\n\n"),
+    ("meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "pythonic", NO_THOUGHT,
+     "<|header_start|>assistant<|header_end|>\n\n"),
 ]
 
 
