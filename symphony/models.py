@@ -189,6 +189,16 @@ GROUPS = (
     _group("llama-4-scout-17b-16e-instruct", "pythonic", _N, "<|header_start|>assistant<|header_end|>\n\n", None,
            "meta-llama/Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
            "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8"),
+    # ernie45: Qwen3's <tool_call> JSON; the Thinking checkpoint's prompt opens the thought (issue 11)
+    _group("ernie-4.5-21b-a3b-thinking", "ernie45", _A, CHATML, None,
+           "baidu/ERNIE-4.5-21B-A3B-Thinking"),
+    # longcat: <longcat_tool_call> JSON objects, no thought (issue 11)
+    _group("longcat-flash-chat", "longcat", _N, "ASSISTANT:", None,
+           "meituan-longcat/LongCat-Flash-Chat"),
+    # step3: <｜tool_calls_begin｜> blocks of <steptml:invoke> invokes; the prompt opens the thought
+    # (vLLM's step3 reasoning parser reads everything before </think> as the thought) (issue 11)
+    _group("step3", "step3", _A, "<|BOT|>assistant\n", None,
+           "stepfun-ai/step3"),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -861,6 +861,29 @@ FAMILY_CASES = {
         Case("bare-pythonic-cut-undecided", " [get_wea", calls=0),
         Case("bare-pythonic-cut-in-value", "[f(a='x", calls=1),
     ],
+    "ernie45": [
+        Case("ernie45-thought-response-calls", "plan\n</think>\n\n<response>\nOK\n</response><tool_call>\n"
+             + WEATHER + "\n</tool_call>\n", "<|im_start|>assistant\n<think>\n", tools=TOOLS, calls=1),
+        Case("ernie45-response-marker-in-arguments", '<tool_call>\n{"name": "f", "arguments": {"a": "x<response>y"}}'
+             "\n</tool_call>", calls=1),
+    ],
+    "longcat": [
+        Case("longcat-calls", "Hi <longcat_tool_call>" + WEATHER + "</longcat_tool_call>\n<longcat_tool_call>"
+             + TIME + "</longcat_tool_call>", tools=TOOLS, calls=2),
+        Case("longcat-qwen-markers-are-text", "<tool_call>" + WEATHER + "</tool_call>", calls=0),
+    ],
+    "step3": [
+        Case("step3-calls", '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter '
+             'name="city">Tokyo</steptml:parameter><steptml:parameter name="days"> 3 </steptml:parameter>'
+             '</steptml:invoke><｜tool_call_end｜><｜tool_sep｜><｜tool_call_begin｜><steptml:invoke name="get_time">'
+             "</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>", tools=TOOLS, calls=2),
+        Case("step3-header", '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>f\n<steptml:invoke name="f">'
+             '<steptml:parameter name="a">1</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+             calls=1),
+        Case("step3-call-end-cuts-invoke", '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="f">'
+             '<steptml:parameter name="a">x<｜tool_call_end｜><｜tool_calls_end｜>', calls=1),
+        Case("step3-thought", "plan</think>ok", "<|BOT|>assistant\n<think>\n", calls=0),
+    ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
              '{"get_time": {}}]<|tools_suffix|>', tools=TOOLS, calls=2),

@@ -63,6 +63,9 @@ PARSER_TABLES = {
     "deepseek_v4": "deepseek_v4",
     "pythonic": "pythonic",
     "llama4_pythonic": "pythonic",
+    "ernie45": "ernie45",
+    "longcat": "longcat",
+    "step3": "step3",
 }
 
 NO_TABLE = {
