@@ -1,6 +1,8 @@
 # The JSON list assembler (SPEC §4.5, xLAM): the whole output is either a JSON list of call
 # objects or content. It sees every output byte: whitespace and commas between objects are
-# carried and dropped as wrapping, each object goes to a JsonCallAssembler.
+# carried and dropped as wrapping, each object goes to a JsonCallAssembler. A syntax without
+# brackets (MiniMax M1's `<tool_calls>` region of one object per line) reads its region as the
+# inside of a list: objects, whitespace and commas, and no `]`.
 
 cdef enum JlStage:
     JL_DECIDING = 0     # only whitespace so far
@@ -18,6 +20,7 @@ cdef class JsonListAssembler(Assembler):
     cdef Held carried          # whitespace and commas between objects, and separators among them
     cdef JsonCallAssembler call
     cdef int keys              # what the objects are (OlKeys)
+    cdef bint bare             # objects with no list brackets around them
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -99,7 +102,7 @@ cdef class JsonListAssembler(Assembler):
                 self.flush_carried(sink)
                 self.call = aj_opened(self.keys, None, None)
                 self.stage = JL_OBJECT
-            elif c == RBRACKET:
+            elif c == RBRACKET and not self.bare:
                 hb_append(&self.carried, p + i, 1)
                 self.flush_carried(sink)
                 self.stage = JL_AFTER
@@ -123,7 +126,7 @@ cdef class JsonListAssembler(Assembler):
             self.call.finish(sink)
             self.call = None
         elif self.stage == JL_BETWEEN:
-            self.flush_carried(sink, EV_MALFORMED)
+            self.flush_carried(sink, EV_DROPPED if self.bare else EV_MALFORMED)
         else:
             self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER
@@ -134,16 +137,22 @@ cdef class JsonListAssembler(Assembler):
 @cython.no_gc
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
-    than the arguments object) says what the objects are."""
+    than the arguments object) says what the objects are; `brackets` False: the region holds the
+    objects with no list around them."""
     cdef readonly int keys
+    cdef readonly bint brackets
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, bint brackets=True):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
         self.keys = keys
+        self.brackets = brackets
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
+        if not self.brackets:
+            assembler.bare = True
+            assembler.stage = JL_BETWEEN
         return assembler

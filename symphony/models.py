@@ -199,6 +199,10 @@ GROUPS = (
     # (vLLM's step3 reasoning parser reads everything before </think> as the thought) (issue 11)
     _group("step3", "step3", _A, "<|BOT|>assistant\n", None,
            "stepfun-ai/step3"),
+    # minimax_m1: <tool_calls> blocks of JSON call objects, one per line; the model writes its own
+    # <think> thought (issue 11)
+    _group("minimax-m1-80k", "minimax_m1", _W, MINIMAX, None,
+           "MiniMaxAI/MiniMax-M1-80k", "MiniMaxAI/MiniMax-M1-40k"),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -9,6 +9,7 @@ turns it into the native syntax object that opens an assembler for each call reg
                     name_index=":")        functions.NAME:N<|tool_call_argument_begin|>{..} (Kimi K2)
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
+    CallSyntax.json_list(brackets=False)       {..call..}\n{..call..} (MiniMax M1)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
@@ -153,11 +154,16 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL):
+    def json_list(cls, obj=CallObject.CALL, brackets=True):
+        """A JSON list of call objects, or content; `brackets` False: the region holds the objects
+        one after another with no list around them (MiniMax M1, one per line)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
-        return cls("json_list") if obj == CallObject.CALL else cls("json_list", object=obj)
+        params = {} if obj == CallObject.CALL else {"object": obj}
+        if not brackets:
+            params["brackets"] = False
+        return cls("json_list", **params)
 
     @classmethod
     def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE):
@@ -268,7 +274,8 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"))
         if self.kind == "json_list":
-            return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native())
+            return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
+                                          dict(self.params).get("brackets", True))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":

@@ -884,6 +884,15 @@ FAMILY_CASES = {
              '<steptml:parameter name="a">x<｜tool_call_end｜><｜tool_calls_end｜>', calls=1),
         Case("step3-thought", "plan</think>ok", "<|BOT|>assistant\n<think>\n", calls=0),
     ],
+    "minimax_m1": [
+        Case("minimax_m1-calls", "Sure. <tool_calls>\n" + WEATHER + "\n" + TIME + "\n</tool_calls>", tools=TOOLS,
+             calls=2),
+        Case("minimax_m1-commas-and-junk", "<tool_calls>\n" + WEATHER + ",\n x " + TIME + "]\n</tool_calls>", calls=2),
+        Case("minimax_m1-thought-holds-block", "<think>plan <tool_calls>\n" + WEATHER + "\n</tool_calls></think>ok",
+             calls=0),
+        Case("minimax_m1-cut-in-object", "<tool_calls>\n" + WEATHER[:42], calls=1),
+        Case("minimax_m1-a-list-is-junk", "<tool_calls>\n[" + WEATHER + "]\n</tool_calls>", calls=1),
+    ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
              '{"get_time": {}}]<|tools_suffix|>', tools=TOOLS, calls=2),

@@ -127,3 +127,15 @@ def test_a_name_prefix_or_index_needs_a_head_that_names_the_call():
         CallSyntax.json(CallObject.ARGUMENTS, head="|", name_index="::")
     with pytest.raises(ValueError):
         _native.JsonSyntax((), _native.OlKeys.OL_KEYS_CALL, None, None, "functions.")
+
+
+def test_minimax_m1_objects_one_per_line():
+    """`CallSyntax.json_list(brackets=False)` (MiniMax M1): the block holds call objects with no list
+    around them; what is between them is the template's, a `]` is no list's end."""
+    output = '<tool_calls>\n{"name": "f", "arguments": {"a": 1}}\n{"name": "g", "arguments": {}}]\n</tool_calls>'
+    check("minimax_m1", output, [
+        dropped("<tool_calls>"), dropped("\n"), start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, '{"a": 1}', '{"a": 1}'), end(0, "}"), dropped("\n"),
+        start(1, "g", '{"name": "g", "arguments": '), arguments(1, "{}", "{}"), end(1, "}"),
+        malformed("]", "text between a list's calls"), dropped("\n"), dropped("</tool_calls>"), finish(tool_calls=2),
+    ])
