@@ -15,7 +15,8 @@
 # the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
 # left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
 # separator byte) are taken off (a head that is only a number names nothing); they stay in the
-# start's source.
+# start's source. A head whose name is its first word (`name_word`: gpt-oss's
+# `functions.NAME <|constrain|>json`) names the call with what runs to whitespace or a `<`.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -42,6 +43,7 @@ cdef class JsonCallAssembler(Assembler):
     cdef bytes tail            # what may follow the object as the call's end, or None
     cdef bytes name_prefix     # what a head writes before the name (not the name), or None
     cdef int name_index        # the byte before a head's trailing call number, or -1
+    cdef bint name_word        # the name is the head's first word
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
 
@@ -146,7 +148,12 @@ cdef class JsonCallAssembler(Assembler):
     cdef void head_name(self, Py_ssize_t* start, Py_ssize_t* end) noexcept:
         """Narrows the head text[start:end] to the name in it (off a call id's prefix and number)."""
         cdef const unsigned char* data = self.text.text.data
-        cdef Py_ssize_t k = end[0], m
+        cdef Py_ssize_t k = start[0], m
+        if self.name_word:
+            while k < end[0] and data[k] > SPACE and data[k] != LESS:
+                k += 1
+            end[0] = k
+        k = end[0]
         if self.name_index >= 0:
             while k > start[0] and DIGIT_0 <= data[k - 1] <= DIGIT_9:
                 k -= 1
@@ -289,13 +296,14 @@ cdef class JsonCallAssembler(Assembler):
 
 
 cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bytes name_prefix=None,
-                                        int name_index=-1):
+                                        int name_index=-1, bint name_word=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.outline.keys = keys
     call.head = head
     call.tail = tail
     call.name_prefix = name_prefix
     call.name_index = name_index
+    call.name_word = name_word
     return call
 
 
@@ -310,8 +318,10 @@ cdef class JsonSyntax(Syntax):
     cdef readonly bytes tail
     cdef readonly bytes name_prefix
     cdef readonly int name_index
+    cdef readonly bint name_word
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
+                 bint name_word=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
@@ -320,12 +330,13 @@ cdef class JsonSyntax(Syntax):
         self.keys = keys
         self.head = head.encode("utf-8") if head else None
         self.tail = tail.encode("utf-8") if tail else None
-        if (name_prefix or name_index) and keys != OL_KEYS_ARGUMENTS:
+        if (name_prefix or name_index or name_word) and keys != OL_KEYS_ARGUMENTS:
             raise ValueError("json syntax: only a head that names the call has a name prefix or index")
         if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
             raise ValueError("json syntax: a name index separator is one ASCII character")
         self.name_prefix = name_prefix.encode("utf-8") if name_prefix else None
         self.name_index = ord(name_index) if name_index is not None else -1
+        self.name_word = name_word
 
     cdef Assembler open(self, object declared):
-        return aj_opened(self.keys, self.head, self.tail, self.name_prefix, self.name_index)
+        return aj_opened(self.keys, self.head, self.tail, self.name_prefix, self.name_index, self.name_word)

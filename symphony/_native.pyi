@@ -145,9 +145,10 @@ class JsonSyntax(Syntax):
     tail: Optional[bytes]
     name_prefix: Optional[bytes]
     name_index: int
+    name_word: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
                  tail: Optional[str] = ..., name_prefix: Optional[str] = ...,
-                 name_index: Optional[str] = ...) -> None: ...
+                 name_index: Optional[str] = ..., name_word: bool = ...) -> None: ...
 class JsonListSyntax(Syntax):
     keys: int
     brackets: bool

@@ -203,6 +203,10 @@ GROUPS = (
     # <think> thought (issue 11)
     _group("minimax-m1-80k", "minimax_m1", _W, MINIMAX, None,
            "MiniMaxAI/MiniMax-M1-80k", "MiniMaxAI/MiniMax-M1-40k"),
+    # gpt_oss: harmony messages; the prompt ends `<|start|>assistant` and the model writes its own
+    # analysis channel (issue 11)
+    _group("gpt-oss-20b", "gpt_oss", _W, "<|start|>assistant", None,
+           "openai/gpt-oss-20b", "openai/gpt-oss-120b", tails=("", "")),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -131,27 +131,30 @@ class CallSyntax:
         return _call_syntax, (self.kind, self.params)
 
     @classmethod
-    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None):
+    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS, which
         needs one); `tail`: what it writes after the object (a closing fence), the call's end.
         A head that is a call id (Kimi K2's `functions.NAME:N`) names the call without the id's
-        `name_prefix` and without `name_index` (one character) and the number after it."""
+        `name_prefix` and without `name_index` (one character) and the number after it; with
+        `name_word` the name is the head's first word, up to whitespace or a `<` (gpt-oss's
+        `functions.NAME <|constrain|>json`)."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
                 raise ValueError(f"CallSyntax.json: {what} must be a non-empty str or None")
         if obj == CallObject.ARGUMENTS and head is None:
             raise ValueError("CallSyntax.json: an arguments object needs a head that names the call")
-        if (name_prefix or name_index) and obj != CallObject.ARGUMENTS:
+        if (name_prefix or name_index or name_word) and obj != CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json: only a head that names the call has a name prefix or index")
         if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
             raise ValueError("CallSyntax.json: name_index is one ASCII character")
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
-        if name_prefix is None and name_index is None:
+        if name_prefix is None and name_index is None and not name_word:
             return cls("json", object=obj, head=head, tail=tail)
-        return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index)
+        named = {"name_word": True} if name_word else {}
+        return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
     def json_list(cls, obj=CallObject.CALL, brackets=True):
@@ -272,7 +275,8 @@ class CallSyntax:
             obj = dict(self.params).get("object", CallObject.CALL)
             params = dict(self.params)
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
-                                      params.get("name_prefix"), params.get("name_index"))
+                                      params.get("name_prefix"), params.get("name_index"),
+                                      params.get("name_word", False))
         if self.kind == "json_list":
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
                                           dict(self.params).get("brackets", True))

@@ -893,6 +893,19 @@ FAMILY_CASES = {
         Case("minimax_m1-cut-in-object", "<tool_calls>\n" + WEATHER[:42], calls=1),
         Case("minimax_m1-a-list-is-junk", "<tool_calls>\n[" + WEATHER + "]\n</tool_calls>", calls=1),
     ],
+    "gpt_oss": [
+        Case("gpt_oss-thought-call", "<|channel|>analysis<|message|>Need it.<|end|><|start|>assistant<|channel|>"
+             'commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Tokyo", "days": 3}<|call|>',
+             tools=TOOLS, calls=1),
+        Case("gpt_oss-preamble-final", "<|channel|>commentary<|message|>Checking.<|end|><|start|>assistant<|channel|>"
+             "final<|message|>Done.<|return|>", calls=0),
+        Case("gpt_oss-recipient-first", ' to=functions.f<|channel|>commentary json<|message|>{"a": [1]}<|call|>', calls=1),
+        Case("gpt_oss-other-recipient", '<|channel|>commentary to=browser.search <|constrain|>json<|message|>{"q": 1}'
+             "<|call|>", calls=1),
+        Case("gpt_oss-no-name", "<|channel|>commentary to= <|constrain|>json<|message|>{}<|call|>", calls=0),
+        Case("gpt_oss-header-cut", "<|channel|>commentary to=functions.get_wea", calls=0),
+        Case("gpt_oss-text-outside-messages", "hi<|channel|>final<|message|>x<|return|> bye", calls=0),
+    ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
              '{"get_time": {}}]<|tools_suffix|>', tools=TOOLS, calls=2),

@@ -120,6 +120,19 @@ def test_kimi_k2_heads(head, name):
     check("kimi_k2", output, events)
 
 
+@pytest.mark.parametrize("head, name", [
+    ("functions.get_weather <|constrain|>json", "get_weather"),
+    ("functions.f<|channel|>commentary json", "f"),
+    ("browser.search json", "browser.search"),
+    (" <|constrain|>json", None),
+])
+def test_gpt_oss_names_the_call_by_the_heads_first_word(head, name):
+    output = "<|channel|>commentary to=" + head + '<|message|>{"a": 1}<|call|>'
+    events = parsed("gpt_oss", output)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ([name] if name else [])
+    check("gpt_oss", output, events)
+
+
 def test_a_name_prefix_or_index_needs_a_head_that_names_the_call():
     with pytest.raises(ValueError):
         CallSyntax.json(name_prefix="functions.")
@@ -127,6 +140,8 @@ def test_a_name_prefix_or_index_needs_a_head_that_names_the_call():
         CallSyntax.json(CallObject.ARGUMENTS, head="|", name_index="::")
     with pytest.raises(ValueError):
         _native.JsonSyntax((), _native.OlKeys.OL_KEYS_CALL, None, None, "functions.")
+    with pytest.raises(ValueError):
+        CallSyntax.json(name_word=True)
 
 
 def test_minimax_m1_objects_one_per_line():

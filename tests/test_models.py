@@ -240,6 +240,7 @@ INCUMBENTS = [
     ("meituan-longcat/LongCat-Flash-Chat", "longcat", NO_THOUGHT, "ASSISTANT:"),
     ("stepfun-ai/step3", "step3", ALWAYS_OPENS_THOUGHT, "<|BOT|>assistant\n<think>\n"),
     ("MiniMaxAI/MiniMax-M1-40k", "minimax_m1", MODEL_WRITES_THOUGHT, "]~b]ai\n"),
+    ("openai/gpt-oss-120b", "gpt_oss", MODEL_WRITES_THOUGHT, "<|start|>assistant"),
     ("meta-llama/Llama-4-Scout-17B-16E-Instruct", "pythonic", NO_THOUGHT,
      "<|header_start|>assistant<|header_end|>\n\n"),
     ("meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "pythonic", NO_THOUGHT,

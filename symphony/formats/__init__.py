@@ -1,10 +1,10 @@
 """The format tables, one module per family, and the lookup of a table by name."""
 from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
                                minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
-from symphony.formats import incumbents
+from symphony.formats import harmony, incumbents
 
 _FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
-             plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, incumbents)
+             plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, incumbents, harmony)
 
 TABLES = {}
 ALIASES = {}
