@@ -8,8 +8,8 @@ values typed by the request's tools; each call also sits between `<｜tool_call_
 `function<｜tool_sep｜>NAME` header some outputs write before an invoke is text between the
 block's calls, Malformed, the invoke still read).
 """
-from symphony.format import CallSyntax, Emits, Format
-from symphony.formats.shapes import THINK, thought_and_calls, thought_and_invokes
+from symphony.format import CallSyntax
+from symphony.formats.shapes import THINK, calls_only, thought_and_calls, thought_and_invokes
 from symphony.syntax import Placement
 
 ERNIE45 = (thought_and_calls("ernie45", THINK, ("<tool_call>", "</tool_call>"), CallSyntax.json(),
@@ -17,18 +17,7 @@ ERNIE45 = (thought_and_calls("ernie45", THINK, ("<tool_call>", "</tool_call>"), 
            .ignores("response_open", "<response>")
            .ignores("response_close", "</response>"))
 
-LONGCAT = (
-    Format("longcat")
-    .terminal("call_open", "<longcat_tool_call>")
-    .terminal("call_close", "</longcat_tool_call>")
-    .state("content", Emits.CONTENT)
-    .state("calls", Emits.ARGUMENTS)
-    .transition("content", "call_open", "calls")
-    .transition("calls", "call_close", "content")
-    .transition("calls", "call_open", "calls")
-    .calls(CallSyntax.json())
-    .opens_turn("ASSISTANT:")
-)
+LONGCAT = calls_only("longcat", ("<longcat_tool_call>", "</longcat_tool_call>"), CallSyntax.json(), "ASSISTANT:")
 
 STEP3_INVOKE_CLOSE = "</steptml:invoke>"
 STEP3 = (thought_and_invokes("step3", ("<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"),
