@@ -22,6 +22,12 @@
 # their source. A string whose text is known not to be an object (another first character, a
 # decoded text that is no whole strict JSON object, a stream that ends inside it) streams as
 # written, the string it is. The decision depends only on the bytes, never on the chunking.
+#
+# the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
+# left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
+# separator byte) are taken off (a head that is only a number names nothing); they stay in the
+# start's source. A head whose name is its first word (`name_word`: gpt-oss's
+# `functions.NAME <|constrain|>json`) names the call with what runs to whitespace or a `<`.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -53,6 +59,9 @@ cdef class JsonCallAssembler(Assembler):
     cdef bytes head            # the separator that ends the head, or None (no head)
     cdef bint head_in_object   # the separator is the object's first byte (its `{`)
     cdef bytes tail            # what may follow the object as the call's end, or None
+    cdef bytes name_prefix     # what a head writes before the name (not the name), or None
+    cdef int name_index        # the byte before a head's trailing call number, or -1
+    cdef bint name_word        # the name is the head's first word
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
     cdef int quoted            # AjQuoted
@@ -152,12 +161,34 @@ cdef class JsonCallAssembler(Assembler):
                         start += 1
                     while end > start and text.data[end - 1] <= SPACE:
                         end -= 1
+                    self.head_name(&start, &end)
                     self.outline.name.len = 0
                     bb_append(&self.outline.name, text.data + start, end - start)
                     self.outline.has_name = end > start
                 return True
             at += 1
         return False
+
+    cdef void head_name(self, Py_ssize_t* start, Py_ssize_t* end) noexcept:
+        """Narrows the head text[start:end] to the name in it (off a call id's prefix and number)."""
+        cdef const unsigned char* data = self.text.text.data
+        cdef Py_ssize_t k = start[0], m
+        if self.name_word:
+            while k < end[0] and data[k] > SPACE and data[k] != LESS:
+                k += 1
+            end[0] = k
+        k = end[0]
+        if self.name_index >= 0:
+            while k > start[0] and DIGIT_0 <= data[k - 1] <= DIGIT_9:
+                k -= 1
+            if k < end[0] and k == start[0]:
+                end[0] = k          # only a number (a bare counter): no name
+            elif k < end[0] and data[k - 1] == self.name_index:
+                end[0] = k - 1
+        if self.name_prefix is not None:
+            m = len(self.name_prefix)
+            if end[0] - start[0] > m and memcmp(data + start[0], <const char*>self.name_prefix, m) == 0:
+                start[0] += m
 
     cdef Py_ssize_t read_tail(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """Takes the bytes that continue the tail; the whole tail, or a byte that is not the
@@ -345,12 +376,16 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
     return True
 
 
-cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False):
+cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False,
+                                        bytes name_prefix=None, int name_index=-1, bint name_word=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.outline.keys = keys
     call.head = head
     call.tail = tail
     call.head_in_object = head_in_object
+    call.name_prefix = name_prefix
+    call.name_index = name_index
+    call.name_word = name_word
     return call
 
 
@@ -359,22 +394,35 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint h
 cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
     object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
-    arguments object with no `head` is named by the text before its `{`."""
+    arguments object with no `head` is named by the text before its `{`; a head that is a call id
+    names the call without its `name_prefix` and `name_index`+number."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
     cdef bint head_in_object
+    cdef readonly bytes name_prefix
+    cdef readonly int name_index
+    cdef readonly bint name_word
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
+                 bint name_word=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
         self.keys = keys
         self.head = head.encode("utf-8") if head else None
         self.tail = tail.encode("utf-8") if tail else None
+        if (name_prefix or name_index or name_word) and keys != OL_KEYS_ARGUMENTS:
+            raise ValueError("json syntax: only a head that names the call has a name prefix or index")
+        if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
+            raise ValueError("json syntax: a name index separator is one ASCII character")
+        self.name_prefix = name_prefix.encode("utf-8") if name_prefix else None
+        self.name_index = ord(name_index) if name_index is not None else -1
+        self.name_word = name_word
         self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
         if self.head_in_object:
             self.head = b"{"
 
     cdef Assembler open(self, object declared):
-        return aj_opened(self.keys, self.head, self.tail, self.head_in_object)
+        return aj_opened(self.keys, self.head, self.tail, self.head_in_object, self.name_prefix, self.name_index,
+                         self.name_word)

@@ -12,7 +12,8 @@
 # text after it.
 #
 # A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
-# or `;` (Llama 3's `{..}; {..}`, or Phi-4-mini's `functools[` marker that holds the bracket).
+# or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
+# `functools[` marker that holds the bracket); what it carries when the region ends is wrapping.
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -191,8 +192,9 @@ cdef class JsonListAssembler(Assembler):
             self.call.finish(sink)
             self.call = None
         elif self.stage == JL_BETWEEN or self.stage == JL_AFTER:
-            # (after the list, only a closing fence being read is carried)
-            self.flush_carried(sink, EV_MALFORMED)
+            # (after the list, only a closing fence being read is carried; a bare list's region
+            # ends the list, so what it carries then is wrapping)
+            self.flush_carried(sink, EV_DROPPED if self.bare and self.stage == JL_BETWEEN else EV_MALFORMED)
         else:
             self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER

@@ -5,6 +5,13 @@
 # quotes and brackets, and its value is written whole: the JSON of the Python literal it spells
 # when it is one that reads back, else value typing with no declaration. Values are never
 # streamed. Positional arguments and anything else out of place are reported with their reasons.
+#
+# A bare syntax (`leading`: Llama 4, vLLM's `pythonic`) reads the whole output, which is either
+# a call list or content: the list opens only where the output starts (after whitespace) with
+# `[`, a name and its `(`, so content that merely starts with `[` ("[1, 2] are…", "[see
+# below]", a Markdown link) stays content, every byte. Until that is decided the bytes are held;
+# once it is, they are read again as a list or released as content. After the list's `]`
+# whitespace is the template's and anything else is "text after the list's end".
 
 cdef enum PythonicStage:
     PY_BETWEEN = 0           # between calls
@@ -12,6 +19,10 @@ cdef enum PythonicStage:
     PY_ARGUMENTS = 2         # inside the parentheses, between arguments
     PY_KEY = 3               # an argument's key, up to its `=`
     PY_VALUE = 4             # an argument's value, up to a `,` or `)` at its own level
+    PY_DECIDING = 5          # bare: only whitespace so far
+    PY_OPENING = 6           # bare: `[`, whitespace and a name so far; a call list if `(` follows
+    PY_CONTENT = 7           # bare: the output is no call list: all content
+    PY_AFTER = 8             # bare: after the list's `]`
 
 
 cdef inline bint py_word_char(const unsigned char* p, Py_ssize_t n) noexcept:
@@ -31,6 +42,7 @@ cdef class PythonicCall(TagCall):
     cdef unsigned char quote     # the quote a value is inside, or 0
     cdef bint escaped            # the value's last byte was a backslash inside a quote
     cdef int depth               # the value's open brackets
+    cdef bint leading            # bare: the output is a leading call list or content
 
     def __cinit__(self):
         self.stage = PY_BETWEEN
@@ -46,7 +58,15 @@ cdef class PythonicCall(TagCall):
             if self.stage == PY_VALUE:
                 i += self.value_bytes(p + i, n - i)
                 continue
-            if self.stage == PY_BETWEEN:
+            if self.stage >= PY_DECIDING:
+                i += self.bare_bytes(p + i, n - i)
+                continue
+            if self.stage == PY_BETWEEN and self.leading and c == RBRACKET:
+                self.carry(p + i, 1)
+                self.drop_carried()
+                self.stage = PY_AFTER
+                i += 1
+            elif self.stage == PY_BETWEEN:
                 if u8_space_len(p + i, n - i) or c == LBRACKET or c == RBRACKET or c == COMMA:
                     if u8_space_len(p + i, n - i):
                         w = u8_space_len(p + i, n - i)
@@ -110,6 +130,78 @@ cdef class PythonicCall(TagCall):
                 i += w
         return 0
 
+    cdef Py_ssize_t bare_bytes(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Reads a bare output's bytes before its call list is decided, as content, or after the
+        list; returns the bytes read (all of them, or none when the list was just decided)."""
+        cdef Py_ssize_t i = 0, w
+        cdef unsigned char c
+        cdef bytes held
+        if self.stage == PY_CONTENT:
+            self.sink.content(p, n)
+            return n
+        while i < n:
+            c = p[i]
+            w = u8_space_len(p + i, n - i)
+            if self.stage == PY_AFTER:
+                # run by run, so that no cut changes what is reported
+                if w:
+                    self.sink.dropped(DR_WRAPPER, p + i, w)
+                    i += w
+                    continue
+                w = i
+                while w < n and not u8_space_len(p + w, n - w):
+                    w += u8_char_len(p[w])
+                if w > n:
+                    w = n
+                self.sink.malformed(MW_OTHER, OT_TEXT_AFTER_LIST, p + i, w - i)
+                i = w
+                continue
+            if w:
+                self.spaced = self.name.len > 0
+                self.carry(p + i, w)
+                i += w
+                continue
+            w = u8_char_len(c)
+            if w > n - i:
+                w = n - i
+            if self.stage == PY_DECIDING and c == LBRACKET:
+                self.stage = PY_OPENING
+            elif (self.stage == PY_OPENING and not self.spaced
+                  and ((py_word_char(p + i, n - i) and (self.name.len > 0 or not (DIGIT_0 <= c <= DIGIT_9)))
+                       or (self.name.len > 0 and (c == DOT or c == MINUS)))):
+                bb_append(&self.name, p + i, w)
+            elif self.stage == PY_OPENING and self.name.len > 0 and c == LPAREN:
+                # a call list: what is held is read again as its start
+                held = PyBytes_FromStringAndSize(<const char*>self.carried.text.data, self.carried.text.len)
+                hb_clear(&self.carried)
+                self.stage = PY_BETWEEN
+                self.on_text(<const unsigned char*><char*>held, len(held))
+                return i
+            else:
+                self.release_as_content()
+                self.sink.content(p + i, n - i)
+                return n
+            self.carry(p + i, w)
+            i += w
+        return n
+
+    cdef int release_as_content(self) except -1:
+        """The bare output is no call list: what is held is content, and so is all that follows."""
+        if self.carried.text.len:
+            self.sink.content(self.carried.text.data, self.carried.text.len)
+        hb_clear(&self.carried)
+        self.stage = PY_CONTENT
+        return 0
+
+    cdef int finish(self, Sink sink) except -1:
+        if self.stage == PY_DECIDING or self.stage == PY_OPENING or self.stage == PY_CONTENT:
+            self.sink = sink
+            self.take_scanner_held()
+            self.release_as_content()
+            self.done = True
+            return 0
+        return TagCall.finish(self, sink)
+
     cdef Py_ssize_t value_bytes(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Reads a value up to the `,` or `)` that ends it (outside quotes and brackets); returns
         the bytes read (the ending byte is taken too)."""
@@ -170,7 +262,9 @@ cdef class PythonicCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never a call's end
-        if self.stage == PY_BETWEEN:
+        if self.stage == PY_DECIDING or self.stage == PY_OPENING or self.stage == PY_CONTENT:
+            self.release_as_content()
+        elif self.stage == PY_BETWEEN or self.stage == PY_AFTER:
             self.drop_carried()
         elif self.stage == PY_NAME:
             self.report_carried(MW_OTHER, OT_NAME_WITHOUT_CALL)
@@ -188,7 +282,17 @@ cdef class PythonicCall(TagCall):
 @cython.final
 @cython.no_gc
 cdef class PythonicSyntax(Syntax):
-    """Python call lists: `name(key=value, ...)`, one per line or in `[...]`."""
+    """Python call lists: `name(key=value, ...)`, one per line or in `[...]`; `leading`: the
+    region is a call list that starts it, or content."""
+    cdef readonly bint leading
+
+    def __init__(self, ends=(), bint leading=False):
+        Syntax.__init__(self, ends)
+        self.leading = leading
 
     cdef Assembler open(self, object declared):
-        return tc_opened(PythonicCall.__new__(PythonicCall), _NO_TAGS, None)
+        cdef PythonicCall call = PythonicCall.__new__(PythonicCall)
+        if self.leading:
+            call.leading = True
+            call.stage = PY_DECIDING
+        return tc_opened(call, _NO_TAGS, None)

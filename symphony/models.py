@@ -30,6 +30,7 @@ GEMMA4 = "<|turn>model\n"
 GLM = "<|assistant|>"
 GRANITE = "<|start_of_role|>assistant<|end_of_role|>"
 KIMI = "<|open|>message role=\"assistant\"<|sep|>"
+KIMI_K2 = "<|im_assistant|>assistant<|im_middle|>"
 LING = "<role>ASSISTANT</role>"
 MINIMAX = "]~b]ai\n"
 LLAMA3 = "<|start_header_id|>assistant<|end_header_id|>\n\n"
@@ -174,6 +175,39 @@ GROUPS = (
     # the model opens its own thinking region
     _group("inkling", "inkling", _N, "", None,
            "thinkingmachines/Inkling"),
+    # kimi_k2: <|tool_calls_section_begin|> blocks of `functions.NAME:N` JSON calls (issue 11);
+    # K2 Thinking writes its own <think> thought, the Instruct checkpoints none
+    _group("kimi-k2-instruct", "kimi_k2", _N, KIMI_K2, None,
+           "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
+    _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
+           "moonshotai/Kimi-K2-Thinking"),
+    # deepseek_v3_2: V4.1's DSML invokes spelled without the space after `DSML｜`, in a
+    # <｜DSML｜function_calls> block; its encoder's thinking switch ends the prompt `<think>` or
+    # `</think>`, as V4.1's does (issue 11)
+    _group("deepseek-v3.2", "deepseek_v3_2", _O, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2-Speciale", tails=("<think>", "</think>")),
+    # pythonic: Llama 4 writes a leading Python call list, bare or in <|python_start|> (issue 11)
+    _group("llama-4-scout-17b-16e-instruct", "pythonic", _N, "<|header_start|>assistant<|header_end|>\n\n", None,
+           "meta-llama/Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
+           "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8"),
+    # ernie45: Qwen3's <tool_call> JSON; the Thinking checkpoint's prompt opens the thought (issue 11)
+    _group("ernie-4.5-21b-a3b-thinking", "ernie45", _A, CHATML, None,
+           "baidu/ERNIE-4.5-21B-A3B-Thinking"),
+    # longcat: <longcat_tool_call> JSON objects, no thought (issue 11)
+    _group("longcat-flash-chat", "longcat", _N, "ASSISTANT:", None,
+           "meituan-longcat/LongCat-Flash-Chat"),
+    # step3: <｜tool_calls_begin｜> blocks of <steptml:invoke> invokes; the prompt opens the thought
+    # (vLLM's step3 reasoning parser reads everything before </think> as the thought) (issue 11)
+    _group("step3", "step3", _A, "<|BOT|>assistant\n", None,
+           "stepfun-ai/step3"),
+    # minimax_m1: <tool_calls> blocks of JSON call objects, one per line; the model writes its own
+    # <think> thought (issue 11)
+    _group("minimax-m1-80k", "minimax_m1", _W, MINIMAX, None,
+           "MiniMaxAI/MiniMax-M1-80k", "MiniMaxAI/MiniMax-M1-40k"),
+    # gpt_oss: harmony messages; the prompt ends `<|start|>assistant` and the model writes its own
+    # analysis channel (issue 11)
+    _group("gpt-oss-20b", "gpt_oss", _W, "<|start|>assistant", None,
+           "openai/gpt-oss-20b", "openai/gpt-oss-120b", tails=("", "")),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -5,21 +5,26 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json()                          one {"name": .., "arguments": {..}} object
     CallSyntax.json(CallObject.ARGUMENTS, head="<｜tool▁sep｜>")
                                                NAME<｜tool▁sep｜>{..arguments..}
+    CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
+                    name_index=":")        functions.NAME:N<|tool_call_argument_begin|>{..} (Kimi K2)
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
     CallSyntax.json(CallObject.ARGUMENTS)      NAME{..arguments..} (the name up to the object's `{`)
     CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
                                                [{..}, ..], or else one NAME{..} call (Mistral)
     CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
+    CallSyntax.json_list(bare=True)            {..call..}\n{..call..} (MiniMax M1, no list around them)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
+    CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
+    CallSyntax.pythonic(leading=True)          [name(key=value, ...), ...] leading the region, or content
     CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
@@ -75,7 +80,17 @@ class Tags:
         return (self.key_open, self.key_close, self.value_open, self.value_close)
 
 
-DSML_INVOKE_CLOSE = "</｜DSML｜ invoke>"
+DSML_V4_1 = "｜DSML｜ "      # DeepSeek V4.1 spells its DSML tags with a space after the mark
+DSML_V3_2 = "｜DSML｜"       # DeepSeek V3.2 and V4 without
+
+
+def dsml_tags(mark=DSML_V4_1):
+    """A DSML spelling's parameter tag (up to the key's quote), its close tag and the invoke's
+    close tag (the table's marker that ends a call)."""
+    return (f'<{mark}parameter name="', f"</{mark}parameter>", f"</{mark}invoke>")
+
+
+DSML_INVOKE_CLOSE = dsml_tags(DSML_V4_1)[2]
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
 XML_INVOKE_CLOSE = "</invoke>"
 # The syntaxes whose call ends with a close marker of its own, and that marker.
@@ -120,18 +135,28 @@ class CallSyntax:
         return _call_syntax, (self.kind, self.params)
 
     @classmethod
-    def json(cls, obj=CallObject.CALL, head=None, tail=None):
+    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
-        after the object (a closing fence), the call's end."""
+        after the object (a closing fence), the call's end. A head that is a call id (Kimi K2's
+        `functions.NAME:N`) names the call without the id's `name_prefix` and without
+        `name_index` (one character) and the number after it; with `name_word` the name is the
+        head's first word, up to whitespace or a `<` (gpt-oss's `functions.NAME <|constrain|>json`)."""
         obj = CallObject(obj)
-        for what, text in (("head", head), ("tail", tail)):
+        for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
                 raise ValueError(f"CallSyntax.json: {what} must be a non-empty str or None")
+        if (name_prefix or name_index or name_word) and obj != CallObject.ARGUMENTS:
+            raise ValueError("CallSyntax.json: only a head that names the call has a name prefix or index")
+        if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
+            raise ValueError("CallSyntax.json: name_index is one ASCII character")
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
-        return cls("json", object=obj, head=head, tail=tail)
+        if name_prefix is None and name_index is None and not name_word:
+            return cls("json", object=obj, head=head, tail=tail)
+        named = {"name_word": True} if name_word else {}
+        return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
     def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False):
@@ -155,8 +180,15 @@ class CallSyntax:
         return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
 
     @classmethod
-    def dsml(cls):
-        return cls("dsml")
+    def dsml(cls, mark=DSML_V4_1):
+        """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2) in every tag."""
+        if mark not in (DSML_V4_1, DSML_V3_2):
+            raise ValueError(f"CallSyntax.dsml: no DSML spelling {mark!r}")
+        return cls("dsml") if mark == DSML_V4_1 else cls("dsml", mark=mark)
+
+    def dsml_tags(self):
+        """A DSML syntax's parameter tag, its close tag and the invoke's close tag."""
+        return dsml_tags(dict(self.params).get("mark", DSML_V4_1))
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
@@ -186,8 +218,10 @@ class CallSyntax:
         return cls("param_xml", tags=tags)
 
     @classmethod
-    def pythonic(cls):
-        return cls("pythonic")
+    def pythonic(cls, leading=False):
+        """Python calls with keyword arguments. `leading`: the region is a call list only where it
+        starts with `[`, a name and its `(` (after whitespace), else it is content (Llama 4)."""
+        return cls("pythonic", leading=True) if leading else cls("pythonic")
 
     @classmethod
     def gemma(cls):
@@ -225,7 +259,8 @@ class CallSyntax:
         names = [name for name, _ in fmt.terminals]
         if self.kind in OWN_CLOSE or self.kind in ("invoke", "param_xml"):
             close = (self.invoke_close if self.kind == "invoke" else
-                     self.tags.call_close if self.kind == "param_xml" else OWN_CLOSE[self.kind])
+                     self.tags.call_close if self.kind == "param_xml" else
+                     self.dsml_tags()[2] if self.kind == "dsml" else OWN_CLOSE[self.kind])
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
         if self.kind != "keyed":
             return []
@@ -245,8 +280,10 @@ class CallSyntax:
         """The compiled syntax object the native table holds."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
-            return _native.JsonSyntax(call_ends, obj.native(), dict(self.params).get("head"),
-                                      dict(self.params).get("tail"))
+            params = dict(self.params)
+            return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
+                                      params.get("name_prefix"), params.get("name_index"),
+                                      params.get("name_word", False))
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
@@ -257,7 +294,7 @@ class CallSyntax:
         if self.kind == "keyed":
             return _native.KeyedSyntax(self.tags.texts(), call_ends)
         if self.kind == "dsml":
-            return _native.InvokeSyntax(_native.DSML_TAGS, True, False, call_ends)
+            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends)
@@ -268,7 +305,7 @@ class CallSyntax:
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends)
         if self.kind == "pythonic":
-            return _native.PythonicSyntax(call_ends)
+            return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
         if self.kind == "gemma":
             return _native.GemmaSyntax(call_ends)
         if self.kind == "forced":

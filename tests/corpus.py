@@ -63,9 +63,9 @@ TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
 OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic", "gemma", "param_xml")
-OTHER_TAGS = {"dsml": _native.DSML_TAGS, "xtml": _native.XTML_TAGS,
+OTHER_TAGS = {"xtml": _native.XTML_TAGS,
               "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (),
-              "gemma": (_native.GEMMA_QUOTE,)}   # invoke and param_xml: their syntax's
+              "gemma": (_native.GEMMA_QUOTE,)}   # dsml, invoke and param_xml: their syntax's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,6 +93,7 @@ class Roles:
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
     json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
+    leading: bool = False        # pythonic: a call list only where it leads the region, else content
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -243,6 +244,8 @@ def roles(fmt):
         tags, between = syntax.tags.texts(), syntax.tags.between
     elif kind == "invoke":
         tags, between = (syntax.parameter, syntax.parameter_close), ""
+    elif kind == "dsml":
+        tags, between = syntax.dsml_tags()[:2], ""
     elif kind == "param_xml":
         tags, between = (syntax.tags.param_open, syntax.tags.param_close) + _native.PARAM_XML_CDATA, ""
     elif kind in OTHER_KINDS:
@@ -269,6 +272,7 @@ def roles(fmt):
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
         json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
+        leading=kind == "pythonic" and dict(syntax.params).get("leading", False),
     )
 
 
@@ -819,6 +823,105 @@ FAMILY_CASES = {
         Case("deepseek_v3_1-text-after-object", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{} x"
              "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=1),
         Case("deepseek_v3_1-cut-in-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea", calls=0),
+    ],
+    "kimi_k2": [
+        Case("kimi_k2-calls", "Hi <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 "
+             '<|tool_call_argument_begin|>{"city": "Tokyo", "days": 3}<|tool_call_end|><|tool_call_begin|>'
+             "functions.get_time:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+             tools=TOOLS, calls=2),
+        Case("kimi_k2-thought-then-block", "<think>plan <|tool_call_begin|> x</think>ok<|tool_calls_section_begin|>"
+             '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": [1]}<|tool_call_end|>'
+             "<|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-block-ends-thought", "<think>plan<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-bare-counter", "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}"
+             "<|tool_call_end|><|tool_calls_section_end|>", calls=0),
+        Case("kimi_k2-id-without-number", "<|tool_calls_section_begin|><|tool_call_begin|>functions.a.b"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
+        Case("kimi_k2-section-end-cuts-call", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
+             '<|tool_call_argument_begin|>{"a": "x<|tool_calls_section_end|>after', calls=1),
+        Case("kimi_k2-cut-in-id", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_wea", calls=0),
+    ],
+    "deepseek_v3_2": [
+        Case("deepseek_v3_2-calls", 'Sure <｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
+             'name="city" string="true">杭州</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">5'
+             '</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v3_2-v4_1-spelling-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜ '
+             'parameter name="a" string="true">x</｜DSML｜ parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+             calls=1),
+        Case("deepseek_v3_2-v4-block-is-text", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜tool_calls>', calls=0),
+        Case("deepseek_v3_2-thought", "plan</think>\n\nok", "<｜Assistant｜><think>", calls=0),
+    ],
+    "deepseek_v4": [
+        Case("deepseek_v4-calls", '<think>p</think><｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n'
+             '<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+             '</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v4-v3_2-block-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜function_calls>', calls=0),
+    ],
+    "pythonic": [
+        Case("bare-pythonic-list", "[get_weather(city='Paris', days=3), get_time()]", tools=TOOLS, calls=2),
+        Case("bare-pythonic-list-spaced", " \n[ get_weather (city='Paris') ,\n get_time() ] \n", tools=TOOLS, calls=2),
+        Case("bare-pythonic-dotted-name", "[tools.search(q='x')]", calls=1),
+        Case("bare-pythonic-numbers-are-content", "[1, 2] are the first two.", calls=0),
+        Case("bare-pythonic-bracketed-words-are-content", "[see below] f(a=1)", calls=0),
+        Case("bare-pythonic-markdown-link", "[link](http://x.org) and [f(a=1)]", calls=0),
+        Case("bare-pythonic-list-not-leading", "Sure: [f(a=1)]", calls=0),
+        Case("bare-pythonic-nested-list-is-content", "[[f(a=1)]]", calls=0),
+        Case("bare-pythonic-digit-name-is-content", "[1f(a=1)]", calls=0),
+        Case("bare-pythonic-text-after-list", "[f(a=1)] \n and more", calls=1),
+        Case("bare-pythonic-python-region", "Let me check. <|python_start|>[get_weather(city='LA')]<|python_end|> done",
+             tools=TOOLS, calls=1),
+        Case("bare-pythonic-python-region-unclosed", "<|python_start|>[f(a=1), g(b=[1, 2])]", calls=2),
+        Case("bare-pythonic-region-of-content", "<|python_start|>print(1)<|python_end|>", calls=0),
+        Case("bare-pythonic-cut-undecided", " [get_wea", calls=0),
+        Case("bare-pythonic-cut-in-value", "[f(a='x", calls=1),
+    ],
+    "ernie45": [
+        Case("ernie45-thought-response-calls", "plan\n</think>\n\n<response>\nOK\n</response><tool_call>\n"
+             + WEATHER + "\n</tool_call>\n", "<|im_start|>assistant\n<think>\n", tools=TOOLS, calls=1),
+        Case("ernie45-response-marker-in-arguments", '<tool_call>\n{"name": "f", "arguments": {"a": "x<response>y"}}'
+             "\n</tool_call>", calls=1),
+    ],
+    "longcat": [
+        Case("longcat-calls", "Hi <longcat_tool_call>" + WEATHER + "</longcat_tool_call>\n<longcat_tool_call>"
+             + TIME + "</longcat_tool_call>", tools=TOOLS, calls=2),
+        Case("longcat-qwen-markers-are-text", "<tool_call>" + WEATHER + "</tool_call>", calls=0),
+    ],
+    "step3": [
+        Case("step3-calls", '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter '
+             'name="city">Tokyo</steptml:parameter><steptml:parameter name="days"> 3 </steptml:parameter>'
+             '</steptml:invoke><｜tool_call_end｜><｜tool_sep｜><｜tool_call_begin｜><steptml:invoke name="get_time">'
+             "</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>", tools=TOOLS, calls=2),
+        Case("step3-header", '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>f\n<steptml:invoke name="f">'
+             '<steptml:parameter name="a">1</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+             calls=1),
+        Case("step3-call-end-cuts-invoke", '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="f">'
+             '<steptml:parameter name="a">x<｜tool_call_end｜><｜tool_calls_end｜>', calls=1),
+        Case("step3-thought", "plan</think>ok", "<|BOT|>assistant\n<think>\n", calls=0),
+    ],
+    "minimax_m1": [
+        Case("minimax_m1-calls", "Sure. <tool_calls>\n" + WEATHER + "\n" + TIME + "\n</tool_calls>", tools=TOOLS,
+             calls=2),
+        Case("minimax_m1-commas-and-junk", "<tool_calls>\n" + WEATHER + ",\n x " + TIME + "]\n</tool_calls>", calls=2),
+        Case("minimax_m1-thought-holds-block", "<think>plan <tool_calls>\n" + WEATHER + "\n</tool_calls></think>ok",
+             calls=0),
+        Case("minimax_m1-cut-in-object", "<tool_calls>\n" + WEATHER[:42], calls=1),
+        Case("minimax_m1-a-list-is-junk", "<tool_calls>\n[" + WEATHER + "]\n</tool_calls>", calls=1),
+    ],
+    "gpt_oss": [
+        Case("gpt_oss-thought-call", "<|channel|>analysis<|message|>Need it.<|end|><|start|>assistant<|channel|>"
+             'commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Tokyo", "days": 3}<|call|>',
+             tools=TOOLS, calls=1),
+        Case("gpt_oss-preamble-final", "<|channel|>commentary<|message|>Checking.<|end|><|start|>assistant<|channel|>"
+             "final<|message|>Done.<|return|>", calls=0),
+        Case("gpt_oss-recipient-first", ' to=functions.f<|channel|>commentary json<|message|>{"a": [1]}<|call|>', calls=1),
+        Case("gpt_oss-other-recipient", '<|channel|>commentary to=browser.search <|constrain|>json<|message|>{"q": 1}'
+             "<|call|>", calls=1),
+        Case("gpt_oss-no-name", "<|channel|>commentary to= <|constrain|>json<|message|>{}<|call|>", calls=0),
+        Case("gpt_oss-header-cut", "<|channel|>commentary to=functions.get_wea", calls=0),
+        Case("gpt_oss-text-outside-messages", "hi<|channel|>final<|message|>x<|return|> bye", calls=0),
     ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '

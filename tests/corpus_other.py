@@ -5,12 +5,12 @@ breaks them (tags cut mid-attribute, missing quotes, unknown types, nested lists
 arguments, junk between calls, what a grammar never produces). Each case pins how many calls it
 starts where that is certain.
 
-`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind; an invoke's and
-param-XML's from their own tags); `other_cases(roles)` gives its cases.
+`writer(roles)` is a table's writer (`OTHER_SYNTAXES` by syntax kind; a DSML, invoke and
+param-XML syntax's from its own tags); `other_cases(roles)` gives its cases.
 """
 import json
 
-from symphony.syntax import Placement
+from symphony.syntax import Placement, dsml_tags
 from tests.corpus import TOOLS, Case
 
 SEP = "]<]minimax[>["
@@ -45,12 +45,15 @@ class Writer:
 
 
 class Dsml(Writer):
+    def __init__(self, tags=dsml_tags()[:2]):
+        self.parameter, self.parameter_close = tags
+
     def head(self, name):
         return f'{name}">\n'
 
     def arg(self, key, value, string=None):
         string = not _is_json_value(value) if string is None else string
-        return f'<｜DSML｜ parameter name="{key}" string="{"true" if string else "false"}">{value}</｜DSML｜ parameter>\n'
+        return f'{self.parameter}{key}" string="{"true" if string else "false"}">{value}{self.parameter_close}\n'
 
 
 class Invoke(Writer):
@@ -147,7 +150,7 @@ class ParamXml(Writer):
         return f'{self.param_open}{key}">{value}{self.param_close}'
 
 
-OTHER_SYNTAXES = {"dsml": Dsml(), "xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+OTHER_SYNTAXES = {"xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
 
 
 def writer(r):
@@ -157,16 +160,19 @@ def writer(r):
         return ParamXml(r.tags[0], r.tags[1])
     if r.syntax == "invoke":
         return Invoke(r.tags, r.placement)
+    if r.syntax == "dsml":
+        return Dsml(r.tags)
     return OTHER_SYNTAXES[r.syntax]
 
 
 def frame(r, *bodies):
     """Calls as the table writes them: each body after the call marker (and in its close marker)
     in one block where calls sit in one (DSML, XTML, XML); a pythonic block holds them all, one
-    per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`)."""
+    per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`,
+    and a leading list, Llama 4's)."""
     w = writer(r)
     if r.syntax == "pythonic":
-        listed = "tool_call_start" in r.call_open
+        listed = "tool_call_start" in r.call_open or r.leading
         inner = ("[" + ", ".join(bodies) + "]") if listed else "\n".join(bodies)
         return r.call_open + inner + (r.call_close or "")
     calls = w.separator.join(r.call_open + body + (r.call_close or "") for body in bodies)
@@ -178,7 +184,8 @@ def other_cases(r):
     p, w = r.syntax, writer(r)
     weather = w.body("get_weather", [("city", "Paris"), ("days", "3")])
     time = w.body("get_time", [("zone", "UTC")])
-    opens = (r.block_open or "") + r.call_open
+    # a leading pythonic list's `[` is what opens its calls
+    opens = (r.block_open or "") + r.call_open + ("[" if r.leading else "")
     closes = (r.call_close or "") + (r.block_close or "")
 
     def closed(text):
@@ -219,7 +226,7 @@ def other_cases(r):
         Case(f"{p}-fenced", "```\n" + frame(r, weather) + "\n```", tools=TOOLS, calls=1),
     ]
     if p in ("dsml", "invoke", "xtml"):
-        key_open = {"dsml": '<｜DSML｜ parameter name="', "invoke": r.tags[0]}.get(p, '<|open|>argument key="')
+        key_open = r.tags[0] if p in ("dsml", "invoke") else '<|open|>argument key="'
         end = "<|sep|>" if p == "xtml" else ">"
         cases += [
             Case(f"{p}-empty-name", closed(w.head("")), tools=TOOLS, calls=0),
@@ -243,9 +250,9 @@ def other_cases(r):
         ]
     if p == "dsml":
         cases += [
-            Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + Dsml().arg("a", "not json", False)),
+            Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + w.arg("a", "not json", False)),
                  calls=1),
-            Case("dsml-string-attribute-true-json", frame(r, w.head("f") + Dsml().arg("a", "[1, 2]", True)), calls=1),
+            Case("dsml-string-attribute-true-json", frame(r, w.head("f") + w.arg("a", "[1, 2]", True)), calls=1),
             Case("dsml-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
                  prompt="<｜Assistant｜><think>"),
             Case("dsml-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),
@@ -306,7 +313,7 @@ def other_cases(r):
             Case("pythonic-python-literals", frame(r, "f(a=None, b=True, c=1_000, d=-1.5e3, e=('x',), f='\\x41')"),
                  calls=1),
             Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
-            Case("pythonic-junk-first", closed("- f(a=1)"), calls=1),
+            Case("pythonic-junk-first", closed("- f(a=1)"), calls=0 if r.leading else 1),
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
         ]
     if p == "gemma":

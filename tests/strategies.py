@@ -177,7 +177,11 @@ def headed_calls(r):
     """A call in a JSON syntax with a head (DeepSeek V3/V3.1, Inkling): a name, the head's
     separator (now and then cut or missing), the object (the arguments, or a call object with
     `args`), the tail; damaged like the objects."""
-    names = weighted((6, st.sampled_from(CALL_NAMES)), (1, st.sampled_from(ODD_NAMES)))
+    names = weighted((6, st.sampled_from(CALL_NAMES)), (1, st.sampled_from(ODD_NAMES)),
+                     # a call id as Kimi K2 writes it, and a bare counter
+                     (1, st.tuples(st.sampled_from(["functions.", "", "functions"]), st.sampled_from(CALL_NAMES),
+                                   st.sampled_from([":0", ":12", ":", " "])).map("".join)),
+                     (1, st.sampled_from(["0", " 1 "])))
     heads = st.sampled_from([r.json_head] * 6 + [r.json_head[:-1], ""])
     tails = st.sampled_from([r.json_tail or ""] * 4 + [(r.json_tail or "x")[:-1], " x", ""])
     if r.json_object == CallObject.ARGUMENTS:

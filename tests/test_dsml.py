@@ -141,3 +141,31 @@ def test_inside_a_value_only_its_close_tag_is_a_tag():
 
 def test_the_table_answers_to_both_spellings():
     assert parsed("deepseek_v4.1", "hi") == parsed("deepseek_v4_1", "hi")
+
+
+def test_v3_2_spells_the_tags_without_the_space():
+    """`deepseek_v3_2` (issue 11): the same assembler with V3.2's spelling, `CallSyntax.dsml(DSML_V3_2)`;
+    V4.1's spelling is text there, and the invoke close is the call's end."""
+    calls, calls_end = "<｜DSML｜function_calls>", "</｜DSML｜function_calls>"
+    inv, inv_end = '<｜DSML｜invoke name="', "</｜DSML｜invoke>"
+    par, par_end = '<｜DSML｜parameter name="', "</｜DSML｜parameter>"
+    output = (calls + "\n" + inv + 'f">\n' + par + 'a" string="true">x' + par_end + "\n" + par + 'n" string="false">5'
+              + par_end + "\n" + inv_end + "\n" + calls_end)
+    check("deepseek_v3_2", output, [
+        dropped(calls), dropped("\n"), dropped(inv), start(0, "f", 'f">'),
+        arguments(0, '{"a": "', "\n" + par + 'a" string="true">'), arguments(0, "x", "x"), arguments(0, '"', par_end),
+        arguments(0, ', "n": 5', "\n" + par + 'n" string="false">5' + par_end), arguments(0, "}", "\n"),
+        end(0, inv_end), dropped("\n"), dropped(calls_end), finish(tool_calls=1),
+    ])
+    v4_1 = calls + inv + 'f">' + param("a", "x") + inv_end + calls_end
+    assert arguments_of(parsed("deepseek_v3_2", v4_1)) == {0: "{}"}
+
+
+def test_dsml_spellings():
+    from symphony.format import CallSyntax
+    from symphony.syntax import DSML_V3_2, DSML_V4_1
+    assert CallSyntax.dsml(DSML_V4_1) == CallSyntax.dsml()
+    assert CallSyntax.dsml(DSML_V3_2).dsml_tags() == ('<｜DSML｜parameter name="', "</｜DSML｜parameter>",
+                                                     "</｜DSML｜invoke>")
+    with pytest.raises(ValueError):
+        CallSyntax.dsml("｜dsml｜")

@@ -122,3 +122,73 @@ def test_phi4_mini_functools():
         end(0, "}"), dropped("]"), malformed(" x", "text after the list's end"), finish(tool_calls=1),
     ])
     check("phi4_mini", "import functools; functools.reduce", [content("import functools; functools.reduce"), finish()])
+
+
+K2_CALLS, K2_CALLS_END = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+K2_CALL, K2_ARGS, K2_CALL_END = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
+
+
+def test_kimi_k2_names_the_call_without_the_id():
+    """`functions.NAME:N` is Kimi K2's call id: the call is NAME, the id's prefix and number stay in
+    the start's source; the id is symphony's `call_<index>`."""
+    output = ("Hi " + K2_CALLS + K2_CALL + "functions.get_weather:0 " + K2_ARGS + '{"city": "Tokyo"}' + K2_CALL_END
+              + K2_CALL + "search:1" + K2_ARGS + "{}" + K2_CALL_END + K2_CALLS_END)
+    check("kimi_k2", output, [
+        content("Hi "), dropped(K2_CALLS), dropped(K2_CALL),
+        start(0, "get_weather", "functions.get_weather:0 " + K2_ARGS),
+        arguments(0, '{"city": "Tokyo"}', '{"city": "Tokyo"}'), end(0, ""), dropped(K2_CALL_END),
+        dropped(K2_CALL), start(1, "search", "search:1" + K2_ARGS), arguments(1, "{}", "{}"), end(1, ""),
+        dropped(K2_CALL_END), dropped(K2_CALLS_END), finish(tool_calls=2),
+    ])
+
+
+@pytest.mark.parametrize("head, name", [
+    ("functions.a.b:12", "a.b"),        # the number after the last `:`, the prefix once
+    ("functions.f", "f"),               # no number
+    ("f:x", "f:x"),                     # no number after the `:`
+    ("functions.functions.f:0", "functions.f"),
+    ("0", None),                        # only a number (a bare counter): no name, no call
+    ("functions.", "functions."),       # the prefix alone is no prefix of a name
+])
+def test_kimi_k2_heads(head, name):
+    output = K2_CALLS + K2_CALL + head + K2_ARGS + '{"a": 1}' + K2_CALL_END + K2_CALLS_END
+    events = parsed("kimi_k2", output)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ([name] if name else [])
+    check("kimi_k2", output, events)
+
+
+@pytest.mark.parametrize("head, name", [
+    ("functions.get_weather <|constrain|>json", "get_weather"),
+    ("functions.f<|channel|>commentary json", "f"),
+    ("browser.search json", "browser.search"),
+    (" <|constrain|>json", None),
+])
+def test_gpt_oss_names_the_call_by_the_heads_first_word(head, name):
+    output = "<|channel|>commentary to=" + head + '<|message|>{"a": 1}<|call|>'
+    events = parsed("gpt_oss", output)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ([name] if name else [])
+    check("gpt_oss", output, events)
+
+
+def test_a_name_prefix_or_index_needs_a_head_that_names_the_call():
+    with pytest.raises(ValueError):
+        CallSyntax.json(name_prefix="functions.")
+    with pytest.raises(ValueError):
+        CallSyntax.json(CallObject.ARGUMENTS, head="|", name_index="::")
+    with pytest.raises(ValueError):
+        _native.JsonSyntax((), _native.OlKeys.OL_KEYS_CALL, None, None, "functions.")
+    with pytest.raises(ValueError):
+        CallSyntax.json(name_word=True)
+
+
+def test_minimax_m1_objects_one_per_line():
+    """`CallSyntax.json_list(bare=True)` (MiniMax M1): the block holds call objects with no list
+    around them, one per line; what is between them is the template's; a `]` ends the list as in
+    any bare list (Llama 3, Phi-4-mini), and what follows it in the block is text after the list."""
+    output = '<tool_calls>\n{"name": "f", "arguments": {"a": 1}}\n{"name": "g", "arguments": {}}]\n</tool_calls>'
+    check("minimax_m1", output, [
+        dropped("<tool_calls>"), dropped("\n"), start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, '{"a": 1}', '{"a": 1}'), end(0, "}"), dropped("\n"),
+        start(1, "g", '{"name": "g", "arguments": '), arguments(1, "{}", "{}"), end(1, "}"),
+        dropped("]"), malformed("\n", "text after the list's end"), dropped("</tool_calls>"), finish(tool_calls=2),
+    ])

@@ -229,7 +229,27 @@ PENDING = [
 ]
 
 
-@pytest.mark.parametrize("model, table, behaviour, tail", PENDING, ids=[row[0] for row in PENDING])
+# Issue 11: the incumbents' other families' checkpoints.
+INCUMBENTS = [
+    ("moonshotai/Kimi-K2-Instruct", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("moonshotai/Kimi-K2-Thinking", "kimi_k2", MODEL_WRITES_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
+    ("deepseek-ai/DeepSeek-V3.2", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
+    ("deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
+    ("baidu/ERNIE-4.5-21B-A3B-Thinking", "ernie45", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
+    ("meituan-longcat/LongCat-Flash-Chat", "longcat", NO_THOUGHT, "ASSISTANT:"),
+    ("stepfun-ai/step3", "step3", ALWAYS_OPENS_THOUGHT, "<|BOT|>assistant\n<think>\n"),
+    ("MiniMaxAI/MiniMax-M1-40k", "minimax_m1", MODEL_WRITES_THOUGHT, "]~b]ai\n"),
+    ("openai/gpt-oss-120b", "gpt_oss", MODEL_WRITES_THOUGHT, "<|start|>assistant"),
+    ("meta-llama/Llama-4-Scout-17B-16E-Instruct", "pythonic", NO_THOUGHT,
+     "<|header_start|>assistant<|header_end|>\n\n"),
+    ("meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "pythonic", NO_THOUGHT,
+     "<|header_start|>assistant<|header_end|>\n\n"),
+]
+
+
+@pytest.mark.parametrize("model, table, behaviour, tail", PENDING + INCUMBENTS,
+                         ids=[row[0] for row in PENDING + INCUMBENTS])
 def test_pending_checkpoints_are_placed(model, table, behaviour, tail):
     m = for_model(model)
     assert (m.format, m.behaviour, m.prompt_tail) == (table, behaviour, tail)

@@ -70,6 +70,15 @@ PARSER_TABLES = {
     "mistral": "mistral",
     "llama3_json": "llama3_json",
     "phi4_mini_json": "phi4_mini",
+    "kimi_k2": "kimi_k2",
+    "deepseek_v32": "deepseek_v3_2",
+    "deepseek_v4": "deepseek_v4",
+    "pythonic": "pythonic",
+    "llama4_pythonic": "pythonic",
+    "ernie45": "ernie45",
+    "longcat": "longcat",
+    "step3": "step3",
+    "minimax": "minimax_m1",
 }
 
 NO_TABLE = {
@@ -78,25 +87,6 @@ NO_TABLE = {
         "`<iquestcoder_tool_call>…</iquestcoder_tool_call>`; the keyed syntax fits, but symphony's "
         "`iquest` table has IQuest-Q1's markers `<iquest_tool_call>` (SPEC §3 iquest, the iquest-q1 "
         "fixtures) and no table has these, so no table parses this family yet"),
-    "deepseek_v4": (
-        "vLLM's deepseek_v4 reads DeepSeek V4's `<｜DSML｜tool_calls>` blocks (its one case writes "
-        "V3.2's `<｜DSML｜function_calls>` and expects content); the deepseek_v4_1 table has V4.1's "
-        "`<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after `DSML｜`, SPEC §3)"),
-    "deepseek_v32": (
-        "DeepSeek V3.2 writes `<｜DSML｜function_calls>` and `<｜DSML｜invoke name=\"…\">`; the "
-        "deepseek_v4_1 table has V4.1's `<｜DSML｜ calls>` / `<｜DSML｜ invoke name=\"` (a space after "
-        "`DSML｜`, SPEC §3)"),
-    "kimi_k2": (
-        "Kimi K2 writes `<|tool_calls_section_begin|>` + `<|tool_call_begin|>functions.NAME:N"
-        "<|tool_call_argument_begin|>{JSON}<|tool_call_end|>`; the kimi_k3 table has K3's XTML "
-        "(`<|open|>tools<|sep|>`, `<|open|>call tool=\"`, SPEC §3)"),
-    "pythonic": (
-        "bare Python lists `[f(a=1)]` with no markers; the pythonic tables read calls only inside "
-        "`<function_calls>` (olmo3) or `<|tool_call_start|>` (lfm2_5) (SPEC §3)"),
-    "llama4_pythonic": (
-        "Llama 4 writes Python lists bare or in `<|python_start|>…<|python_end|>`; the pythonic "
-        "tables read calls only inside `<function_calls>` (olmo3) or `<|tool_call_start|>` "
-        "(lfm2_5) (SPEC §3)"),
     "qwen25_coder": (
         "Qwen2.5-Coder writes its JSON call objects in `<tools>…</tools>`; the qwen2_5 table reads "
         "them in `<tool_call>…</tool_call>` (SPEC §3 qwen2_5) and no table has `<tools>`"),
@@ -143,6 +133,11 @@ _DOTS = "vllm:test_dots_tool_parser.py::"
 _M2 = "vllm:test_minimax_m2_tool_parser.py::"
 _K2 = "vllm:test_k2_horizon_tool_parser.py::"
 _MINICPM = "vllm:test_minicpm5xml_tool_parser.py::"
+_KIMI_K2 = "vllm:test_kimi_k2_tool_parser.py::"
+_DSV32 = "vllm:test_deepseekv32_tool_parser.py::"
+_PYTHONIC = "vllm:test_pythonic_tool_parser.py::"
+_M1 = "vllm:test_minimax_tool_parser.py::"
+_LLAMA4 = "vllm:test_llama4_pythonic_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
     f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
@@ -296,8 +291,84 @@ _LLAMA3_INVALID = (
 _LLAMA3_NO_ARGUMENTS = (
     f"{CALL_FORM}: an object with a name and no arguments member is a call with no arguments "
     "(SPEC §4.2: its start's source is the whole object); vLLM reports no call")
+_K2_ID = (
+    f"{CALL_IDS}: ids are `call_<index>` everywhere (SPEC §2.4: no `functions.name:N` scheme): the "
+    "head `functions.NAME:N` is the model's own call id, of which the call keeps the name (the "
+    "`functions.` prefix and `:N` stay in the start's source); vLLM uses the model's id as the "
+    "call's id")
+_K2_BARE_COUNTER = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request, nor taken from it "
+    "(SPEC §2.4): a head that is only the call number (`0`) names no call, so the call is Malformed "
+    "\"a tool call without a name\" (SPEC §4.2), shown as content; vLLM infers the name from the "
+    "request's tools")
+
+_DSML_TYPED = (
+    f"{VALUE_TYPING}: a DSML value is typed by its own `string` attribute, the request's tools "
+    "are not consulted (SPEC §5.6): `string=\"true\"` streams the text as a string, "
+    "`string=\"false\"` is json(text, None)")
+_DSML_UNWRAP = (
+    f"{VALUE_TYPING}: a parameter is a parameter whatever its name (SPEC §5.6): its value is what "
+    "the model wrote under that key; vLLM unwraps a lone `arguments`/`input` parameter the schema "
+    "does not declare into the call's arguments")
 
 DIFFERENCES = {
+    # MiniMax M1
+    _M1 + "test_extract_tool_calls_missing_name_or_arguments": (
+        f"{MALFORMED_KEPT}: a call object with a name and no arguments is a call with no arguments "
+        "(SPEC §4.2), and one with no name is Malformed \"a tool call without a name\", shown as content; "
+        "vLLM drops both"),
+    _M1 + "test_extract_tool_calls_multiline_json_not_supported": (
+        f"{CALL_FORM}: a call object is JSON however it is spaced (SPEC §4.1 outline): the object written "
+        "over several lines is a call; vLLM reads one object per line only"),
+    _M1 + "test_streaming_character_by_character_output": (
+        f"{THOUGHT}: `<think>…</think>` is the minimax_m1 table's thought, its text reasoning_content, "
+        "not content (SPEC §7.1), and the `<tool_calls>` block inside it is thought text; vLLM's tool "
+        "parser, run without a reasoning parser, leaves the markers in content (its calls agree)"),
+    # bare pythonic lists (Llama 4)
+    _PYTHONIC + "test_bad_sibling_call_does_not_drop_good_calls[True]": _BYTES,
+    _LLAMA4 + "test_bad_sibling_call_does_not_drop_good_calls[False]": _BYTES,
+    _PYTHONIC + "test_streaming_mismatched_brackets_reported_once": _LITERAL
+    + ": `1]` is no literal (its `]` closes no bracket, so the value runs to the `)`), and `foo` gets "
+      "`{\"x\": \"1]\"}`" + _CALL_STANDS,
+    _LLAMA4 + "test_streaming_mismatched_brackets_reported_once": _LITERAL
+    + ": `1]` is no literal (its `]` closes no bracket, so the value runs to the `)`), and `foo` gets "
+      "`{\"x\": \"1]\"}`" + _CALL_STANDS,
+    _PYTHONIC + "test_good_call_survives_unparsable_sibling": _EXTENT
+    + ": in `a='x 'y', b='z')]` the quotes pair up as `'x '`, `', b='` and `')]`, so the value never "
+      "ends; the stream ends inside it, so `f`, started at its `(`, ends with nothing written (SPEC "
+      "§5.9 finish()) and its text is Malformed(UnterminatedRegion), shown as content; vLLM drops `f`",
+    _PYTHONIC + "test_unrecoverable_block_still_reports_no_tool_call": _EXTENT
+    + ": `'x 'y' 'z` pairs its quotes as `'x '`, `' '`, so it ends at the `)` and is the string of its "
+      "text (no literal), and so does `g`'s: two calls, each started at its `(`; vLLM, unable to parse "
+      "the block, gives it back as content",
+    # DeepSeek V3.2
+    _DSV32 + "TestExtractToolCalls::test_string_attr_true_coerced_by_schema": _DSML_TYPED
+    + ": `42` is the string \"42\"; vLLM coerces it to the declared integer",
+    _DSV32 + "TestExtractToolCallsStreaming::test_string_attr_true_coerced_by_schema_streaming": _DSML_TYPED
+    + ": `42` is the string \"42\"; vLLM coerces it to the declared integer",
+    _DSV32 + "TestExtractToolCalls::test_string_attr_true_coerced_by_composed_schema": _DSML_TYPED
+    + ": the JSON text is a string; vLLM reads it as the object the anyOf schema admits",
+    _DSV32 + "TestExtractToolCalls::test_null_coerced_back_to_string_by_schema": _DSML_TYPED
+    + ": `null` with `string=\"false\"` is null; vLLM turns it back into the string \"null\" for a "
+      "declared string",
+    _DSV32 + "TestExtractToolCallsStreaming::test_streaming_matches_non_streaming_conversion_fallbacks[streaming]":
+    _DSML_TYPED + ": `null` with `string=\"false\"` is null and `3.0` the number as written; vLLM turns "
+    "them into the declared string \"null\" and integer 3",
+    _DSV32 + "TestExtractToolCalls::test_arguments_wrapper_repaired": _DSML_UNWRAP,
+    _DSV32 + "TestExtractToolCalls::test_input_wrapper_repaired": _DSML_UNWRAP
+    + " (here `string=\"true\"` also keeps the JSON text a string)",
+    # Kimi K2
+    _KIMI_K2 + "TestExtractToolCalls::test_invalid_funcall_id_skipped": (
+        f"{NAMES_NOT_CHECKED}: function names are not validated (SPEC §2.4): the head "
+        "`functions.invalid.0` has no `:N` number, so its name is what is left without the "
+        "`functions.` prefix, `invalid.0`, a call like any other; vLLM skips a call whose id lacks "
+        "`:N`"),
+    _KIMI_K2 + "TestExtractToolCalls::test_native_id_extracted": _K2_ID,
+    _KIMI_K2 + "TestStreamingHappyPath::test_multiple_tool_calls": _K2_ID,
+    _KIMI_K2 + "TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker": _K2_ID,
+    _KIMI_K2 + "TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted": _K2_BARE_COUNTER,
+    _KIMI_K2 + "TestStreamingHappyPath::test_bare_counter": _K2_BARE_COUNTER,
+    _KIMI_K2 + "TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args": _K2_BARE_COUNTER,
     # `<tool_call>` inside a string value
     _SHARED + "test_content_with_xml_structural_tags_nonstreaming[xml]": _NESTED_TOOL_CALL
     + "; the rest of the value (`\\n\",` …) is a block with no function tag: no second call, its "
@@ -1483,5 +1554,129 @@ PINNED = {
         'content': None,
         'reasoning': None,
         'calls': [['toolWithoutParams', '']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_invalid_funcall_id_skipped': {
+        'content': 'Help. ',
+        'reasoning': None,
+        'calls': [['invalid.0', '{"city": "Beijing"}'],
+                   ['valid', '{"city": "Shanghai"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_native_id_extracted': {
+        'content': 'Checking weather. ',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Tokyo"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted': {
+        'content': 'Let me check. 0 <|tool_call_argument_begin|>{"city": "Tokyo"',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_multiple_tool_calls': {
+        'content': 'Compare weather. ',
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Tokyo"}'],
+                   ['get_weather', '{"city": "NYC"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter': {
+        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing"}',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args': {
+        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing", "unit": "celsius"}',
+        'reasoning': None,
+        'calls': [],
+        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker': {
+        'content': "I'll check. ",
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "Bei']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_string_attr_true_coerced_by_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['score', '{"value": "42"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_string_attr_true_coerced_by_composed_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['set_timer', '{"wait": "{\\"type\\":\\"for\\",\\"minutes\\":2880}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_arguments_wrapper_repaired': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"arguments": {"location":"Beijing"}}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_input_wrapper_repaired': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_weather', '{"input": "{\\"location\\":\\"Beijing\\"}"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_null_coerced_back_to_string_by_schema': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['echo', '{"text": null}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCallsStreaming::test_string_attr_true_coerced_by_schema_streaming': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['score', '{"value": "42"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCallsStreaming::test_streaming_matches_non_streaming_conversion_fallbacks[streaming]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['coerce', '{"union_value": "hello", "bad_int": "abc", "nullable_string": null, "null_string": null, "whole_number": 3.0}']],
+        'finish': 'tool_calls'},
+    'vllm:test_pythonic_tool_parser.py::test_bad_sibling_call_does_not_drop_good_calls[True]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['bad', '{"x": "b\'z\'"}'],
+                   ['get_weather', '{"city": "San Francisco", "metric": "celsius"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_pythonic_tool_parser.py::test_good_call_survives_unparsable_sibling': {
+        'content': "a='x 'y', b='z')]",
+        'reasoning': None,
+        'calls': [['get_weather', '{"city": "San Francisco", "metric": "celsius"}'],
+                   ['f', '']],
+        'finish': 'tool_calls'},
+    'vllm:test_pythonic_tool_parser.py::test_unrecoverable_block_still_reports_no_tool_call': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['f', '{"a": "\'x \'y\' \'z"}'],
+                   ['g', '{"b": "\'p \'q\' \'r"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_pythonic_tool_parser.py::test_streaming_mismatched_brackets_reported_once': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['foo', '{"x": "1]"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama4_pythonic_tool_parser.py::test_bad_sibling_call_does_not_drop_good_calls[False]': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['bad', '{"x": "b\'z\'"}'],
+                   ['get_weather', '{"city": "LA", "metric": "C"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_llama4_pythonic_tool_parser.py::test_streaming_mismatched_brackets_reported_once': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['foo', '{"x": "1]"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_tool_parser.py::test_extract_tool_calls_missing_name_or_arguments': {
+        'content': '{"arguments": {"city": "Portland"}}',
+        'reasoning': None,
+        'calls': [['valid_tool', '{"city": "Seattle"}'],
+                   ['missing_args', ''],
+                   ['another_valid_tool', '{"param": "value"}']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_tool_parser.py::test_extract_tool_calls_multiline_json_not_supported': {
+        'content': None,
+        'reasoning': None,
+        'calls': [['get_current_weather', '{\n    "city": "New York",\n    "state": "NY",\n    "unit": "celsius"\n  }']],
+        'finish': 'tool_calls'},
+    'vllm:test_minimax_tool_parser.py::test_streaming_character_by_character_output': {
+        'content': "I'll help you with the weather analysis. \n\nNow I'll get the weather information for you. Here are the results.",
+        'reasoning': 'Let me think about this. <tool_calls>\n{"name": "internal_analysis", "arguments": {"type": "thinking"}}\n</tool_calls>This tool should be ignored.',
+        'calls': [['get_current_weather', '{"city": "Seattle", "state": "WA", "unit": "celsius"}'],
+                   ['calculate_area', '{"shape": "rectangle", "dimensions": {"width": 10, "height": 5}}']],
         'finish': 'tool_calls'},
 }

@@ -94,3 +94,37 @@ def test_a_thought_before_the_calls():
     assert arguments_of(events) == {0: "{}"} and content("done") in events
     check("lfm2_5", output, events)
     assert parsed("lfm2.5", output) == events
+
+
+# --- a leading call list (`pythonic`, Llama 4; issue 11) --------------------------------------
+
+def test_a_leading_list_is_read_and_what_follows_it_reported():
+    output = " [get_weather(city='LA'), ping()] \nok"
+    check("pythonic", output, [
+        dropped(" ["), start(0, "get_weather", "get_weather("), arguments(0, '{"city": "LA"', "city='LA'"),
+        arguments(0, "}", ""), end(0, ")"), dropped(", "),
+        start(1, "ping", "ping("), arguments(1, "{}", ""), end(1, ")"),
+        dropped("] \n"), malformed("ok", "text after the list's end"), finish(tool_calls=2),
+    ])
+
+
+@pytest.mark.parametrize("output", [
+    "[1, 2] are the first two primes.", "[see below]", "[link](http://x.org)", "Sure: [f(a=1)]",
+    "[[f(a=1)]]", "[1f(a=1)]", "[ f g(a=1)]", " \n[", "[get_wea", "",
+])
+def test_content_that_starts_like_a_list_stays_content(output):
+    """The list opens only where the output starts with `[`, a name and its `(`: anything else is
+    content, every byte, held until that is decided."""
+    events = parsed("pythonic", output)
+    assert not [e for e in events if e["kind"] == "tool_call_start"]
+    assert "".join(e["text"] for e in events if e["kind"] == "content") == output
+    check("pythonic", output, events)
+
+
+def test_llama4_python_region():
+    output = "Checking. <|python_start|>[f(a=1)]<|python_end|> Done."
+    check("llama4_pythonic", output, [
+        content("Checking. "), dropped("<|python_start|>"), dropped("["), start(0, "f", "f("),
+        arguments(0, '{"a": 1', "a=1"), arguments(0, "}", ""), end(0, ")"), dropped("]"),
+        dropped("<|python_end|>"), content(" Done."), finish(tool_calls=1),
+    ])

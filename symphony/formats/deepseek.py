@@ -7,10 +7,14 @@ of calls, each between `<｜tool▁call▁begin｜>` and `<｜tool▁call▁end�
 R1) write `function<｜tool▁sep｜>NAME`, then the arguments in a ```json fence (the type word is
 always `function`, so it is part of the call's marker); V3.1 writes `NAME<｜tool▁sep｜>` and the
 arguments object bare. Both read `<think>` thoughts (R1 and V3.1's thinking mode write them).
+
+DeepSeek V3.2 and V4 (`deepseek_v3_2`, `deepseek_v4`, issue 11): V4.1's DSML invokes and thought,
+spelled without the space after `DSML｜` (`<｜DSML｜invoke name="`, `<｜DSML｜parameter …>`), in a
+`<｜DSML｜function_calls>` block (V3.2) or a `<｜DSML｜tool_calls>` block (V4).
 """
 from symphony.format import CallSyntax
 from symphony.formats.shapes import THINK, thought_and_call_block, thought_and_invokes
-from symphony.syntax import DSML_INVOKE_CLOSE, CallObject
+from symphony.syntax import DSML_INVOKE_CLOSE, DSML_V3_2, CallObject, dsml_tags
 
 DEEPSEEK_V4_1 = thought_and_invokes("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"),
                                     ("<｜DSML｜ invoke name=\"", DSML_INVOKE_CLOSE), CallSyntax.dsml(),
@@ -27,5 +31,13 @@ DEEPSEEK_V3_1 = thought_and_call_block(
     "deepseek_v3_1", THINK, CALLS, ("<｜tool▁call▁begin｜>", CALL_END),
     CallSyntax.json(CallObject.ARGUMENTS, head=SEP)).opens_turn("<｜Assistant｜>")
 
-TABLES = {"deepseek_v4_1": DEEPSEEK_V4_1, "deepseek_v3": DEEPSEEK_V3, "deepseek_v3_1": DEEPSEEK_V3_1}
-ALIASES = {"deepseek_v4.1": "deepseek_v4_1", "deepseek_v3.1": "deepseek_v3_1"}
+DEEPSEEK_V3_2 = thought_and_invokes("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
+                                    ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
+                                    "<｜Assistant｜>")
+DEEPSEEK_V4 = thought_and_invokes("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"),
+                                  ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
+                                  "<｜Assistant｜>")
+
+TABLES = {"deepseek_v4_1": DEEPSEEK_V4_1, "deepseek_v3": DEEPSEEK_V3, "deepseek_v3_1": DEEPSEEK_V3_1,
+          "deepseek_v3_2": DEEPSEEK_V3_2, "deepseek_v4": DEEPSEEK_V4}
+ALIASES = {"deepseek_v4.1": "deepseek_v4_1", "deepseek_v3.1": "deepseek_v3_1", "deepseek_v3.2": "deepseek_v3_2"}

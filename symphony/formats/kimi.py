@@ -5,7 +5,8 @@ region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tag
 message's close ends whatever is open.
 """
 from symphony.format import CallSyntax, Emits, Format
-from symphony.syntax import XTML_CALL_CLOSE
+from symphony.formats.shapes import THINK, thought_and_call_block
+from symphony.syntax import XTML_CALL_CLOSE, CallObject
 
 KIMI_K3 = (
     Format("kimi_k3")
@@ -45,4 +46,11 @@ KIMI_K3 = (
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
 
-TABLES = {"kimi_k3": KIMI_K3}
+KIMI_K2 = thought_and_call_block(
+    "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
+    ("<|tool_call_begin|>", "<|tool_call_end|>"),
+    CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
+                    name_index=":"),
+    block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
+
+TABLES = {"kimi_k3": KIMI_K3, "kimi_k2": KIMI_K2}

@@ -7,9 +7,12 @@ MiniMax M2 and M2.7 (`minimax_m2`, issue 10): the generation prompt opens a `<th
 calls sit in a `<minimax:tool_call>` block of `<invoke name="…">` invokes whose
 `<parameter name="…">` values are written directly between the tags and typed by the request's
 tools (no separator, no element trees). A block ends the thought, as DeepSeek's does.
+
+MiniMax M1 (`minimax_m1`, vLLM's `minimax`, issue 11): `<think>` thoughts the model writes, and
+calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.
 """
 from symphony.format import CallSyntax, Emits, Format
-from symphony.formats.shapes import thought_and_invokes
+from symphony.formats.shapes import THINK, thought_and_calls, thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE
 
 SEPARATOR = "]<]minimax[>["
@@ -46,4 +49,7 @@ MINIMAX_M3 = (
 MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
                                  ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(), "]~b]ai\n")
 
-TABLES = {"minimax_m3": MINIMAX_M3, "minimax_m2": MINIMAX_M2}
+MINIMAX_M1 = thought_and_calls("minimax_m1", THINK, ("<tool_calls>", "</tool_calls>"),
+                               CallSyntax.json_list(bare=True), "]~b]ai\n")
+
+TABLES = {"minimax_m3": MINIMAX_M3, "minimax_m2": MINIMAX_M2, "minimax_m1": MINIMAX_M1}

@@ -2,6 +2,12 @@
 arguments between the table's block markers. Olmo 3 writes one call per line in
 `<function_calls>` and no thought; LFM2.5 writes a Python list `[f(a='x'), g()]` between
 `<|tool_call_start|>` and `<|tool_call_end|>` and its own `<think>` thoughts.
+
+The bare pythonic family (`pythonic`, also named `llama4_pythonic`; issue 11): Llama 4 (and the
+models vLLM's `pythonic` parser serves) write a Python list `[f(a=1), g()]` as the whole output,
+Llama 4 now and then between `<|python_start|>` and `<|python_end|>`. The list is read only where
+it leads the output (or the python region) with `[`, a name and its `(`; anything else there is
+content, so an answer that starts "[1, 2]" or "[see below]" loses nothing. No thought.
 """
 from symphony.format import CallSyntax, Emits, Format
 
@@ -32,5 +38,19 @@ LFM2_5 = (
     .calls(CallSyntax.pythonic())
 )
 
-TABLES = {"olmo3": OLMO3, "lfm2_5": LFM2_5}
-ALIASES = {"lfm2.5": "lfm2_5"}
+PYTHONIC = (
+    Format("pythonic")
+    .terminal("python_start", "<|python_start|>")
+    .terminal("python_end", "<|python_end|>")
+    .state("start", Emits.ARGUMENTS)
+    .state("calls", Emits.ARGUMENTS)
+    .state("content", Emits.CONTENT)
+    .transition("start", "python_start", "calls")
+    .transition("calls", "python_end", "content")
+    .transition("content", "python_start", "calls")
+    .calls(CallSyntax.pythonic(leading=True))
+    .opens_turn("<|header_start|>assistant<|header_end|>")
+)
+
+TABLES = {"olmo3": OLMO3, "lfm2_5": LFM2_5, "pythonic": PYTHONIC}
+ALIASES = {"lfm2.5": "lfm2_5", "llama4_pythonic": "pythonic"}

@@ -2,10 +2,28 @@
 and call blocks, each between an open and a close marker (SPEC §3 `qwen3`: content, reasoning
 and calls states, five rows; the call opener inside a block opens the next call); the other a
 thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax M2, dots); the
-third a thought and a block of calls each in its own markers (SPEC §3 `hy4`: Hy4, K2-Horizon)."""
+third a thought and a block of calls each in its own markers (SPEC §3 `hy4`: Hy4, K2-Horizon); the
+last calls in their markers and no thought (SPEC §3 `qwen2_5`, LongCat)."""
 from symphony.format import Emits, Format
 
 THINK = ("<think>", "</think>")
+
+
+def calls_only(name, call, syntax, opener=None):
+    """`call` is the (open, close) marker texts; no thought: any thought markup is content. The
+    call opener inside a call opens the next call."""
+    table = (
+        Format(name)
+        .terminal("call_open", call[0])
+        .terminal("call_close", call[1])
+        .state("content", Emits.CONTENT)
+        .state("calls", Emits.ARGUMENTS)
+        .transition("content", "call_open", "calls")
+        .transition("calls", "call_close", "content")
+        .transition("calls", "call_open", "calls")
+        .calls(syntax)
+    )
+    return table.opens_turn(opener) if opener is not None else table
 
 
 def thought_and_calls(name, think, call, syntax, opener=None):

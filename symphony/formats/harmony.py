@@ -1,0 +1,48 @@
+"""gpt-oss (`gpt_oss`, the harmony format; vLLM's and SGLang's `openai`/`gpt-oss`, issue 11):
+several messages in one output, each a header and `<|message|>` then its text, joined by
+`<|start|>assistant`. The `analysis` channel is the thought, `final` the answer, `commentary`
+with no recipient a preamble (content); `commentary to=functions.NAME <|constrain|>json` a call
+whose arguments are the message's JSON object, ended by `<|call|>`. The call's head is the rest
+of its header (`functions.NAME <|constrain|>json`): the name is its first word without the
+`functions.` prefix, the rest the start's source. A recipient written before the channel
+(` to=functions.NAME<|channel|>commentary json<|message|>`) is read the same way. Messages end
+with `<|end|>`, `<|call|>` or `<|return|>`; text between messages is no message's (Malformed).
+"""
+from symphony.format import CallSyntax, Emits, Format
+from symphony.syntax import CallObject
+
+MESSAGE = "<|message|>"
+
+GPT_OSS = (
+    Format("gpt_oss")
+    .terminal("analysis_open", "<|channel|>analysis" + MESSAGE)
+    .terminal("final_open", "<|channel|>final" + MESSAGE)
+    .terminal("preamble_open", "<|channel|>commentary" + MESSAGE)
+    .terminal("call_open", "<|channel|>commentary to=")
+    .terminal("recipient_open", " to=")
+    .terminal("end", "<|end|>")
+    .terminal("call", "<|call|>")
+    .terminal("return", "<|return|>")
+    .terminal("start", "<|start|>assistant")
+    .state("between", Emits.WRAPPER)
+    .state("reasoning", Emits.REASONING)
+    .state("content", Emits.CONTENT)
+    .state("call", Emits.ARGUMENTS)
+    .transition("between", "analysis_open", "reasoning")
+    .transition("between", "final_open", "content")
+    .transition("between", "preamble_open", "content")
+    .transition("between", "call_open", "call")
+    .transition("between", "recipient_open", "call")
+    .transition("between", "start", "between")
+    .transition("reasoning", "end", "between")
+    .transition("reasoning", "return", "between")
+    .transition("content", "end", "between")
+    .transition("content", "return", "between")
+    .transition("call", "call", "between")
+    .transition("call", "end", "between")
+    .calls(CallSyntax.json(CallObject.ARGUMENTS, head=MESSAGE, name_prefix="functions.", name_word=True))
+    .opens_turn("<|start|>assistant")
+)
+
+TABLES = {"gpt_oss": GPT_OSS}
+ALIASES = {"gpt-oss": "gpt_oss", "harmony": "gpt_oss"}
