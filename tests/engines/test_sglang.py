@@ -88,3 +88,16 @@ def test_whole_output_through_sglang(case):
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_streamed_one_piece_a_delta_through_sglang(case):
     assert streamed(case) == case.expected
+
+
+def test_required_gets_the_tables_structural_tag():
+    """SGLang's get_structure_constraint for tool_choice "required" takes symphony's structural
+    tag (the table's grammar) rather than a JSON schema."""
+    import symphony
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]
+    parser = sgl.FunctionCallParser([sgl.Tool(**t) for t in tools], "symphony_qwen3", tool_choice="required")
+    kind, tag = parser.get_structure_constraint("required")
+    assert kind == "structural_tag"
+    from xgrammar import StructuralTag
+    assert tag.model_dump() == StructuralTag.model_validate(symphony.grammar("qwen3", tools, at_least_one=True)).model_dump()

@@ -150,3 +150,26 @@ def test_a_delta_is_the_model_construct_of_its_fields():
     assert got == want and got.model_dump_json(exclude_unset=True) == want.model_dump_json(exclude_unset=True)
     got.content = "changed"                      # vLLM edits deltas in place: they stay pydantic models
     assert got.model_fields_set >= {"content"} and got.model_dump()["content"] == "changed"
+
+
+@pytest.mark.parametrize("choice", ["required", {"type": "function", "function": {"name": "get_weather"}}])
+def test_a_forced_tool_choice_gets_the_tables_structural_tag(choice):
+    """tool_choice "required" or a named function: vLLM's adjust_request asks symphony's tool
+    parser for its structural tag, which is the table's own grammar (symphony.grammar) for the
+    request's tools (only the named one when one is named), at least one call."""
+    import json
+
+    import symphony
+    tools = [{"type": "function", "function": {"name": n, "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
+        for n in ("get_weather", "get_time")]
+    tok = _tokenizer("Qwen/Qwen3-8B")
+    cls = _parser_cls("symphony_qwen3", tok, "Qwen/Qwen3-8B")
+    request = ChatCompletionRequest(model="Qwen/Qwen3-8B", messages=[{"role": "user", "content": "hi"}],
+                                    tools=tools, tool_choice=choice)
+    request = cls(tok, request.tools).adjust_request(request)
+    tag = json.loads(request.structured_outputs.structural_tag)
+    names = ["get_weather"] if isinstance(choice, dict) else ["get_weather", "get_time"]
+    want = symphony.grammar("qwen3", [t for t in tools if t["function"]["name"] in names], at_least_one=True)
+    from xgrammar import StructuralTag                       # as vLLM serialises it (defaults filled in)
+    assert tag == json.loads(json.dumps(StructuralTag.model_validate(want).model_dump()))
