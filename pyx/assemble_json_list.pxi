@@ -13,7 +13,8 @@
 #
 # A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
-# `functools[` marker that holds the bracket); what it carries when the region ends is wrapping.
+# `functools[` marker that holds the bracket); what it carries when the region ends is wrapping. A
+# `[` may still open it (a model that writes the list whole in a bare region), as it opens any list.
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -115,7 +116,7 @@ cdef class JsonListAssembler(Assembler):
                 elif self.bare and (c == LBRACE or c == RBRACKET) and not self.fence:
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
-                elif c == LBRACKET and not self.bare and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
+                elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
                     self.fenced = self.fence > 0
                     self.fence = 0
                     hb_append(&self.carried, p + i, 1)
