@@ -63,7 +63,7 @@ cdef class Engine:
         self.tools = tools
         self.scanner = Scanner(table.markers)
         self.ledger = Ledger()
-        self.sink = Sink(self.ledger, table.markers.texts, table.markers.dropped)
+        self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
         self.stage = ST_FRESH
         if table.emits[0] == EM_ARGUMENTS:

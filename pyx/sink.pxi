@@ -57,11 +57,18 @@ cdef class Sink:
     cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
 
-    def __cinit__(self, Ledger ledger, tuple marker_texts=(), tuple marker_events=()):
-        self.ledger = ledger
-        self.marker_texts = marker_texts
-        self.marker_events = marker_events
+    def __cinit__(self):
         self.open_call = -1
+
+    @staticmethod
+    cdef Sink of(Ledger ledger, tuple marker_texts, tuple marker_events):
+        """A Sink counting with `ledger`, for a table's markers and their shared Dropped events
+        (made without a Python-level call: one per parser)."""
+        cdef Sink sink = Sink.__new__(Sink)
+        sink.ledger = ledger
+        sink.marker_texts = marker_texts
+        sink.marker_events = marker_events
+        return sink
 
     def __dealloc__(self):
         free(self.records)
