@@ -41,6 +41,8 @@ def _golden_path(name):
 
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_payload_matches_its_golden(name):
+    # a new table has no golden yet: write it with the command above and review it
+    assert os.path.exists(_golden_path(name)), f"no golden for {name}: run `python3 -m tests.test_grammar`"
     with open(_golden_path(name), encoding="utf-8") as f:
         assert golden(name) == json.load(f), "regenerate with `python3 -m tests.test_grammar` and review the diff"
 
