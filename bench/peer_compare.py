@@ -61,6 +61,19 @@ def _tokens(text, markers):
     return pieces, ids
 
 
+def _tools(case):
+    """The case's tools, else one permissive tool per function the test expects called (else a
+    placeholder): the engines parse calls only for a request that declares tools, as a real one
+    that expects calls does."""
+    if case.get("tools"):
+        return case["tools"]
+    listed = (case.get("expect") or {}).get("tool_calls")
+    names = [c["name"] for c in listed if isinstance(c, dict) and isinstance(c.get("name"), str)] \
+        if isinstance(listed, list) else []
+    return [{"type": "function", "function": {"name": name, "parameters": {"type": "object"}}}
+            for name in dict.fromkeys(names or ["lookup"])]
+
+
 def _reference(expect):
     content = expect.get("content")
     calls = []
@@ -96,9 +109,8 @@ def pseudo_fixtures(names, directory):
                 pieces, ids = _tokens(case["output"], markers)
                 out.write(json.dumps({
                     "id": f"{slug}/{i}", "model": models[0],
-                    "request": dict({"messages": [{"role": "user", "content": "hi"}],
-                                     "chat_template_kwargs": {"enable_thinking": False}},
-                                    **({"tools": case["tools"]} if case.get("tools") else {})),
+                    "request": {"messages": [{"role": "user", "content": "hi"}], "tools": _tools(case),
+                                "chat_template_kwargs": {"enable_thinking": False}},
                     "reference": {"text": case["output"], "finish_reason": "stop",
                                   "message": _reference(case.get("expect") or {})},
                     "output_pieces": pieces, "output_ids": ids, "chunk_plans": {}}) + "\n")

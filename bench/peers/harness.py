@@ -1106,8 +1106,8 @@ def run_slug(peer: str, slug: str, cases: list[dict], profile: dict,
                            profile.get("chat_template", DEFAULT_CHAT_TEMPLATE), slug)
     try:
         driver = DRIVERS[peer](slug, profile, tok)
-    except LookupError as e:
-        return {"status": "unsupported", "reason": str(e)}
+    except (LookupError, ImportError) as e:   # no such parser, or one whose extra is not installed
+        return {"status": "unsupported", "reason": f"{type(e).__name__}: {e}"}
     preps = [driver.prepare(c) for c in cases]
     wants = [reference_message(c) for c in cases]
     tokens = sum(len(c["output_ids"]) for c in cases)
