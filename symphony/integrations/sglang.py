@@ -21,43 +21,24 @@ named function the call detector gives SGLang the table's own structural tag
 constrained parser instead (SPEC §6).
 """
 from sglang.srt.function_call.base_format_detector import BaseFormatDetector
-from sglang.srt.function_call.core_types import StreamingParseResult, StructureInfo, ToolCallItem
+from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallItem
 from sglang.srt.function_call.function_call_parser import FunctionCallParser
 from sglang.srt.parser import reasoning_parser as _reasoning
 from sglang.srt.parser.reasoning_parser import ReasoningParser
 
-import symphony
-from symphony.formats import table as _format
+from symphony.integrations.names import (
+    has_grammar,
+    named_classes,
+    named_function,
+    structural_tag,
+    table_for,
+    tool_dicts,
+)
 from symphony.integrations.stream import CallStream, ThoughtStream
 from symphony.models import for_model, thought_markers
 
-AUTO = "symphony"
-
-
-def parser_names():
-    """Every name this module registers: `symphony`, then `symphony_<table>` per table."""
-    return [AUTO] + [f"{AUTO}_{name}" for name in symphony.formats()]
-
-
 def _table(name, tokenizer):
-    if name is not None:
-        return _format(name)
-    model = getattr(tokenizer, "name_or_path", None)
-    if not model:
-        raise ValueError("the `symphony` detector picks its table from the served model's tokenizer "
-                         "(name_or_path), and SGLang gave none; name a table instead "
-                         "(--tool-call-parser symphony_<table>)")
-    return for_model(model).table()
-
-
-def _tool_dicts(tools):
-    return [t.model_dump(exclude_none=True) if hasattr(t, "model_dump") else dict(t) for t in tools or ()]
-
-
-def _has_grammar(table):
-    grammar = getattr(symphony, "grammar", None)
-    probe = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}]
-    return grammar is not None and grammar(table, probe) is not None
+    return table_for(name, getattr(tokenizer, "name_or_path", None), "SGLang's tokenizer (name_or_path)")
 
 
 class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
@@ -121,7 +102,7 @@ class SymphonyDetector(BaseFormatDetector):
         self._stream = None
 
     def _call_stream(self, tools):
-        return CallStream(self._table, _tool_dicts(tools) or None, self.tool_choice, thought_as_content=True)
+        return CallStream(self._table, tool_dicts(tools) or None, self.tool_choice, thought_as_content=True)
 
     def has_tool_call(self, text):
         return True                    # symphony's normal text is the output without its markup
@@ -143,7 +124,7 @@ class SymphonyDetector(BaseFormatDetector):
         return _result(self._stream.end())
 
     def supports_structural_tag(self):
-        return _has_grammar(self._table)
+        return has_grammar(self._table)
 
     def structure_info(self):
         def info(name):
@@ -151,25 +132,14 @@ class SymphonyDetector(BaseFormatDetector):
         return info
 
     def get_structural_tag(self, tools=None, tool_choice="auto", thinking_mode=False, parallel_tool_calls=True):
-        grammar = getattr(symphony, "grammar", None)
-        if grammar is None:
-            return None
-        tool_list = _tool_dicts(tools)
-        named = getattr(getattr(tool_choice, "function", None), "name", None)
-        if named is not None:
-            tool_list = [t for t in tool_list if t.get("function", {}).get("name") == named]
-        payload = grammar(self._table, tool_list, at_least_one=tool_choice != "auto", reasoning_open=thinking_mode)
-        if payload is None:
-            return None
-        from xgrammar import StructuralTag
-        return StructuralTag.model_validate(payload)
+        return structural_tag(self._table, tools, tool_choice, thinking_mode)
 
     def get_required_tool_parser(self, tool_choice):
         """For a table without a grammar: a detector for the constrained JSON SGLang makes the model
         write then (symphony's constrained parser); else None (the table's own syntax, tagged)."""
-        if tool_choice in (None, "auto", "none") or _has_grammar(self._table):
+        if tool_choice in (None, "auto", "none") or has_grammar(self._table):
             return None
-        named = getattr(getattr(tool_choice, "function", None), "name", None)
+        named = named_function(tool_choice)
         detector = type(self)(self._tokenizer)
         detector.tool_choice = "required" if named is None else {"type": "function", "function": {"name": named}}
         return detector
@@ -180,16 +150,11 @@ def _result(step):
         ToolCallItem(tool_index=index, name=name, parameters=arguments) for index, name, arguments in step.calls])
 
 
-def _named_class(base, name, table):
-    return type(f"{base.__name__}_{table or 'auto'}", (base,), {"table_name": table, "__module__": __name__})
-
-
 def register():
     """Adds every symphony name to SGLang's tool-call parser and reasoning parser tables."""
-    for name in parser_names():
-        table = None if name == AUTO else name[len(AUTO) + 1:]
-        FunctionCallParser.ToolCallParserEnum[name] = _named_class(SymphonyDetector, name, table)
-        ReasoningParser.DetectorMap[name] = _named_class(SymphonyReasoningDetector, name, table)
+    for name, (detector, reasoning) in named_classes(SymphonyDetector, SymphonyReasoningDetector):
+        FunctionCallParser.ToolCallParserEnum[name] = detector
+        ReasoningParser.DetectorMap[name] = reasoning
 
 
 register()

@@ -19,8 +19,6 @@ function the tool parser gives vLLM the table's own structural tag (`symphony.gr
 model writes its own call syntax, constrained, and the same parser reads it; a table without a
 grammar leaves the output unconstrained.
 """
-import functools
-
 from vllm.entrypoints.generate.base.protocol import (
     DeltaFunctionCall,
     DeltaMessage,
@@ -33,43 +31,20 @@ from vllm.reasoning import ReasoningParser, ReasoningParserManager
 from vllm.renderers.chat_utils.tool_call import make_tool_call_id
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
-import symphony
-from symphony.formats import table as _format
+from symphony.integrations.names import AUTO, named_classes, structural_tag, table_for, tool_dicts
 from symphony.integrations.stream import CallStream, ThoughtStream
-from symphony.models import for_model, thought_markers
+from symphony.models import thought_markers
 
-AUTO = "symphony"                  # the name that picks the table from the served model
 PROMPT_TAIL_TOKENS = 64            # how much of the prompt is decoded to find where it leaves the output
 
 
-def parser_names():
-    """Every name this module registers: `symphony`, then `symphony_<table>` per table."""
-    return [AUTO] + [f"{AUTO}_{name}" for name in symphony.formats()]
-
-
-@functools.lru_cache(maxsize=256)
 def _table(name, model):
-    """The Format a registered name parses with: its own table, or the served model's (cached:
-    vLLM makes a parser per request)."""
-    if name is not None:
-        return _format(name)
-    if not model:
-        raise ValueError("the `symphony` parser picks its table from the served model, and vLLM gave "
-                         "none; name a table instead (--tool-call-parser symphony_<table>)")
-    return for_model(model).table()
+    return table_for(name, model, "vLLM")
 
 
 def _served_model(tokenizer, model_config):
     model = getattr(model_config, "model", None)
     return model or getattr(tokenizer, "name_or_path", None)
-
-
-def _tool_dicts(tools):
-    """OpenAI-style tool dicts from vLLM's tool objects (pydantic models or dicts)."""
-    out = []
-    for tool in tools or ():
-        out.append(tool.model_dump(exclude_none=True) if hasattr(tool, "model_dump") else dict(tool))
-    return out
 
 
 def _decode(tokenizer, ids):
@@ -167,7 +142,7 @@ class SymphonyToolParser(ToolParser):
     def __init__(self, tokenizer, tools=None, **kwargs):
         super().__init__(tokenizer, tools)
         self._table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
-        self._tool_list = _tool_dicts(self.tools)
+        self._tool_list = tool_dicts(self.tools)
         self.skip_reasoning_parsing = False      # vLLM sets it when no reasoning parser is configured
         self._stream = None
 
@@ -180,20 +155,7 @@ class SymphonyToolParser(ToolParser):
         """The table's structural tag for the request's tools (only the named function for a named
         tool_choice), at least one call unless tool_choice is "auto"; None where the table has
         none."""
-        grammar = getattr(symphony, "grammar", None)
-        if grammar is None:
-            return None
-        tools = _tool_dicts(request.tools)
-        named = _named_function(request.tool_choice)
-        if named is not None:
-            tools = [t for t in tools if t.get("function", {}).get("name") == named]
-        choice = request.tool_choice
-        payload = grammar(self._table, tools, at_least_one=choice not in (None, "auto"),
-                          reasoning_open=reasoning)
-        if payload is None:
-            return None
-        from xgrammar import StructuralTag
-        return StructuralTag.model_validate(payload)
+        return structural_tag(self._table, request.tools, request.tool_choice, reasoning)
 
     def extract_tool_calls(self, model_output, request):
         content, calls = CallStream(self._table, self._tool_list,
@@ -214,16 +176,6 @@ class SymphonyToolParser(ToolParser):
         if self._stream is None:
             return None
         return _delta_message(self._stream.end())
-
-
-def _named_function(tool_choice):
-    """The function a named tool_choice forces (an object or a dict), else None."""
-    function = getattr(tool_choice, "function", None)
-    if function is not None:
-        return getattr(function, "name", None)
-    if isinstance(tool_choice, dict):
-        return (tool_choice.get("function") or {}).get("name") or tool_choice.get("name")
-    return getattr(tool_choice, "name", None)
 
 
 def _maker(cls):
@@ -277,17 +229,12 @@ def _message(content=None, reasoning=None, tool_calls=None):
     return _new_message(fields, role=None, content=content, reasoning=reasoning, tool_calls=tool_calls or [])
 
 
-def _named_class(base, name, table):
-    return type(f"{base.__name__}_{table or 'auto'}", (base,), {"table_name": table, "__module__": __name__})
-
-
 def register():
     """Registers every symphony parser name with vLLM's tool and reasoning parser managers (the
     `vllm.general_plugins` entry point and the plugin flags call this on import)."""
-    for name in parser_names():
-        table = None if name == AUTO else name[len(AUTO) + 1:]
-        ToolParserManager.register_module(name=name, module=_named_class(SymphonyToolParser, name, table))
-        ReasoningParserManager.register_module(name=name, module=_named_class(SymphonyReasoningParser, name, table))
+    for name, (tool, reasoning) in named_classes(SymphonyToolParser, SymphonyReasoningParser):
+        ToolParserManager.register_module(name=name, module=tool)
+        ReasoningParserManager.register_module(name=name, module=reasoning)
 
 
 register()

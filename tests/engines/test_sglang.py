@@ -14,7 +14,8 @@ from bench.peers.harness import import_sglang  # noqa: E402
 
 sgl = import_sglang()                           # the one import stub of the peers README
 
-import symphony.integrations.sglang as symphony_sglang  # noqa: E402
+import symphony.integrations.sglang  # noqa: E402,F401  (registers the detectors)
+from symphony.integrations.names import parser_names  # noqa: E402
 from symphony.integrations.stream import ThoughtStream  # noqa: E402
 from tests.engines.cases import fixture_cases, said  # noqa: E402
 from tests.engines.test_vllm import _tokenizer  # noqa: E402
@@ -73,7 +74,7 @@ def streamed(case, name="symphony"):
 
 
 def test_every_symphony_name_is_registered():
-    for name in symphony_sglang.parser_names():
+    for name in parser_names():
         assert sgl.FunctionCallParser.ToolCallParserEnum[name].table_name == (None if name == "symphony" else name[9:])
         assert name in sgl.ReasoningParser.DetectorMap
 

@@ -13,7 +13,8 @@ from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionReque
 from vllm.entrypoints.openai.chat_completion.stream_processor import ChatStreamProcessor  # noqa: E402
 from vllm.parser.parser_manager import ParserManager  # noqa: E402
 
-import symphony.integrations.vllm as symphony_vllm  # noqa: E402
+import symphony.integrations.vllm  # noqa: E402,F401  (registers the parsers)
+from symphony.integrations.names import parser_names  # noqa: E402
 from tests.engines.cases import fixture_cases, said  # noqa: E402
 from tests.engines.tokenizer import byte_tokenizer, encode  # noqa: E402
 
@@ -76,7 +77,7 @@ def streamed(case, name="symphony"):
 def test_every_symphony_name_is_registered():
     from vllm.reasoning import ReasoningParserManager
     from vllm.tool_parsers import ToolParserManager
-    for name in symphony_vllm.parser_names():
+    for name in parser_names():
         assert ToolParserManager.get_tool_parser(name).table_name == (None if name == "symphony" else name[9:])
         assert ReasoningParserManager.get_reasoning_parser(name) is not None
 
