@@ -5,30 +5,15 @@
 `<|END_ACTION|>`. Both generations write the same markup (vLLM's two parser names differ only in
 how they render requests); `<co>…</co: …>` citations stay in the content as written.
 """
-from symphony.format import CallSyntax, Emits, Format
+from symphony.format import CallSyntax
+from symphony.formats.shapes import thought_answer_and_calls
 
 
 def _command(name):
-    return (
-        Format(name)
-        .terminal("think_open", "<|START_THINKING|>")
-        .terminal("think_close", "<|END_THINKING|>")
-        .terminal("answer_open", "<|START_RESPONSE|>")
-        .terminal("answer_close", "<|END_RESPONSE|>")
-        .terminal("calls_open", "<|START_ACTION|>")
-        .terminal("calls_close", "<|END_ACTION|>")
-        .state("content", Emits.CONTENT)
-        .state("reasoning", Emits.REASONING)
-        .state("calls", Emits.ARGUMENTS)
-        .transition("content", "think_open", "reasoning")
-        .transition("reasoning", "think_close", "content")
-        .transition("content", "answer_open", "content")
-        .transition("content", "answer_close", "content")
-        .transition("content", "calls_open", "calls")
-        .transition("calls", "calls_close", "content")
-        .calls(CallSyntax.json_list())
-        .opens_turn("<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>")
-    )
+    return thought_answer_and_calls(name, ("<|START_THINKING|>", "<|END_THINKING|>"),
+                                    ("<|START_RESPONSE|>", "<|END_RESPONSE|>"),
+                                    ("<|START_ACTION|>", "<|END_ACTION|>"), CallSyntax.json_list(),
+                                    opener="<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>")
 
 
 TABLES = {"cohere_command3": _command("cohere_command3"), "cohere_command4": _command("cohere_command4")}

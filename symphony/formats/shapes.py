@@ -3,7 +3,9 @@ and call blocks, each between an open and a close marker (SPEC §3 `qwen3`: cont
 and calls states, five rows; the call opener inside a block opens the next call); the other a
 thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax M2, dots); the
 third a thought and a block of calls each in its own markers (SPEC §3 `hy4`: Hy4, K2-Horizon); the
-last calls in their markers and no thought (SPEC §3 `qwen2_5`, LongCat)."""
+fourth calls in their markers and no thought (SPEC §3 `qwen2_5`, LongCat); the last a thought, an
+answer whose markers are dropped and a block holding a JSON list of calls (Hunyuan-A13B, Cohere
+Command)."""
 from symphony.format import Emits, Format
 
 THINK = ("<think>", "</think>")
@@ -108,3 +110,28 @@ def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=
         .transition("calls", "calls_close", "content")
         .calls(syntax)
     )
+
+
+def thought_answer_and_calls(name, think, answer, calls, syntax, opener=None):
+    """`think`, `answer` and `calls` are (open, close) marker texts. The answer's markers are
+    dropped and its text is content; a block of calls returns to content."""
+    table = (
+        Format(name)
+        .terminal("think_open", think[0])
+        .terminal("think_close", think[1])
+        .terminal("answer_open", answer[0])
+        .terminal("answer_close", answer[1])
+        .terminal("calls_open", calls[0])
+        .terminal("calls_close", calls[1])
+        .state("content", Emits.CONTENT)
+        .state("reasoning", Emits.REASONING)
+        .state("calls", Emits.ARGUMENTS)
+        .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_close", "content")
+        .transition("content", "answer_open", "content")
+        .transition("content", "answer_close", "content")
+        .transition("content", "calls_open", "calls")
+        .transition("calls", "calls_close", "content")
+        .calls(syntax)
+    )
+    return table.opens_turn(opener) if opener is not None else table
