@@ -22,6 +22,9 @@ SANITIZE = switch("SYMPHONY_SANITIZE")
 TRACE = switch("SYMPHONY_TRACE")
 ANNOTATE = switch("SYMPHONY_ANNOTATE")
 VARIANT = "-".join(n for n, on in (("debug", DEBUG), ("asan", SANITIZE), ("trace", TRACE)) if on) or "release"
+# compiled into the module (symphony._native.VARIANT), so a build can tell which variant a built
+# module is without importing it
+VARIANT_TAG = b"symphony-variant="
 
 directives = {
     "language_level": 3,
@@ -34,7 +37,9 @@ directives = {
 }
 compile_args = ["-O1", "-g", "-UNDEBUG"] if DEBUG else ["-O3", "-g0"]
 link_args = []
-macros = [("CYTHON_TRACE_NOGIL", "1")] if TRACE else []
+macros = [("SYMPHONY_VARIANT_TAG", '"%s%s"' % (VARIANT_TAG.decode(), VARIANT))]
+if TRACE:
+    macros.append(("CYTHON_TRACE_NOGIL", "1"))
 if SANITIZE:
     compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
     link_args += ["-fsanitize=address,undefined"]
@@ -51,12 +56,32 @@ extension = Extension(
 )
 
 
+def built_variant(path):
+    """The variant the module at `path` was built as (read from its embedded tag), or None."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    at = data.find(VARIANT_TAG)
+    if at < 0:
+        return None
+    return data[at + len(VARIANT_TAG):data.find(b"\0", at)].decode("ascii", "replace")
+
+
 class VariantBuild(build_ext):
-    """Keeps each build variant's objects apart, so switching variants always recompiles."""
+    """Keeps each build variant's objects apart, and rebuilds a module built as another variant
+    (without this, a module newer than its sources is kept: a plain build after a sanitizer build
+    left the sanitizer module in place)."""
 
     def finalize_options(self):
         super().finalize_options()
         self.build_temp = os.path.join(self.build_temp, VARIANT)
+
+    def build_extension(self, ext):
+        if built_variant(self.get_ext_fullpath(ext.name)) != VARIANT:
+            self.force = True
+        super().build_extension(ext)
 
 
 setup(

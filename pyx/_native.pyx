@@ -23,6 +23,11 @@ from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, r
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object text, Py_ssize_t* size) except NULL
 
+cdef extern from *:
+    const char* SYMPHONY_VARIANT_TAG        # "symphony-variant=<variant>", defined by setup.py
+
+VARIANT = (<bytes>SYMPHONY_VARIANT_TAG).split(b"=", 1)[1].decode("ascii")
+
 include "reasons.pxi"
 include "inject.pxi"
 include "events.pxi"

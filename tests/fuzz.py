@@ -6,8 +6,11 @@ states, transitions, call syntax and ignored terminals) fed a soup of markers, m
 JSON and tag atoms and random characters, cut at random, with random token spans (partitioning,
 spoiled, as objects or arrays) or none, a random prompt and finish. Every input is checked for
 what SPEC §9.2 promises whatever the input: every byte in exactly one event, one Finish and last,
-well-formed events (call order, JSON prefixes), tokens counted once when the spans fit, and, for
-uncounted streams, the same parse whole and cut. A failure prints what reproduces it and the run
+well-formed events (call order, JSON prefixes), tokens counted once when the spans fit, no two
+adjacent events of one feed that the parser should have merged, the lifecycle (a second Prompt,
+a Prompt after output began, a Delta or End after End: each refused with nothing emitted and the
+parse unharmed), and, for uncounted streams (with empty deltas interleaved at random), the same
+parse whole and cut. A failure prints what reproduces it and the run
 exits 1; pin it in tests/test_fuzz.py as an explicit example.
 """
 import argparse
@@ -19,7 +22,7 @@ import numpy as np
 
 import symphony
 from symphony import Delta, End, Prompt, TokenSpan
-from symphony.events import Finish, Reasoning, text_of
+from symphony.events import Content, Dropped, Finish, Malformed, Reasoning, text_of
 from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import Placement, Spelling, Tags
 from tests.common import carries_text, check_well_formed, counted_deltas, said, tokens_of
@@ -127,16 +130,62 @@ def as_arrays(deltas):
                              dtype=np.int64).reshape(len(d.spans), 4)) for d in deltas]
 
 
-def run(parser, prompt, deltas, finish):
-    events = list(parser.feed(Prompt(prompt))) if prompt is not None else []
+class Broken(Exception):
+    """A promise the parser broke while it was being fed."""
+
+
+MERGED = (Content, Reasoning, Dropped, Malformed)
+
+
+def unmerged(events):
+    """Two adjacent events of one feed that should have been one: Content (Reasoning) next to
+    Content (Reasoning), Dropped (Malformed) next to one of the same reason."""
+    for a, b in zip(events, events[1:]):
+        if type(a) is type(b) and type(a) in MERGED and getattr(a, "why", None) == getattr(b, "why", None):
+            return f"unmerged {a!r} then {b!r}"
+    return None
+
+
+def refused(parser, item, message):
+    """Feeds a misuse the lifecycle must refuse, emitting nothing (SPEC §1.6)."""
+    try:
+        events = parser.feed(item)
+    except symphony.LifecycleError as e:
+        if e.message != message:
+            raise Broken(f"{type(item).__name__} refused as {e.message!r}, not {message!r}")
+        return
+    raise Broken(f"{type(item).__name__} accepted ({events!r}); expected refused: {message}")
+
+
+def run(parser, prompt, deltas, finish, misuse=None):
+    """Feeds one input and returns its events; `misuse` (a Random) also feeds lifecycle misuses
+    at random points and checks each is refused. Raises Broken when a feed breaks a promise."""
+    feeds = []
+    if prompt is not None:
+        feeds.append(parser.feed(Prompt(prompt)))
+        if misuse and misuse.random() < 0.3:
+            refused(parser, Prompt(prompt), "prompt after output began")     # a second prompt
     for d in deltas:
-        events += parser.feed(d)
-    return events + parser.feed(End(finish))
+        feeds.append(parser.feed(d))
+        if misuse and misuse.random() < 0.05:
+            refused(parser, Prompt(""), "prompt after output began")
+    feeds.append(parser.feed(End(finish)))
+    if misuse:
+        refused(parser, Delta("x"), "delta after end")
+        refused(parser, End(finish), "end after end")
+    for events in feeds:
+        problem = unmerged(events)
+        if problem:
+            raise Broken(problem)
+    return [e for events in feeds for e in events]
 
 
-def check(table, text, prompt, deltas, mode, finish, tools):
+def check(table, text, prompt, deltas, mode, finish, tools, misuse=None):
     """Runs one input; returns a reason when a promise breaks, else None."""
-    events = run(symphony.parser(table, tools), prompt, deltas, finish)
+    try:
+        events = run(symphony.parser(table, tools), prompt, deltas, finish, misuse)
+    except Broken as e:
+        return str(e)
     if text_of(events) != text:
         return "bytes not conserved"
     if sum(1 for e in events if type(e) is Finish) != 1 or type(events[-1]) is not Finish:
@@ -165,6 +214,8 @@ def one_input(rng, tables, k):
     mode = rng.choice(["uncounted", "counted", "counted", "spoiled"])
     if mode == "uncounted":
         deltas = [Delta(p) for p in pieces]
+        if rng.random() < 0.2:
+            deltas = [d for p in deltas for d in ((Delta(""), p) if rng.random() < 0.3 else (p,))]
     else:
         deltas = counted_deltas(pieces, token_bounds(rng, text))
         if mode == "spoiled":
@@ -188,7 +239,7 @@ def main(argv=None):
         table, text, prompt, deltas, mode, finish, tools = one_input(rng, tables, k)
         user_built += isinstance(table, Format)
         try:
-            problem = check(table, text, prompt, deltas, mode, finish, tools)
+            problem = check(table, text, prompt, deltas, mode, finish, tools, rng)
         except Exception as e:       # a parser must never raise on output
             problem = f"raised {type(e).__name__}: {e}"
         if problem:
@@ -196,7 +247,8 @@ def main(argv=None):
                   f"  deltas {[d.text for d in deltas]!r}\n  mode {mode}, finish {finish!r}, tools {tools is not None}",
                   file=sys.stderr)
             return 1
-    print(f"fuzz: {args.inputs} inputs ({user_built} on user-built tables), seed {seed}, no failure, "
+    print(f"fuzz: {args.inputs} inputs ({user_built} on user-built tables), seed {seed}, "
+          f"{symphony._native.VARIANT} build, no failure, "
           f"{time.perf_counter() - started:.0f} s")
     return 0
 

@@ -11,6 +11,21 @@ def test_native_module_is_compiled():
     assert symphony.Engine is _native.Engine
 
 
+def test_the_module_is_the_build_variant_expected():
+    """CI says which variant each run must import (SYMPHONY_EXPECT_VARIANT): a stale module of
+    another variant fails here instead of testing the wrong build."""
+    assert _native.INJECTABLE == _native.VARIANT.startswith("debug")
+    expected = os.environ.get("SYMPHONY_EXPECT_VARIANT")
+    if expected:
+        assert _native.VARIANT == expected
+
+
+def test_the_module_carries_the_variant_tag_setup_py_reads():
+    # setup.py rebuilds a module whose embedded tag names another variant
+    with open(_native.__file__, "rb") as f:
+        assert f"symphony-variant={_native.VARIANT}\0".encode() in f.read()
+
+
 def test_package_reexports_the_public_api():
     for name in ("parser", "parse", "formats", "Prompt", "Delta", "End", "TokenSpan", "ParseError",
                  "LifecycleError", "BufferOverflowError", "InternalError", "Content", "Finish"):

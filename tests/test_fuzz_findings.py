@@ -1,8 +1,13 @@
 """What the counted fuzz run (tests/fuzz.py) found, pinned as exact cases, and the runner itself
-on a small budget (CI runs it at 100,000 inputs on the checked build)."""
+on a small budget (CI runs it at 100,000 inputs on the checked build), and the runner's checks
+shown to fail on a parser that breaks their promise."""
+import random
+
+import pytest
+
 import symphony
 from symphony import Delta, End, Prompt
-from symphony.events import Finish, ToolCallEnd, ToolCallStart, text_of
+from symphony.events import Content, Finish, ToolCallEnd, ToolCallStart, text_of
 from symphony.format import CallSyntax, Emits, Format
 from tests import fuzz
 from tests.common import check_well_formed
@@ -75,3 +80,36 @@ def test_whitespace_after_an_opening_tag_then_a_cut_tag_keep_their_order_in_a_mi
 def test_the_counted_fuzz_run_on_a_small_budget(capsys):
     assert fuzz.main(["--inputs", "1500", "--seed", "7"]) == 0
     assert "fuzz: 1500 inputs" in capsys.readouterr().out
+
+
+class _Misbehaving:
+    """A parser wrapper that breaks one promise the fuzz run checks."""
+
+    def __init__(self, parser, broken):
+        self.parser, self.broken, self.ended = parser, broken, False
+
+    def feed(self, item):
+        if self.broken == "accepts after end" and self.ended:
+            return []
+        if self.broken == "splits content" and type(item) is Delta and len(item.text) > 1:
+            return [Content(item.text[:1]), Content(item.text[1:])]
+        events = self.parser.feed(item)
+        self.ended = self.ended or type(item) is End
+        return events
+
+
+@pytest.mark.parametrize("broken, reason", [
+    ("accepts after end", "Delta accepted ([]); expected refused: delta after end"),
+    ("splits content", "unmerged Content('a', tokens=None) then Content('b', tokens=None)")])
+def test_the_fuzz_run_catches_unmerged_events_and_misuse_accepted(broken, reason):
+    parser = _Misbehaving(symphony.parser("qwen3"), broken)
+    with pytest.raises(fuzz.Broken) as raised:
+        fuzz.run(parser, None, [Delta("ab")], "stop", misuse=random.Random(0))
+    assert str(raised.value) == reason
+
+
+def test_the_fuzz_run_checks_a_refusal_names_the_misuse():
+    parser = symphony.parser("qwen3")
+    parser.feed(End("stop"))
+    with pytest.raises(fuzz.Broken, match="refused as 'end after end', not 'delta after end'"):
+        fuzz.refused(parser, End("stop"), "delta after end")
