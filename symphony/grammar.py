@@ -9,7 +9,9 @@ own parameters (grammar_calls). A new table gets its grammar without an edit her
 Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tags` on the call
 opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
 DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
-holds one or more calls with whitespace between. Free text outside the tags is the content.
+holds one or more calls with whitespace (and the block's own dropped markers) between. Free
+text outside the tags is the content. Messages (gpt-oss: a thought, an answer or a call, joined by
+`<|start|>assistant`): `tags_with_separator`, one tag per kind of message.
 With `reasoning_open` (the generation prompt leaves the output inside a thought) the grammar
 first takes the thought, text up to the thought's close, holding no table marker. Where a
 recorded fixture showed SPEC §8's exact shape rejecting what a template writes, the shape here is
@@ -37,7 +39,8 @@ from symphony.format import Emits, Format
 from symphony.formats import TABLES
 from symphony.formats import table as _table
 from symphony.grammar_calls import for_syntax
-from symphony.grammar_nodes import WS, either, plus, schema, seq, tag, text, triggered
+from symphony.grammar_nodes import (WS, const, either, joined, optional, plus, regex, schema, seq, star, tag, text,
+                                    triggered)
 from symphony.syntax import CallSyntax
 
 
@@ -143,6 +146,9 @@ def _format(fmt, declared, at_least_one, reasoning_open):
     table = _Table(fmt)
     if shape is None or len(table.arguments) != 1 or table.arguments[0] == fmt.states[0][0]:
         return None
+    messages = table.messages()
+    if messages is not None:
+        return _message_stream(table, messages, shape, declared, at_least_one, reasoning_open)
     calls = _calls(table, shape, declared, at_least_one)
     if calls is None or not reasoning_open or table.reasoning is None:
         return calls
@@ -171,8 +177,11 @@ def _calls(table, shape, declared, at_least_one):
             for opener, close in opened]
     block = table.block()
     if block is not None:
-        openers, close = block
-        content = seq(WS, plus(seq(either(tags), WS)))
+        openers, close, joins = block
+        # between calls: whitespace, and the markers the block itself drops (Step 3's
+        # `<｜tool_call_begin｜>`, `<｜tool_sep｜>`)
+        gap = star(either([regex(r"[ \t\r\n]")] + [const(j) for j in joins])) if joins else WS
+        content = seq(gap, plus(seq(either(tags), gap)))
         tags = [tag(opener, content, close) for opener in openers]
     triggers = list(dict.fromkeys(t["begin"] for t in tags))
     if not at_least_one:
@@ -180,6 +189,39 @@ def _calls(table, shape, declared, at_least_one):
     # xgrammar's own at_least_one wants the output to start with a call; here content (or a
     # thought the model writes itself) may come first
     return seq(text(triggers), either(tags), triggered(triggers, tags, False))
+
+
+def _message_stream(table, messages, shape, declared, at_least_one, reasoning_open):
+    """A table whose output is a stream of messages joined by one text (gpt-oss: each message
+    a header, `<|message|>`, its text and its end, joined by `<|start|>assistant`): one tag per
+    kind of message (its opener, its text or its call, its ends), joined by that text. A thought
+    or an answer is any text; a call message is one of the tools' calls."""
+    join, kinds = messages
+    tags, calls = [], []
+    for opener, state, ends in kinds:
+        if state == table.arguments[0]:
+            body = either([shape.body(name, parameters, tuple(ends)) for name, parameters in declared])
+            calls.append(tag(opener, body, ends))
+        else:
+            tags.append(tag(opener, text(()), ends))
+    if not calls:
+        return None
+    everything = tags + calls
+    stream = joined(everything, join, False)
+    if at_least_one:
+        # any messages, then a call, then any messages
+        rest = optional(seq(const(join), joined(everything, join, True)))
+        first_call = either(calls)
+        before = [seq(joined(tags, join, True), const(join), first_call)] if tags else []
+        stream = seq(either([first_call] + before), rest)
+    if not reasoning_open or table.reasoning is None:
+        return stream
+    ends = [e for _, state, e in kinds if state == table.reasoning]
+    if not ends:
+        return None
+    # the output starts inside a thought: its text, its end, then (joined) the messages
+    thought = tag("", text([t for _, t in table.fmt.terminals]), ends[0])
+    return seq(thought, seq(const(join), stream) if at_least_one else optional(seq(const(join), stream)))
 
 
 class _Table:
@@ -222,8 +264,8 @@ class _Table:
         return opened, exits
 
     def block(self):
-        """(opener texts, close text) of the wrapper state the calls are opened from, or None
-        when they are opened from content."""
+        """(opener texts, close text, texts of its rows to itself) of the wrapper state the calls
+        are opened from, or None when they are opened from content."""
         homes = {s for s, _, _ in self.rows(into=self.arguments[0])}
         if len(homes) != 1 or self.emits[next(iter(homes))] != Emits.WRAPPER:
             return None
@@ -231,7 +273,28 @@ class _Table:
         openers = list(dict.fromkeys(self.texts[t] for s, t, _ in self.rows(into=block)
                                      if self.emits[s] != Emits.ARGUMENTS))
         closes = [self.texts[t] for _, t, d in self.rows(out_of=block) if self.emits[d] != Emits.ARGUMENTS]
-        return (openers, closes[0]) if openers and closes else None
+        joins = [self.texts[t] for s, t, d in self.fmt.transitions if s == d == block]
+        return (openers, closes[0], joins) if openers and closes else None
+
+    def messages(self):
+        """(joining text, [(opener text, state, [end texts])]) when the output is a stream of
+        messages: the initial state a wrapper with one row back to itself (the text that joins
+        two messages, not the end of the turn) and rows out to each kind of message (a thought,
+        an answer, a call: no block), each ended by rows back; else None."""
+        first = self.fmt.states[0][0]
+        joins = [self.texts[t] for s, t, d in self.fmt.transitions
+                 if s == first and d == first and t not in self.end_of_turn]
+        if self.emits[first] != Emits.WRAPPER or len(joins) != 1:
+            return None
+        kinds = []
+        for _, opener, state in self.rows(out_of=first):
+            ends = list(dict.fromkeys(self.texts[t] for _, t, d in self.rows(out_of=state) if d == first))
+            if not ends or self.emits[state] == Emits.WRAPPER:
+                return None         # a message that is a block of its own (Kimi K3's tools)
+            kinds.append((self.texts[opener], state, ends))
+        if not any(state == self.arguments[0] for _, state, _ in kinds):
+            return None
+        return joins[0], kinds
 
     def thought_closes(self):
         """The texts that close the thought back to a state that opens it (not a block's opener,

@@ -28,13 +28,30 @@ def _json(syntax):
     obj, head, tail = params.get("object", CallObject.CALL), params.get("head"), params.get("tail")
     if obj == CallObject.CALL and head is None:
         def body(name, parameters, exits):
-            opening = "{\"name\": " + _quoted(name) + ", \"arguments\": "
-            return seq(WS, const(opening), schema(parameters), const("}" + (tail or "")), WS)
+            # the parser reads `parameters` as it reads `arguments` (InternLM2 and Llama write it)
+            opening = seq(const("{\"name\": " + _quoted(name) + ", \""),
+                          either([const("arguments"), const("parameters")]), const("\": "))
+            return seq(WS, opening, schema(parameters), const("}" + (tail or "")), WS)
         return CallShape(body)
-    if obj == CallObject.ARGUMENTS:
-        return CallShape(lambda name, parameters, exits: seq(const(name + head), schema(parameters),
-                                                             const(tail or "")))
+    if obj == CallObject.ARGUMENTS and head is not None:
+        def body(name, parameters, exits):
+            # the parser trims the head, and reads whitespace after the object (Kimi K2 writes it)
+            return seq(_head_name(params, name, exits), WS, const(head), schema(parameters), WS, const(tail or ""))
+        return CallShape(body)
     return None
+
+
+def _head_name(params, name, exits):
+    """The name as a head that names the call writes it: with the id's prefix and `:N` number
+    (Kimi K2's `functions.NAME:0`); where the name is the head's first word, what the template
+    writes after it up to the head's separator (gpt-oss's ` <|constrain|>json`) is free text that
+    starts with whitespace or a `<`, as the parser reads it."""
+    prefix, index = params.get("name_prefix") or "", params.get("name_index")
+    node = seq(const(prefix + name), seq(const(index), regex("[0-9]+")) if index else const(""))
+    if params.get("name_word"):
+        rest = seq(regex(r"[ \t\r\n<]"), text((params["head"],) + tuple(exits)))
+        node = seq(node, optional(rest))
+    return node
 
 
 def _tagged(syntax):
@@ -60,21 +77,18 @@ def _keyed(syntax):
         return CallShape(lambda name, parameters, exits: seq(const(name), schema(parameters, "glm_xml")),
                          tags.texts())
 
-    between = optional(const(tags.between)) if tags.between else const("")
-
     def body(name, parameters, exits):
-        # the template's spacing after a pair differs between checkpoints (Ling 3.0 writes none
-        # between pairs, GLM-4.6 and Laguna one): optional after each pair and before the close
+        # the parser reads any whitespace between the tags, and templates differ there (Ling 3.0
+        # writes none between pairs, GLM-4.6 and Laguna a newline, vLLM's GLM-4.5 tests indent)
         free = text((tags.value_close,) + exits)
 
         def pair(key_node, node):
-            return seq(const(tags.key_open), key_node, const(tags.key_close + tags.between + tags.value_open),
-                       node, const(tags.value_close), between)
+            return seq(const(tags.key_open), key_node, const(tags.key_close), WS, const(tags.value_open),
+                       node, const(tags.value_close), WS)
 
         def slot(key, prop):
             return pair(const(key), value(prop, False, free)[0])
-        return seq(const(name + tags.between), slots(parameters, slot, pair(text((tags.key_close,)), free)),
-                   between)
+        return seq(const(name), WS, slots(parameters, slot, pair(text((tags.key_close,)), free)))
     return CallShape(body, tags.texts())
 
 
@@ -100,7 +114,7 @@ def _plain(param_close, newline):
 
 
 def _dsml(syntax):
-    param_open, param_close = _native.DSML_TAGS
+    param_open, param_close, _ = syntax.dsml_tags()
 
     def typed(prop, node, is_pinned, free):
         # string="true": the text itself (a string enum's value); string="false": a JSON value
@@ -109,7 +123,7 @@ def _dsml(syntax):
         as_json = seq(const("\" string=\"false\">"), node if is_pinned else schema(prop or True),
                       const(param_close))
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
-    return CallShape(_attributed(const("\">"), param_open, param_close, typed), _native.DSML_TAGS)
+    return CallShape(_attributed(const("\">"), param_open, param_close, typed), (param_open, param_close))
 
 
 def _invoke(syntax):

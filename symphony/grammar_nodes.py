@@ -58,6 +58,12 @@ def tag(begin, content, end):
     return {"type": "tag", "begin": begin, "content": content, "end": end}
 
 
+def joined(tags, separator, at_least_one):
+    """Tags one after another with `separator` between (none, with `at_least_one` one or more)."""
+    return {"type": "tags_with_separator", "tags": tags, "separator": separator, "at_least_one": at_least_one,
+            "stop_after_first": False}
+
+
 def triggered(triggers, tags, at_least_one):
     return {"type": "triggered_tags", "triggers": list(triggers), "tags": tags, "at_least_one": at_least_one}
 
