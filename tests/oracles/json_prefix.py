@@ -29,7 +29,9 @@ class _Refused(Exception):
         self.at = at
 
 
-class _Reader:
+class _Cursor:
+    """A reading position in the text; `peek` raises _Ended at its end."""
+
     def __init__(self, text):
         self.text = text
         self.i = 0
@@ -38,6 +40,9 @@ class _Reader:
         if self.i >= len(self.text):
             raise _Ended
         return self.text[self.i]
+
+
+class _Reader(_Cursor):
 
     def skip_space(self):
         while self.i < len(self.text) and self.text[self.i] in UNICODE_WHITESPACE:

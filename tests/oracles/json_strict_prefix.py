@@ -6,23 +6,17 @@ letter, a bad or lone-surrogate escape at its backslash, a number the grammar ca
 the byte that breaks it, a container opened with 32 already open at its bracket, anything but
 whitespace after the complete value. Offsets are in UTF-8 bytes.
 """
-from tests.oracles.json_prefix import HEX, LITERALS, MAX_DEPTH, _Ended, _Refused
+from tests.oracles.json_prefix import HEX, LITERALS, MAX_DEPTH, _Cursor, _Ended, _Refused
 
 JSON_WHITESPACE = " \t\n\r"
 ESCAPES = frozenset('"\\/bfnrt')
 DIGITS = frozenset("0123456789")
 
 
-class _Reader:
+class _Reader(_Cursor):
     def __init__(self, text):
-        self.text = text
-        self.i = 0
+        super().__init__(text)
         self.depth = 0
-
-    def peek(self):
-        if self.i >= len(self.text):
-            raise _Ended
-        return self.text[self.i]
 
     def space(self):
         while self.peek() in JSON_WHITESPACE:
