@@ -47,15 +47,39 @@ class Step:
         return f"Step(content={self.content!r}, reasoning={self.reasoning!r}, calls={self.calls!r})"
 
 
-def _opens_thought_marker(events, i):
-    """Whether events[i] is the Dropped marker that opens a thought (it comes just before the
-    ReasoningStart)."""
-    return i + 1 < len(events) and type(events[i + 1]) is ReasoningStart
+def _starts_thought(events):
+    return any(type(e) is ReasoningStart for e in events)
 
 
-class CallStream:
+class _Role:
+    """What both roles share: whether a thought is open, kept across feeds, and the one walk over
+    a feed's events that reads and updates it."""
+    __slots__ = ("_in_thought",)
+
+    def _walk(self, events):
+        """Each event as (event, its type, whether it is of a thought): Reasoning, a thought's
+        ReasoningStart and ReasoningEnd and what comes between them, and the Dropped marker that
+        opens a thought (just before its ReasoningStart). The state is updated as each event is
+        yielded, so a caller may stop at any event. Callers skip it for a feed of no events (a
+        third or more of all feeds), where making the generator would cost more than the feed."""
+        after = 0                        # index of the event after this one (no enumerate per feed)
+        for event in events:
+            after += 1
+            kind = type(event)
+            if kind is ReasoningStart:
+                self._in_thought = True
+            elif kind is ReasoningEnd:
+                self._in_thought = False
+            elif kind is not Reasoning:
+                yield event, kind, self._in_thought or (
+                    kind is Dropped and after < len(events) and type(events[after]) is ReasoningStart)
+                continue
+            yield event, kind, True
+
+
+class CallStream(_Role):
     """The tool role: one parser from the content state (no thought open) for a request."""
-    __slots__ = ("_parser", "_thought_as_content", "_in_thought")
+    __slots__ = ("_parser", "_thought_as_content")
 
     def __init__(self, table, tools=None, tool_choice=None, thought_as_content=False):
         self._parser = _parser(table, tools, tool_choice)
@@ -87,20 +111,15 @@ class CallStream:
         content, reasoning, calls = [], [], []
         by_index = {}
         plain = self._thought_as_content
-        for i, event in enumerate(events):
-            kind = type(event)
+        for event, kind, thought in (self._walk(events) if events else ()):
             if kind is Content:
                 content.append(event.text)
             elif kind is Malformed:
                 content.append(event.text.text)
             elif kind is Reasoning:
                 (content if plain else reasoning).append(event.text)
-            elif kind is ReasoningStart:
-                self._in_thought = True
-            elif kind is ReasoningEnd:
-                self._in_thought = False
             elif kind is Dropped:
-                if plain and (self._in_thought or _opens_thought_marker(events, i)):
+                if plain and thought:
                     content.append(event.text.text)
             elif kind is ToolCallStart:
                 call = [event.index, event.name, ""]
@@ -115,7 +134,7 @@ class CallStream:
         return Step("".join(content), "".join(reasoning), calls)
 
 
-class ThoughtStream:
+class ThoughtStream(_Role):
     """The reasoning role: one parser from where the generation prompt leaves the output.
 
     `until_thought_ends` (vLLM: the engine switches to the tool role once the thought is over)
@@ -126,7 +145,7 @@ class ThoughtStream:
     tool role follows) what is passed on is what a client is shown: content, and a call as the
     text it was written as.
     """
-    __slots__ = ("_parser", "_in_thought", "ended", "_pending", "_until_end", "_clean")
+    __slots__ = ("_parser", "ended", "_pending", "_until_end", "_clean")
 
     def __init__(self, table, tools=None, prompt=None, until_thought_ends=True, clean=False):
         self._parser = _parser(table, tools)
@@ -136,48 +155,42 @@ class ThoughtStream:
         self._until_end = until_thought_ends
         self._clean = clean
         if prompt:
-            self._in_thought = any(type(e) is ReasoningStart for e in self._parser.feed(Prompt(prompt)))
+            self._in_thought = _starts_thought(self._parser.feed(Prompt(prompt)))
 
     @staticmethod
     def prompt_opens_thought(table, prompt):
         """Whether a generation prompt leaves the output inside a thought of the table."""
-        events = _parser(table).feed(Prompt(prompt)) if prompt else ()
-        return any(type(e) is ReasoningStart for e in events)
+        return bool(prompt) and _starts_thought(_parser(table).feed(Prompt(prompt)))
 
     def feed(self, text):
         """The reasoning of one delta, and what is passed on (see the class)."""
         if self.ended:
             return Step(content=text)
-        if self._until_end:
-            self._pending += text
+        if not self._until_end:
+            return self._filter(self._parser.feed(Delta(text)))
+        self._pending += text
         return self._read(self._parser.feed(Delta(text)))
 
     def end(self, finish="stop"):
         if self.ended:
             return Step()
-        return self._read(self._parser.feed(End(finish)))
+        events = self._parser.feed(End(finish))
+        return self._read(events) if self._until_end else self._filter(events)
 
     def _read(self, events):
-        if not self._until_end:
-            return self._filter(events)
         reasoning = []
-        rest_at = None
+        over = False
         used = 0                         # characters of the pending text the events account for
-        for i, event in enumerate(events):
-            kind = type(event)
-            if kind is ReasoningStart:
-                self._in_thought = True
-            elif kind is ReasoningEnd:
-                self._in_thought = False
-                rest_at = i + 1                  # ReasoningEnd accounts for no text
-                break
-            elif kind is Reasoning:
+        for event, kind, thought in (self._walk(events) if events else ()):
+            if kind is Reasoning:
                 reasoning.append(event.text)
-            elif not self._in_thought and not (kind is Dropped and _opens_thought_marker(events, i)):
-                rest_at = i
+                used += len(event.text)
+            elif kind is ReasoningEnd or not thought:    # the rest starts after it (a ReasoningEnd
+                over = True                              # accounts for no text) or at it
                 break
-            used += len(bytes_of(event))
-        if rest_at is None:
+            else:
+                used += len(bytes_of(event))
+        if not over:
             self._pending = self._pending[used:]
             return Step(reasoning="".join(reasoning))
         self.ended = True
@@ -188,16 +201,13 @@ class ThoughtStream:
     def _filter(self, events):
         reasoning, rest = [], []
         clean = self._clean
-        for i, event in enumerate(events):
-            kind = type(event)
-            if kind is ReasoningStart:
-                self._in_thought = True
-            elif kind is ReasoningEnd:
-                self._in_thought = False
-            elif kind is Reasoning:
+        for event, kind, thought in (self._walk(events) if events else ()):
+            if kind is Reasoning:
                 reasoning.append(event.text)
-            elif self._in_thought or (kind is Dropped and _opens_thought_marker(events, i)):
+            elif thought:
                 continue
+            elif kind is Content:                        # bytes_of, without its two calls
+                rest.append(event.text)
             elif not clean or (kind is not Dropped and kind is not Finish):
                 rest.append(bytes_of(event))
         return Step(content="".join(rest), reasoning="".join(reasoning))
