@@ -105,9 +105,15 @@ cdef class Scanner:
         self.pending = SC_DONE
         return 0
 
-    cdef int next(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
+    cdef inline int next(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
         """The next piece of the window: SC_TEXT with its [start, end), a marker index with the
         marker's [start, end), or SC_DONE (the rest, if any, is held back)."""
+        if self.pending == SC_DONE and self.pos >= self.wn:
+            return SC_DONE      # the window is used up (most feeds end here): no call
+        return self.find(start, end)
+
+    cdef int find(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
+        """next(), past its check for a used-up window."""
         cdef MarkerSet ms = self.markers
         cdef const unsigned char* w = self.w
         cdef Py_ssize_t n = self.wn
