@@ -200,7 +200,7 @@ cdef class Engine:
             if self.stage == ST_FAILED:
                 raise LifecycleError("delta after a parse error; only end is accepted")
             raise LifecycleError("delta after end")
-        p = utf8_of(delta.text, &n, "Delta.text")
+        p = delta.bytes_of(&n)
         self.stage = ST_STREAMING
         try:
             self.feed_text(delta, p, n)

@@ -134,7 +134,7 @@ cdef class Ledger:
     # Python-visible views, for tests and callers that drive a Ledger by hand.
     def note_delta(self, Delta delta):
         cdef Py_ssize_t n
-        cdef const unsigned char* p = utf8_of(delta.text, &n, "Delta.text")
+        cdef const unsigned char* p = delta.bytes_of(&n)
         self.note(delta, p, n)
 
     def text(self, Py_ssize_t n):
