@@ -20,11 +20,12 @@ cdef class MarkerSet:
     cdef Py_ssize_t* lens
     cdef readonly int size
     cdef uint64_t first[256]
+    cdef uint64_t second[256]   # the markers whose second byte each byte can be (one-byte markers: any)
     cdef readonly Py_ssize_t longest
     cdef int only_first      # the one byte every marker starts with, or -1
 
     def __cinit__(self, markers):
-        cdef int i
+        cdef int i, b
         cdef bytes raw
         self.texts = tuple(markers)
         if len(self.texts) > 64:
@@ -36,6 +37,7 @@ cdef class MarkerSet:
         if self.ptrs == NULL or self.lens == NULL:
             raise MemoryError()
         memset(self.first, 0, sizeof(self.first))
+        memset(self.second, 0, sizeof(self.second))
         self.longest = 0
         self.only_first = -2
         for i, text in enumerate(self.texts):
@@ -48,6 +50,11 @@ cdef class MarkerSet:
             if len(raw) == 0:
                 continue
             self.first[self.ptrs[i][0]] |= (<uint64_t>1) << i
+            if len(raw) == 1:
+                for b in range(256):
+                    self.second[b] |= (<uint64_t>1) << i
+            else:
+                self.second[self.ptrs[i][1]] |= (<uint64_t>1) << i
             if len(raw) > self.longest:
                 self.longest = len(raw)
             if self.only_first == -2:
@@ -142,6 +149,8 @@ cdef class Scanner:
                     break
             mask = ms.first[w[at]]
             rest = n - at
+            if rest >= 2:
+                mask &= ms.second[w[at + 1]]    # a marker (or the start of one) matches 2 bytes here
             if self.more:
                 i = 0
                 bit = mask
