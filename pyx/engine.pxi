@@ -61,7 +61,7 @@ cdef class Engine:
             raise ValueError(f"buffer_limit must be None or an int >= 0, not {buffer_limit!r}")
         self.table = table
         self.tools = tools
-        self.scanner = Scanner.__new__(Scanner, table.markers)
+        self.scanner = Scanner(table.markers)
         self.ledger = Ledger.__new__(Ledger)
         self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
