@@ -62,7 +62,7 @@ cdef class Engine:
         self.table = table
         self.tools = tools
         self.scanner = Scanner(table.markers)
-        self.ledger = Ledger()
+        self.ledger = Ledger.__new__(Ledger)
         self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
         self.stage = ST_FRESH
@@ -200,7 +200,7 @@ cdef class Engine:
             if self.stage == ST_FAILED:
                 raise LifecycleError("delta after a parse error; only end is accepted")
             raise LifecycleError("delta after end")
-        p = utf8_of(delta.text, &n, "Delta.text")
+        p = delta.bytes_of(&n)
         self.stage = ST_STREAMING
         try:
             self.feed_text(delta, p, n)

@@ -260,11 +260,13 @@ cdef class Delta:
     cdef SpanForm form
     cdef object array          # the int64 (n, 4) array when form == SPANS_ARRAY
     cdef const int64_t[:, :] rows
+    cdef const unsigned char* utf8     # the text's UTF-8 (cached on the str, which this holds)
+    cdef Py_ssize_t size               # its length in bytes
 
     def __init__(self, text, token_ids=(), spans=()):
-        cdef Py_ssize_t n
+        self.utf8 = NULL                # not the bytes of an earlier text, should this fail
         self.text = <str>text if type(text) is str else text_of(text, "Delta.text")
-        utf8_of(self.text, &n, "Delta.text")
+        self.utf8 = utf8_of(self.text, &self.size, "Delta.text")
         if type(spans) is tuple and type(token_ids) is tuple and not <tuple>spans and not <tuple>token_ids:
             self.spans = spans          # no token data (most streamed deltas): nothing to check
             self.form = SPANS_NONE
@@ -309,6 +311,13 @@ cdef class Delta:
         self.rows = array
         self.form = SPANS_ARRAY
         return 0
+
+    cdef inline const unsigned char* bytes_of(self, Py_ssize_t* n) except NULL:
+        """The text's UTF-8 bytes and their length (a Delta made without __init__ reads them now)."""
+        if self.utf8 == NULL:
+            return utf8_of(self.text, n, "Delta.text")
+        n[0] = self.size
+        return self.utf8
 
     def __repr__(self):
         return f"Delta({self.text!r}, token_ids={self.token_ids!r}, spans={self.spans!r})"

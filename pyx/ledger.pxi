@@ -41,26 +41,30 @@ cdef class Ledger:
     def __dealloc__(self):
         free(self.starts)
 
-    cdef int push_start(self, int64_t at) except -1:
-        cdef int64_t* grown
-        cdef Py_ssize_t live, cap
+    cdef inline int push_start(self, int64_t at) except -1:
         if self.tail == self.cap:
-            live = self.tail - self.head
-            if self.head and live <= self.cap // 2:
-                memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
-            else:
-                cap = self.cap * 2 if self.cap else 16
-                grown = <int64_t*>realloc(self.starts, cap * sizeof(int64_t))
-                if grown == NULL:
-                    raise MemoryError()
-                self.starts = grown
-                self.cap = cap
-                if self.head:
-                    memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
-            self.head = 0
-            self.tail = live
+            self.make_room()
         self.starts[self.tail] = at
         self.tail += 1
+        return 0
+
+    cdef int make_room(self) except -1:
+        """The array is full: the live starts move to the front, or it grows."""
+        cdef int64_t* grown
+        cdef Py_ssize_t live = self.tail - self.head, cap
+        if self.head and live <= self.cap // 2:
+            memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+        else:
+            cap = self.cap * 2 if self.cap else 16
+            grown = <int64_t*>realloc(self.starts, cap * sizeof(int64_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.starts = grown
+            self.cap = cap
+            if self.head:
+                memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+        self.head = 0
+        self.tail = live
         return 0
 
     cdef void turn_uncounted(self) noexcept:
@@ -134,7 +138,7 @@ cdef class Ledger:
     # Python-visible views, for tests and callers that drive a Ledger by hand.
     def note_delta(self, Delta delta):
         cdef Py_ssize_t n
-        cdef const unsigned char* p = utf8_of(delta.text, &n, "Delta.text")
+        cdef const unsigned char* p = delta.bytes_of(&n)
         self.note(delta, p, n)
 
     def text(self, Py_ssize_t n):

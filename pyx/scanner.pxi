@@ -20,11 +20,12 @@ cdef class MarkerSet:
     cdef Py_ssize_t* lens
     cdef readonly int size
     cdef uint64_t first[256]
+    cdef uint64_t second[256]   # the markers whose second byte each byte can be (one-byte markers: any)
     cdef readonly Py_ssize_t longest
     cdef int only_first      # the one byte every marker starts with, or -1
 
     def __cinit__(self, markers):
-        cdef int i
+        cdef int i, b
         cdef bytes raw
         self.texts = tuple(markers)
         if len(self.texts) > 64:
@@ -36,6 +37,7 @@ cdef class MarkerSet:
         if self.ptrs == NULL or self.lens == NULL:
             raise MemoryError()
         memset(self.first, 0, sizeof(self.first))
+        memset(self.second, 0, sizeof(self.second))
         self.longest = 0
         self.only_first = -2
         for i, text in enumerate(self.texts):
@@ -48,6 +50,11 @@ cdef class MarkerSet:
             if len(raw) == 0:
                 continue
             self.first[self.ptrs[i][0]] |= (<uint64_t>1) << i
+            if len(raw) == 1:
+                for b in range(256):
+                    self.second[b] |= (<uint64_t>1) << i
+            else:
+                self.second[self.ptrs[i][1]] |= (<uint64_t>1) << i
             if len(raw) > self.longest:
                 self.longest = len(raw)
             if self.only_first == -2:
@@ -105,9 +112,15 @@ cdef class Scanner:
         self.pending = SC_DONE
         return 0
 
-    cdef int next(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
+    cdef inline int next(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
         """The next piece of the window: SC_TEXT with its [start, end), a marker index with the
         marker's [start, end), or SC_DONE (the rest, if any, is held back)."""
+        if self.pending == SC_DONE and self.pos >= self.wn:
+            return SC_DONE      # the window is used up (most feeds end here): no call
+        return self.find(start, end)
+
+    cdef int find(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
+        """next(), past its check for a used-up window."""
         cdef MarkerSet ms = self.markers
         cdef const unsigned char* w = self.w
         cdef Py_ssize_t n = self.wn
@@ -136,6 +149,8 @@ cdef class Scanner:
                     break
             mask = ms.first[w[at]]
             rest = n - at
+            if rest >= 2:
+                mask &= ms.second[w[at + 1]]    # a marker (or the start of one) matches 2 bytes here
             if self.more:
                 i = 0
                 bit = mask

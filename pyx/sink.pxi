@@ -31,6 +31,10 @@ cdef struct sk_record:
     int64_t tokens       # -1: uncounted
 
 
+cdef enum:
+    SK_FIRST = 4         # records a Sink holds in itself
+
+
 cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
 
 cdef inline str sk_call_id(uint32_t index):
@@ -43,9 +47,10 @@ cdef inline str sk_call_id(uint32_t index):
 @cython.no_gc
 cdef class Sink:
     """Records of one feed's events, their bytes, the stream's Ledger and its reasoning tally."""
-    cdef sk_record* records
+    cdef sk_record* records          # `first`, until more records are pushed than it holds
     cdef Py_ssize_t count
     cdef Py_ssize_t cap
+    cdef sk_record first[SK_FIRST]   # in the object: most feeds and short parses allocate no records
     cdef ByteBuf arena
     cdef Ledger ledger
     cdef int64_t reasoning_tokens
@@ -59,6 +64,8 @@ cdef class Sink:
 
     def __cinit__(self):
         self.open_call = -1
+        self.records = self.first
+        self.cap = SK_FIRST
 
     @staticmethod
     cdef Sink of(Ledger ledger, tuple marker_texts, tuple marker_events):
@@ -71,7 +78,8 @@ cdef class Sink:
         return sink
 
     def __dealloc__(self):
-        free(self.records)
+        if self.records != self.first:
+            free(self.records)
         bb_free(&self.arena)
 
     cdef sk_record* add(self, int kind, Py_ssize_t room=0) except NULL:
@@ -82,8 +90,14 @@ cdef class Sink:
         cdef Py_ssize_t cap
         bb_reserve(&self.arena, room)
         if self.count == self.cap:
-            cap = self.cap * 2 if self.cap else 16
-            grown = <sk_record*>realloc(self.records, cap * sizeof(sk_record))
+            if self.records == self.first:
+                cap = 16
+                grown = <sk_record*>malloc(cap * sizeof(sk_record))
+                if grown != NULL:
+                    memcpy(grown, self.first, self.count * sizeof(sk_record))
+            else:
+                cap = self.cap * 2
+                grown = <sk_record*>realloc(self.records, cap * sizeof(sk_record))
             if grown == NULL:
                 raise MemoryError()
             self.records = grown
@@ -438,6 +452,6 @@ cdef class Sink:
         bb_shrink(&self.arena)
         if self.cap > 4096:
             free(self.records)
-            self.records = NULL
-            self.cap = 0
+            self.records = self.first
+            self.cap = SK_FIRST
         return out
