@@ -275,6 +275,10 @@ cdef class Delta:
             check_token_ids(token_ids, "Delta.token_ids", self)
         self.token_ids = token_ids
 
+    def __reduce__(self):
+        # by what it was made of: Cython's own pickling of the typed fields read an unset view
+        return (Delta, (self.text, self.token_ids, self.spans))
+
     cdef int take_spans(self, object spans) except -1:
         cdef type kind = type(spans)
         cdef tuple items
