@@ -155,8 +155,14 @@ def _format(fmt, declared, at_least_one, reasoning_open):
     closes = table.thought_closes()
     if not closes:
         return None
-    excludes = [t for _, t in fmt.terminals] + list(shape.inner)
-    return seq(tag("", text(excludes), closes[0] if len(closes) == 1 else closes), calls)
+    return seq(_rest_of_thought(table, shape, closes), calls)
+
+
+def _rest_of_thought(table, shape, closes):
+    """The thought the generation prompt left open: text holding no table marker (nor the call
+    syntax's own tags), up to one of `closes`."""
+    excludes = [t for _, t in table.fmt.terminals] + list(shape.inner)
+    return tag("", text(excludes), closes[0] if len(closes) == 1 else closes)
 
 
 def _constrained(syntax, declared):
@@ -220,7 +226,7 @@ def _message_stream(table, messages, shape, declared, at_least_one, reasoning_op
     if not ends:
         return None
     # the output starts inside a thought: its text, its end, then (joined) the messages
-    thought = tag("", text([t for _, t in table.fmt.terminals]), ends[0])
+    thought = _rest_of_thought(table, shape, ends[0])
     return seq(thought, seq(const(join), stream) if at_least_one else optional(seq(const(join), stream)))
 
 
@@ -263,6 +269,10 @@ class _Table:
                 opened.append((self.texts[opener], self.texts[closes[0]]))
         return opened, exits
 
+    def self_rows(self, state):
+        """The terminals of the rows from `state` back to itself."""
+        return [t for s, t, d in self.fmt.transitions if s == d == state]
+
     def block(self):
         """(opener texts, close text, texts of its rows to itself) of the wrapper state the calls
         are opened from, or None when they are opened from content."""
@@ -273,7 +283,7 @@ class _Table:
         openers = list(dict.fromkeys(self.texts[t] for s, t, _ in self.rows(into=block)
                                      if self.emits[s] != Emits.ARGUMENTS))
         closes = [self.texts[t] for _, t, d in self.rows(out_of=block) if self.emits[d] != Emits.ARGUMENTS]
-        joins = [self.texts[t] for s, t, d in self.fmt.transitions if s == d == block]
+        joins = [self.texts[t] for t in self.self_rows(block)]
         return (openers, closes[0], joins) if openers and closes else None
 
     def messages(self):
@@ -282,8 +292,7 @@ class _Table:
         two messages, not the end of the turn) and rows out to each kind of message (a thought,
         an answer, a call: no block), each ended by rows back; else None."""
         first = self.fmt.states[0][0]
-        joins = [self.texts[t] for s, t, d in self.fmt.transitions
-                 if s == first and d == first and t not in self.end_of_turn]
+        joins = [self.texts[t] for t in self.self_rows(first) if t not in self.end_of_turn]
         if self.emits[first] != Emits.WRAPPER or len(joins) != 1:
             return None
         kinds = []

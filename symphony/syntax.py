@@ -67,8 +67,9 @@ class CallObject(Enum):
 
 @dataclasses.dataclass(frozen=True)
 class Tags:
-    """The four tags of a keyed family, and what its template writes between them (`between`
-    only matters to the grammar: the parser reads any whitespace there)."""
+    """The four tags of a keyed family, and what its template writes between them (`between`:
+    the test corpus writes it, and it tells Ling's tags from GLM's plain ones; the parser and the
+    grammar take any whitespace there)."""
 
     key_open: str
     key_close: str
