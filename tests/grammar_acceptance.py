@@ -268,6 +268,11 @@ LISTED_PEER = {
 }
 
 
+def open_tools(names):
+    """A tool per name whose parameters may be any object (the syntax checked, not the typing)."""
+    return [{"type": "function", "function": {"name": name, "parameters": {"type": "object"}}} for name in names]
+
+
 def peer_cases():
     """(case, table name) for each of vLLM's unit-test cases (`../shared/peer-cases/`) whose
     parser has a table; [] where the file is not there."""
@@ -288,8 +293,7 @@ def check_peer_cases(xgr):
         cut = any(type(e) is ToolCallEnd and not e.source.text for e in events)   # by the stream's end
         if not called or cut or any(type(e) is Malformed for e in events):
             continue
-        tools = [{"type": "function", "function": {"name": called_name, "parameters": {"type": "object"}}}
-                 for called_name in called]
+        tools = open_tools(called)
         payload = table.grammar(tools)
         if payload is None:
             continue
@@ -316,7 +320,7 @@ def check_harmony(xgr):
     failures = []
     for case in cases:
         names = list(dict.fromkeys(name for name, _ in case["expect"]["calls"])) or ["get_weather"]
-        tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object"}}} for name in names]
+        tools = open_tools(names)
         if not accepts(xgr, symphony.grammar("gpt_oss", tools), case["output"]):
             failures.append(f"gpt_oss {case['name']}: rejected")
         elif accepts(xgr, symphony.grammar("gpt_oss", tools, at_least_one=True), case["output"]) != bool(
