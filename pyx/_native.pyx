@@ -15,7 +15,7 @@ from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
-from utf8 cimport u8_char_len, u8_is_boundary, u8_space_len
+from utf8 cimport u8_all_space, u8_char_len, u8_is_boundary, u8_space_len
 
 from symphony.errors import BufferOverflowError, ConcurrentUseError, FormatError, InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire
@@ -57,3 +57,4 @@ include "assemble_gemma.pxi"
 include "assemble_constrained.pxi"
 include "table.pxi"
 include "engine.pxi"
+include "batch.pxi"

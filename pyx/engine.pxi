@@ -18,6 +18,12 @@ cdef enum Stage:
     ST_ENDED = 2
     ST_FAILED = 3       # an error struck mid-feed: only End is accepted
 
+cdef enum WholeShape:     # what a whole parse returns
+    WH_EVENTS = 0
+    WH_FOLD = 1
+    WH_MESSAGE = 2
+    WH_SUMMARY = 3
+
 DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
@@ -130,16 +136,22 @@ cdef class Engine:
         seeds it, the output (a str: one uncounted delta; or a Delta, counted by its spans) is
         fed, then the stream ends with `finish`. An error is final: it carries every event, what
         no event accounted for reported as Malformed and the stream finished."""
-        return self.whole(output, prompt, finish, False)
+        return self.whole(output, prompt, finish, WH_EVENTS, None)
 
     def fold(self, output, prompt=None, str finish="stop"):
-        """`parse`, but what its events say as a whole, built without the events (the batch
-        path): (content, reasoning, [(id, name, arguments)], finish reason, calls started, output
-        tokens, reasoning tokens, malformed bytes), by symphony.adapt.fold's rules. An error is
-        raised as `parse` raises it, with the events."""
-        return self.whole(output, prompt, finish, True)
+        """`parse`, but what its events say as a whole, built without the events: (content,
+        reasoning, [(id, name, arguments)], finish reason, calls started, output tokens, reasoning
+        tokens, malformed bytes), by symphony.adapt.fold's rules. An error is raised as `parse`
+        raises it, with the events."""
+        return self.whole(output, prompt, finish, WH_FOLD, None)
 
-    cdef object whole(self, object output, object prompt, str finish, bint folded):
+    def message(self, output, prompt=None, str finish="stop", choice=0):
+        """`parse`, but the Chat Completions choice `chat.message(events, choice)` gives, built
+        without the events (the batch path): (choice, output tokens, reasoning tokens, calls
+        started, malformed bytes). An error is raised as `parse` raises it, with the events."""
+        return self.whole(output, prompt, finish, WH_MESSAGE, choice)
+
+    cdef object whole(self, object output, object prompt, str finish, int shape, object choice):
         cdef object reason = finish_reason(finish)
         if self.stage != ST_FRESH:
             raise LifecycleError("parse takes a fresh parser")
@@ -148,15 +160,20 @@ cdef class Engine:
         if type(output) is not Delta and not isinstance(output, str):
             raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
         self.begin_feed()
-        self.folding = folded
+        self.folding = shape != WH_EVENTS
         try:
             if type(output) is Delta:
                 self.parse_fresh(<Delta>output, (<Delta>output).text, prompt, reason)
                 output = (<Delta>output).text
             else:
                 self.parse_fresh(None, <str>output, prompt, reason)
-            if folded:
+            if shape == WH_FOLD:
                 return self.sink.fold()
+            if shape == WH_SUMMARY:
+                return self.sink.summary()
+            if shape == WH_MESSAGE:
+                summary = self.sink.summary()
+                return (choice_of(summary, choice),) + summary[4:8]
             return self.take_whole(<str>output)
         finally:
             self.busy = False

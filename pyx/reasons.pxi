@@ -94,3 +94,15 @@ cdef inline object rs_malformed(int why, int other):
     if why == MW_OTHER:
         return _OTHER_REASONS[other]
     return _MALFORMED_REASONS[why]
+
+
+cdef object rs_finish_text(object reason, uint32_t calls):
+    """The Chat Completions finish_reason of a Finish reason (symphony.adapt.chat's rule): an
+    Other's text, "tool_calls" for a plain stop with calls, else the reason's value; None for none."""
+    if reason is None:
+        return None
+    if type(reason) is Other:
+        return (<object>reason).text
+    if reason == FinishReason.STOP:
+        return "tool_calls" if calls > 0 else "stop"
+    return (<object>reason).value

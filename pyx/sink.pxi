@@ -31,6 +31,29 @@ cdef struct sk_record:
     int64_t tokens       # -1: uncounted
 
 
+cdef struct sk_whole:
+    ByteBuf visible          # Content, Malformed, fragments of calls that never started
+    ByteBuf thought
+    ByteBuf* arguments       # each call's fragments joined, by index
+    Py_ssize_t* started      # each call's CallStart record, or -1
+    Py_ssize_t slots         # calls in both arrays
+    Py_ssize_t malformed     # Malformed bytes
+    int64_t tokens
+    bint counted
+    bint any_count
+
+
+cdef void wh_free(sk_whole* g) noexcept:
+    cdef Py_ssize_t i
+    bb_free(&g.visible)
+    bb_free(&g.thought)
+    if g.arguments != NULL:
+        for i in range(g.slots):
+            bb_free(&g.arguments[i])
+        free(g.arguments)
+    free(g.started)
+
+
 cdef enum:
     SK_FIRST = 4         # records a Sink holds in itself
 
@@ -303,74 +326,116 @@ cdef class Sink:
             return whole
         return PyUnicode_DecodeUTF8(<const char*>self.arena.data + at, n, NULL)
 
-    cdef tuple fold(self):
-        """What the records say as a whole, without an event object (symphony.adapt.fold's rules:
-        visible text is Content, Malformed and the fragments of a call that never started; calls in
-        start order with their fragments joined; tokens None when any record was uncounted or none
-        counted), and the records cleared: (content, reasoning, [(id, name, arguments)], finish
-        reason, calls started, output tokens, reasoning tokens, malformed bytes)."""
-        cdef ByteBuf visible, thought
-        cdef ByteBuf* arguments = NULL
-        cdef bint* started = NULL
+    cdef int gather(self, sk_whole* g) except -1:
+        """What the records say as a whole, by symphony.adapt.fold's rules, into `g` (zeroed by the
+        caller, freed by wh_free): visible text is Content, Malformed and the fragments of a call
+        that never started; each call's fragments joined; tokens unknown when any record was
+        uncounted or none counted."""
         cdef sk_record* r
-        cdef Py_ssize_t i, at, n, malformed = 0
-        cdef int64_t tokens = 0
-        cdef bint counted = True, any_count = False
-        cdef list calls = []
-        cdef object output_tokens, reasoning_tokens
-        memset(&visible, 0, sizeof(ByteBuf))
-        memset(&thought, 0, sizeof(ByteBuf))
-        try:
-            if self.calls:
-                arguments = <ByteBuf*>calloc(self.calls, sizeof(ByteBuf))
-                started = <bint*>calloc(self.calls, sizeof(bint))
-                if arguments == NULL or started == NULL:
-                    raise MemoryError()
-            for i in range(self.count):
-                r = &self.records[i]
-                if r.kind == EV_REASONING_START or r.kind == EV_REASONING_END or r.kind == EV_FINISH:
-                    continue
-                if r.tokens < 0:
-                    counted = False
+        cdef Py_ssize_t i, at, n
+        if self.calls:
+            g.arguments = <ByteBuf*>calloc(self.calls, sizeof(ByteBuf))
+            g.started = <Py_ssize_t*>malloc(self.calls * sizeof(Py_ssize_t))
+            if g.arguments == NULL or g.started == NULL:
+                raise MemoryError()
+            g.slots = self.calls
+            for i in range(self.calls):
+                g.started[i] = -1
+        g.counted = True
+        for i in range(self.count):
+            r = &self.records[i]
+            if r.kind == EV_REASONING_START or r.kind == EV_REASONING_END or r.kind == EV_FINISH:
+                continue
+            if r.tokens < 0:
+                g.counted = False
+            else:
+                g.tokens += r.tokens
+                g.any_count = True
+            if r.kind == EV_CONTENT:
+                bb_append(&g.visible, self.arena.data + r.text_at, r.text_len)
+            elif r.kind == EV_REASONING:
+                bb_append(&g.thought, self.arena.data + r.text_at, r.text_len)
+            elif r.kind == EV_MALFORMED:
+                bb_append(&g.visible, self.arena.data + r.text_at, r.text_len)
+                g.malformed += r.text_len
+            elif r.kind == EV_CALL_START:
+                g.started[r.index] = i
+            elif r.kind == EV_CALL_ARGUMENTS:
+                if r.aux_len < 0:
+                    at, n = r.text_at, r.text_len
                 else:
-                    tokens += r.tokens
-                    any_count = True
-                if r.kind == EV_CONTENT:
-                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
-                elif r.kind == EV_REASONING:
-                    bb_append(&thought, self.arena.data + r.text_at, r.text_len)
-                elif r.kind == EV_MALFORMED:
-                    bb_append(&visible, self.arena.data + r.text_at, r.text_len)
-                    malformed += r.text_len
-                elif r.kind == EV_CALL_START:
-                    started[r.index] = True
-                    calls.append(i)
-                elif r.kind == EV_CALL_ARGUMENTS:
-                    if r.aux_len < 0:
-                        at, n = r.text_at, r.text_len
-                    else:
-                        at, n = r.aux_at, r.aux_len
-                    bb_append(&arguments[r.index] if started[r.index] else &visible, self.arena.data + at, n)
-            for i in range(len(calls)):
-                r = &self.records[<Py_ssize_t>calls[i]]
-                calls[i] = (sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                            PyUnicode_DecodeUTF8(<const char*>arguments[r.index].data, arguments[r.index].len, NULL))
-            output_tokens = tokens if counted and any_count else None
-            reasoning_tokens = None if output_tokens is None else (0 if self.ledger.uncounted else self.reasoning_tokens)
-            return (PyUnicode_DecodeUTF8(<const char*>visible.data, visible.len, NULL),
-                    PyUnicode_DecodeUTF8(<const char*>thought.data, thought.len, NULL),
-                    calls, self.finish_reason, self.calls, output_tokens, reasoning_tokens, malformed)
+                    at, n = r.aux_at, r.aux_len
+                bb_append(&g.arguments[r.index] if g.started[r.index] >= 0 else &g.visible,
+                          self.arena.data + at, n)
+        return 0
+
+    cdef inline object whole_tokens(self, sk_whole* g):
+        """The output tokens the records account for, or None (uncounted)."""
+        return g.tokens if g.counted and g.any_count else None
+
+    cdef inline object whole_reasoning_tokens(self, object output_tokens):
+        return None if output_tokens is None else (0 if self.ledger.uncounted else self.reasoning_tokens)
+
+    cdef void clear(self) noexcept:
+        self.count = 0
+        self.sealed = 0
+        self.arena.len = 0
+
+    cdef tuple fold(self):
+        """What the records say as a whole, without an event object (gather's rules), and the
+        records cleared: (content, reasoning, [(id, name, arguments)], finish reason, calls
+        started, output tokens, reasoning tokens, malformed bytes)."""
+        cdef sk_whole g
+        cdef sk_record* r
+        cdef Py_ssize_t i
+        cdef list calls = []
+        memset(&g, 0, sizeof(sk_whole))
+        try:
+            self.gather(&g)
+            for i in range(g.slots):
+                if g.started[i] >= 0:
+                    r = &self.records[g.started[i]]
+                    calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                                  PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
+            output_tokens = self.whole_tokens(&g)
+            return (PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL),
+                    PyUnicode_DecodeUTF8(<const char*>g.thought.data, g.thought.len, NULL),
+                    calls, self.finish_reason, self.calls, output_tokens,
+                    self.whole_reasoning_tokens(output_tokens), g.malformed)
         finally:
-            bb_free(&visible)
-            bb_free(&thought)
-            if arguments != NULL:
-                for i in range(self.calls):
-                    bb_free(&arguments[i])
-                free(arguments)
-            free(started)
-            self.count = 0
-            self.sealed = 0
-            self.arena.len = 0
+            wh_free(&g)
+            self.clear()
+
+    cdef tuple summary(self):
+        """What the records say as a whole, by chat.message's rules, and the records cleared: a
+        row (content, or None when blank; reasoning, or None when empty; [(id, name, arguments)],
+        or None when no call started; finish_reason, "tool_calls" for a plain stop with calls;
+        output tokens; reasoning tokens; calls started; malformed bytes; None, the error slot).
+        Flat, so rows cross processes cheaply; `choice_of` makes the message dict of one."""
+        cdef sk_whole g
+        cdef sk_record* r
+        cdef Py_ssize_t i
+        cdef list calls = []
+        cdef object content = None, reasoning = None
+        memset(&g, 0, sizeof(sk_whole))
+        try:
+            self.gather(&g)
+            for i in range(g.slots):
+                if g.started[i] >= 0:
+                    r = &self.records[g.started[i]]
+                    calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                                  PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
+            if not u8_all_space(g.visible.data, g.visible.len):
+                content = PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL)
+            if g.thought.len:
+                reasoning = PyUnicode_DecodeUTF8(<const char*>g.thought.data, g.thought.len, NULL)
+            output_tokens = self.whole_tokens(&g)
+            return (content, reasoning, calls or None, rs_finish_text(self.finish_reason, self.calls),
+                    output_tokens, self.whole_reasoning_tokens(output_tokens), self.calls, g.malformed, None)
+        finally:
+            wh_free(&g)
+            self.clear()
+
 
     cdef inline object marker_dropped(self, int marker, object tokens):
         """The Dropped{Wrapper} of a marker; uncounted, the table's one shared (immutable) event."""
@@ -455,3 +520,15 @@ cdef class Sink:
             self.records = self.first
             self.cap = SK_FIRST
         return out
+
+
+cdef dict choice_of(tuple summary, object choice):
+    """The Chat Completions choice (chat.message's dict) of a Sink.summary row."""
+    cdef list calls = None
+    if summary[2] is not None:
+        calls = [{"id": id, "type": "function", "function": {"name": name, "arguments": arguments}}
+                 for id, name, arguments in <list>summary[2]]
+    return {"index": choice,
+            "message": {"role": "assistant", "content": summary[0], "reasoning_content": summary[1],
+                        "tool_calls": calls},
+            "finish_reason": summary[3]}

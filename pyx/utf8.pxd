@@ -53,3 +53,15 @@ cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexce
         return 3 if n >= 3 and p[1] == 0x80 and p[2] == 0x80 else 0
     return 0
 
+
+
+cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Whether p[0:n] is nothing but Unicode White_Space (True when empty): Python's
+    symphony.text.is_blank."""
+    cdef Py_ssize_t at = 0, w
+    while at < n:
+        w = u8_space_len(p + at, n - at)
+        if w == 0:
+            return False
+        at += w
+    return True

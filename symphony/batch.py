@@ -2,8 +2,11 @@
 table, or token data in numpy arrays into chat messages (or an Arrow table of them), over one or
 more processes; `ray_map` is the same as a Ray Data `map_batches` step.
 
-All the per-output work goes through `_message`, which builds one output's message from a table
-compiled once per batch and tools compiled once per batch (when they are one for all).
+Each chunk of outputs is one call into the core (`fold_summaries`), which parses every output on
+a fresh Engine into a flat summary row, from a table compiled once per batch and tools compiled
+once per batch (when they are one for all); the rows become message dicts (`summary_messages`,
+also in the core) or Arrow columns where they are wanted, so workers send back rows, not dicts.
+Wire events (`as_events`) are built here.
 """
 import concurrent.futures
 import contextlib
@@ -14,7 +17,6 @@ from collections import namedtuple
 
 import numpy as np
 
-from symphony.adapt import chat
 from symphony.adapt.fold import fold
 from symphony.errors import ParseError
 from symphony.events import Malformed
@@ -23,7 +25,7 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import Engine
+from symphony.parser import Engine, fold_summaries, summary_messages
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -74,17 +76,11 @@ def error_text(error):
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _message(table, tools, prompt, output, finish, spans=None, as_events=False):
-    """One output's Result: its chat message (with `as_events` its events' wire dicts), token
-    counts (None uncounted), calls and malformed bytes. `table` is compiled and `tools` a
-    Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None. The
-    message is folded in the core (Engine.fold), no event object built."""
+def _events(table, tools, prompt, output, finish, spans=None):
+    """One output's Result with its events' wire dicts (`as_events`): `table` compiled and `tools`
+    a Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None."""
     whole = output if spans is None else Delta(output, spans[:, 0], spans)
-    engine = Engine(table, tools)
-    if not as_events:
-        folded = engine.fold(whole, prompt, finish)
-        return Result(chat.folded_message(folded), folded[5], folded[6], folded[4], folded[7], None)
-    events = engine.parse(whole, prompt, finish)
+    events = Engine(table, tools).parse(whole, prompt, finish)
     f = fold(events)
     malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
     return Result([e.to_dict() for e in events], f.output_tokens, f.reasoning_tokens, events[-1].tool_calls,
@@ -136,31 +132,39 @@ def _inputs(outputs, column):
 
 
 def _run(job):
-    """The results of one contiguous chunk (in this process or a worker): tables compiled and tools
-    read once per chunk for all its outputs."""
+    """The outcome of one contiguous chunk (in this process or a worker): tables compiled and tools
+    read once per chunk for all its outputs. Messages: each output's flat summary row, folded in
+    the core (fold_summaries; rows cross processes more cheaply than the dicts made of them);
+    with `as_events`, Results of the events' wire dicts."""
     formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
-    one_for_all = {}
-
-    def declared(t):
-        if t is None or isinstance(t, Declared):
-            return t
-        key = id(t)
-        if key not in one_for_all:
-            one_for_all[key] = (t, Declared(t))    # keeps t alive, so its id stays its own
-        return one_for_all[key][1]
-
-    results = []
+    tables = _once_each(formats, _compiled)
+    declared = _once_each(tools, lambda t: t if t is None or isinstance(t, Declared) else Declared(t))
     with _no_collection():
+        if not as_events:
+            return fold_summaries(tables, declared, prompts, texts, finishes, spans, offsets,
+                                  error_text if errors == "keep" else None)
+        results = []
         for i, text in enumerate(texts):
             try:
                 own = None if spans is None else spans[offsets[i]:offsets[i + 1]]
-                results.append(_message(formats[i].compile(), declared(tools[i]), prompts[i], text,
-                                        finishes[i], own, as_events))
+                results.append(_events(tables[i], declared[i], prompts[i], text, finishes[i], own))
             except Exception as e:
                 if errors == "raise":
                     raise
                 results.append(Result(None, None, None, 0, 0, error_text(e)))
-    return results
+        return results
+
+
+def _once_each(values, make):
+    """[make(v) for v in values], made once per distinct object (most batches share one)."""
+    made = {}
+    out = []
+    for v in values:
+        key = id(v)
+        if key not in made:
+            made[key] = (v, make(v))     # keeps v alive, so its id stays its own
+        out.append(made[key][1])
+    return out
 
 
 @contextlib.contextmanager
@@ -178,7 +182,7 @@ def _no_collection():
 
 
 def _run_arrow(job):
-    return to_arrow(_run(job))
+    return _summary_table(_run(job))
 
 
 def _chunks(n, parts):
@@ -217,14 +221,26 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
     if as_arrow:         # each chunk's table made where it was parsed: Arrow crosses processes cheaply
         import pyarrow as pa
         return pa.concat_tables(_chunked(*args, run=_run_arrow))
-    return [r.value if r.error is None else {"error": r.error} for r in results(*args)]
+    if as_events:
+        return [r.value if r.error is None else {"error": r.error} for r in results(*args)]
+    with _no_collection():
+        return [choice if choice is not None else {"error": error}
+                for choice, _, _, _, _, error in summary_messages(_joined(_chunked(*args, run=_run)))]
 
 
 def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
             chat_template_kwargs=None, errors="raise", as_events=False):
     """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
-    return [r for chunk in _chunked(format_or_model, outputs, tools, prompts, finish, workers, column,
-                                    chat_template_kwargs, errors, as_events, run=_run) for r in chunk]
+    done = _joined(_chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs,
+                            errors, as_events, run=_run))
+    if as_events:
+        return done
+    with _no_collection():
+        return summary_messages(done, Result)
+
+
+def _joined(chunks):
+    return chunks[0] if len(chunks) == 1 else [row for chunk in chunks for row in chunk]
 
 
 def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
@@ -263,8 +279,22 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
         scope, parts = pool(workers), workers
     else:
         return [run(job(0, n))]
+    # a registered table crosses as its name: the worker compiles it once for all its calls
+    by_name = _registered(resolved)
+    if by_name:
+        formats = [by_name.get(id(f), f) for f in formats]
     with scope as executor:
         return list(executor.map(run, [job(s, e) for s, e in _chunks(n, parts)]))
+
+
+def _registered(resolved):
+    """id(Format) -> its table name, for the resolved formats that are the registry's own."""
+    return {id(f): f.name for f, _ in resolved.values() if TABLES.get(f.name) is f}
+
+
+def _compiled(format):
+    """A chunk's format compiled: a Format, or the name of a registered table (from a parent)."""
+    return (TABLES[format] if type(format) is str else format).compile()
 
 
 def arrow_schema():
@@ -280,21 +310,28 @@ def arrow_schema():
 
 def to_arrow(results):
     """The Arrow table (`arrow_schema()`) of message Results."""
+    rows = []
+    for choice, output_tokens, reasoning_tokens, calls, malformed, error in results:
+        if choice is None:
+            rows.append((None, None, None, None, None, None, 0, 0, error))
+            continue
+        message = choice["message"]
+        tool_calls = message.get("tool_calls")
+        if tool_calls is not None:
+            tool_calls = [(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in tool_calls]
+        rows.append((message.get("content"), message.get("reasoning_content"), tool_calls, choice["finish_reason"],
+                     output_tokens, reasoning_tokens, calls, malformed, error))
+    return _summary_table(rows)
+
+
+def _summary_table(rows):
+    """The Arrow table (`arrow_schema()`) of summary rows (fold_summaries'), a column at a time."""
     import pyarrow as pa
-    columns = {name: [] for name in arrow_schema().names}
-    for choice, output_tokens, reasoning_tokens, _, malformed, error in results:
-        message = choice["message"] if choice is not None else {}
-        calls = message.get("tool_calls")
-        columns["content"].append(message.get("content"))
-        columns["reasoning_content"].append(message.get("reasoning_content"))
-        columns["tool_calls"].append(None if calls is None else [
-            {"id": c["id"], "name": c["function"]["name"], "arguments": c["function"]["arguments"]} for c in calls])
-        columns["finish_reason"].append(choice["finish_reason"] if choice is not None else None)
-        columns["output_tokens"].append(output_tokens)
-        columns["reasoning_tokens"].append(reasoning_tokens)
-        columns["malformed_bytes"].append(malformed if error is None else None)
-        columns["error"].append(error)
-    return pa.table(columns, schema=arrow_schema())
+    schema = arrow_schema()
+    columns = [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
+               [r[4] for r in rows], [r[5] for r in rows], [None if r[8] is not None else r[7] for r in rows],
+               [r[8] for r in rows]]
+    return pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, schema)], schema=schema)
 
 
 def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,

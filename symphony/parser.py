@@ -6,6 +6,8 @@ from symphony.formats import table as _table
 from symphony.format import Format
 
 Engine = _native.Engine
+fold_summaries = _native.fold_summaries
+summary_messages = _native.summary_messages
 DEFAULT_BUFFER_LIMIT = _native.DEFAULT_BUFFER_LIMIT
 
 

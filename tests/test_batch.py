@@ -167,22 +167,22 @@ def test_events_are_the_wire_events():
     assert got == [e.to_dict() for e in symphony.parse("qwen3", text)]
 
 
-def test_errors_kept_or_raised(monkeypatch):
-    real = batch._message
-
-    def failing(table, tools, prompt, output, *rest):
-        if output == "boom":
-            raise ValueError("bad value")
-        return real(table, tools, prompt, output, *rest)
-    monkeypatch.setattr(batch, "_message", failing)
-    with pytest.raises(ValueError, match="bad value"):
-        batch.parse_many("plain", ["a", "boom"])
-    got = batch.parse_many("plain", ["a", "boom", "c"], errors="keep")
-    assert got[1] == {"error": "ValueError: bad value"} and got[2]["message"]["content"] == "c"
-    rows = batch.parse_many("plain", ["a", "boom"], errors="keep", as_arrow=True).to_pylist()
+def test_errors_kept_or_raised():
+    # a prompt that is no str makes that output's parse raise (in the core, as any failing output)
+    bad = "TypeError: parse: prompt must be a str, not int"
+    with pytest.raises(TypeError, match="prompt must be a str"):
+        batch.parse_many("plain", ["a", "b"], prompts=[None, 5])
+    got = batch.parse_many("plain", ["a", "b", "c"], prompts=[None, 5, None], errors="keep")
+    assert got[1] == {"error": bad} and got[2]["message"]["content"] == "c"
+    kept = batch.results("plain", ["a", "b"], prompts=[None, 5], errors="keep")
+    assert kept[1] == batch.Result(None, None, None, 0, 0, bad) and kept[1].error == bad
+    assert kept[0].value["message"]["content"] == "a" and type(kept[0]) is batch.Result
+    rows = batch.parse_many("plain", ["a", "b"], prompts=[None, 5], errors="keep", as_arrow=True).to_pylist()
     assert rows[1] == {"content": None, "reasoning_content": None, "tool_calls": None, "finish_reason": None,
                        "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": None,
-                       "error": "ValueError: bad value"}
+                       "error": bad}
+    events = batch.parse_many("plain", ["a", "b"], prompts=[None, 5], errors="keep", as_events=True)
+    assert events[1] == {"error": bad}
 
 
 def test_bad_arguments():
@@ -212,3 +212,22 @@ def test_tokens_as_a_dict_and_spans_that_do_not_lay_out_the_text():
     gaps = dict(counted, starts=[0, 8, 9])
     [row] = batch.parse_many("qwen3", gaps, as_arrow=True).to_pylist()
     assert (row["output_tokens"], row["reasoning_tokens"], row["content"]) == (None, None, "c")
+
+
+def test_fold_summaries_checks_its_lists_and_counts_token_rows():
+    from symphony.parser import fold_summaries, summary_messages
+    plain = batch.resolve("plain")[0].compile()
+    with pytest.raises(ValueError, match="one per output"):
+        fold_summaries([plain], [None], [None], ["a", "b"], ["stop", "stop"])
+    with pytest.raises(TypeError, match="tuple type"):
+        summary_messages([], list)
+    with pytest.raises(TypeError):
+        fold_summaries(["plain"], [None], [None], ["a"], ["stop"])
+    [kept] = fold_summaries(["plain"], [None], [None], ["a"], ["stop"], on_error=lambda e: type(e).__name__)
+    assert kept == (None, None, None, None, None, None, 0, 0, "TypeError")
+    assert summary_messages([kept], batch.Result) == [batch.Result(None, None, None, 0, 0, "TypeError")]
+    spans = np.array([[7, 0, 1, 0], [8, 1, 2, 0], [9, 0, 2, 0]], dtype=np.int64)
+    rows = fold_summaries([plain, plain], [None, None], [None, None], ["ab", "cd"], ["stop", "length"], spans,
+                          np.array([0, 2, 3]))
+    assert [r[4] for r in rows] == [2, 1] and rows[1][3] == "length"
+    assert summary_messages(rows)[0] == (chat.message(symphony.parse("plain", "ab")), 2, 0, 0, 0, None)

@@ -325,33 +325,51 @@ LINE_FAILURES = [RecursionError("maximum recursion depth exceeded"), MemoryError
                  LifecycleError("a delta after end")]
 
 
+def core_failing_on(monkeypatch, word, failure):
+    """batch.fold_summaries as the core's loop is, but an output holding `word` fails with `failure`
+    (the core catches any Exception of one output and hands it to on_error)."""
+    real = batch.fold_summaries
+
+    def shim(tables, tools, prompts, texts, finishes, spans, offsets, on_error):
+        rows = real(tables, tools, prompts, texts, finishes, spans, offsets, on_error)
+        for i, text in enumerate(texts):
+            if word in text:
+                if on_error is None:
+                    raise failure
+                rows[i] = (None, None, None, None, None, None, 0, 0, on_error(failure))
+        return rows
+    monkeypatch.setattr(batch, "fold_summaries", shim)
+
+
 @pytest.mark.parametrize("failure", LINE_FAILURES, ids=[type(f).__name__ for f in LINE_FAILURES])
-@pytest.mark.parametrize("where", ["parse", "message"])
+@pytest.mark.parametrize("where", ["messages", "events"])
 def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, failure, where):
-    """Whatever one line raises, from the parser or from building its output, that line gets the
-    error record and the next line is parsed."""
-    def failing(real):
-        def call(*args, **kwargs):
-            if "boom" in repr(args):
-                raise failure
-            return real(*args, **kwargs)
-        return call
-    if where == "parse":
+    """Whatever one line raises, from the core's message loop or from the parse whose events
+    `--events` writes, that line gets the error record and the next line is parsed."""
+    flags = []
+    if where == "events":
         real = batch.Engine
 
         class Failing:
             def __init__(self, *args):
                 self.engine = real(*args)
-                self.fold = failing(self.engine.fold)
-                self.parse = failing(self.engine.parse)
+
+            def parse(self, output, *rest):
+                if "boom" in output:
+                    raise failure
+                return self.engine.parse(output, *rest)
         monkeypatch.setattr(batch, "Engine", Failing)
+        flags = ["--events"]
     else:
-        monkeypatch.setattr(chat, "folded_message", failing(chat.folded_message))
+        core_failing_on(monkeypatch, "boom", failure)
     stdin = '{"text": "first"}\n{"text": "boom"}\n{"text": "last"}\n'
-    code, got, err = in_process(["parse", "--format", "plain", "-"], stdin=stdin)
+    code, got, err = in_process(["parse", "--format", "plain", *flags, "-"], stdin=stdin)
     assert code == 1
     assert [line["line"] for line in got] == [1, 2, 3]
-    assert got[0]["message"]["content"] == "first" and got[2]["message"]["content"] == "last"
+    if where == "events":
+        assert got[0]["events"][0]["text"] == "first" and got[2]["events"][0]["text"] == "last"
+    else:
+        assert got[0]["message"]["content"] == "first" and got[2]["message"]["content"] == "last"
     assert set(got[1]) == {"line", "error"}
     said = got[1]["error"]
     if isinstance(failure, (InternalError, LifecycleError)):
@@ -362,9 +380,7 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
 
 
 def test_a_lone_surrogate_in_an_error_is_written_as_its_json_escape(in_process, monkeypatch):
-    def refuse(table, tools, prompt, text, *rest):
-        raise ValueError(f"cannot take {text!s}")
-    monkeypatch.setattr(batch, "_message", refuse)
+    core_failing_on(monkeypatch, "a", ValueError("cannot take a\ud800"))
     code, got, err = in_process(["parse", "--format", "plain", "-"], stdin='{"text": "a\\ud800"}\n')
     assert code == 1 and got == [{"line": 1, "error": "ValueError: cannot take a\ud800"}]
     assert "line 1" in err

@@ -1,5 +1,5 @@
-"""Engine.fold (the batch path) says what chat.message says of the events, for every table's
-generated outputs and every recorded fixture case, counted and not."""
+"""Engine.fold and Engine.message (the batch path) say what chat.message says of the events, for
+every table's generated outputs and every recorded fixture case, counted and not."""
 import os
 
 import pytest
@@ -18,11 +18,13 @@ FIXTURES = os.environ.get("SYMPHONY_FIXTURES", "")
 def both(table, output, tools=None, prompt=None, finish="stop"):
     events = symphony.parser(table, tools).parse(output, prompt, finish)
     folded = symphony.parser(table, tools).fold(output, prompt, finish)
-    return events, folded
+    message = symphony.parser(table, tools).message(output, prompt, finish, 3)
+    return events, folded, message
 
 
-def check_same(events, folded):
+def check_same(events, folded, message):
     assert chat.folded_message(folded) == chat.message(events)
+    assert message == (chat.message(events, 3), *folded[5:7], folded[4], folded[7])
     f = fold(events)
     assert folded[4] == events[-1].tool_calls
     assert folded[5] == f.output_tokens and folded[6] == f.reasoning_tokens
@@ -46,13 +48,39 @@ def test_a_counted_whole_output(table, data):
     delta, = counted_deltas([output], bounds)
     events = symphony.parser(table).parse(delta)
     folded = symphony.parser(table).fold(delta)
-    check_same(events, folded)
+    check_same(events, folded, symphony.parser(table).message(delta, choice=3))
     assert folded[5] == len(delta.token_ids)
 
 
 def test_an_arguments_fragment_without_a_start_is_visible_text_and_nothing_is_fine():
     check_same(*both("qwen3", ""))
     check_same(*both("xlam", '[{"arguments": {"a": 1}}]'))
+
+
+@pytest.mark.parametrize("text", ["", " \t\n", "\u3000\u2028\x85\xa0", "\x1c", "\u200b", " a ", "\u205f\u2029"])
+def test_content_is_none_exactly_when_blank_by_unicode_white_space(text):
+    events, folded, message = both("plain", text)
+    check_same(events, folded, message)
+    assert (message[0]["message"]["content"] is None) == (not text.strip(" \t\n\x0b\x0c\r\x85\xa0\u1680"
+                                                                         "\u2000\u2001\u2002\u2003\u2004\u2005"
+                                                                         "\u2006\u2007\u2008\u2009\u200a\u2028"
+                                                                         "\u2029\u202f\u205f\u3000"))
+
+
+@pytest.mark.parametrize("finish, calls, said", [("stop", 0, "stop"), ("stop", 1, "tool_calls"), ("length", 1, "length"),
+                                                 ("abort", 0, "abort"), ("content_filter", 1, "content_filter")])
+def test_finish_reason(finish, calls, said):
+    output = '<tool_call>{"name": "f", "arguments": {}}</tool_call>' * calls
+    events, folded, message = both("qwen3", output, finish=finish)
+    check_same(events, folded, message)
+    assert message[0]["finish_reason"] == said
+
+
+def test_message_takes_a_fresh_parser_only():
+    p = symphony.parser("plain")
+    p.message("a")
+    with pytest.raises(symphony.LifecycleError):
+        p.message("b")
 
 
 @pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set")

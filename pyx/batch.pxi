@@ -1,0 +1,57 @@
+# The batch loop (symphony.batch): many whole outputs, each parsed on a fresh Engine and folded
+# straight into a flat summary row (Sink.summary), with no event object and no Python-level step
+# per output; the rows become chat messages where they are wanted (in a worker's parent, say).
+
+
+def fold_summaries(list tables, list tools, list prompts, list texts, list finishes, object spans=None,
+                   object offsets=None, object on_error=None):
+    """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
+    tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. With
+    `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
+    spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
+    Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
+    field; the counts 0, the rest None)."""
+    cdef Py_ssize_t i, n = len(texts)
+    cdef list out = PyList_New(n)
+    cdef object row, whole, own
+    cdef Engine engine
+    if not len(tables) == len(tools) == len(prompts) == len(finishes) == n:
+        raise ValueError("fold_summaries: tables, tools, prompts, texts and finishes are one per output")
+    for i in range(n):
+        try:
+            whole = texts[i]
+            if spans is not None:
+                own = spans[offsets[i]:offsets[i + 1]]
+                whole = Delta(whole, own[:, 0], own)
+            engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
+            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY, None)
+        except Exception as error:
+            if on_error is None:
+                raise
+            row = (None, None, None, None, None, None, 0, 0, on_error(error))
+        Py_INCREF(row)
+        PyList_SET_ITEM(out, i, row)
+    return out
+
+
+def summary_messages(list rows, type result=tuple):
+    """The `result` (a tuple type of six) of each summary row: (chat message, output tokens,
+    reasoning tokens, calls started, malformed bytes, None), or (None, None, None, 0, 0, error)
+    for a row that failed."""
+    cdef Py_ssize_t i, n = len(rows)
+    cdef list out = PyList_New(n)
+    cdef tuple row
+    cdef object made
+    if not issubclass(result, tuple):
+        raise TypeError("summary_messages: result must be a tuple type")
+    for i in range(n):
+        row = <tuple?>rows[i]
+        if row[8] is None:
+            made = (choice_of(row, 0), row[4], row[5], row[6], row[7], None)
+        else:
+            made = (None, None, None, 0, 0, row[8])
+        if result is not tuple:
+            made = tuple.__new__(result, made)
+        Py_INCREF(made)
+        PyList_SET_ITEM(out, i, made)
+    return out
