@@ -14,6 +14,7 @@ from alloc cimport SYM_CAN_INJECT, calloc, free, malloc, realloc, sym_alloc_coun
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
+from nogil cimport NOGIL_FROM
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
 from utf8 cimport u8_all_space, u8_char_len, u8_is_boundary, u8_space_len
 

@@ -88,7 +88,7 @@ cdef class ForcedCall(Assembler):
                 sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p + i, n - i)
                 return n
             else:
-                refused = jp_feed(&self.prefix, p + i, n - i)
+                refused = jp_feed_long(&self.prefix, p + i, n - i)
                 hb_append(&self.pending, p + i, n - i)
                 if refused < 0:
                     self.send(sink, jp_committed(&self.prefix))

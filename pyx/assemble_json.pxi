@@ -310,7 +310,7 @@ cdef class JsonCallAssembler(Assembler):
                 self.emitted = until
             return 0
         if until > self.validated:
-            refused = jp_feed(&self.prefix, self.text.text.data + self.validated, until - self.validated)
+            refused = jp_feed_long(&self.prefix, self.text.text.data + self.validated, until - self.validated)
             self.validated = until
             if refused >= 0:
                 # nothing undecided was sent, so the refusal is never before what was sent
@@ -367,7 +367,7 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
     if i == n or p[i] != LBRACE:
         return False
     jp_init_strict(&s)
-    if jp_feed(&s, p + i, n - i) >= 0 or not jp_whole(&s):
+    if jp_feed_long(&s, p + i, n - i) >= 0 or not jp_whole(&s):
         return False
     while aj_space(p[n - 1]):
         n -= 1

@@ -404,6 +404,16 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     return -1
 
 
+cdef inline Py_ssize_t jp_feed_long(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept:
+    """jp_feed, with the GIL released over a long run (nogil.pxd)."""
+    cdef Py_ssize_t refused
+    if n < NOGIL_FROM:
+        return jp_feed(s, p, n)
+    with nogil:
+        refused = jp_feed(s, p, n)
+    return refused
+
+
 cdef inline Py_ssize_t jp_committed(jp_state* s) noexcept nogil:
     """How much of what was read can no longer be refused by what follows: all of it, except a
     word being read (a refusal rolls back to its first letter) or an escape being read (a lone

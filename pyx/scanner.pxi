@@ -5,8 +5,74 @@
 # character, and what is held back is always less than the longest marker.
 
 cdef enum ScanPiece:
+    SC_HOLD = -3      # (sc_search) the rest of the window may still become a marker
     SC_DONE = -2
     SC_TEXT = -1      # >= 0: the index of the marker found
+
+
+cdef struct ms_table:
+    const unsigned char** ptrs
+    Py_ssize_t* lens
+    uint64_t first[256]
+    uint64_t second[256]   # the markers whose second byte each byte can be (one-byte markers: any)
+    int only_first         # the one byte every marker starts with, or -1
+
+
+cdef int sc_search(const ms_table* t, const unsigned char* w, Py_ssize_t at, Py_ssize_t stop, Py_ssize_t n,
+                   bint more, Py_ssize_t* where, Py_ssize_t* length) noexcept nogil:
+    """Of the window w[0:n], the first position in [at, stop) where a marker starts (its index;
+    where/length: its place and length) or, with `more`, where the whole rest is a proper prefix
+    of a marker (SC_HOLD; where: its start); SC_TEXT when there is neither. At one position a
+    possible longer marker is held back before a whole one is taken; ties go to the first listed.
+    Touches no Python object: a long stretch is searched with the GIL released."""
+    cdef Py_ssize_t rest, best_len, m_len
+    cdef const unsigned char* hit
+    cdef uint64_t mask, bit
+    cdef int i, best
+    while at < stop:
+        if t.only_first >= 0:
+            hit = <const unsigned char*>memchr(w + at, t.only_first, stop - at)
+            if hit == NULL:
+                return SC_TEXT
+            at = hit - w
+        else:
+            while at < stop and t.first[w[at]] == 0:
+                at += 1
+            if at == stop:
+                return SC_TEXT
+        mask = t.first[w[at]]
+        rest = n - at
+        if rest >= 2:
+            mask &= t.second[w[at + 1]]    # a marker (or the start of one) matches 2 bytes here
+        if more:
+            i = 0
+            bit = mask
+            while bit:
+                if bit & 1:
+                    m_len = t.lens[i]
+                    if m_len > rest and memcmp(w + at, t.ptrs[i], rest) == 0:
+                        where[0] = at
+                        return SC_HOLD
+                bit >>= 1
+                i += 1
+        best = -1
+        best_len = 0
+        i = 0
+        bit = mask
+        while bit:
+            if bit & 1:
+                m_len = t.lens[i]
+                if m_len <= rest and m_len > best_len and memcmp(w + at, t.ptrs[i], m_len) == 0:
+                    best = i
+                    best_len = m_len
+            bit >>= 1
+            i += 1
+        if best >= 0:
+            where[0] = at
+            length[0] = best_len
+            return best
+        at += 1
+    return SC_TEXT
 
 
 @cython.final
@@ -15,14 +81,10 @@ cdef class MarkerSet:
     """The markers of a table, compiled once: bytes, lengths, and which markers each byte can start."""
     cdef readonly tuple texts
     cdef readonly tuple dropped     # each marker's uncounted Dropped{Wrapper}, shared by every parser
-    cdef list encoded
-    cdef const unsigned char** ptrs
-    cdef Py_ssize_t* lens
+    cdef list encoded           # the markers' UTF-8, which t.ptrs point into
+    cdef ms_table t
     cdef readonly int size
-    cdef uint64_t first[256]
-    cdef uint64_t second[256]   # the markers whose second byte each byte can be (one-byte markers: any)
     cdef readonly Py_ssize_t longest
-    cdef int only_first      # the one byte every marker starts with, or -1
 
     def __cinit__(self, markers):
         cdef int i, b
@@ -32,40 +94,40 @@ cdef class MarkerSet:
             raise ValueError("a table can have at most 64 markers")
         self.size = len(self.texts)
         self.encoded = []
-        self.ptrs = <const unsigned char**>malloc((self.size + 1) * sizeof(unsigned char*))
-        self.lens = <Py_ssize_t*>malloc((self.size + 1) * sizeof(Py_ssize_t))
-        if self.ptrs == NULL or self.lens == NULL:
+        self.t.ptrs = <const unsigned char**>malloc((self.size + 1) * sizeof(unsigned char*))
+        self.t.lens = <Py_ssize_t*>malloc((self.size + 1) * sizeof(Py_ssize_t))
+        if self.t.ptrs == NULL or self.t.lens == NULL:
             raise MemoryError()
-        memset(self.first, 0, sizeof(self.first))
-        memset(self.second, 0, sizeof(self.second))
+        memset(self.t.first, 0, sizeof(self.t.first))
+        memset(self.t.second, 0, sizeof(self.t.second))
         self.longest = 0
-        self.only_first = -2
+        self.t.only_first = -2
         for i, text in enumerate(self.texts):
             if type(text) is not str:
                 raise TypeError(f"marker {i} must be a str, not {type(text).__name__}")
             raw = (<str>text).encode("utf-8")
             self.encoded.append(raw)
-            self.ptrs[i] = <const unsigned char*>(<char*>raw)
-            self.lens[i] = len(raw)
+            self.t.ptrs[i] = <const unsigned char*>(<char*>raw)
+            self.t.lens[i] = len(raw)
             if len(raw) == 0:
                 continue
-            self.first[self.ptrs[i][0]] |= (<uint64_t>1) << i
+            self.t.first[self.t.ptrs[i][0]] |= (<uint64_t>1) << i
             if len(raw) == 1:
                 for b in range(256):
-                    self.second[b] |= (<uint64_t>1) << i
+                    self.t.second[b] |= (<uint64_t>1) << i
             else:
-                self.second[self.ptrs[i][1]] |= (<uint64_t>1) << i
+                self.t.second[self.t.ptrs[i][1]] |= (<uint64_t>1) << i
             if len(raw) > self.longest:
                 self.longest = len(raw)
-            if self.only_first == -2:
-                self.only_first = self.ptrs[i][0]
-            elif self.only_first != self.ptrs[i][0]:
-                self.only_first = -1
+            if self.t.only_first == -2:
+                self.t.only_first = self.t.ptrs[i][0]
+            elif self.t.only_first != self.t.ptrs[i][0]:
+                self.t.only_first = -1
         self.dropped = tuple([ev_dropped(ev_text(text, None), _DROP_REASONS[DR_WRAPPER]) for text in self.texts])
 
     def __dealloc__(self):
-        free(self.ptrs)
-        free(self.lens)
+        free(self.t.ptrs)
+        free(self.t.lens)
 
 
 @cython.final
@@ -122,79 +184,43 @@ cdef class Scanner:
     cdef int find(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:
         """next(), past its check for a used-up window."""
         cdef MarkerSet ms = self.markers
-        cdef const unsigned char* w = self.w
-        cdef Py_ssize_t n = self.wn
-        cdef Py_ssize_t at, rest, best_len, m_len
-        cdef const unsigned char* hit
-        cdef uint64_t mask, bit
-        cdef int i, best
+        cdef Py_ssize_t at = self.pos, n = self.wn, length = 0, stop
+        cdef int found
         if self.pending != SC_DONE:
-            best = self.pending
+            found = self.pending
             self.pending = SC_DONE
             start[0] = self.pending_at
-            end[0] = self.pending_at + ms.lens[best]
+            end[0] = self.pending_at + ms.t.lens[found]
             self.pos = end[0]
-            return best
-        at = self.pos
-        while at < n:
-            if ms.only_first >= 0:
-                hit = <const unsigned char*>memchr(w + at, ms.only_first, n - at)
-                if hit == NULL:
-                    break
-                at = hit - w
-            else:
-                while at < n and ms.first[w[at]] == 0:
-                    at += 1
-                if at == n:
-                    break
-            mask = ms.first[w[at]]
-            rest = n - at
-            if rest >= 2:
-                mask &= ms.second[w[at + 1]]    # a marker (or the start of one) matches 2 bytes here
-            if self.more:
-                i = 0
-                bit = mask
-                while bit:
-                    if bit & 1:
-                        m_len = ms.lens[i]
-                        if m_len > rest and memcmp(w + at, ms.ptrs[i], rest) == 0:
-                            # the whole rest may still become this marker: hold it back
-                            bb_append(&self.held, w + at, rest)
-                            self.wn = at
-                            if at > self.pos:
-                                start[0] = self.pos
-                                end[0] = at
-                                self.pos = at
-                                return SC_TEXT
-                            self.pos = at
-                            return SC_DONE
-                    bit >>= 1
-                    i += 1
-            best = -1
-            best_len = 0
-            i = 0
-            bit = mask
-            while bit:
-                if bit & 1:
-                    m_len = ms.lens[i]
-                    if m_len <= rest and m_len > best_len and memcmp(w + at, ms.ptrs[i], m_len) == 0:
-                        best = i
-                        best_len = m_len
-                bit >>= 1
-                i += 1
-            if best >= 0:
-                if at > self.pos:
-                    start[0] = self.pos
-                    end[0] = at
-                    self.pending = best
-                    self.pending_at = at
-                    self.pos = at
-                    return SC_TEXT
-                start[0] = at
-                end[0] = at + best_len
-                self.pos = at + best_len
-                return best
-            at += 1
+            return found
+        # the next NOGIL_FROM bytes with the GIL (a marker is usually near), the rest without
+        stop = n if n - at <= NOGIL_FROM else at + NOGIL_FROM
+        found = sc_search(&ms.t, self.w, at, stop, n, self.more, &at, &length)
+        if found == SC_TEXT and stop < n:
+            with nogil:
+                found = sc_search(&ms.t, self.w, stop, n, n, self.more, &at, &length)
+        if found == SC_HOLD:
+            bb_append(&self.held, self.w + at, n - at)
+            self.wn = at
+            if at > self.pos:
+                start[0] = self.pos
+                end[0] = at
+                self.pos = at
+                return SC_TEXT
+            self.pos = at
+            return SC_DONE
+        if found >= 0:
+            if at > self.pos:
+                start[0] = self.pos
+                end[0] = at
+                self.pending = found
+                self.pending_at = at
+                self.pos = at
+                return SC_TEXT
+            start[0] = at
+            end[0] = at + length
+            self.pos = at + length
+            return found
         if self.pos < n:
             start[0] = self.pos
             end[0] = n
