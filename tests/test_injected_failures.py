@@ -77,3 +77,34 @@ def test_every_allocation_struck_in_turn_loses_no_byte(table, case):
         if not struck:
             return                      # the run made fewer than n + 1 allocations: all struck
     pytest.fail(f"more than {MAX_STRIKES} allocations in one run")
+
+
+@pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
+def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table, case):
+    """Each allocation of a whole parse folded in the core (the batch path: Engine.message and
+    fold_summaries) struck in turn: a MemoryError, kept as that output's error by the loop, or
+    the message of the events; never a crash or a half-made row."""
+    from symphony.adapt import chat
+    from symphony.parser import fold_summaries
+    expected = chat.message(symphony.parser(table, case.tools).parse(case.output, case.prompt))
+    table_compiled = symphony.parser(table).table
+    for n in range(MAX_STRIKES):
+        _native._fail_allocation_after(n)
+        try:
+            try:
+                got = symphony.parser(table, case.tools).message(case.output, case.prompt)[0]
+            except MemoryError:
+                got = None
+            [row] = fold_summaries([table_compiled], [case.tools], [case.prompt], [case.output], ["stop"],
+                                   on_error=lambda e: type(e).__name__)
+        finally:
+            left = _native._allocations_before_failure()
+            _native._fail_allocation_after(-1)
+        assert got is None or got == expected
+        assert row[8] in (None, "MemoryError") and (row[8] is not None or row[:4] == (
+            expected["message"]["content"], expected["message"]["reasoning_content"],
+            None if expected["message"]["tool_calls"] is None else [
+                (c["id"], c["function"]["name"], c["function"]["arguments"]) for c in expected["message"]["tool_calls"]],
+            expected["finish_reason"]))
+        if left >= 0 and got is not None:
+            break                   # neither run reached the struck allocation: all were struck
