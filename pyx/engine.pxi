@@ -20,9 +20,8 @@ cdef enum Stage:
 
 cdef enum WholeShape:     # what a whole parse returns
     WH_EVENTS = 0
-    WH_FOLD = 1
-    WH_MESSAGE = 2
-    WH_SUMMARY = 3
+    WH_MESSAGE = 1
+    WH_SUMMARY = 2
 
 DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
@@ -138,13 +137,6 @@ cdef class Engine:
         no event accounted for reported as Malformed and the stream finished."""
         return self.whole(output, prompt, finish, WH_EVENTS, None)
 
-    def fold(self, output, prompt=None, str finish="stop"):
-        """`parse`, but what its events say as a whole, built without the events: (content,
-        reasoning, [(id, name, arguments)], finish reason, calls started, output tokens, reasoning
-        tokens, malformed bytes), by symphony.adapt.fold's rules. An error is raised as `parse`
-        raises it, with the events."""
-        return self.whole(output, prompt, finish, WH_FOLD, None)
-
     def message(self, output, prompt=None, str finish="stop", choice=0):
         """`parse`, but the Chat Completions choice `chat.message(events, choice)` gives, built
         without the events (the batch path): (choice, output tokens, reasoning tokens, calls
@@ -167,8 +159,6 @@ cdef class Engine:
                 output = (<Delta>output).text
             else:
                 self.parse_fresh(None, <str>output, prompt, reason)
-            if shape == WH_FOLD:
-                return self.sink.fold()
             if shape == WH_SUMMARY:
                 return self.sink.summary()
             if shape == WH_MESSAGE:

@@ -381,30 +381,17 @@ cdef class Sink:
         self.sealed = 0
         self.arena.len = 0
 
-    cdef tuple fold(self):
-        """What the records say as a whole, without an event object (gather's rules), and the
-        records cleared: (content, reasoning, [(id, name, arguments)], finish reason, calls
-        started, output tokens, reasoning tokens, malformed bytes)."""
-        cdef sk_whole g
+    cdef list whole_calls(self, sk_whole* g):
+        """The gathered calls in start order: [(id, name, arguments)]."""
         cdef sk_record* r
         cdef Py_ssize_t i
         cdef list calls = []
-        memset(&g, 0, sizeof(sk_whole))
-        try:
-            self.gather(&g)
-            for i in range(g.slots):
-                if g.started[i] >= 0:
-                    r = &self.records[g.started[i]]
-                    calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                                  PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
-            output_tokens = self.whole_tokens(&g)
-            return (PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL),
-                    PyUnicode_DecodeUTF8(<const char*>g.thought.data, g.thought.len, NULL),
-                    calls, self.finish_reason, self.calls, output_tokens,
-                    self.whole_reasoning_tokens(output_tokens), g.malformed)
-        finally:
-            wh_free(&g)
-            self.clear()
+        for i in range(g.slots):
+            if g.started[i] >= 0:
+                r = &self.records[g.started[i]]
+                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                              PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
+        return calls
 
     cdef tuple summary(self):
         """What the records say as a whole, by chat.message's rules, and the records cleared: a
@@ -413,18 +400,12 @@ cdef class Sink:
         output tokens; reasoning tokens; calls started; malformed bytes; None, the error slot).
         Flat, so rows cross processes cheaply; `choice_of` makes the message dict of one."""
         cdef sk_whole g
-        cdef sk_record* r
-        cdef Py_ssize_t i
-        cdef list calls = []
+        cdef list calls
         cdef object content = None, reasoning = None
         memset(&g, 0, sizeof(sk_whole))
         try:
             self.gather(&g)
-            for i in range(g.slots):
-                if g.started[i] >= 0:
-                    r = &self.records[g.started[i]]
-                    calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                                  PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
+            calls = self.whole_calls(&g)
             if not u8_all_space(g.visible.data, g.visible.len):
                 content = PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL)
             if g.thought.len:
@@ -435,7 +416,6 @@ cdef class Sink:
         finally:
             wh_free(&g)
             self.clear()
-
 
     cdef inline object marker_dropped(self, int marker, object tokens):
         """The Dropped{Wrapper} of a marker; uncounted, the table's one shared (immutable) event."""

@@ -1,5 +1,6 @@
-"""Engine.fold and Engine.message (the batch path) say what chat.message says of the events, for
-every table's generated outputs and every recorded fixture case, counted and not."""
+"""Engine.message (the batch path: the records folded in the core, no event built) says what
+chat.message says of the events, and counts what they count, for every table's generated outputs
+and every recorded fixture case, counted and not."""
 import os
 
 import pytest
@@ -17,18 +18,17 @@ FIXTURES = os.environ.get("SYMPHONY_FIXTURES", "")
 
 def both(table, output, tools=None, prompt=None, finish="stop"):
     events = symphony.parser(table, tools).parse(output, prompt, finish)
-    folded = symphony.parser(table, tools).fold(output, prompt, finish)
     message = symphony.parser(table, tools).message(output, prompt, finish, 3)
-    return events, folded, message
+    return events, message
 
 
-def check_same(events, folded, message):
-    assert chat.folded_message(folded) == chat.message(events)
-    assert message == (chat.message(events, 3), *folded[5:7], folded[4], folded[7])
+def check_same(events, message):
+    choice, output_tokens, reasoning_tokens, calls, malformed = message
+    assert choice == chat.message(events, 3)
     f = fold(events)
-    assert folded[4] == events[-1].tool_calls
-    assert folded[5] == f.output_tokens and folded[6] == f.reasoning_tokens
-    assert folded[7] == sum(len(e.text.text.encode()) for e in events if type(e) is symphony.Malformed)
+    assert calls == events[-1].tool_calls
+    assert output_tokens == f.output_tokens and reasoning_tokens == f.reasoning_tokens
+    assert malformed == sum(len(e.text.text.encode()) for e in events if type(e) is symphony.Malformed)
 
 
 @settings(max_examples=settings.default.max_examples, deadline=None)
@@ -47,9 +47,9 @@ def test_a_counted_whole_output(table, data):
     bounds = synthetic_token_bounds(output)
     delta, = counted_deltas([output], bounds)
     events = symphony.parser(table).parse(delta)
-    folded = symphony.parser(table).fold(delta)
-    check_same(events, folded, symphony.parser(table).message(delta, choice=3))
-    assert folded[5] == len(delta.token_ids)
+    message = symphony.parser(table).message(delta, choice=3)
+    check_same(events, message)
+    assert message[1] == len(delta.token_ids)
 
 
 def test_an_arguments_fragment_without_a_start_is_visible_text_and_nothing_is_fine():
@@ -59,8 +59,8 @@ def test_an_arguments_fragment_without_a_start_is_visible_text_and_nothing_is_fi
 
 @pytest.mark.parametrize("text", ["", " \t\n", "\u3000\u2028\x85\xa0", "\x1c", "\u200b", " a ", "\u205f\u2029"])
 def test_content_is_none_exactly_when_blank_by_unicode_white_space(text):
-    events, folded, message = both("plain", text)
-    check_same(events, folded, message)
+    events, message = both("plain", text)
+    check_same(events, message)
     assert (message[0]["message"]["content"] is None) == (not text.strip(" \t\n\x0b\x0c\r\x85\xa0\u1680"
                                                                          "\u2000\u2001\u2002\u2003\u2004\u2005"
                                                                          "\u2006\u2007\u2008\u2009\u200a\u2028"
@@ -71,8 +71,8 @@ def test_content_is_none_exactly_when_blank_by_unicode_white_space(text):
                                                  ("abort", 0, "abort"), ("content_filter", 1, "content_filter")])
 def test_finish_reason(finish, calls, said):
     output = '<tool_call>{"name": "f", "arguments": {}}</tool_call>' * calls
-    events, folded, message = both("qwen3", output, finish=finish)
-    check_same(events, folded, message)
+    events, message = both("qwen3", output, finish=finish)
+    check_same(events, message)
     assert message[0]["finish_reason"] == said
 
 

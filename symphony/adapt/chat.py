@@ -40,12 +40,6 @@ def message(events, choice=0):
                     finish_reason(f.finish))
 
 
-def folded_message(folded, choice=0):
-    """`message` from what `Engine.fold` returns (the same dict, built without events)."""
-    content, reasoning, calls, reason, tool_calls = folded[:5]
-    return _message(choice, content, reasoning, calls, None if reason is None else _finish_text(reason, tool_calls))
-
-
 def _message(choice, text, reasoning, calls, finish):
     return {
         "index": choice,
