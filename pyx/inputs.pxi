@@ -46,6 +46,7 @@ cdef enum SpanForm:
     SPANS_NONE = 0       # no spans given
     SPANS_OBJECTS = 1    # a tuple of TokenSpan
     SPANS_ARRAY = 2      # an (n, 4) int64 array: token_id, start, end, continued
+    SPANS_ONE = 3        # one TokenSpan (Delta.one): a streamed token, no tuple made for it
 
 
 cdef str text_of(object value, str field):
@@ -145,8 +146,12 @@ cdef int check_ids(object ids, const int64_t* data, Py_ssize_t n, str field, Del
         while id_at(ids, data, n, j, field) >= 0:
             j += 1
         return 0
-    if delta.form == SPANS_OBJECTS:
-        for item in <tuple>delta.spans:
+    if delta.form == SPANS_ONE:
+        if not delta.one.continued:
+            match_id(ids, data, n, 0, delta.one.token_id, field)
+            j = 1
+    elif delta.form == SPANS_OBJECTS:
+        for item in <tuple>delta.given_spans:
             span = <TokenSpan>item
             if not span.continued:
                 match_id(ids, data, n, j, span.token_id, field)
@@ -256,7 +261,9 @@ cdef class Delta:
     """One decoded piece of output: its text, the token ids that produced it, and their spans."""
     cdef readonly str text
     cdef readonly object token_ids
-    cdef readonly object spans
+    cdef object given_spans    # what `spans` reads: a tuple of TokenSpan, an array, or None for
+                               # SPANS_ONE made from a list (the tuple is made only when asked)
+    cdef TokenSpan one         # the span when form == SPANS_ONE
     cdef SpanForm form
     cdef object array          # the int64 (n, 4) array when form == SPANS_ARRAY
     cdef const int64_t[:, :] rows
@@ -268,12 +275,20 @@ cdef class Delta:
         self.text = <str>text if type(text) is str else text_of(text, "Delta.text")
         self.utf8 = utf8_of(self.text, &self.size, "Delta.text")
         if type(spans) is tuple and type(token_ids) is tuple and not <tuple>spans and not <tuple>token_ids:
-            self.spans = spans          # no token data (most streamed deltas): nothing to check
+            self.given_spans = spans    # no token data (most uncounted deltas): nothing to check
             self.form = SPANS_NONE
         else:
             self.take_spans(spans)
             check_token_ids(token_ids, "Delta.token_ids", self)
         self.token_ids = token_ids
+
+    @property
+    def spans(self):
+        """The spans as given: a tuple of TokenSpan (a list is read as its tuple), an (n, 4) int64
+        array, or () / None when there are none."""
+        if self.form == SPANS_ONE and self.given_spans is None:
+            return (self.one,)
+        return self.given_spans
 
     def __reduce__(self):
         # by what it was made of: Cython's own pickling of the typed fields read an unset view
@@ -282,16 +297,26 @@ cdef class Delta:
     cdef int take_spans(self, object spans) except -1:
         cdef type kind = type(spans)
         cdef tuple items
-        self.spans = spans
+        cdef object first
+        self.given_spans = spans
         if kind is tuple or kind is list:
+            if PySequence_Fast_GET_SIZE(spans) == 1:
+                first = <object>PySequence_Fast_GET_ITEM(spans, 0)
+                if type(first) is not TokenSpan:
+                    raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(first).__name__}")
+                self.one = <TokenSpan>first
+                self.given_spans = spans if kind is tuple else None
+                self.form = SPANS_ONE
+                return 0
             items = <tuple>spans if kind is tuple else PyList_AsTuple(spans)
             if not items:
+                self.given_spans = items
                 self.form = SPANS_NONE
                 return 0
             for span in items:
                 if type(span) is not TokenSpan:
                     raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(span).__name__}")
-            self.spans = items
+            self.given_spans = items
             self.form = SPANS_OBJECTS
         elif spans is None:
             self.form = SPANS_NONE

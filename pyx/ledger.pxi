@@ -8,8 +8,10 @@ cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) 
     cdef TokenSpan span
     if delta.form == SPANS_NONE:
         return n == 0
+    if delta.form == SPANS_ONE:
+        return delta.one.start == 0 and delta.one.end == n
     if delta.form == SPANS_OBJECTS:
-        for item in <tuple>delta.spans:
+        for item in <tuple>delta.given_spans:
             span = <TokenSpan>item
             if span.start != at or span.end < span.start or span.end > n:
                 return False
@@ -81,8 +83,14 @@ cdef class Ledger:
         self.received += n
         if self.uncounted:
             return 0
-        if delta.form == SPANS_OBJECTS:
-            for item in <tuple>delta.spans:
+        if delta.form == SPANS_ONE:
+            span = delta.one
+            if span.start != 0 or span.end != n:
+                return self.refuse(tail)
+            if not span.continued:
+                self.push_start(at)
+        elif delta.form == SPANS_OBJECTS:
+            for item in <tuple>delta.given_spans:
                 span = <TokenSpan>item
                 if span.start != end or span.end < span.start or span.end > n or not u8_is_boundary(p, n, span.end):
                     return self.refuse(tail)

@@ -53,6 +53,43 @@ def test_token_ids_that_differ_from_the_spans_are_refused_at_construction(spans,
         Delta("ab", ids, spans)
 
 
+ONE = TokenSpan(7, 0, 2)
+ONE_CONTINUED = TokenSpan(7, 0, 2, True)
+
+
+@pytest.mark.parametrize("make", [list, tuple], ids=["list", "tuple"])
+def test_one_span_is_read_as_the_others_are(make):
+    """A delta of one span (a streamed token) is held without a tuple made for it: it checks its
+    ids, reads back its spans and counts its token as a delta of several spans does."""
+    assert Delta("ab", [7], make([ONE])).spans == (ONE,)
+    assert Delta("ab", (), make([ONE_CONTINUED])).spans == (ONE_CONTINUED,)
+    for ids in ([], [8], [7, 7], np.array([7, 1])):
+        with pytest.raises(ValueError, match=r"Delta\.token_ids: .*exactly these ids, in order"):
+            Delta("ab", ids, make([ONE]))
+    with pytest.raises(ValueError, match=r"Delta\.token_ids: .*exactly these ids, in order"):
+        Delta("ab", [7], make([ONE_CONTINUED]))
+    with pytest.raises(TypeError, match=r"Delta\.spans: expected TokenSpan items, got tuple"):
+        Delta("ab", [7], make([(7, 0, 2, 0)]))
+    one, two = symphony.parser("qwen3"), symphony.parser("qwen3")
+    pieces = [("ab", [7], make([ONE])), ("c", (), make([TokenSpan(9, 0, 1, True)])), ("dé", [3], make([TokenSpan(3, 0, 3)]))]
+    rows = [("ab", np.array([7]), np.array([[7, 0, 2, 0]])), ("c", np.array([], dtype=np.int64), np.array([[9, 0, 1, 1]])),
+            ("dé", np.array([3]), np.array([[3, 0, 3, 0]]))]
+    assert ([e for d in pieces for e in one.feed(Delta(*d))] + one.feed(End("stop"))
+            == [e for d in rows for e in two.feed(Delta(*d))] + two.feed(End("stop")))
+    assert one.counting
+
+
+@pytest.mark.parametrize("span, text, counted", [
+    (TokenSpan(7, 1, 2), "ab", False), (TokenSpan(7, 0, 1), "ab", False), (TokenSpan(7, 0, 3), "ab", False),
+    (TokenSpan(7, 0, 1), "é", False), (TokenSpan(7, 0, 2), "é", True), (TokenSpan(7, 0, 0), "", True)],
+    ids=["late start", "short", "past the end", "inside a character", "two-byte character", "empty"])
+def test_one_span_lays_out_its_text_or_the_stream_turns_uncounted(span, text, counted):
+    parser = symphony.parser("qwen3")
+    parser.feed(Delta(text, [7], [span]))
+    assert parser.counting == counted
+    assert TokenSpan.partitions([span], text) == counted
+
+
 def test_a_span_array_names_token_ids_in_range():
     with pytest.raises(ValueError, match=r"Delta\.spans: a token id is 0 <= id < 2\*\*32"):
         Delta("ab", [], np.array([[-1, 0, 2, 1]]))
@@ -159,6 +196,8 @@ def test_parse_after_a_parse_or_a_failed_feed_is_refused_and_a_refused_input_fee
 PICKLED = [
     Delta("a"),
     Delta("ab", [5], [TokenSpan(5, 0, 2)]),
+    Delta("ab", (5,), (TokenSpan(5, 0, 2),)),
+    Delta("ab", [5, 6], [TokenSpan(5, 0, 1), TokenSpan(6, 1, 2)]),
     Delta("ab", np.array([5]), np.array([[5, 0, 2, 0]])),
     Delta("", (), ()),
     Prompt("<think>\n"),
