@@ -284,8 +284,8 @@ cdef class Delta:
 
     @property
     def spans(self):
-        """The spans as given: a tuple of TokenSpan (a list is read as its tuple), an (n, 4) int64
-        array, or () / None when there are none."""
+        """The spans as given: a tuple of TokenSpan (a list is read as its tuple), the (n, 4)
+        array, () or None."""
         if self.form == SPANS_ONE and self.given_spans is None:
             return (self.one,)
         return self.given_spans
