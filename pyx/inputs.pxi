@@ -237,6 +237,13 @@ cdef class TokenSpan:
         return (TokenSpan, (self.token_id, self.start, self.end, self.continued))
 
 
+cdef inline TokenSpan span_item(object item):
+    """An item of Delta.spans given as a list or tuple: a TokenSpan, or TypeError."""
+    if type(item) is not TokenSpan:
+        raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(item).__name__}")
+    return <TokenSpan>item
+
+
 @cython.freelist(8)
 @cython.final
 cdef class Prompt:
@@ -302,9 +309,7 @@ cdef class Delta:
         if kind is tuple or kind is list:
             if PySequence_Fast_GET_SIZE(spans) == 1:
                 first = <object>PySequence_Fast_GET_ITEM(spans, 0)
-                if type(first) is not TokenSpan:
-                    raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(first).__name__}")
-                self.one = <TokenSpan>first
+                self.one = span_item(first)
                 self.given_spans = spans if kind is tuple else None
                 self.form = SPANS_ONE
                 return 0
@@ -314,8 +319,7 @@ cdef class Delta:
                 self.form = SPANS_NONE
                 return 0
             for span in items:
-                if type(span) is not TokenSpan:
-                    raise TypeError(f"Delta.spans: expected TokenSpan items, got {type(span).__name__}")
+                span_item(span)
             self.given_spans = items
             self.form = SPANS_OBJECTS
         elif spans is None:
