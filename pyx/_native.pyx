@@ -16,7 +16,7 @@ from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 from ascii cimport *
 from nogil cimport NOGIL_FROM
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
-from utf8 cimport u8_all_space, u8_char_len, u8_is_boundary, u8_space_len
+from utf8 cimport u8_all_space, u8_ascii_space, u8_char_len, u8_is_boundary, u8_space_len
 
 from symphony.errors import BufferOverflowError, ConcurrentUseError, FormatError, InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire

@@ -177,6 +177,13 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 ol_value_done(s, text, i + 1)
             i += 1
         elif s.st == OL_NESTED:
+            # inside a nested value only quotes and brackets matter
+            while c != 34 and c != 123 and c != 125 and c != 91 and c != 93:
+                i += 1
+                if i == n:
+                    s.pos = i
+                    return 0
+                c = text[i]
             if c == 34:
                 s.st = OL_NESTED_STRING
             elif c == 123 or c == 91:
@@ -222,9 +229,12 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 i += 1
         else:
             # between tokens: whitespace first
-            if c >= 0x80 and i + u8_char_len(c) > n:
+            if c < 0x80:
+                w = u8_ascii_space(c)
+            elif i + u8_char_len(c) > n:
                 break
-            w = u8_space_len(text + i, n - i)
+            else:
+                w = u8_space_len(text + i, n - i)
             if w:
                 i += w
                 continue

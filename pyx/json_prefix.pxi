@@ -229,112 +229,129 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     while i < n:
         c = p[i]
         at = s.seen + i
-        if s.st == JP_STRING:
-            if c == 34:
-                if s.in_key:
-                    s.in_key = False
-                    s.st = JP_AFTER_KEY
-                else:
-                    jp_value_done(s)
-            elif c == 92:
-                s.st = JP_ESCAPE
-                s.escape_at = at
-            elif c < 32 and s.strict:
-                jp_refuse(s, at)
-                return s.refused_at
-            i += 1
-            continue
-        if s.st == JP_ESCAPE:
-            if c == 117:
-                s.st = JP_UNICODE
-                s.hex_count = 0
-                s.hex_value = 0
-            elif s.strict and not jp_strict_escape(c):
-                jp_refuse(s, s.escape_at)
-                return s.refused_at
-            else:
-                s.st = JP_STRING
-            i += 1
-            continue
-        if s.st == JP_UNICODE:
-            h = jp_hex(c)
-            if h < 0:
+        if s.st > JP_AFTER_VALUE:     # inside a token, or after the value
+            if s.st == JP_STRING:
+                # a string's plain bytes at once
                 if s.strict:
-                    jp_refuse(s, s.escape_at)
-                    return s.refused_at
-                s.st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
-                continue
-            s.hex_value = s.hex_value * 16 + h
-            s.hex_count += 1
-            i += 1
-            if s.hex_count == 4:
-                if 0xD800 <= s.hex_value <= 0xDBFF:
-                    s.st = JP_PAIR_BACKSLASH
-                elif 0xDC00 <= s.hex_value <= 0xDFFF:
-                    jp_refuse(s, s.escape_at)
-                    return s.refused_at
+                    while c != 34 and c != 92 and c >= 32:
+                        i += 1
+                        if i == n:
+                            s.seen += n
+                            return -1
+                        c = p[i]
                 else:
-                    s.st = JP_STRING
-            continue
-        if s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U:
-            if (s.st == JP_PAIR_BACKSLASH and c == 92) or (s.st == JP_PAIR_U and c == 117):
-                s.st = JP_PAIR_U if s.st == JP_PAIR_BACKSLASH else JP_PAIR_HEX
-                s.hex_count = 0
-                s.hex_value = 0
+                    while c != 34 and c != 92:
+                        i += 1
+                        if i == n:
+                            s.seen += n
+                            return -1
+                        c = p[i]
+                at = s.seen + i
+                if c == 34:
+                    if s.in_key:
+                        s.in_key = False
+                        s.st = JP_AFTER_KEY
+                    else:
+                        jp_value_done(s)
+                elif c == 92:
+                    s.st = JP_ESCAPE
+                    s.escape_at = at
+                elif c < 32 and s.strict:
+                    jp_refuse(s, at)
+                    return s.refused_at
                 i += 1
                 continue
-            jp_refuse(s, s.escape_at)
-            return s.refused_at
-        if s.st == JP_PAIR_HEX:
-            h = jp_hex(c)
-            if h < 0:
-                jp_refuse(s, s.escape_at)
-                return s.refused_at
-            s.hex_value = s.hex_value * 16 + h
-            s.hex_count += 1
-            i += 1
-            if s.hex_count == 4:
-                if 0xDC00 <= s.hex_value <= 0xDFFF:
-                    s.st = JP_STRING
-                else:
+            if s.st == JP_ESCAPE:
+                if c == 117:
+                    s.st = JP_UNICODE
+                    s.hex_count = 0
+                    s.hex_value = 0
+                elif s.strict and not jp_strict_escape(c):
                     jp_refuse(s, s.escape_at)
                     return s.refused_at
-            continue
-        if s.st == JP_NUMBER:
-            if jp_number_byte(c):
-                if s.strict:
-                    h = jp_number_step(s.number, c)
-                    if h < 0:
-                        jp_refuse(s, at)
+                else:
+                    s.st = JP_STRING
+                i += 1
+                continue
+            if s.st == JP_UNICODE:
+                h = jp_hex(c)
+                if h < 0:
+                    if s.strict:
+                        jp_refuse(s, s.escape_at)
                         return s.refused_at
-                    s.number = h
+                    s.st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
+                    continue
+                s.hex_value = s.hex_value * 16 + h
+                s.hex_count += 1
                 i += 1
+                if s.hex_count == 4:
+                    if 0xD800 <= s.hex_value <= 0xDBFF:
+                        s.st = JP_PAIR_BACKSLASH
+                    elif 0xDC00 <= s.hex_value <= 0xDFFF:
+                        jp_refuse(s, s.escape_at)
+                        return s.refused_at
+                    else:
+                        s.st = JP_STRING
                 continue
-            if s.strict and not jp_number_whole(s.number):
-                jp_refuse(s, at)
+            if s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U:
+                if (s.st == JP_PAIR_BACKSLASH and c == 92) or (s.st == JP_PAIR_U and c == 117):
+                    s.st = JP_PAIR_U if s.st == JP_PAIR_BACKSLASH else JP_PAIR_HEX
+                    s.hex_count = 0
+                    s.hex_value = 0
+                    i += 1
+                    continue
+                jp_refuse(s, s.escape_at)
                 return s.refused_at
-            jp_value_done(s)      # the number ended; this byte is read in the new state
-            continue
-        if s.st == JP_WORD:
-            if jp_letter(c):
-                if s.word_len >= 5 or s.word[s.word_len] != c:
+            if s.st == JP_PAIR_HEX:
+                h = jp_hex(c)
+                if h < 0:
+                    jp_refuse(s, s.escape_at)
+                    return s.refused_at
+                s.hex_value = s.hex_value * 16 + h
+                s.hex_count += 1
+                i += 1
+                if s.hex_count == 4:
+                    if 0xDC00 <= s.hex_value <= 0xDFFF:
+                        s.st = JP_STRING
+                    else:
+                        jp_refuse(s, s.escape_at)
+                        return s.refused_at
+                continue
+            if s.st == JP_NUMBER:
+                if jp_number_byte(c):
+                    if s.strict:
+                        h = jp_number_step(s.number, c)
+                        if h < 0:
+                            jp_refuse(s, at)
+                            return s.refused_at
+                        s.number = h
+                    i += 1
+                    continue
+                if s.strict and not jp_number_whole(s.number):
+                    jp_refuse(s, at)
+                    return s.refused_at
+                jp_value_done(s)      # the number ended; this byte is read in the new state
+                continue
+            if s.st == JP_WORD:
+                if jp_letter(c):
+                    if s.word_len >= 5 or s.word[s.word_len] != c:
+                        jp_refuse(s, s.word_at)
+                        return s.refused_at
+                    s.word_len += 1
+                    i += 1
+                    continue
+                if s.word[s.word_len] != 0:
                     jp_refuse(s, s.word_at)
                     return s.refused_at
-                s.word_len += 1
-                i += 1
+                jp_value_done(s)
                 continue
-            if s.word[s.word_len] != 0:
-                jp_refuse(s, s.word_at)
+            if s.st == JP_DONE:
+                if s.strict and jp_strict_space(c):
+                    i += 1
+                    continue
+                jp_refuse(s, at)
+                s.refused_after_value = True
                 return s.refused_at
-            jp_value_done(s)
-            continue
-        if s.st == JP_DONE:
-            if s.strict and jp_strict_space(c):
-                i += 1
-                continue
-            jp_refuse(s, at)
-            s.refused_after_value = True
-            return s.refused_at
         # Between tokens: whitespace, then what the state expects.
         if s.strict:
             if jp_strict_space(c):
@@ -345,7 +362,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 return s.refused_at
             i += 1
             continue
-        w = u8_space_len(p + i, n - i)
+        w = u8_ascii_space(c) if c < 0x80 else u8_space_len(p + i, n - i)
         if w:
             i += w
             continue

@@ -21,17 +21,15 @@ cdef inline bint u8_is_boundary(const unsigned char* p, Py_ssize_t n, Py_ssize_t
     return (p[at] & 0xC0) != 0x80
 
 
-cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
-    """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
+cdef inline bint u8_ascii_space(unsigned char b) noexcept nogil:
+    """Whether an ASCII byte is White_Space (tab to carriage return, space): small enough for the
+    compiler to inline anywhere, where u8_space_len may not be."""
+    return b == 0x20 or (0x09 <= b <= 0x0D)
 
-    0 also when the character is cut off by the end of the buffer.
-    """
-    cdef unsigned char b
-    if n <= 0:
-        return 0
-    b = p[0]
-    if b < 0x80:
-        return 1 if (b == 0x20 or (0x09 <= b <= 0x0D)) else 0
+
+cdef inline Py_ssize_t u8_wide_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """u8_space_len for a character that is not ASCII (p[0] >= 0x80, n >= 1)."""
+    cdef unsigned char b = p[0]
     if b == 0xC2:
         # U+0085, U+00A0
         return 2 if n >= 2 and (p[1] == 0x85 or p[1] == 0xA0) else 0
@@ -53,6 +51,20 @@ cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexce
         return 3 if n >= 3 and p[1] == 0x80 and p[2] == 0x80 else 0
     return 0
 
+
+cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
+
+    0 also when the character is cut off by the end of the buffer. Hot loops test an ASCII byte
+    with u8_ascii_space first.
+    """
+    cdef unsigned char b
+    if n <= 0:
+        return 0
+    b = p[0]
+    if b < 0x80:
+        return u8_ascii_space(b)
+    return u8_wide_space_len(p, n)
 
 
 cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:
