@@ -813,6 +813,15 @@ cdef object vt_schema_step(object schema, str segment):
     return vt_member_search(schema, "properties", segment)
 
 
+cdef object vt_tool_function(object tool):
+    """A tool's function dict (`tool["function"]`, or the tool itself when it has none), or None
+    when either is no dict."""
+    if not isinstance(tool, dict):
+        return None
+    function = dict.get(tool, "function", tool)
+    return function if isinstance(function, dict) else None
+
+
 cdef inline bytes vt_name_bytes(str name):
     """The UTF-8 of a declared or looked-up name (a lone surrogate kept, so it matches nothing
     the model writes)."""
@@ -825,33 +834,78 @@ cdef object vt_kind_object(int kind):
     return None if kind == KIND_NONE else PublicKind(kind)
 
 
+cdef enum:
+    FK_SMALL = 32       # a schema of at most this many properties is read into C arrays
+
+
 @cython.final
 @cython.internal
 cdef class FunctionKinds:
     """One declared function: its parameters schema, and the Kind of each parameter looked up so
-    far (read from the schema the first time a call names it)."""
-    cdef dict kinds              # UTF-8 of a parameter name -> its Kind code
+    far (read from the schema the first time a call names it). A schema of few properties keeps
+    their names' UTF-8 in C arrays, compared where they are (a lookup makes no object); a larger
+    one is looked up by name in a dict."""
     cdef object parameters
     cdef object properties       # parameters["properties"] when it is a dict, else None
+    cdef Py_ssize_t count        # the properties in the arrays below, or -1: too many (the dict)
+    cdef const char* name_at[FK_SMALL]
+    cdef Py_ssize_t name_len[FK_SMALL]
+    cdef int kind_of[FK_SMALL]   # each one's Kind code, -1 until a call writes it
+    cdef list held               # each one's name (the owner of the UTF-8)
+    cdef list schemas            # and its schema
+    cdef dict kinds              # (more properties) UTF-8 of a parameter name -> its Kind code
 
     def __cinit__(self, object parameters):
-        self.kinds = {}
         self.parameters = parameters
         self.properties = None
+        self.count = 0
         if isinstance(parameters, dict):
             properties = dict.get(parameters, "properties")
             if isinstance(properties, dict):
                 self.properties = properties
+                if len(<dict>properties) <= FK_SMALL:
+                    self.read_small(<dict>properties)
+                else:
+                    self.count = -1
+                    self.kinds = {}
+
+    cdef int read_small(self, dict properties) except -1:
+        cdef const char* utf8
+        cdef Py_ssize_t n
+        self.held = []
+        self.schemas = []
+        for name, schema in properties.items():
+            if not isinstance(name, str):
+                continue                # (no text the model writes is such a key)
+            utf8 = PyUnicode_UTF8_cached(name, &n)
+            if utf8 == NULL:            # a lone surrogate: kept as surrogatepass bytes, which
+                PyErr_Clear()           # nothing the model writes can match
+                name = vt_name_bytes(name)
+                utf8 = <const char*>(<bytes>name)
+                n = len(<bytes>name)
+            self.held.append(name)
+            self.schemas.append(schema)
+            self.name_at[self.count] = utf8
+            self.name_len[self.count] = n
+            self.kind_of[self.count] = -1
+            self.count += 1
+        return 0
 
     cdef int kind(self, const unsigned char* key, Py_ssize_t n) except -1:
         """The Kind declared for parameter p[0:n] (KIND_NONE when none is)."""
+        cdef Py_ssize_t i
+        if self.count >= 0:
+            for i in range(self.count):
+                if self.name_len[i] == n and memcmp(self.name_at[i], key, n) == 0:
+                    if self.kind_of[i] < 0:
+                        self.kind_of[i] = vt_kind_of(self.schemas[i])
+                    return self.kind_of[i]
+            return KIND_NONE
         cdef bytes name = PyBytes_FromStringAndSize(<const char*>key, n)
         found = self.kinds.get(name)
         if found is not None:
             return <int>found
-        kind = KIND_NONE
-        if self.properties is not None:
-            kind = vt_kind_of(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        kind = vt_kind_of(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
         self.kinds[name] = kind
         return kind
 
@@ -861,56 +915,91 @@ cdef class Declared:
     """The parameter Kinds a request's tools declare, by function name (SPEC §5.1), from
     OpenAI-style tools (`{"type": "function", "function": {"name", "parameters"}}`, or the inner
     `{"name", "parameters"}` itself); the first tool of a name wins; anything malformed is
-    skipped and never raises. Read lazily: a function when a call first names it, a parameter's
-    Kind when a call first writes it, so a parse pays only for what its calls use."""
+    skipped and never raises. Read lazily: the tools' names when a call first names a function
+    (each name's UTF-8 kept in a C array, compared where it is: a call's lookup makes no object),
+    a function's parameters when a call first names it, a parameter's Kind when a call first
+    writes it, so a parse pays only for what its calls use."""
     cdef object tools            # the tools as given (a list or tuple), or ()
-    cdef Py_ssize_t scanned      # tools read so far into `first`
-    cdef dict first              # UTF-8 of a name -> the first function dict of that name read
-    cdef dict functions          # UTF-8 of a name -> FunctionKinds, or None: not declared
+    cdef bint compiled           # the names below are read
+    cdef Py_ssize_t count
+    cdef const char** name_at    # count UTF-8 names, in the tools' order (pointing into `held`)
+    cdef Py_ssize_t* name_len
+    cdef list held               # per name: its UTF-8 owner (the str, or its surrogatepass bytes)
+    cdef list functions          # per name: its function dict
+    cdef list kinds              # per name: its FunctionKinds once a call named it, else None
 
     def __cinit__(self, tools=None):
         self.tools = tools if isinstance(tools, (list, tuple)) else ()
-        self.first = {}
-        self.functions = {}
+        self.name_at = NULL
+        self.name_len = NULL
 
-    cdef object find(self, bytes name):
-        """The first function dict named `name`, reading the tools only as far as needed."""
-        found = self.first.get(name)
-        while found is None and self.scanned < len(self.tools):
-            if self.read_next() == name:
-                found = self.first[name]
-        return found
+    def __dealloc__(self):
+        free(self.name_at)
+        free(self.name_len)
 
-    cdef bytes read_next(self):
-        """Reads the next tool into `first` (the first of a name wins); its name, or None when it
-        names nothing or repeats a name."""
-        tool = self.tools[self.scanned]
-        self.scanned += 1
-        if not isinstance(tool, dict):
-            return None
-        function = dict.get(tool, "function", tool)
-        if not isinstance(function, dict):
-            return None
-        declared_name = dict.get(function, "name")
-        if not isinstance(declared_name, str):
-            return None
-        key = vt_name_bytes(declared_name)
-        if key in self.first:
-            return None
-        self.first[key] = function
-        return key
+    cdef int compile(self) except -1:
+        """Reads every tool's name (a tool without a str name is skipped)."""
+        cdef list held = [], functions = []
+        cdef Py_ssize_t i, n
+        cdef const char* utf8
+        for tool in tuple(self.tools):
+            function = vt_tool_function(tool)
+            if function is None:
+                continue
+            name = dict.get(function, "name")
+            if not isinstance(name, str):
+                continue
+            utf8 = PyUnicode_UTF8_cached(name, &n)
+            if utf8 == NULL:            # a lone surrogate: kept as surrogatepass bytes, which
+                PyErr_Clear()           # nothing the model writes can match
+                name = vt_name_bytes(name)
+            held.append(name)
+            functions.append(function)
+        free(self.name_at)              # (an earlier compile that ran out of memory)
+        free(self.name_len)
+        self.name_at = NULL
+        self.name_len = NULL
+        self.name_at = <const char**>malloc(max(1, len(held)) * sizeof(const char*))
+        self.name_len = <Py_ssize_t*>malloc(max(1, len(held)) * sizeof(Py_ssize_t))
+        if self.name_at == NULL or self.name_len == NULL:
+            raise MemoryError()
+        for i in range(len(held)):
+            owner = held[i]
+            if type(owner) is bytes:
+                self.name_at[i] = <const char*>(<bytes>owner)
+                self.name_len[i] = len(<bytes>owner)
+            else:
+                self.name_at[i] = PyUnicode_UTF8_cached(owner, &self.name_len[i])
+        self.held = held
+        self.functions = functions
+        self.kinds = [None] * len(held)
+        self.count = len(held)
+        self.compiled = True
+        return 0
 
-    cdef FunctionKinds lookup(self, bytes name):
-        if name in self.functions:
-            return self.functions[name]
-        function = self.find(name)
-        kinds = None if function is None else FunctionKinds.__new__(FunctionKinds, dict.get(function, "parameters"))
-        self.functions[name] = kinds
-        return kinds
+    cdef Py_ssize_t find(self, const unsigned char* name, Py_ssize_t n) except -2:
+        """The index of the first tool named name[0:n], or -1."""
+        cdef Py_ssize_t i
+        if not self.compiled:
+            self.compile()
+        for i in range(self.count):
+            if self.name_len[i] == n and memcmp(self.name_at[i], name, n) == 0:
+                return i
+        return -1
 
     cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):
         """The declared function named p[0:n], or None (its values are then all inferred)."""
-        return self.lookup(PyBytes_FromStringAndSize(<const char*>name, n))
+        cdef Py_ssize_t i = self.find(name, n)
+        if i < 0:
+            return None
+        kinds = self.kinds[i]
+        if kinds is None:
+            kinds = FunctionKinds.__new__(FunctionKinds, dict.get(self.functions[i], "parameters"))
+            self.kinds[i] = kinds
+        return kinds
+
+    cdef FunctionKinds lookup(self, bytes name):
+        return self.function(<const unsigned char*>(<char*>name), len(name))
 
     def kind(self, str function not None, str param not None):
         """The Kind declared for `param` of `function`, or None when none is."""
@@ -946,10 +1035,16 @@ cdef class Declared:
         return (<FunctionKinds>found).kind(<const unsigned char*>(<char*>param), len(param))
 
     cdef dict names(self):
-        """Every declared name (reads all the tools)."""
-        while self.scanned < len(self.tools):
-            self.read_next()
-        return self.first
+        """Every declared name's UTF-8, the first function of each."""
+        cdef dict first = {}
+        cdef Py_ssize_t i
+        if not self.compiled:
+            self.compile()
+        for i in range(self.count):
+            key = self.held[i] if type(self.held[i]) is bytes else vt_name_bytes(self.held[i])
+            if key not in first:
+                first[key] = self.functions[i]
+        return first
 
     def __contains__(self, function):
         return isinstance(function, str) and vt_name_bytes(function) in self.names()

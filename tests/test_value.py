@@ -473,6 +473,38 @@ def declared_like_oracle(tools, declared, names=("f", "g", "get"), params=("a", 
     return True
 
 
+@pytest.mark.parametrize("size", [1, 31, 32, 33, 200])
+def test_schemas_of_few_and_many_properties_read_alike(size):
+    # up to 32 properties are compared in C arrays, more are looked up in a dict: one answer
+    kinds = [{"type": "string"}, {"type": "integer"}, {"enum": ["a", 1]}, {"type": "number"}, 7]
+    props = {f"p{i}": kinds[i % len(kinds)] for i in range(size)}
+    props["città"] = {"type": "string"}
+    props["bad\ud800"] = {"type": "string"}
+    tools = tools_of(("f", props))
+    declared = Declared(tools)
+    want = oracle.declared_of(tools)
+    for param in list(props) + ["p", "p00", "citta", ""]:
+        assert declared.kind("f", param) == KIND_OF_ORACLE[oracle.kind(want, "f", param)], param
+        assert declared.kind("f", param) == declared.kind("f", param)    # the second, cached read
+    assert declared.kind_code("f".encode(), "città".encode()) == Kind.STRING
+    assert declared.kind_code(b"f", "bad".encode()) == 0
+
+
+def test_tools_changed_after_a_lookup_are_not_read_again():
+    # the names and schemas are held once read: changing the request's objects later cannot
+    # leave the parser pointing at freed text
+    props = {"city": {"type": "string"}}
+    tools = [{"type": "function", "function": {"name": "get", "parameters": {"properties": props}}}]
+    declared = Declared(tools)
+    assert declared.kind("get", "city") == Kind.STRING
+    tools[0]["function"]["name"] = "other"
+    props.clear()
+    tools.clear()
+    import gc
+    gc.collect()
+    assert declared.kind_code(b"get", b"city") == Kind.STRING and "get" in declared
+
+
 def test_a_function_with_malformed_parameters_still_takes_its_name():
     declared = Declared([{"name": "f", "parameters": None}, {"name": "f", "parameters": {
         "properties": {"a": {"type": "string"}}}}])
