@@ -834,6 +834,29 @@ cdef object vt_kind_object(int kind):
     return None if kind == KIND_NONE else PublicKind(kind)
 
 
+cdef object vt_utf8_owner(str name, const char** utf8, Py_ssize_t* n):
+    """What holds a declared name's UTF-8 (utf8[0:n]): the str itself, or for a name with a lone
+    surrogate its surrogatepass bytes, which nothing the model writes can match."""
+    utf8[0] = PyUnicode_UTF8_cached(name, n)
+    if utf8[0] != NULL:
+        return name
+    PyErr_Clear()
+    cdef bytes raw = vt_name_bytes(name)
+    utf8[0] = <const char*>raw
+    n[0] = len(raw)
+    return raw
+
+
+cdef inline Py_ssize_t vt_name_index(const char** names, const Py_ssize_t* lens, Py_ssize_t count,
+                                     const unsigned char* name, Py_ssize_t n) noexcept:
+    """The first of `count` UTF-8 names that is name[0:n], or -1."""
+    cdef Py_ssize_t i
+    for i in range(count):
+        if lens[i] == n and memcmp(names[i], name, n) == 0:
+            return i
+    return -1
+
+
 cdef enum:
     FK_SMALL = 32       # a schema of at most this many properties is read into C arrays
 
@@ -877,13 +900,7 @@ cdef class FunctionKinds:
         for name, schema in properties.items():
             if not isinstance(name, str):
                 continue                # (no text the model writes is such a key)
-            utf8 = PyUnicode_UTF8_cached(name, &n)
-            if utf8 == NULL:            # a lone surrogate: kept as surrogatepass bytes, which
-                PyErr_Clear()           # nothing the model writes can match
-                name = vt_name_bytes(name)
-                utf8 = <const char*>(<bytes>name)
-                n = len(<bytes>name)
-            self.held.append(name)
+            self.held.append(vt_utf8_owner(name, &utf8, &n))
             self.schemas.append(schema)
             self.name_at[self.count] = utf8
             self.name_len[self.count] = n
@@ -895,12 +912,12 @@ cdef class FunctionKinds:
         """The Kind declared for parameter p[0:n] (KIND_NONE when none is)."""
         cdef Py_ssize_t i
         if self.count >= 0:
-            for i in range(self.count):
-                if self.name_len[i] == n and memcmp(self.name_at[i], key, n) == 0:
-                    if self.kind_of[i] < 0:
-                        self.kind_of[i] = vt_kind_of(self.schemas[i])
-                    return self.kind_of[i]
-            return KIND_NONE
+            i = vt_name_index(self.name_at, self.name_len, self.count, key, n)
+            if i < 0:
+                return KIND_NONE
+            if self.kind_of[i] < 0:
+                self.kind_of[i] = vt_kind_of(self.schemas[i])
+            return self.kind_of[i]
         cdef bytes name = PyBytes_FromStringAndSize(<const char*>key, n)
         found = self.kinds.get(name)
         if found is not None:
@@ -939,53 +956,38 @@ cdef class Declared:
 
     cdef int compile(self) except -1:
         """Reads every tool's name (a tool without a str name is skipped)."""
-        cdef list held = [], functions = []
-        cdef Py_ssize_t i, n
-        cdef const char* utf8
-        for tool in tuple(self.tools):
+        cdef tuple tools = tuple(self.tools)
+        cdef Py_ssize_t size = max(1, len(tools))
+        free(self.name_at)              # (an earlier compile that ran out of memory)
+        free(self.name_len)
+        self.name_len = NULL
+        self.name_at = <const char**>malloc(size * sizeof(const char*))
+        if self.name_at != NULL:
+            self.name_len = <Py_ssize_t*>malloc(size * sizeof(Py_ssize_t))
+        if self.name_len == NULL:
+            raise MemoryError()
+        self.held = []
+        self.functions = []
+        self.count = 0
+        for tool in tools:
             function = vt_tool_function(tool)
             if function is None:
                 continue
             name = dict.get(function, "name")
             if not isinstance(name, str):
                 continue
-            utf8 = PyUnicode_UTF8_cached(name, &n)
-            if utf8 == NULL:            # a lone surrogate: kept as surrogatepass bytes, which
-                PyErr_Clear()           # nothing the model writes can match
-                name = vt_name_bytes(name)
-            held.append(name)
-            functions.append(function)
-        free(self.name_at)              # (an earlier compile that ran out of memory)
-        free(self.name_len)
-        self.name_at = NULL
-        self.name_len = NULL
-        self.name_at = <const char**>malloc(max(1, len(held)) * sizeof(const char*))
-        self.name_len = <Py_ssize_t*>malloc(max(1, len(held)) * sizeof(Py_ssize_t))
-        if self.name_at == NULL or self.name_len == NULL:
-            raise MemoryError()
-        for i in range(len(held)):
-            owner = held[i]
-            if type(owner) is bytes:
-                self.name_at[i] = <const char*>(<bytes>owner)
-                self.name_len[i] = len(<bytes>owner)
-            else:
-                self.name_at[i] = PyUnicode_UTF8_cached(owner, &self.name_len[i])
-        self.held = held
-        self.functions = functions
-        self.kinds = [None] * len(held)
-        self.count = len(held)
+            self.held.append(vt_utf8_owner(name, &self.name_at[self.count], &self.name_len[self.count]))
+            self.functions.append(function)
+            self.count += 1
+        self.kinds = [None] * self.count
         self.compiled = True
         return 0
 
     cdef Py_ssize_t find(self, const unsigned char* name, Py_ssize_t n) except -2:
         """The index of the first tool named name[0:n], or -1."""
-        cdef Py_ssize_t i
         if not self.compiled:
             self.compile()
-        for i in range(self.count):
-            if self.name_len[i] == n and memcmp(self.name_at[i], name, n) == 0:
-                return i
-        return -1
+        return vt_name_index(self.name_at, self.name_len, self.count, name, n)
 
     cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):
         """The declared function named p[0:n], or None (its values are then all inferred)."""
