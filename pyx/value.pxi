@@ -955,31 +955,39 @@ cdef class Declared:
         free(self.name_len)
 
     cdef int compile(self) except -1:
-        """Reads every tool's name (a tool without a str name is skipped)."""
+        """Reads every tool's name (a tool without a str name is skipped). The arrays are filled
+        aside and put in place last, in C: Python code the reading may run (a tools list's own
+        __iter__, a name's own encode) cannot see, or free, half-made arrays."""
         cdef tuple tools = tuple(self.tools)
-        cdef Py_ssize_t size = max(1, len(tools))
-        free(self.name_at)              # (an earlier compile that ran out of memory)
+        cdef Py_ssize_t size = max(1, len(tools)), count = 0
+        cdef const char** name_at = <const char**>malloc(size * sizeof(const char*))
+        cdef Py_ssize_t* name_len = <Py_ssize_t*>malloc(size * sizeof(Py_ssize_t))
+        cdef list held = [], functions = []
+        try:
+            if name_at == NULL or name_len == NULL:
+                raise MemoryError()
+            for tool in tools:
+                function = vt_tool_function(tool)
+                if function is None:
+                    continue
+                name = dict.get(function, "name")
+                if not isinstance(name, str):
+                    continue
+                held.append(vt_utf8_owner(name, &name_at[count], &name_len[count]))
+                functions.append(function)
+                count += 1
+        except BaseException:
+            free(name_at)
+            free(name_len)
+            raise
+        free(self.name_at)
         free(self.name_len)
-        self.name_len = NULL
-        self.name_at = <const char**>malloc(size * sizeof(const char*))
-        if self.name_at != NULL:
-            self.name_len = <Py_ssize_t*>malloc(size * sizeof(Py_ssize_t))
-        if self.name_len == NULL:
-            raise MemoryError()
-        self.held = []
-        self.functions = []
-        self.count = 0
-        for tool in tools:
-            function = vt_tool_function(tool)
-            if function is None:
-                continue
-            name = dict.get(function, "name")
-            if not isinstance(name, str):
-                continue
-            self.held.append(vt_utf8_owner(name, &self.name_at[self.count], &self.name_len[self.count]))
-            self.functions.append(function)
-            self.count += 1
-        self.kinds = [None] * self.count
+        self.name_at = name_at
+        self.name_len = name_len
+        self.held = held
+        self.functions = functions
+        self.kinds = [None] * count
+        self.count = count
         self.compiled = True
         return 0
 

@@ -505,6 +505,23 @@ def test_tools_changed_after_a_lookup_are_not_read_again():
     assert declared.kind_code(b"get", b"city") == Kind.STRING and "get" in declared
 
 
+def test_a_lookup_made_while_the_tools_are_read_sees_whole_arrays():
+    # a tools list of its own class runs Python code as it is read: a lookup made from there
+    # compiles the names itself, and the outer reading then puts its own arrays in place
+    class Tools(list):
+        entered = False
+
+        def __iter__(self):
+            if not Tools.entered:
+                Tools.entered = True
+                assert declared.kind_code(b"f", b"a") == Kind.INTEGER
+            return super().__iter__()
+
+    declared = Declared(Tools(tools_of(("f", {"a": {"type": "integer"}}), ("g", {"b": {"type": "string"}}))))
+    assert declared.kind_code(b"g", b"b") == Kind.STRING and Tools.entered
+    assert declared.kind_code(b"f", b"a") == Kind.INTEGER and len(declared) == 2
+
+
 def test_a_function_with_malformed_parameters_still_takes_its_name():
     declared = Declared([{"name": "f", "parameters": None}, {"name": "f", "parameters": {
         "properties": {"a": {"type": "string"}}}}])
