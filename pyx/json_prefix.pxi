@@ -222,7 +222,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     """Reads p[0:n]; returns -1 while everything read is acceptable, else the refusal offset
     (counted from the first byte ever fed). A refused validator stays refused."""
     cdef Py_ssize_t i = 0, w, at
-    cdef unsigned char c, top
+    cdef unsigned char c, top, low
     cdef int h
     if s.st == JP_REFUSED:
         return s.refused_at
@@ -231,21 +231,14 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
         at = s.seen + i
         if s.st > JP_AFTER_VALUE:     # inside a token, or after the value
             if s.st == JP_STRING:
-                # a string's plain bytes at once
-                if s.strict:
-                    while c != 34 and c != 92 and c >= 32:
-                        i += 1
-                        if i == n:
-                            s.seen += n
-                            return -1
-                        c = p[i]
-                else:
-                    while c != 34 and c != 92:
-                        i += 1
-                        if i == n:
-                            s.seen += n
-                            return -1
-                        c = p[i]
+                # a string's plain bytes at once (a strict one stops at a control character too)
+                low = 32 if s.strict else 0
+                while c != 34 and c != 92 and c >= low:
+                    i += 1
+                    if i == n:
+                        s.seen += n
+                        return -1
+                    c = p[i]
                 at = s.seen + i
                 if c == 34:
                     if s.in_key:

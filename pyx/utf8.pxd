@@ -27,9 +27,18 @@ cdef inline bint u8_ascii_space(unsigned char b) noexcept nogil:
     return b == 0x20 or (0x09 <= b <= 0x0D)
 
 
-cdef inline Py_ssize_t u8_wide_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
-    """u8_space_len for a character that is not ASCII (p[0] >= 0x80, n >= 1)."""
-    cdef unsigned char b = p[0]
+cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
+
+    0 also when the character is cut off by the end of the buffer. Hot loops test an ASCII byte
+    with u8_ascii_space first.
+    """
+    cdef unsigned char b
+    if n <= 0:
+        return 0
+    b = p[0]
+    if b < 0x80:
+        return u8_ascii_space(b)
     if b == 0xC2:
         # U+0085, U+00A0
         return 2 if n >= 2 and (p[1] == 0x85 or p[1] == 0xA0) else 0
@@ -50,21 +59,6 @@ cdef inline Py_ssize_t u8_wide_space_len(const unsigned char* p, Py_ssize_t n) n
         # U+3000
         return 3 if n >= 3 and p[1] == 0x80 and p[2] == 0x80 else 0
     return 0
-
-
-cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
-    """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
-
-    0 also when the character is cut off by the end of the buffer. Hot loops test an ASCII byte
-    with u8_ascii_space first.
-    """
-    cdef unsigned char b
-    if n <= 0:
-        return 0
-    b = p[0]
-    if b < 0x80:
-        return u8_ascii_space(b)
-    return u8_wide_space_len(p, n)
 
 
 cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:

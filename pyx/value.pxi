@@ -1051,7 +1051,7 @@ cdef class Declared:
         if not self.compiled:
             self.compile()
         for i in range(self.count):
-            key = self.held[i] if type(self.held[i]) is bytes else vt_name_bytes(self.held[i])
+            key = PyBytes_FromStringAndSize(self.name_at[i], self.name_len[i])
             if key not in first:
                 first[key] = self.functions[i]
         return first
