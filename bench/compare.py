@@ -1,20 +1,24 @@
 """symphony against the incumbent Python parsers (SGLang, vLLM) on the same recorded outputs,
 in one run: agreement with the reference, per-token streaming and whole-output cost, as ratios.
 
-    python3 bench/compare.py [--repeat 5] [--plans size-5,random-1] [--family json|tagged|other|pending|all]
-                             [--json FILE] [--markdown FILE] [slug ...]
+    python3 bench/compare.py [--repeat 3] [--rounds 3] [--plans size-5,random-1]
+                             [--family json|tagged|other|pending|all] [--json FILE] [--markdown FILE] [slug ...]
 
-The peers run in their own virtual environment (bench/peers/install.sh), driven by
-bench/peers/harness.py; symphony is timed here the same way, the best of --repeat passes. Like
-the harness, each side's time is split in two: building the parser for the request (the peers:
-their tool and reasoning parser objects; symphony: a new Engine for the table and tools) and
-parsing (the peers: their parse calls; symphony: the prompt, each Delta built and fed as a worker
-would, the end; compiling the tools' schemas happens lazily in there). Ratios are given for the
-parse alone and for construction plus parse. Agreement uses the harness's rule (calls and names equal, arguments equal as JSON,
-content and reasoning equal once surrounding whitespace is stripped).
+Every side runs in bench/peers/harness.py, through one loop and one timing rule: the peers
+(SGLang, vLLM) in their own virtual environment (bench/peers/install.sh), symphony imported
+there from this repository. Each side's time is split in two: building the parser for the
+request (the peers: their tool and reasoning parser objects; symphony: a new Engine for the
+table and tools) and its parsing calls (the peers: their parse calls; symphony: the prompt,
+each Delta built and fed as a worker would, the end; compiling the tools' schemas happens
+lazily in there). Per slug the sides take turns --rounds times, --repeat passes each, and each
+side keeps its best pass: on a shared machine a neighbour's burst lasts seconds, and sides
+timed one after the other over minutes can put one side inside it and not the other. A
+family's ratio against a peer is over the slugs that peer parses (symphony's time on those
+same slugs). Ratios are given for the parse alone and for construction plus parse. Agreement
+uses the harness's rule (calls and names equal, arguments equal as JSON, content and reasoning
+equal once surrounding whitespace is stripped).
 """
 import argparse
-import gc
 import json
 import os
 import platform
@@ -24,65 +28,23 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(HERE, "peers"))
 
-import harness  # noqa: E402  (stdlib only at import; the peers load lazily)
-
-import symphony  # noqa: E402
-from bench.common import FAMILIES, FIXTURES, case_setup, load_cases, stream_on, token_deltas  # noqa: E402
-from symphony.adapt import chat  # noqa: E402
+from bench.common import FAMILIES, FIXTURES  # noqa: E402
 
 PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
 
 
-def message_of(events):
-    m = chat.message(events)["message"]
-    return {"content": m["content"] or "", "reasoning": m["reasoning_content"] or "",
-            "tool_calls": [(c["function"]["name"], c["function"]["arguments"]) for c in m["tool_calls"] or []]}
-
-
-def time_symphony(cases, mode, repeat):
-    """(parse seconds, construction seconds, agreeing cases) of the best pass for one slug and mode."""
-    setups = [case_setup(c) for c in cases]
-    plan = harness.mode_plan(mode)
-    if plan is None:
-        inputs = [c["reference"]["text"] for c in cases]
-    else:
-        inputs = [token_deltas(c, [len(ids) for _, ids in harness.make_chunks(c, plan)]) for c in cases]
-    pc = time.perf_counter
-    best = best_construct = None
-    agree = 0
-    for attempt in range(repeat):
-        gc.collect()
-        outputs = []
-        parse = construct = 0.0
-        for (table, tools, prompt, finish), data in zip(setups, inputs):
-            t0 = pc()
-            engine = symphony.Engine(table, tools)
-            t1 = pc()
-            if plan is None:
-                outputs.append(engine.parse(data, prompt, finish))
-            else:
-                outputs.append(stream_on(engine, prompt, data, finish))
-            t2 = pc()
-            construct += t1 - t0
-            parse += t2 - t1
-        best = parse if best is None else min(best, parse)
-        best_construct = construct if best_construct is None else min(best_construct, construct)
-        if attempt == 0:
-            agree = sum(harness.compare(message_of(events), harness.reference_message(c))[0]
-                        for events, c in zip(outputs, cases))
-    return best, best_construct, agree
-
-
-def run_peers(slugs, repeat, plans):
+def run_harness(slugs, repeat, rounds, plans):
+    """The harness's document for every side on the slugs: the peers and symphony through the
+    same loop, in their venv (symphony alone, in this interpreter, when there is none)."""
     python = os.path.join(PEERS_VENV, "bin", "python")
+    sides = "sglang,vllm,symphony"
     if not os.path.exists(python):
-        print(f"no peers venv at {PEERS_VENV}: run bench/peers/install.sh", file=sys.stderr)
-        return None
+        print(f"no peers venv at {PEERS_VENV} (bench/peers/install.sh): timing symphony alone", file=sys.stderr)
+        python, sides = sys.executable, "symphony"
     out = os.path.join(HERE, ".peers-result.json")
-    command = [python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(repeat), "--no-cases",
-               "--fixtures", FIXTURES, "--out", out]
+    command = [python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(repeat), "--rounds", str(rounds),
+               "--peers", sides, "--no-cases", "--fixtures", FIXTURES, "--out", out]
     if plans:
         command += ["--plans", ",".join(plans)]
     subprocess.run(command + list(slugs), check=True, stderr=subprocess.DEVNULL)
@@ -94,20 +56,24 @@ def fmt(value, spec):
     return "-" if value is None else format(value, spec)
 
 
+PEERS = ("sglang", "vllm")
+
+
 def totals_of(rows):
     """(mode, side) -> [parse seconds, tokens, bytes, agreeing cases, cases, construction seconds]
-    summed over the rows (a peer's over the slugs it parses)."""
+    summed over the rows (a peer's over the slugs it parses); (mode, "symphony", peer) is
+    symphony's over those same slugs, the base of the ratio against that peer."""
     totals = {}
     for row in rows:
-        for who in ("symphony", "sglang", "vllm"):
-            if who in row:
-                t = totals.setdefault((row["mode"], who), [0.0, 0, 0, 0, 0, 0.0])
-                t[0] += row[who]["seconds"]
-                t[1] += row["tokens"]
-                t[2] += row["bytes"]
-                t[3] += row[who]["agree"]
-                t[4] += row["cases"]
-                t[5] += row[who]["construct_seconds"]
+        for key, who in [((row["mode"], w), w) for w in ("symphony",) + PEERS if w in row] + \
+                [((row["mode"], "symphony", p), "symphony") for p in PEERS if p in row]:
+            t = totals.setdefault(key, [0.0, 0, 0, 0, 0, 0.0])
+            t[0] += row[who]["seconds"]
+            t[1] += row["tokens"]
+            t[2] += row["bytes"]
+            t[3] += row[who]["agree"]
+            t[4] += row["cases"]
+            t[5] += row[who]["construct_seconds"]
     return totals
 
 
@@ -118,19 +84,20 @@ def per_token(t, built=False):
 
 def print_totals(name, rows, modes):
     """Per mode and side: agreement, µs per token and MB/s over the rows, and how many times
-    slower each peer is, for the parse alone and with construction (over the slugs it parses)."""
+    slower each peer is, for the parse alone and with construction (over the slugs it parses,
+    against symphony's time on them)."""
     totals = totals_of(rows)
     print(f"{name:28} {'mode':14} {'who':>9} {'agree':>10} {'us/tok':>8} {'MB/s':>8} {'symphony is':>14} "
           f"{'+build us/tok':>14} {'symphony is':>14}")
     for mode in modes:
-        base = totals.get((mode, "symphony"))
-        for who in ("symphony", "sglang", "vllm"):
+        for who in ("symphony",) + PEERS:
             t = totals.get((mode, who))
             if not t:
                 continue
             us, built = per_token(t), per_token(t, built=True)
             ratio = built_ratio = ""
             if who != "symphony":
+                base = totals[(mode, "symphony", who)]
                 ratio = f"{us / per_token(base):.1f}x faster"
                 built_ratio = f"{built / per_token(base, built=True):.1f}x faster"
             print(f"{'':28} {mode:14} {who:>9} {f'{t[3]}/{t[4]}':>10} {us:8.3f} {t[2] / t[0] / 1e6:8.1f} {ratio:>14} "
@@ -149,7 +116,8 @@ def _ratio(peer_us, base_us):
 def markdown(groups, machine):
     """The README's speed tables from one run's rows, grouped by family [(name, rows)]: µs per
     token per side and how many times slower each peer is (parse alone), then the same ratios
-    with each side's parser construction added. Peers' cells cover the slugs they parse."""
+    with each side's parser construction added. Peers' cells cover the slugs they parse, and
+    their ratios are against symphony's time on those slugs."""
     sides = (("stream", "streamed"), ("whole", "whole"))
     head = "| family (checkpoints) | " + " | ".join(f"symphony {title} | SGLang | vLLM" for _, title in sides) + " |"
     lines = [f"One run on {machine}; read the ratios, not the absolute times, which vary with the machine.", "",
@@ -162,14 +130,15 @@ def markdown(groups, machine):
         for mode, _ in sides:
             base = totals.get((mode, "symphony"))
             cells.append("-" if base is None else f"{per_token(base):.3g}")
-            for peer in ("sglang", "vllm"):
+            for peer in PEERS:
                 t = totals.get((mode, peer))
                 if t is None or base is None:
                     cells.append("-")
                     built_cells.append("-")
                     continue
-                cells.append(f"{per_token(t):.3g} ({_ratio(per_token(t), per_token(base))})")
-                built_cells.append(_ratio(per_token(t, built=True), per_token(base, built=True)))
+                matched = totals[(mode, "symphony", peer)]
+                cells.append(f"{per_token(t):.3g} ({_ratio(per_token(t), per_token(matched))})")
+                built_cells.append(_ratio(per_token(t, built=True), per_token(matched, built=True)))
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
         built.append(f"| {label} | " + " | ".join(built_cells) + " |")
     return "\n".join(lines + ["", "µs per token; in brackets how many times slower the peer is. With each side's "
@@ -193,7 +162,9 @@ def main(argv=None):
     ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
     ap.add_argument("--family", choices=sorted(FAMILIES), default="all",
                     help="slug set when no slugs are given: json, tagged, other, pending or all (default: every family)")
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=3, help="passes per round; a round keeps its best (default 3)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="turns each side takes, the best round kept per slug and mode (default 3)")
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
     ap.add_argument("--markdown", help="also write the README's ratio tables (by family) here")
@@ -201,22 +172,22 @@ def main(argv=None):
     args.slugs = args.slugs or list(FAMILIES[args.family])
     plans = [p for p in args.plans.split(",") if p]
     modes = ["whole", "stream"] + [f"stream@{p}" for p in plans]
-    peers = run_peers(args.slugs, args.repeat, plans)
+    doc = run_harness(args.slugs, args.repeat, args.rounds, plans)
     rows = []
     for slug in args.slugs:
-        cases = load_cases(slug)
-        tokens = sum(len(c["output_ids"]) for c in cases)
-        nbytes = sum(len(c["reference"]["text"].encode()) for c in cases)
         for mode in modes:
-            seconds, construct, agree = time_symphony(cases, mode, args.repeat)
-            row = {"slug": slug, "mode": mode, "cases": len(cases), "tokens": tokens, "bytes": nbytes,
-                   "symphony": {"seconds": seconds, "construct_seconds": construct, "agree": agree}}
-            for peer in ("sglang", "vllm"):
-                result = (peers or {}).get("peers", {}).get(peer, {}).get(slug, {})
-                if result.get("status") == "ok" and mode in result:
-                    row[peer] = {"seconds": result[mode]["seconds"],
-                                 "construct_seconds": result[mode]["construct_seconds"],
-                                 "agree": result[mode]["agree"]}
+            row = None
+            for who in ("symphony",) + PEERS:
+                result = doc["peers"].get(who, {}).get(slug, {})
+                if result.get("status") != "ok" or mode not in result:
+                    continue
+                r = result[mode]
+                if row is None:
+                    row = {"slug": slug, "mode": mode, "cases": r["cases"], "tokens": r["tokens"], "bytes": r["bytes"]}
+                row[who] = {"seconds": r["seconds"], "construct_seconds": r["construct_seconds"], "agree": r["agree"]}
+            if row is None or "symphony" not in row:
+                raise SystemExit(f"symphony did not parse {slug} ({mode}): "
+                                 f"{doc['peers'].get('symphony', {}).get(slug)}")
             rows.append(row)
     header = (f"{'slug':28} {'mode':14} {'agree sym/sgl/vllm':>20} {'us/tok sym':>10} {'sglang':>8} "
               f"{'vllm':>8} {'x sglang':>9} {'x vllm':>8} {'+build: x sgl':>14} {'x vllm':>7} {'MB/s sym':>9}")
@@ -227,7 +198,7 @@ def main(argv=None):
         us = sym["seconds"] * 1e6 / row["tokens"]
         built = (sym["seconds"] + sym["construct_seconds"]) * 1e6 / row["tokens"]
         cells = {}
-        for peer in ("sglang", "vllm"):
+        for peer in PEERS:
             if peer in row:
                 peer_us = row[peer]["seconds"] * 1e6 / row["tokens"]
                 peer_built = (row[peer]["seconds"] + row[peer]["construct_seconds"]) * 1e6 / row["tokens"]
@@ -246,14 +217,15 @@ def main(argv=None):
     for name, group in groups:
         print()
         print_totals(name, group, modes)
-    print("\n(peer totals cover only the slugs each peer has a parser for)")
+    print("\n(peer totals cover only the slugs each peer has a parser for; their ratios are against symphony on those slugs)")
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as f:
             one_family = len(families) == 1 and len(families[0][1]) == len(rows)
             f.write(markdown(families if one_family else groups, machine_line()))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"rows": rows, "peer_versions": (peers or {}).get("versions")}, f, indent=1)
+            json.dump({"rows": rows, "peer_versions": doc.get("versions"), "rounds": args.rounds, "repeat": args.repeat},
+                      f, indent=1)
     return 0
 
 

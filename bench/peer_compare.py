@@ -2,13 +2,14 @@
 (issue 11): the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
 stand in for recorded outputs.
 
-    python3 bench/peer_compare.py [--repeat 3] [vllm parser names ...]
+    python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [vllm parser names ...]
 
 Each vLLM parser name that symphony maps to a table (tests/test_peer_cases.PARSER_TABLES) becomes
 a pseudo-slug `peer-<name>`: its cases' outputs are cut into tokens (the table's markers whole,
 other text four characters a token), written in the fixture format to a temporary directory, and
 run through the same harness as `bench/compare.py`: vLLM's parser of that name and SGLang's
-detector for the family (where it has one, `SGLANG_NAMES`) in the peers venv, symphony here.
+detector for the family (where it has one, `SGLANG_NAMES`) and symphony, all three in the peers
+venv, taking turns per name (the best pass of each kept).
 Printed per family: µs per token streamed (one token a delta) and whole, and how many times
 slower each incumbent is. Speed only: these outputs have no reference messages (the tests'
 expectations are partial), so agreement is what tests/test_peer_cases.py measures.
@@ -23,12 +24,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(HERE, "peers"))
-
-import harness  # noqa: E402
-
-import symphony  # noqa: E402
-from bench.compare import PEERS_VENV, time_symphony  # noqa: E402
+from bench.compare import PEERS_VENV  # noqa: E402
 from symphony.formats import table as format_table  # noqa: E402
 from symphony.models import models_for_format  # noqa: E402
 from tests.test_peer_cases import CASES_FILE, PARSER_TABLES  # noqa: E402
@@ -124,7 +120,8 @@ def pseudo_fixtures(names, directory):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help="vLLM parser names (default: every one with a table)")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=3, help="passes per round (the best kept)")
+    ap.add_argument("--rounds", type=int, default=3, help="turns the sides take per name (the best kept)")
     args = ap.parse_args(argv)
     names = set(args.names or PARSER_TABLES)
     python = os.path.join(PEERS_VENV, "bin", "python")
@@ -134,19 +131,16 @@ def main(argv=None):
             json.dump(profiles, f)
         out = os.path.join(directory, "peers.json")
         subprocess.run([python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(args.repeat),
-                        "--no-cases", "--fixtures", directory, "--profiles", f.name, "--out", out, *profiles],
+                        "--rounds", str(args.rounds), "--peers", "sglang,vllm,symphony", "--no-cases", "--fixtures", directory, "--profiles", f.name, "--out", out, *profiles],
                        check=True, stderr=subprocess.DEVNULL)
         with open(out, encoding="utf-8") as f:
             peers = json.load(f)["peers"]
         print("| vLLM parser (table) | symphony streamed | vLLM | SGLang | symphony whole | vLLM | SGLang |")
         print("|---|---|---|---|---|---|---|")
         for slug in profiles:
-            cases = harness.load_cases(directory, slug)
-            tokens = sum(len(c["output_ids"]) for c in cases)
             cells = []
             for mode in ("stream", "whole"):
-                seconds = time_symphony(cases, mode, args.repeat)[0]
-                ours = seconds * 1e6 / tokens
+                ours = peers["symphony"][slug][mode]["us_per_token"]
                 cells.append(f"{ours:.3f}")
                 for peer in ("vllm", "sglang"):
                     run = peers.get(peer, {}).get(slug, {})

@@ -47,3 +47,31 @@ def test_markdown_tables():
 def test_machine_line_names_cores_and_python():
     line = compare.machine_line()
     assert "cores" in line and "Python" in line
+
+
+def test_a_peers_ratio_is_against_symphony_on_the_slugs_that_peer_parses():
+    rows = [row("qwen3-8b", "whole", 1_000_000, (0.1, 0.0), sglang=(1.0, 0.0), vllm=(2.0, 0.0)),
+            row("qwen3-8b", "stream", 1_000_000, (0.5, 0.0), sglang=(10.0, 0.0), vllm=(20.0, 0.0)),
+            # a slug only SGLang parses, where symphony is three times as slow per token
+            row("glm-5", "whole", 1_000_000, (0.3, 0.0), sglang=(3.0, 0.0)),
+            row("glm-5", "stream", 1_000_000, (1.5, 0.0), sglang=(30.0, 0.0))]
+    ratios = [line for line in compare.markdown([("overall", rows)], "a box").splitlines() if line.startswith("| all")]
+    # symphony's own cell is over both slugs (0.2, 1.0); vLLM's ratio over qwen3-8b alone (2 / 0.1, 20 / 0.5)
+    assert ratios[0] == "| all (2) | 1 | 20 (20×) | 20 (40×) | 0.2 | 2 (10.0×) | 2 (20×) |"
+    assert ratios[1] == "| all (2) | 20× | 40× | 10.0× | 20× |"
+
+
+def test_rounds_keep_each_sides_best_pass_and_the_first_agreement():
+    from bench.peers import harness
+
+    def run(seconds, construct, agree):
+        return {"status": "ok", "whole": {"cases": 2, "tokens": 10, "bytes": 40, "seconds": seconds,
+                                          "construct_seconds": construct, "agree": agree}}
+    best = harness.keep_best(None, run(2.0, 0.5, 2), ("whole",))
+    best = harness.keep_best(best, run(1.0, 0.7, 1), ("whole",))
+    assert {k: best["whole"][k] for k in ("seconds", "construct_seconds", "agree")} == \
+        {"seconds": 1.0, "construct_seconds": 0.5, "agree": 2}
+    assert best["whole"]["us_per_token"] == 1e5 and best["whole"]["mb_per_s"] == 40e-6
+    # a side without a parser for the slug stays so
+    none = {"status": "unsupported", "reason": "no parser"}
+    assert harness.keep_best(harness.keep_best(None, none, ("whole",)), none, ("whole",)) == none
