@@ -65,8 +65,9 @@ def totals_of(rows):
     symphony's over those same slugs, the base of the ratio against that peer."""
     totals = {}
     for row in rows:
-        for key, who in [((row["mode"], w), w) for w in ("symphony",) + PEERS if w in row] + \
-                [((row["mode"], "symphony", p), "symphony") for p in PEERS if p in row]:
+        sides = [((row["mode"], who), who) for who in ("symphony",) + PEERS if who in row]
+        sides += [((row["mode"], "symphony", peer), "symphony") for peer in PEERS if peer in row]
+        for key, who in sides:
             t = totals.setdefault(key, [0.0, 0, 0, 0, 0, 0.0])
             t[0] += row[who]["seconds"]
             t[1] += row["tokens"]
@@ -162,9 +163,9 @@ def main(argv=None):
     ap.add_argument("slugs", nargs="*", help="fixture slugs (default: those of --family)")
     ap.add_argument("--family", choices=sorted(FAMILIES), default="all",
                     help="slug set when no slugs are given: json, tagged, other, pending or all (default: every family)")
-    ap.add_argument("--repeat", type=int, default=3, help="passes per round; a round keeps its best (default 3)")
+    ap.add_argument("--repeat", type=int, default=3, help="passes per round (default 3)")
     ap.add_argument("--rounds", type=int, default=3,
-                    help="turns each side takes, the best round kept per slug and mode (default 3)")
+                    help="turns the sides take per slug; each side keeps its best pass of them all (default 3)")
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
     ap.add_argument("--json", help="also write the numbers here")
     ap.add_argument("--markdown", help="also write the README's ratio tables (by family) here")

@@ -131,7 +131,8 @@ def main(argv=None):
             json.dump(profiles, f)
         out = os.path.join(directory, "peers.json")
         subprocess.run([python, os.path.join(HERE, "peers", "harness.py"), "--repeat", str(args.repeat),
-                        "--rounds", str(args.rounds), "--peers", "sglang,vllm,symphony", "--no-cases", "--fixtures", directory, "--profiles", f.name, "--out", out, *profiles],
+                        "--rounds", str(args.rounds), "--peers", "sglang,vllm,symphony", "--no-cases",
+                        "--fixtures", directory, "--profiles", f.name, "--out", out, *profiles],
                        check=True, stderr=subprocess.DEVNULL)
         with open(out, encoding="utf-8") as f:
             peers = json.load(f)["peers"]

@@ -1171,11 +1171,11 @@ def mode_plan(mode: str) -> str | None:
 
 def run_slug(peer: str, slug: str, cases: list[dict], profile: dict,
              repeat: int, modes=MODES) -> dict:
-    if peer != "symphony" and profile.get(peer) is None:
-        reason = (profile.get("unsupported_reason") or {}).get(peer)
-        return {"status": "unsupported", "reason": reason or f"{peer} has no parser for {slug}"}
     tok = None
-    if peer != "symphony":
+    if peer != "symphony":     # symphony reads the case through its own model registry
+        if profile.get(peer) is None:
+            reason = (profile.get("unsupported_reason") or {}).get(peer)
+            return {"status": "unsupported", "reason": reason or f"{peer} has no parser for {slug}"}
         tails = []
         if profile.get("vllm"):
             tails = [profile["vllm"]["tail_on"], profile["vllm"].get("tail_off", "")]
@@ -1335,8 +1335,9 @@ def main(argv=None) -> int:
     if unknown:
         ap.error(f"no PROFILES entry for {', '.join(unknown)}")
     peers = [p for p in args.peers.split(",") if p]
-    if set(peers) - set(DRIVERS):
-        ap.error(f"unknown side {', '.join(sorted(set(peers) - set(DRIVERS)))}; the sides are {', '.join(DRIVERS)}")
+    strangers = sorted(set(peers) - set(DRIVERS))
+    if strangers:
+        ap.error(f"unknown side {', '.join(strangers)}; the sides are {', '.join(DRIVERS)}")
     modes = list(MODES) + [f"stream@{p}" for p in args.plans.split(",") if p]
     logging.disable(logging.ERROR)   # peers log each failed parse (olmo3 with a traceback)
     warnings.simplefilter("ignore")
