@@ -11,6 +11,8 @@ from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 # the raw Python allocator (malloc underneath), so tracemalloc sees what a parser holds
 from alloc cimport SYM_CAN_INJECT, calloc, free, malloc, realloc, sym_alloc_countdown
+from object_pool cimport PyTypeObject, op_pool_type, op_pooled
+from short_str cimport ss_decode
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *
@@ -59,3 +61,17 @@ include "assemble_constrained.pxi"
 include "table.pxi"
 include "engine.pxi"
 include "batch.pxi"
+
+
+# The short-lived objects of a parse that derive from a base class (so no Cython freelist can
+# serve them) are made from the object pools: every event but the shared ReasoningStart/End,
+# and every call assembler.
+cdef tuple _POOLED = (Content, Reasoning, ToolCallStart, ToolCallArguments, ToolCallEnd, Dropped, Malformed,
+                      Finish, JsonCallAssembler, JsonListAssembler, TaggedCall, KeyedCall, InvokeCall, XtmlCall,
+                      ParamXmlCall, XmlCall, PythonicCall, GemmaCall, ForcedCall)
+POOLED_TYPES = tuple(t.__name__ for t in _POOLED if op_pool_type(<PyTypeObject*>t))
+
+
+def _pooled():
+    """Freed objects the pools keep for reuse (for tests)."""
+    return op_pooled()

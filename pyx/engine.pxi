@@ -35,6 +35,7 @@ cdef object finish_reason(str finish):
     return Other(finish) if reason is None else reason
 
 
+@cython.freelist(8)
 @cython.final
 cdef class Engine:
     """A parser for one stream: `feed(Prompt | Delta | End) -> list of events`."""
@@ -182,6 +183,7 @@ cdef class Engine:
         p = utf8_of(output, &n, "output")
         self.stage = ST_STREAMING
         try:
+            self.sink.expect(n)
             if prompt is not None:
                 self.seed(<str>prompt)
             fed = True
@@ -385,7 +387,7 @@ cdef class Engine:
         """The request's tools compiled for value typing (once per parser, when first needed;
         `tools` may be a Declared already, to share one compile across parsers)."""
         if self.declared is None and self.tools is not None:
-            self.declared = self.tools if type(self.tools) is Declared else Declared.__new__(Declared, self.tools)
+            self.declared = self.tools if type(self.tools) is Declared else Declared.of(self.tools)
         return self.declared
 
     cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

@@ -103,7 +103,6 @@ cdef class Event:
         return f"{type(self).__name__}{self._fields()!r}"
 
 
-@cython.freelist(128)
 @cython.final
 @cython.no_gc
 cdef class Content(Event):
@@ -129,7 +128,6 @@ cdef class Content(Event):
         return (Content, (self.text, self.tokens))
 
 
-@cython.freelist(64)
 @cython.final
 @cython.no_gc
 cdef class Reasoning(Event):
@@ -187,7 +185,6 @@ cdef class ReasoningEnd(Event):
         return (ReasoningEnd, ())
 
 
-@cython.freelist(32)
 @cython.final
 @cython.no_gc
 cdef class ToolCallStart(Event):
@@ -215,7 +212,6 @@ cdef class ToolCallStart(Event):
         return (ToolCallStart, (self.index, self.id, self.name, self.source))
 
 
-@cython.freelist(64)
 @cython.final
 @cython.no_gc
 cdef class ToolCallArguments(Event):
@@ -241,7 +237,6 @@ cdef class ToolCallArguments(Event):
         return (ToolCallArguments, (self.index, self.json, self.source))
 
 
-@cython.freelist(32)
 @cython.final
 @cython.no_gc
 cdef class ToolCallEnd(Event):
@@ -264,7 +259,6 @@ cdef class ToolCallEnd(Event):
         return (ToolCallEnd, (self.index, self.source))
 
 
-@cython.freelist(64)
 @cython.final
 @cython.no_gc
 cdef class Dropped(Event):
@@ -287,7 +281,6 @@ cdef class Dropped(Event):
         return (Dropped, (self.text, self.why))
 
 
-@cython.freelist(32)
 @cython.final
 @cython.no_gc
 cdef class Malformed(Event):
@@ -335,7 +328,8 @@ cdef class Finish(Event):
         return (Finish, (self.reason, self.tool_calls, self.reasoning_tokens))
 
 
-# Builders used by the core: no argument checks, one allocation each (freelists make them cheap).
+# Builders used by the core: no argument checks, one allocation each (made cheap by the object
+# pools, object_pool.h, and by Text's freelist).
 
 cdef ReasoningStart _REASONING_START = ReasoningStart.__new__(ReasoningStart)
 cdef ReasoningEnd _REASONING_END = ReasoningEnd.__new__(ReasoningEnd)

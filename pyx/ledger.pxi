@@ -29,6 +29,7 @@ cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) 
     return at == n
 
 
+@cython.freelist(8)
 @cython.final
 cdef class Ledger:
     """Token starts not yet counted, bytes received, bytes emitted, and whether counting still holds."""

@@ -130,6 +130,10 @@ cdef class MarkerSet:
         free(self.t.lens)
 
 
+cdef MarkerSet _NO_MARKERS = MarkerSet(())
+
+
+@cython.freelist(32)
 @cython.final
 @cython.no_gc
 cdef class Scanner:
@@ -144,9 +148,18 @@ cdef class Scanner:
     cdef int pending                  # a marker found right after the text piece just returned
     cdef Py_ssize_t pending_at
 
-    def __cinit__(self, markers):
+    def __cinit__(self, markers=None):
+        if markers is None:
+            markers = _NO_MARKERS        # (the core sets its own with Scanner.of)
         self.markers = markers if type(markers) is MarkerSet else MarkerSet(markers)
         self.pending = SC_DONE
+
+    @staticmethod
+    cdef Scanner of(MarkerSet markers):
+        """A Scanner of `markers`, made without an argument tuple (one per call a syntax opens)."""
+        cdef Scanner scanner = Scanner.__new__(Scanner)
+        scanner.markers = markers
+        return scanner
 
     def __dealloc__(self):
         bb_free(&self.held)

@@ -56,6 +56,7 @@ cdef void wh_free(sk_whole* g) noexcept:
 
 cdef enum:
     SK_FIRST = 4         # records a Sink holds in itself
+    SK_EXPECT_MAX = 1 << 18   # the most arena a whole parse reserves up front
 
 
 cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
@@ -66,6 +67,7 @@ cdef inline str sk_call_id(uint32_t index):
     return f"call_{index}"
 
 
+@cython.freelist(8)
 @cython.final
 @cython.no_gc
 cdef class Sink:
@@ -137,6 +139,13 @@ cdef class Sink:
         r.aux_len = -1
         r.tokens = 0
         return r
+
+    cdef inline int expect(self, Py_ssize_t n) except -1:
+        """Arena room for a whole output of n bytes (its events' text, with room to spare for their
+        JSON and names) in one allocation, not grown by doubling from empty; bounded, since a long
+        parse builds its events ahead and reuses the arena."""
+        bb_reserve(&self.arena, min(n + n // 4 + 64, <Py_ssize_t>SK_EXPECT_MAX))
+        return 0
 
     cdef inline int text_record(self, sk_record* r, const unsigned char* p, Py_ssize_t n) except -1:
         r.text_at = self.arena.len
@@ -324,7 +333,7 @@ cdef class Sink:
             return ""
         if n == wn and memcmp(self.arena.data + at, wp, n) == 0:
             return whole
-        return PyUnicode_DecodeUTF8(<const char*>self.arena.data + at, n, NULL)
+        return ss_decode(self.arena.data + at, n)
 
     cdef int gather(self, sk_whole* g) except -1:
         """What the records say as a whole, by symphony.adapt.fold's rules, into `g` (zeroed by the

@@ -32,7 +32,7 @@ cdef inline bint tc_could_be_null(const unsigned char* p, Py_ssize_t n) noexcept
 cdef inline TagCall tc_opened(TagCall call, MarkerSet tags, object declared):
     """`call` (made with __new__, the constructor's fast path) set to read `tags`, typing by
     `declared`."""
-    call.tags = Scanner.__new__(Scanner, tags)
+    call.tags = Scanner.of(tags)
     call.declared = declared
     return call
 

@@ -878,19 +878,21 @@ cdef class FunctionKinds:
     cdef list schemas            # and its schema
     cdef dict kinds              # (more properties) UTF-8 of a parameter name -> its Kind code
 
-    def __cinit__(self, object parameters):
-        self.parameters = parameters
-        self.properties = None
-        self.count = 0
+    @staticmethod
+    cdef FunctionKinds of(object parameters):
+        """The function whose parameters schema is `parameters` (made without an argument tuple)."""
+        cdef FunctionKinds function = FunctionKinds.__new__(FunctionKinds)
+        function.parameters = parameters
         if isinstance(parameters, dict):
             properties = dict.get(parameters, "properties")
             if isinstance(properties, dict):
-                self.properties = properties
+                function.properties = properties
                 if len(<dict>properties) <= FK_SMALL:
-                    self.read_small(<dict>properties)
+                    function.read_small(<dict>properties)
                 else:
-                    self.count = -1
-                    self.kinds = {}
+                    function.count = -1
+                    function.kinds = {}
+        return function
 
     cdef int read_small(self, dict properties) except -1:
         cdef const char* utf8
@@ -950,6 +952,13 @@ cdef class Declared:
         self.name_at = NULL
         self.name_len = NULL
 
+    @staticmethod
+    cdef Declared of(object tools):
+        """Declared(tools), made without an argument tuple (one per parser that opens a call)."""
+        cdef Declared declared = Declared.__new__(Declared)
+        declared.tools = tools if isinstance(tools, (list, tuple)) else ()
+        return declared
+
     def __dealloc__(self):
         free(self.name_at)
         free(self.name_len)
@@ -1004,7 +1013,7 @@ cdef class Declared:
             return None
         kinds = self.kinds[i]
         if kinds is None:
-            kinds = FunctionKinds.__new__(FunctionKinds, dict.get(self.functions[i], "parameters"))
+            kinds = FunctionKinds.of(dict.get(self.functions[i], "parameters"))
             self.kinds[i] = kinds
         return kinds
 
