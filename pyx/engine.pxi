@@ -25,6 +25,9 @@ cdef enum WholeShape:     # what a whole parse returns
 
 DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
+cdef enum:
+    SEED_KEPT_LENGTH = 256   # the longest prompt tail (characters) whose seeded state a table keeps
+
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
 
@@ -298,15 +301,31 @@ cdef class Engine:
 
     cdef int seed(self, str text) except -1:
         """Seeds the state from the prompt's last turn: where the generation prompt left off
-        (only its markers' transitions count; its text is no output)."""
-        cdef Py_ssize_t n, s = 0, e = 0, at
-        cdef const unsigned char* p
-        cdef int replay = 0, k, nxt
-        opener = self.table.opener
-        if opener:
-            at = text.rfind(opener)
+        (only its markers' transitions count; its text is no output). The table keeps the last
+        short turn it replayed (the generation prompt: the same for every request of a model)."""
+        cdef Py_ssize_t at
+        cdef int replay
+        cdef Table table = self.table
+        if table.opener is not None:
+            at = text.rfind(table.opener)
             if at >= 0:
                 text = text[at:]
+        if table.seed_text is not None and text == table.seed_text:
+            replay = table.seed_state
+        else:
+            replay = self.replay(text)
+            if len(text) <= SEED_KEPT_LENGTH:
+                table.seed_state = replay
+                table.seed_text = text
+        if table.emits[replay] != EM_ARGUMENTS:
+            self.enter(replay)
+        return 0
+
+    cdef int replay(self, str text) except -1:
+        """The state the markers of `text` lead to from the first state."""
+        cdef Py_ssize_t n, s = 0, e = 0
+        cdef const unsigned char* p
+        cdef int replay = 0, k, nxt
         p = utf8_of(text, &n, "Prompt.text")
         self.scanner.begin(p, n, False)
         while True:
@@ -317,9 +336,7 @@ cdef class Engine:
                 nxt = self.table.next(replay, k)
                 if nxt >= 0:
                     replay = nxt
-        if self.table.emits[replay] != EM_ARGUMENTS:
-            self.enter(replay)
-        return 0
+        return replay
 
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at."""

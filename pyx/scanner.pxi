@@ -18,6 +18,10 @@ cdef struct ms_table:
     int only_first         # the one byte every marker starts with, or -1
 
 
+cdef extern from *:
+    int sc_lowest "__builtin_ctzll"(unsigned long long bits) noexcept nogil   # the lowest set bit's index (bits != 0)
+
+
 cdef int sc_search(const ms_table* t, const unsigned char* w, Py_ssize_t at, Py_ssize_t stop, Py_ssize_t n,
                    bint more, Py_ssize_t* where, Py_ssize_t* length) noexcept nogil:
     """Of the window w[0:n], the first position in [at, stop) where a marker starts (its index;
@@ -45,28 +49,24 @@ cdef int sc_search(const ms_table* t, const unsigned char* w, Py_ssize_t at, Py_
         if rest >= 2:
             mask &= t.second[w[at + 1]]    # a marker (or the start of one) matches 2 bytes here
         if more:
-            i = 0
             bit = mask
             while bit:
-                if bit & 1:
-                    m_len = t.lens[i]
-                    if m_len > rest and memcmp(w + at, t.ptrs[i], rest) == 0:
-                        where[0] = at
-                        return SC_HOLD
-                bit >>= 1
-                i += 1
+                i = sc_lowest(bit)
+                bit &= bit - 1
+                m_len = t.lens[i]
+                if m_len > rest and memcmp(w + at, t.ptrs[i], rest) == 0:
+                    where[0] = at
+                    return SC_HOLD
         best = -1
         best_len = 0
-        i = 0
         bit = mask
         while bit:
-            if bit & 1:
-                m_len = t.lens[i]
-                if m_len <= rest and m_len > best_len and memcmp(w + at, t.ptrs[i], m_len) == 0:
-                    best = i
-                    best_len = m_len
-            bit >>= 1
-            i += 1
+            i = sc_lowest(bit)
+            bit &= bit - 1
+            m_len = t.lens[i]
+            if m_len <= rest and m_len > best_len and memcmp(w + at, t.ptrs[i], m_len) == 0:
+                best = i
+                best_len = m_len
         if best >= 0:
             where[0] = at
             length[0] = best_len

@@ -40,6 +40,8 @@ cdef class Table:
     cdef bint* ignored              # per terminal
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
+    cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
+    cdef int seed_state             # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener):
         cdef int s, t

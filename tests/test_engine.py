@@ -329,6 +329,20 @@ def test_only_the_last_turn_opener_counts():
     assert rest == [reasoning("x"), END_THOUGHT, finish()]
 
 
+def test_the_kept_generation_prompt_never_seeds_another_prompt():
+    # a table keeps the last short prompt tail it replayed: prompts that alternate, that differ
+    # only in their last character, and that are too long to keep each seed their own state
+    opened, closed = "<|im_start|>assistant\n<think>\n", "<|im_start|>assistant\n<think>\n\n</think>\n\n"
+    long_open = "<|im_start|>assistant\n" + "x" * 300 + "<think>\n"
+    long_closed = long_open + "</think>"
+    for prompt, thinking in [(opened, True), (closed, False), (opened, True), (opened, True), (closed, False),
+                             (opened[:-2] + "\n", False), (long_open, True), (long_closed, False), (long_open, True),
+                             (opened, True)]:
+        at_prompt, rest = feed_all("qwen3", prompt, "x")
+        assert at_prompt == ([START_THOUGHT] if thinking else []), prompt
+        assert rest == ([reasoning("x"), END_THOUGHT] if thinking else [content("x")]) + [finish()], prompt
+
+
 def test_prompt_without_the_opener_is_read_whole():
     at_prompt, rest = feed_all("qwen3", "<|assistant|>\n<think>\n", "x</think>y")
     assert at_prompt == [START_THOUGHT]
