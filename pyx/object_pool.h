@@ -1,5 +1,4 @@
-/* Object pools for the core's short-lived extension objects: events, call assemblers and the
-   objects they hold. Cython's own freelists cannot serve a class that has a base class (the base
+/* Object pools for the core's short-lived extension objects: events and call assemblers. Cython's own freelists cannot serve a class that has a base class (the base
    allocates, through tp_alloc), and every event type derives from Event; so the pooled types get
    a tp_alloc that reuses a freed object's memory and a tp_free that keeps it for reuse. Memory
    is pooled by the type's size: a freed ToolCallEnd's block may come back as a Content of the
@@ -23,31 +22,28 @@ typedef struct {
 
 static op_class op_classes[OP_SIZES];
 
+/* The size class of objects of `size` bytes, or NULL when none holds them. */
+static inline op_class* op_class_of(Py_ssize_t size) {
+    return ((size & 7) == 0 && size <= OP_SIZES * 8) ? &op_classes[size / 8 - 1] : NULL;
+}
+
 static PyObject* op_alloc(PyTypeObject* type, Py_ssize_t nitems) {
-    Py_ssize_t size = type->tp_basicsize;
-    op_class* c;
+    op_class* c = nitems == 0 ? op_class_of(type->tp_basicsize) : NULL;
     PyObject* o;
-    if (nitems == 0 && (size & 7) == 0 && size <= OP_SIZES * 8) {
-        c = &op_classes[size / 8 - 1];
-        if (c->count > 0) {
-            o = c->items[--c->count];
-            memset(o, 0, (size_t)size);
-            return PyObject_Init(o, type);
-        }
+    if (c != NULL && c->count > 0) {
+        o = c->items[--c->count];
+        memset(o, 0, (size_t)type->tp_basicsize);
+        return PyObject_Init(o, type);
     }
     return PyType_GenericAlloc(type, nitems);
 }
 
 static void op_free(void* p) {
-    PyObject* o = (PyObject*)p;
-    Py_ssize_t size = Py_TYPE(o)->tp_basicsize;
-    op_class* c;
-    if ((size & 7) == 0 && size <= OP_SIZES * 8) {
-        c = &op_classes[size / 8 - 1];
-        if (c->count < (size <= 128 ? OP_DEPTH : OP_DEPTH_LARGE)) {
-            c->items[c->count++] = o;
-            return;
-        }
+    Py_ssize_t size = Py_TYPE((PyObject*)p)->tp_basicsize;
+    op_class* c = op_class_of(size);
+    if (c != NULL && c->count < (size <= 128 ? OP_DEPTH : OP_DEPTH_LARGE)) {
+        c->items[c->count++] = (PyObject*)p;
+        return;
     }
     PyObject_Free(p);
 }
@@ -59,7 +55,7 @@ static int op_pool_type(PyTypeObject* type) {
     return 0;
 #else
     if (PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC) || type->tp_itemsize != 0
-            || (type->tp_basicsize & 7) != 0 || type->tp_basicsize > OP_SIZES * 8
+            || op_class_of(type->tp_basicsize) == NULL
             || type->tp_alloc != PyType_GenericAlloc || type->tp_free != PyObject_Free)
         return 0;
     type->tp_alloc = op_alloc;

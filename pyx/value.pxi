@@ -929,6 +929,11 @@ cdef class FunctionKinds:
         return kind
 
 
+cdef inline object vt_tool_list(object tools):
+    """The tools as a Declared reads them: a list or tuple as given, anything else as none."""
+    return tools if isinstance(tools, (list, tuple)) else ()
+
+
 @cython.final
 cdef class Declared:
     """The parameter Kinds a request's tools declare, by function name (SPEC §5.1), from
@@ -948,7 +953,7 @@ cdef class Declared:
     cdef list kinds              # per name: its FunctionKinds once a call named it, else None
 
     def __cinit__(self, tools=None):
-        self.tools = tools if isinstance(tools, (list, tuple)) else ()
+        self.tools = vt_tool_list(tools)
         self.name_at = NULL
         self.name_len = NULL
 
@@ -956,7 +961,7 @@ cdef class Declared:
     cdef Declared of(object tools):
         """Declared(tools), made without an argument tuple (one per parser that opens a call)."""
         cdef Declared declared = Declared.__new__(Declared)
-        declared.tools = tools if isinstance(tools, (list, tuple)) else ()
+        declared.tools = vt_tool_list(tools)
         return declared
 
     def __dealloc__(self):
