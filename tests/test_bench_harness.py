@@ -29,6 +29,12 @@ def test_the_symphony_side_parses_as_the_facade_does_whole_and_streamed(slug):
         run = result[mode]
         assert run["cases"] == len(cases) and run["tokens"] == tokens and run["errors"] == 0
         assert run["seconds"] > 0 and run["construct_seconds"] > 0
+        # the clock's own cost is taken off once per timed call: one parse per case whole; the
+        # prompt, a delta per token and the end streamed
+        assert run["seconds_with_clock"] > run["seconds"]
+    assert result["whole"]["laps"] == len(cases)
+    assert result["stream"]["laps"] == sum(len(c["output_ids"]) + 2 for c in cases)
+    assert 0 < result["timer_overhead_s"] < 5e-6
     # each case's message is what the facade gives for the whole output, streamed or not
     for case, whole, streamed in zip(cases, result["whole"]["results"], result["stream"]["results"]):
         model = for_model(case["model"], case["request"].get("chat_template_kwargs"))
@@ -42,3 +48,19 @@ def test_the_symphony_side_parses_as_the_facade_does_whole_and_streamed(slug):
         assert streamed["message"]["tool_calls"] == want["tool_calls"]
         assert (whole["agree"], whole["agree_exact"]) == harness.compare(want, harness.reference_message(case))[:2]
     assert result["whole"]["agree"] == result["stream"]["agree"] > 0
+
+
+def test_the_clocks_own_cost_is_what_an_empty_timed_interval_costs():
+    overhead = harness.timer_overhead(laps=2000, rounds=3)
+    assert 0 < overhead < 5e-6
+    # an interval that times a known wait is that wait plus about the overhead, never less
+    timer = harness.Timer()
+    pc = harness.time.perf_counter
+    for _ in range(20):
+        t0 = pc()
+        end = pc() + 2e-4
+        while pc() < end:
+            pass
+        timer.seconds += pc() - t0
+        timer.laps += 1
+    assert timer.seconds - timer.laps * overhead >= 20 * 2e-4

@@ -75,3 +75,15 @@ def test_rounds_keep_each_sides_best_pass_and_the_first_agreement():
     # a side without a parser for the slug stays so
     none = {"status": "unsupported", "reason": "no parser"}
     assert harness.keep_best(harness.keep_best(None, none, ("whole",)), none, ("whole",)) == none
+
+
+def test_the_totals_keep_the_ratio_with_the_clocks_cost_left_in(capsys):
+    rows = [row("qwen3-8b", "stream", 1_000_000, (0.4, 0.0), sglang=(10.0, 0.0))]
+    rows[0]["symphony"]["seconds_with_clock"] = 0.5
+    rows[0]["sglang"]["seconds_with_clock"] = 10.1
+    totals = compare.totals_of(rows)
+    assert totals[("stream", "symphony")][6] == 0.5 and totals[("stream", "sglang")][6] == 10.1
+    compare.print_totals("json", rows, ["stream"])
+    line = next(line for line in capsys.readouterr().out.splitlines() if "sglang" in line)
+    # 10 / 0.4 with the clock taken off, 10.1 / 0.5 with it left in
+    assert "25.0x faster" in line and "20.2x faster" in line
