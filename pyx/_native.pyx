@@ -3,7 +3,9 @@
 events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_AsTuple, PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+from cpython.object cimport Py_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.exc cimport PyErr_Clear
 from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
@@ -13,6 +15,7 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from alloc cimport SYM_CAN_INJECT, calloc, free, malloc, realloc, sym_alloc_countdown
 from object_pool cimport PyTypeObject, op_pool_type, op_pooled
 from short_str cimport ss_decode
+from small_int cimport si_small
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from ascii cimport *

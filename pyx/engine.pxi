@@ -108,6 +108,7 @@ cdef class Engine:
         """Whether an error struck mid-feed (only End is accepted then)."""
         return self.stage == ST_FAILED
 
+    @cython.binding(False)      # a plain METH_O method: the per-token call parses no arguments
     def feed(self, input):
         """Feeds one input; returns the events it completes (adjacent content merged)."""
         cdef type kind = type(input)
@@ -222,7 +223,7 @@ cdef class Engine:
             raise
         return self.sink.take(delta.text, p, n)
 
-    cdef int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef inline int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
         """One delta's bytes p[0:n] (delta None: an uncounted piece of output)."""
         if delta is None:
             self.ledger.note_plain(n)
@@ -356,7 +357,7 @@ cdef class Engine:
             if self.sink.count >= 2048 and not self.folding:
                 self.sink.flush()
 
-    cdef int text(self, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
         cdef Py_ssize_t taken
         if emits == EM_CONTENT:
@@ -433,6 +434,10 @@ cdef class Engine:
         cdef int64_t emitted = self.ledger.emitted
         cdef int64_t fed_at = self.ledger.received - n
         cdef ByteBuf* kept = &self.unsettled
+        if emitted == self.ledger.received and self.unsettled_start == 0 and kept.cap <= 65536:
+            kept.len = 0                # everything is accounted for (most feeds)
+            self.settled = emitted
+            return 0
         if emitted >= fed_at:
             kept.len = 0
             self.unsettled_start = 0

@@ -157,10 +157,10 @@ cdef int check_ids(object ids, const int64_t* data, Py_ssize_t n, str field, Del
                 match_id(ids, data, n, j, span.token_id, field)
                 j += 1
     else:
-        for i in range(delta.rows.shape[0]):
-            id_in_range(delta.rows[i, 0], "Delta.spans")
-            if delta.rows[i, 3] == 0:
-                match_id(ids, data, n, j, delta.rows[i, 0], field)
+        for i in range(delta.nrows):
+            id_in_range(delta.row(i, 0), "Delta.spans")
+            if delta.row(i, 3) == 0:
+                match_id(ids, data, n, j, delta.row(i, 0), field)
                 j += 1
     if id_at(ids, data, n, j, field) >= 0:
         raise ValueError(f"{field}: has more ids than the delta's non-continued spans name ({j}); "
@@ -272,8 +272,9 @@ cdef class Delta:
                                # SPANS_ONE made from a list (the tuple is made only when asked)
     cdef TokenSpan one         # the span when form == SPANS_ONE
     cdef SpanForm form
-    cdef object array          # the int64 (n, 4) array when form == SPANS_ARRAY
-    cdef const int64_t[:, :] rows
+    cdef object array          # the C-contiguous int64 (n, 4) array when form == SPANS_ARRAY
+    cdef const int64_t* rows   # its data (a pointer, not a typed view: the view's struct is
+    cdef Py_ssize_t nrows      # cleared and released on every Delta, a streamed token's cost)
     cdef const unsigned char* utf8     # the text's UTF-8 (cached on the str, which this holds)
     cdef Py_ssize_t size               # its length in bytes
 
@@ -284,10 +285,32 @@ cdef class Delta:
         if type(spans) is tuple and type(token_ids) is tuple and not <tuple>spans and not <tuple>token_ids:
             self.given_spans = spans    # no token data (most uncounted deltas): nothing to check
             self.form = SPANS_NONE
-        else:
+        elif not self.take_one_token(token_ids, spans):
             self.take_spans(spans)
             check_token_ids(token_ids, "Delta.token_ids", self)
         self.token_ids = token_ids
+
+    cdef inline bint take_one_token(self, object ids, object spans) except -1:
+        """A streamed token's fast path: one TokenSpan, not continued, and one exact int that is
+        its id, each in a list or tuple of one; it is taken as SPANS_ONE. False for anything else,
+        which the general path takes (and names what is wrong with it)."""
+        cdef type span_kind = type(spans), ids_kind = type(ids)
+        cdef object span, item
+        cdef long long value
+        if not ((span_kind is list or span_kind is tuple) and (ids_kind is list or ids_kind is tuple)):
+            return False
+        if Py_SIZE(spans) != 1 or Py_SIZE(ids) != 1:      # a list's or a tuple's length
+            return False
+        span = <object>(PyList_GET_ITEM(spans, 0) if span_kind is list else PyTuple_GET_ITEM(spans, 0))
+        item = <object>(PyList_GET_ITEM(ids, 0) if ids_kind is list else PyTuple_GET_ITEM(ids, 0))
+        if type(span) is not TokenSpan or (<TokenSpan>span).continued or type(item) is not int:
+            return False
+        if not si_small(item, &value) or value != (<TokenSpan>span).token_id:
+            return False
+        self.one = <TokenSpan>span
+        self.given_spans = spans if span_kind is tuple else None
+        self.form = SPANS_ONE
+        return True
 
     @property
     def spans(self):
@@ -329,6 +352,7 @@ cdef class Delta:
         return 0
 
     cdef int _take_array(self, object spans) except -1:
+        cdef const int64_t[:, ::1] view
         np = _numpy()
         array = array_of(spans, "Delta.spans", SPANS_ARE)
         if array.ndim != 2 or array.shape[1] != 4:
@@ -338,12 +362,17 @@ cdef class Delta:
         if array.shape[0] == 0:
             self.form = SPANS_NONE
             return 0
-        if array.dtype != np.int64:
-            array = array.astype(np.int64)
-        self.array = array
-        self.rows = array
+        array = np.ascontiguousarray(array, dtype=np.int64)
+        view = array
+        self.array = array         # keeps the data the pointer reads alive
+        self.rows = &view[0, 0]
+        self.nrows = view.shape[0]
         self.form = SPANS_ARRAY
         return 0
+
+    cdef inline int64_t row(self, Py_ssize_t i, int column) noexcept:
+        """Column `column` (token_id, start, end, continued) of span row i < nrows."""
+        return self.rows[4 * i + column]
 
     cdef inline const unsigned char* bytes_of(self, Py_ssize_t* n) except NULL:
         """The text's UTF-8 bytes and their length (a Delta made without __init__ reads them now)."""

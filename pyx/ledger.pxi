@@ -19,10 +19,10 @@ cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) 
                 return False
             at = span.end
         return at == n
-    count = delta.rows.shape[0]
+    count = delta.nrows
     for i in range(count):
-        start = <Py_ssize_t>delta.rows[i, 1]
-        end = <Py_ssize_t>delta.rows[i, 2]
+        start = <Py_ssize_t>delta.row(i, 1)
+        end = <Py_ssize_t>delta.row(i, 2)
         if start != at or end < start or end > n or not u8_is_boundary(p, n, end):
             return False
         at = end
@@ -103,9 +103,9 @@ cdef class Ledger:
         elif not lg_spans_partition(delta, p, n):
             self.turn_uncounted()
         elif delta.form == SPANS_ARRAY:
-            for i in range(delta.rows.shape[0]):
-                if delta.rows[i, 3] == 0:
-                    self.push_start(at + delta.rows[i, 1])
+            for i in range(delta.nrows):
+                if delta.row(i, 3) == 0:
+                    self.push_start(at + delta.row(i, 1))
         return 0
 
     cdef inline void note_plain(self, Py_ssize_t n) noexcept:

@@ -170,21 +170,27 @@ cdef class Scanner:
         self.window_buf.len = 0
         bb_shrink(&self.window_buf)
 
-    cdef int begin(self, const unsigned char* p, Py_ssize_t n, bint more) except -1:
+    cdef inline int begin(self, const unsigned char* p, Py_ssize_t n, bint more) except -1:
         """Starts scanning held bytes + p[0:n]; `more`: whether more text may follow."""
         if self.held.len:
-            self.window_buf.len = 0
-            bb_append(&self.window_buf, self.held.data, self.held.len)
-            bb_append(&self.window_buf, p, n)
-            self.held.len = 0
-            self.w = self.window_buf.data
-            self.wn = self.window_buf.len
+            self.join_held(p, n)
         else:
             self.w = p
             self.wn = n
         self.pos = 0
         self.more = more
         self.pending = SC_DONE
+        return 0
+
+    cdef int join_held(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """The window is the held bytes then p[0:n], copied together (off begin's usual path, so
+        that one keeps no registers for it)."""
+        self.window_buf.len = 0
+        bb_append(&self.window_buf, self.held.data, self.held.len)
+        bb_append(&self.window_buf, p, n)
+        self.held.len = 0
+        self.w = self.window_buf.data
+        self.wn = self.window_buf.len
         return 0
 
     cdef inline int next(self, Py_ssize_t* start, Py_ssize_t* end) except? -3:

@@ -60,6 +60,16 @@ cdef enum:
 
 
 cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
+cdef tuple _COUNTS = tuple(range(64))     # an event's token count as an int object, without a call
+
+
+cdef inline object sk_tokens(int64_t tokens):
+    """A record's token count as the event's `tokens` (None: uncounted)."""
+    if tokens < 0:
+        return None
+    if tokens < 64:
+        return <object>PyTuple_GET_ITEM(_COUNTS, tokens)
+    return tokens
 
 cdef inline str sk_call_id(uint32_t index):
     if index < 256:
@@ -458,7 +468,7 @@ cdef class Sink:
 
     cdef object build(self, sk_record* r, object whole, const unsigned char* wp, Py_ssize_t wn):
         """The event of one record."""
-        cdef object tokens = None if r.tokens < 0 else r.tokens
+        cdef object tokens = sk_tokens(r.tokens)
         cdef object text, aux
         if r.kind == EV_CONTENT:
             return ev_content(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens)
