@@ -1,6 +1,6 @@
 """symphony against the incumbents on the families they parse that have no recorded fixtures
 (issue 11): the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
-stand in for recorded outputs.
+stand in for recorded outputs, and for gpt-oss the outputs `openai-harmony` renders.
 
     python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [vllm parser names ...]
 
@@ -10,9 +10,19 @@ other text four characters a token), written in the fixture format to a temporar
 run through the same harness as `bench/compare.py`: vLLM's parser of that name and SGLang's
 detector for the family (where it has one, `SGLANG_NAMES`) and symphony, all three in the peers
 venv, taking turns per name (the best pass of each kept).
+gpt-oss (vLLM's parser name `openai`) has no unit-test outputs there: its pseudo-slug
+`gpt-oss-harmony` holds the outputs tests/render_harmony.py renders with `openai-harmony`, cut
+into their real o200k tokens (vLLM's HarmonyParser reads token ids, not text), each with the
+message it was rendered from as its reference, and `gpt-oss-channel-first` those that call,
+their call headers written channel first as the model writes them (the renderer writes the
+recipient first, which SGLang's detector does not read). vLLM runs them as its server runs
+gpt-oss (the `openai` tool and `openai_gptoss` reasoning parsers composed into its
+HarmonyParser), SGLang with its `gpt-oss` tool and reasoning detectors; both read the vocabulary
+the rendering wrote (TIKTOKEN_ENCODINGS_BASE, inherited by the harness).
 Printed per family: µs per token streamed (one token a delta) and whole, and how many times
-slower each incumbent is. Speed only: these outputs have no reference messages (the tests'
-expectations are partial), so agreement is what tests/test_peer_cases.py measures.
+slower each incumbent is. Speed only for the unit-test outputs: they have no reference messages
+(the tests' expectations are partial), so agreement is what tests/test_peer_cases.py measures;
+for gpt-oss each side's agreement with the rendered messages is printed after the table.
 """
 import argparse
 import json
@@ -29,12 +39,21 @@ from symphony.formats import table as format_table  # noqa: E402
 from symphony.models import models_for_format  # noqa: E402
 from tests.test_peer_cases import CASES_FILE, PARSER_TABLES  # noqa: E402
 
+HARMONY_NAME = "openai"            # vLLM's tool parser name for gpt-oss
+# slug: the variant of tests/render_harmony.py's outputs it holds (None: as rendered)
+HARMONY_SLUGS = {"gpt-oss-harmony": None, "gpt-oss-channel-first": "channel first"}
+HARMONY_PROFILE = {
+    "thinking_default": None, "markers": [],
+    "vllm": {"tool": "openai", "reasoning": "openai_gptoss", "tail_on": "<|start|>assistant", "harmony": True},
+    "sglang": {"tool": "gpt-oss", "reasoning": "gpt-oss", "force": True},
+}
+
 # SGLang's detector for the family of a vLLM parser name, where SGLang has one
 SGLANG_NAMES = {
     "hermes": "hermes", "qwen25_coder": "qwen25", "mistral": "mistral", "llama3_json": "llama3",
     "pythonic": "pythonic", "llama4_pythonic": "pythonic", "kimi_k2": "kimi_k2", "deepseek_v32": "deepseekv32",
     "deepseek_v4": "deepseekv4", "deepseek_v3": "deepseekv3", "deepseek_v31": "deepseekv31", "step3": "step3",
-    "gpt_oss": "gpt-oss", "internlm": "interns1", "cohere_command4": "cohere_command4", "glm45": "glm45",
+    "internlm": "interns1", "cohere_command4": "cohere_command4", "glm45": "glm45",
     "glm47": "glm47", "qwen3_coder": "qwen3_coder", "minimax_m2": "minimax-m2", "minimax_m3": "minimax-m3",
     "kimi_k3": "kimi_k3", "lfm2": "lfm2", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots",
     "k2_horizon": "k2_horizon", "mimo": "mimo", "hunyuan_a13b": "hunyuan", "apertus": "apertus2509",
@@ -117,16 +136,49 @@ def pseudo_fixtures(names, directory):
     return profiles
 
 
+def harmony_fixtures(directory):
+    """Writes a file per HARMONY_SLUGS: the outputs tests/render_harmony.py renders (of that
+    variant), their real o200k ids and per-token pieces, the message each was rendered from as
+    the reference and one permissive tool per function it calls (else a placeholder). Returns
+    {slug: profile}."""
+    from tests.render_harmony import encoding, expected, outputs, rendered
+    encoding()       # writes the vocabulary and sets TIKTOKEN_ENCODINGS_BASE for the harness too
+    model = models_for_format("gpt_oss")[0]
+    for slug, wanted in HARMONY_SLUGS.items():
+        with open(os.path.join(directory, slug + ".jsonl"), "w", encoding="utf-8") as out:
+            for case, variant in outputs():
+                if variant != wanted:
+                    continue
+                output = rendered(case.name, variant)
+                content, reasoning, calls = expected(case.messages)
+                tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object"}}}
+                         for name in dict.fromkeys([name for name, _ in calls] or ["lookup"])]
+                out.write(json.dumps({
+                    "id": f"{slug}/{case.name}", "model": model,
+                    "request": {"messages": [{"role": "user", "content": "hi"}], "tools": tools},
+                    "reference": {"text": output.text, "finish_reason": "stop", "message": {
+                        "content": content or "", "reasoning_content": reasoning or "",
+                        "tool_calls": [{"function": {"name": name, "arguments": json.dumps(arguments)}}
+                                       for name, arguments in calls]}},
+                    "output_pieces": list(output.pieces), "output_ids": list(output.ids), "chunk_plans": {}}) + "\n")
+    return dict.fromkeys(HARMONY_SLUGS, HARMONY_PROFILE)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("names", nargs="*", help="vLLM parser names (default: every one with a table)")
+    ap.add_argument("names", nargs="*", help="vLLM parser names (default: every one with a table, and "
+                                             f"{HARMONY_NAME!r}, gpt-oss)")
     ap.add_argument("--repeat", type=int, default=3, help="passes per round (the best kept)")
     ap.add_argument("--rounds", type=int, default=3, help="turns the sides take per name (the best kept)")
     args = ap.parse_args(argv)
-    names = set(args.names or PARSER_TABLES)
+    names = set(args.names or [*PARSER_TABLES, HARMONY_NAME])
     python = os.path.join(PEERS_VENV, "bin", "python")
     with tempfile.TemporaryDirectory() as directory:
         profiles = pseudo_fixtures(names, directory)
+        rows = {slug: f"{slug[len('peer-'):]} ({PARSER_TABLES[slug[len('peer-'):]]})" for slug in profiles}
+        if HARMONY_NAME in names:
+            profiles.update(harmony_fixtures(directory))
+            rows.update((slug, f"{HARMONY_NAME} (gpt_oss; {slug})") for slug in HARMONY_SLUGS)
         with open(os.path.join(directory, "profiles.json"), "w", encoding="utf-8") as f:
             json.dump(profiles, f)
         out = os.path.join(directory, "peers.json")
@@ -147,8 +199,16 @@ def main(argv=None):
                     run = peers.get(peer, {}).get(slug, {})
                     theirs = run[mode]["us_per_token"] if run.get("status") == "ok" else None
                     cells.append("-" if theirs is None else f"{theirs:.2f} ({theirs / ours:.0f}×)")
-            name = slug[len("peer-"):]
-            print(f"| {name} ({PARSER_TABLES[name]}) | " + " | ".join(cells) + " |")
+            print(f"| {rows[slug]} | " + " | ".join(cells) + " |")
+        for slug in HARMONY_SLUGS:
+            if slug not in profiles:
+                continue
+            print(f"\n{slug}: agreement with the rendered messages (whole, streamed):")
+            for peer in ("symphony", "vllm", "sglang"):
+                run = peers.get(peer, {}).get(slug, {})
+                said = [f"{run[mode]['agree']}/{run[mode]['cases']}" for mode in ("whole", "stream")] \
+                    if run.get("status") == "ok" else [run.get("status", "not run"), run.get("reason", "")]
+                print(f"  {peer}: " + ", ".join(said))
     return 0
 
 

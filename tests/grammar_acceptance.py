@@ -6,7 +6,8 @@ missing from the output (a required property added to the called tool), and the 
 its last call's closing marker. Listed cases (below) are the ones the grammar rejects on purpose.
 Beyond the fixtures: every one of vLLM's unit-test outputs (`../shared/peer-cases/`) that the
 parser reads cleanly is accepted for the functions it calls, but those listed as leniency of the
-parser's; and gpt-oss's rendered outputs (tests/data/gpt_oss_harmony.jsonl) are accepted.
+parser's; and the gpt-oss outputs tests/render_harmony.py renders with `openai-harmony` (also
+with their call headers written channel first) are accepted.
 
 xgrammar needs torch and transformers, so it runs where they are installed (CI's optional step,
 or the peers venv) with the repository on PYTHONPATH:
@@ -308,24 +309,23 @@ def check_peer_cases(xgr):
     return checked - listed - len(failures), checked, listed, failures
 
 
-HARMONY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "gpt_oss_harmony.jsonl")
-
-
 def check_harmony(xgr):
-    """gpt-oss has no fixture: its rendered outputs (tests/data/gpt_oss_harmony.jsonl) are
-    accepted by the gpt_oss grammar for the functions they call, and by the `at_least_one`
-    grammar exactly when they call one. Returns (accepted, checked, failures)."""
-    with open(HARMONY, encoding="utf-8") as f:
-        cases = [json.loads(line) for line in f if line.strip()]
+    """gpt-oss has no fixture: the outputs tests/render_harmony.py renders with `openai-harmony`
+    (and their call headers written channel first), those symphony reads as their messages (not
+    the ones listed as differing), are accepted by the gpt_oss grammar for the functions they
+    call, and by the `at_least_one` grammar exactly when they call one. Returns (accepted,
+    checked, failures)."""
+    from tests.render_harmony import expected, outputs, rendered
+    cases = [(case, variant) for case, variant in outputs() if not case.differs]
     failures = []
-    for case in cases:
-        names = list(dict.fromkeys(name for name, _ in case["expect"]["calls"])) or ["get_weather"]
-        tools = open_tools(names)
-        if not accepts(xgr, symphony.grammar("gpt_oss", tools), case["output"]):
-            failures.append(f"gpt_oss {case['name']}: rejected")
-        elif accepts(xgr, symphony.grammar("gpt_oss", tools, at_least_one=True), case["output"]) != bool(
-                case["expect"]["calls"]):
-            failures.append(f"gpt_oss {case['name']}: at_least_one disagrees with its calls")
+    for case, variant in cases:
+        output, calls = rendered(case.name, variant).text, expected(case.messages)[2]
+        tools = open_tools(list(dict.fromkeys(name for name, _ in calls)) or ["get_weather"])
+        name = case.name + (f" ({variant})" if variant else "")
+        if not accepts(xgr, symphony.grammar("gpt_oss", tools), output):
+            failures.append(f"gpt_oss {name}: rejected")
+        elif accepts(xgr, symphony.grammar("gpt_oss", tools, at_least_one=True), output) != bool(calls):
+            failures.append(f"gpt_oss {name}: at_least_one disagrees with its calls")
     return len(cases) - len(failures), len(cases), failures
 
 

@@ -68,6 +68,9 @@ import warnings
 #                       tail_on / tail_off  the prompt tail (generation prompt)
 #                                  for thinking on / off (tail_off defaults to
 #                                  tail_on); prompt token ids = encode(tail)
+#                       harmony    True for gpt-oss (the server's is_harmony): its
+#                                  HarmonyParser reads the output's token ids,
+#                                  which must then be the real o200k ones
 #   chat_template     stub template text exposed by the FixtureTokenizer
 # ---------------------------------------------------------------------------
 
@@ -1003,7 +1006,8 @@ class VLLMDriver:
         t0 = time.perf_counter()
         self.cls = self.m.ParserManager.get_parser(
             tool_parser_name=self.p["tool"], reasoning_parser_name=self.p["reasoning"],
-            enable_auto_tools=True, model_name=profile.get("model"), tokenizer=tok)
+            enable_auto_tools=True, model_name=profile.get("model"),
+            is_harmony=bool(self.p.get("harmony")), tokenizer=tok)
         self.startup_seconds = time.perf_counter() - t0
         self.prompt_ids = {}
         for state in (True, False, None):

