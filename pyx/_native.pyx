@@ -3,9 +3,8 @@
 events."""
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.list cimport PyList_AsTuple, PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.object cimport Py_SIZE
-from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.exc cimport PyErr_Clear
 from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8

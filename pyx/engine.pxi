@@ -210,9 +210,7 @@ cdef class Engine:
         cdef Py_ssize_t n
         cdef const unsigned char* p
         if self.stage >= ST_ENDED:
-            if self.stage == ST_FAILED:
-                raise LifecycleError("delta after a parse error; only end is accepted")
-            raise LifecycleError("delta after end")
+            self.refuse_delta()
         p = delta.bytes_of(&n)
         self.stage = ST_STREAMING
         try:
@@ -223,15 +221,26 @@ cdef class Engine:
             raise
         return self.sink.take(delta.text, p, n)
 
+    cdef int refuse_delta(self) except -1:
+        """A delta after End or after an error (off delta's path, which then keeps no registers
+        for building the error)."""
+        if self.stage == ST_FAILED:
+            raise LifecycleError("delta after a parse error; only end is accepted")
+        raise LifecycleError("delta after end")
+
     cdef inline int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
         """One delta's bytes p[0:n] (delta None: an uncounted piece of output)."""
         if delta is None:
             self.ledger.note_plain(n)
         else:
             self.ledger.note(delta, p, n)
-        self.scanner.begin(p, n, True)
-        self.run(self.ledger.received - self.scanner.wn)
-        self.scanner.shrink()
+        if self.scanner.take_plain(p, n):       # no marker can start in it: one text piece
+            self.piece_at = self.ledger.received - n
+            self.text(p, n)
+        else:
+            self.scanner.begin(p, n, True)
+            self.run(self.ledger.received - self.scanner.wn)
+            self.scanner.shrink()
         if 0 <= self.limit < self.ledger.received - self.ledger.emitted:
             self.piece_at = self.ledger.emitted
             raise BufferOverflowError(self.limit)

@@ -6,6 +6,9 @@
 
 cdef extern from "Python.h":
     const char* PyUnicode_UTF8_cached "PyUnicode_AsUTF8AndSize"(object text, Py_ssize_t* size)
+    bint PyUnicode_IS_COMPACT_ASCII(object text)
+    void* PyUnicode_DATA(object text)
+    Py_ssize_t PyUnicode_GET_LENGTH(object text)
     long long PyLong_AsLongLongAndOverflow(object value, int* overflow) except? -1
     object PyUnicode_FromObject(object value)
     bint PyObject_CheckBuffer(object value)
@@ -13,6 +16,8 @@ cdef extern from "Python.h":
     ctypedef struct PyObject
     Py_ssize_t PySequence_Fast_GET_SIZE(object seq)
     PyObject* PySequence_Fast_GET_ITEM(object seq, Py_ssize_t i)
+    PyObject* PyList_GET_ITEM(object list, Py_ssize_t i)       # borrowed
+    PyObject* PyTuple_GET_ITEM(object tuple, Py_ssize_t i)     # borrowed
 
 from sys import modules as sys_modules
 
@@ -23,8 +28,12 @@ cdef str SPANS_ARE = "a list or tuple of TokenSpan or an (n, 4) integer array"
 
 cdef inline const unsigned char* utf8_of(str text, Py_ssize_t* n, str field) except NULL:
     """The UTF-8 bytes of `text` (CPython caches them on the str); ValueError naming the field
-    when the text cannot be UTF-8 (a lone surrogate)."""
-    cdef const char* p = PyUnicode_UTF8_cached(text, n)
+    when the text cannot be UTF-8 (a lone surrogate). An ASCII str's characters are its UTF-8."""
+    cdef const char* p
+    if PyUnicode_IS_COMPACT_ASCII(text):
+        n[0] = PyUnicode_GET_LENGTH(text)
+        return <const unsigned char*>PyUnicode_DATA(text)
+    p = PyUnicode_UTF8_cached(text, n)
     if p == NULL:
         return utf8_refused(text, field)
     return <const unsigned char*>p
@@ -294,21 +303,25 @@ cdef class Delta:
         """A streamed token's fast path: one TokenSpan, not continued, and one exact int that is
         its id, each in a list or tuple of one; it is taken as SPANS_ONE. False for anything else,
         which the general path takes (and names what is wrong with it)."""
-        cdef type span_kind = type(spans), ids_kind = type(ids)
-        cdef object span, item
+        cdef bint spans_list = type(spans) is list, ids_list = type(ids) is list
+        cdef PyObject* span
+        cdef PyObject* item
         cdef long long value
-        if not ((span_kind is list or span_kind is tuple) and (ids_kind is list or ids_kind is tuple)):
+        if not ((spans_list or type(spans) is tuple) and (ids_list or type(ids) is tuple)):
             return False
         if Py_SIZE(spans) != 1 or Py_SIZE(ids) != 1:      # a list's or a tuple's length
             return False
-        span = <object>(PyList_GET_ITEM(spans, 0) if span_kind is list else PyTuple_GET_ITEM(spans, 0))
-        item = <object>(PyList_GET_ITEM(ids, 0) if ids_kind is list else PyTuple_GET_ITEM(ids, 0))
-        if type(span) is not TokenSpan or (<TokenSpan>span).continued or type(item) is not int:
+        # borrowed: the lists hold them (nothing below runs Python code)
+        span = PyList_GET_ITEM(spans, 0) if spans_list else PyTuple_GET_ITEM(spans, 0)
+        item = PyList_GET_ITEM(ids, 0) if ids_list else PyTuple_GET_ITEM(ids, 0)
+        if type(<object>span) is not TokenSpan or (<TokenSpan><object>span).continued:
             return False
-        if not si_small(item, &value) or value != (<TokenSpan>span).token_id:
+        if type(<object>item) is not int or not si_small(<object>item, &value):
             return False
-        self.one = <TokenSpan>span
-        self.given_spans = spans if span_kind is tuple else None
+        if value != (<TokenSpan><object>span).token_id:
+            return False
+        self.one = <TokenSpan><object>span
+        self.given_spans = spans if not spans_list else None
         self.form = SPANS_ONE
         return True
 

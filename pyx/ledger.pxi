@@ -75,22 +75,30 @@ cdef class Ledger:
         self.head = 0
         self.tail = 0
 
-    cdef int note(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef inline int note(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
         """Before a delta is parsed: remembers where its tokens start, or turns the stream uncounted
-        (the spans are checked as they are read; a layout that fails takes back what it noted)."""
+        (the spans are checked as they are read; a layout that fails takes back what it noted).
+        A streamed token (one span, the whole text) is noted here; other layouts in note_spans."""
         cdef int64_t at = self.received
-        cdef Py_ssize_t i, end = 0, tail = self.tail
         cdef TokenSpan span
         self.received += n
         if self.uncounted:
             return 0
-        if delta.form == SPANS_ONE:
-            span = delta.one
-            if span.start != 0 or span.end != n:
-                return self.refuse(tail)
-            if not span.continued:
-                self.push_start(at)
-        elif delta.form == SPANS_OBJECTS:
+        if delta.form != SPANS_ONE:
+            return self.note_spans(delta, p, n, at)
+        span = delta.one
+        if span.start != 0 or span.end != n:
+            return self.refuse(self.tail)
+        if not span.continued:
+            self.push_start(at)
+        return 0
+
+    cdef int note_spans(self, Delta delta, const unsigned char* p, Py_ssize_t n, int64_t at) except -1:
+        """note() of a delta with no spans, several, or an array of them (its text at output
+        offset `at`)."""
+        cdef Py_ssize_t i, end = 0, tail = self.tail
+        cdef TokenSpan span
+        if delta.form == SPANS_OBJECTS:
             for item in <tuple>delta.given_spans:
                 span = <TokenSpan>item
                 if span.start != end or span.end < span.start or span.end > n or not u8_is_boundary(p, n, span.end):

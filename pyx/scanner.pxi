@@ -22,6 +22,18 @@ cdef extern from *:
     int sc_lowest "__builtin_ctzll"(unsigned long long bits) noexcept nogil   # the lowest set bit's index (bits != 0)
 
 
+cdef inline Py_ssize_t sc_candidate(const ms_table* t, const unsigned char* w, Py_ssize_t at,
+                                    Py_ssize_t stop) noexcept nogil:
+    """The first position in [at, stop) whose byte can start a marker, or stop when none can."""
+    cdef const unsigned char* hit
+    if t.only_first >= 0:
+        hit = <const unsigned char*>memchr(w + at, t.only_first, stop - at)
+        return stop if hit == NULL else hit - w
+    while at < stop and t.first[w[at]] == 0:
+        at += 1
+    return at
+
+
 cdef int sc_search(const ms_table* t, const unsigned char* w, Py_ssize_t at, Py_ssize_t stop, Py_ssize_t n,
                    bint more, Py_ssize_t* where, Py_ssize_t* length) noexcept nogil:
     """Of the window w[0:n], the first position in [at, stop) where a marker starts (its index;
@@ -30,20 +42,12 @@ cdef int sc_search(const ms_table* t, const unsigned char* w, Py_ssize_t at, Py_
     possible longer marker is held back before a whole one is taken; ties go to the first listed.
     Touches no Python object: a long stretch is searched with the GIL released."""
     cdef Py_ssize_t rest, best_len, m_len
-    cdef const unsigned char* hit
     cdef uint64_t mask, bit
     cdef int i, best
     while at < stop:
-        if t.only_first >= 0:
-            hit = <const unsigned char*>memchr(w + at, t.only_first, stop - at)
-            if hit == NULL:
-                return SC_TEXT
-            at = hit - w
-        else:
-            while at < stop and t.first[w[at]] == 0:
-                at += 1
-            if at == stop:
-                return SC_TEXT
+        at = sc_candidate(t, w, at, stop)
+        if at == stop:
+            return SC_TEXT
         mask = t.first[w[at]]
         rest = n - at
         if rest >= 2:
@@ -181,6 +185,19 @@ cdef class Scanner:
         self.more = more
         self.pending = SC_DONE
         return 0
+
+    cdef inline bint take_plain(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """When nothing is held and no byte of p[0:n] can start a marker, the window p[0:n] is one
+        text piece and nothing else (what begin and next would find): it is taken as used up and
+        True returned, for the caller to handle p[0:n] as text. False (nothing changed) else.
+        Long windows always go through next, which scans them without the GIL."""
+        if self.held.len or n > NOGIL_FROM or sc_candidate(&self.markers.t, p, 0, n) < n:
+            return False
+        self.w = p
+        self.wn = n
+        self.pos = n
+        self.pending = SC_DONE
+        return True
 
     cdef int join_held(self, const unsigned char* p, Py_ssize_t n) except -1:
         """The window is the held bytes then p[0:n], copied together (off begin's usual path, so

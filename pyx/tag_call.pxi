@@ -106,6 +106,9 @@ cdef class TagCall(Assembler):
         subclass; returns where in that window the call's end tag ended, or -1 (not ended)."""
         cdef Py_ssize_t s = 0, e = 0
         cdef int k
+        if self.tags.take_plain(p, n):          # no tag can start in it: one text piece
+            self.on_text(p, n)
+            return n if self.done else -1
         self.tags.begin(p, n, more)
         while True:
             k = self.tags.next(&s, &e)
