@@ -124,6 +124,20 @@ cdef class Engine:
         finally:
             self.busy = False
 
+    @cython.binding(False)
+    def feed_token(self, text, token_id):
+        """Feeds one decoded token: its text (a str, possibly empty: a token that leaves a
+        character unfinished) and its id. The same as `feed(Delta(text, [token_id],
+        [TokenSpan(token_id, 0, <text's UTF-8 length>)]))`, events and counts alike, without
+        making the Delta: the call a worker that streams one token at a time makes."""
+        cdef str piece = <str>text if type(text) is str else text_of(text, "feed_token: text")
+        token_id_of(token_id, "feed_token: token_id")     # checked; the ledger keeps where tokens start
+        self.begin_feed()
+        try:
+            return self.piece(None, piece)
+        finally:
+            self.busy = False
+
     cdef inline int begin_feed(self) except -1:
         """Marks a feed as running; refuses one while another runs (its records would be taken
         twice: a finalizer or callback that feeds this parser from inside a feed, or a second
@@ -206,20 +220,29 @@ cdef class Engine:
             raise
         return 0
 
-    cdef list delta(self, Delta delta):
+    cdef inline list delta(self, Delta delta):
+        return self.piece(delta, delta.text)
+
+    cdef list piece(self, Delta delta, str text):
+        """A piece of output fed, and its events: a Delta, or (delta None) one token whose text
+        is `text`, counted as a span over all of it."""
         cdef Py_ssize_t n
         cdef const unsigned char* p
         if self.stage >= ST_ENDED:
             self.refuse_delta()
-        p = delta.bytes_of(&n)
+        p = utf8_of(text, &n, "feed_token: text") if delta is None else delta.bytes_of(&n)
         self.stage = ST_STREAMING
         try:
-            self.feed_text(delta, p, n)
+            if delta is None:
+                self.ledger.note_token(n)
+            else:
+                self.ledger.note(delta, p, n)
+            self.scan(p, n)
         except BaseException as error:
-            self.fail(error, delta.text, n)
-            self.attach_events(error, delta.text, p, n)
+            self.fail(error, text, n)
+            self.attach_events(error, text, p, n)
             raise
-        return self.sink.take(delta.text, p, n)
+        return self.sink.take(text, p, n)
 
     cdef int refuse_delta(self) except -1:
         """A delta after End or after an error (off delta's path, which then keeps no registers
@@ -228,12 +251,17 @@ cdef class Engine:
             raise LifecycleError("delta after a parse error; only end is accepted")
         raise LifecycleError("delta after end")
 
-    cdef inline int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef int feed_text(self, Delta delta, const unsigned char* p, Py_ssize_t n) except -1:
         """One delta's bytes p[0:n] (delta None: an uncounted piece of output)."""
         if delta is None:
             self.ledger.note_plain(n)
         else:
             self.ledger.note(delta, p, n)
+        return self.scan(p, n)
+
+    cdef inline int scan(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """The bytes p[0:n], just noted in the ledger, read: what the scanner and the current
+        state make of them, then what is left unaccounted for kept."""
         if self.scanner.take_plain(p, n):       # no marker can start in it: one text piece
             self.piece_at = self.ledger.received - n
             self.text(p, n)

@@ -93,6 +93,15 @@ cdef class Ledger:
             self.push_start(at)
         return 0
 
+    cdef inline int note_token(self, Py_ssize_t n) except -1:
+        """note() of one token whose text is the next n bytes (Engine.feed_token): it starts
+        at their first byte."""
+        cdef int64_t at = self.received
+        self.received += n
+        if not self.uncounted:
+            self.push_start(at)
+        return 0
+
     cdef int note_spans(self, Delta delta, const unsigned char* p, Py_ssize_t n, int64_t at) except -1:
         """note() of a delta with no spans, several, or an array of them (its text at output
         offset `at`)."""

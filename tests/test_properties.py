@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import symphony
-from symphony import End, Prompt
+from symphony import Delta, End, Prompt, TokenSpan
 from symphony.events import Dropped, Reasoning
 from symphony.reasons import DropReason
 from tests.common import (
@@ -127,8 +127,32 @@ def token_identity(table):
     return test
 
 
+def token_by_token(table):
+    """feed_token(text, id) per token is feed(Delta(text, [id], [its span])) per token: the same
+    events, feed by feed, counts included (the output cut into the layout's tokens)."""
+    @settings(SETTINGS, max_examples=max(1, settings.default.max_examples // 4))   # one path shared by both
+    @given(case=scenario(table))
+    @with_found
+    def test(case):
+        output, prompt, _, bounds, tools = case
+        steps = [(output[t0:t1], 1000 + i) for i, (t0, t1) in enumerate(bounds)]
+        by_token, by_delta = new_parser(table, tools), new_parser(table, tools)
+        events = [] if prompt is None else by_token.feed(Prompt(prompt))
+        if prompt is not None:
+            by_delta.feed(Prompt(prompt))
+        for text, token_id in steps:
+            got = by_token.feed_token(text, token_id)
+            span = TokenSpan(token_id, 0, len(text.encode("utf-8")))
+            assert got == by_delta.feed(Delta(text, [token_id], [span])), f"{table}: {output!r} at {text!r}"
+            events += got
+        events += by_token.feed(End("stop"))
+        check_conservation(events, output)
+        assert sum(tokens_of(e) for e in events if carries_text(e)) == len(steps)
+    return test
+
+
 for _table in TABLES:
-    for _property in (conservation, well_formed, chunking_invariance, token_identity):
+    for _property in (conservation, well_formed, chunking_invariance, token_identity, token_by_token):
         _test = _property(_table)
         _test.__name__ = f"test_{_property.__name__}_{_table}"
         globals()[_test.__name__] = _test
