@@ -9,8 +9,9 @@ Every side runs in bench/peers/harness.py, through one loop and one timing rule:
 there from this repository. Each side's time is split in two: building the parser for the
 request (the peers: their tool and reasoning parser objects; symphony: a new Engine for the
 table and tools) and its parsing calls (the peers: their parse calls; symphony: the prompt,
-each Delta built and fed as a worker would, the end; compiling the tools' schemas happens
-lazily in there). Every parsing call is timed on its own, and each timed call also holds the
+each token fed with its id as a worker that streams tokens feeds it, `feed_token(text, id)`, or
+with --deltas each as a `Delta(text, ids, spans)` built inside the timing; the end; compiling the
+tools' schemas happens lazily in there). Every parsing call is timed on its own, and each timed call also holds the
 clock's own cost once (about 0.08 µs here, measured in the run: harness.timer_overhead); that is
 taken off every side's time, so a parser fast enough for it to matter is not pulled toward its
 slow peers (the ratio with it left in is printed too). Per slug the sides take turns --rounds times, --repeat passes each, and each
@@ -37,7 +38,7 @@ from bench.common import FAMILIES, FIXTURES  # noqa: E402
 PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
 
 
-def run_harness(slugs, repeat, rounds, plans):
+def run_harness(slugs, repeat, rounds, plans, deltas=False):
     """The harness's document for every side on the slugs: the peers and symphony through the
     same loop, in their venv (symphony alone, in this interpreter, when there is none)."""
     python = os.path.join(PEERS_VENV, "bin", "python")
@@ -50,6 +51,8 @@ def run_harness(slugs, repeat, rounds, plans):
                "--peers", sides, "--no-cases", "--fixtures", FIXTURES, "--out", out]
     if plans:
         command += ["--plans", ",".join(plans)]
+    if deltas:
+        command.append("--symphony-deltas")
     subprocess.run(command + list(slugs), check=True, stderr=subprocess.DEVNULL)
     with open(out, encoding="utf-8") as f:
         return json.load(f)
@@ -173,13 +176,15 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=3,
                     help="turns the sides take per slug; each side keeps its best pass of them all (default 3)")
     ap.add_argument("--plans", default="", help="extra token chunk plans, e.g. whole,size-5,random-1")
+    ap.add_argument("--deltas", action="store_true",
+                    help="feed symphony one-token chunks as Delta(text, ids, spans) too, instead of feed_token")
     ap.add_argument("--json", help="also write the numbers here")
     ap.add_argument("--markdown", help="also write the README's ratio tables (by family) here")
     args = ap.parse_args(argv)
     args.slugs = args.slugs or list(FAMILIES[args.family])
     plans = [p for p in args.plans.split(",") if p]
     modes = ["whole", "stream"] + [f"stream@{p}" for p in plans]
-    doc = run_harness(args.slugs, args.repeat, args.rounds, plans)
+    doc = run_harness(args.slugs, args.repeat, args.rounds, plans, args.deltas)
     rows = []
     for slug in args.slugs:
         for mode in modes:

@@ -1108,8 +1108,12 @@ class VLLMDriver:
 
 class SymphonyDriver:
     """symphony, timed by the same rule as the peers: its parser built per request (an Engine
-    for the table and tools the model registry gives the case), then its parsing calls."""
+    for the table and tools the model registry gives the case), then its parsing calls. Streamed
+    one token a delta, each token goes in as a worker that streams tokens feeds it:
+    `feed_token(text, id)`; chunks of several tokens (and every chunk with `deltas_only`, the
+    harness's --symphony-deltas) as a `Delta(text, ids, spans)` built inside the timing."""
     peer = "symphony"
+    deltas_only = False
 
     def __init__(self, slug: str, profile: dict, tok=None):
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -1162,11 +1166,20 @@ class SymphonyDriver:
         t0 = pc()
         events = feed(s.Prompt(prep["prompt"]))
         spent = pc() - t0
-        for text, ids, spans in deltas:
-            t0 = pc()
-            got = feed(Delta(text, ids, spans))
-            spent += pc() - t0
-            events += got
+        if not self.deltas_only and all(len(ids) == 1 for _, ids, _ in deltas):
+            feed_token = engine.feed_token
+            for text, ids, _ in deltas:
+                token = ids[0]
+                t0 = pc()
+                got = feed_token(text, token)
+                spent += pc() - t0
+                events += got
+        else:
+            for text, ids, spans in deltas:
+                t0 = pc()
+                got = feed(Delta(text, ids, spans))
+                spent += pc() - t0
+                events += got
         t0 = pc()
         got = feed(s.End(prep["finish"]))
         spent += pc() - t0
@@ -1370,6 +1383,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", help="write the JSON here instead of stdout")
     ap.add_argument("--no-cases", action="store_true",
                     help="omit per-case results from the JSON")
+    ap.add_argument("--symphony-deltas", action="store_true",
+                    help="feed symphony every streamed chunk as a Delta, one-token chunks too "
+                         "(by default a single token goes in through feed_token)")
     ap.add_argument("--check-imports", action="store_true",
                     help="import both peers, print versions, exit")
     ap.add_argument("--profiles", help="a JSON file of more PROFILES entries (slug -> profile), "
@@ -1377,6 +1393,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.check_imports:
         return check_imports()
+    SymphonyDriver.deltas_only = args.symphony_deltas
     if args.profiles:
         with open(args.profiles, encoding="utf-8") as f:
             PROFILES.update(json.load(f))
