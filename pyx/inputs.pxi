@@ -281,9 +281,9 @@ cdef class Delta:
                                # SPANS_ONE made from a list (the tuple is made only when asked)
     cdef TokenSpan one         # the span when form == SPANS_ONE
     cdef SpanForm form
-    cdef object array          # the C-contiguous int64 (n, 4) array when form == SPANS_ARRAY
-    cdef const int64_t* rows   # its data (a pointer, not a typed view: the view's struct is
-    cdef Py_ssize_t nrows      # cleared and released on every Delta, a streamed token's cost)
+    cdef object array          # the C-contiguous int64 (n, 4) array when form == SPANS_ARRAY,
+    cdef const int64_t* rows   # its data and its number of rows: a pointer, not a typed view,
+    cdef Py_ssize_t nrows      # whose struct every Delta would clear and release (row() reads it)
     cdef const unsigned char* utf8     # the text's UTF-8 (cached on the str, which this holds)
     cdef Py_ssize_t size               # its length in bytes
 
@@ -299,7 +299,7 @@ cdef class Delta:
             check_token_ids(token_ids, "Delta.token_ids", self)
         self.token_ids = token_ids
 
-    cdef inline bint take_one_token(self, object ids, object spans) except -1:
+    cdef inline bint take_one_token(self, object ids, object spans) noexcept:
         """A streamed token's fast path: one TokenSpan, not continued, and one exact int that is
         its id, each in a list or tuple of one; it is taken as SPANS_ONE. False for anything else,
         which the general path takes (and names what is wrong with it)."""

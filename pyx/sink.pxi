@@ -71,6 +71,7 @@ cdef inline object sk_tokens(int64_t tokens):
         return <object>PyTuple_GET_ITEM(_COUNTS, tokens)
     return tokens
 
+
 cdef inline str sk_call_id(uint32_t index):
     if index < 256:
         return <str>_CALL_IDS[index]
