@@ -11,11 +11,11 @@ request (the peers: their tool and reasoning parser objects; symphony: a new Eng
 table and tools) and its parsing calls (the peers: their parse calls; symphony: the prompt,
 each token fed with its id as a worker that streams tokens feeds it, `feed_token(text, id)`, or
 with --deltas each as a `Delta(text, ids, spans)` built inside the timing; the end; compiling the
-tools' schemas happens lazily in there). Every parsing call is timed on its own, and each timed call also holds the
-clock's own cost once (about 0.08 µs here, measured in the run: harness.timer_overhead); that is
-taken off every side's time, so a parser fast enough for it to matter is not pulled toward its
-slow peers (the ratio with it left in is printed too). Per slug the sides take turns --rounds times, --repeat passes each, and each
-side keeps its best pass: on a shared machine a neighbour's burst lasts seconds, and sides
+tools' schemas happens lazily in there). Every parsing call is timed on its own, and each timed
+call also holds the clock's own cost once (about 0.07 µs here, measured in the run:
+harness.timer_overhead); that is taken off every side's time, so a parser fast enough for it to
+matter is not pulled toward its slow peers (the ratio with it left in is printed too). Per slug
+the sides take turns --rounds times, --repeat passes each, and each side keeps its best pass: on a shared machine a neighbour's burst lasts seconds, and sides
 timed one after the other over minutes can put one side inside it and not the other. A
 family's ratio against a peer is over the slugs that peer parses (symphony's time on those
 same slugs). Ratios are given for the parse alone and for construction plus parse. Agreement

@@ -115,7 +115,7 @@ cdef class Engine:
         self.begin_feed()
         try:
             if kind is Delta:
-                return self.delta(<Delta>input)
+                return self.piece(<Delta>input, (<Delta>input).text)
             if kind is End:
                 return self.end(<End>input)
             if kind is Prompt:
@@ -219,9 +219,6 @@ cdef class Engine:
                 self.attach_events(error, output, p, n)
             raise
         return 0
-
-    cdef inline list delta(self, Delta delta):
-        return self.piece(delta, delta.text)
 
     cdef list piece(self, Delta delta, str text):
         """A piece of output fed, and its events: a Delta, or (delta None) one token whose text

@@ -781,7 +781,7 @@ def timer_overhead(laps: int = 20000, rounds: int = 7) -> float:
     """What one timed interval costs when it times nothing: `t0 = pc()` then `spent += pc() - t0`,
     the drivers' own shape, measured here (the least of `rounds` means, so the figure taken off is
     the clock's cost at its cheapest, never more). A streamed side times every delta this way; at
-    well under a microsecond per delta the clock's cost (about 0.08 us here) is a sixth of a fast
+    well under a microsecond per delta the clock's cost (about 0.07 us here) is a third of a fast
     parser's figure and a hundredth of a slow one's, so left in it pulls every ratio toward 1."""
     pc = time.perf_counter
     best = float("inf")
