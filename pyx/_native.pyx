@@ -7,7 +7,7 @@ from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.object cimport Py_SIZE
 from cpython.exc cimport PyErr_Clear
 from cpython.ref cimport Py_INCREF
-from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeUTF8
+from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 # the raw Python allocator (malloc underneath), so tracemalloc sees what a parser holds

@@ -34,9 +34,12 @@ cdef struct sk_record:
 cdef struct sk_whole:
     ByteBuf visible          # Content, Malformed, fragments of calls that never started
     ByteBuf thought
-    ByteBuf* arguments       # each call's fragments joined, by index
-    Py_ssize_t* started      # each call's CallStart record, or -1
-    Py_ssize_t slots         # calls in both arrays
+    ByteBuf joined           # the fragments of each call that has more than one, joined
+    Py_ssize_t* started      # by call index: its CallStart record, or -1
+    Py_ssize_t* pieces       # ... how many fragments it has
+    Py_ssize_t* arguments_at # ... where its arguments are: in the arena (one fragment) or `joined`
+    Py_ssize_t* arguments_len
+    Py_ssize_t slots         # calls in the arrays
     Py_ssize_t malformed     # Malformed bytes
     int64_t tokens
     bint counted
@@ -44,14 +47,10 @@ cdef struct sk_whole:
 
 
 cdef void wh_free(sk_whole* g) noexcept:
-    cdef Py_ssize_t i
     bb_free(&g.visible)
     bb_free(&g.thought)
-    if g.arguments != NULL:
-        for i in range(g.slots):
-            bb_free(&g.arguments[i])
-        free(g.arguments)
-    free(g.started)
+    bb_free(&g.joined)
+    free(g.started)          # the four arrays are one block
 
 
 cdef enum:
@@ -75,7 +74,30 @@ cdef inline object sk_tokens(int64_t tokens):
 cdef inline str sk_call_id(uint32_t index):
     if index < 256:
         return <str>_CALL_IDS[index]
-    return f"call_{index}"
+    return sk_call_id_written(index)
+
+
+cdef str sk_call_id_written(uint32_t index):
+    """`call_{index}`, its digits written here (no int object, no formatting)."""
+    cdef char text[16]
+    cdef int n = 5
+    cdef uint32_t k
+    memcpy(text, b"call_", 5)
+    k = 1
+    while index // k >= 10:
+        k *= 10
+    while k:
+        text[n] = <char>(48 + index // k % 10)
+        n += 1
+        k //= 10
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
+cdef inline (Py_ssize_t, Py_ssize_t) sk_fragment(sk_record* r) noexcept:
+    """Where an arguments record's JSON is in the arena: (offset, length)."""
+    if r.aux_len < 0:
+        return r.text_at, r.text_len
+    return r.aux_at, r.aux_len
 
 
 @cython.freelist(8)
@@ -349,18 +371,22 @@ cdef class Sink:
     cdef int gather(self, sk_whole* g) except -1:
         """What the records say as a whole, by symphony.adapt.fold's rules, into `g` (zeroed by the
         caller, freed by wh_free): visible text is Content, Malformed and the fragments of a call
-        that never started; each call's fragments joined; tokens unknown when any record was
-        uncounted or none counted."""
+        that never started; each call's fragments joined (a call of one fragment keeps it where it
+        is, in the arena); tokens unknown when any record was uncounted or none counted."""
         cdef sk_record* r
-        cdef Py_ssize_t i, at, n
+        cdef Py_ssize_t i, at, n, joined = 0
         if self.calls:
-            g.arguments = <ByteBuf*>calloc(self.calls, sizeof(ByteBuf))
-            g.started = <Py_ssize_t*>malloc(self.calls * sizeof(Py_ssize_t))
-            if g.arguments == NULL or g.started == NULL:
+            g.started = <Py_ssize_t*>malloc(4 * self.calls * sizeof(Py_ssize_t))
+            if g.started == NULL:
                 raise MemoryError()
+            g.pieces = g.started + self.calls
+            g.arguments_at = g.pieces + self.calls
+            g.arguments_len = g.arguments_at + self.calls
             g.slots = self.calls
             for i in range(self.calls):
                 g.started[i] = -1
+                g.pieces[i] = 0
+                g.arguments_len[i] = 0
         g.counted = True
         for i in range(self.count):
             r = &self.records[i]
@@ -381,12 +407,37 @@ cdef class Sink:
             elif r.kind == EV_CALL_START:
                 g.started[r.index] = i
             elif r.kind == EV_CALL_ARGUMENTS:
-                if r.aux_len < 0:
-                    at, n = r.text_at, r.text_len
+                at, n = sk_fragment(r)
+                if g.started[r.index] < 0:
+                    bb_append(&g.visible, self.arena.data + at, n)
                 else:
-                    at, n = r.aux_at, r.aux_len
-                bb_append(&g.arguments[r.index] if g.started[r.index] >= 0 else &g.visible,
-                          self.arena.data + at, n)
+                    g.pieces[r.index] += 1
+                    g.arguments_at[r.index] = at
+                    g.arguments_len[r.index] += n
+                    if g.pieces[r.index] == 2:
+                        joined += 1
+        if joined:
+            self.join_fragments(g)
+        return 0
+
+    cdef int join_fragments(self, sk_whole* g) except -1:
+        """The fragments of each call that has more than one, copied one after another into
+        `g.joined` (room made once), and its arguments pointed there."""
+        cdef sk_record* r
+        cdef Py_ssize_t i, at, n, size = 0
+        for i in range(g.slots):
+            if g.pieces[i] > 1:
+                g.arguments_at[i] = size
+                size += g.arguments_len[i]
+                g.arguments_len[i] = 0
+        bb_reserve(&g.joined, size)
+        for i in range(self.count):
+            r = &self.records[i]
+            if r.kind == EV_CALL_ARGUMENTS and g.pieces[r.index] > 1 and 0 <= g.started[r.index] < i:
+                at, n = sk_fragment(r)
+                memcpy(g.joined.data + g.arguments_at[r.index] + g.arguments_len[r.index], self.arena.data + at, n)
+                g.arguments_len[r.index] += n
+        g.joined.len = size
         return 0
 
     cdef inline object whole_tokens(self, sk_whole* g):
@@ -405,12 +456,15 @@ cdef class Sink:
         """The gathered calls in start order: [(id, name, arguments)]."""
         cdef sk_record* r
         cdef Py_ssize_t i
+        cdef const unsigned char* arguments
         cdef list calls = []
         for i in range(g.slots):
             if g.started[i] >= 0:
                 r = &self.records[g.started[i]]
+                arguments = (g.joined.data if g.pieces[i] > 1 else self.arena.data) + g.arguments_at[i]
                 calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                              PyUnicode_DecodeUTF8(<const char*>g.arguments[i].data, g.arguments[i].len, NULL)))
+                              PyUnicode_DecodeUTF8(<const char*>arguments, g.arguments_len[i], NULL)
+                              if g.pieces[i] else ""))
         return calls
 
     cdef tuple summary(self):

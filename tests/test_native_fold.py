@@ -76,6 +76,21 @@ def test_finish_reason(finish, calls, said):
     assert message[0]["finish_reason"] == said
 
 
+@pytest.mark.parametrize("table, call", [
+    ("qwen3", '<tool_call>{"name": "f", "arguments": {"a": %d}}</tool_call>'),
+    # a call of tags: its arguments are several fragments (one per parameter)
+    ("qwen3_tagged", "<tool_call>\n<function=f>\n<parameter=a>\n%d\n</parameter>\n<parameter=b>\nx\n</parameter>\n"
+                     "</function>\n</tool_call>\n"),
+])
+def test_many_calls_keep_their_ids_and_arguments(table, call):
+    events, message = both(table, "".join(call % i for i in range(1200)) + '<tool_call>{"name"')
+    check_same(events, message)
+    calls = message[0]["message"]["tool_calls"]
+    assert [c["id"] for c in calls] == [f"call_{i}" for i in range(len(calls))]
+    assert len(calls) >= 1200 and all(c["function"]["arguments"].startswith('{"a": %d' % i)
+                                      for i, c in enumerate(calls[:1200]))
+
+
 def test_message_takes_a_fresh_parser_only():
     p = symphony.parser("plain")
     p.message("a")
