@@ -1,6 +1,6 @@
 # Header-only: a growable byte buffer (malloc'd), shared by every concern of the core.
 # the core's allocator (alloc.h: the raw Python allocator, tracemalloc sees what a parser holds)
-from alloc cimport free, realloc
+from alloc cimport SYM_BLOCK, free, realloc, sym_block_give, sym_block_take
 from libc.string cimport memcpy
 
 
@@ -17,7 +17,13 @@ cdef inline int bb_reserve(ByteBuf* b, Py_ssize_t extra) except -1:
     cdef unsigned char* grown
     if need <= b.cap:
         return 0
-    cap = b.cap * 2 if b.cap else 64
+    if b.cap == 0 and need <= SYM_BLOCK:
+        b.data = <unsigned char*>sym_block_take()
+        if b.data == NULL:
+            raise MemoryError()
+        b.cap = SYM_BLOCK
+        return 0
+    cap = b.cap * 2 if b.cap else SYM_BLOCK
     while cap < need:
         cap *= 2
     grown = <unsigned char*>realloc(b.data, cap)
@@ -63,7 +69,10 @@ cdef inline void bb_shrink(ByteBuf* b) noexcept:
 
 
 cdef inline void bb_free(ByteBuf* b) noexcept:
-    free(b.data)
+    if b.cap == SYM_BLOCK:
+        sym_block_give(b.data)
+    else:
+        free(b.data)
     b.data = NULL
     b.len = 0
     b.cap = 0
