@@ -363,16 +363,16 @@ cdef inline Malformed ev_malformed(Text text, object why):
     return e
 
 
-cdef inline ToolCallStart ev_call_start(uint32_t index, str name, Text source):
+cdef inline ToolCallStart ev_call_start(uint32_t index, object index_object, str name, Text source):
     cdef ToolCallStart e = ToolCallStart.__new__(ToolCallStart)
-    e.index = index
+    e.index = index_object
     e.id = sk_call_id(index)
     e.name = name
     e.source = source
     return e
 
 
-cdef inline ToolCallArguments ev_call_arguments(uint32_t index, str json, Text source):
+cdef inline ToolCallArguments ev_call_arguments(object index, str json, Text source):
     cdef ToolCallArguments e = ToolCallArguments.__new__(ToolCallArguments)
     e.index = index
     e.json = json
@@ -380,7 +380,7 @@ cdef inline ToolCallArguments ev_call_arguments(uint32_t index, str json, Text s
     return e
 
 
-cdef inline ToolCallEnd ev_call_end(uint32_t index, Text source):
+cdef inline ToolCallEnd ev_call_end(object index, Text source):
     cdef ToolCallEnd e = ToolCallEnd.__new__(ToolCallEnd)
     e.index = index
     e.source = source

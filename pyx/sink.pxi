@@ -119,9 +119,12 @@ cdef class Sink:
     cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
     cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
+    cdef int64_t last_index          # the call index last built into an event (-1: none) ...
+    cdef object last_index_object    # ... and its int
 
     def __cinit__(self):
         self.open_call = -1
+        self.last_index = -1
         self.records = self.first
         self.cap = SK_FIRST
 
@@ -545,11 +548,20 @@ cdef class Sink:
             return ev_finish(self.finish_reason, self.calls, 0 if self.ledger.uncounted else self.reasoning_tokens)
         text = self.decode(r.text_at, r.text_len, whole, wp, wn)
         if r.kind == EV_CALL_START:
-            return ev_call_start(r.index, self.decode(r.aux_at, r.aux_len, None, NULL, -1), ev_text(text, tokens))
+            return ev_call_start(r.index, self.index_object(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                                 ev_text(text, tokens))
         if r.kind == EV_CALL_ARGUMENTS:
             aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
-            return ev_call_arguments(r.index, aux, ev_text(text, tokens))
-        return ev_call_end(r.index, ev_text(text, tokens))
+            return ev_call_arguments(self.index_object(r.index), aux, ev_text(text, tokens))
+        return ev_call_end(self.index_object(r.index), ev_text(text, tokens))
+
+    cdef inline object index_object(self, uint32_t index):
+        """A call event's index as an int: the one made for the call's previous event (a call's
+        events come one after another; indexes past 256 are no cached small ints)."""
+        if index != self.last_index:
+            self.last_index_object = index
+            self.last_index = index
+        return self.last_index_object
 
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
