@@ -157,130 +157,140 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
-    """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops."""
+    """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
+    The state lives in `st` while reading (s.st is written back before each helper, which may
+    change it, and at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
     cdef unsigned char c
-    while i < n and s.st != OL_CLOSED and s.st != OL_STOPPED:
+    cdef int st = s.st
+    while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
-        if s.st == OL_STRING or s.st == OL_NESTED_STRING or s.st == OL_KEY:
-            # inside a string only a quote or a backslash matters
-            while c != 34 and c != 92:
-                i += 1
-                if i == n:
-                    s.pos = i
-                    return 0
-                c = text[i]
-        if s.st == OL_STRING:
-            if c == 92:
-                s.st = OL_STRING_ESCAPE
-            elif c == 34:
-                ol_value_done(s, text, i + 1)
-            i += 1
-        elif s.st == OL_NESTED:
+        if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
             while c != 34 and c != 123 and c != 125 and c != 91 and c != 93:
                 i += 1
                 if i == n:
-                    s.pos = i
-                    return 0
+                    break
                 c = text[i]
+            if i == n:
+                break
+            i += 1
             if c == 34:
-                s.st = OL_NESTED_STRING
+                st = OL_NESTED_STRING
             elif c == 123 or c == 91:
                 s.depth += 1
-            elif c == 125 or c == 93:
+            else:
                 s.depth -= 1
                 if s.depth == 0:
-                    ol_value_done(s, text, i + 1)
+                    s.st = st
+                    ol_value_done(s, text, i)
+                    st = s.st
+            continue
+        if st == OL_STRING or st == OL_NESTED_STRING or st == OL_KEY:
+            # inside a string only a quote or a backslash matters
+            while c != 34 and c != 92:
+                i += 1
+                if i == n:
+                    break
+                c = text[i]
+            if i == n:
+                break
             i += 1
-        elif s.st == OL_NESTED_STRING:
             if c == 92:
-                s.st = OL_NESTED_ESCAPE
-            elif c == 34:
-                s.st = OL_NESTED
+                if st == OL_KEY:
+                    s.key_escaped = True
+                st = OL_STRING_ESCAPE if st == OL_STRING else (OL_NESTED_ESCAPE if st == OL_NESTED_STRING else OL_KEY_ESCAPE)
+            elif st == OL_NESTED_STRING:
+                st = OL_NESTED
+            elif st == OL_STRING:
+                s.st = st
+                ol_value_done(s, text, i)
+                st = s.st
+            else:
+                s.member = ol_member_kind(s, text + s.key_at, i - 1 - s.key_at)
+                st = OL_COLON
+            continue
+        if st == OL_STRING_ESCAPE or st == OL_NESTED_ESCAPE or st == OL_KEY_ESCAPE:
+            st = OL_STRING if st == OL_STRING_ESCAPE else (OL_NESTED_STRING if st == OL_NESTED_ESCAPE else OL_KEY)
             i += 1
-        elif s.st == OL_STRING_ESCAPE or s.st == OL_NESTED_ESCAPE or s.st == OL_KEY_ESCAPE:
-            s.st = OL_STRING if s.st == OL_STRING_ESCAPE else (OL_NESTED_STRING if s.st == OL_NESTED_ESCAPE else OL_KEY)
-            i += 1
-        elif s.st == OL_KEY:
-            if c == 92:
-                s.st = OL_KEY_ESCAPE
-                s.key_escaped = True
-            elif c == 34:
-                s.member = ol_member_kind(s, text + s.key_at, i - s.key_at)
-                s.st = OL_COLON
-            i += 1
-        elif s.st == OL_SCALAR:
+            continue
+        if st == OL_SCALAR:
             if c == 44 or c == 125 or c == 93:
+                s.st = st
                 ol_value_done(s, text, i)       # the byte is read again as a member separator
+                st = s.st
                 continue
             if c >= 0x80:
                 need = u8_char_len(c)
                 if i + need > n:
                     break                       # wait for the whole character
                 if u8_space_len(text + i, n - i):
+                    s.st = st
                     ol_value_done(s, text, i)
+                    st = s.st
                     continue
                 i += need
             elif c == 0x20 or (0x09 <= c <= 0x0D):
+                s.st = st
                 ol_value_done(s, text, i)
-                continue
+                st = s.st
             else:
                 i += 1
+            continue
+        # between tokens: whitespace first
+        if c < 0x80:
+            w = u8_ascii_space(c)
+        elif i + u8_char_len(c) > n:
+            break
         else:
-            # between tokens: whitespace first
-            if c < 0x80:
-                w = u8_ascii_space(c)
-            elif i + u8_char_len(c) > n:
+            w = u8_space_len(text + i, n - i)
+        if w:
+            i += w
+            continue
+        if st == OL_BEFORE:
+            if c != 123:
+                st = OL_STOPPED
                 break
+            st = OL_MEMBER
+            if s.keys == OL_KEYS_ARGUMENTS:
+                s.member = OL_ARGUMENTS
+                s.value_at = s.arguments_at = i
+                s.has_arguments = True
+                st = OL_NESTED
+                s.depth = 1
+        elif st == OL_MEMBER:
+            if c == 125:
+                s.close = i + 1
+                st = OL_CLOSED
+            elif c == 34:
+                st = OL_KEY
+                s.key_at = i + 1
+                s.key_escaped = False
+            elif c != 44:
+                st = OL_STOPPED
+                break
+        elif st == OL_COLON:
+            if c != 58:
+                st = OL_STOPPED
+                break
+            st = OL_VALUE_START
+        else:  # OL_VALUE_START
+            if c == 44 or c == 125 or c == 93 or c == 58:
+                st = OL_STOPPED
+                break
+            s.value_at = i
+            if s.member == OL_ARGUMENTS:
+                s.arguments_at = i
+                s.has_arguments = True
+            if c == 34:
+                st = OL_STRING
+            elif c == 123 or c == 91:
+                st = OL_NESTED
+                s.depth = 1
             else:
-                w = u8_space_len(text + i, n - i)
-            if w:
-                i += w
-                continue
-            if s.st == OL_BEFORE:
-                if c != 123:
-                    s.st = OL_STOPPED
-                    break
-                s.st = OL_MEMBER
-                if s.keys == OL_KEYS_ARGUMENTS:
-                    s.member = OL_ARGUMENTS
-                    s.value_at = s.arguments_at = i
-                    s.has_arguments = True
-                    s.st = OL_NESTED
-                    s.depth = 1
-            elif s.st == OL_MEMBER:
-                if c == 125:
-                    s.close = i + 1
-                    s.st = OL_CLOSED
-                elif c == 34:
-                    s.st = OL_KEY
-                    s.key_at = i + 1
-                    s.key_escaped = False
-                elif c != 44:
-                    s.st = OL_STOPPED
-                    break
-            elif s.st == OL_COLON:
-                if c != 58:
-                    s.st = OL_STOPPED
-                    break
-                s.st = OL_VALUE_START
-            else:  # OL_VALUE_START
-                if c == 44 or c == 125 or c == 93 or c == 58:
-                    s.st = OL_STOPPED
-                    break
-                s.value_at = i
-                if s.member == OL_ARGUMENTS:
-                    s.arguments_at = i
-                    s.has_arguments = True
-                if c == 34:
-                    s.st = OL_STRING
-                elif c == 123 or c == 91:
-                    s.st = OL_NESTED
-                    s.depth = 1
-                else:
-                    s.st = OL_SCALAR
-            i += 1
+                st = OL_SCALAR
+        i += 1
+    s.st = st
     s.pos = i
     return 0
 
