@@ -220,82 +220,83 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
 
 cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """Reads p[0:n]; returns -1 while everything read is acceptable, else the refusal offset
-    (counted from the first byte ever fed). A refused validator stays refused."""
-    cdef Py_ssize_t i = 0, w, at
+    (counted from the first byte ever fed). A refused validator stays refused. The state lives
+    in `st` while reading (written back before a helper that reads or changes it, and at the end)."""
+    cdef Py_ssize_t i = 0, w
     cdef unsigned char c, top, low
     cdef int h
-    if s.st == JP_REFUSED:
+    cdef int st = s.st
+    if st == JP_REFUSED:
         return s.refused_at
     while i < n:
         c = p[i]
-        at = s.seen + i
-        if s.st > JP_AFTER_VALUE:     # inside a token, or after the value
-            if s.st == JP_STRING:
+        if st > JP_AFTER_VALUE:     # inside a token, or after the value
+            if st == JP_STRING:
                 # a string's plain bytes at once (a strict one stops at a control character too)
                 low = 32 if s.strict else 0
                 while c != 34 and c != 92 and c >= low:
                     i += 1
                     if i == n:
+                        s.st = st
                         s.seen += n
                         return -1
                     c = p[i]
-                at = s.seen + i
                 if c == 34:
                     if s.in_key:
                         s.in_key = False
-                        s.st = JP_AFTER_KEY
+                        st = JP_AFTER_KEY
                     else:
-                        jp_value_done(s)
+                        st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
                 elif c == 92:
-                    s.st = JP_ESCAPE
-                    s.escape_at = at
-                elif c < 32 and s.strict:
-                    jp_refuse(s, at)
+                    st = JP_ESCAPE
+                    s.escape_at = s.seen + i
+                else:                     # a control character in a strict string
+                    jp_refuse(s, s.seen + i)
                     return s.refused_at
                 i += 1
                 continue
-            if s.st == JP_ESCAPE:
+            if st == JP_ESCAPE:
                 if c == 117:
-                    s.st = JP_UNICODE
+                    st = JP_UNICODE
                     s.hex_count = 0
                     s.hex_value = 0
                 elif s.strict and not jp_strict_escape(c):
                     jp_refuse(s, s.escape_at)
                     return s.refused_at
                 else:
-                    s.st = JP_STRING
+                    st = JP_STRING
                 i += 1
                 continue
-            if s.st == JP_UNICODE:
+            if st == JP_UNICODE:
                 h = jp_hex(c)
                 if h < 0:
                     if s.strict:
                         jp_refuse(s, s.escape_at)
                         return s.refused_at
-                    s.st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
+                    st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
                     continue
                 s.hex_value = s.hex_value * 16 + h
                 s.hex_count += 1
                 i += 1
                 if s.hex_count == 4:
                     if 0xD800 <= s.hex_value <= 0xDBFF:
-                        s.st = JP_PAIR_BACKSLASH
+                        st = JP_PAIR_BACKSLASH
                     elif 0xDC00 <= s.hex_value <= 0xDFFF:
                         jp_refuse(s, s.escape_at)
                         return s.refused_at
                     else:
-                        s.st = JP_STRING
+                        st = JP_STRING
                 continue
-            if s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U:
-                if (s.st == JP_PAIR_BACKSLASH and c == 92) or (s.st == JP_PAIR_U and c == 117):
-                    s.st = JP_PAIR_U if s.st == JP_PAIR_BACKSLASH else JP_PAIR_HEX
+            if st == JP_PAIR_BACKSLASH or st == JP_PAIR_U:
+                if (st == JP_PAIR_BACKSLASH and c == 92) or (st == JP_PAIR_U and c == 117):
+                    st = JP_PAIR_U if st == JP_PAIR_BACKSLASH else JP_PAIR_HEX
                     s.hex_count = 0
                     s.hex_value = 0
                     i += 1
                     continue
                 jp_refuse(s, s.escape_at)
                 return s.refused_at
-            if s.st == JP_PAIR_HEX:
+            if st == JP_PAIR_HEX:
                 h = jp_hex(c)
                 if h < 0:
                     jp_refuse(s, s.escape_at)
@@ -305,27 +306,27 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 i += 1
                 if s.hex_count == 4:
                     if 0xDC00 <= s.hex_value <= 0xDFFF:
-                        s.st = JP_STRING
+                        st = JP_STRING
                     else:
                         jp_refuse(s, s.escape_at)
                         return s.refused_at
                 continue
-            if s.st == JP_NUMBER:
+            if st == JP_NUMBER:
                 if jp_number_byte(c):
                     if s.strict:
                         h = jp_number_step(s.number, c)
                         if h < 0:
-                            jp_refuse(s, at)
+                            jp_refuse(s, s.seen + i)
                             return s.refused_at
                         s.number = h
                     i += 1
                     continue
                 if s.strict and not jp_number_whole(s.number):
-                    jp_refuse(s, at)
+                    jp_refuse(s, s.seen + i)
                     return s.refused_at
-                jp_value_done(s)      # the number ended; this byte is read in the new state
+                st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE   # this byte is read in the new state
                 continue
-            if s.st == JP_WORD:
+            if st == JP_WORD:
                 if jp_letter(c):
                     if s.word_len >= 5 or s.word[s.word_len] != c:
                         jp_refuse(s, s.word_at)
@@ -336,13 +337,13 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 if s.word[s.word_len] != 0:
                     jp_refuse(s, s.word_at)
                     return s.refused_at
-                jp_value_done(s)
+                st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
                 continue
-            if s.st == JP_DONE:
+            if st == JP_DONE:
                 if s.strict and jp_strict_space(c):
                     i += 1
                     continue
-                jp_refuse(s, at)
+                jp_refuse(s, s.seen + i)
                 s.refused_after_value = True
                 return s.refused_at
         # Between tokens: whitespace, then what the state expects.
@@ -350,8 +351,10 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             if jp_strict_space(c):
                 i += 1
                 continue
-            jp_feed_strict_token(s, c, at)
-            if s.st == JP_REFUSED:
+            s.st = st
+            jp_feed_strict_token(s, c, s.seen + i)
+            st = s.st
+            if st == JP_REFUSED:
                 return s.refused_at
             i += 1
             continue
@@ -360,56 +363,66 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
             i += w
             continue
         top = s.stack[s.depth - 1] if s.depth else 0
-        if s.st == JP_EXPECT_VALUE:
-            if c == 123 or c == 91:
-                jp_open(s, c, at)
-            elif c == 34:
-                s.st = JP_STRING
+        if st == JP_EXPECT_VALUE:
+            if c == 34:
+                st = JP_STRING
                 s.in_key = False
             elif c == 45 or (48 <= c <= 57):
-                s.st = JP_NUMBER
+                st = JP_NUMBER
+            elif c == 123 or c == 91:
+                jp_open(s, c, s.seen + i)
+                st = s.st
             elif c == 116 or c == 102 or c == 110:
-                s.st = JP_WORD
+                st = JP_WORD
                 s.word = "true" if c == 116 else ("false" if c == 102 else "null")
                 s.word_len = 1
-                s.word_at = at
+                s.word_at = s.seen + i
             elif c == 44 and top == 91:
                 pass                          # a missing array element
             elif c == 44 and top == 123:
-                s.st = JP_OBJECT_KEY          # a missing member value
+                st = JP_OBJECT_KEY            # a missing member value
             elif (c == 125 or c == 93) and top:
-                jp_close(s, 123 if c == 125 else 91, at)
+                jp_close(s, 123 if c == 125 else 91, s.seen + i)
+                st = s.st
             else:
-                jp_refuse(s, at)
-        elif s.st == JP_OBJECT_KEY:
+                jp_refuse(s, s.seen + i)
+                return s.refused_at
+        elif st == JP_OBJECT_KEY:
             if c == 34:
-                s.st = JP_STRING
+                st = JP_STRING
                 s.in_key = True
             elif c == 44:
                 pass                          # a lenient extra comma
             elif c == 125 or c == 93:
-                jp_close(s, 123 if c == 125 else 91, at)
+                jp_close(s, 123 if c == 125 else 91, s.seen + i)
+                st = s.st
             else:
-                jp_refuse(s, at)
-        elif s.st == JP_AFTER_KEY:
+                jp_refuse(s, s.seen + i)
+                return s.refused_at
+        elif st == JP_AFTER_KEY:
             if c == 58:
-                s.st = JP_EXPECT_VALUE
+                st = JP_EXPECT_VALUE
             elif c == 44:
-                s.st = JP_OBJECT_KEY          # a key without `:` is a key with a missing value
+                st = JP_OBJECT_KEY            # a key without `:` is a key with a missing value
             elif c == 125 or c == 93:
-                jp_close(s, 123 if c == 125 else 91, at)
+                jp_close(s, 123 if c == 125 else 91, s.seen + i)
+                st = s.st
             else:
-                jp_refuse(s, at)
+                jp_refuse(s, s.seen + i)
+                return s.refused_at
         else:  # JP_AFTER_VALUE
             if c == 44:
-                s.st = JP_OBJECT_KEY if top == 123 else JP_EXPECT_VALUE
+                st = JP_OBJECT_KEY if top == 123 else JP_EXPECT_VALUE
             elif c == 125 or c == 93:
-                jp_close(s, 123 if c == 125 else 91, at)
+                jp_close(s, 123 if c == 125 else 91, s.seen + i)
+                st = s.st
             else:
-                jp_refuse(s, at)
-        if s.st == JP_REFUSED:
+                jp_refuse(s, s.seen + i)
+                return s.refused_at
+        if st == JP_REFUSED:
             return s.refused_at
         i += 1
+    s.st = st
     s.seen += n
     return -1
 
