@@ -97,7 +97,10 @@ cdef class ForcedCall(Assembler):
                 # refusal may reach back into bytes held from an earlier piece: a word, an escape)
                 self.send(sink, refused)
                 if self.prefix.refused_after_value:
+                    # the bytes after the value are read again; a separator that arrived between
+                    # the value and them (all of them came in this piece) goes out before them
                     i = n - self.pending.text.len
+                    self.drop_separators(sink)
                     self.stage = FC_AFTER
                 else:
                     self.report_pending(sink)
@@ -117,6 +120,14 @@ cdef class ForcedCall(Assembler):
                             k, src, m)
         hb_drop_front(&self.pending, k)
         self.emitted = upto
+        return 0
+
+    cdef int drop_separators(self, Sink sink) except -1:
+        """The separators still held, each as Dropped{Wrapper}."""
+        cdef const unsigned char* q
+        cdef Py_ssize_t m
+        while hb_next_mark(&self.pending, &q, &m) >= 0:
+            sink.dropped(DR_WRAPPER, q, m)
         return 0
 
     cdef int report_pending(self, Sink sink) except -1:

@@ -57,14 +57,16 @@ cdef class GemmaCall(TagCall):
         if self.done:
             return 0
         self.sink = sink
-        end = self.scan(p, n, True)
+        end = self.read(p, n, True)
         if end < 0:
             return n
         return end - held_before if end > held_before else 0
 
-    cdef Py_ssize_t scan(self, const unsigned char* p, Py_ssize_t n, bint more) except -2:
+    cdef Py_ssize_t read(self, const unsigned char* p, Py_ssize_t n, bint more) except -2:
         """Runs the quote scanner over what it holds and p[0:n]; returns where in that window the
-        arguments object ended, or -1 (not ended). What was written goes out at the end."""
+        arguments object ended, or -1 (not ended). What was written goes out at the end. (Gemma
+        reads its own notation, not tags: this stands in for TagCall.read everywhere, a separator
+        that cuts off a held quote's start included.)"""
         cdef Py_ssize_t s = 0, e = 0, used
         cdef int k
         self.tags.begin(p, n, more)
@@ -84,7 +86,7 @@ cdef class GemmaCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # a quote's start the scanner held is text now (the marker cut it off)
-        self.scan(NULL, 0, False)
+        self.read(NULL, 0, False)
         if not self.started():
             # unterminated: the engine names it a block that closed without a complete call
             self.report_carried(MW_OTHER if self.stage == GM_UNNAMED else MW_UNTERMINATED,

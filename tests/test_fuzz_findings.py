@@ -57,6 +57,28 @@ def test_a_separator_inside_a_constrained_call_keeps_its_place():
             check_well_formed(events)
 
 
+def test_a_separator_after_a_held_quote_start_in_a_gemma_call_keeps_the_held_bytes():
+    # found: a `<` or `<|` the quote scanner held (the start of `<|"|>`) was lost when an
+    # ignored terminal cut it off: the separator drove the tag reader Gemma does not use
+    f = Format("u").ignores("t", "</x>").state("s", Emits.ARGUMENTS).calls(CallSyntax.gemma())
+    for text in ["<</x>", "<|</x>", '<|"</x>', "a<</x>", "call:f{a:<|</x>", 'call:f{a:<|"|>x<|</x>y<|"|>}']:
+        for pieces in ([text], list(text), [text[:text.index("</x>")], "</x>", text[text.index("</x>") + 4:]]):
+            events = parsed(f, [p for p in pieces if p])
+            assert text_of(events) == text, (text, pieces, events)
+            check_well_formed(events)
+
+
+def test_a_separator_right_after_a_forced_literal_keeps_its_place():
+    # found: a forced call's `true`/`false`/`null`, still being read when an ignored terminal
+    # came, lost the terminal once the byte after it ended the value
+    f = Format("u").ignores("t", "</c>").state("s", Emits.ARGUMENTS).calls(CallSyntax.forced("f"))
+    for text in ["true</c> ", "false</c> ", "null</c>}", "true</c><", "true</c></c> x", "1</c> ", '"s"</c><']:
+        for pieces in ([text], list(text), [text[:text.index("</c>")], "</c>", text[text.index("</c>") + 4:]]):
+            events = parsed(f, [p for p in pieces if p])
+            assert text_of(events) == text, (text, pieces, events)
+            check_well_formed(events)
+
+
 def test_whitespace_before_a_stray_close_tag_in_a_minimax_call_keeps_its_place():
     # found: `<a>1</a> <seed:think> </x>` reported `</x>` before the space that preceded it
     for text in ['<tool_call><invoke name="f"><a>1</a> <seed:think> </x></invoke></tool_call>',
