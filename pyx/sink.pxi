@@ -438,8 +438,9 @@ cdef class Sink:
             r = &self.records[i]
             if r.kind == EV_CALL_ARGUMENTS and g.pieces[r.index] > 1 and 0 <= g.started[r.index] < i:
                 at, n = sk_fragment(r)
-                memcpy(g.joined.data + g.arguments_at[r.index] + g.arguments_len[r.index], self.arena.data + at, n)
-                g.arguments_len[r.index] += n
+                if n:
+                    memcpy(g.joined.data + g.arguments_at[r.index] + g.arguments_len[r.index], self.arena.data + at, n)
+                    g.arguments_len[r.index] += n
         g.joined.len = size
         return 0
 
@@ -459,15 +460,17 @@ cdef class Sink:
         """The gathered calls in start order: [(id, name, arguments)]."""
         cdef sk_record* r
         cdef Py_ssize_t i
-        cdef const unsigned char* arguments
+        cdef str arguments
         cdef list calls = []
         for i in range(g.slots):
             if g.started[i] >= 0:
                 r = &self.records[g.started[i]]
-                arguments = (g.joined.data if g.pieces[i] > 1 else self.arena.data) + g.arguments_at[i]
-                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                              PyUnicode_DecodeUTF8(<const char*>arguments, g.arguments_len[i], NULL)
-                              if g.pieces[i] else ""))
+                arguments = ""
+                if g.arguments_len[i]:
+                    arguments = PyUnicode_DecodeUTF8(
+                        <const char*>(g.joined.data if g.pieces[i] > 1 else self.arena.data) + g.arguments_at[i],
+                        g.arguments_len[i], NULL)
+                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1), arguments))
         return calls
 
     cdef tuple summary(self):
