@@ -140,7 +140,7 @@ cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args)
 
 
 cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) except -1:
-    """The member's value is text[value_at:end]."""
+    """The member's value is text[value_at:end]; returns the state reading goes on in."""
     if s.member == OL_NAME:
         if text[s.value_at] == 34:
             s.name.len = 0
@@ -150,16 +150,13 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
         s.arguments_end = end
         if s.keys == OL_KEYS_ARGUMENTS:
             s.close = end
-            s.st = OL_CLOSED
-            return 0
-    s.st = OL_MEMBER
-    return 0
+            return OL_CLOSED
+    return OL_MEMBER
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
     """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
-    The state lives in `st` while reading (s.st is written back before each helper, which may
-    change it, and at the end)."""
+    The state lives in `st` while reading (written back at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
     cdef unsigned char c
     cdef int st = s.st
@@ -182,9 +179,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             else:
                 s.depth -= 1
                 if s.depth == 0:
-                    s.st = st
-                    ol_value_done(s, text, i)
-                    st = s.st
+                    st = ol_value_done(s, text, i)
             continue
         if st == OL_STRING or st == OL_NESTED_STRING or st == OL_KEY:
             # inside a string only a quote or a backslash matters
@@ -203,9 +198,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             elif st == OL_NESTED_STRING:
                 st = OL_NESTED
             elif st == OL_STRING:
-                s.st = st
-                ol_value_done(s, text, i)
-                st = s.st
+                st = ol_value_done(s, text, i)
             else:
                 s.member = ol_member_kind(s, text + s.key_at, i - 1 - s.key_at)
                 st = OL_COLON
@@ -216,24 +209,18 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             continue
         if st == OL_SCALAR:
             if c == 44 or c == 125 or c == 93:
-                s.st = st
-                ol_value_done(s, text, i)       # the byte is read again as a member separator
-                st = s.st
+                st = ol_value_done(s, text, i)       # the byte is read again as a member separator
                 continue
             if c >= 0x80:
                 need = u8_char_len(c)
                 if i + need > n:
                     break                       # wait for the whole character
                 if u8_space_len(text + i, n - i):
-                    s.st = st
-                    ol_value_done(s, text, i)
-                    st = s.st
+                    st = ol_value_done(s, text, i)
                     continue
                 i += need
             elif c == 0x20 or (0x09 <= c <= 0x0D):
-                s.st = st
-                ol_value_done(s, text, i)
-                st = s.st
+                st = ol_value_done(s, text, i)
             else:
                 i += 1
             continue

@@ -141,8 +141,13 @@ cdef inline void jp_refuse(jp_state* s, Py_ssize_t at) noexcept nogil:
     s.refused_at = at
 
 
+cdef inline int jp_after_value(jp_state* s) noexcept nogil:
+    """The state after a complete value: nothing more at the top level, else `,` or a closer."""
+    return JP_DONE if s.depth == 0 else JP_AFTER_VALUE
+
+
 cdef inline void jp_value_done(jp_state* s) noexcept nogil:
-    s.st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
+    s.st = jp_after_value(s)
 
 
 cdef inline void jp_close(jp_state* s, unsigned char opener, Py_ssize_t at) noexcept nogil:
@@ -246,7 +251,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                         s.in_key = False
                         st = JP_AFTER_KEY
                     else:
-                        st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
+                        st = jp_after_value(s)
                 elif c == 92:
                     st = JP_ESCAPE
                     s.escape_at = s.seen + i
@@ -324,7 +329,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 if s.strict and not jp_number_whole(s.number):
                     jp_refuse(s, s.seen + i)
                     return s.refused_at
-                st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE   # this byte is read in the new state
+                st = jp_after_value(s)   # this byte is read in the new state
                 continue
             if st == JP_WORD:
                 if jp_letter(c):
@@ -337,7 +342,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 if s.word[s.word_len] != 0:
                     jp_refuse(s, s.word_at)
                     return s.refused_at
-                st = JP_DONE if s.depth == 0 else JP_AFTER_VALUE
+                st = jp_after_value(s)
                 continue
             if st == JP_DONE:
                 if s.strict and jp_strict_space(c):
