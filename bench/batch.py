@@ -4,9 +4,12 @@ processes against one. Prints outputs per second and MB/s; nothing is asserted.
 
 The fixture outputs are short (about 160 bytes); `--join K` makes each output K fixture outputs
 of one case written one after another (a long output, as RL rollouts and eval logs hold), where
-a worker's parsing outweighs what crosses between the processes.
+a worker's parsing outweighs what crosses between the processes. The runs are interleaved
+round by round (this VM's speed drifts by a third within minutes), and a ceiling is measured in
+the same rounds: two processes each parsing a half they already hold, which is the most two
+workers could give here.
 
-    python3 bench/batch.py [--outputs 20000] [--repeat 3] [--join 1]
+    python3 bench/batch.py [--outputs 20000] [--repeat 5] [--join 1]
 """
 import argparse
 import gc
@@ -25,7 +28,8 @@ from symphony.models import for_model  # noqa: E402
 
 def workload(n, join=1):
     """n (Format, tools, prompt, finish, text) taken round-robin from every family's cases, each
-    text its case's output written `join` times."""
+    text its case's output written `join` times, and each a str object of its own (as a real
+    batch's are: nothing for a pickler to share between outputs)."""
     setups = []
     for slug in FAMILIES["all"]:
         for case in load_cases(slug):
@@ -33,23 +37,54 @@ def workload(n, join=1):
             finish = "length" if case["reference"]["finish_reason"] == "length" else "stop"
             setups.append((model.table(), case["request"].get("tools") or None, model.prompt_tail, finish,
                            case["reference"]["text"] * join))
-    return [setups[i % len(setups)] for i in range(n)]
+    work = []
+    for i in range(n):
+        f, tools, prompt, finish, text = setups[i % len(setups)]
+        work.append((f, tools, prompt, finish, (text + "#")[:-1]))
+    return work
 
 
-def best(repeat, run):
-    times = []
+_HALF = None
+
+
+def _hold_half(n, join, k):
+    """Worker initializer of the ceiling: this worker's half of the workload, in its memory."""
+    global _HALF
+    formats, tools, prompts, finishes, texts = (list(c) for c in zip(*workload(n, join)))
+    start, end = batch._chunks(n, 2)[k]
+    _HALF = (formats[start:end], texts[start:end], tools[start:end], prompts[start:end], finishes[start:end])
+
+
+def _parse_half(_):
+    formats, texts, tools, prompts, finishes = _HALF
+    return len(batch.parse_many(formats, texts, tools=tools, prompts=prompts, finish=finishes, as_arrow=True))
+
+
+def _ceiling(n, join, k):
+    """A one-worker pool holding half k of the workload (the parallel parse with nothing to move)."""
+    import concurrent.futures
+    import multiprocessing
+    return concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_hold_half, initargs=(n, join, k))
+
+
+def rounds(repeat, runs):
+    """{name: [seconds, ...]}: every run once per round, rounds interleaved, so that a machine
+    whose speed drifts slows all of them alike."""
+    times = {name: [] for name in runs}
     for _ in range(repeat):
-        gc.collect()
-        t0 = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+        for name, run in runs.items():
+            gc.collect()
+            t0 = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - t0)
+    return times
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--outputs", type=int, default=20000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--join", type=int, default=1, help="fixture outputs written one after another per output")
     args = ap.parse_args(argv)
     work = workload(args.outputs, args.join)
@@ -65,21 +100,41 @@ def main(argv=None):
                                         workers=workers, as_arrow=as_arrow)
 
     assert many(1)() == loop()
-    rows = [("parse + chat.message loop", best(args.repeat, loop)),
-            ("parse_many, 1 process", best(args.repeat, many(1))),
-            ("parse_many as_arrow, 1 process", best(args.repeat, many(1, True)))]
-    with batch.pool(2) as pool:
+    with batch.pool(2) as pool, _ceiling(args.outputs, args.join, 0) as left, \
+            _ceiling(args.outputs, args.join, 1) as right:
         many(pool)()                                   # the workers started and warm
-        rows.append(("parse_many, 2 workers (pool kept)", best(args.repeat, many(pool))))
-        rows.append(("parse_many as_arrow, 2 workers (pool kept)", best(args.repeat, many(pool, True))))
-    rows.append(("parse_many, workers=2 (pool per call)", best(args.repeat, many(2))))
-    base = rows[0][1]
-    print(f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, best of {args.repeat}, {os.cpu_count()} cores"
-          f"; 2 workers (pool kept) against 1 process: {rows[1][1] / rows[3][1]:.2f}x, as_arrow"
-          f" {rows[2][1] / rows[4][1]:.2f}x")
-    for name, seconds in rows:
+        left.submit(_parse_half, 0).result(), right.submit(_parse_half, 0).result()
+
+        def ceiling():
+            halves = left.submit(_parse_half, 0), right.submit(_parse_half, 0)
+            return [h.result() for h in halves]
+
+        times = rounds(args.repeat, {
+            "parse + chat.message loop": loop,
+            "parse_many, 1 process": many(1),
+            "parse_many as_arrow, 1 process": many(1, True),
+            "parse_many, 2 workers (pool kept)": many(pool),
+            "parse_many as_arrow, 2 workers (pool kept)": many(pool, True),
+            "ceiling: 2 processes, each parsing its half": ceiling,
+        })
+    times.update(rounds(max(1, args.repeat // 2), {"parse_many, workers=2 (pool per call)": many(2)}))
+    best = {name: min(seconds) for name, seconds in times.items()}
+    median = {name: sorted(seconds)[len(seconds) // 2] for name, seconds in times.items()}
+
+    def ratio(one, two):
+        return f"{best[one] / best[two]:.2f}x (median {median[one] / median[two]:.2f}x)"
+
+    print(f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, {args.repeat} interleaved rounds, {os.cpu_count()} cores")
+    one = "parse_many as_arrow, 1 process"
+    arrow_two = ratio(one, "parse_many as_arrow, 2 workers (pool kept)")
+    dicts_two = ratio("parse_many, 1 process", "parse_many, 2 workers (pool kept)")
+    most = ratio(one, "ceiling: 2 processes, each parsing its half")
+    print(f"2 workers (pool kept) against 1 process: as_arrow {arrow_two}, dicts {dicts_two}; this machine's"
+          f" ceiling in the same rounds (two processes parsing halves they hold, as_arrow, nothing moved): {most}")
+    base = best["parse + chat.message loop"]
+    for name, seconds in best.items():
         print(f"{name:44} {seconds:7.3f} s {args.outputs / seconds:9.0f} outputs/s {nbytes / seconds / 1e6:7.1f} MB/s"
-              f" {base / seconds:5.2f}x the loop")
+              f" {base / seconds:5.2f}x the loop (best of {len(times[name])})")
     return 0
 
 

@@ -18,6 +18,7 @@ from collections import namedtuple
 import numpy as np
 
 from symphony.adapt.fold import fold
+from symphony.batch_files import Scratch, unpacked, write_result
 from symphony.errors import ParseError
 from symphony.events import Malformed
 from symphony.format import Format
@@ -283,8 +284,21 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     by_name = _registered(resolved)
     if by_name:
         formats = [by_name.get(id(f), f) for f in formats]
-    with scope as executor:
-        return list(executor.map(run, [job(s, e) for s, e in _chunks(n, parts)]))
+    with Scratch() as scratch, scope as executor:
+        sent = []
+        try:
+            for k, (start, end) in enumerate(_chunks(n, parts)):     # each chunk sent as soon as it is written
+                shipped = scratch.ship(k, job(start, end))
+                sent.append((executor.submit(_remote, run, shipped), shipped))
+            return [scratch.landed(shipped, future.result()) for future, shipped in sent]
+        finally:     # on a failure, the chunks still running end before their directory goes
+            concurrent.futures.wait([future for future, _ in sent if not future.cancel()])
+
+
+def _remote(run, shipped):
+    """A worker's part of a chunk: read it, `run` it, write the result; whether that is an Arrow
+    table (batch_files.write_result)."""
+    return write_result(shipped, run(unpacked(shipped)))
 
 
 def _registered(resolved):

@@ -1,0 +1,77 @@
+"""symphony.batch_files, the way a batch's chunk crosses to a worker and back: a job and its
+result round-trip through files (texts with lone surrogates, token spans, Arrow tables), the
+files and their directory are gone afterwards, also when a chunk fails; parse_many over a
+caller's thread pool (the same transport in one process) and over workers gives what one process
+gives."""
+import concurrent.futures
+import glob
+import os
+import tempfile
+
+import numpy as np
+import pytest
+
+from symphony import batch
+from symphony.batch_files import Scratch, unpacked, write_result
+
+pa = pytest.importorskip("pyarrow")
+
+
+def leftovers():
+    return set(glob.glob("/dev/shm/symphony-batch-*") + glob.glob(os.path.join(tempfile.gettempdir(),
+                                                                                "symphony-batch-*")))
+
+
+def test_a_job_and_its_results_cross_and_leave_nothing():
+    before = leftovers()
+    spans = np.arange(40, dtype=np.int64).reshape(10, 4)
+    job = (["plain"], [None], [None], ["stop"], ["caf\u00e9 \ud800 end", ""], spans, np.array([0, 10]), False, "raise")
+    with Scratch() as scratch:
+        assert os.path.isdir(scratch.path)
+        shipped = scratch.ship(0, job)
+        got = unpacked(shipped)
+        assert got[4] == job[4] and np.array_equal(got[5], spans) and got[:4] == job[:4]
+        rows = [("a", None, [("id", "f", "{}")], "stop", 1, None, 1, 0, None)]
+        assert write_result(shipped, rows) is False
+        assert scratch.landed(shipped, False) == rows
+        assert os.listdir(scratch.path) == []
+        table = batch._summary_table(rows)
+        again = scratch.ship(1, job)
+        assert write_result(again, table) is True
+        assert scratch.landed(again, True).equals(table)
+        left = scratch.ship(2, job)
+    assert not os.path.exists(left.job) and leftovers() == before
+
+
+def test_the_directory_goes_when_the_batch_fails():
+    before = leftovers()
+    with pytest.raises(RuntimeError):
+        with Scratch() as scratch:
+            scratch.ship(0, ("anything",))
+            raise RuntimeError("a chunk failed")
+    assert not os.path.exists(scratch.path) and leftovers() == before
+
+
+OUTPUTS = ['<think>a</think><tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', "plain \ud800 text",
+           "b", '<tool_call>{"name": "g", "arguments": "{\\"y\\": 2}"}</tool_call>'] * 5
+
+
+@pytest.mark.parametrize("as_arrow", [False, True])
+def test_a_thread_pool_gives_what_one_process_gives(as_arrow):
+    want = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow)
+    with concurrent.futures.ThreadPoolExecutor(3) as threads:
+        got = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow, workers=threads)
+    assert got.equals(want) if as_arrow else got == want
+    assert batch.results("qwen3", OUTPUTS, errors="keep") == batch.results("qwen3", OUTPUTS, errors="keep",
+                                                                           workers=2)
+
+
+def test_a_failing_chunk_in_a_worker_raises_and_leaves_nothing():
+    before = leftovers()
+    with pytest.raises(TypeError, match="prompt must be a str"):
+        batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[None, None, None, 5], workers=2)
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        with pytest.raises(TypeError, match="prompt must be a str"):
+            batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[5, None, None, None], workers=threads,
+                             as_arrow=True)
+    assert leftovers() == before
