@@ -98,14 +98,34 @@ def _per_output(value, n, name, kind):
 
 
 def _text_list(values, name):
-    """Python strs of a list of str or a pyarrow string array/chunked array."""
+    """The outputs' texts: a pyarrow string array or chunked array without nulls as it is (made
+    into strs in whichever process parses it), anything else as a list of Python strs."""
     if hasattr(values, "to_pylist"):
+        import pyarrow as pa
+        if values.null_count == 0 and (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+            return values
         values = values.to_pylist()
     values = list(values)
     for i, v in enumerate(values):
         if not isinstance(v, str):
             raise TypeError(f"{name}[{i}] must be a str, not {type(v).__name__}")
     return values
+
+
+def _strs(texts):
+    """A chunk's texts as a list of str (an Arrow array's made here)."""
+    return texts if type(texts) is list else texts.to_pylist()
+
+
+def _compact(texts):
+    """A chunk's texts ready to ship: an Arrow slice copied out of its parent's buffers (pickled,
+    a slice carries all of them)."""
+    if type(texts) is list:
+        return texts
+    if hasattr(texts, "combine_chunks"):
+        return texts.combine_chunks()
+    import pyarrow as pa
+    return pa.concat_arrays([texts])
 
 
 def _inputs(outputs, column):
@@ -138,6 +158,7 @@ def _run(job):
     the core (fold_summaries; rows cross processes more cheaply than the dicts made of them);
     with `as_events`, Results of the events' wire dicts."""
     formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
+    texts = _strs(texts)
     tables = _once_each(formats, _compiled)
     declared = _once_each(tools, lambda t: t if t is None or isinstance(t, Declared) else Declared(t))
     with _no_collection():
@@ -288,7 +309,8 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
         sent = []
         try:
             for k, (start, end) in enumerate(_chunks(n, parts)):     # each chunk sent as soon as it is written
-                shipped = scratch.ship(k, job(start, end))
+                chunk = job(start, end)
+                shipped = scratch.ship(k, chunk[:4] + (_compact(chunk[4]),) + chunk[5:])
                 sent.append((executor.submit(_remote, run, shipped), shipped))
             return [scratch.landed(shipped, future.result()) for future, shipped in sent]
         finally:     # on a failure, the chunks still running end before their directory goes

@@ -6,6 +6,7 @@ gives."""
 import concurrent.futures
 import glob
 import os
+import pickle
 import tempfile
 
 import numpy as np
@@ -75,3 +76,22 @@ def test_a_failing_chunk_in_a_worker_raises_and_leaves_nothing():
             batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[5, None, None, None], workers=threads,
                              as_arrow=True)
     assert leftovers() == before
+
+
+def test_an_arrow_chunk_ships_its_own_bytes_only():
+    texts = ["x" * 1000 + str(i) for i in range(100)]
+    for column in (pa.array(texts), pa.chunked_array([texts[:30], texts[30:]])):
+        half = batch._compact(column[60:80])
+        assert half.to_pylist() == texts[60:80]
+        assert len(pickle.dumps(half, protocol=5)) < 25_000      # 20 outputs of ~1 KB, not all 100
+
+
+@pytest.mark.parametrize("make", [pa.array, lambda t: pa.chunked_array([t[:7], t[7:]]),
+                                  lambda t: pa.array(t, type=pa.large_string())])
+def test_arrow_outputs_over_workers_give_what_a_list_gives(make):
+    outputs = [t.replace("\ud800", "\u00e9") for t in OUTPUTS]     # Arrow holds UTF-8 only
+    want = batch.parse_many("qwen3", outputs)
+    assert batch.parse_many("qwen3", make(outputs), workers=2) == want
+    assert batch.parse_many("qwen3", make(outputs)) == want
+    with pytest.raises(TypeError, match=r"outputs\[1\] must be a str, not NoneType"):
+        batch.parse_many("qwen3", make(["a", None] + outputs[2:]), workers=2)
