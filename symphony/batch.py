@@ -305,7 +305,8 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     by_name = _registered(resolved)
     if by_name:
         formats = [by_name.get(id(f), f) for f in formats]
-    with Scratch() as scratch, scope as executor:
+    size = sum(map(len, texts)) if type(texts) is list else texts.nbytes     # about the bytes to ship
+    with Scratch(size) as scratch, scope as executor:
         sent = []
         try:
             for k, (start, end) in enumerate(_chunks(n, parts)):     # each chunk sent as soon as it is written

@@ -1,7 +1,7 @@
 """How a batch's chunk crosses to a worker process and back: the job (its outputs' texts, token
 spans, tables' names, tools, prompts) pickled to a file the worker reads, and the result to a file
 the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results pickled), in a
-private directory on a memory-backed file system (/dev/shm where there is one) that the batch
+private directory on a memory-backed file system (/dev/shm where there is one with room) that the batch
 removes when it ends; only the two paths go through the process pool's pipe.
 
 Pickled through that one pipe, chunks queue behind each other: on 13 MB over two workers the
@@ -25,11 +25,15 @@ _MEMORY_BACKED = "/dev/shm"
 
 
 class Scratch:
-    """A private directory for one batch's chunk files, removed with all in it on leaving."""
+    """A private directory for one batch's chunk files, removed with all in it on leaving: on
+    /dev/shm when it has room for `size` bytes three times over (a container's is often 64 MB),
+    else in the temporary directory."""
+
+    def __init__(self, size=0):
+        self.size = size
 
     def __enter__(self):
-        base = _MEMORY_BACKED if os.path.isdir(_MEMORY_BACKED) and os.access(_MEMORY_BACKED, os.W_OK) else None
-        self.path = tempfile.mkdtemp(prefix="symphony-batch-", dir=base)
+        self.path = tempfile.mkdtemp(prefix="symphony-batch-", dir=_MEMORY_BACKED if _room(3 * self.size) else None)
         return self
 
     def __exit__(self, *exc):
@@ -55,6 +59,15 @@ class Scratch:
                 return pickle.load(f)
         finally:
             os.unlink(shipped.result)
+
+
+def _room(size):
+    """Whether the memory-backed file system is there, writable, and has `size` bytes free."""
+    try:
+        free = os.statvfs(_MEMORY_BACKED)
+    except OSError:
+        return False
+    return os.access(_MEMORY_BACKED, os.W_OK) and free.f_bavail * free.f_frsize >= size
 
 
 def unpacked(shipped):

@@ -53,6 +53,14 @@ def test_the_directory_goes_when_the_batch_fails():
     assert not os.path.exists(scratch.path) and leftovers() == before
 
 
+def test_a_batch_too_big_for_dev_shm_goes_to_the_temporary_directory():
+    with Scratch(10 ** 18) as scratch:
+        assert os.path.dirname(scratch.path) == tempfile.gettempdir()
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        with Scratch(1000) as scratch:
+            assert os.path.dirname(scratch.path) == "/dev/shm"
+
+
 OUTPUTS = ['<think>a</think><tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>', "plain \ud800 text",
            "b", '<tool_call>{"name": "g", "arguments": "{\\"y\\": 2}"}</tool_call>'] * 5
 
