@@ -782,9 +782,16 @@ cdef object vt_member_search(object schema, str key, object segment):
     """Where a path step from `schema` lands: its `items` (segment None) or its
     `properties[segment]`, found in the schema itself or, outermost first, in its anyOf then
     oneOf members; a dict, or None when there is none. `$ref` is not followed."""
-    cdef list level = [schema], below
-    cdef set seen = set()
+    cdef list level, below
+    cdef set seen
     cdef int depth = 0
+    if isinstance(schema, dict):      # found in the schema itself (most steps): no walk
+        found = (<dict>schema).get(key)
+        if segment is not None:
+            found = (<dict>found).get(segment) if isinstance(found, dict) else None
+        if isinstance(found, dict):
+            return found
+    level, seen = [schema], set()
     while level and depth <= VT_SCHEMA_DEPTH:
         below = []
         for node in level:
@@ -807,8 +814,14 @@ cdef object vt_member_search(object schema, str key, object segment):
 cdef object vt_schema_step(object schema, str segment):
     """One step of a path below a schema (SPEC §5.1 kind_at): under a schema that admits `array`
     to its `items`, whatever the segment; else to `properties[segment]`. None: nowhere."""
-    admitted = vt_admitted(schema)
-    if admitted is not None and "array" in admitted:
+    cdef bint array
+    type_name = (<dict>schema).get("type") if isinstance(schema, dict) else None
+    if isinstance(type_name, str) and "anyOf" not in <dict>schema and "oneOf" not in <dict>schema:
+        array = type_name == "array"           # one type name and no members (as vt_kind_of)
+    else:
+        admitted = vt_admitted(schema)
+        array = admitted is not None and "array" in admitted
+    if array:
         return vt_member_search(schema, "items", None)
     return vt_member_search(schema, "properties", segment)
 
