@@ -208,6 +208,18 @@ GROUPS = (
     # analysis channel (issue 11)
     _group("gpt-oss-20b", "gpt_oss", _W, "<|start|>assistant", None,
            "openai/gpt-oss-20b", "openai/gpt-oss-120b", tails=("", "")),
+    # qwen2_5_coder: Qwen2.5's JSON call objects, written in <tools> or <tool_call>; no thought
+    # (issue 11)
+    _group("qwen2.5-coder-7b-instruct", "qwen2_5_coder", _N, CHATML, None,
+           "Qwen/Qwen2.5-Coder-7B-Instruct", "Qwen/Qwen2.5-Coder-0.5B-Instruct", "Qwen/Qwen2.5-Coder-1.5B-Instruct",
+           "Qwen/Qwen2.5-Coder-3B-Instruct", "Qwen/Qwen2.5-Coder-14B-Instruct", "Qwen/Qwen2.5-Coder-32B-Instruct"),
+    # nemotron_json: a JSON list of calls in <TOOLCALL>; the system prompt ("detailed thinking
+    # on/off"), not the template's kwargs, decides whether the model writes its <think> thought
+    # (issue 11)
+    _group("llama-3.3-nemotron-super-49b-v1", "nemotron_json", _W, LLAMA3, None,
+           "nvidia/Llama-3_3-Nemotron-Super-49B-v1", "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5",
+           "nvidia/Llama-3_1-Nemotron-Ultra-253B-v1", "nvidia/Llama-3.1-Nemotron-Nano-8B-v1",
+           "nvidia/Llama-3.1-Nemotron-Nano-4B-v1.1", tails=("", "")),
     # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
     # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
     # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt

@@ -948,6 +948,38 @@ FAMILY_CASES = {
         Case("jamba-unterminated", '<tool_calls>[{"name": "f", "arguments": {"a": "x', calls=1),
         Case("jamba-string-arguments", '<tool_calls>[{"name": "f", "arguments": "{\\"a\\": 1}"}]</tool_calls>', calls=1),
     ],
+    "qwen2_5_coder": [
+        Case("qwen2_5_coder-tools-blocks", f"Checking.\n<tools>\n{WEATHER}\n</tools>\n<tools>\n{TIME}\n</tools>",
+             tools=TOOLS, calls=2),
+        Case("qwen2_5_coder-either-marker", f"<tool_call>{WEATHER}</tool_call> then <tools>{TIME}</tools> done",
+             tools=TOOLS, calls=2),
+        Case("qwen2_5_coder-parameters-key", '<tools>{"name": "f", "parameters": {"b": "t"}}</tools>', calls=1),
+        Case("qwen2_5_coder-unclosed", '<tools>\n{"name": "f", "arguments": {}}', calls=1),
+        Case("qwen2_5_coder-malformed", '<tools>\n{"name": "broken", "arguments": {invalid json\n</tools>', calls=1),
+        Case("qwen2_5_coder-tag-in-string", '<tools>{"name": "f", "arguments": {"q": "a <tag> & </tools"}}</tools>',
+             calls=1),
+    ],
+    "nemotron_json": [
+        Case("nemotron_json-list", f"Let me check.<TOOLCALL>[{WEATHER}, {TIME}]</TOOLCALL>", tools=TOOLS, calls=2),
+        Case("nemotron_json-one-object", f"<TOOLCALL>{WEATHER}</TOOLCALL>", tools=TOOLS, calls=1),
+        Case("nemotron_json-thought", f"<think>\nweather for Paris\n</think>\n<TOOLCALL>[{WEATHER}]</TOOLCALL>",
+             tools=TOOLS, calls=1),
+        Case("nemotron_json-string-arguments", '<TOOLCALL>[{"name": "q", "arguments": "{\\"sql\\": \\"select 1\\"}"}]'
+             "</TOOLCALL>", calls=1),
+        Case("nemotron_json-unclosed-list", '<TOOLCALL>[{"name": "broken", "arguments": {}</TOOLCALL>', calls=1),
+        Case("nemotron_json-prose-only", "No <TOOLCALL here, and [1, 2] is a list.", calls=0),
+    ],
+    "iquest_coder_v2": [
+        Case("iquest_coder_v2-typed", "<iquestcoder_tool_call>get_weather<arg_key>city</arg_key><arg_value>Dallas"
+             "</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></iquestcoder_tool_call>", tools=TOOLS,
+             calls=1),
+        Case("iquest_coder_v2-two-spaced", "Looking.\n<iquestcoder_tool_call>get_weather\n<arg_key>city</arg_key>\n"
+             "<arg_value>Dallas</arg_value>\n</iquestcoder_tool_call><iquestcoder_tool_call>get_time"
+             "</iquestcoder_tool_call>", tools=TOOLS, calls=2),
+        Case("iquest_coder_v2-value-unclosed", "<iquestcoder_tool_call>f<arg_key>city</arg_key><arg_value>Dallas"
+             "</iquestcoder_tool_call>", calls=1),
+        Case("iquest_coder_v2-q1-markers-are-text", "<iquest_tool_call>f</iquest_tool_call>", calls=0),
+    ],
     "granite": [
         Case("granite-calls", f"<|tool_call|> [\n  {WEATHER},\n  {TIME}\n]", calls=2),
         Case("granite-text-prefix", f"<tool_call> [{WEATHER}]", calls=1),

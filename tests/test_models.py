@@ -245,6 +245,12 @@ INCUMBENTS = [
      "<|header_start|>assistant<|header_end|>\n\n"),
     ("meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "pythonic", NO_THOUGHT,
      "<|header_start|>assistant<|header_end|>\n\n"),
+    ("Qwen/Qwen2.5-Coder-32B-Instruct", "qwen2_5_coder", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("Qwen/Qwen2.5-Coder-7B-Instruct", "qwen2_5_coder", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("nvidia/Llama-3_3-Nemotron-Super-49B-v1", "nemotron_json", MODEL_WRITES_THOUGHT,
+     "<|start_header_id|>assistant<|end_header_id|>\n\n"),
+    ("nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "nemotron_json", MODEL_WRITES_THOUGHT,
+     "<|start_header_id|>assistant<|end_header_id|>\n\n"),
 ]
 
 

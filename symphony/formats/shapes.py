@@ -11,20 +11,20 @@ from symphony.format import Emits, Format
 THINK = ("<think>", "</think>")
 
 
-def calls_only(name, call, syntax, opener=None):
-    """`call` is the (open, close) marker texts; no thought: any thought markup is content. The
-    call opener inside a call opens the next call."""
-    table = (
-        Format(name)
-        .terminal("call_open", call[0])
-        .terminal("call_close", call[1])
-        .state("content", Emits.CONTENT)
-        .state("calls", Emits.ARGUMENTS)
-        .transition("content", "call_open", "calls")
-        .transition("calls", "call_close", "content")
-        .transition("calls", "call_open", "calls")
-        .calls(syntax)
-    )
+def calls_only(name, call, syntax, opener=None, also=()):
+    """`call` is the (open, close) marker texts, `also` more such pairs that work alike (any
+    opener opens a call, any closer ends it); no thought: any thought markup is content. A call
+    opener inside a call opens the next call."""
+    table = Format(name).state("content", Emits.CONTENT).state("calls", Emits.ARGUMENTS)
+    for k, (open_text, close_text) in enumerate((call,) + tuple(also)):
+        suffix = f"_{k + 1}" if k else ""
+        table = (table
+                 .terminal("call_open" + suffix, open_text)
+                 .terminal("call_close" + suffix, close_text)
+                 .transition("content", "call_open" + suffix, "calls")
+                 .transition("calls", "call_close" + suffix, "content")
+                 .transition("calls", "call_open" + suffix, "calls"))
+    table = table.calls(syntax)
     return table.opens_turn(opener) if opener is not None else table
 
 
