@@ -30,60 +30,12 @@ import pytest
 import symphony
 from symphony.adapt import chat
 from symphony.events import ToolCallStart
+from symphony.formats.engine_names import VLLM_PARSERS
 from tests.common import check_conservation, check_well_formed, chunkings, replay
 
 # --- where vLLM's parser names land ----------------------------------------------------------
 
-PARSER_TABLES = {
-    "qwen3_coder": "qwen3_tagged",
-    "qwen3_xml": "qwen3_tagged",
-    "mimo": "qwen3_tagged",
-    "step3p5": "qwen3_tagged",
-    # IquestCoderToolParser subclasses qwen3_coder: `<tool_call>` + `<function=…><parameter=…>`
-    "iquest_coder": "qwen3_tagged",
-    "seed_oss": "seed_oss",
-    "glm45": "ling",        # GLM-4.5/4.6 write a newline between tags (both tables read either spacing)
-    "glm47": "glm",
-    "hy_v4": "hy4",
-    "kimi_k3": "kimi_k3",
-    "minimax_m3": "minimax_m3",
-    "olmo3": "olmo3",
-    "gemma4": "gemma4",
-    "minicpm5": "minicpm5",
-    "lfm2": "lfm2_5",       # vLLM's lfm2 parser reads LFM2.5's `<|tool_call_start|>[…]<|tool_call_end|>`
-    "minimax_m2": "minimax_m2",
-    "dots": "dots3",
-    "k2_horizon": "k2_horizon",
-    "deepseek_v3": "deepseek_v3",
-    "deepseek_v31": "deepseek_v3_1",
-    "apertus": "apertus",
-    "hunyuan_a13b": "hunyuan_a13b",
-    # JSON call objects in `<tool_call>` (Hermes 2 Pro, Granite 4) and xLAM's bare list
-    "hermes": "qwen2_5",
-    "granite4": "qwen2_5",
-    "xlam": "xlam",
-    "jamba": "jamba",
-    "granite": "granite",
-    "internlm": "internlm2",
-    "cohere_command3": "cohere_command3",
-    "cohere_command4": "cohere_command4",
-    "mistral": "mistral",
-    "llama3_json": "llama3_json",
-    "phi4_mini_json": "phi4_mini",
-    "kimi_k2": "kimi_k2",
-    "deepseek_v32": "deepseek_v3_2",
-    "deepseek_v4": "deepseek_v4",
-    "pythonic": "pythonic",
-    "llama4_pythonic": "pythonic",
-    "ernie45": "ernie45",
-    "longcat": "longcat",
-    "step3": "step3",
-    "minimax": "minimax_m1",
-    "qwen25_coder": "qwen2_5_coder",
-    "qwen2_5_coder": "qwen2_5_coder",
-    "nemotron_json": "nemotron_json",
-    "iquest_coder_v2": "iquest_coder_v2",
-}
+PARSER_TABLES = dict(VLLM_PARSERS)
 
 NO_TABLE = {}     # vLLM parser name -> why no table parses its family (none left)
 

@@ -1,7 +1,8 @@
 """The format tables, one module per family, and the lookup of a table by name."""
 from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
                                minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
-from symphony.formats import cohere, granite, harmony, incumbents, internlm, jamba, llama3, mistral, nemotron, phi4
+from symphony.formats import (cohere, engine_names, granite, harmony, incumbents, internlm, jamba, llama3, mistral,
+                               nemotron, phi4)
 
 _FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
              plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, cohere, granite, internlm, jamba, llama3, mistral,
@@ -12,6 +13,9 @@ ALIASES = {}
 for _family in _FAMILIES:
     TABLES.update(_family.TABLES)
     ALIASES.update(getattr(_family, "ALIASES", {}))
+for _name, _table in engine_names.aliases(TABLES).items():     # vLLM's and SGLang's parser names
+    if ALIASES.setdefault(_name, _table) != _table:
+        raise ValueError(f"format alias {_name!r} is {ALIASES[_name]!r} and, as an engine's parser, {_table!r}")
 
 
 def names():
