@@ -48,7 +48,8 @@ HARMONY_PROFILE = {
     "sglang": {"tool": "gpt-oss", "reasoning": "gpt-oss", "force": True},
 }
 
-# SGLang's detector for the family of a vLLM parser name, where SGLang has one
+# SGLang's detector for the family of a vLLM parser name, where SGLang has one (its `hunyuan`
+# reads Hy3/Hy4's keyed block, not Hunyuan-A13B's list)
 SGLANG_NAMES = {
     "hermes": "hermes", "qwen25_coder": "qwen25", "mistral": "mistral", "llama3_json": "llama3",
     "pythonic": "pythonic", "llama4_pythonic": "pythonic", "kimi_k2": "kimi_k2", "deepseek_v32": "deepseekv32",
@@ -56,7 +57,7 @@ SGLANG_NAMES = {
     "internlm": "interns1", "cohere_command4": "cohere_command4", "glm45": "glm45",
     "glm47": "glm47", "qwen3_coder": "qwen3_coder", "minimax_m2": "minimax-m2", "minimax_m3": "minimax-m3",
     "kimi_k3": "kimi_k3", "lfm2": "lfm2", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots",
-    "k2_horizon": "k2_horizon", "mimo": "mimo", "hunyuan_a13b": "hunyuan", "apertus": "apertus2509",
+    "k2_horizon": "k2_horizon", "mimo": "mimo", "hy_v4": "hunyuan", "apertus": "apertus2509",
     "inkling": "inkling", "step3p5": "step3p5",
 }
 PIECE = 4

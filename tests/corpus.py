@@ -980,6 +980,41 @@ FAMILY_CASES = {
              "</iquestcoder_tool_call>", calls=1),
         Case("iquest_coder_v2-q1-markers-are-text", "<iquest_tool_call>f</iquest_tool_call>", calls=0),
     ],
+    "granite_20b_fc": [
+        Case("granite_20b_fc-calls", f"Let me check.<function_call> {WEATHER} <function_call> {TIME}", tools=TOOLS,
+             calls=2),
+        Case("granite_20b_fc-text-after", '<function_call>{"name": "f", "arguments": {}} and then text', calls=1),
+        Case("granite_20b_fc-cut", '<function_call> {"name": "f", "arguments": {"a": [1', calls=1),
+        Case("granite_20b_fc-prose", "Call <function_call without a marker.", calls=0),
+    ],
+    "hy_v3": [
+        Case("hy_v3-block", "Let me look.\n<tool_calls:opensource>\n<tool_call:opensource>get_weather"
+             "<tool_sep:opensource>\n<arg_key:opensource>city</arg_key:opensource>\n<arg_value:opensource>Paris"
+             "</arg_value:opensource>\n<arg_key:opensource>days</arg_key:opensource>\n<arg_value:opensource>3"
+             "</arg_value:opensource>\n</tool_call:opensource>\n<tool_call:opensource>get_time<tool_sep:opensource>"
+             "\n</tool_call:opensource>\n</tool_calls:opensource>", tools=TOOLS, calls=2),
+        Case("hy_v3-thought", "<think:opensource>plan</think:opensource>answer", calls=0),
+        Case("hy_v3-sep-outside-a-call", "a <tool_sep:opensource> b", calls=0),
+    ],
+    "plamo3": [
+        Case("plamo3-thought-and-calls", "plan<|plamo:end_think:plamo|>Sure.<|plamo:begin_tool_requests:plamo|>"
+             + "".join("<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>" + name
+                       + "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json"
+                       "<|plamo:msg|>" + arguments + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>"
+                       for name, arguments in (("get_weather", '{"city": "Paris", "days": 3}'), ("get_time", "{}")))
+             + "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", "<|plamo:begin_think:plamo|>", tools=TOOLS, calls=2),
+        Case("plamo3-block-ends-thought", "<|plamo:begin_think:plamo|>plan<|plamo:begin_tool_requests:plamo|>"
+             "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|>"
+             '<|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": [1', calls=1),
+        Case("plamo3-answer-only", "Hello.<|plamo:tag|>", calls=0),
+    ],
+    "gigachat3": [
+        Case("gigachat3-header-call", 'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", '
+             '"arguments": {"city": "Paris", "days": 3}}</s>', tools=TOOLS, calls=1),
+        Case("gigachat3-token-call", '<|function_call|>{"name": "get_time", "arguments": {}}', tools=TOOLS, calls=1),
+        Case("gigachat3-answer-only", "Hello<|message_sep|>tail", calls=0),
+        Case("gigachat3-list-is-no-call", '<|function_call|>[{"name": "get_time", "arguments": {}}]', calls=0),
+    ],
     "granite": [
         Case("granite-calls", f"<|tool_call|> [\n  {WEATHER},\n  {TIME}\n]", calls=2),
         Case("granite-text-prefix", f"<tool_call> [{WEATHER}]", calls=1),

@@ -53,6 +53,15 @@ VLLM_PARSERS = {
     "inkling": "inkling",
     "muse_glimmer": "muse_glimmer",
     "openai": "gpt_oss",    # the harmony parser vLLM serves gpt-oss with
+    # vLLM's other names for a family above: qwen3_json is hermes (Qwen3 writes its <think>: the
+    # qwen3 table), llama4_json the llama3_json parser, step5 the qwen3_coder parser (with R1's
+    # <think>), ling3 the GLM-4.7 parser, poolside_v1 Laguna's keyed calls
+    "qwen3_json": "qwen3", "llama4_json": "llama3_json", "step5": "qwen3_tagged", "ling3": "ling",
+    "poolside_v1": "laguna",
+    "granite-20b-fc": "granite_20b_fc",
+    "hy_v3": "hy_v3",
+    "plamo3": "plamo3",
+    "gigachat3": "gigachat3",
 }
 
 SGLANG_DETECTORS = {
@@ -64,8 +73,11 @@ SGLANG_DETECTORS = {
     "step3": "step3", "interns1": "internlm2", "cohere_command4": "cohere_command4",
     "glm": "glm", "glm45": "ling", "glm47": "glm", "minimax-m2": "minimax_m2", "minimax-m3": "minimax_m3",
     "lfm2": "lfm2_5", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots3", "k2_horizon": "k2_horizon",
-    "hunyuan": "hunyuan_a13b", "apertus2509": "apertus", "inkling": "inkling", "iquest_q1": "iquest",
-    "muse": "muse_glimmer", "gpt-oss": "gpt_oss",
+    "hunyuan": "hy_v3",      # SGLang's HunyuanDetector reads Hy3's keyed block, not Hunyuan-A13B's list
+    "apertus2509": "apertus", "inkling": "inkling", "iquest_q1": "iquest", "gpt-oss": "gpt_oss",
+    "ling3": "ling", "poolside_v1": "laguna", "gigachat3": "gigachat3",
+    # (SGLang's `muse` is its Muse Glimmer detector, vLLM's `muse` the Muse Spark profile: the name
+    # means two families, so it is no alias)
 }
 
 

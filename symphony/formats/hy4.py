@@ -4,6 +4,10 @@ the generation prompt always opens the thought. No row from a call to the next c
 none from the thought to the calls block: those markers are text there. Beyond SPEC §3's rows,
 the block's close also ends a call the model left open (as DeepSeek's table does), so the client
 gets the call's arguments closed rather than the block's marker as argument text.
+
+Hy3 (`hy_v3`, vLLM's `hy_v3`, SGLang's `hunyuan`) writes the same block with a
+`<tool_sep:opensource>` after each call's name (dropped); its thought is `<think:opensource>`,
+which the model writes itself.
 """
 from symphony.format import CallSyntax
 from symphony.formats.shapes import thought_and_call_block
@@ -13,4 +17,9 @@ HY4 = thought_and_call_block("hy4", ("<think:opensource>", "</think:opensource>"
                              ("<tool_calls:opensource>", "</tool_calls:opensource>"),
                              ("<tool_call:opensource>", "</tool_call:opensource>"), CallSyntax.keyed(Tags.HY4))
 
-TABLES = {"hy4": HY4}
+HY_V3 = (thought_and_call_block("hy_v3", ("<think:opensource>", "</think:opensource>"),
+                               ("<tool_calls:opensource>", "</tool_calls:opensource>"),
+                               ("<tool_call:opensource>", "</tool_call:opensource>"), CallSyntax.keyed(Tags.HY4))
+         .ignores("tool_sep", "<tool_sep:opensource>"))
+
+TABLES = {"hy4": HY4, "hy_v3": HY_V3}

@@ -1,0 +1,90 @@
+"""The tables of vLLM's parsers without unit-test cases in shared/ (granite-20b-fc, hy_v3, plamo3,
+gigachat3) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
+poolside_v1): each on outputs vLLM 0.33's own parser reads (run through it when these were
+written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
+trims whitespace around them or drops the text between calls, the expectation keeps it; where it
+leaves an integer a declared `integer` parameter as text, ling3, the expectation types it), whole
+and at every chunking (conservation and well-formedness as everywhere)."""
+import json
+
+import pytest
+
+import symphony
+from symphony.adapt import chat
+from tests.common import check_conservation, check_well_formed, chunkings, replay
+
+TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
+    "city": {"type": "string"}, "days": {"type": "integer"}}}}},
+         {"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {
+             "tz": {"type": "string"}}}}}]
+
+S = ":opensource"
+
+
+def _plamo_call(name, arguments):
+    return ("<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>" + name
+            + "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>"
+            + arguments + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>")
+
+
+# (format, prompt, output, content, reasoning, [(name, arguments)]) as vLLM's parser reads them
+CASES = [
+    ("granite-20b-fc", None, '<function_call> {"name": "get_weather", "arguments": {"city": "Paris"}}', None, None,
+     [("get_weather", {"city": "Paris"})]),
+    ("granite-20b-fc", None, 'Let me check.<function_call> {"name": "get_weather", "arguments": {"city": "Paris"}} '
+     '<function_call> {"name": "get_time", "arguments": {"tz": "UTC"}}', "Let me check.", None,
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
+    ("hy_v3", None, f"Let me look.\n<tool_calls{S}>\n<tool_call{S}>get_weather<tool_sep{S}>\n<arg_key{S}>city</arg_key{S}>"
+     f"\n<arg_value{S}>Paris</arg_value{S}>\n</tool_call{S}>\n<tool_call{S}>get_time<tool_sep{S}>\n</tool_call{S}>\n"
+     f"</tool_calls{S}>", "Let me look.\n", None, [("get_weather", {"city": "Paris"}), ("get_time", {})]),
+    ("hy_v3", None, f"<tool_calls{S}><tool_call{S}>get_weather<tool_sep{S}><arg_key{S}>city</arg_key{S}><arg_value{S}>"
+     f"Paris</arg_value{S}><arg_key{S}>days</arg_key{S}><arg_value{S}>3</arg_value{S}></tool_call{S}></tool_calls{S}>",
+     None, None, [("get_weather", {"city": "Paris", "days": 3})]),
+    ("hunyuan", None, f"<tool_calls{S}><tool_call{S}>get_time<tool_sep{S}><arg_key{S}>tz</arg_key{S}><arg_value{S}>UTC"
+     f"</arg_value{S}></tool_call{S}></tool_calls{S}>", None, None, [("get_time", {"tz": "UTC"})]),
+    ("plamo3", "<|plamo:begin_think:plamo|>", "plan<|plamo:end_think:plamo|>Sure.<|plamo:begin_tool_requests:plamo|>"
+     + _plamo_call("get_weather", '{"city": "Paris", "days": 3}') + _plamo_call("get_time", "{}")
+     + "<|plamo:end_tool_requests:plamo|>", "Sure.", "plan",
+     [("get_weather", {"city": "Paris", "days": 3}), ("get_time", {})]),
+    ("plamo3", "<|plamo:begin_think:plamo|>", "plan then<|plamo:begin_tool_requests:plamo|>"
+     + _plamo_call("get_time", "{}") + "<|plamo:end_tool_requests:plamo|><|plamo:tag|>", None, "plan then",
+     [("get_time", {})]),
+    ("gigachat3", None, 'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": '
+     '{"city": "Paris", "days": 3}}</s>', "Checking.", None, [("get_weather", {"city": "Paris", "days": 3})]),
+    ("gigachat3", None, '<|function_call|>{"name": "get_time", "arguments": {}}', None, None, [("get_time", {})]),
+    ("gigachat3", None, "Hello<|message_sep|>", "Hello", None, []),
+    # vLLM names an existing table reads
+    ("qwen3_json", None, 'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n'
+     '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n\n", None,
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
+    ("llama4_json", None, '<|python_tag|>{"name": "get_weather", "arguments": {"city": "Paris"}}; {"name": "get_time", '
+     '"parameters": {"tz": "UTC"}}', None, None, [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
+    ("step5", None, "<think>\nplan\n</think>\n\nSure.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n"
+     "</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=get_time>\n"
+     "</function>\n</tool_call>", "\n\nSure.\n\n\n", "\nplan\n",
+     [("get_weather", {"city": "Paris", "days": 3}), ("get_time", {})]),
+    ("ling3", "<role>ASSISTANT</role><think>\n", "plan\n</think>\nOK.<tool_call>get_weather<arg_key>city</arg_key>"
+     "<arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></tool_call><tool_call>get_time"
+     "</tool_call>", "\nOK.", "plan\n", [("get_weather", {"city": "Paris", "days": 3}), ("get_time", {})]),
+    ("poolside_v1", None, "<think>\nneed weather\n</think>\nChecking.\n<tool_call>get_weather\n<arg_key>city</arg_key>"
+     "\n<arg_value>Paris</arg_value>\n</tool_call>\n<tool_call>get_time\n</tool_call>", "\nChecking.\n\n",
+     "\nneed weather\n", [("get_weather", {"city": "Paris"}), ("get_time", {})]),
+]
+
+
+def said(events):
+    message = chat.message(events)["message"]
+    return (message["content"], message["reasoning_content"],
+            [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in message["tool_calls"] or []])
+
+
+@pytest.mark.parametrize("fmt, prompt, output, content, reasoning, calls", CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_the_message_vllm_reads(fmt, prompt, output, content, reasoning, calls):
+    events = symphony.parse(fmt, output, tools=TOOLS, prompt=prompt)
+    assert said(events) == (content, reasoning, calls)
+    for plan, pieces in chunkings(output):
+        got = replay(symphony.parser(fmt, TOOLS), pieces, prompt)
+        check_conservation(got, output)
+        check_well_formed(got)
+        assert said(got) == said(events), plan
