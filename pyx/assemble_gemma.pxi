@@ -1,7 +1,8 @@
 # The Gemma assembler (Gemma 4): one call, after the table's `<|tool_call>`,
 #     call:NAME{key:<|"|>text<|"|>,n:5,on:true,tags:[<|"|>a<|"|>],meta:{deep:[1,2.5,null]}}
 # Gemma's own object notation: bare keys, strings between `<|"|>` quotes written verbatim (no
-# escapes), bare scalars, nested objects and lists. The notation is turned into JSON as it is
+# escapes), bare scalars, nested objects and lists. (FunctionGemma writes `<escape>` as the
+# quote: the syntax takes it as a parameter.) The notation is turned into JSON as it is
 # read: structure byte by byte, strings streamed piece by piece (escaped as serde_json does),
 # each bare scalar written whole at the byte that ends it and typed by the Kind the tools declare
 # where it stands (value.pxi: a declared string is its text, else the model's JSON, else the
@@ -325,13 +326,16 @@ cdef class GemmaCall(TagCall):
 @cython.final
 @cython.no_gc
 cdef class GemmaSyntax(Syntax):
-    """Gemma 4's calls in its own object notation, converted to JSON as they are read."""
+    """Gemma 4's calls in its own object notation, converted to JSON as they are read; `quote`
+    is the string quote (Gemma 4's `<|"|>` unless given)."""
     cdef MarkerSet tags
 
-    def __init__(self, ends=()):
+    def __init__(self, ends=(), quote=GEMMA_QUOTE):
+        if not isinstance(quote, str) or not quote:
+            raise ValueError("GemmaSyntax: the string quote is a non-empty str")
         Syntax.__init__(self, ends)
         self.reads_types = True
-        self.tags = MarkerSet((GEMMA_QUOTE,))
+        self.tags = MarkerSet((quote,))
 
     cdef Assembler open(self, object declared):
         return tc_opened(GemmaCall.__new__(GemmaCall), self.tags, declared)

@@ -236,6 +236,10 @@ GROUPS = (
     _group("gemma-4-e4b-it", "gemma4", _W, GEMMA4, None,
            "google/gemma-4-E4B-it", "google/gemma-4-E2B-it", "google/gemma-4-26B-A4B-it",
            "google/gemma-4-31B-it", tails=("", "")),
+    # functiongemma: Gemma's notation with `<escape>` quotes in <start_function_call> regions, no
+    # thought (issue 11)
+    _group("functiongemma-270m-it", "functiongemma", _N, "<start_of_turn>model\n", None,
+           "google/functiongemma-270m-it"),
     # minicpm5: bare <function name="…"> calls of <param> values; the model writes its own <think>
     _group("minicpm5-2b", "minicpm5", _W, CHATML, None,
            "openbmb/MiniCPM5-2B"),

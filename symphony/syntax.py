@@ -225,8 +225,18 @@ class CallSyntax:
         return cls("pythonic", leading=True) if leading else cls("pythonic")
 
     @classmethod
-    def gemma(cls):
-        return cls("gemma")
+    def gemma(cls, quote=None):
+        """Gemma's object notation; `quote` the string quote where it is not Gemma 4's `<|"|>`
+        (FunctionGemma's `<escape>`)."""
+        if quote is None:
+            return cls("gemma")
+        if not isinstance(quote, str) or not quote:
+            raise ValueError("CallSyntax.gemma: quote must be a non-empty str")
+        return cls("gemma", quote=quote)
+
+    def gemma_quote(self):
+        """A Gemma syntax's string quote."""
+        return dict(self.params).get("quote", _native.GEMMA_QUOTE)
 
     @classmethod
     def forced(cls, function):
@@ -308,7 +318,7 @@ class CallSyntax:
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
         if self.kind == "gemma":
-            return _native.GemmaSyntax(call_ends)
+            return _native.GemmaSyntax(call_ends, self.gemma_quote())
         if self.kind == "forced":
             return _native.ForcedSyntax(self.function, call_ends)
         if self.kind == "required":

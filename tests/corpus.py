@@ -64,8 +64,8 @@ TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # and the inner tags each reads (for fragments and near-misses).
 OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic", "gemma", "param_xml")
 OTHER_TAGS = {"xtml": _native.XTML_TAGS,
-              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": (),
-              "gemma": (_native.GEMMA_QUOTE,)}   # dsml, invoke and param_xml: their syntax's
+              "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}
+# (dsml, invoke, param_xml and gemma: their syntax's own)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,6 +248,8 @@ def roles(fmt):
         tags, between = syntax.dsml_tags()[:2], ""
     elif kind == "param_xml":
         tags, between = (syntax.tags.param_open, syntax.tags.param_close) + _native.PARAM_XML_CDATA, ""
+    elif kind == "gemma":
+        tags, between = (syntax.gemma_quote(),), ""
     elif kind in OTHER_KINDS:
         tags, between = tuple(OTHER_TAGS[kind]), ""
     else:

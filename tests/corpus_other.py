@@ -109,17 +109,17 @@ class Pythonic(Writer):
         return ")"
 
 
-GQ = '<|"|>'
+GQ = '<|"|>'     # Gemma 4's string quote, as the cases below write it (`Gemma.quoted` respells it)
 
 
-def gemma_notation(value):
-    """A JSON value as Gemma's template writes it: bare keys, strings between `<|"|>` quotes."""
+def gemma_notation(value, quote=GQ):
+    """A JSON value as Gemma's template writes it: bare keys, strings between `quote`s."""
     if isinstance(value, dict):
-        return "{" + ",".join(f"{k}:{gemma_notation(v)}" for k, v in value.items()) + "}"
+        return "{" + ",".join(f"{k}:{gemma_notation(v, quote)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + ",".join(gemma_notation(v) for v in value) + "]"
+        return "[" + ",".join(gemma_notation(v, quote) for v in value) + "]"
     if isinstance(value, str):
-        return GQ + value + GQ
+        return quote + value + quote
     return json.dumps(value)
 
 
@@ -127,11 +127,19 @@ class Gemma(Writer):
     separator = ""
     joiner = ","
 
+    def __init__(self, quote=GQ):
+        self.quote = quote
+
+    def quoted(self, text):
+        """`text` (written with Gemma 4's quote) with this table's quote."""
+        return text.replace(GQ, self.quote)
+
     def head(self, name):
         return f"call:{name}{{"
 
     def arg(self, key, value):
-        return f"{key}:{gemma_notation(json.loads(value)) if _is_json_value(value) else GQ + value + GQ}"
+        q = self.quote
+        return f"{key}:{gemma_notation(json.loads(value), q) if _is_json_value(value) else q + value + q}"
 
     def tail(self):
         return "}"
@@ -150,7 +158,7 @@ class ParamXml(Writer):
         return f'{self.param_open}{key}">{value}{self.param_close}'
 
 
-OTHER_SYNTAXES = {"xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic(), "gemma": Gemma()}
+OTHER_SYNTAXES = {"xtml": Xtml(), "xml": Xml(), "pythonic": Pythonic()}
 
 
 def writer(r):
@@ -162,6 +170,8 @@ def writer(r):
         return Invoke(r.tags, r.placement)
     if r.syntax == "dsml":
         return Dsml(r.tags)
+    if r.syntax == "gemma":
+        return Gemma(r.tags[0])
     return OTHER_SYNTAXES[r.syntax]
 
 
@@ -317,39 +327,46 @@ def other_cases(r):
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
         ]
     if p == "gemma":
+        g = writer(r).quoted
         cases += [
             Case("gemma-calls-before-content", frame(r, weather, time) + "Let me check.", tools=TOOLS, calls=2),
             Case("gemma-nested", frame(r, "call:f{a:{b:{c:[1,[2,{d:null}]]}},e:[],g:{}}"), calls=1),
-            Case("gemma-declared-nested", frame(r, "call:get_weather{tags:[x,5,<|\"|>y<|\"|>],options:{unit:C,n:007}}"),
+            Case("gemma-declared-nested", frame(r, g("call:get_weather{tags:[x,5,<|\"|>y<|\"|>],options:{unit:C,n:007}}")),
                  tools=TOOLS, calls=1),
             Case("gemma-bare-scalars", frame(r, "call:f{n:007,x:-1.5e3,b:True,c:None,s:hello world,u:tru,v: 1 }"),
                  calls=1),
-            Case("gemma-no-call-prefix", closed("get_weather{city:<|\"|>Paris<|\"|>}"), tools=TOOLS, calls=1),
+            Case("gemma-no-call-prefix", closed(g("get_weather{city:<|\"|>Paris<|\"|>}")), tools=TOOLS, calls=1),
             Case("gemma-empty-name", closed("call:{a:1}"), calls=0),
             Case("gemma-name-with-space", closed("call:get weather{a:1}"), calls=0),
-            Case("gemma-quote-in-head", closed("call:f<|\"|>x<|\"|>{a:1}"), calls=0),
+            Case("gemma-quote-in-head", closed(g("call:f<|\"|>x<|\"|>{a:1}")), calls=0),
             Case("gemma-trailing-commas", frame(r, "call:f{a:[1,2,],b:1,}"), calls=1),
             Case("gemma-missing-value", frame(r, "call:f{a:,b:1}"), calls=1),
             Case("gemma-value-then-close", frame(r, "call:f{a:}"), calls=1),
             Case("gemma-mismatched-close", frame(r, "call:f{a:[1}}"), calls=1),
             Case("gemma-key-without-colon", frame(r, "call:f{a b}"), calls=1),
-            Case("gemma-quoted-key", frame(r, "call:f{<|\"|>a<|\"|>:1}"), calls=1),
-            Case("gemma-string-then-junk", frame(r, "call:f{a:<|\"|>x<|\"|>y,b:1}"), calls=1),
+            Case("gemma-quoted-key", frame(r, g("call:f{<|\"|>a<|\"|>:1}")), calls=1),
+            Case("gemma-string-then-junk", frame(r, g("call:f{a:<|\"|>x<|\"|>y,b:1}")), calls=1),
             Case("gemma-scalar-then-bracket", frame(r, "call:f{a:1[2]}"), calls=1),
             Case("gemma-empty-list-item", frame(r, "call:f{a:[,1]}"), calls=1),
             Case("gemma-too-deep", frame(r, "call:f{" + "a:{" * 40 + "a:1" + "}" * 41), calls=1),
             Case("gemma-deepest", frame(r, "call:f{" + "a:{" * 31 + "a:1" + "}" * 32), calls=1),
             Case("gemma-text-after-object", closed("call:f{a:1}  junk"), calls=1),
             Case("gemma-next-call-without-close", r.call_open + "call:f{a:1}" + frame(r, time), tools=TOOLS, calls=2),
-            Case("gemma-cut-by-next-call", r.call_open + "call:f{a:<|\"|>x" + frame(r, time), tools=TOOLS, calls=2),
+            Case("gemma-cut-by-next-call", r.call_open + g("call:f{a:<|\"|>x") + frame(r, time), tools=TOOLS, calls=2),
             Case("gemma-closed-in-scalar", closed("call:f{a:{b:[1,2"), calls=1),
             Case("gemma-closed-in-key", closed("call:f{a:1,bc"), calls=1),
-            Case("gemma-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi", calls=0),
-            Case("gemma-whitespace-everywhere", frame(r, " call:f { a : 1 , b : [ 1 , 2 ] ,c :<|\"|> x <|\"|> } "),
+            Case("gemma-whitespace-everywhere", frame(r, g(" call:f { a : 1 , b : [ 1 , 2 ] ,c :<|\"|> x <|\"|> } ")),
                  calls=1),
-            Case("gemma-quote-fragments-in-string", frame(r, "call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}"), calls=1),
-            Case("gemma-string-holds-braces", frame(r, "call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}"), calls=1),
+            Case("gemma-quote-fragments-in-string", frame(r, g("call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}")), calls=1),
+            Case("gemma-string-holds-braces", frame(r, g("call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}")), calls=1),
         ]
+        q = r.tags[0]
+        cases.append(Case("gemma-quote-prefixes-in-string",
+                          frame(r, "call:f{a:" + q + q[:1] + " " + q[:3] + "x " + q[:-1] + q + ",b:" + q[:2] + "}"),
+                          calls=1))
+        if r.think_open is not None:
+            cases.append(Case("gemma-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi",
+                              calls=0))
     if p == "param_xml":
         cases += [
             Case("param_xml-content-then-calls", "Let me check.\n" + frame(r, weather, time), tools=TOOLS, calls=2),

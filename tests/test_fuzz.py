@@ -48,7 +48,7 @@ def inner_tags(fmt):
     if fmt.syntax.kind == "keyed":
         return set(fmt.syntax.tags.texts())
     if fmt.syntax.kind == "gemma":
-        return {_native.GEMMA_QUOTE}
+        return {fmt.syntax.gemma_quote()}
     if fmt.syntax.kind == "param_xml":
         return {fmt.syntax.tags.param_open, fmt.syntax.tags.param_close, *_native.PARAM_XML_CDATA}
     return set()

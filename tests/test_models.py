@@ -247,6 +247,7 @@ INCUMBENTS = [
      "<|header_start|>assistant<|header_end|>\n\n"),
     ("Qwen/Qwen2.5-Coder-32B-Instruct", "qwen2_5_coder", NO_THOUGHT, "<|im_start|>assistant\n"),
     ("Qwen/Qwen2.5-Coder-7B-Instruct", "qwen2_5_coder", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("google/functiongemma-270m-it", "functiongemma", NO_THOUGHT, "<start_of_turn>model\n"),
     ("nvidia/Llama-3_3-Nemotron-Super-49B-v1", "nemotron_json", MODEL_WRITES_THOUGHT,
      "<|start_header_id|>assistant<|end_header_id|>\n\n"),
     ("nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "nemotron_json", MODEL_WRITES_THOUGHT,

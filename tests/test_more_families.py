@@ -1,9 +1,10 @@
 """The tables of vLLM's parsers without unit-test cases in shared/ (granite-20b-fc, hy_v3, plamo3,
-gigachat3) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
+gigachat3, functiongemma) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
 poolside_v1): each on outputs vLLM 0.33's own parser reads (run through it when these were
 written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
 trims whitespace around them or drops the text between calls, the expectation keeps it; where it
-leaves an integer a declared `integer` parameter as text, ling3, the expectation types it), whole
+leaves an integer a declared `integer` parameter as text, ling3, the expectation types it; a value
+FunctionGemma quotes is a string, as Gemma's notation says, where vLLM json-decodes it), whole
 and at every chunking (conservation and well-formedness as everywhere)."""
 import json
 
@@ -53,6 +54,13 @@ CASES = [
      '{"city": "Paris", "days": 3}}</s>', "Checking.", None, [("get_weather", {"city": "Paris", "days": 3})]),
     ("gigachat3", None, '<|function_call|>{"name": "get_time", "arguments": {}}', None, None, [("get_time", {})]),
     ("gigachat3", None, "Hello<|message_sep|>", "Hello", None, []),
+    ("functiongemma", None, "Sure.<start_function_call>call:get_weather{city:<escape>Paris<escape>}"
+     "<end_function_call><start_function_call>call:get_time{tz:<escape>UTC<escape>}<end_function_call>", "Sure.", None,
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
+    ("functiongemma", None, "<start_function_call>call:get_time{}<end_function_call>", None, None, [("get_time", {})]),
+    # a bare value vLLM drops (its parser reads `<escape>`-quoted values only) is read, typed by the tools
+    ("functiongemma", None, "<start_function_call>call:get_weather{city:<escape>Paris<escape>,days:3}"
+     "<end_function_call>", None, None, [("get_weather", {"city": "Paris", "days": 3})]),
     # vLLM names an existing table reads
     ("qwen3_json", None, 'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n'
      '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n\n", None,

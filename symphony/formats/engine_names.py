@@ -62,6 +62,7 @@ VLLM_PARSERS = {
     "hy_v3": "hy_v3",
     "plamo3": "plamo3",
     "gigachat3": "gigachat3",
+    "functiongemma": "functiongemma",
 }
 
 SGLANG_DETECTORS = {

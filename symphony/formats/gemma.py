@@ -2,13 +2,20 @@
 call as `<|tool_call>call:NAME{…}<tool_call|>` in Gemma's own object notation (bare keys,
 strings between `<|"|>` quotes), which the assembler converts to JSON as it reads. Calls may come
 before the content. The call ends with its object's `}`; the `<tool_call|>` after it is dropped.
+
+FunctionGemma (`functiongemma`, vLLM's `functiongemma`) writes the same notation with `<escape>`
+as the string quote, each call as `<start_function_call>call:NAME{…}<end_function_call>`, and no
+thought.
 """
 from symphony.format import CallSyntax
-from symphony.formats.shapes import thought_and_calls
+from symphony.formats.shapes import calls_only, thought_and_calls
 
 THOUGHT = ("<|channel>thought", "<channel|>")
 TOOL_CALL = ("<|tool_call>", "<tool_call|>")
 
 GEMMA4 = thought_and_calls("gemma4", THOUGHT, TOOL_CALL, CallSyntax.gemma(), "<|turn>model")
 
-TABLES = {"gemma4": GEMMA4}
+FUNCTIONGEMMA = calls_only("functiongemma", ("<start_function_call>", "<end_function_call>"),
+                           CallSyntax.gemma(quote="<escape>"), "<start_of_turn>model")
+
+TABLES = {"gemma4": GEMMA4, "functiongemma": FUNCTIONGEMMA}
