@@ -37,7 +37,6 @@ from tests.common import check_conservation, check_well_formed, chunkings, repla
 
 PARSER_TABLES = dict(VLLM_PARSERS)
 
-NO_TABLE = {}     # vLLM parser name -> why no table parses its family (none left)
 
 # --- listed differences ----------------------------------------------------------------------
 # Each reason is "<cause>: <why SPEC decides otherwise, for this case>"; the summary groups by
@@ -685,7 +684,6 @@ def _load():
 
 ALL_CASES = _load()
 CASES = [c for c in ALL_CASES if c["parser"] in PARSER_TABLES]
-UNPARSED = [c for c in ALL_CASES if c["parser"] in NO_TABLE]
 needs_cases = pytest.mark.skipif(not ALL_CASES, reason=f"no peer cases at {CASES_FILE} (SYMPHONY_PEER_CASES)")
 
 
@@ -869,20 +867,10 @@ def test_case(case):
 
 
 @needs_cases
-def test_every_parser_is_mapped_or_listed_as_having_no_table():
-    unknown = {c["parser"] for c in ALL_CASES} - set(PARSER_TABLES) - set(NO_TABLE)
-    assert not unknown, f"peer cases of parsers neither mapped nor listed in NO_TABLE: {sorted(unknown)}"
-
-
-@needs_cases
-def test_a_family_no_table_parses():
-    """No table reads the NO_TABLE parsers' outputs' calls yet; a table that starts to must be
-    mapped above."""
-    for case in UNPARSED:
-        for table in symphony.formats():
-            events = symphony.parse(table, case["output"], tools=case["tools"])
-            started = [e.name for e in events if type(e) is ToolCallStart]
-            assert not started, f"table {table} reads calls {started} in {case['parser']} output: map it in PARSER_TABLES"
+def test_every_parser_has_a_table():
+    """Every vLLM parser the cases name reads with a table (engine_names.VLLM_PARSERS)."""
+    unknown = {c["parser"] for c in ALL_CASES} - set(PARSER_TABLES)
+    assert not unknown, f"peer cases of parsers no table reads: {sorted(unknown)} (map them in engine_names)"
 
 
 @needs_cases
@@ -920,9 +908,6 @@ def agreement_table():
         unlisted = f"  UNLISTED DIFFERENCES {row['other']}" if row["other"] else ""
         lines.append(f"{parser:16} {PARSER_TABLES[parser]:13} {row['cases']:>5} {row['agree']:>5} "
                      f"{sum(row['listed'].values()):>6}  {causes}{unlisted}")
-    for parser, why in NO_TABLE.items():
-        n = sum(1 for c in UNPARSED if c["parser"] == parser)
-        lines.append(f"{parser:16} {'(no table)':13} {n:>5} {'-':>5} {'-':>6}  {why}")
     totals = [sum(r["cases"] for r in rows.values()), sum(r["agree"] for r in rows.values()),
               sum(sum(r["listed"].values()) for r in rows.values())]
     lines.append(f"{'total':16} {'':13} {totals[0]:>5} {totals[1]:>5} {totals[2]:>6}")

@@ -4,8 +4,9 @@ close marker is the call's end. GLM-5, GLM-5.3 and GLM-4.7 write no whitespace b
 (`glm`); Ling, and GLM-4.5/4.6, write a newline after the name and after each pair (`ling`: the
 same parse, the spacing matters only to the grammar); IQuest has markers of its own and no turn
 opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`, issue 11) writes the same calls in
-`<iquestcoder_tool_call>` markers. Laguna (`laguna`, issue 10) writes Ling's spacing under GLM's markers; its
-template writes no thought, but the model family's reasoning parser reads `<think>` thoughts.
+`<iquestcoder_tool_call>` markers. Laguna (`laguna`, issue 10) writes Ling's spacing under GLM's
+markers; its template writes no thought, but the model family's reasoning parser reads `<think>`
+thoughts.
 """
 from symphony.format import CallSyntax
 from symphony.formats.qwen3 import THINK, TOOL_CALL

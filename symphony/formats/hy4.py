@@ -13,13 +13,13 @@ from symphony.format import CallSyntax
 from symphony.formats.shapes import thought_and_call_block
 from symphony.syntax import Tags
 
-HY4 = thought_and_call_block("hy4", ("<think:opensource>", "</think:opensource>"),
-                             ("<tool_calls:opensource>", "</tool_calls:opensource>"),
-                             ("<tool_call:opensource>", "</tool_call:opensource>"), CallSyntax.keyed(Tags.HY4))
+THINK = ("<think:opensource>", "</think:opensource>")
+BLOCK = ("<tool_calls:opensource>", "</tool_calls:opensource>")
+CALL = ("<tool_call:opensource>", "</tool_call:opensource>")
 
-HY_V3 = (thought_and_call_block("hy_v3", ("<think:opensource>", "</think:opensource>"),
-                               ("<tool_calls:opensource>", "</tool_calls:opensource>"),
-                               ("<tool_call:opensource>", "</tool_call:opensource>"), CallSyntax.keyed(Tags.HY4))
+HY4 = thought_and_call_block("hy4", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4))
+
+HY_V3 = (thought_and_call_block("hy_v3", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4))
          .ignores("tool_sep", "<tool_sep:opensource>"))
 
 TABLES = {"hy4": HY4, "hy_v3": HY_V3}

@@ -6,12 +6,14 @@ asks for; either pair opens and closes a call.
 `<think>`/`</think>` are plain content here; a prompt that opens a thought changes nothing.
 """
 from symphony.format import CallSyntax
+from symphony.formats.qwen3 import TOOL_CALL
 from symphony.formats.shapes import calls_only
 
-QWEN2_5 = calls_only("qwen2_5", ("<tool_call>", "</tool_call>"), CallSyntax.json(), "<|im_start|>assistant")
+OPENER = "<|im_start|>assistant"
 
-QWEN2_5_CODER = calls_only("qwen2_5_coder", ("<tool_call>", "</tool_call>"), CallSyntax.json(), "<|im_start|>assistant",
-                           also=[("<tools>", "</tools>")])
+QWEN2_5 = calls_only("qwen2_5", TOOL_CALL, CallSyntax.json(), OPENER)
+
+QWEN2_5_CODER = calls_only("qwen2_5_coder", TOOL_CALL, CallSyntax.json(), OPENER, also=[("<tools>", "</tools>")])
 
 TABLES = {"qwen2_5": QWEN2_5, "qwen2_5_coder": QWEN2_5_CODER}
-ALIASES = {"qwen2.5": "qwen2_5", "qwen25_coder": "qwen2_5_coder", "qwen2.5-coder": "qwen2_5_coder"}
+ALIASES = {"qwen2.5": "qwen2_5", "qwen2.5-coder": "qwen2_5_coder"}     # (vLLM's names: engine_names)
