@@ -256,7 +256,9 @@ class _Table:
 
     def call_region(self):
         """[(opener text, close text)] of the arguments state, and the texts that leave it. The
-        close is the row back to the state the opener came from."""
+        close is the row back to the state the opener came from: where a state opens the call
+        with as many openers as it has closes back, the k-th opener's is the k-th close
+        (Qwen2.5-Coder's `<tool_call>…</tool_call>` and `<tools>…</tools>`), else the first."""
         state = self.arguments[0]
         # every row out of the call ends it (a self row opens the next call; the end of the turn)
         exits = tuple(dict.fromkeys(self.texts[t] for s, t, _ in self.fmt.transitions if s == state))
@@ -265,8 +267,12 @@ class _Table:
             if self.emits[home] == Emits.REASONING:
                 continue
             closes = [t for _, t, d in self.rows(out_of=state) if d == home]
-            if closes and (self.texts[opener], self.texts[closes[0]]) not in opened:
-                opened.append((self.texts[opener], self.texts[closes[0]]))
+            if not closes:
+                continue
+            openers = [t for s, t, _ in self.rows(into=state) if s == home]
+            close = self.texts[closes[openers.index(opener) if len(openers) == len(closes) else 0]]
+            if (self.texts[opener], close) not in opened:
+                opened.append((self.texts[opener], close))
         return opened, exits
 
     def self_rows(self, state):
