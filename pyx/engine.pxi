@@ -403,6 +403,8 @@ cdef class Engine:
             if taken < n:
                 self.sink.wrapping(p + taken, n - taken, OT_TEXT_AFTER_OBJECT)
             return 0
+        if emits == EM_HIDDEN:
+            return self.sink.dropped(DR_WRAPPER, p, n)
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:

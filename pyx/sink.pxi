@@ -251,6 +251,8 @@ cdef class Sink:
 
     cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
         cdef sk_record* r
+        if n <= 0:
+            return 0
         bb_reserve(&self.arena, n)
         r = self.mergeable(EV_DROPPED, why, OT_NONE)
         if r != NULL:

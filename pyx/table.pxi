@@ -6,6 +6,7 @@ cpdef enum Emits:
     EM_REASONING = 1
     EM_ARGUMENTS = 2     # fed to the call assembler
     EM_WRAPPER = 3       # whitespace Dropped{Wrapper}, anything else Malformed
+    EM_HIDDEN = 4        # all text Dropped{Wrapper}: a message not for the user (Muse Spark's to=developer)
 
 
 def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, bint has_syntax, opener):
@@ -50,7 +51,7 @@ cdef class Table:
         self.n_terminals = len(terminals)
         self.n_states = len(emits)
         for s in range(self.n_states):
-            if not EM_CONTENT <= emits[s] <= EM_WRAPPER:
+            if not EM_CONTENT <= emits[s] <= EM_HIDDEN:
                 raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
         check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
                     [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener)

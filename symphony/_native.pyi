@@ -128,6 +128,7 @@ class Emits(IntEnum):
     EM_REASONING = 1
     EM_ARGUMENTS = 2
     EM_WRAPPER = 3
+    EM_HIDDEN = 4
 
 class Syntax:
     reads_types: bool

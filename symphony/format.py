@@ -10,8 +10,10 @@ from symphony.errors import FormatError
 from symphony.syntax import CallSyntax, ParamTags, Placement, Spelling, Tags  # noqa: F401  (re-exported)
 
 # What text in a state becomes: CONTENT, REASONING, ARGUMENTS (fed to the call assembler),
-# WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed). The codes are the native
-# engine's own (declared once, in pyx/table.pxi).
+# WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed), and beyond SPEC §2.1 HIDDEN
+# (all text Dropped{Wrapper}: a message the model writes for no one the client serves, Muse
+# Spark's ` to=developer`). The codes are the native engine's own (declared once, in
+# pyx/table.pxi).
 Emits = IntEnum("Emits", {member.name[len("EM_"):]: int(member) for member in _native.Emits})
 Emits.__doc__ = "What text in a state becomes (SPEC §2.1)."
 

@@ -46,8 +46,8 @@ def random_table(rng, k):
             f.ignores(f"t{i}", text)
         else:
             f.terminal(f"t{i}", text)
-    kinds = [Emits.CONTENT, Emits.REASONING, Emits.ARGUMENTS, Emits.WRAPPER]
-    states = [rng.choice([Emits.CONTENT, Emits.ARGUMENTS, Emits.WRAPPER])] + \
+    kinds = list(Emits)
+    states = [rng.choice([Emits.CONTENT, Emits.ARGUMENTS, Emits.WRAPPER, Emits.HIDDEN])] + \
         [rng.choice(kinds) for _ in range(rng.randint(0, 3))]
     for i, emits in enumerate(states):
         f.state(f"s{i}", emits)

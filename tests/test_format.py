@@ -20,7 +20,7 @@ from symphony.events import (
 )
 from symphony.format import CallSyntax, Emits, Format, debug_quote
 from symphony.reasons import DropReason, Other
-from tests.common import bytes_of, check_conservation, check_well_formed, chunkings, runs, said
+from tests.common import bytes_of, check_conservation, check_well_formed, chunkings, replay, runs, said
 
 BETWEEN_CALLS = Other("text between a block's calls")
 AFTER_OBJECT = Other("text between a call's object and its closing marker")
@@ -96,7 +96,28 @@ def test_every_builder_method_chains():
 def test_emits_are_the_native_codes_by_name():
     from symphony import _native
     assert {e.name: int(e) for e in Emits} == {m.name[3:]: int(m) for m in _native.Emits}
-    assert [e.name for e in Emits] == ["CONTENT", "REASONING", "ARGUMENTS", "WRAPPER"]
+    assert [e.name for e in Emits] == ["CONTENT", "REASONING", "ARGUMENTS", "WRAPPER", "HIDDEN"]
+
+
+def test_a_hidden_state_drops_all_its_text_at_every_chunking():
+    """Emits.HIDDEN (beyond SPEC §2.1): a message for no one the client serves is Dropped{Wrapper}
+    whole, text and whitespace alike, where a WRAPPER state would call its text Malformed."""
+    f = (Format("hidden").terminal("open", "<dev>").terminal("close", "</dev>")
+         .state("content", Emits.CONTENT).state("dev", Emits.HIDDEN)
+         .transition("content", "open", "dev").transition("dev", "close", "content"))
+    output = "a<dev> note <b> </dev>b<dev>cut"
+    for plan, pieces in chunkings(output):
+        events = replay(symphony.parser(f), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert "".join(e.text for e in events if type(e) is Content) == "ab", plan
+        assert not [e for e in events if type(e) is Malformed], plan
+        assert all(e.why == DropReason.WRAPPER for e in events if type(e) is Dropped), plan
+    # empty deltas in the hidden state make no empty event (hypothesis found one)
+    p = symphony.parser(f)
+    events = [e for d in ("<dev>", "", " ", "", "x", "") for e in p.feed(Delta(d, token_ids=(), spans=()))]
+    events += p.feed(End("stop"))
+    assert all(bytes_of(e) for e in events if type(e) is not Finish), events
 
 
 def test_call_syntaxes_are_values_with_their_parameters():
