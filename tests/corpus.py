@@ -94,6 +94,7 @@ class Roles:
     json_tail: object = None     # json: what the template writes after the object, or None
     json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
     leading: bool = False        # pythonic: a call list only where it leads the region, else content
+    thought_exits: tuple = ()    # the texts that leave the thought (Muse Spark's: the next message's start too)
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -275,6 +276,7 @@ def roles(fmt):
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
         json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
         leading=kind == "pythonic" and dict(syntax.params).get("leading", False),
+        thought_exits=tuple(texts[t] for src, t, dst in fmt.transitions if src == reasoning_state and dst != src),
     )
 
 
@@ -1101,6 +1103,21 @@ FAMILY_CASES = {
         Case("muse-invoke-outside-block", " to=f<|message|><atem:invoke name=\"f\"></atem:invoke>", calls=0),
         Case("muse-eom-cuts-invoke", ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter '
              'name="a">x<|eom|><|start|>assistant to=user<|message|>y', calls=1),
+    ],
+    "muse_spark": [
+        Case("spark-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=commentary<|message|>Checking."
+             "<|eom|><|start|>assistant to=get_weather<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">"
+             "\n<atem:parameter name=\"city\">Paris</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>"
+             "<|start|>assistant to=developer<|message|>note<|eom|><|start|>assistant to=user<|message|>Done.<|eot|>",
+             tools=TOOLS, calls=1),
+        Case("spark-bare-header-thought", "<|message|>plan<|eot|><|start|>assistant to=user<|message|>x", calls=0),
+        Case("spark-start-ends-a-message", " to=self<|message|>plan<|start|>assistant to=f<|message|>"
+             "<atem:function_calls><atem:invoke name=\"f\"></atem:invoke></atem:function_calls>", calls=1),
+        Case("spark-start-cuts-an-invoke", ' to=f<|message|><atem:function_calls><atem:invoke name="f">'
+             '<atem:parameter name="a">x<|start|>assistant to=user<|message|>y', calls=1),
+        Case("spark-developer-holds-markup", ' to=developer<|message|><atem:invoke name="f"></atem:invoke> to=user'
+             "<|message|>x<|eom|><|start|>assistant to=user<|message|>y", calls=0),
+        Case("spark-developer-cut", " to=developer<|message|>half a no", calls=0),
     ],
     "plain": [
         Case("plain-everything", '<think>x</think><tool_call>\n{"name": "f"}\n</tool_call>[{"name": "g"}]'),

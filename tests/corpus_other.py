@@ -388,11 +388,12 @@ def other_cases(r):
                                                     + w.param_close), calls=1),
             Case("param_xml-function-attribute", closed('f" id="1">' + w.arg("a", "1")), calls=1),
             Case("param_xml-empty-name", closed('">' + w.arg("a", "1")), calls=0),
-            Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi",
-                 calls=0),
             Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + w.param_open + 'a">x' + frame(r, time),
                  tools=TOOLS, calls=2),
         ]
+        if r.block_open not in r.thought_exits:     # (Muse Spark: a message's start ends the thought)
+            cases.append(Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather)
+                              + f"{r.think_close}hi", calls=0))
     return cases
 
 

@@ -66,7 +66,7 @@ def test_none_where_spec_says_so():
     assert symphony.grammar("qwen3", None) is None
     assert symphony.grammar("qwen3", [{"type": "function", "function": {"name": ""}}]) is None
     for name in ("plain", "xlam", "olmo3", "lfm2_5", "minimax_m3", "apertus", "hunyuan_a13b", "gemma4", "inkling",
-                 "muse_glimmer"):
+                 "muse_glimmer", "muse_spark"):
         assert symphony.grammar(name, TOOLS) is None, name
     assert symphony.grammar(None, TOOLS, tool_choice={"type": "function", "function": {"name": "nope"}}) is None
 

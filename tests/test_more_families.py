@@ -1,5 +1,5 @@
 """The tables of vLLM's parsers without unit-test cases in shared/ (granite-20b-fc, hy_v3, plamo3,
-gigachat3, functiongemma) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
+gigachat3, functiongemma, Muse Spark) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
 poolside_v1): each on outputs vLLM 0.33's own parser reads (run through it when these were
 written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
 trims whitespace around them or drops the text between calls, the expectation keeps it; where it
@@ -20,6 +20,16 @@ TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": 
              "tz": {"type": "string"}}}}}]
 
 S = ":opensource"
+
+
+def _muse_call(name, params):
+    """A Muse call message: the recipient header, the block, one invoke of `params`, `<|eom|>`."""
+    return (f" to={name}<|message|><atem:function_calls>\n<atem:invoke name=\"{name}\">\n"
+            + "".join(f"<atem:parameter name=\"{k}\">{v}</atem:parameter>\n" for k, v in params)
+            + "</atem:invoke>\n</atem:function_calls><|eom|>")
+
+
+MUSE_START = "<|start|>assistant"
 
 
 def _plamo_call(name, arguments):
@@ -61,6 +71,21 @@ CASES = [
     # a bare value vLLM drops (its parser reads `<escape>`-quoted values only) is read, typed by the tools
     ("functiongemma", None, "<start_function_call>call:get_weather{city:<escape>Paris<escape>,days:3}"
      "<end_function_call>", None, None, [("get_weather", {"city": "Paris", "days": 3})]),
+    # Muse Spark (vLLM's muse/musespark1x): commentary is content, developer messages dropped, a
+    # bare header opens the thought, `<|eot|>` ends a message, and so does the next one's start
+    ("musespark1x", None, " to=self<|message|>plan<|eom|>" + MUSE_START + " to=commentary<|message|>Checking.<|eom|>"
+     + MUSE_START + _muse_call("get_weather", [("city", "Paris"), ("days", "3")]) + MUSE_START
+     + " to=developer<|message|>note<|eom|>" + MUSE_START + " to=user<|message|>Done.<|eot|>", "Checking.Done.", "plan",
+     [("get_weather", {"city": "Paris", "days": 3})]),
+    ("muse_spark", None, "<|message|>plan" + MUSE_START + _muse_call("get_time", [("tz", "UTC")]), None, "plan",
+     [("get_time", {"tz": "UTC"})]),
+    ("muse_spark", None, ' to=self<|message|>thinking about <atem:invoke name="get_time"></atem:invoke><|eom|>'
+     + MUSE_START + " to=user<|message|>No call.<|eot|>", "No call.",
+     'thinking about <atem:invoke name="get_time"></atem:invoke>', []),
+    ("muse_spark", None, " to=get_weather<|message|><atem:function_calls>\n<atem:invoke name=\"get_weather\">\n"
+     "<atem:parameter name=\"city\">Paris</atem:parameter>\n</atem:invoke>\n<atem:invoke name=\"get_time\">\n"
+     "<atem:parameter name=\"tz\">UTC</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>", None, None,
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
     # vLLM names an existing table reads
     ("qwen3_json", None, 'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n'
      '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n\n", None,

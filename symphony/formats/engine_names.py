@@ -52,6 +52,7 @@ VLLM_PARSERS = {
     "iquest_coder_v2": "iquest_coder_v2",
     "inkling": "inkling",
     "muse_glimmer": "muse_glimmer",
+    "musespark1x": "muse_spark",    # (its `muse` is the same parser: see SGLANG_DETECTORS' note)
     "openai": "gpt_oss",    # the harmony parser vLLM serves gpt-oss with
     # vLLM's other names for a family above: qwen3_json is hermes (Qwen3 writes its <think>: the
     # qwen3 table), llama4_json the llama3_json parser, step5 the qwen3_coder parser (with R1's

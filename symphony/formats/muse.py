@@ -1,53 +1,82 @@
-"""Muse Glimmer (`muse_glimmer`): several messages in one output, each ` to=RECIPIENT<|message|>…`,
-joined by `<|eom|><|start|>assistant`. ` to=self` is the thought, ` to=user` the answer, and a
-tool's name opens a call message whose body is `<atem:function_calls>` of `<atem:invoke name=…>`
-with `<atem:parameter name=…>` values (param-XML, typed by the tools). A tool's recipient header
-is the template's: the region it opens is closed by `<|message|>` before any call starts, and
-dropped. The generation prompt ends `<|start|>assistant`, so the output starts with a header.
+"""Muse (`muse_glimmer`, `muse_spark`): several messages in one output, each
+` to=RECIPIENT<|message|>…`, joined by `<|eom|><|start|>assistant`. ` to=self` is the thought,
+` to=user` the answer, and a tool's name opens a call message whose body is
+`<atem:function_calls>` of `<atem:invoke name=…>` with `<atem:parameter name=…>` values
+(param-XML, typed by the tools). A tool's recipient header is the template's: the region it
+opens is closed by `<|message|>` before any call starts, and dropped. The generation prompt ends
+`<|start|>assistant`, so the output starts with a header.
+
+Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
+call markup and has more recipients: a bare `<|message|>` header is the thought too,
+` to=commentary` (updates between calls) is content, ` to=developer` is dropped; `<|eot|>` ends a
+message as `<|eom|>` does, and so does the next message's `<|start|>assistant` (a message whose
+end the model left out does not swallow the call message after it, as in vLLM's parser).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import ParamTags
 
 MESSAGE = ParamTags.MUSE.header_end
+START = "<|start|>assistant"
 
-MUSE_GLIMMER = (
-    Format("muse_glimmer")
-    .terminal("self_open", " to=self" + MESSAGE)
-    .terminal("user_open", " to=user" + MESSAGE)
-    .terminal("recipient_open", " to=")
-    .terminal("message", MESSAGE)
-    .terminal("end_of_message", "<|eom|>")
-    .terminal("start", "<|start|>assistant")
-    .terminal("calls_open", "<atem:function_calls>")
-    .terminal("calls_close", "</atem:function_calls>")
-    .terminal("invoke_open", "<atem:invoke name=\"")
-    .terminal("invoke_close", ParamTags.MUSE.call_close)
-    .state("between", Emits.WRAPPER)
-    .state("reasoning", Emits.REASONING)
-    .state("content", Emits.CONTENT)
-    .state("recipient", Emits.ARGUMENTS)
-    .state("tool", Emits.WRAPPER)
-    .state("calls", Emits.WRAPPER)
-    .state("invoke", Emits.ARGUMENTS)
-    .transition("between", "self_open", "reasoning")
-    .transition("between", "user_open", "content")
-    .transition("between", "recipient_open", "recipient")
-    .transition("between", "start", "between")
-    .transition("recipient", "message", "tool")
-    .transition("tool", "calls_open", "calls")
-    .transition("calls", "invoke_open", "invoke")
-    .transition("invoke", "invoke_close", "calls")
-    .transition("invoke", "invoke_open", "invoke")
-    .transition("invoke", "calls_close", "tool")
-    .transition("calls", "calls_close", "tool")
-    .transition("reasoning", "end_of_message", "between")
-    .transition("content", "end_of_message", "between")
-    .transition("recipient", "end_of_message", "between")
-    .transition("tool", "end_of_message", "between")
-    .transition("calls", "end_of_message", "between")
-    .transition("invoke", "end_of_message", "between")
-    .calls(CallSyntax.param_xml(ParamTags.MUSE))
-    .opens_turn("<|start|>assistant")
-)
 
-TABLES = {"muse_glimmer": MUSE_GLIMMER}
+def _header(recipient):
+    return " to=" + recipient + MESSAGE
+
+
+def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thought=False,
+          ends=("<|eom|>",), start_ends=False):
+    """`reasoning`, `content`, `dropped`: the recipients whose messages are the thought, the
+    answer, and dropped; `bare_is_thought`: a header with no recipient opens the thought; `ends`:
+    the texts that end a message; `start_ends`: the next message's start ends one too."""
+    table = Format(name)
+    states = [("reasoning", reasoning), ("content", content), ("developer", dropped)]
+    for state, recipients in states:
+        for recipient in recipients:
+            table = table.terminal(recipient + "_open", _header(recipient))
+    table = table.terminal("recipient_open", " to=").terminal("message", MESSAGE)
+    for k, end in enumerate(ends):
+        table = table.terminal("end_of_message" + (f"_{k + 1}" if k else ""), end)
+    table = (table
+             .terminal("start", START)
+             .terminal("calls_open", "<atem:function_calls>")
+             .terminal("calls_close", "</atem:function_calls>")
+             .terminal("invoke_open", "<atem:invoke name=\"")
+             .terminal("invoke_close", ParamTags.MUSE.call_close)
+             .state("between", Emits.WRAPPER)
+             .state("reasoning", Emits.REASONING)
+             .state("content", Emits.CONTENT))
+    if dropped:
+        table = table.state("developer", Emits.HIDDEN)
+    table = (table
+             .state("recipient", Emits.ARGUMENTS)
+             .state("tool", Emits.WRAPPER)
+             .state("calls", Emits.WRAPPER)
+             .state("invoke", Emits.ARGUMENTS))
+    for state, recipients in states:
+        for recipient in recipients:
+            table = table.transition("between", recipient + "_open", state)
+    if bare_is_thought:
+        table = table.transition("between", "message", "reasoning")
+    table = (table
+             .transition("between", "recipient_open", "recipient")
+             .transition("between", "start", "between")
+             .transition("recipient", "message", "tool")
+             .transition("tool", "calls_open", "calls")
+             .transition("calls", "invoke_open", "invoke")
+             .transition("invoke", "invoke_close", "calls")
+             .transition("invoke", "invoke_open", "invoke")
+             .transition("invoke", "calls_close", "tool")
+             .transition("calls", "calls_close", "tool"))
+    messages = ["reasoning", "content"] + (["developer"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
+    ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + (["start"] if start_ends else [])
+    for end in ending:
+        for state in messages:
+            table = table.transition(state, end, "between")
+    return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
+
+
+MUSE_GLIMMER = _muse("muse_glimmer")
+MUSE_SPARK = _muse("muse_spark", reasoning=("self",), content=("user", "commentary"), dropped=("developer",),
+                   bare_is_thought=True, ends=("<|eom|>", "<|eot|>"), start_ends=True)
+
+TABLES = {"muse_glimmer": MUSE_GLIMMER, "muse_spark": MUSE_SPARK}
