@@ -30,3 +30,10 @@ def table(name):
         if found is not None:
             return found
     raise KeyError(f"no format named {name!r}; known formats: {', '.join(names())}")
+
+
+def from_response_template(template, name="response_template"):
+    """The table a checkpoint's `response_template` (its tokenizer config's) describes, for what
+    vLLM's `hf` and `beam` parsers read (symphony.formats.response_template)."""
+    from symphony.formats.response_template import from_response_template as build
+    return build(template, name)
