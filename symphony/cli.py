@@ -10,6 +10,7 @@ import sys
 import time
 
 from symphony.batch import Result, arrow_schema, error_text, pool, resolve, results, to_arrow
+from symphony.formats import from_response_template
 from symphony.formats import names as table_names
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
@@ -42,6 +43,22 @@ def _load_tools(path):
     if not isinstance(tools, list):
         raise UsageError(f"{path} must hold a JSON list of tools")
     return tools
+
+
+def _load_response_template(path):
+    """The table of the response_template in `path`: a tokenizer config holding one, or the
+    template itself."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            template = json.load(f)
+    except (OSError, ValueError, RecursionError) as e:
+        raise UsageError(f"cannot read a response template from {path}: {e}") from None
+    if isinstance(template, dict) and "response_template" in template:
+        template = template["response_template"]
+    try:
+        return from_response_template(template, "response_template")
+    except ValueError as e:
+        raise UsageError(f"{path}: {e}") from None
 
 
 def _field(record, name, kind, default):
@@ -248,8 +265,10 @@ class _ParquetOut:
 
 
 def _usage_checks(args):
-    if args.format is not None and args.model is not None:
-        raise UsageError("give --format or --model, not both")
+    if sum(x is not None for x in (args.format, args.model, args.response_template)) > 1:
+        raise UsageError("give one of --format, --model and --response-template")
+    if args.response_template is not None:
+        args.format = _load_response_template(args.response_template)
     for name in (args.format, args.model):
         if name is not None:
             try:
@@ -388,6 +407,9 @@ def main(argv=None):
     p.add_argument("--format", help=f"table name ({', '.join(table_names())}); a line's \"format\" wins")
     p.add_argument("--model", help="a Hugging Face checkpoint id: its table and generation-prompt tail "
                    "(symphony.for_model); a line's \"model\" wins")
+    p.add_argument("--response-template", metavar="FILE",
+                   help="a checkpoint's response_template (JSON: the template, or a tokenizer config holding one): "
+                        "its table (what vLLM's hf and beam parsers read)")
     p.add_argument("--tools", help="JSON file with the request's tools (OpenAI function tools)")
     p.add_argument("--events", action="store_true", help="write the events instead of the chat message")
     p.set_defaults(run=run_parse)

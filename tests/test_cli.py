@@ -590,7 +590,7 @@ def test_model_errors(in_process):
     code, got, err = in_process(["parse", "-"], stdin='{"text": "x", "model": "nope/x"}\n')
     assert code == 1 and "no model 'nope/x'" in got[0]["error"] and "line 1" in err
     code, got, err = in_process(["parse", "--model", "Qwen/Qwen3-8B", "--format", "qwen3", "-"], stdin="")
-    assert code == 2 and got == [] and "not both" in err
+    assert code == 2 and got == [] and "give one of --format, --model and --response-template" in err
     code, got, err = in_process(["parse", "--model", "nope/x", "-"], stdin="")
     assert code == 2 and got == [] and "no model" in err
     code, got, _ = in_process(["parse", "--model", "Qwen/Qwen3-8B", "-"],
@@ -729,3 +729,32 @@ def test_parquet_usage_errors(tmp_path, in_process):
         code, got, err = in_process(args)
         assert (code, got) == (2, []), args
         assert err.startswith("symphony: ") and "Traceback" not in err, args
+
+
+def test_response_template(in_process, tmp_path):
+    """--response-template: the table a checkpoint's response_template describes, read from the
+    template or from a tokenizer config holding it, also in worker processes; a template a
+    table cannot say, or no JSON, is a usage error."""
+    from tests.test_response_template import QWEN
+    config = tmp_path / "tokenizer_config.json"
+    config.write_text(json.dumps({"model_max_length": 8, "response_template": QWEN}))
+    bare = tmp_path / "template.json"
+    bare.write_text(json.dumps(QWEN))
+    line = {"text": '<think>plan</think>Sure.<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'}
+    stdin = json.dumps(line) + "\n"
+    for path in (config, bare):
+        for workers in ("1", "2"):
+            code, got, _ = in_process(["parse", "--response-template", str(path), "--workers", workers, "-"],
+                                      stdin=stdin * 3)
+            assert code == 0, got
+            message = got[0]["message"]
+            assert (message["content"], message["reasoning_content"]) == ("Sure.", "plan")
+            assert message["tool_calls"][0]["function"] == {"name": "f", "arguments": '{"a": 1}'}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"fields": {"content": {"open_pattern": "<a>"}}}))
+    code, got, err = in_process(["parse", "--response-template", str(bad), "-"], stdin=stdin)
+    assert code == 2 and got == [] and "regex open_pattern" in err
+    code, got, err = in_process(["parse", "--response-template", str(tmp_path / "none.json"), "-"], stdin=stdin)
+    assert code == 2 and "cannot read a response template" in err
+    code, got, err = in_process(["parse", "--response-template", str(bare), "--format", "qwen3", "-"], stdin=stdin)
+    assert code == 2 and "give one of" in err
