@@ -19,6 +19,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
+    CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
@@ -83,6 +84,7 @@ class Tags:
 
 DSML_V4_1 = "｜DSML｜ "      # DeepSeek V4.1 spells its DSML tags with a space after the mark
 DSML_V3_2 = "｜DSML｜"       # DeepSeek V3.2 and V4 without
+GCML = "｜GCML｜"            # GigaChat 3.5's GCML: DSML's tags under its own mark
 
 
 def dsml_tags(mark=DSML_V4_1):
@@ -182,8 +184,9 @@ class CallSyntax:
 
     @classmethod
     def dsml(cls, mark=DSML_V4_1):
-        """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2) in every tag."""
-        if mark not in (DSML_V4_1, DSML_V3_2):
+        """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2, or GigaChat 3.5's
+        GCML) in every tag."""
+        if mark not in (DSML_V4_1, DSML_V3_2, GCML):
             raise ValueError(f"CallSyntax.dsml: no DSML spelling {mark!r}")
         return cls("dsml") if mark == DSML_V4_1 else cls("dsml", mark=mark)
 

@@ -1,7 +1,8 @@
 """The tables of vLLM's parsers without unit-test cases in shared/ (granite-20b-fc, hy_v3, plamo3,
-gigachat3, functiongemma, Muse Spark) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
-poolside_v1): each on outputs vLLM 0.33's own parser reads (run through it when these were
-written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
+gigachat3, functiongemma, Muse Spark) and of SGLang's detectors vLLM has no parser for (gigachat35, trinity,
+spark25) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
+poolside_v1): each on outputs vLLM 0.33's own parser (or SGLang 0.5.23's detector) reads (run
+through it when these were written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
 trims whitespace around them or drops the text between calls, the expectation keeps it; where it
 leaves an integer a declared `integer` parameter as text, ling3, the expectation types it; a value
 FunctionGemma quotes is a string, as Gemma's notation says, where vLLM json-decodes it), whole
@@ -30,6 +31,13 @@ def _muse_call(name, params):
 
 
 MUSE_START = "<|start|>assistant"
+
+
+def _gcml(name, params):
+    """A GigaChat 3.5 invoke: (key, value, string attribute) per parameter."""
+    return (f'<｜GCML｜invoke name="{name}">\n'
+            + "".join(f'<｜GCML｜parameter name="{k}" string="{q}">{v}</｜GCML｜parameter>\n' for k, v, q in params)
+            + "</｜GCML｜invoke>\n")
 
 
 def _plamo_call(name, arguments):
@@ -86,6 +94,27 @@ CASES = [
      "<atem:parameter name=\"city\">Paris</atem:parameter>\n</atem:invoke>\n<atem:invoke name=\"get_time\">\n"
      "<atem:parameter name=\"tz\">UTC</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>", None, None,
      [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "UTC"})]),
+    # SGLang's detectors with no vLLM parser: gigachat35 (DSML's invokes under GCML's mark; `</s>`
+    # and `<|message_sep|>` dropped), trinity (calls inside the thought are calls; SGLang drops the
+    # text after the call), spark25 (GLM's keyed calls, read with a newline between the tags too,
+    # where SGLang's pattern reads no arguments)
+    ("gigachat35", None, "Let me check.\n<｜GCML｜tool_calls>\n" + _gcml("get_weather", [("city", "Paris", "true"),
+                                                                                     ("days", "3", "false")])
+     + _gcml("get_time", [("tz", "UTC", "true")]) + "</｜GCML｜tool_calls><|message_sep|>", "Let me check.\n", None,
+     [("get_weather", {"city": "Paris", "days": 3}), ("get_time", {"tz": "UTC"})]),
+    ("gigachat35", None, "Just text.</s>", "Just text.", None, []),
+    ("gigachat35", None, "<｜GCML｜tool_calls>" + _gcml("get_weather", [("city", "[1, 2]", "false")])
+     + "</｜GCML｜tool_calls>", None, None, [("get_weather", {"city": [1, 2]})]),
+    ("trinity", None, '<think>\nI should check <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n'
+     "</tool_call> then answer\n</think>\n\nDone.", "\n\nDone.", "\nI should check  then answer\n",
+     [("get_weather", {"city": "Paris"})]),
+    ("trinity", None, 'Sure.\n<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n",
+     None, [("get_time", {"tz": "UTC"})]),
+    ("spark25", None, "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n<arg_key>days"
+     "</arg_key>\n<arg_value>3</arg_value>\n</tool_call>", None, None, [("get_weather", {"city": "Paris", "days": 3})]),
+    ("spark25", None, "Checking.<tool_call>get_time<arg_key>tz</arg_key><arg_value>UTC</arg_value></tool_call>"
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>", "Checking.", None,
+     [("get_time", {"tz": "UTC"}), ("get_weather", {"city": "Oslo"})]),
     # vLLM names an existing table reads
     ("qwen3_json", None, 'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n'
      '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n\n", None,

@@ -1,12 +1,12 @@
 """The format tables, one module per family, and the lookup of a table by name."""
 from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
-                               minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, xlam)
+                               minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, trinity, xlam)
 from symphony.formats import (cohere, engine_names, gigachat, granite, harmony, incumbents, internlm, jamba, llama3,
                                mistral, nemotron, phi4, plamo)
 
 _FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
              plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, cohere, granite, internlm, jamba, llama3, mistral,
-             nemotron, phi4, incumbents, harmony, gigachat, plamo)
+             nemotron, phi4, incumbents, harmony, gigachat, plamo, trinity)
 
 TABLES = {}
 ALIASES = {}

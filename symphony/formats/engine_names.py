@@ -77,7 +77,9 @@ SGLANG_DETECTORS = {
     "lfm2": "lfm2_5", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots3", "k2_horizon": "k2_horizon",
     "hunyuan": "hy_v3",      # SGLang's HunyuanDetector reads Hy3's keyed block, not Hunyuan-A13B's list
     "apertus2509": "apertus", "inkling": "inkling", "iquest_q1": "iquest", "gpt-oss": "gpt_oss",
-    "ling3": "ling", "poolside_v1": "laguna", "gigachat3": "gigachat3",
+    "ling3": "ling", "poolside_v1": "laguna", "gigachat3": "gigachat3", "gigachat35": "gigachat35",
+    "trinity": "trinity",
+    "spark25": "glm",        # Spark 2.5 writes GLM's keyed <tool_call>NAME<arg_key>…</tool_call>
     # (SGLang's `muse` is its Muse Glimmer detector, vLLM's `muse` the Muse Spark profile: the name
     # means two families, so it is no alias)
 }

@@ -2,8 +2,15 @@
 `{"name", "arguments"}` object after `function call<|role_sep|>` (the header the template writes
 after `<|message_sep|>`, the end of the answer's text) or after `<|function_call|>`; `</s>` is
 dropped. The text of `<|message_sep|>`'s header up to the call is the template's wrapping.
+
+GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`; issue 11): content, then a
+`<｜GCML｜tool_calls>` block of DeepSeek's DSML invokes spelled with GCML's mark
+(`<｜GCML｜invoke name="…">`, `<｜GCML｜parameter name="…" string="true|false">`); the
+`<|message_sep|>` and `</s>` that end the message are dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.shapes import invoke_rows
+from symphony.syntax import GCML, dsml_tags
 
 GIGACHAT3 = (
     Format("gigachat3")
@@ -22,4 +29,19 @@ GIGACHAT3 = (
     .calls(CallSyntax.json())
 )
 
-TABLES = {"gigachat3": GIGACHAT3}
+GIGACHAT35 = (
+    Format("gigachat35")
+    .terminal("calls_open", f"<{GCML}tool_calls>")
+    .terminal("calls_close", f"</{GCML}tool_calls>")
+    .terminal("invoke_open", f'<{GCML}invoke name="')
+    .terminal("invoke_close", dsml_tags(GCML)[2])
+    .ignores("message_sep", "<|message_sep|>")
+    .ignores("end", "</s>")
+    .state("content", Emits.CONTENT)
+    .state("calls", Emits.WRAPPER)
+    .state("invoke", Emits.ARGUMENTS)
+    .transition("content", "calls_open", "calls")
+)
+GIGACHAT35 = invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML))
+
+TABLES = {"gigachat3": GIGACHAT3, "gigachat35": GIGACHAT35}

@@ -12,7 +12,7 @@ MiniMax M1 (`minimax_m1`, vLLM's `minimax`, issue 11): `<think>` thoughts the mo
 calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.
 """
 from symphony.format import CallSyntax, Emits, Format
-from symphony.formats.shapes import THINK, thought_and_calls, thought_and_invokes
+from symphony.formats.shapes import THINK, invoke_rows, thought_and_calls, thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE
 
 SEPARATOR = "]<]minimax[>["
@@ -37,14 +37,8 @@ MINIMAX_M3 = (
     .transition("start", "calls_open", "calls")
     .transition("reasoning", "calls_open", "calls")
     .transition("content", "calls_open", "calls")
-    .transition("calls", "invoke_open", "invoke")
-    .transition("invoke", "invoke_close", "calls")
-    .transition("invoke", "invoke_open", "invoke")
-    .transition("invoke", "calls_close", "content")
-    .transition("calls", "calls_close", "content")
-    .calls(CallSyntax.xml())
-    .opens_turn("]~b]ai\n")
 )
+MINIMAX_M3 = invoke_rows(MINIMAX_M3).calls(CallSyntax.xml()).opens_turn("]~b]ai\n")
 
 MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
                                  ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(), "]~b]ai\n")

@@ -70,14 +70,21 @@ def thought_and_invokes(name, block, invoke, syntax, opener=None, think=THINK):
         .transition("reasoning", "think_close", "content")
         .transition("content", "calls_open", "calls")
         .transition("reasoning", "calls_open", "calls")
-        .transition("calls", "invoke_open", "invoke")
-        .transition("invoke", "invoke_close", "calls")
-        .transition("invoke", "invoke_open", "invoke")
-        .transition("invoke", "calls_close", "content")
-        .transition("calls", "calls_close", "content")
-        .calls(syntax)
     )
+    table = invoke_rows(table).calls(syntax)
     return table.opens_turn(opener) if opener is not None else table
+
+
+def invoke_rows(table):
+    """The rows of a block of invokes (states `calls` and `invoke`, terminals `calls_open`/`_close`
+    and `invoke_open`/`_close`), back to `content`: an invoke opener inside an invoke opens the
+    next one, and the block's close ends an invoke left open."""
+    return (table
+            .transition("calls", "invoke_open", "invoke")
+            .transition("invoke", "invoke_close", "calls")
+            .transition("invoke", "invoke_open", "invoke")
+            .transition("invoke", "calls_close", "content")
+            .transition("calls", "calls_close", "content"))
 
 
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False):
