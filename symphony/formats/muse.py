@@ -29,7 +29,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
     answer, and dropped; `bare_is_thought`: a header with no recipient opens the thought; `ends`:
     the texts that end a message; `start_ends`: the next message's start ends one too."""
     table = Format(name)
-    states = [("reasoning", reasoning), ("content", content), ("developer", dropped)]
+    states = [("reasoning", reasoning), ("content", content), ("hidden", dropped)]
     for state, recipients in states:
         for recipient in recipients:
             table = table.terminal(recipient + "_open", _header(recipient))
@@ -46,7 +46,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .state("reasoning", Emits.REASONING)
              .state("content", Emits.CONTENT))
     if dropped:
-        table = table.state("developer", Emits.HIDDEN)
+        table = table.state("hidden", Emits.HIDDEN)
     table = (table
              .state("recipient", Emits.ARGUMENTS)
              .state("tool", Emits.WRAPPER)
@@ -67,7 +67,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .transition("invoke", "invoke_open", "invoke")
              .transition("invoke", "calls_close", "tool")
              .transition("calls", "calls_close", "tool"))
-    messages = ["reasoning", "content"] + (["developer"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
+    messages = ["reasoning", "content"] + (["hidden"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
     ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + (["start"] if start_ends else [])
     for end in ending:
         for state in messages:
