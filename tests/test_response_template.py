@@ -112,3 +112,7 @@ def test_not_a_template():
         from_response_template({"version": 2, "fields": {"content": {}}})
     with pytest.raises(ValueError, match="non-empty dict"):
         from_response_template({"fields": {}})
+    with pytest.raises(ValueError, match="at most one field"):
+        from_response_template({"fields": {"content": {}, "thinking": {"close": "</think>"}}})
+    with pytest.raises(ValueError, match="non-empty string"):
+        from_response_template({"fields": {"content": {}, "thinking": {"open": [], "close": "</think>"}}})

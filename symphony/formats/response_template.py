@@ -41,6 +41,8 @@ def from_response_template(template, name="response_template"):
     where the template asks for what a table cannot say (module doc)."""
     fields = _checked(template)
     implicit = [field for field, spec in fields.items() if "open" not in spec]
+    if len(implicit) > 1:
+        raise ValueError(f"response_template: at most one field may have no open anchor, not {', '.join(implicit)}")
     if implicit and implicit[0] != "content":
         _refuse(f"the region with no open anchor is {implicit[0]!r}: only content can hold the text outside "
                 "the regions")
@@ -99,9 +101,11 @@ def _checked(template):
 
 
 def _literals(spec, key):
-    raw = spec.get(key)
-    texts = [] if raw is None else [raw] if isinstance(raw, str) else raw
-    if not isinstance(texts, list) or not all(isinstance(t, str) and t for t in texts):
+    if key not in spec:
+        return []
+    raw = spec[key]
+    texts = [raw] if isinstance(raw, str) else raw
+    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) and t for t in texts):
         raise ValueError(f"response_template: {key} must be a non-empty string or a list of them")
     return list(dict.fromkeys(texts))
 
