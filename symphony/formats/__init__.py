@@ -1,8 +1,10 @@
-"""The format tables, one module per family, and the lookup of a table by name."""
+"""The format tables, one module per family, the lookup of a table by name, and the table a
+checkpoint's response_template describes (from_response_template)."""
 from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
                                minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, trinity, xlam)
 from symphony.formats import (cohere, engine_names, gigachat, granite, harmony, incumbents, internlm, jamba, llama3,
                                mistral, nemotron, phi4, plamo)
+from symphony.formats.response_template import from_response_template  # noqa: F401  (vLLM's hf, beam)
 
 _FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
              plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, cohere, granite, internlm, jamba, llama3, mistral,
@@ -30,10 +32,3 @@ def table(name):
         if found is not None:
             return found
     raise KeyError(f"no format named {name!r}; known formats: {', '.join(names())}")
-
-
-def from_response_template(template, name="response_template"):
-    """The table a checkpoint's `response_template` (its tokenizer config's) describes, for what
-    vLLM's `hf` and `beam` parsers read (symphony.formats.response_template)."""
-    from symphony.formats.response_template import from_response_template as build
-    return build(template, name)
