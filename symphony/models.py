@@ -415,6 +415,15 @@ def _index():
 
 _BY_ID, _BY_NAME = _index()
 _HF_CACHE_DIR = re.compile(r"^models--(.+?)--(.+)$")
+# One trailing word of a re-published copy's name that says how its weights are stored, not what
+# model they are: quantisation schemes and precisions, weight-file formats, and the publishers'
+# tags for them (Qwen3-8B-FP8, Qwen3-32B-AWQ, Qwen3-8B-GPTQ-Int4, Qwen3-8B-MLX-4bit,
+# Qwen3-8B-unsloth-bnb-4bit, Qwen3-8B-quantized.w4a16, GLM-4.6-FP8-dynamic). Such a copy has
+# the original's chat template, so it writes what the original writes.
+_WEIGHTS_SUFFIX = re.compile(
+    r"[-_.](?:fp8|fp4|nvfp4|mxfp4|int2|int3|int4|int8|awq|gptq|gguf|mlx|bnb|exl2|exl3|hqq|"
+    r"dynamic|static|block|quantized|quant|unsloth|w\d+a\d+|\d+bit|bf16|fp16|f16|fp32|"
+    r"q\d(?:_k)?(?:_[sml])?|q\d_\d)$")
 
 
 def _lookup(model_id):
@@ -424,11 +433,21 @@ def _lookup(model_id):
     parts = [part for part in re.split(r"[\\/]+", key) if part]
     for part in reversed(parts):                 # a Hugging Face cache dir names org and model
         cached = _HF_CACHE_DIR.match(part)
-        if cached and f"{cached[1]}/{cached[2]}" in _BY_ID:
-            return _BY_ID[f"{cached[1]}/{cached[2]}"]
-    if parts and parts[-1] in _BY_NAME:          # no org, or a local path ending in the name
-        return _BY_NAME[parts[-1]]
-    return None
+        if cached:
+            found = _BY_ID.get(f"{cached[1]}/{cached[2]}") or _by_name(cached[2])
+            if found is not None:
+                return found
+    return _by_name(parts[-1]) if parts else None     # no org, or a local path ending in the name
+
+
+def _by_name(name):
+    """The entry of a checkpoint name, or of a quantised copy's: its weights' words dropped."""
+    while name not in _BY_NAME:
+        shorter = _WEIGHTS_SUFFIX.sub("", name)
+        if shorter == name:
+            return None
+        name = shorter
+    return _BY_NAME[name]
 
 
 def _closest(model_id, n=5):
@@ -451,7 +470,9 @@ def _closest(model_id, n=5):
 
 def for_model(model_id, chat_template_kwargs=None):
     """The `Model` for a Hugging Face id (any case; the org may be left out; a local path ending
-    in the model's name works too). `chat_template_kwargs` are the request's (only
+    in the model's name works too, and so does a quantised or re-packed copy whose name is the
+    model's followed by words of how its weights are stored: `-FP8`, `-AWQ`, `-GPTQ-Int4`,
+    `-MLX-4bit`, `-GGUF`...; its `hf_id` is then the original's). `chat_template_kwargs` are the request's (only
     `enable_thinking` matters). Unknown ids raise KeyError naming the closest known ids."""
     if not isinstance(model_id, str):
         raise TypeError(f"model_id: expected str, got {type(model_id).__name__}")

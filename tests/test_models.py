@@ -143,6 +143,37 @@ def test_a_sibling_keeps_its_own_id():
     assert for_model("/data/Qwen3-0.6B").hf_id == "Qwen/Qwen3-0.6B"
 
 
+@pytest.mark.parametrize("copy, original", [
+    ("Qwen/Qwen3-8B-FP8", "Qwen/Qwen3-8B"),
+    ("Qwen/Qwen3-32B-AWQ", "Qwen/Qwen3-32B"),
+    ("Qwen/Qwen3-32B-GPTQ-Int4", "Qwen/Qwen3-32B"),
+    ("RedHatAI/Qwen3-8B-FP8-dynamic", "Qwen/Qwen3-8B"),
+    ("RedHatAI/Qwen3-8B-quantized.w4a16", "Qwen/Qwen3-8B"),
+    ("unsloth/Qwen3-8B-unsloth-bnb-4bit", "Qwen/Qwen3-8B"),
+    ("mlx-community/Qwen3-8B-4bit", "Qwen/Qwen3-8B"),
+    ("Qwen/Qwen3-8B-MLX-bf16", "Qwen/Qwen3-8B"),
+    ("bartowski/Qwen3-8B-Q4_K_M", "Qwen/Qwen3-8B"),
+    ("Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", "Qwen/Qwen3-235B-A22B-Instruct-2507"),
+    ("Qwen/Qwen3-4B-Thinking-2507-FP8", "Qwen/Qwen3-4B-Thinking-2507"),
+    ("unsloth/gpt-oss-20b-GGUF", "openai/gpt-oss-20b"),
+    ("/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B-FP8/snapshots/0123abcd", "Qwen/Qwen3-8B"),
+])
+def test_a_quantised_copy_is_its_original(copy, original):
+    m, o = for_model(copy), for_model(original)
+    assert (m.model_id, m.hf_id) == (copy, original)
+    assert (m.slug, m.format, m.prompt_tail) == (o.slug, o.format, o.prompt_tail)
+
+
+@pytest.mark.parametrize("other", [
+    "Qwen/Qwen3-8B-Base",            # a different model (no chat template), not a copy of one
+    "Qwen/Qwen3-9B-FP8",             # a weights word on a name that is not known
+    "Qwen/Qwen3-8B-FP8-Instruct",    # words after the weights' are the name's own
+])
+def test_only_weights_words_are_dropped(other):
+    with pytest.raises(KeyError, match="closest known"):
+        for_model(other)
+
+
 @pytest.mark.parametrize("unknown, close", [
     ("Qwen/Qwen3-9B", "Qwen/Qwen3-8B"),
     ("Qwen/Qwen3-8b-Instruct", "Qwen/Qwen3-8B"),
