@@ -230,6 +230,11 @@ GROUPS = (
            "Qwen/Qwen3-Omni-30B-A3B-Instruct"),
     _group("qwen3-omni-30b-a3b-thinking", "qwen3", _A, CHATML, None,
            "Qwen/Qwen3-Omni-30B-A3B-Thinking"),
+    # Trinity Mini (SPEC §3 pending): ChatML, Hermes `<tool_call>` JSON calls, written inside the
+    # thought too (the trinity table); its engines read it with a parser that starts inside the
+    # thought (vLLM's deepseek_r1, SGLang's forced reasoning), so the prompt opens `<think>\n`
+    _group("trinity-mini", "trinity", _A, CHATML, None,
+           "arcee-ai/Trinity-Mini"),
     # gemma4: Gemma's object notation in <|tool_call> regions; the model writes its own
     # <|channel>thought (the generation prompt leaves none open, thinking on or off). The
     # siblings share the E4B checkpoint's chat template.

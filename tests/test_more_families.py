@@ -108,6 +108,10 @@ CASES = [
     ("trinity", None, '<think>\nI should check <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n'
      "</tool_call> then answer\n</think>\n\nDone.", "\n\nDone.", "\nI should check  then answer\n",
      [("get_weather", {"city": "Paris"})]),
+    # Trinity Mini's prompt opens the thought; a `<think>` the model writes again is dropped
+    ("trinity", "<|im_start|>assistant\n<think>\n", "<think>\nplan\n</think>\nDone.", "\nDone.", "\nplan\n", []),
+    ("trinity", "<|im_start|>assistant\n<think>\n", "plan <tool_call>\n{\"name\": \"get_time\", \"arguments\": {}}\n"
+     "</tool_call></think>Done.", "Done.", "plan ", [("get_time", {})]),
     ("trinity", None, 'Sure.\n<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>', "Sure.\n",
      None, [("get_time", {"tz": "UTC"})]),
     ("spark25", None, "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n<arg_key>days"

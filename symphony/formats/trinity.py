@@ -11,6 +11,7 @@ from symphony.formats.shapes import THINK, thought_and_calls
 TRINITY = (
     thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json())
     .state("thought_calls", Emits.ARGUMENTS)
+    .transition("reasoning", "think_open", "reasoning")
     .transition("reasoning", "call_open", "thought_calls")
     .transition("thought_calls", "call_close", "reasoning")
     .transition("thought_calls", "call_open", "thought_calls")
