@@ -835,6 +835,16 @@ cdef object vt_tool_function(object tool):
     return function if isinstance(function, dict) else None
 
 
+cdef object vt_tool_parameters(dict function):
+    """A function's parameters schema: OpenAI's `parameters`, else Anthropic's `input_schema`,
+    else MCP's `inputSchema` (the first of them present and not None)."""
+    for key in ("parameters", "input_schema", "inputSchema"):
+        schema = dict.get(function, key)
+        if schema is not None:
+            return schema
+    return None
+
+
 cdef inline bytes vt_name_bytes(str name):
     """The UTF-8 of a declared or looked-up name (a lone surrogate kept, so it matches nothing
     the model writes)."""
@@ -951,7 +961,9 @@ cdef inline object vt_tool_list(object tools):
 cdef class Declared:
     """The parameter Kinds a request's tools declare, by function name (SPEC §5.1), from
     OpenAI-style tools (`{"type": "function", "function": {"name", "parameters"}}`, or the inner
-    `{"name", "parameters"}` itself); the first tool of a name wins; anything malformed is
+    `{"name", "parameters"}` itself, as the Responses API writes it), Anthropic's
+    `{"name", "input_schema"}` or MCP's `{"name", "inputSchema"}`; the first tool of a name wins;
+    anything malformed is
     skipped and never raises. Read lazily: the tools' names when a call first names a function
     (each name's UTF-8 kept in a C array, compared where it is: a call's lookup makes no object),
     a function's parameters when a call first names it, a parameter's Kind when a call first
@@ -1031,7 +1043,7 @@ cdef class Declared:
             return None
         kinds = self.kinds[i]
         if kinds is None:
-            kinds = FunctionKinds.of(dict.get(self.functions[i], "parameters"))
+            kinds = FunctionKinds.of(vt_tool_parameters(self.functions[i]))
             self.kinds[i] = kinds
         return kinds
 

@@ -84,13 +84,15 @@ _CACHE_SIZE = 256
 
 def _declared(tools):
     """(name, parameters) per tool, as the parser reads them (`tool["function"]` or the tool
-    itself; the first of a name wins); empty names and non-tools dropped."""
+    itself; `parameters`, Anthropic's `input_schema` or MCP's `inputSchema`; the first of a name
+    wins); empty names and non-tools dropped."""
     found = {}
     for tool in tools or ():
         function = tool.get("function", tool) if isinstance(tool, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
         if isinstance(name, str) and name and name not in found:
-            parameters = function.get("parameters")
+            parameters = next((function[key] for key in ("parameters", "input_schema", "inputSchema")
+                               if function.get(key) is not None), None)
             found[name] = parameters if isinstance(parameters, dict) else {"type": "object", "properties": {}}
     return list(found.items())
 

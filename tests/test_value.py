@@ -11,7 +11,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import symphony
 import symphony._native as native
+from symphony.events import ToolCallArguments
 from symphony.value import NULL_WORDS, Declared, Kind, python_literal, reads_back, to_json
 from tests.oracles import value as oracle
 
@@ -436,6 +438,25 @@ def test_tools_in_both_shapes_and_first_of_a_name_wins():
     assert declared.kind_code(b"get", b"days") == Kind.INTEGER
     assert declared.kind_code(b"get", b"n") == 0 and declared.kind_code(b"nope", b"city") == 0
     assert declared.kind_code(b"flat", b"q") == Kind.STRING
+
+
+def test_anthropic_and_mcp_tools_declare_their_input_schema():
+    schema = {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}
+    tools = [{"name": "anthropic", "description": "d", "input_schema": schema},
+             {"name": "mcp", "inputSchema": schema},
+             {"name": "openai_first", "parameters": {"properties": {"city": {"type": "integer"}}},
+              "input_schema": schema},
+             {"name": "none_skipped", "parameters": None, "input_schema": schema}]
+    declared = Declared(tools)
+    for name in ("anthropic", "mcp", "none_skipped"):
+        assert declared.kind(name, "city") == Kind.STRING and declared.kind(name, "days") == Kind.INTEGER
+    assert declared.kind("openai_first", "city") == Kind.INTEGER
+    assert declared_like_oracle(tools, declared, names=("anthropic", "mcp", "openai_first", "none_skipped"),
+                                params=("city", "days"))
+    events = symphony.parse("qwen3_tagged", "<tool_call>\n<function=anthropic>\n<parameter=city>\n42\n"
+                            "</parameter>\n</function>\n</tool_call>", tools=tools)
+    assert [e.json for e in events if type(e) is ToolCallArguments] and \
+        "".join(e.json for e in events if type(e) is ToolCallArguments) == '{"city": "42"}'
 
 
 def test_names_are_looked_up_by_their_utf8():

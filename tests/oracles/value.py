@@ -104,7 +104,8 @@ def declared_of(tools):
             continue
         if function["name"] in declared:
             continue
-        parameters = function.get("parameters")
+        parameters = next((function[key] for key in ("parameters", "input_schema", "inputSchema")
+                           if function.get(key) is not None), None)
         kinds = {}
         properties = parameters.get("properties") if isinstance(parameters, dict) else None
         if isinstance(properties, dict):
