@@ -89,6 +89,16 @@ def test_unknown_names_raise_key_error_naming_the_known_formats(name):
         symphony.parse(name, "x")
 
 
+@pytest.mark.parametrize("model, table", [("Qwen/Qwen3-8B", "qwen3"), ("Qwen/Qwen3-8B-FP8", "qwen3"),
+                                          ("zai-org/GLM-4.6", "ling")])
+def test_a_checkpoint_id_for_a_format_points_to_for_model(model, table):
+    with pytest.raises(KeyError) as caught:
+        symphony.parser(model)
+    message = caught.value.args[0]
+    assert "known formats" in message and f"its table is {table!r}" in message
+    assert f"symphony.for_model({model!r}).parser(tools)" in message
+
+
 def test_parser_is_one_per_stream():
     a, b = symphony.parser("qwen3"), symphony.parser("qwen3")
     a.feed(Delta("<think>x"))
