@@ -27,7 +27,8 @@
 # left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
 # separator byte) are taken off (a head that is only a number names nothing); they stay in the
 # start's source. A head whose name is its first word (`name_word`: gpt-oss's
-# `functions.NAME <|constrain|>json`) names the call with what runs to whitespace or a `<`.
+# `functions.NAME <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`) names the call with what
+# runs to whitespace, a `<` or a `[`.
 
 cdef enum AjReport:
     AJ_START = 0
@@ -174,7 +175,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef const unsigned char* data = self.text.text.data
         cdef Py_ssize_t k = start[0], m
         if self.name_word:
-            while k < end[0] and data[k] > SPACE and data[k] != LESS:
+            while k < end[0] and data[k] > SPACE and data[k] != LESS and data[k] != LBRACKET:
                 k += 1
             end[0] = k
         k = end[0]

@@ -145,7 +145,8 @@ class CallSyntax:
         after the object (a closing fence), the call's end. A head that is a call id (Kimi K2's
         `functions.NAME:N`) names the call without the id's `name_prefix` and without
         `name_index` (one character) and the number after it; with `name_word` the name is the
-        head's first word, up to whitespace or a `<` (gpt-oss's `functions.NAME <|constrain|>json`)."""
+        head's first word, up to whitespace, a `<` or a `[` (gpt-oss's `functions.NAME
+        <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`)."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):

@@ -96,6 +96,17 @@ def test_mistral_v11_name_before_the_object():
     ])
 
 
+def test_mistral_v11_call_id_is_not_the_name():
+    # v11's tokenizer writes the model's own call id between the name and `[ARGS]`; the name is
+    # the head's first word, the id stays in the start's source
+    check("mistral", '[TOOL_CALLS]get_weather[CALL_ID]a1B2c3D4e[ARGS]{"city": "Paris"}[TOOL_CALLS]f[CALL_ID]x9[ARGS]{}', [
+        dropped("[TOOL_CALLS]"), start(0, "get_weather", "get_weather[CALL_ID]a1B2c3D4e"),
+        arguments(0, '{"city": "Paris"}', '[ARGS]{"city": "Paris"}'), end(0, ""),
+        dropped("[TOOL_CALLS]"), start(1, "f", "f[CALL_ID]x9"), arguments(1, "{}", "[ARGS]{}"), end(1, ""),
+        finish(tool_calls=2),
+    ])
+
+
 def test_mistral_list_or_one_call():
     check("mistral", '[TOOL_CALLS] [{"name": "f", "arguments": {}}]', [
         dropped("[TOOL_CALLS] ["), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"), end(0, "}"),

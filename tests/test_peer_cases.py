@@ -218,8 +218,8 @@ _MISTRAL_TWO_REGIONS = (
     "`[TOOL_CALLS]` with an error")
 _MISTRAL_NOT_A_LIST = (
     f"{CALL_FORM}: a `[TOOL_CALLS]` region that does not open with a list holds one v11 call, "
-    "`NAME{..}` (the mistral table reads both generations), so `junk [` is the name and the object "
-    "its arguments; vLLM's pre-v11 parser searches the text for a list")
+    "`NAME{..}` (the mistral table reads both generations), so `junk`, the head's first word, is the "
+    "name and the object its arguments; vLLM's pre-v11 parser searches the text for a list")
 _LLAMA3_MID_TEXT = (
     f"{CALL_NEEDS_BLOCK}: Llama 3 writes its calls as the whole output (after an optional "
     "`<|python_tag|>`), so an output that opens with prose is content (the llama3_json table, like "
@@ -1501,7 +1501,7 @@ PINNED = {
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': {
         'content': '] trail',
         'reasoning': None,
-        'calls': [['junk [', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
+        'calls': [['junk', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
         'finish': 'tool_calls'},
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': {
         'content': 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?',
