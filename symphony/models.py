@@ -38,13 +38,16 @@ PHI = "<|assistant|>"
 SEED = "<seed:bos>assistant\n"
 ZEPHYR = "<|assistant|>"
 
-_Group = namedtuple("_Group", "slug table behaviour head opener ids tails")
+_Group = namedtuple("_Group", "slug table behaviour head opener ids tails switch")
+ENABLE_THINKING = ("enable_thinking", True)      # (the template's kwarg, its default)
 
 
-def _group(slug, table, behaviour, head, opener, *ids, tails=None):
+def _group(slug, table, behaviour, head, opener, *ids, tails=None, switch=ENABLE_THINKING):
     """A checkpoint group; `tails` = (thinking, not thinking) spells the thought part of the
-    generation prompt where the template writes it otherwise than `thought_tail` derives."""
-    return _Group(slug, table, behaviour, head, opener, ids, tails)
+    generation prompt where the template writes it otherwise than `thought_tail` derives, and
+    `switch` is the kwarg its template turns thinking on or off by, with its default (most read
+    `enable_thinking`, on unless given False)."""
+    return _Group(slug, table, behaviour, head, opener, ids, tails, switch)
 
 
 _O, _A, _W, _N = OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT
@@ -165,11 +168,12 @@ GROUPS = (
            "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B",
            "deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"),
     # deepseek_v3_1: `NAME<｜tool▁sep｜>{json}` calls; the template's `thinking` switch (not
-    # enable_thinking) defaults to off, when the prompt ends `</think>` (issue 10)
+    # enable_thinking) defaults to off, when the prompt ends `</think>`, and `thinking: True`
+    # ends it `<think>` (issue 10)
     _group("deepseek-v3.1", "deepseek_v3_1", _N, DEEPSEEK, None,
            "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus",
            "deepseek-ai/DeepSeek-V3.2-Exp",        # V3.1-Terminus's template (DSML came with V3.2)
-           tails=("</think>", "</think>")),
+           tails=("<think>", "</think>"), switch=("thinking", False)),
     # apertus: <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>; no thought (issue 10)
     _group("apertus-8b-instruct-2509", "apertus", _N, "<|assistant_start|>", None,
            "swiss-ai/Apertus-8B-Instruct-2509", "swiss-ai/Apertus-70B-Instruct-2509"),
@@ -355,8 +359,13 @@ GROUPS = (
 )
 
 
-def _thinking_off(chat_template_kwargs):
-    return bool(chat_template_kwargs) and chat_template_kwargs.get("enable_thinking") is False
+def _thinking_off(chat_template_kwargs, switch=ENABLE_THINKING):
+    """Whether the request turns the template's thinking off, as its Jinja test reads `switch`
+    (the kwarg and its default): one on by default is off only when given as False
+    (`enable_thinking is false`); one off by default is on when given true (`if thinking`)."""
+    kwarg, default = switch
+    given = chat_template_kwargs.get(kwarg) if chat_template_kwargs else None
+    return given is False if default else not given
 
 
 def thought_tail(behaviour, chat_template_kwargs=None, open_marker="<think>",
@@ -523,7 +532,7 @@ def for_model(model_id, chat_template_kwargs=None):
     if group.tails is None:
         tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table))
     else:
-        tail = group.tails[_thinking_off(chat_template_kwargs)]
+        tail = group.tails[_thinking_off(chat_template_kwargs, group.switch)]
     return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
                  behaviour=group.behaviour, opener=group.opener, prompt_tail=group.head + tail,
                  thought_tail=tail)

@@ -12,6 +12,7 @@ import pytest
 import symphony
 from symphony import Delta, End, Prompt, Reasoning, ReasoningStart
 from symphony import models as registry
+from symphony.adapt import chat
 from symphony.formats import table as format_table
 from symphony.models import (
     ALWAYS_OPENS_THOUGHT,
@@ -283,6 +284,20 @@ INCUMBENTS = [
      "<|start_header_id|>assistant<|end_header_id|>\n\n"),
     ("nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "nemotron_json", MODEL_WRITES_THOUGHT,
      "<|start_header_id|>assistant<|end_header_id|>\n\n"),
+    # well-known checkpoints of those families
+    ("Qwen/Qwen2.5-7B-Instruct", "qwen2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("Qwen/Qwen2.5-72B-Instruct", "qwen2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("NousResearch/Hermes-3-Llama-3.1-8B", "qwen2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("NousResearch/Hermes-2-Pro-Llama-3-8B", "qwen2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", "deepseek_v3", ALWAYS_OPENS_THOUGHT, "<｜Assistant｜><think>\n"),
+    ("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek_v3_1", NO_THOUGHT, "<｜Assistant｜></think>"),
+    ("ibm-granite/granite-3.3-8b-instruct", "granite", NO_THOUGHT, GRANITE),
+    ("ibm-granite/granite-4.0-h-small", "qwen2_5", NO_THOUGHT, GRANITE),
+    ("ai21labs/AI21-Jamba-Mini-1.7", "jamba", NO_THOUGHT, "<|bom|><|assistant|>"),
+    ("mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistral", NO_THOUGHT, "[/INST]"),
+    ("mistralai/Devstral-Small-2507", "mistral", NO_THOUGHT, "[/INST]"),
+    ("LiquidAI/LFM2-1.2B", "lfm2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("meta-llama/Llama-3.2-1B-Instruct", "llama3_json", NO_THOUGHT, "<|start_header_id|>assistant<|end_header_id|>\n\n"),
 ]
 
 
@@ -291,6 +306,29 @@ INCUMBENTS = [
 def test_pending_checkpoints_are_placed(model, table, behaviour, tail):
     m = for_model(model)
     assert (m.format, m.behaviour, m.prompt_tail) == (table, behaviour, tail)
+
+
+@pytest.mark.parametrize("model", ["deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus",
+                                   "deepseek-ai/DeepSeek-V3.2-Exp"])
+def test_deepseek_v3_1_thinks_on_its_own_thinking_switch(model):
+    # its template reads `thinking` (off unless true), not enable_thinking
+    off = "<｜Assistant｜></think>"
+    assert for_model(model).prompt_tail == off
+    assert for_model(model, {"thinking": False}).prompt_tail == off
+    assert for_model(model, {"enable_thinking": True}).prompt_tail == off
+    assert for_model(model, {"thinking": True}).prompt_tail == "<｜Assistant｜><think>"
+    parser = for_model(model, {"thinking": True}).parser()
+    events = parser.feed(symphony.Delta("plan</think>Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
+
+
+def test_enable_thinking_is_off_only_when_false():
+    # the templates test `enable_thinking is false`: a falsy value that is not False leaves it on
+    on, off = "<|im_start|>assistant\n", "<|im_start|>assistant\n<think>\n\n</think>\n\n"
+    assert for_model("Qwen/Qwen3-8B", {"enable_thinking": False}).prompt_tail == off
+    for kwargs in (None, {}, {"enable_thinking": None}, {"enable_thinking": 0}, {"thinking": False}):
+        assert for_model("Qwen/Qwen3-8B", kwargs).prompt_tail == on
 
 
 def test_model_is_frozen_and_slotted():

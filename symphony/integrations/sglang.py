@@ -82,9 +82,10 @@ def _prompt(name, table, tokenizer, thinking):
     the served model's own (thinking as SGLang's force_reasoning says), or for a table name the
     table's turn opener, then its thought opener when the output starts inside a thought."""
     if name is None:
-        model = for_model(tokenizer.name_or_path, {"enable_thinking": True})
+        # (each template reads its own switch: enable_thinking, or DeepSeek V3.1's thinking)
+        model = for_model(tokenizer.name_or_path, {"enable_thinking": True, "thinking": True})
         if not thinking and ThoughtStream.prompt_opens_thought(table, model.prompt_tail):
-            model = for_model(tokenizer.name_or_path, {"enable_thinking": False})
+            model = for_model(tokenizer.name_or_path, {"enable_thinking": False, "thinking": False})
         return model.prompt_tail
     return (table.opener or "") + (thought_markers(table)[0] + "\n" if thinking else "")
 
