@@ -39,7 +39,7 @@ SEED = "<seed:bos>assistant\n"
 ZEPHYR = "<|assistant|>"
 
 _Group = namedtuple("_Group", "slug table behaviour head opener ids tails switch")
-ENABLE_THINKING = ("enable_thinking", True)      # (the template's kwarg, its default)
+ENABLE_THINKING = (("enable_thinking",), True)   # (the kwargs the template reads, its default)
 
 
 def _group(slug, table, behaviour, head, opener, *ids, tails=None, switch=ENABLE_THINKING):
@@ -173,7 +173,7 @@ GROUPS = (
     _group("deepseek-v3.1", "deepseek_v3_1", _N, DEEPSEEK, None,
            "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-V3.1-Terminus",
            "deepseek-ai/DeepSeek-V3.2-Exp",        # V3.1-Terminus's template (DSML came with V3.2)
-           tails=("<think>", "</think>"), switch=("thinking", False)),
+           tails=("<think>", "</think>"), switch=(("thinking",), False)),
     # apertus: <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>; no thought (issue 10)
     _group("apertus-8b-instruct-2509", "apertus", _N, "<|assistant_start|>", None,
            "swiss-ai/Apertus-8B-Instruct-2509", "swiss-ai/Apertus-70B-Instruct-2509"),
@@ -192,10 +192,14 @@ GROUPS = (
     _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
            "moonshotai/Kimi-K2-Thinking"),
     # deepseek_v3_2: V4.1's DSML invokes spelled without the space after `DSML｜`, in a
-    # <｜DSML｜function_calls> block; its encoder's thinking switch ends the prompt `<think>` or
-    # `</think>`, as V4.1's does (issue 11)
-    _group("deepseek-v3.2", "deepseek_v3_2", _O, DEEPSEEK, None,
-           "deepseek-ai/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2-Speciale", tails=("<think>", "</think>")),
+    # <｜DSML｜function_calls> block; its encoder ends the prompt `<think>` in thinking mode and
+    # `</think>` in chat mode, which the engines serve unless `thinking` or `enable_thinking` is
+    # true (issue 11). Speciale is served in thinking mode only.
+    _group("deepseek-v3.2", "deepseek_v3_2", _N, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3.2", tails=("<think>", "</think>"),
+           switch=(("thinking", "enable_thinking"), False)),
+    _group("deepseek-v3.2-speciale", "deepseek_v3_2", _A, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V3.2-Speciale", tails=("<think>", "<think>")),
     # pythonic: Llama 4 writes a leading Python call list, bare or in <|python_start|> (issue 11)
     _group("llama-4-scout-17b-16e-instruct", "pythonic", _N, "<|header_start|>assistant<|header_end|>\n\n", None,
            "meta-llama/Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
@@ -360,12 +364,13 @@ GROUPS = (
 
 
 def _thinking_off(chat_template_kwargs, switch=ENABLE_THINKING):
-    """Whether the request turns the template's thinking off, as its Jinja test reads `switch`
-    (the kwarg and its default): one on by default is off only when given as False
-    (`enable_thinking is false`); one off by default is on when given true (`if thinking`)."""
-    kwarg, default = switch
-    given = chat_template_kwargs.get(kwarg) if chat_template_kwargs else None
-    return given is False if default else not given
+    """Whether the request turns the template's thinking off, as the template reads `switch`
+    (the kwargs it reads, and its default): one on by default is off only when a kwarg is given
+    as False (`enable_thinking is false`); one off by default is on when one is given true (`if
+    thinking`)."""
+    kwargs, default = switch
+    given = [chat_template_kwargs.get(k) for k in kwargs] if chat_template_kwargs else []
+    return any(g is False for g in given) if default else not any(given)
 
 
 def thought_tail(behaviour, chat_template_kwargs=None, open_marker="<think>",

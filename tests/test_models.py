@@ -266,8 +266,8 @@ INCUMBENTS = [
     ("moonshotai/Kimi-K2-Instruct", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("moonshotai/Kimi-K2-Thinking", "kimi_k2", MODEL_WRITES_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
-    ("deepseek-ai/DeepSeek-V3.2", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
-    ("deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_v3_2", OPENS_THOUGHT, "<｜Assistant｜><think>"),
+    ("deepseek-ai/DeepSeek-V3.2", "deepseek_v3_2", NO_THOUGHT, "<｜Assistant｜></think>"),
+    ("deepseek-ai/DeepSeek-V3.2-Speciale", "deepseek_v3_2", ALWAYS_OPENS_THOUGHT, "<｜Assistant｜><think>"),
     ("baidu/ERNIE-4.5-21B-A3B-Thinking", "ernie45", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
     ("meituan-longcat/LongCat-Flash-Chat", "longcat", NO_THOUGHT, "ASSISTANT:"),
     ("stepfun-ai/step3", "step3", ALWAYS_OPENS_THOUGHT, "<|BOT|>assistant\n<think>\n"),
@@ -321,6 +321,18 @@ def test_deepseek_v3_1_thinks_on_its_own_thinking_switch(model):
     events = parser.feed(symphony.Delta("plan</think>Answer.")) + parser.feed(symphony.End("stop"))
     message = chat.message(events)["message"]
     assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
+
+
+def test_deepseek_v3_2_thinks_on_either_switch():
+    # its encoder's chat mode unless `thinking` or `enable_thinking` is true, as the engines serve
+    # it; Speciale thinks always
+    chat_mode, thinking = "<｜Assistant｜></think>", "<｜Assistant｜><think>"
+    for kwargs in (None, {}, {"thinking": False}, {"enable_thinking": False}):
+        assert for_model("deepseek-ai/DeepSeek-V3.2", kwargs).prompt_tail == chat_mode
+    for kwargs in ({"thinking": True}, {"enable_thinking": True}, {"thinking": False, "enable_thinking": True}):
+        assert for_model("deepseek-ai/DeepSeek-V3.2", kwargs).prompt_tail == thinking
+    for kwargs in (None, {"thinking": False}):
+        assert for_model("deepseek-ai/DeepSeek-V3.2-Speciale", kwargs).prompt_tail == thinking
 
 
 def test_enable_thinking_is_off_only_when_false():
