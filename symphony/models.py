@@ -45,8 +45,8 @@ ENABLE_THINKING = (("enable_thinking",), True)   # (the kwargs the template read
 def _group(slug, table, behaviour, head, opener, *ids, tails=None, switch=ENABLE_THINKING):
     """A checkpoint group; `tails` = (thinking, not thinking) spells the thought part of the
     generation prompt where the template writes it otherwise than `thought_tail` derives, and
-    `switch` is the kwarg its template turns thinking on or off by, with its default (most read
-    `enable_thinking`, on unless given False)."""
+    `switch` is (the kwargs its template turns thinking on or off by, their default): most read
+    `enable_thinking`, on unless given False."""
     return _Group(slug, table, behaviour, head, opener, ids, tails, switch)
 
 
