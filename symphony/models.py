@@ -471,6 +471,7 @@ _WEIGHTS_SUFFIX = re.compile(
     r"[-_.](?:fp8|fp4|nvfp4|mxfp4|int2|int3|int4|int8|awq|gptq|gguf|mlx|bnb|exl2|exl3|hqq|"
     r"dynamic|static|block|quantized|quant|unsloth|w\d+a\d+|\d+bit|bf16|fp16|f16|fp32|"
     r"q\d(?:_k)?(?:_[sml])?|q\d_\d)$")
+_MOST_WEIGHTS_WORDS = 6
 
 
 def _lookup(model_id):
@@ -488,13 +489,16 @@ def _lookup(model_id):
 
 
 def _by_name(name):
-    """The entry of a checkpoint name, or of a quantised copy's: its weights' words dropped."""
-    while name not in _BY_NAME:
+    """The entry of a checkpoint name, or of a quantised copy's: its weights' words dropped (at
+    most a few: no copy's name has more, and a long run of them costs a pass each)."""
+    for _ in range(_MOST_WEIGHTS_WORDS):
+        if name in _BY_NAME:
+            return _BY_NAME[name]
         shorter = _WEIGHTS_SUFFIX.sub("", name)
         if shorter == name:
             return None
         name = shorter
-    return _BY_NAME[name]
+    return _BY_NAME.get(name)
 
 
 def _closest(model_id, n=5):

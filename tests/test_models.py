@@ -175,6 +175,14 @@ def test_only_weights_words_are_dropped(other):
         for_model(other)
 
 
+def test_only_a_few_weights_words_are_dropped():
+    # a name is read a pass per word dropped, so a hostile run of them is refused, not read
+    assert for_model("Qwen3-8B" + "-FP8" * 6).hf_id == "Qwen/Qwen3-8B"
+    for n in (7, 5000):
+        with pytest.raises(KeyError):
+            for_model("Qwen3-8B" + "-FP8" * n)
+
+
 @pytest.mark.parametrize("unknown, close", [
     ("Qwen/Qwen3-9B", "Qwen/Qwen3-8B"),
     ("Qwen/Qwen3-8b-Instruct", "Qwen/Qwen3-8B"),
