@@ -47,6 +47,8 @@ def _format_or_hint(name):
     try:
         return _table(name)
     except KeyError as e:
+        if not isinstance(name, str) or len(name) > 4096:      # no checkpoint id or path is longer
+            raise
         from symphony.models import for_model      # (models imports this module)
         try:
             model = for_model(name)
