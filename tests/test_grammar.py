@@ -95,6 +95,19 @@ def test_constrained_tables_give_the_tool_choice_payloads():
     assert names == ["get_weather", "save_note", "ping"]
 
 
+def test_tools_in_each_apis_shape_give_one_payload():
+    # Anthropic's {name, input_schema} and MCP's {name, inputSchema} declare what OpenAI's
+    # {"type": "function", "function": {name, parameters}} does
+    anthropic = [{"name": t["function"]["name"], "input_schema": t["function"].get("parameters")} for t in TOOLS]
+    mcp = [{"name": t["function"]["name"], "inputSchema": t["function"].get("parameters")} for t in TOOLS]
+    for name in ("qwen3", "qwen3_tagged", "glm"):
+        want = symphony.grammar(name, TOOLS)
+        assert symphony.grammar(name, anthropic) == want and symphony.grammar(name, mcp) == want
+    forced = {"type": "tool", "name": "get_weather"}
+    assert symphony.grammar(None, anthropic, tool_choice=forced) == \
+        symphony.grammar(None, TOOLS, tool_choice={"type": "function", "function": {"name": "get_weather"}})
+
+
 def test_each_caller_gets_its_own_payload():
     first = symphony.grammar("glm", TOOLS)
     first["format"]["mutated"] = True
