@@ -963,11 +963,10 @@ cdef class Declared:
     OpenAI-style tools (`{"type": "function", "function": {"name", "parameters"}}`, or the inner
     `{"name", "parameters"}` itself, as the Responses API writes it), Anthropic's
     `{"name", "input_schema"}` or MCP's `{"name", "inputSchema"}`; the first tool of a name wins;
-    anything malformed is
-    skipped and never raises. Read lazily: the tools' names when a call first names a function
-    (each name's UTF-8 kept in a C array, compared where it is: a call's lookup makes no object),
-    a function's parameters when a call first names it, a parameter's Kind when a call first
-    writes it, so a parse pays only for what its calls use."""
+    anything malformed is skipped and never raises. Read lazily: the tools' names when a call
+    first names a function (each name's UTF-8 kept in a C array, compared where it is: a call's
+    lookup makes no object), a function's parameters when a call first names it, a parameter's
+    Kind when a call first writes it, so a parse pays only for what its calls use."""
     cdef object tools            # the tools as given (a list or tuple), or ()
     cdef bint compiled           # the names below are read
     cdef Py_ssize_t count
