@@ -374,10 +374,11 @@ def _thinking_off(chat_template_kwargs, switch=ENABLE_THINKING):
 
 
 def thought_tail(behaviour, chat_template_kwargs=None, open_marker="<think>",
-                 close_marker="</think>"):
+                 close_marker="</think>", switch=ENABLE_THINKING):
     """The thought part of a generation prompt (the tail without the turn opener), per the
-    fixtures README: what a parser must see to start where the model's output starts."""
-    off = _thinking_off(chat_template_kwargs)
+    fixtures README: what a parser must see to start where the model's output starts; `switch`
+    is the template's thinking switch (`_group`)."""
+    off = _thinking_off(chat_template_kwargs, switch)
     if behaviour == OPENS_THOUGHT:
         return f"{open_marker}\n\n{close_marker}\n\n" if off else f"{open_marker}\n"
     if behaviour == ALWAYS_OPENS_THOUGHT:
@@ -523,8 +524,9 @@ def for_model(model_id, chat_template_kwargs=None):
     """The `Model` for a Hugging Face id (any case; the org may be left out; a local path ending
     in the model's name works too, and so does a quantised or re-packed copy whose name is the
     model's followed by words of how its weights are stored: `-FP8`, `-AWQ`, `-GPTQ-Int4`,
-    `-MLX-4bit`, `-GGUF`...; its `hf_id` is then the original's). `chat_template_kwargs` are the request's (only
-    `enable_thinking` matters). Unknown ids raise KeyError naming the closest known ids."""
+    `-MLX-4bit`, `-GGUF`...; its `hf_id` is then the original's). `chat_template_kwargs` are the
+    request's (only the template's thinking switch matters: `enable_thinking`, or DeepSeek
+    V3.1's and V3.2's `thinking`). Unknown ids raise KeyError naming the closest known ids."""
     if not isinstance(model_id, str):
         raise TypeError(f"model_id: expected str, got {type(model_id).__name__}")
     if chat_template_kwargs is not None and not hasattr(chat_template_kwargs, "get"):
@@ -539,7 +541,8 @@ def for_model(model_id, chat_template_kwargs=None):
     group, hf_id = found
     table = _table(group.table, group.opener)
     if group.tails is None:
-        tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table))
+        tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table),
+                            switch=group.switch)
     else:
         tail = group.tails[_thinking_off(chat_template_kwargs, group.switch)]
     return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
