@@ -835,10 +835,14 @@ cdef object vt_tool_function(object tool):
     return function if isinstance(function, dict) else None
 
 
+# where a tool's function gives its parameters schema, in the order they are looked for: OpenAI's,
+# Anthropic's, MCP's (symphony.grammar reads tools by the same keys)
+TOOL_SCHEMA_KEYS = ("parameters", "input_schema", "inputSchema")
+
+
 cdef object vt_tool_parameters(dict function):
-    """A function's parameters schema: OpenAI's `parameters`, else Anthropic's `input_schema`,
-    else MCP's `inputSchema` (the first of them present and not None)."""
-    for key in ("parameters", "input_schema", "inputSchema"):
+    """A function's parameters schema: the first of TOOL_SCHEMA_KEYS present and not None."""
+    for key in TOOL_SCHEMA_KEYS:
         schema = dict.get(function, key)
         if schema is not None:
             return schema

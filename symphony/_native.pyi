@@ -189,6 +189,7 @@ class Kind(IntEnum):
     KIND_OBJECT = 5
 
 NULL_WORDS: tuple[str, str]
+TOOL_SCHEMA_KEYS: tuple[str, str, str]
 
 class Declared:
     def __init__(self, tools: Any = ...) -> None: ...

@@ -91,7 +91,7 @@ def _declared(tools):
         function = tool.get("function", tool) if isinstance(tool, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
         if isinstance(name, str) and name and name not in found:
-            parameters = next((function[key] for key in ("parameters", "input_schema", "inputSchema")
+            parameters = next((function[key] for key in _native.TOOL_SCHEMA_KEYS
                                if function.get(key) is not None), None)
             found[name] = parameters if isinstance(parameters, dict) else {"type": "object", "properties": {}}
     return list(found.items())
