@@ -16,11 +16,14 @@ from object_pool cimport PyTypeObject, op_pool_type, op_pooled
 from short_str cimport ss_decode
 from small_int cimport si_small
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from ascii cimport *
-from nogil cimport NOGIL_FROM
+from nogil cimport NOGIL_FROM, YIELD_INTERVALS
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
 from utf8 cimport u8_all_space, u8_ascii_space, u8_char_len, u8_is_boundary, u8_space_len
+
+import sys
 
 from symphony.errors import BufferOverflowError, ConcurrentUseError, FormatError, InternalError, LifecycleError
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other, reason_to_wire

@@ -3,6 +3,13 @@
 # per output; the rows become chat messages where they are wanted (in a worker's parent, say).
 
 
+cdef inline double bt_now() noexcept nogil:
+    """The monotonic clock, in seconds."""
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
 def fold_summaries(list tables, list tools, list prompts, list texts, list finishes, object spans=None,
                    object offsets=None, object on_error=None):
     """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
@@ -10,8 +17,11 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
     `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
-    field; the counts 0, the rest None)."""
+    field; the counts 0, the rest None). Other threads get the GIL between two outputs every
+    YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder thread handing work to a
+    process, or a server's event loop, waits that long, not for the whole batch."""
     cdef Py_ssize_t i, n = len(texts)
+    cdef double every = YIELD_INTERVALS * sys.getswitchinterval(), last = bt_now(), now
     cdef list out = PyList_New(n)
     cdef object row, whole, own
     cdef Engine engine
@@ -19,6 +29,11 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
         raise ValueError("fold_summaries: tables, tools, prompts, texts and finishes are one per output")
     for i in range(n):
         try:
+            now = bt_now()
+            if now - last >= every:
+                last = now
+                with nogil:
+                    pass                      # (waiting threads take the GIL here)
             whole = texts[i]
             if spans is not None:
                 own = spans[offsets[i]:offsets[i + 1]]

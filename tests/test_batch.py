@@ -231,3 +231,39 @@ def test_fold_summaries_checks_its_lists_and_counts_token_rows():
                           np.array([0, 2, 3]))
     assert [r[4] for r in rows] == [2, 1] and rows[1][3] == "length"
     assert summary_messages(rows)[0] == (chat.message(symphony.parse("plain", "ab")), 2, 0, 0, 0, None)
+
+
+def test_fold_summaries_lets_other_threads_run():
+    """A long batch hands the GIL over between outputs every few switch intervals, so a thread
+    of the caller's (a pool's feeder, an event loop) is not held off for the whole batch."""
+    import sys
+    import threading
+    import time
+    from symphony.parser import fold_summaries
+    plain = batch.resolve("qwen3")[0].compile()
+    text = '<think>a</think>b <tool_call>{"name": "f", "arguments": {"x": [1, 2]}}</tool_call>' * 40
+    texts = [(text + "#")[:-1] for _ in range(8000)]
+    ran, done = [], threading.Event()
+
+    def other():
+        while not done.is_set():
+            time.sleep(0.0005)           # waits for the GIL each time it wakes
+            ran.append(time.monotonic())
+
+    interval = sys.getswitchinterval()
+    thread = threading.Thread(target=other)
+    thread.start()
+    try:
+        time.sleep(0.01)
+        before = len(ran)
+        start = time.monotonic()
+        fold_summaries([plain] * len(texts), [None] * len(texts), [None] * len(texts), texts, ["stop"] * len(texts))
+        took = time.monotonic() - start
+        during = len(ran) - before
+    finally:
+        done.set()
+        thread.join()
+    # a release every 2 intervals lets it in about took / (2 * interval) times; held off, it ran
+    # 2 to 5 times in 0.5 s here
+    if took > 40 * interval:
+        assert during >= took / (4 * interval)
