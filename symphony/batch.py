@@ -18,7 +18,7 @@ from collections import namedtuple
 import numpy as np
 
 from symphony.adapt.fold import fold
-from symphony.batch_files import Scratch, unpacked, write_result
+from symphony.batch_files import Scratch, unpacked, wait_started, write_result
 from symphony.errors import ParseError
 from symphony.events import Malformed
 from symphony.format import Format
@@ -207,16 +207,36 @@ def _run_arrow(job):
     return _summary_table(_run(job))
 
 
-def _chunks(n, parts):
-    """Contiguous [start, end) ranges splitting n into `parts` near-equal pieces (none empty)."""
+def _chunks(n, parts, first=1.0):
+    """Contiguous [start, end) ranges splitting n into `parts` pieces (none empty), the first
+    `first` times as large as each of the others."""
     parts = max(1, min(parts, n))
-    bounds = [n * k // parts for k in range(parts + 1)]
+    total = first + parts - 1
+    bounds = [0] + [min(n - parts + k, max(k, round(n * (first + k - 1) / total))) for k in range(1, parts)] + [n]
     return list(zip(bounds, bounds[1:]))
 
 
+# The caller's own chunk against a shipped one's size: a shipped chunk also pays its crossing
+# (pickled, read back, its result returned: about a tenth of its parse, bench/batch.py --join 20).
+CALLER_SHARE = 1.1
+
+
+class Pool(concurrent.futures.ProcessPoolExecutor):
+    """Processes to parse in, counting the caller's: `processes` - 1 spawned workers (spawn: safe
+    whatever the parent holds), and the calling process, which parses the first chunk of each
+    batch itself while the others are parsed in the workers (it would only wait otherwise, and
+    its chunk does not cross between processes)."""
+
+    def __init__(self, processes):
+        if processes < 2:
+            raise ValueError(f"a Pool is at least 2 processes (the caller and a worker), not {processes}")
+        super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"))
+        self.processes = processes
+
+
 def pool(workers):
-    """A process pool of `workers` spawned processes (spawn: safe whatever the parent holds)."""
-    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    """A `Pool` of `workers` processes (the caller's among them), to keep across calls."""
+    return Pool(workers)
 
 
 def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, as_arrow=False,
@@ -230,8 +250,9 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
                      `column`); or `Tokens` (or a dict of its fields) for counted messages
     tools            OpenAI function tools: one list for all, or a list of lists (None: none)
     prompts, finish  a str for all or a list, one per output (finish None: "stop")
-    workers          processes to spread the outputs over (contiguous chunks, order kept), or a
-                     concurrent.futures Executor kept across calls
+    workers          processes to spread the outputs over, this one among them (contiguous
+                     chunks, order kept); or a `pool(N)` kept across calls, or any other
+                     concurrent.futures Executor (which then gets every chunk)
     errors           "raise" (an output's error propagates) or "keep" (a failed output is
                      {"error": text}, in Arrow a row with only `error`)
     as_events        each output's events as wire dicts instead (`Event.to_dict()`)
@@ -296,11 +317,15 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
                 own_spans, own_offsets, as_events, errors)
 
     if isinstance(workers, concurrent.futures.Executor):     # the caller's: left running
-        scope, parts = contextlib.nullcontext(workers), getattr(workers, "_max_workers", 2)
+        scope = contextlib.nullcontext(workers)
+        parts = workers.processes if isinstance(workers, Pool) else getattr(workers, "_max_workers", 2)
     elif workers > 1 and n > 1:
-        scope, parts = pool(workers), workers
+        scope = pool(workers)
+        parts = workers
     else:
         return [run(job(0, n))]
+    here = isinstance(scope, Pool) or isinstance(workers, Pool)      # the caller parses the first chunk
+    chunks = _chunks(n, parts, CALLER_SHARE if here else 1.0)
     # a registered table crosses as its name: the worker compiles it once for all its calls
     by_name = _registered(resolved)
     if by_name:
@@ -309,11 +334,16 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     with Scratch(size) as scratch, scope as executor:
         sent = []
         try:
-            for k, (start, end) in enumerate(_chunks(n, parts)):     # each chunk sent as soon as it is written
+            for k, (start, end) in enumerate(chunks[1:] if here else chunks):     # each sent once written
                 chunk = job(start, end)
                 shipped = scratch.ship(k, chunk[:4] + (_compact(chunk[4]),) + chunk[5:])
                 sent.append((executor.submit(_remote, run, shipped), shipped))
-            return [scratch.landed(shipped, future.result()) for future, shipped in sent]
+            own = []
+            if here:
+                for future, shipped in sent:
+                    wait_started(shipped, future)
+                own.append(run(job(*chunks[0])))
+            return own + [scratch.landed(shipped, future.result()) for future, shipped in sent]
         finally:     # on a failure, the chunks still running end before their directory goes
             concurrent.futures.wait([future for future, _ in sent if not future.cancel()])
 

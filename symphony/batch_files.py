@@ -15,11 +15,12 @@ import os
 import pickle
 import shutil
 import tempfile
+import time
 from collections import namedtuple
 
-Shipped = namedtuple("Shipped", "job result")
-Shipped.__doc__ = """A chunk in a file, as a worker gets it: the path of its pickled job, and the
-path the worker writes its result to."""
+Shipped = namedtuple("Shipped", "job result started")
+Shipped.__doc__ = """A chunk in a file, as a worker gets it: the path of its pickled job, the path
+the worker writes its result to, and the path of the empty file it makes once it has begun."""
 
 _MEMORY_BACKED = "/dev/shm"
 
@@ -41,7 +42,7 @@ class Scratch:
 
     def ship(self, k, job):
         """Chunk k's job written out; the Shipped handle a worker reads it by."""
-        shipped = Shipped(os.path.join(self.path, f"{k}.job"), os.path.join(self.path, f"{k}.out"))
+        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "out", "started")))
         with open(shipped.job, "wb") as f:
             pickle.dump(job, f, protocol=pickle.HIGHEST_PROTOCOL)
         return shipped
@@ -51,6 +52,8 @@ class Scratch:
         """What the worker wrote for `shipped`: an Arrow table if `arrow` (write_result's
         answer), else the list; its files removed."""
         os.unlink(shipped.job)
+        if os.path.exists(shipped.started):
+            os.unlink(shipped.started)
         try:
             if arrow:
                 import pyarrow as pa
@@ -70,8 +73,18 @@ def _room(size):
     return os.access(_MEMORY_BACKED, os.W_OK) and free.f_bavail * free.f_frsize >= size
 
 
+def wait_started(shipped, future, patience=0.25):
+    """Waits until the worker has begun `shipped`, its future has ended, or `patience` seconds
+    have passed; asleep, so this process's threads that hand the chunk over to the worker run
+    (a caller that went on parsing would hold them off)."""
+    deadline = time.monotonic() + patience
+    while not os.path.exists(shipped.started) and not future.done() and time.monotonic() < deadline:
+        time.sleep(0.0005)
+
+
 def unpacked(shipped):
-    """The job of a shipped chunk, read in the worker."""
+    """The job of a shipped chunk, read in the worker (which says first that it has begun)."""
+    open(shipped.started, "wb").close()
     with open(shipped.job, "rb") as f:
         return pickle.load(f)
 

@@ -8,6 +8,7 @@ import glob
 import os
 import pickle
 import tempfile
+import time
 
 import numpy as np
 import pytest
@@ -107,3 +108,50 @@ def test_arrow_outputs_over_workers_give_what_a_list_gives(make):
     assert batch.parse_many("qwen3", make(outputs)) == want
     with pytest.raises(TypeError, match=r"outputs\[1\] must be a str, not NoneType"):
         batch.parse_many("qwen3", make(["a", None] + outputs[2:]), workers=2)
+
+
+@pytest.mark.parametrize("first", [1.0, batch.CALLER_SHARE])
+def test_chunks_cover_every_output_once_none_empty(first):
+    for n in range(1, 120):
+        for parts in range(1, 12):
+            chunks = batch._chunks(n, parts, first)
+            sizes = [end - start for start, end in chunks]
+            assert chunks[0][0] == 0 and chunks[-1][1] == n and min(sizes) > 0 and len(chunks) == min(n, parts)
+            assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+            if first == 1.0:
+                assert max(sizes) - min(sizes) <= 1
+    sizes = [end - start for start, end in batch._chunks(21000, 3, first)]
+    assert abs(sizes[0] / sizes[1] - first) < 0.01 and sizes[1] == sizes[2]
+
+
+def test_a_pool_counts_the_caller_and_parses_there_too(base):
+    with pytest.raises(ValueError, match="at least 2 processes"):
+        batch.pool(1)
+    want = batch.parse_many("qwen3", OUTPUTS, errors="keep")
+    with batch.pool(2) as two:
+        assert (two.processes, two._max_workers) == (2, 1)
+        assert batch.parse_many("qwen3", OUTPUTS, errors="keep", workers=two) == want
+        assert batch.parse_many("qwen3", OUTPUTS[:1], errors="keep", workers=two) == want[:1]
+        for bad in (0, 3):               # the caller's chunk failing, then a worker's
+            prompts = [None] * 4
+            prompts[bad] = 5
+            with pytest.raises(TypeError, match="prompt must be a str"):
+                batch.parse_many("plain", ["a", "b", "c", "d"], prompts=prompts, workers=two)
+    assert not leftovers(base)
+
+
+def test_the_caller_waits_for_a_worker_to_begin_only_so_long():
+    pending, ended = concurrent.futures.Future(), concurrent.futures.Future()
+    ended.set_result(True)
+    with Scratch() as scratch:
+        shipped = scratch.ship(0, ("job",))
+        start = time.monotonic()
+        batch_files.wait_started(shipped, ended)
+        batch_files.wait_started(shipped, pending, patience=0.02)
+        assert time.monotonic() - start >= 0.02
+        assert unpacked(shipped) == ("job",) and os.path.exists(shipped.started)
+        start = time.monotonic()
+        batch_files.wait_started(shipped, pending, patience=60)
+        assert time.monotonic() - start < 30
+        write_result(shipped, [])
+        assert scratch.landed(shipped, False) == [] and os.listdir(scratch.path) == []
