@@ -1,13 +1,13 @@
 """symphony.batch.parse_many against the plain loop (`chat.message(symphony.parse(...))` per
-output) on the recorded fixture outputs of every family, repeated to --outputs, and two worker
-processes against one. Prints outputs per second and MB/s; nothing is asserted.
+output) on the recorded fixture outputs of every family, repeated to --outputs, and two
+processes (the caller and one worker, `batch.pool(2)`) against one. Prints outputs per second and MB/s; nothing is asserted.
 
 The fixture outputs are short (about 160 bytes); `--join K` makes each output K fixture outputs
 of one case written one after another (a long output, as RL rollouts and eval logs hold), where
 a worker's parsing outweighs what crosses between the processes. The runs are interleaved
 round by round (this VM's speed drifts by a third within minutes), and a ceiling is measured in
 the same rounds: two processes each parsing a half they already hold, which is the most two
-workers could give here.
+processes could give here.
 
     python3 bench/batch.py [--outputs 20000] [--repeat 5] [--join 1]
 """
@@ -102,7 +102,7 @@ def main(argv=None):
     assert many(1)() == loop()
     with batch.pool(2) as pool, _ceiling(args.outputs, args.join, 0) as left, \
             _ceiling(args.outputs, args.join, 1) as right:
-        many(pool)()                                   # the workers started and warm
+        many(pool)()                                   # the worker started and warm
         left.submit(_parse_half, 0).result(), right.submit(_parse_half, 0).result()
 
         def ceiling():
@@ -113,8 +113,8 @@ def main(argv=None):
             "parse + chat.message loop": loop,
             "parse_many, 1 process": many(1),
             "parse_many as_arrow, 1 process": many(1, True),
-            "parse_many, 2 workers (pool kept)": many(pool),
-            "parse_many as_arrow, 2 workers (pool kept)": many(pool, True),
+            "parse_many, 2 processes (pool kept)": many(pool),
+            "parse_many as_arrow, 2 processes (pool kept)": many(pool, True),
             "ceiling: 2 processes, each parsing its half": ceiling,
         })
     times.update(rounds(max(1, args.repeat // 2), {"parse_many, workers=2 (pool per call)": many(2)}))
@@ -126,10 +126,10 @@ def main(argv=None):
 
     print(f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, {args.repeat} interleaved rounds, {os.cpu_count()} cores")
     one = "parse_many as_arrow, 1 process"
-    arrow_two = ratio(one, "parse_many as_arrow, 2 workers (pool kept)")
-    dicts_two = ratio("parse_many, 1 process", "parse_many, 2 workers (pool kept)")
+    arrow_two = ratio(one, "parse_many as_arrow, 2 processes (pool kept)")
+    dicts_two = ratio("parse_many, 1 process", "parse_many, 2 processes (pool kept)")
     most = ratio(one, "ceiling: 2 processes, each parsing its half")
-    print(f"2 workers (pool kept) against 1 process: as_arrow {arrow_two}, dicts {dicts_two}; this machine's"
+    print(f"2 processes (pool kept: the caller and a worker) against 1: as_arrow {arrow_two}, dicts {dicts_two}; this machine's"
           f" ceiling in the same rounds (two processes parsing halves they hold, as_arrow, nothing moved): {most}")
     base = best["parse + chat.message loop"]
     for name, seconds in best.items():

@@ -155,3 +155,15 @@ def test_the_caller_waits_for_a_worker_to_begin_only_so_long():
         assert time.monotonic() - start < 30
         write_result(shipped, [])
         assert scratch.landed(shipped, False) == [] and os.listdir(scratch.path) == []
+
+
+def test_one_pool_used_by_two_threads_at_once_gives_each_its_own(base):
+    """Two callers share the one worker: the second's chunk waits for it (its caller goes on
+    after a bounded wait), and each gets its own messages."""
+    first, second = OUTPUTS, [t + " more" for t in reversed(OUTPUTS)]
+    want = [batch.parse_many("qwen3", outputs, errors="keep") for outputs in (first, second)]
+    with batch.pool(2) as two, concurrent.futures.ThreadPoolExecutor(2) as callers:
+        got = [callers.submit(batch.parse_many, "qwen3", outputs * 50, errors="keep", workers=two)
+               for outputs in (first, second)]
+        assert [g.result() for g in got] == [w * 50 for w in want]
+    assert not leftovers(base)
