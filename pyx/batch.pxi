@@ -11,18 +11,20 @@ cdef inline double bt_now() noexcept nogil:
 
 
 def fold_summaries(list tables, list tools, list prompts, list texts, list finishes, object spans=None,
-                   object offsets=None, object on_error=None):
+                   object offsets=None, object on_error=None, ArrowRows into=None):
     """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
     tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. With
     `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
-    field; the counts 0, the rest None). Other threads get the GIL between two outputs every
+    field; the counts 0, the rest None). With `into`, the rows are written there instead (an
+    output that failed as its `failed` row), and `into` is returned. Other threads get the GIL
+    between two outputs every
     YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder thread handing work to a
     process, or a server's event loop, waits that long, not for the whole batch."""
     cdef Py_ssize_t i, n = len(texts)
     cdef double every = YIELD_INTERVALS * sys.getswitchinterval(), last = bt_now(), now
-    cdef list out = PyList_New(n)
+    cdef list out = PyList_New(n) if into is None else None
     cdef object row, whole, own
     cdef Engine engine
     if not len(tables) == len(tools) == len(prompts) == len(finishes) == n:
@@ -39,14 +41,18 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
                 own = spans[offsets[i]:offsets[i + 1]]
                 whole = Delta(whole, own[:, 0], own)
             engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
-            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY, None)
+            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ARROW, into)
         except Exception as error:
             if on_error is None:
                 raise
+            if into is not None:
+                into.failed(on_error(error))
+                continue
             row = (None, None, None, None, None, None, 0, 0, on_error(error))
-        Py_INCREF(row)
-        PyList_SET_ITEM(out, i, row)
-    return out
+        if into is None:
+            Py_INCREF(row)
+            PyList_SET_ITEM(out, i, row)
+    return out if into is None else into
 
 
 def summary_messages(list rows, type result=tuple):

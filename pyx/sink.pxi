@@ -80,6 +80,12 @@ cdef inline str sk_call_id(uint32_t index):
 cdef str sk_call_id_written(uint32_t index):
     """`call_{index}`, its digits written here (no int object, no formatting)."""
     cdef char text[16]
+    cdef int n = sk_call_id_text(index, text)
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
+cdef int sk_call_id_text(uint32_t index, char* text) noexcept:
+    """Writes `call_{index}` (at most 15 bytes) to text; returns its length."""
     cdef int n = 5
     cdef uint32_t k
     memcpy(text, b"call_", 5)
@@ -90,7 +96,7 @@ cdef str sk_call_id_written(uint32_t index):
         text[n] = <char>(48 + index // k % 10)
         n += 1
         k //= 10
-    return PyUnicode_DecodeASCII(text, n, NULL)
+    return n
 
 
 cdef inline (Py_ssize_t, Py_ssize_t) sk_fragment(sk_record* r) noexcept:
@@ -458,21 +464,28 @@ cdef class Sink:
         self.sealed = 0
         self.arena.len = 0
 
+    cdef inline sk_record* whole_call(self, sk_whole* g, Py_ssize_t i, const unsigned char** arguments) noexcept:
+        """Slot i's gathered call: its start record, and its arguments' bytes (g.arguments_len[i]
+        of them; NULL when none) put in `arguments`; NULL when no call started in the slot."""
+        if g.started[i] < 0:
+            return NULL
+        arguments[0] = NULL
+        if g.arguments_len[i]:
+            arguments[0] = (g.joined.data if g.pieces[i] > 1 else self.arena.data) + g.arguments_at[i]
+        return &self.records[g.started[i]]
+
     cdef list whole_calls(self, sk_whole* g):
         """The gathered calls in start order: [(id, name, arguments)]."""
         cdef sk_record* r
+        cdef const unsigned char* arguments
         cdef Py_ssize_t i
-        cdef str arguments
         cdef list calls = []
         for i in range(g.slots):
-            if g.started[i] >= 0:
-                r = &self.records[g.started[i]]
-                arguments = ""
-                if g.arguments_len[i]:
-                    arguments = PyUnicode_DecodeUTF8(
-                        <const char*>(g.joined.data if g.pieces[i] > 1 else self.arena.data) + g.arguments_at[i],
-                        g.arguments_len[i], NULL)
-                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1), arguments))
+            r = self.whole_call(g, i, &arguments)
+            if r != NULL:
+                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                              "" if arguments == NULL else PyUnicode_DecodeUTF8(<const char*>arguments,
+                                                                                g.arguments_len[i], NULL)))
         return calls
 
     cdef tuple summary(self):
@@ -495,6 +508,33 @@ cdef class Sink:
             output_tokens = self.whole_tokens(&g)
             return (content, reasoning, calls or None, rs_finish_text(self.finish_reason, self.calls),
                     output_tokens, self.whole_reasoning_tokens(output_tokens), self.calls, g.malformed, None)
+        finally:
+            wh_free(&g)
+            self.clear()
+
+    cdef int summary_into(self, ArrowRows rows) except -1:
+        """`summary`'s row written into `rows`: the texts as the bytes they are here, no object
+        made for any of them; the records cleared."""
+        cdef sk_whole g
+        cdef sk_record* r
+        cdef const unsigned char* arguments
+        cdef const unsigned char* finish_utf8 = NULL
+        cdef Py_ssize_t i, finish_n = 0
+        memset(&g, 0, sizeof(sk_whole))
+        try:
+            self.gather(&g)
+            finish = rs_finish_text(self.finish_reason, self.calls)
+            if finish is not None:                  # (refused before any column grows)
+                finish_utf8 = utf8_of(finish, &finish_n, "finish_reason")
+            output_tokens = self.whole_tokens(&g)
+            for i in range(g.slots):
+                r = self.whole_call(&g, i, &arguments)
+                if r != NULL:
+                    rows.call(r.index, self.arena.data + r.aux_at, r.aux_len, arguments, g.arguments_len[i])
+            rows.row(NULL if u8_all_space(g.visible.data, g.visible.len) else g.visible.data, g.visible.len,
+                     g.thought.data if g.thought.len else NULL, g.thought.len, finish_utf8, finish_n,
+                     output_tokens, self.whole_reasoning_tokens(output_tokens), g.malformed)
+            return 0
         finally:
             wh_free(&g)
             self.clear()

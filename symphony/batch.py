@@ -5,7 +5,8 @@ more processes; `ray_map` is the same as a Ray Data `map_batches` step.
 Each chunk of outputs is one call into the core (`fold_summaries`), which parses every output on
 a fresh Engine into a flat summary row, from a table compiled once per batch and tools compiled
 once per batch (when they are one for all); the rows become message dicts (`summary_messages`,
-also in the core) or Arrow columns where they are wanted, so workers send back rows, not dicts.
+also in the core) where they are wanted, so workers send back rows, not dicts, or, for
+`as_arrow`, the core writes them into Arrow's buffers (`ArrowRows`) and the table is made of those.
 Wire events (`as_events`) are built here.
 """
 import concurrent.futures
@@ -26,7 +27,7 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import Engine, fold_summaries, summary_messages
+from symphony.parser import ArrowRows, Engine, fold_summaries, summary_messages
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -152,11 +153,12 @@ def _inputs(outputs, column):
     return _text_list(outputs, "outputs"), None
 
 
-def _run(job):
+def _run(job, into=None):
     """The outcome of one contiguous chunk (in this process or a worker): tables compiled and tools
     read once per chunk for all its outputs. Messages: each output's flat summary row, folded in
     the core (fold_summaries; rows cross processes more cheaply than the dicts made of them);
-    with `as_events`, Results of the events' wire dicts."""
+    with `as_events`, Results of the events' wire dicts; with `into` (an ArrowRows), the rows
+    written there (what `_run_arrow` makes its table of)."""
     formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
     texts = _strs(texts)
     tables = _once_each(formats, _compiled)
@@ -164,7 +166,7 @@ def _run(job):
     with _no_collection():
         if not as_events:
             return fold_summaries(tables, declared, prompts, texts, finishes, spans, offsets,
-                                  error_text if errors == "keep" else None)
+                                  error_text if errors == "keep" else None, into)
         results = []
         for i, text in enumerate(texts):
             try:
@@ -204,7 +206,8 @@ def _no_collection():
 
 
 def _run_arrow(job):
-    return _summary_table(_run(job))
+    """The Arrow table of a chunk: its rows written by the core into Arrow's buffers."""
+    return _arrow_table(*_run(job, ArrowRows()).columns())
 
 
 def _chunks(n, parts, first=1.0):
@@ -399,6 +402,42 @@ def _summary_table(rows):
                [r[4] for r in rows], [r[5] for r in rows], [None if r[8] is not None else r[7] for r in rows],
                [r[8] for r in rows]]
     return pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, schema)], schema=schema)
+
+
+def _arrow_table(rows, strings, ints, call_offsets, calls_valid):
+    """The Arrow table (`arrow_schema()`) of the buffers an ArrowRows wrote (`columns()`), made
+    from them as they are (Array.from_buffers: no str, no conversion, the texts not copied)."""
+    import pyarrow as pa
+    schema = arrow_schema()
+    content, reasoning, finish, error, ids, names, arguments = (_strings(*column) for column in strings)
+    listed = schema.field("tool_calls").type
+    struct = pa.Array.from_buffers(listed.value_type, len(ids), [None], children=[ids, names, arguments])
+    calls = pa.Array.from_buffers(listed, rows, [_bitmap(calls_valid), _offsets32(call_offsets)], children=[struct])
+    tokens, reasoning_tokens, malformed = (pa.Array.from_buffers(pa.int64(), rows, [_bitmap(valid), pa.py_buffer(values)])
+                                           for values, valid in ints)
+    return pa.Table.from_arrays([content, reasoning, calls, finish, tokens, reasoning_tokens, malformed, error],
+                                schema=schema)
+
+
+def _bitmap(valid):
+    """Arrow's validity bitmap of a validity byte per row."""
+    import pyarrow as pa
+    return pa.py_buffer(np.packbits(np.frombuffer(valid, np.uint8), bitorder="little"))
+
+
+def _offsets32(offsets):
+    import pyarrow as pa
+    return pa.py_buffer(np.frombuffer(offsets, np.int64).astype(np.int32))
+
+
+def _strings(data, offsets, valid):
+    """A string array from its UTF-8 bytes, int64 offsets and a validity byte per row (Arrow's
+    32-bit offsets when the bytes fit them, as `pa.array` of strs makes it)."""
+    import pyarrow as pa
+    if len(data) < 2 ** 31:
+        return pa.Array.from_buffers(pa.string(), len(valid), [_bitmap(valid), _offsets32(offsets), pa.py_buffer(data)])
+    return pa.Array.from_buffers(pa.large_string(), len(valid), [_bitmap(valid), pa.py_buffer(offsets),
+                                                                pa.py_buffer(data)]).cast(pa.string())
 
 
 def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,

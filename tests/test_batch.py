@@ -267,3 +267,50 @@ def test_fold_summaries_lets_other_threads_run():
     # 2 to 5 times in 0.5 s here
     if took > 40 * interval:
         assert during >= took / (4 * interval)
+
+
+HOSTILE = ['<think>a</think>x<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+           '<tool_call>{"name": "g", "arguments": {}}</tool_call>', "plain \ud800 text", "", "  \n ", "hi",
+           '<tool_call>{"name": "h"', '\u00e9<think>\u00fc \U0001f600</think>', '<tool_call>{"arguments": {"x": 1}}',
+           '<tool_call>{"name": "\u00f1", "arguments": "{\\"y\\": 2}"}</tool_call> tail',
+           "".join(f'<tool_call>{{"name": "f{i}", "arguments": {{"i": {i}}}}}</tool_call>' for i in range(300))]
+
+
+def old_table(formats, outputs, **kwargs):
+    """The Arrow table made the way it was before the core wrote Arrow's buffers: the summary
+    rows as Python objects, converted by pyarrow."""
+    return batch._summary_table(batch._run(batch._chunked(formats, outputs, kwargs.get("tools"), kwargs.get("prompts"),
+                                                          kwargs.get("finish"), 1, "output", None, "keep", False,
+                                                          run=lambda job: job)[0]))
+
+
+@needs_fixtures
+@pytest.mark.parametrize("slug", PLACED)
+def test_the_core_writes_the_arrow_table_pyarrow_makes_of_the_rows(slug):
+    cases = load(slug)
+    formats, tools, prompts, finishes = (list(column) for column in zip(*setups(cases)))
+    for outputs in ([c["reference"]["text"] for c in cases], tokens_of(cases)):
+        got = batch.parse_many(formats, outputs, tools=tools, prompts=prompts, finish=finishes, as_arrow=True,
+                               errors="keep")
+        got.validate(full=True)
+        assert got.equals(old_table(formats, outputs, tools=tools, prompts=prompts, finish=finishes))
+
+
+@pytest.mark.parametrize("finish", ["stop", "length", "abort", "content_filter, of a kind"])
+def test_arrow_rows_of_hostile_outputs_and_every_finish(finish):
+    for k in range(len(HOSTILE) + 1):
+        outputs = HOSTILE[:k] + HOSTILE[k:] * 2
+        got = batch.parse_many("qwen3", outputs, finish=finish, as_arrow=True, errors="keep")
+        got.validate(full=True)
+        assert got.equals(old_table("qwen3", outputs, finish=finish)) and got.num_rows == len(outputs)
+    empty = batch.parse_many("qwen3", [], as_arrow=True)
+    assert empty.num_rows == 0 and empty.schema.equals(batch.arrow_schema())
+
+
+def test_an_arrow_row_that_cannot_be_utf8_is_its_error():
+    got = batch.parse_many("qwen3", ["a", "b"], finish=["stop", "bad \ud800"], as_arrow=True, errors="keep")
+    assert got.column("finish_reason").to_pylist() == ["stop", None]
+    assert got.column("error").to_pylist()[1] == ("ValueError: finish_reason: not UTF-8 text (surrogates not "
+                                                  "allowed at character 4)")
+    with pytest.raises(ValueError, match="finish_reason: not UTF-8"):
+        batch.parse_many("qwen3", ["a", "b"], finish=["stop", "bad \ud800"], as_arrow=True)

@@ -330,7 +330,8 @@ def core_failing_on(monkeypatch, word, failure):
     (the core catches any Exception of one output and hands it to on_error)."""
     real = batch.fold_summaries
 
-    def shim(tables, tools, prompts, texts, finishes, spans, offsets, on_error):
+    def shim(tables, tools, prompts, texts, finishes, spans, offsets, on_error, into=None):
+        assert into is None            # (the CLI's rows are Results, never the core's Arrow rows)
         rows = real(tables, tools, prompts, texts, finishes, spans, offsets, on_error)
         for i, text in enumerate(texts):
             if word in text:

@@ -108,3 +108,42 @@ def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table,
             expected["finish_reason"]))
         if left >= 0 and got is not None:
             break                   # neither run reached the struck allocation: all were struck
+
+
+@pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
+def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case):
+    """Each allocation of a whole parse written into Arrow's buffers (ArrowRows) struck in turn:
+    the output's row is its MemoryError or what the events say, and the columns stay one valid
+    table (a row is written whole or not at all)."""
+    pytest.importorskip("pyarrow")
+    from symphony import batch
+    from symphony.adapt import chat
+    from symphony.parser import ArrowRows, fold_summaries
+    message = chat.message(symphony.parser(table, case.tools).parse(case.output, case.prompt))
+    calls = message["message"]["tool_calls"]
+    expected = (message["message"]["content"], message["message"]["reasoning_content"],
+                None if calls is None else [{"id": c["id"], "name": c["function"]["name"],
+                                             "arguments": c["function"]["arguments"]} for c in calls],
+                message["finish_reason"])
+    table_compiled = symphony.parser(table).table
+    before = fold_summaries([table_compiled], [case.tools], [case.prompt], ["before"], ["stop"], into=ArrowRows())
+    [before] = batch._arrow_table(*before.columns()).to_pylist()
+    for n in range(MAX_STRIKES):
+        rows = ArrowRows()
+        fold_summaries([table_compiled], [case.tools], [case.prompt], ["before"], ["stop"], into=rows)
+        _native._fail_allocation_after(n)
+        try:
+            fold_summaries([table_compiled], [case.tools], [case.prompt], [case.output], ["stop"],
+                           on_error=lambda e: type(e).__name__, into=rows)
+        finally:
+            left = _native._allocations_before_failure()
+            _native._fail_allocation_after(-1)
+        got = batch._arrow_table(*rows.columns())
+        got.validate(full=True)
+        first, row = got.to_pylist()
+        assert first == before
+        assert row["error"] in (None, "MemoryError")
+        if row["error"] is None:
+            assert (row["content"], row["reasoning_content"], row["tool_calls"], row["finish_reason"]) == expected
+        if left >= 0:
+            break                   # the run did not reach the struck allocation: all were struck

@@ -1,0 +1,178 @@
+# The Arrow columns of a batch's messages (symphony.batch, as_arrow): each output's summary row
+# (Sink.summary_into) written straight into the buffers of Arrow's layout, its texts as the
+# UTF-8 bytes they are in the parser, with no Python object per field or per call; `columns()`
+# hands the buffers over, and symphony.batch makes the arrays of them without copying the text.
+# Strings are large_string layouts (int64 offsets), validity one byte per row (packed into
+# Arrow's bitmap by the caller).
+
+
+cdef struct ar_strings:
+    ByteBuf data
+    ByteBuf offsets           # int64, one more than the rows (or calls)
+    ByteBuf valid             # uint8 per row
+
+
+cdef struct ar_ints:
+    ByteBuf values            # int64
+    ByteBuf valid
+
+
+cdef inline int ar_offset(ByteBuf* offsets, int64_t at) except -1:
+    bb_reserve(offsets, sizeof(int64_t))
+    memcpy(offsets.data + offsets.len, &at, sizeof(int64_t))
+    offsets.len += sizeof(int64_t)
+    return 0
+
+
+cdef inline int ar_push(ar_strings* s, const unsigned char* p, Py_ssize_t n, bint valid=True) except -1:
+    """One string (valid), or a null: its offset, its bytes, its validity."""
+    if valid:
+        bb_append(&s.data, p, n)
+    ar_offset(&s.offsets, s.data.len)
+    return bb_push(&s.valid, valid)
+
+
+cdef inline int ar_push_int(ar_ints* s, int64_t value, bint valid=True) except -1:
+    ar_offset(&s.values, value if valid else 0)
+    return bb_push(&s.valid, valid)
+
+
+cdef inline object ar_bytes(ByteBuf* b):
+    return PyBytes_FromStringAndSize(<const char*>b.data, b.len) if b.len else b""
+
+
+cdef enum:
+    AR_CONTENT = 0
+    AR_REASONING = 1
+    AR_FINISH = 2
+    AR_ERROR = 3
+    AR_IDS = 4                # a string per call, of every row
+    AR_NAMES = 5
+    AR_ARGUMENTS = 6
+    AR_STRINGS = 7
+    AR_OUTPUT_TOKENS = 0
+    AR_REASONING_TOKENS = 1
+    AR_MALFORMED = 2
+    AR_INTS = 3
+
+
+@cython.final
+@cython.no_gc
+cdef class ArrowRows:
+    """The columns of `symphony.batch.arrow_schema()` being written, a row per output: the
+    message's content, reasoning, tool calls (id, name, arguments) and finish reason, its output
+    and reasoning tokens (null when uncounted), its malformed bytes and, for an output that
+    failed, only its error."""
+    cdef readonly Py_ssize_t rows
+    cdef ar_strings strings[AR_STRINGS]
+    cdef ar_ints ints[AR_INTS]
+    cdef ByteBuf call_offsets                   # int64 per row + 1: its calls among all of them
+    cdef ByteBuf calls_valid                    # uint8 per row: any call started
+
+    def __cinit__(self):
+        cdef int k
+        for k in range(AR_STRINGS):
+            ar_offset(&self.strings[k].offsets, 0)
+        ar_offset(&self.call_offsets, 0)
+
+    def __dealloc__(self):
+        cdef int k
+        for k in range(AR_STRINGS):
+            bb_free(&self.strings[k].data)
+            bb_free(&self.strings[k].offsets)
+            bb_free(&self.strings[k].valid)
+        for k in range(AR_INTS):
+            bb_free(&self.ints[k].values)
+            bb_free(&self.ints[k].valid)
+        bb_free(&self.call_offsets)
+        bb_free(&self.calls_valid)
+
+    cdef inline int64_t calls(self) noexcept:
+        return self.strings[AR_IDS].offsets.len // <Py_ssize_t>sizeof(int64_t) - 1
+
+    cdef inline int64_t calls_before(self) noexcept:
+        """The calls of every row before the one being written."""
+        cdef int64_t at
+        memcpy(&at, self.call_offsets.data + self.call_offsets.len - sizeof(int64_t), sizeof(int64_t))
+        return at
+
+    cdef int room(self, Py_ssize_t content_n, Py_ssize_t reasoning_n, Py_ssize_t finish_n,
+                  Py_ssize_t error_n) except -1:
+        """Room in every column for one more row with texts this long, made before any of it is
+        written: a row that cannot be written leaves the columns as they were."""
+        cdef Py_ssize_t* lengths = [content_n, reasoning_n, finish_n, error_n]
+        cdef int k
+        for k in range(AR_IDS):
+            bb_reserve(&self.strings[k].data, lengths[k])
+            bb_reserve(&self.strings[k].offsets, sizeof(int64_t))
+            bb_reserve(&self.strings[k].valid, 1)
+        for k in range(AR_INTS):
+            bb_reserve(&self.ints[k].values, sizeof(int64_t))
+            bb_reserve(&self.ints[k].valid, 1)
+        bb_reserve(&self.call_offsets, sizeof(int64_t))
+        return bb_reserve(&self.calls_valid, 1)
+
+    cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
+                  const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
+        """One started call of the row being written (before its `row`; room for all three of
+        its strings made before any is written)."""
+        cdef char id_text[16]
+        cdef int id_n = sk_call_id_text(index, id_text)
+        cdef Py_ssize_t* lengths = [id_n, name_n, arguments_n]
+        cdef int k
+        for k in range(3):
+            bb_reserve(&self.strings[AR_IDS + k].data, lengths[k])
+            bb_reserve(&self.strings[AR_IDS + k].offsets, sizeof(int64_t))
+            bb_reserve(&self.strings[AR_IDS + k].valid, 1)
+        ar_push(&self.strings[AR_IDS], <const unsigned char*>id_text, id_n)
+        ar_push(&self.strings[AR_NAMES], name, name_n)
+        return ar_push(&self.strings[AR_ARGUMENTS], arguments, arguments_n)
+
+    cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,
+                 Py_ssize_t reasoning_n, const unsigned char* finish, Py_ssize_t finish_n, object output_tokens,
+                 object reasoning_tokens, Py_ssize_t malformed) except -1:
+        """The row of an output that parsed, its calls written before it: content and reasoning
+        NULL where null, finish NULL where None, token counts None where uncounted."""
+        cdef int64_t calls = self.calls()
+        cdef int64_t output_n = 0 if output_tokens is None else output_tokens
+        cdef int64_t reasoning_tokens_n = 0 if reasoning_tokens is None else reasoning_tokens
+        self.room(content_n, reasoning_n, finish_n, 0)
+        ar_push(&self.strings[AR_CONTENT], content, content_n, content != NULL)
+        ar_push(&self.strings[AR_REASONING], reasoning, reasoning_n, reasoning != NULL)
+        bb_push(&self.calls_valid, calls > self.calls_before())
+        ar_offset(&self.call_offsets, calls)
+        ar_push(&self.strings[AR_FINISH], finish, finish_n, finish != NULL)
+        ar_push_int(&self.ints[AR_OUTPUT_TOKENS], output_n, output_tokens is not None)
+        ar_push_int(&self.ints[AR_REASONING_TOKENS], reasoning_tokens_n, reasoning_tokens is not None)
+        ar_push_int(&self.ints[AR_MALFORMED], malformed)
+        ar_push(&self.strings[AR_ERROR], NULL, 0, False)
+        self.rows += 1
+        return 0
+
+    cdef int failed(self, str error) except -1:
+        """The row of an output that failed: only its error (a call written for it before it
+        failed stays under its null list)."""
+        cdef Py_ssize_t n
+        cdef const unsigned char* text = utf8_of(error, &n, "error")
+        cdef int k
+        self.room(0, 0, 0, n)
+        for k in (AR_CONTENT, AR_REASONING, AR_FINISH):
+            ar_push(&self.strings[k], NULL, 0, False)
+        bb_push(&self.calls_valid, False)
+        ar_offset(&self.call_offsets, self.calls())
+        for k in range(AR_INTS):
+            ar_push_int(&self.ints[k], 0, False)
+        ar_push(&self.strings[AR_ERROR], text, n)
+        self.rows += 1
+        return 0
+
+    def columns(self):
+        """The buffers as bytes: (rows, strings, ints, call_offsets, calls_valid). `strings` are
+        content, reasoning, finish, error, and per call id, name, arguments, each (data, int64
+        offsets, uint8 validity); `ints` output tokens, reasoning tokens, malformed bytes, each
+        (int64 values, uint8 validity); call_offsets int64, calls_valid uint8, per row."""
+        cdef int k
+        strings = tuple([(ar_bytes(&self.strings[k].data), ar_bytes(&self.strings[k].offsets),
+                          ar_bytes(&self.strings[k].valid)) for k in range(AR_STRINGS)])
+        ints = tuple([(ar_bytes(&self.ints[k].values), ar_bytes(&self.ints[k].valid)) for k in range(AR_INTS)])
+        return self.rows, strings, ints, ar_bytes(&self.call_offsets), ar_bytes(&self.calls_valid)
