@@ -106,3 +106,35 @@ def test_every_fixture_case():
             table, request_tools, prompt, finish = case_setup(case)
             text = "".join(case["output_pieces"])
             check_same(*both(table, text, request_tools, prompt, finish))
+
+
+@settings(max_examples=settings.default.max_examples, deadline=None)
+@given(st.sampled_from(symphony.formats()), st.data())
+def test_the_arrow_rows_say_what_the_events_say(table, data):
+    """The row the core writes into Arrow's buffers (the batch's as_arrow path) is what
+    chat.message says of the events, for every table's generated outputs, counted and not."""
+    pytest.importorskip("pyarrow")
+    from symphony import batch
+    from symphony.parser import ArrowRows, fold_summaries
+    texts = data.draw(st.lists(outputs(table), min_size=1, max_size=3))
+    prompt, request_tools = data.draw(prompts(table)), data.draw(tools())
+    compiled = symphony.parser(table).table
+    n = len(texts)
+    deltas = [counted_deltas([t], synthetic_token_bounds(t))[0] for t in texts]
+    for outputs_of_run in (texts, deltas):
+        rows = fold_summaries([compiled] * n, [request_tools] * n, [prompt] * n, list(outputs_of_run),
+                              ["length"] * n, into=ArrowRows())
+        got = batch._arrow_table(*rows.columns())
+        got.validate(full=True)
+        assert got.schema.equals(batch.arrow_schema())
+        for row, output in zip(got.to_pylist(), outputs_of_run):
+            events = symphony.parser(table, request_tools).parse(output, prompt, "length")
+            choice, f = chat.message(events), fold(events)
+            m = choice["message"]
+            calls = m["tool_calls"] and [{"id": c["id"], "name": c["function"]["name"],
+                                          "arguments": c["function"]["arguments"]} for c in m["tool_calls"]]
+            assert row == {"content": m["content"], "reasoning_content": m["reasoning_content"], "tool_calls": calls,
+                           "finish_reason": choice["finish_reason"], "output_tokens": f.output_tokens,
+                           "reasoning_tokens": f.reasoning_tokens, "error": None,
+                           "malformed_bytes": sum(len(e.text.text.encode()) for e in events
+                                                  if type(e) is symphony.Malformed)}
