@@ -121,7 +121,7 @@ def test_chunks_cover_every_output_once_none_empty(first):
             if first == 1.0:
                 assert max(sizes) - min(sizes) <= 1
     sizes = [end - start for start, end in batch._chunks(21000, 3, first)]
-    assert abs(sizes[0] / sizes[1] - first) < 0.01 and sizes[1] == sizes[2]
+    assert abs(sizes[0] / sizes[1] - first) < 0.01 and abs(sizes[1] - sizes[2]) <= 1
 
 
 def test_a_pool_counts_the_caller_and_parses_there_too(base):
