@@ -2,8 +2,10 @@
 # (Sink.summary_into) written straight into the buffers of Arrow's layout, its texts as the
 # UTF-8 bytes they are in the parser, with no Python object per field or per call; `columns()`
 # hands the buffers over, and symphony.batch makes the arrays of them without copying the text.
-# Strings are large_string layouts (int64 offsets), validity one byte per row (packed into
-# Arrow's bitmap by the caller).
+# Offsets are written as int64 and validity one byte per row (the caller makes Arrow's 32-bit
+# offsets and bitmaps of them). Once a column's bytes pass `seal_bytes` (1 GiB unless told) the
+# rows so far are sealed as one batch and the next rows start new buffers, so every batch's
+# strings fit Arrow's 32-bit offsets, however many rows are written.
 
 
 cdef struct ar_strings:
@@ -63,14 +65,18 @@ cdef class ArrowRows:
     message's content, reasoning, tool calls (id, name, arguments) and finish reason, its output
     and reasoning tokens (null when uncounted), its malformed bytes and, for an output that
     failed, only its error."""
-    cdef readonly Py_ssize_t rows
+    cdef readonly Py_ssize_t rows              # in the batch being written
     cdef ar_strings strings[AR_STRINGS]
     cdef ar_ints ints[AR_INTS]
     cdef ByteBuf call_offsets                   # int64 per row + 1: its calls among all of them
     cdef ByteBuf calls_valid                    # uint8 per row: any call started
+    cdef Py_ssize_t seal_bytes
+    cdef list sealed                            # the batches sealed so far, as `columns` gives them
 
-    def __cinit__(self):
+    def __cinit__(self, Py_ssize_t seal_bytes=1 << 30):
         cdef int k
+        self.seal_bytes = seal_bytes
+        self.sealed = []
         for k in range(AR_STRINGS):
             ar_offset(&self.strings[k].offsets, 0)
         ar_offset(&self.call_offsets, 0)
@@ -86,6 +92,37 @@ cdef class ArrowRows:
             bb_free(&self.ints[k].valid)
         bb_free(&self.call_offsets)
         bb_free(&self.calls_valid)
+
+    cdef int begin_row(self) except -1:
+        """Before a row and its calls: once a column's bytes have passed seal_bytes, the batch so
+        far is sealed (copied out; nothing changes when that fails) and the buffers start over,
+        emptied in place and then shrunk, which cannot fail."""
+        cdef int k
+        for k in range(AR_STRINGS):
+            if self.strings[k].data.len > self.seal_bytes:
+                break
+        else:
+            return 0
+        self.sealed.append(self.batch())
+        self.rows = 0
+        for k in range(AR_STRINGS):
+            self.strings[k].data.len = self.strings[k].valid.len = 0
+            self.strings[k].offsets.len = 0
+            ar_offset(&self.strings[k].offsets, 0)       # (into room it already has)
+        for k in range(AR_INTS):
+            self.ints[k].values.len = self.ints[k].valid.len = 0
+        self.calls_valid.len = self.call_offsets.len = 0
+        ar_offset(&self.call_offsets, 0)
+        for k in range(AR_STRINGS):
+            bb_shrink(&self.strings[k].data)
+            bb_shrink(&self.strings[k].offsets)
+            bb_shrink(&self.strings[k].valid)
+        for k in range(AR_INTS):
+            bb_shrink(&self.ints[k].values)
+            bb_shrink(&self.ints[k].valid)
+        bb_shrink(&self.call_offsets)
+        bb_shrink(&self.calls_valid)
+        return 0
 
     cdef inline int64_t calls(self) noexcept:
         return self.strings[AR_IDS].offsets.len // <Py_ssize_t>sizeof(int64_t) - 1
@@ -114,8 +151,8 @@ cdef class ArrowRows:
 
     cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
                   const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
-        """One started call of the row being written (before its `row`; room for all three of
-        its strings made before any is written)."""
+        """One started call of the row being written (after `begin_row`, before `row`; room for
+        all three of its strings made before any is written)."""
         cdef char id_text[16]
         cdef int id_n = sk_call_id_text(index, id_text)
         cdef Py_ssize_t* lengths = [id_n, name_n, arguments_n]
@@ -131,11 +168,13 @@ cdef class ArrowRows:
     cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,
                  Py_ssize_t reasoning_n, const unsigned char* finish, Py_ssize_t finish_n, object output_tokens,
                  object reasoning_tokens, Py_ssize_t malformed) except -1:
-        """The row of an output that parsed, its calls written before it: content and reasoning
-        NULL where null, finish NULL where None, token counts None where uncounted."""
-        cdef int64_t calls = self.calls()
-        cdef int64_t output_n = 0 if output_tokens is None else output_tokens
-        cdef int64_t reasoning_tokens_n = 0 if reasoning_tokens is None else reasoning_tokens
+        """The row of an output that parsed (begun with `begin_row`, its calls written before it):
+        content and reasoning NULL where null, finish NULL where None, token counts None where
+        uncounted."""
+        cdef int64_t calls, output_n, reasoning_tokens_n
+        calls = self.calls()
+        output_n = 0 if output_tokens is None else output_tokens
+        reasoning_tokens_n = 0 if reasoning_tokens is None else reasoning_tokens
         self.room(content_n, reasoning_n, finish_n, 0)
         ar_push(&self.strings[AR_CONTENT], content, content_n, content != NULL)
         ar_push(&self.strings[AR_REASONING], reasoning, reasoning_n, reasoning != NULL)
@@ -155,6 +194,7 @@ cdef class ArrowRows:
         cdef Py_ssize_t n
         cdef const unsigned char* text = utf8_of(error, &n, "error")
         cdef int k
+        self.begin_row()
         self.room(0, 0, 0, n)
         for k in (AR_CONTENT, AR_REASONING, AR_FINISH):
             ar_push(&self.strings[k], NULL, 0, False)
@@ -166,13 +206,17 @@ cdef class ArrowRows:
         self.rows += 1
         return 0
 
-    def columns(self):
-        """The buffers as bytes: (rows, strings, ints, call_offsets, calls_valid). `strings` are
-        content, reasoning, finish, error, and per call id, name, arguments, each (data, int64
-        offsets, uint8 validity); `ints` output tokens, reasoning tokens, malformed bytes, each
-        (int64 values, uint8 validity); call_offsets int64, calls_valid uint8, per row."""
+    cdef tuple batch(self):
+        """The batch being written, as bytes: (rows, strings, ints, call_offsets, calls_valid).
+        `strings` are content, reasoning, finish, error, and per call id, name, arguments, each
+        (data, int64 offsets, uint8 validity); `ints` output tokens, reasoning tokens, malformed
+        bytes, each (int64 values, uint8 validity); call_offsets int64, calls_valid uint8."""
         cdef int k
         strings = tuple([(ar_bytes(&self.strings[k].data), ar_bytes(&self.strings[k].offsets),
                           ar_bytes(&self.strings[k].valid)) for k in range(AR_STRINGS)])
         ints = tuple([(ar_bytes(&self.ints[k].values), ar_bytes(&self.ints[k].valid)) for k in range(AR_INTS)])
         return self.rows, strings, ints, ar_bytes(&self.call_offsets), ar_bytes(&self.calls_valid)
+
+    def columns(self):
+        """Every batch written, in order: the sealed ones, then the one being written (see batch)."""
+        return self.sealed + [self.batch()]

@@ -527,6 +527,7 @@ cdef class Sink:
             if finish is not None:                  # (refused before any column grows)
                 finish_utf8 = utf8_of(finish, &finish_n, "finish_reason")
             output_tokens = self.whole_tokens(&g)
+            rows.begin_row()
             for i in range(g.slots):
                 r = self.whole_call(&g, i, &arguments)
                 if r != NULL:

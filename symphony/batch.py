@@ -207,7 +207,7 @@ def _no_collection():
 
 def _run_arrow(job):
     """The Arrow table of a chunk: its rows written by the core into Arrow's buffers."""
-    return _arrow_table(*_run(job, ArrowRows()).columns())
+    return _arrow_table(_run(job, ArrowRows()))
 
 
 def _chunks(n, parts, first=1.0):
@@ -405,9 +405,16 @@ def _summary_table(rows):
     return pa.Table.from_arrays([pa.array(c, type=f.type) for c, f in zip(columns, schema)], schema=schema)
 
 
-def _arrow_table(rows, strings, ints, call_offsets, calls_valid):
-    """The Arrow table (`arrow_schema()`) of the buffers an ArrowRows wrote (`columns()`), made
-    from them as they are (Array.from_buffers: no str, no conversion, the texts not copied)."""
+def _arrow_table(written):
+    """The Arrow table (`arrow_schema()`) of what an ArrowRows wrote: a record batch per batch of
+    its (`columns()`), made of the buffers as they are."""
+    import pyarrow as pa
+    return pa.Table.from_batches([_record_batch(*batch) for batch in written.columns()], schema=arrow_schema())
+
+
+def _record_batch(rows, strings, ints, call_offsets, calls_valid):
+    """The record batch of one batch of an ArrowRows' buffers (Array.from_buffers: no str, no
+    conversion, the texts not copied)."""
     import pyarrow as pa
     schema = arrow_schema()
     content, reasoning, finish, error, ids, names, arguments = (_strings(*column) for column in strings)
@@ -416,8 +423,8 @@ def _arrow_table(rows, strings, ints, call_offsets, calls_valid):
     calls = pa.Array.from_buffers(listed, rows, [_bitmap(calls_valid), _offsets32(call_offsets)], children=[struct])
     tokens, reasoning_tokens, malformed = (pa.Array.from_buffers(pa.int64(), rows, [_bitmap(valid), pa.py_buffer(values)])
                                            for values, valid in ints)
-    return pa.Table.from_arrays([content, reasoning, calls, finish, tokens, reasoning_tokens, malformed, error],
-                                schema=schema)
+    return pa.RecordBatch.from_arrays([content, reasoning, calls, finish, tokens, reasoning_tokens, malformed, error],
+                                      schema=schema)
 
 
 def _bitmap(valid):
@@ -427,18 +434,19 @@ def _bitmap(valid):
 
 
 def _offsets32(offsets):
+    """Arrow's 32-bit offsets of int64 ones; a ValueError past what they hold (one output longer
+    than 2 GiB: an ArrowRows seals its batches long before that otherwise)."""
     import pyarrow as pa
-    return pa.py_buffer(np.frombuffer(offsets, np.int64).astype(np.int32))
+    offsets = np.frombuffer(offsets, np.int64)
+    if len(offsets) and offsets[-1] >= 2 ** 31:
+        raise ValueError(f"a batch's column holds {offsets[-1]} bytes: more than an Arrow string array holds")
+    return pa.py_buffer(offsets.astype(np.int32))
 
 
 def _strings(data, offsets, valid):
-    """A string array from its UTF-8 bytes, int64 offsets and a validity byte per row (Arrow's
-    32-bit offsets when the bytes fit them, as `pa.array` of strs makes it)."""
+    """A string array from its UTF-8 bytes, int64 offsets and a validity byte per row."""
     import pyarrow as pa
-    if len(data) < 2 ** 31:
-        return pa.Array.from_buffers(pa.string(), len(valid), [_bitmap(valid), _offsets32(offsets), pa.py_buffer(data)])
-    return pa.Array.from_buffers(pa.large_string(), len(valid), [_bitmap(valid), pa.py_buffer(offsets),
-                                                                pa.py_buffer(data)]).cast(pa.string())
+    return pa.Array.from_buffers(pa.string(), len(valid), [_bitmap(valid), _offsets32(offsets), pa.py_buffer(data)])
 
 
 def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,

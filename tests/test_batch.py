@@ -314,3 +314,30 @@ def test_an_arrow_row_that_cannot_be_utf8_is_its_error():
                                                   "allowed at character 4)")
     with pytest.raises(ValueError, match="finish_reason: not UTF-8"):
         batch.parse_many("qwen3", ["a", "b"], finish=["stop", "bad \ud800"], as_arrow=True)
+
+
+@pytest.mark.parametrize("seal_bytes", [0, 1, 20, 300])
+def test_arrow_rows_seal_a_batch_once_a_column_passes_its_bytes(seal_bytes):
+    """However many rows are written, each record batch's strings stay within what Arrow's 32-bit
+    offsets hold: past `seal_bytes` (1 GiB in use; tiny here) the rows so far become a batch."""
+    from symphony.parser import ArrowRows, fold_summaries
+    outputs = HOSTILE * 3
+    n = len(outputs)
+    compiled = batch.resolve("qwen3")[0].compile()
+    args = ([compiled] * n, [None] * n, [None] * n, outputs, ["stop"] * n, None, None, batch.error_text)
+    whole = batch._arrow_table(fold_summaries(*args, into=ArrowRows()))
+    sealed = batch._arrow_table(fold_summaries(*args, into=ArrowRows(seal_bytes)))
+    sealed.validate(full=True)
+    assert sealed.equals(whole) and whole.equals(old_table("qwen3", outputs))
+    batches = sealed.to_batches()
+    assert len(batches) > 1 and sum(b.num_rows for b in batches) == n
+    for b in batches[:-1]:
+        biggest = max(len(b.column(name).buffers()[2] or b"") for name in ("content", "reasoning_content", "error"))
+        calls = b.column("tool_calls").flatten()
+        biggest = max([biggest] + [len(calls.field(k).buffers()[2] or b"") for k in range(3)])
+        assert biggest > seal_bytes or b.num_rows == 1
+
+
+def test_an_arrow_batch_column_past_32_bit_offsets_is_refused():
+    with pytest.raises(ValueError, match="more than an Arrow string array holds"):
+        batch._offsets32(np.array([0, 2 ** 31], dtype=np.int64).tobytes())

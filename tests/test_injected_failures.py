@@ -110,11 +110,12 @@ def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table,
             break                   # neither run reached the struck allocation: all were struck
 
 
+@pytest.mark.parametrize("seal_bytes", [1 << 30, 0])
 @pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
-def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case):
+def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case, seal_bytes):
     """Each allocation of a whole parse written into Arrow's buffers (ArrowRows) struck in turn:
     the output's row is its MemoryError or what the events say, and the columns stay one valid
-    table (a row is written whole or not at all)."""
+    table (a row is written whole or not at all), each row its own batch too (seal_bytes 0)."""
     pytest.importorskip("pyarrow")
     from symphony import batch
     from symphony.adapt import chat
@@ -127,9 +128,9 @@ def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case):
                 message["finish_reason"])
     table_compiled = symphony.parser(table).table
     before = fold_summaries([table_compiled], [case.tools], [case.prompt], ["before"], ["stop"], into=ArrowRows())
-    [before] = batch._arrow_table(*before.columns()).to_pylist()
+    [before] = batch._arrow_table(before).to_pylist()
     for n in range(MAX_STRIKES):
-        rows = ArrowRows()
+        rows = ArrowRows(seal_bytes)
         fold_summaries([table_compiled], [case.tools], [case.prompt], ["before"], ["stop"], into=rows)
         _native._fail_allocation_after(n)
         try:
@@ -138,7 +139,7 @@ def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case):
         finally:
             left = _native._allocations_before_failure()
             _native._fail_allocation_after(-1)
-        got = batch._arrow_table(*rows.columns())
+        got = batch._arrow_table(rows)
         got.validate(full=True)
         first, row = got.to_pylist()
         assert first == before

@@ -124,7 +124,7 @@ def test_the_arrow_rows_say_what_the_events_say(table, data):
     for outputs_of_run in (texts, deltas):
         rows = fold_summaries([compiled] * n, [request_tools] * n, [prompt] * n, list(outputs_of_run),
                               ["length"] * n, into=ArrowRows())
-        got = batch._arrow_table(*rows.columns())
+        got = batch._arrow_table(rows)
         got.validate(full=True)
         assert got.schema.equals(batch.arrow_schema())
         for row, output in zip(got.to_pylist(), outputs_of_run):
