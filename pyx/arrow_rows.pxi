@@ -1,7 +1,7 @@
 # The Arrow columns of a batch's messages (symphony.batch, as_arrow): each output's summary row
 # (Sink.summary_into) written straight into the buffers of Arrow's layout, its texts as the
 # UTF-8 bytes they are in the parser, with no Python object per field or per call; `columns()`
-# hands the buffers over, and symphony.batch makes the arrays of them without copying the text.
+# copies each buffer once into a bytes object, which symphony.batch's arrays then wrap as it is.
 # Offsets are written as int64 and validity one byte per row (the caller makes Arrow's 32-bit
 # offsets and bitmaps of them). Once a column's bytes pass `seal_bytes` (1 GiB unless told) the
 # rows so far are sealed as one batch and the next rows start new buffers, so every batch's

@@ -414,7 +414,7 @@ def _arrow_table(written):
 
 def _record_batch(rows, strings, ints, call_offsets, calls_valid):
     """The record batch of one batch of an ArrowRows' buffers (Array.from_buffers: no str, no
-    conversion, the texts not copied)."""
+    conversion; the texts' bytes wrapped as they are)."""
     import pyarrow as pa
     schema = arrow_schema()
     content, reasoning, finish, error, ids, names, arguments = (_strings(*column) for column in strings)
