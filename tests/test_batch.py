@@ -22,7 +22,8 @@ EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
 
 @pytest.fixture(scope="module")
 def two_workers():
-    """One pool of two spawned workers for the whole module (starting one costs ~1 s)."""
+    """One pool of two processes (this one and a spawned worker) for the whole module (starting a
+    worker costs ~1 s)."""
     with batch.pool(2) as pool:
         yield pool
 
