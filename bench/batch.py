@@ -1,6 +1,7 @@
 """symphony.batch.parse_many against the plain loop (`chat.message(symphony.parse(...))` per
 output) on the recorded fixture outputs of every family, repeated to --outputs, and two
-processes (the caller and one worker, `batch.pool(2)`) against one. Prints outputs per second and MB/s; nothing is asserted.
+processes (the caller and one worker, `batch.pool(2)`) against one. Prints outputs per second
+and MB/s; nothing is asserted.
 
 The fixture outputs are short (about 160 bytes); `--join K` makes each output K fixture outputs
 of one case written one after another (a long output, as RL rollouts and eval logs hold), where

@@ -1,6 +1,7 @@
 # The batch loop (symphony.batch): many whole outputs, each parsed on a fresh Engine and folded
-# straight into a flat summary row (Sink.summary), with no event object and no Python-level step
-# per output; the rows become chat messages where they are wanted (in a worker's parent, say).
+# straight into a flat summary row (Sink.summary), or written into Arrow's buffers (an ArrowRows,
+# Sink.summary_into), with no event object and no Python-level step per output; the rows become
+# chat messages where they are wanted (in a worker's parent, say).
 
 
 cdef inline double bt_now() noexcept nogil:
@@ -19,9 +20,9 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
     field; the counts 0, the rest None). With `into`, the rows are written there instead (an
     output that failed as its `failed` row), and `into` is returned. Other threads get the GIL
-    between two outputs every
-    YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder thread handing work to a
-    process, or a server's event loop, waits that long, not for the whole batch."""
+    between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder
+    thread handing work to a process, or a server's event loop, waits that long, not for the
+    whole batch."""
     cdef Py_ssize_t i, n = len(texts)
     cdef double every = YIELD_INTERVALS * sys.getswitchinterval(), last = bt_now(), now
     cdef list out = PyList_New(n) if into is None else None

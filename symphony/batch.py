@@ -321,21 +321,20 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
                 own_spans, own_offsets, as_events, errors)
 
     if isinstance(workers, concurrent.futures.Executor):     # the caller's: left running
-        scope = contextlib.nullcontext(workers)
-        parts = workers.processes if isinstance(workers, Pool) else getattr(workers, "_max_workers", 2)
+        executor, scope = workers, contextlib.nullcontext(workers)
     elif workers > 1 and n > 1:
-        scope = pool(workers)
-        parts = workers
+        executor = scope = pool(workers)
     else:
         return [run(job(0, n))]
-    here = isinstance(scope, Pool) or isinstance(workers, Pool)      # the caller parses the first chunk
+    here = isinstance(executor, Pool)       # the caller parses the first chunk itself
+    parts = executor.processes if here else getattr(executor, "_max_workers", 2)
     chunks = _chunks(n, parts, CALLER_SHARE if here else 1.0)
     # a registered table crosses as its name: the worker compiles it once for all its calls
     by_name = _registered(resolved)
     if by_name:
         formats = [by_name.get(id(f), f) for f in formats]
     size = sum(map(len, texts)) if type(texts) is list else texts.nbytes     # about the bytes to ship
-    with Scratch(size) as scratch, scope as executor:
+    with Scratch(size) as scratch, scope:
         sent = []
         try:
             for k, (start, end) in enumerate(chunks[1:] if here else chunks):     # each sent once written
@@ -409,14 +408,14 @@ def _arrow_table(written):
     """The Arrow table (`arrow_schema()`) of what an ArrowRows wrote: a record batch per batch of
     its (`columns()`), made of the buffers as they are."""
     import pyarrow as pa
-    return pa.Table.from_batches([_record_batch(*batch) for batch in written.columns()], schema=arrow_schema())
-
-
-def _record_batch(rows, strings, ints, call_offsets, calls_valid):
-    """The record batch of one batch of an ArrowRows' buffers (Array.from_buffers: no str, no
-    conversion; the texts' bytes wrapped as they are)."""
-    import pyarrow as pa
     schema = arrow_schema()
+    return pa.Table.from_batches([_record_batch(schema, *batch) for batch in written.columns()], schema=schema)
+
+
+def _record_batch(schema, rows, strings, ints, call_offsets, calls_valid):
+    """The record batch (of `schema`, arrow_schema()'s) of one batch of an ArrowRows' buffers
+    (Array.from_buffers: no str, no conversion; the texts' bytes wrapped as they are)."""
+    import pyarrow as pa
     content, reasoning, finish, error, ids, names, arguments = (_strings(*column) for column in strings)
     listed = schema.field("tool_calls").type
     struct = pa.Array.from_buffers(listed.value_type, len(ids), [None], children=[ids, names, arguments])
