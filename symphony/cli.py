@@ -8,8 +8,9 @@ import json
 import os
 import sys
 import time
+from collections import namedtuple
 
-from symphony.batch import Result, arrow_schema, error_text, pool, resolve, results, to_arrow
+from symphony.batch import Result, arrow_schema, error_text, parse_many, pool, resolve, results, to_arrow
 from symphony.formats import from_response_template
 from symphony.formats import names as table_names
 
@@ -61,28 +62,81 @@ def _load_response_template(path):
         raise UsageError(f"{path}: {e}") from None
 
 
-def _field(record, name, kind, default):
-    value = record.get(name, default)
-    if value is not default and not isinstance(value, kind):
-        raise LineError(f'"{name}" must be {kind.__name__ if isinstance(kind, type) else "a string"}')
+def _checked(value, kind, name):
+    """`value` (not its field's default) when it is of `kind`; the line's error otherwise."""
+    if not isinstance(value, kind):
+        raise LineError(f'"{name}" must be {kind.__name__ if kind is not str else "a string"}')
     return value
 
 
-def _table_and_prompt(record, default_format, default_model):
-    """The table a line is parsed with, and the prompt to seed it with when the line has none: a
-    line's "format" or "model" wins over --format/--model; a model (via the registry) brings
-    its checkpoint's generation-prompt tail, honouring the line's "chat_template_kwargs"."""
-    name = _field(record, "format", str, None)
-    model_id = _field(record, "model", str, None)
-    if name is None and model_id is None:
-        name, model_id = default_format, default_model
-    if name is None and model_id is None:
-        raise LineError('no format: give --format/--model or a "format"/"model" field')
-    kwargs = _field(record, "chat_template_kwargs", dict, None) if name is None else None
+def _kwargs_key(kwargs):
+    """A hashable key for a line's chat_template_kwargs (None when they hold a list or an
+    object, which a key cannot: such lines are resolved each time)."""
+    if kwargs is None:
+        return ()
     try:
-        return resolve(name if name is not None else model_id, kwargs)
-    except KeyError as e:
-        raise LineError(str(e.args[0])) from None
+        key = tuple(sorted((name, type(value), value) for name, value in kwargs.items()))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+class _Jobs:
+    """The job of each line, (Format, tools, prompt, finish, text), from its record:
+    {"text": ..., "prompt"?, "format"?, "model"?, "chat_template_kwargs"?, "tools"?, "finish"?},
+    with --format/--model/--tools for what a line leaves out. The table and prompt of a
+    (format, model, kwargs) are found once per run: through the registry a model id costs
+    microseconds, more than a short line's parse. At `LIMIT` distinct ones the memo starts over."""
+    LIMIT = 4096
+
+    def __init__(self, default_format, default_model, default_tools):
+        self.default_format, self.default_model, self.default_tools = default_format, default_model, default_tools
+        self.known = {}
+
+    def __call__(self, record):
+        get = record.get
+        text = get("text")
+        if not isinstance(text, str):
+            raise LineError('no "text" string')
+        prompt, finish, tools = get("prompt"), get("finish", "stop"), get("tools", self.default_tools)
+        if prompt is not None:
+            _checked(prompt, str, "prompt")
+        if not isinstance(finish, str):
+            _checked(finish, str, "finish")
+        if tools is not self.default_tools:
+            _checked(tools, list, "tools")
+        table, model_prompt = self.table_and_prompt(get("format"), get("model"), get)
+        return table, tools, model_prompt if prompt is None else prompt, finish, text
+
+    def table_and_prompt(self, name, model_id, get):
+        """(table, prompt) of a line: its "format" or "model" wins over --format/--model; a
+        model (via the registry) brings its checkpoint's generation-prompt tail, honouring the
+        line's "chat_template_kwargs"."""
+        if name is not None:
+            _checked(name, str, "format")
+        if model_id is not None:
+            _checked(model_id, str, "model")
+        if name is None and model_id is None:
+            name, model_id = self.default_format, self.default_model
+        if name is None and model_id is None:
+            raise LineError('no format: give --format/--model or a "format"/"model" field')
+        kwargs = get("chat_template_kwargs") if name is None else None
+        if kwargs is not None:
+            _checked(kwargs, dict, "chat_template_kwargs")
+        kwargs_key = _kwargs_key(kwargs)
+        key = (name, model_id, kwargs_key)
+        found = self.known.get(key) if kwargs_key is not None else None
+        if found is None:
+            try:
+                found = resolve(name if name is not None else model_id, kwargs)
+            except KeyError as e:
+                raise LineError(str(e.args[0])) from None
+            if kwargs_key is not None:
+                if len(self.known) >= self.LIMIT:
+                    self.known.clear()
+                self.known[key] = found
+        return found
 
 
 def _record(raw):
@@ -100,19 +154,6 @@ def _record(raw):
     if not isinstance(record, dict):
         raise LineError("a line must be a JSON object with a \"text\" field")
     return record
-
-
-def _job(record, default_format, default_tools, default_model):
-    """(Format, tools, prompt, finish, text) of one record: {"text": ..., "prompt"?, "format"?,
-    "model"?, "chat_template_kwargs"?, "tools"?, "finish"?}."""
-    text = record.get("text")
-    if not isinstance(text, str):
-        raise LineError('no "text" string')
-    prompt = _field(record, "prompt", str, None)
-    finish = _field(record, "finish", str, "stop")
-    tools = _field(record, "tools", list, default_tools)
-    table, model_prompt = _table_and_prompt(record, default_format, default_model)
-    return table, tools, model_prompt if prompt is None else prompt, finish, text
 
 
 @contextlib.contextmanager
@@ -158,6 +199,7 @@ def _parquet_rows(path, chunk, progress):
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot read {path} as Parquet: {e}") from None
     number = 0
+    read = _JsonTexts()
     for part in source.iter_batches(batch_size=chunk):
         rows = []
         for row in part.to_pylist():
@@ -166,15 +208,34 @@ def _parquet_rows(path, chunk, progress):
             try:
                 for name in ("tools", "chat_template_kwargs"):
                     if isinstance(record.get(name), str):
-                        try:
-                            record[name] = json.loads(record[name])
-                        except (ValueError, RecursionError):
-                            raise LineError(f'"{name}" is not JSON') from None
+                        record[name] = read(record[name], name)
                 rows.append((number, record))
             except LineError as e:
                 rows.append((number, e))
         progress.update(len(rows))
         yield rows
+
+
+class _JsonTexts:
+    """The value of a JSON column's text, read once per distinct text of the run (a data set's
+    rows mostly repeat their tools): equal texts give the one object, whose schemas the batch
+    then compiles once. At `LIMIT` distinct texts the memo starts over."""
+    LIMIT = 256
+
+    def __init__(self):
+        self.known = {}
+
+    def __call__(self, text, name):
+        found = self.known.get(text)
+        if found is None:
+            try:
+                found = json.loads(text)
+            except (ValueError, RecursionError):
+                raise LineError(f'"{name}" is not JSON') from None
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+            self.known[text] = found
+        return found
 
 
 def _pyarrow_parquet():
@@ -217,8 +278,12 @@ class _Progress:
 
 
 class _JsonlOut:
+    """One JSON line per output: its message and finish reason (or its events), or its error."""
+    arrow = False
+
     def __init__(self, path, events):
         self.events = events
+        self.encode = json.JSONEncoder(ensure_ascii=False).encode
         self.out = sys.stdout
         self.own = None
         if path is not None:
@@ -228,6 +293,7 @@ class _JsonlOut:
                 raise UsageError(f"cannot write {path}: {e.strerror}") from None
 
     def write(self, numbers, results):
+        lines = []
         for number, result in zip(numbers, results):
             if result.error is not None:
                 record = {"line": number, "error": result.error}
@@ -236,7 +302,9 @@ class _JsonlOut:
             else:
                 record = {"line": number, "message": result.value["message"],
                           "finish_reason": result.value["finish_reason"]}
-            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            lines.append(self.encode(record))
+        lines.append("")
+        self.out.write("\n".join(lines))
 
     def close(self):
         if self.own is not None:
@@ -244,7 +312,8 @@ class _JsonlOut:
 
 
 class _ParquetOut:
-    """One row per output: "line", then symphony.batch's Arrow columns."""
+    """One row per output: "line", then symphony.batch's Arrow columns (written by the core)."""
+    arrow = True
 
     def __init__(self, path):
         import pyarrow as pa
@@ -256,9 +325,8 @@ class _ParquetOut:
         except OSError as e:
             raise UsageError(f"cannot write {path}: {e}") from None
 
-    def write(self, numbers, results):
-        table = to_arrow(results).add_column(0, "line", self.pa.array(numbers, self.pa.int64()))
-        self.writer.write_table(table)
+    def write(self, numbers, table):
+        self.writer.write_table(table.add_column(0, "line", self.pa.array(numbers, self.pa.int64())))
 
     def close(self):
         self.writer.close()
@@ -288,27 +356,75 @@ def _usage_checks(args):
         _pyarrow_parquet()
 
 
-def _parse_chunk(chunk, args, tools, executor):
-    """(Result, bytes of output text) per (number, record or LineError) of a chunk, in order: the
-    records that make a job are parsed together through symphony.batch, the rest carry their
-    line's error."""
-    done = [None] * len(chunk)
+def _utf8_size(text):
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+class _Chunk(namedtuple("_Chunk", "numbers parsed failed calls malformed size")):
+    """A chunk's outcome: its line numbers, what its writer writes (a Result per line, or, for
+    Arrow, a table with a row per line), its failed lines as (number, error), its calls and
+    malformed bytes, and the UTF-8 bytes of its outputs."""
+
+
+def _parse_chunk(chunk, job_of, executor, events=False, arrow=False):
+    """The _Chunk of (number, record or LineError) pairs: the records that make a job are parsed
+    together through symphony.batch, the rest carry their line's error."""
+    failed = {}
     jobs, where = [], []
     for i, (_, record) in enumerate(chunk):
         try:
             if isinstance(record, LineError):
                 raise record
-            jobs.append(_job(record, args.format, tools, args.model))
+            jobs.append(job_of(record))
             where.append(i)
         except Exception as e:    # whatever one line does, the others are still parsed
-            done[i] = (Result(None, None, None, 0, 0, _line_error(e)), 0)
-    if jobs:
-        formats, job_tools, prompts, finishes, texts = (list(c) for c in zip(*jobs))
-        parsed = results(formats, texts, tools=job_tools, prompts=prompts, finish=finishes,
-                         workers=executor or 1, errors="keep", as_events=args.events)
-        for i, result, text in zip(where, parsed, texts):
-            done[i] = (result, len(text.encode("utf-8", "surrogatepass")))
-    return done
+            failed[i] = Result(None, None, None, 0, 0, _line_error(e))
+    numbers = [number for number, _ in chunk]
+    columns = [list(c) for c in zip(*jobs)] or [[]] * 5
+    formats, job_tools, prompts, finishes, texts = columns
+    size = sum(map(_utf8_size, texts))
+    batch_args = dict(tools=job_tools, prompts=prompts, finish=finishes, workers=executor or 1, errors="keep")
+    if arrow:
+        table = parse_many(formats, texts, as_arrow=True, **batch_args) if jobs else to_arrow([])
+        table = _in_line_order(table, failed, len(chunk))
+        calls, malformed, errors = _arrow_counts(table)
+        return _Chunk(numbers, table, [(numbers[i], e) for i, e in errors], calls, malformed, size)
+    parsed = results(formats, texts, as_events=events, **batch_args) if jobs else []
+    done = [None] * len(chunk)
+    for i, result in zip(where, parsed):
+        done[i] = result
+    for i, result in failed.items():
+        done[i] = result
+    return _Chunk(numbers, done, [(n, r.error) for n, r in zip(numbers, done) if r.error is not None],
+                  sum(r.calls for r in done), sum(r.malformed_bytes for r in done), size)
+
+
+def _in_line_order(table, failed, n):
+    """The chunk's table: `table`'s rows (the parsed lines', in order) with the rows of the
+    `failed` lines (position -> Result) put in their places, n rows in all."""
+    if not failed:
+        return table
+    import pyarrow as pa
+    pieces, start, taken = [], 0, 0
+    for i in range(n):
+        if i not in failed:
+            taken += 1
+            continue
+        if taken > start:
+            pieces.append(table.slice(start, taken - start))
+            start = taken
+        pieces.append(to_arrow([failed[i]]))
+    if taken > start:
+        pieces.append(table.slice(start, taken - start))
+    return pa.concat_tables(pieces)
+
+
+def _arrow_counts(table):
+    """(calls, malformed bytes, [(row, error)]) of a table of arrow_schema()'s rows."""
+    calls = sum(len(part.flatten()) for part in table.column("tool_calls").chunks)
+    malformed = sum(n for n in table.column("malformed_bytes").to_pylist() if n)
+    errors = [(i, e) for i, e in enumerate(table.column("error").to_pylist()) if e is not None]
+    return calls, malformed, errors
 
 
 class _Summary:
@@ -318,12 +434,12 @@ class _Summary:
         self.outputs = self.calls = self.malformed = self.failed = self.bytes = 0
         self.started = time.perf_counter()
 
-    def add(self, result, nbytes):
-        self.outputs += 1
-        self.calls += result.calls
-        self.malformed += result.malformed_bytes
-        self.failed += result.error is not None
-        self.bytes += nbytes
+    def add(self, chunk):
+        self.outputs += len(chunk.numbers)
+        self.calls += chunk.calls
+        self.malformed += chunk.malformed
+        self.failed += len(chunk.failed)
+        self.bytes += chunk.size
 
     def line(self):
         seconds = time.perf_counter() - self.started
@@ -339,19 +455,18 @@ def run_parse(args):
     else:
         size = os.path.getsize(args.input) if args.input != "-" and os.path.isfile(args.input) else None
         progress, rows = _Progress(size, "B", args.quiet), _jsonl_rows
+    job_of = _Jobs(args.format, args.model, tools)
     summary = _Summary()
     out = None        # opened once the input has been read from (an unreadable input leaves no output)
     executor = pool(args.workers) if args.workers > 1 else None
     try:
         for chunk in rows(args.input, CHUNK, progress):
             out = out or _writer(args)
-            done = []
-            for (number, _), (result, nbytes) in zip(chunk, _parse_chunk(chunk, args, tools, executor)):
-                done.append(result)
-                summary.add(result, nbytes)
-                if result.error is not None:
-                    print(f"symphony: {args.input}: line {number}: {result.error}", file=sys.stderr)
-            out.write([number for number, _ in chunk], done)
+            done = _parse_chunk(chunk, job_of, executor, args.events, out.arrow)
+            summary.add(done)
+            for number, error in done.failed:
+                print(f"symphony: {args.input}: line {number}: {error}", file=sys.stderr)
+            out.write(done.numbers, done.parsed)
         out = out or _writer(args)
     finally:
         progress.close()

@@ -759,3 +759,90 @@ def test_response_template(in_process, tmp_path):
     assert code == 2 and "cannot read a response template" in err
     code, got, err = in_process(["parse", "--response-template", str(bare), "--format", "qwen3", "-"], stdin=stdin)
     assert code == 2 and "give one of" in err
+
+
+# --- the run's memos and the Arrow path ----------------------------------------------------------
+
+MIXED_LINES = [
+    '{"text": "<tool_call>{\\"name\\": \\"f\\", \\"arguments\\": {\\"a\\": 1}}</tool_call>"}',
+    "not json",
+    '{"text": "<tool_call>{\\"name\\": \\"f\\", \\"arguments\\": {}}</tool_call><tool_call>{bad"}',
+    '{"text": "a", "format": "nope"}',
+    '{"text": "<think>r</think>c", "finish": "length"}',
+    '{"text": "\\ud800"}',
+    "[1]",
+    '{"text": "plain", "format": "plain"}',
+]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 100])
+@pytest.mark.parametrize("order", ["as written", "reversed", "failed first"])
+def test_parquet_out_and_jsonl_out_say_the_same_of_every_line(tmp_path, in_process, monkeypatch, capsys, chunk,
+                                                              order):
+    """The Arrow path (the core writes the parsed lines' rows; failed lines' rows are put in their
+    places) gives, line for line, what the JSONL path gives, and the same summary, however the
+    failed lines fall across chunks."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    lines = {"as written": MIXED_LINES, "reversed": MIXED_LINES[::-1],
+             "failed first": sorted(MIXED_LINES, key=lambda line: "text" in line and "nope" not in line)}[order]
+    monkeypatch.setattr(cli, "CHUNK", chunk)
+    stdin = "".join(line + "\n" for line in lines)
+    code, want, _ = in_process(["parse", "--format", "qwen3", "-"], stdin=stdin)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    out = tmp_path / "out.parquet"
+    assert cli.main(["parse", "--format", "qwen3", "-", "--output", str(out)]) == code == 1
+    err = capsys.readouterr().err
+    rows = pq.read_table(out).to_pylist()
+    assert [row["line"] for row in rows] == [line["line"] for line in want] == list(range(1, len(lines) + 1))
+    for row, line in zip(rows, want):
+        if "error" in line:
+            assert row["error"] == line["error"] and row["content"] is row["tool_calls"] is None
+            continue
+        m = line["message"]
+        calls = m["tool_calls"] and [{"id": c["id"], "name": c["function"]["name"],
+                                      "arguments": c["function"]["arguments"]} for c in m["tool_calls"]]
+        assert (row["content"], row["reasoning_content"], row["tool_calls"], row["finish_reason"], row["error"]) == \
+            (m["content"], m["reasoning_content"], calls, line["finish_reason"], None)
+    r = run_cli("parse", "--format", "qwen3", "-", stdin=stdin)
+    assert summary_of(err) == summary_of(r.stderr) == (8, 2, len("{bad"), 4)
+    named = sorted(int(n) for n in re.findall(r"line (\d+):", err))
+    assert named == [line["line"] for line in want if "error" in line]
+
+
+def test_a_runs_tables_are_found_once_per_format_model_and_kwargs(in_process, monkeypatch):
+    """Lines naming one model with different chat_template_kwargs keep their own prompts (the
+    memo keys on the kwargs, their types too), unhashable kwargs are resolved each time, and a
+    memo that starts over at its limit changes nothing."""
+    found = []
+    real = cli.resolve
+    monkeypatch.setattr(cli, "resolve", lambda *a: found.append(a) or real(*a))
+    model = "LGAI-EXAONE/K-EXAONE-236B-A23B"
+    kwargs = [{"enable_thinking": False}, None, {"enable_thinking": False}, {"enable_thinking": 0},
+              {"enable_thinking": False, "tools_hint": [1]}, None, {"enable_thinking": True}]
+    stdin = "".join(json.dumps(dict({"text": "Hi", "model": model}, **({"chat_template_kwargs": k} if k else {})))
+                    + "\n" for k in kwargs)
+    code, got, _ = in_process(["parse", "-"], stdin=stdin)
+    assert code == 0
+    off = ("Hi", None)
+    on = (None, "Hi")
+    # 0 is not the template's `false`: the memo must not take it for False (0 == False in Python)
+    assert [(g["message"]["content"], g["message"]["reasoning_content"]) for g in got] == \
+        [off, on, off, on, off, on, on]
+    assert len(found) == 5          # False, none, 0, the unhashable one, True
+    found.clear()
+    monkeypatch.setattr(cli._Jobs, "LIMIT", 1)
+    assert in_process(["parse", "-"], stdin=stdin)[1] == got
+    assert len(found) == len(kwargs)     # room for one: no two lines in a row share their key
+
+
+def test_json_columns_are_read_once_per_distinct_text():
+    read = cli._JsonTexts()
+    tools_text = '[{"type": "function", "function": {"name": "f"}}]'
+    first = read(tools_text, "tools")
+    assert read("".join(tools_text), "tools") is first and first == json.loads(tools_text)
+    for _ in range(2):
+        with pytest.raises(cli.LineError, match='"tools" is not JSON'):
+            read("[1,", "tools")
+    for i in range(cli._JsonTexts.LIMIT + 1):
+        assert read(f"[{i}]", "tools") == [i]
+    assert len(read.known) <= cli._JsonTexts.LIMIT
