@@ -82,6 +82,11 @@ def rounds(repeat, runs):
     return times
 
 
+def throughput(name, seconds, outputs, nbytes, width=44):
+    """A result line: the run's best time, outputs per second and MB/s."""
+    return f"{name:{width}} {seconds:7.3f} s {outputs / seconds:9.0f} outputs/s {nbytes / seconds / 1e6:7.1f} MB/s"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--outputs", type=int, default=20000)
@@ -134,8 +139,7 @@ def main(argv=None):
           f" ceiling in the same rounds (two processes parsing halves they hold, as_arrow, nothing moved): {most}")
     base = best["parse + chat.message loop"]
     for name, seconds in best.items():
-        print(f"{name:44} {seconds:7.3f} s {args.outputs / seconds:9.0f} outputs/s {nbytes / seconds / 1e6:7.1f} MB/s"
-              f" {base / seconds:5.2f}x the loop (best of {len(times[name])})")
+        print(throughput(name, seconds, args.outputs, nbytes) + f" {base / seconds:5.2f}x the loop (best of {len(times[name])})")
     return 0
 
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 import symphony
-from symphony import batch, cli
+from symphony import batch, cli, cli_chunks
 from symphony.adapt import chat
 from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict
@@ -814,8 +814,8 @@ def test_a_runs_tables_are_found_once_per_format_model_and_kwargs(in_process, mo
     memo keys on the kwargs, their types too), unhashable kwargs are resolved each time, and a
     memo that starts over at its limit changes nothing."""
     found = []
-    real = cli.resolve
-    monkeypatch.setattr(cli, "resolve", lambda *a: found.append(a) or real(*a))
+    real = cli_chunks.resolve
+    monkeypatch.setattr(cli_chunks, "resolve", lambda *a: found.append(a) or real(*a))
     model = "LGAI-EXAONE/K-EXAONE-236B-A23B"
     kwargs = [{"enable_thinking": False}, None, {"enable_thinking": False}, {"enable_thinking": 0},
               {"enable_thinking": False, "tools_hint": [1]}, None, {"enable_thinking": True}]
@@ -830,19 +830,66 @@ def test_a_runs_tables_are_found_once_per_format_model_and_kwargs(in_process, mo
         [off, on, off, on, off, on, on]
     assert len(found) == 5          # False, none, 0, the unhashable one, True
     found.clear()
-    monkeypatch.setattr(cli._Jobs, "LIMIT", 1)
+    monkeypatch.setattr(cli_chunks._Jobs, "LIMIT", 1)
     assert in_process(["parse", "-"], stdin=stdin)[1] == got
     assert len(found) == len(kwargs)     # room for one: no two lines in a row share their key
 
 
 def test_json_columns_are_read_once_per_distinct_text():
-    read = cli._JsonTexts()
+    read = cli_chunks._JsonTexts()
     tools_text = '[{"type": "function", "function": {"name": "f"}}]'
     first = read(tools_text, "tools")
     assert read("".join(tools_text), "tools") is first and first == json.loads(tools_text)
     for _ in range(2):
-        with pytest.raises(cli.LineError, match='"tools" is not JSON'):
+        with pytest.raises(cli_chunks.LineError, match='"tools" is not JSON'):
             read("[1,", "tools")
-    for i in range(cli._JsonTexts.LIMIT + 1):
+    for i in range(cli_chunks._JsonTexts.LIMIT + 1):
         assert read(f"[{i}]", "tools") == [i]
-    assert len(read.known) <= cli._JsonTexts.LIMIT
+    assert len(read.known) <= cli_chunks._JsonTexts.LIMIT
+
+
+def test_chunks_come_back_in_order_however_the_processes_share_them():
+    """_in_order hands each chunk's outcome back in input order, whether a worker or the caller
+    parsed it, with never more than the pool's processes - 1 chunks in its workers."""
+    import concurrent.futures
+    import random
+    import threading
+    import time
+
+    caller = threading.current_thread()
+    where, running = [], []
+
+    class Threads(concurrent.futures.ThreadPoolExecutor):
+        processes = 3
+
+    def parse(k):
+        running.append(k)
+        where.append(threading.current_thread() is caller)
+        time.sleep(random.random() / 500)
+        running.remove(k)
+        return k
+
+    with Threads(2) as executor:
+        assert list(cli._in_order(parse, [(k,) for k in range(60)], executor)) == list(range(60))
+    assert any(where) and not all(where)
+    assert list(cli._in_order(parse, [(k,) for k in range(5)], None)) == list(range(5))
+
+
+@pytest.mark.parametrize("output", ["jsonl", "parquet"])
+def test_workers_and_small_chunks_give_the_same_lines(tmp_path, in_process, monkeypatch, output):
+    """Chunks of 3 lines over 2 processes (failed lines among them) come out as one process
+    writes them, in order."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    monkeypatch.setattr(cli, "CHUNK", 3)
+    lines = MIXED_LINES * 4
+    stdin = "".join(line + "\n" for line in lines)
+    outs = []
+    for workers in ("1", "2"):
+        target = tmp_path / f"{workers}.{output}"
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code, _, err = in_process(["parse", "--format", "qwen3", "--workers", workers, "-", "--output", str(target),
+                                   "--output-format", output])
+        assert code == 1
+        outs.append((pq.read_table(target).to_pylist() if output == "parquet" else lines_of(target.read_text()), err))
+    assert outs[0] == outs[1]
+    assert [row["line"] for row in outs[0][0]] == list(range(1, len(lines) + 1))
