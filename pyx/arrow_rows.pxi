@@ -60,7 +60,7 @@ cdef enum:
 
 @cython.final
 @cython.no_gc
-cdef class ArrowRows:
+cdef class ArrowRows(SummaryRows):
     """The columns of `symphony.batch.arrow_schema()` being written, a row per output: the
     message's content, reasoning, tool calls (id, name, arguments) and finish reason, its output
     and reasoning tokens (null when uncounted), its malformed bytes and, for an output that
@@ -151,8 +151,7 @@ cdef class ArrowRows:
 
     cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
                   const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
-        """One started call of the row being written (after `begin_row`, before `row`; room for
-        all three of its strings made before any is written)."""
+        """(Room for all three of its strings made before any is written.)"""
         cdef char id_text[16]
         cdef int id_n = sk_call_id_text(index, id_text)
         cdef Py_ssize_t* lengths = [id_n, name_n, arguments_n]
@@ -168,9 +167,6 @@ cdef class ArrowRows:
     cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,
                  Py_ssize_t reasoning_n, const unsigned char* finish, Py_ssize_t finish_n, object output_tokens,
                  object reasoning_tokens, Py_ssize_t malformed) except -1:
-        """The row of an output that parsed (begun with `begin_row`, its calls written before it):
-        content and reasoning NULL where null, finish NULL where None, token counts None where
-        uncounted."""
         cdef int64_t calls, output_n, reasoning_tokens_n
         calls = self.calls()
         output_n = 0 if output_tokens is None else output_tokens
@@ -189,8 +185,7 @@ cdef class ArrowRows:
         return 0
 
     cdef int failed(self, str error) except -1:
-        """The row of an output that failed: only its error (a call written for it before it
-        failed stays under its null list)."""
+        """(A call written for it before it failed stays under its null list.)"""
         cdef Py_ssize_t n
         cdef const unsigned char* text = utf8_of(error, &n, "error")
         cdef int k

@@ -1,7 +1,7 @@
 # The batch loop (symphony.batch): many whole outputs, each parsed on a fresh Engine and folded
-# straight into a flat summary row (Sink.summary), or written into Arrow's buffers (an ArrowRows,
-# Sink.summary_into), with no event object and no Python-level step per output; the rows become
-# chat messages where they are wanted (in a worker's parent, say).
+# straight into a flat summary row (Sink.summary), or written into a SummaryRows (Arrow's buffers,
+# JSON lines: Sink.summary_into), with no event object and no Python-level step per output; the
+# rows become chat messages where they are wanted (in a worker's parent, say).
 
 
 cdef inline double bt_now() noexcept nogil:
@@ -12,14 +12,14 @@ cdef inline double bt_now() noexcept nogil:
 
 
 def fold_summaries(list tables, list tools, list prompts, list texts, list finishes, object spans=None,
-                   object offsets=None, object on_error=None, ArrowRows into=None):
+                   object offsets=None, object on_error=None, SummaryRows into=None):
     """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
     tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. With
     `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
-    field; the counts 0, the rest None). With `into`, the rows are written there instead (an
-    output that failed as its `failed` row), and `into` is returned. Other threads get the GIL
+    field; the counts 0, the rest None). With `into` (a SummaryRows), the rows are written there
+    instead (an output that failed as its `failed` row), and `into` is returned. Other threads get the GIL
     between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder
     thread handing work to a process, or a server's event loop, waits that long, not for the
     whole batch."""
@@ -42,7 +42,7 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
                 own = spans[offsets[i]:offsets[i + 1]]
                 whole = Delta(whole, own[:, 0], own)
             engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
-            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ARROW, into)
+            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS, into)
         except Exception as error:
             if on_error is None:
                 raise

@@ -22,7 +22,7 @@ cdef enum WholeShape:     # what a whole parse returns
     WH_EVENTS = 0
     WH_MESSAGE = 1
     WH_SUMMARY = 2
-    WH_ARROW = 3          # the summary written into an ArrowRows (the `choice` argument)
+    WH_ROWS = 3           # the summary written into a SummaryRows (the `choice` argument)
 
 DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
@@ -181,8 +181,8 @@ cdef class Engine:
                 self.parse_fresh(None, <str>output, prompt, reason)
             if shape == WH_SUMMARY:
                 return self.sink.summary()
-            if shape == WH_ARROW:
-                return self.sink.summary_into(<ArrowRows?>choice)
+            if shape == WH_ROWS:
+                return self.sink.summary_into(<SummaryRows?>choice)
             if shape == WH_MESSAGE:
                 summary = self.sink.summary()
                 return (choice_of(summary, choice),) + summary[4:8]

@@ -512,7 +512,7 @@ cdef class Sink:
             wh_free(&g)
             self.clear()
 
-    cdef int summary_into(self, ArrowRows rows) except -1:
+    cdef int summary_into(self, SummaryRows rows) except -1:
         """`summary`'s row written into `rows`: the texts as the bytes they are here, no object
         made for any of them; the records cleared."""
         cdef sk_whole g
