@@ -15,7 +15,8 @@ from alloc cimport SYM_CAN_INJECT, calloc, free, malloc, realloc, sym_alloc_coun
 from object_pool cimport PyTypeObject, op_pool_type, op_pooled
 from short_str cimport ss_decode
 from small_int cimport si_small
-from libc.string cimport memchr, memcmp, memcpy, memmove, memset
+from libc.stdio cimport snprintf
+from libc.string cimport memchr, memcmp, memcpy, memmove, memset, strlen
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from ascii cimport *
@@ -68,6 +69,7 @@ include "assemble_constrained.pxi"
 include "table.pxi"
 include "engine.pxi"
 include "batch.pxi"
+include "json_lines.pxi"
 
 
 # The short-lived objects of a parse that derive from a base class (so no Cython freelist can

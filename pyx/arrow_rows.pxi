@@ -72,6 +72,9 @@ cdef class ArrowRows(SummaryRows):
     cdef ByteBuf calls_valid                    # uint8 per row: any call started
     cdef Py_ssize_t seal_bytes
     cdef list sealed                            # the batches sealed so far, as `columns` gives them
+    cdef object finish                          # the row being written's finish reason (its owner)
+    cdef const unsigned char* finish_utf8       # (NULL: null)
+    cdef Py_ssize_t finish_n
 
     def __cinit__(self, Py_ssize_t seal_bytes=1 << 30):
         cdef int k
@@ -93,11 +96,16 @@ cdef class ArrowRows(SummaryRows):
         bb_free(&self.call_offsets)
         bb_free(&self.calls_valid)
 
-    cdef int begin_row(self) except -1:
-        """Before a row and its calls: once a column's bytes have passed seal_bytes, the batch so
-        far is sealed (copied out; nothing changes when that fails) and the buffers start over,
-        emptied in place and then shrunk, which cannot fail."""
+    cdef int begin_row(self, object finish) except -1:
+        """(Then, once a column's bytes have passed seal_bytes, the batch so far is sealed (copied
+        out; nothing changes when that fails) and the buffers start over, emptied in place and
+        then shrunk, which cannot fail.)"""
         cdef int k
+        self.finish_utf8 = NULL
+        self.finish_n = 0
+        self.finish = finish
+        if finish is not None:
+            self.finish_utf8 = utf8_of(finish, &self.finish_n, "finish_reason")
         for k in range(AR_STRINGS):
             if self.strings[k].data.len > self.seal_bytes:
                 break
@@ -165,18 +173,18 @@ cdef class ArrowRows(SummaryRows):
         return ar_push(&self.strings[AR_ARGUMENTS], arguments, arguments_n)
 
     cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,
-                 Py_ssize_t reasoning_n, const unsigned char* finish, Py_ssize_t finish_n, object output_tokens,
-                 object reasoning_tokens, Py_ssize_t malformed) except -1:
+                 Py_ssize_t reasoning_n, object output_tokens, object reasoning_tokens,
+                 Py_ssize_t malformed) except -1:
         cdef int64_t calls, output_n, reasoning_tokens_n
         calls = self.calls()
         output_n = 0 if output_tokens is None else output_tokens
         reasoning_tokens_n = 0 if reasoning_tokens is None else reasoning_tokens
-        self.room(content_n, reasoning_n, finish_n, 0)
+        self.room(content_n, reasoning_n, self.finish_n, 0)
         ar_push(&self.strings[AR_CONTENT], content, content_n, content != NULL)
         ar_push(&self.strings[AR_REASONING], reasoning, reasoning_n, reasoning != NULL)
         bb_push(&self.calls_valid, calls > self.calls_before())
         ar_offset(&self.call_offsets, calls)
-        ar_push(&self.strings[AR_FINISH], finish, finish_n, finish != NULL)
+        ar_push(&self.strings[AR_FINISH], self.finish_utf8, self.finish_n, self.finish_utf8 != NULL)
         ar_push_int(&self.ints[AR_OUTPUT_TOKENS], output_n, output_tokens is not None)
         ar_push_int(&self.ints[AR_REASONING_TOKENS], reasoning_tokens_n, reasoning_tokens is not None)
         ar_push_int(&self.ints[AR_MALFORMED], malformed)
@@ -189,7 +197,7 @@ cdef class ArrowRows(SummaryRows):
         cdef Py_ssize_t n
         cdef const unsigned char* text = utf8_of(error, &n, "error")
         cdef int k
-        self.begin_row()
+        self.begin_row(None)
         self.room(0, 0, 0, n)
         for k in (AR_CONTENT, AR_REASONING, AR_FINISH):
             ar_push(&self.strings[k], NULL, 0, False)

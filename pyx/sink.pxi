@@ -518,22 +518,18 @@ cdef class Sink:
         cdef sk_whole g
         cdef sk_record* r
         cdef const unsigned char* arguments
-        cdef const unsigned char* finish_utf8 = NULL
-        cdef Py_ssize_t i, finish_n = 0
+        cdef Py_ssize_t i
         memset(&g, 0, sizeof(sk_whole))
         try:
             self.gather(&g)
-            finish = rs_finish_text(self.finish_reason, self.calls)
-            if finish is not None:                  # (refused before any column grows)
-                finish_utf8 = utf8_of(finish, &finish_n, "finish_reason")
             output_tokens = self.whole_tokens(&g)
-            rows.begin_row()
+            rows.begin_row(rs_finish_text(self.finish_reason, self.calls))
             for i in range(g.slots):
                 r = self.whole_call(&g, i, &arguments)
                 if r != NULL:
                     rows.call(r.index, self.arena.data + r.aux_at, r.aux_len, arguments, g.arguments_len[i])
             rows.row(NULL if u8_all_space(g.visible.data, g.visible.len) else g.visible.data, g.visible.len,
-                     g.thought.data if g.thought.len else NULL, g.thought.len, finish_utf8, finish_n,
+                     g.thought.data if g.thought.len else NULL, g.thought.len,
                      output_tokens, self.whole_reasoning_tokens(output_tokens), g.malformed)
             return 0
         finally:

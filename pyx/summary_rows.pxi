@@ -8,8 +8,9 @@
 cdef class SummaryRows:
     """The rows of many outputs' summaries being written, one per output, in order."""
 
-    cdef int begin_row(self) except -1:
-        """Before a row and its calls (nothing of the row is written yet)."""
+    cdef int begin_row(self, object finish) except -1:
+        """Before a row and its calls (nothing of the row is written yet): its finish reason, a
+        str (or None), which an ArrowRows refuses here when it is not UTF-8 text."""
         return 0
 
     cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
@@ -18,11 +19,10 @@ cdef class SummaryRows:
         raise NotImplementedError
 
     cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,
-                 Py_ssize_t reasoning_n, const unsigned char* finish, Py_ssize_t finish_n, object output_tokens,
-                 object reasoning_tokens, Py_ssize_t malformed) except -1:
+                 Py_ssize_t reasoning_n, object output_tokens, object reasoning_tokens,
+                 Py_ssize_t malformed) except -1:
         """The row of an output that parsed (begun with `begin_row`, its calls written before it):
-        content and reasoning NULL where null, finish NULL where None, token counts None where
-        uncounted."""
+        content and reasoning NULL where null, token counts None where uncounted."""
         raise NotImplementedError
 
     cdef int failed(self, str error) except -1:

@@ -27,7 +27,7 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import ArrowRows, Engine, fold_summaries, summary_messages
+from symphony.parser import ArrowRows, Engine, JsonLines, fold_summaries, summary_messages
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -284,6 +284,18 @@ def results(format_or_model, outputs, tools=None, prompts=None, finish=None, wor
         return done
     with _no_collection():
         return summary_messages(done, Result)
+
+
+def json_lines(format_or_model, outputs, numbers, tools=None, prompts=None, finish=None):
+    """The JSON lines `symphony parse` writes for the outputs, parsed in this process: a
+    JsonLines whose `lines()` hold, a line per output, {"line": numbers[i], "message": ...,
+    "finish_reason": ...} as json.dumps(..., ensure_ascii=False) writes chat.message's dict
+    (or {"line": numbers[i], "error": ...}), with the calls and malformed bytes counted and the
+    failed outputs listed. The arguments are parse_many's; a failed output is kept."""
+    numbers = list(numbers)
+    [written] = _chunked(format_or_model, outputs, tools, prompts, finish, 1, "output", None, "keep", False,
+                         run=lambda job: _run(job, JsonLines(numbers)))
+    return written
 
 
 def _joined(chunks):

@@ -144,17 +144,21 @@ class _Progress:
 
 
 class _JsonlOut:
-    """The JSON lines, to a file or standard output."""
+    """The JSON lines (UTF-8 bytes), to a file or standard output."""
     arrow = False
 
     def __init__(self, path):
-        self.out = sys.stdout
         self.own = None
         if path is not None:
             try:
-                self.own = self.out = open(path, "w", encoding="utf-8", errors="backslashreplace")
+                self.own = self.out = open(path, "wb")
             except OSError as e:
                 raise UsageError(f"cannot write {path}: {e.strerror}") from None
+            return
+        sys.stdout.flush()
+        self.out = getattr(sys.stdout, "buffer", None)
+        if self.out is None:        # a text-only stream standing in for standard output
+            self.out = _Decoded(sys.stdout)
 
     def write(self, chunk):
         self.out.write(chunk.written)
@@ -162,6 +166,21 @@ class _JsonlOut:
     def close(self):
         if self.own is not None:
             self.own.close()
+        else:
+            self.out.flush()
+
+
+class _Decoded:
+    """A text stream taking UTF-8 bytes."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data):
+        self.stream.write(data.decode("utf-8"))
+
+    def flush(self):
+        self.stream.flush()
 
 
 class _ParquetOut:

@@ -6,7 +6,7 @@ fails, for whatever reason, carries its error; the rest of its chunk is parsed."
 import json
 from collections import namedtuple
 
-from symphony.batch import Result, error_text, parse_many, resolve, results, to_arrow
+from symphony.batch import Result, error_text, json_lines, parse_many, resolve, results, to_arrow
 
 Settings = namedtuple("Settings", "run format model tools events arrow")
 Settings.__doc__ = """What every chunk of a run is parsed with: the run's token (a process keeps
@@ -15,8 +15,8 @@ is events, and whether it is Arrow (Parquet) rather than JSON lines."""
 
 Chunk = namedtuple("Chunk", "numbers written failed calls malformed size")
 Chunk.__doc__ = """A chunk's outcome: its line numbers, what is written for it (the JSON lines'
-text, or an Arrow table with a row per line, in line order), its failed lines as (number,
-error), its calls and malformed bytes, and the UTF-8 bytes of its outputs."""
+UTF-8 bytes, or an Arrow table with a row per line, in line order), its failed lines as (number,
+error) in line order, its calls and malformed bytes, and the UTF-8 bytes of its outputs."""
 
 
 class LineError(Exception):
@@ -206,40 +206,62 @@ def _parsed(settings, job_of, chunk):
     numbers = [number for number, _ in chunk]
     formats, job_tools, prompts, finishes, texts = [list(c) for c in zip(*jobs)] or [[]] * 5
     size = sum(map(_utf8_size, texts))
-    batch_args = dict(tools=job_tools, prompts=prompts, finish=finishes, errors="keep")
+    batch_args = dict(tools=job_tools, prompts=prompts, finish=finishes)
     if settings.arrow:
-        table = parse_many(formats, texts, as_arrow=True, **batch_args) if jobs else to_arrow([])
+        table = parse_many(formats, texts, as_arrow=True, errors="keep", **batch_args) if jobs else to_arrow([])
         table = _in_line_order(table, failed, len(chunk))
         calls, malformed, errors = _arrow_counts(table)
         return Chunk(numbers, table, [(numbers[i], e) for i, e in errors], calls, malformed, size)
+    if not settings.events:
+        written = json_lines(formats, texts, [numbers[i] for i in where], **batch_args) if jobs else None
+        return _message_lines(numbers, written, where, failed, size)
     done = [None] * len(chunk)
-    for i, result in zip(where, results(formats, texts, as_events=settings.events, **batch_args) if jobs else ()):
+    for i, result in zip(where, results(formats, texts, as_events=True, errors="keep", **batch_args) if jobs else ()):
         done[i] = result
     for i, result in failed.items():
         done[i] = result
-    return Chunk(numbers, _json_lines(numbers, done, settings.events),
+    return Chunk(numbers, b"".join(_event_line(n, r) for n, r in zip(numbers, done)),
                  [(n, r.error) for n, r in zip(numbers, done) if r.error is not None],
                  sum(r.calls for r in done), sum(r.malformed_bytes for r in done), size)
+
+
+def _message_lines(numbers, written, where, failed, size):
+    """The Chunk of JSON message lines: the parsed lines' as the core wrote them (a JsonLines,
+    or None when there are none), the failed lines' (position -> Result) put in their places."""
+    data, starts = written.lines() if written is not None else (b"", b"")
+    errors = [(numbers[where[row]], error) for row, error in written.failures] if written is not None else []
+    if failed:
+        bounds = list(memoryview(starts).cast("q")) + [len(data)]
+        pieces, k = [], 0
+        for i, number in enumerate(numbers):
+            if i in failed:
+                pieces.append(_error_line(number, failed[i].error))
+            else:
+                pieces.append(data[bounds[k]:bounds[k + 1]])
+                k += 1
+        data = b"".join(pieces)
+        errors = sorted(errors + [(numbers[i], r.error) for i, r in failed.items()])
+    calls, malformed = (written.calls, written.malformed) if written is not None else (0, 0)
+    return Chunk(numbers, data, errors, calls, malformed, size)
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _json_lines(numbers, results, events):
-    """The JSON lines of a chunk's Results: each its message and finish reason (or its events),
-    or its error."""
-    lines = []
-    for number, result in zip(numbers, results):
-        if result.error is not None:
-            record = {"line": number, "error": result.error}
-        elif events:
-            record = {"line": number, "events": result.value}
-        else:
-            record = {"line": number, "message": result.value["message"],
-                      "finish_reason": result.value["finish_reason"]}
-        lines.append(_encode(record))
-    lines.append("")
-    return "\n".join(lines)
+def _line_bytes(record):
+    """A JSON line's UTF-8 (a lone surrogate in it, which UTF-8 cannot hold, as its JSON escape)."""
+    return (_encode(record) + "\n").encode("utf-8", "backslashreplace")
+
+
+def _error_line(number, error):
+    return _line_bytes({"line": number, "error": error})
+
+
+def _event_line(number, result):
+    """The JSON line of a Result of events (`--events`)."""
+    if result.error is not None:
+        return _error_line(number, result.error)
+    return _line_bytes({"line": number, "events": result.value})
 
 
 def _in_line_order(table, failed, n):

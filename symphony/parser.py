@@ -8,6 +8,7 @@ from symphony.format import Format
 Engine = _native.Engine
 fold_summaries = _native.fold_summaries
 ArrowRows = _native.ArrowRows
+JsonLines = _native.JsonLines
 summary_messages = _native.summary_messages
 DEFAULT_BUFFER_LIMIT = _native.DEFAULT_BUFFER_LIMIT
 

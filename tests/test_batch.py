@@ -342,3 +342,58 @@ def test_arrow_rows_seal_a_batch_once_a_column_passes_its_bytes(seal_bytes):
 def test_an_arrow_batch_column_past_32_bit_offsets_is_refused():
     with pytest.raises(ValueError, match="more than an Arrow string array holds"):
         batch._offsets32(np.array([0, 2 ** 31], dtype=np.int64).tobytes())
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def python_json_lines(formats, outputs, numbers, **kwargs):
+    """The JSON lines as Python writes them of the messages (`symphony parse`'s lines before the
+    core wrote them): json.dumps(..., ensure_ascii=False) of each line's dict."""
+    lines = []
+    for number, message in zip(numbers, batch.parse_many(formats, outputs, errors="keep", **kwargs)):
+        record = ({"line": number, "error": message["error"]} if "error" in message else
+                  {"line": number, "message": message["message"], "finish_reason": message["finish_reason"]})
+        lines.append((_ENCODE(record) + "\n").encode("utf-8", "backslashreplace"))
+    return lines
+
+
+def json_lines_of(written):
+    data, starts = written.lines()
+    bounds = list(np.frombuffer(starts, np.int64)) + [len(data)]
+    assert bounds[0] == 0 and len(bounds) == written.rows + 1
+    return [data[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+@needs_fixtures
+@pytest.mark.parametrize("slug", PLACED)
+def test_the_core_writes_the_json_lines_python_writes(slug):
+    cases = load(slug)
+    formats, tools, prompts, finishes = (list(column) for column in zip(*setups(cases)))
+    outputs = [c["reference"]["text"] for c in cases]
+    numbers = [3 * i + 7 for i in range(len(cases))]
+    written = batch.json_lines(formats, outputs, numbers, tools=tools, prompts=prompts, finish=finishes)
+    assert json_lines_of(written) == python_json_lines(formats, outputs, numbers, tools=tools, prompts=prompts,
+                                                       finish=finishes)
+    messages = batch.parse_many(formats, outputs, tools=tools, prompts=prompts, finish=finishes)
+    assert written.calls == sum(len(m["message"]["tool_calls"] or ()) for m in messages)
+    assert written.failures == []
+
+
+@pytest.mark.parametrize("finish", ["stop", "length", "abort", "content_filter, of a kind", "bad \ud800"])
+def test_json_lines_of_hostile_outputs_and_every_finish(finish):
+    outputs = HOSTILE + ['"quoted" \\ back\x00slash \x1f\x7f\t\b\f\r\n \u2028 \U0001f600 </think>',
+                         '<tool_call>{"name": "q\\"\\u0001", "arguments": {"s": "\\\\ \\" \\n \\u00e9"}}</tool_call>']
+    numbers = list(range(1, len(outputs) + 1))
+    written = batch.json_lines("qwen3", outputs, numbers, finish=finish)
+    want = python_json_lines("qwen3", outputs, numbers, finish=finish)
+    assert json_lines_of(written) == want
+    assert [row for row, _ in written.failures] == [i for i, line in enumerate(want) if b'"error"' in line]
+    assert written.malformed == sum(r.malformed_bytes for r in batch.results("qwen3", outputs, finish=finish,
+                                                                             errors="keep"))
+    assert json_lines_of(batch.json_lines("qwen3", [], [])) == []
+
+
+def test_a_json_line_needs_its_number():
+    with pytest.raises(IndexError):
+        batch.json_lines("qwen3", ["a", "b"], [1])

@@ -327,18 +327,26 @@ LINE_FAILURES = [RecursionError("maximum recursion depth exceeded"), MemoryError
 
 def core_failing_on(monkeypatch, word, failure):
     """batch.fold_summaries as the core's loop is, but an output holding `word` fails with `failure`
-    (the core catches any Exception of one output and hands it to on_error)."""
+    (the core catches any Exception of one output and hands it to on_error; its row, or the
+    `into` rows' failed one, is what on_error says). Outputs go through the real loop one by one:
+    a failing one with no table, which fails in the core, its on_error saying `failure`."""
     real = batch.fold_summaries
 
-    def shim(tables, tools, prompts, texts, finishes, spans, offsets, on_error, into=None):
-        assert into is None            # (the CLI's rows are Results, never the core's Arrow rows)
-        rows = real(tables, tools, prompts, texts, finishes, spans, offsets, on_error)
+    def shim(tables, tools, prompts, texts, finishes, spans=None, offsets=None, on_error=None, into=None):
+        assert spans is None and offsets is None
+        rows = []
         for i, text in enumerate(texts):
             if word in text:
                 if on_error is None:
                     raise failure
-                rows[i] = (None, None, None, None, None, None, 0, 0, on_error(failure))
-        return rows
+                got = real([None], [None], [None], [text], [finishes[i]], None, None,
+                           lambda _: on_error(failure), into)
+            else:
+                got = real(tables[i:i + 1], tools[i:i + 1], prompts[i:i + 1], [text], finishes[i:i + 1], None, None,
+                           on_error, into)
+            if into is None:
+                rows += got
+        return rows if into is None else into
     monkeypatch.setattr(batch, "fold_summaries", shim)
 
 

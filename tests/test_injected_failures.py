@@ -148,3 +148,37 @@ def test_the_batch_arrow_rows_struck_in_turn_stay_whole_rows(table, case, seal_b
             assert (row["content"], row["reasoning_content"], row["tool_calls"], row["finish_reason"]) == expected
         if left >= 0:
             break                   # the run did not reach the struck allocation: all were struck
+
+
+@pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
+def test_the_batch_json_lines_struck_in_turn_stay_whole_lines(table, case):
+    """Each allocation of a whole parse written as a JSON line (JsonLines) struck in turn: the
+    output's line is its MemoryError or what the events say, whole, after the line before it
+    (what was written of a struck line goes)."""
+    import json
+    from symphony.adapt import chat
+    from symphony.parser import JsonLines, fold_summaries
+    choice = chat.message(symphony.parser(table, case.tools).parse(case.output, case.prompt))
+    expected = {"line": 2, "message": choice["message"], "finish_reason": choice["finish_reason"]}
+    table_compiled = symphony.parser(table).table
+    for n in range(MAX_STRIKES):
+        lines = JsonLines([1, 2])
+        fold_summaries([table_compiled], [case.tools], [case.prompt], ["before"], ["stop"], into=lines)
+        _native._fail_allocation_after(n)
+        try:
+            fold_summaries([table_compiled], [case.tools], [case.prompt], [case.output], ["stop"],
+                           on_error=lambda e: type(e).__name__, into=lines)
+        except MemoryError:
+            got = None              # the error line itself could not be written: the run raised
+        else:
+            got = lines.lines()[0].decode("utf-8").splitlines()
+        finally:
+            left = _native._allocations_before_failure()
+            _native._fail_allocation_after(-1)
+        if got is not None:
+            first, line = (json.loads(text) for text in got)
+            assert first["line"] == 1 and first["message"]["content"] == "before"
+            assert line in (expected, {"line": 2, "error": "MemoryError"})
+            assert [row for row, _ in lines.failures] == ([1] if "error" in line else [])
+        if left >= 0:
+            break                   # the run did not reach the struck allocation: all were struck

@@ -138,3 +138,27 @@ def test_the_arrow_rows_say_what_the_events_say(table, data):
                            "reasoning_tokens": f.reasoning_tokens, "error": None,
                            "malformed_bytes": sum(len(e.text.text.encode()) for e in events
                                                   if type(e) is symphony.Malformed)}
+
+
+@settings(max_examples=settings.default.max_examples, deadline=None)
+@given(st.sampled_from(symphony.formats()), st.data())
+def test_the_json_lines_say_what_the_events_say(table, data):
+    """The JSON line the core writes (symphony parse's) is, byte for byte, what json.dumps writes
+    of chat.message's dict of the events, for every table's generated outputs, counted and not."""
+    import json
+    from symphony.parser import JsonLines, fold_summaries
+    texts = data.draw(st.lists(outputs(table), min_size=1, max_size=3))
+    prompt, request_tools = data.draw(prompts(table)), data.draw(tools())
+    compiled = symphony.parser(table).table
+    n = len(texts)
+    deltas = [counted_deltas([t], synthetic_token_bounds(t))[0] for t in texts]
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    for outputs_of_run in (texts, deltas):
+        written = fold_summaries([compiled] * n, [request_tools] * n, [prompt] * n, list(outputs_of_run),
+                                 ["length"] * n, into=JsonLines(list(range(n))))
+        want = []
+        for number, output in enumerate(outputs_of_run):
+            choice = chat.message(symphony.parser(table, request_tools).parse(output, prompt, "length"))
+            want.append(encode({"line": number, "message": choice["message"],
+                                "finish_reason": choice["finish_reason"]}) + "\n")
+        assert written.lines()[0].decode("utf-8") == "".join(want)
