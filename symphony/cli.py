@@ -249,31 +249,39 @@ class _Summary:
 
 
 def _in_order(parse, chunks, executor):
-    """parse(*chunk) of each chunk, in order. With a pool of P processes, up to P - 1 chunks are
-    parsed in its workers while this process parses the next itself (it would only wait
-    otherwise); the first chunk in line is handed back as soon as P are under way."""
+    """parse(*chunk) of each chunk, in order. With a pool of P processes, this process parses a
+    chunk itself after handing the ones that follow it to the P - 1 workers, two each at most
+    (one under way, one waiting: a worker that finishes has its next), so the workers start (a
+    spawned worker takes a moment) while this one parses; a chunk's outcome is handed back once
+    every chunk before it has been: at most 2(P - 1) in the workers and 4P held in all."""
     if executor is None:
         for chunk in chunks:
             yield parse(*chunk)
         return
-    queue = collections.deque()
-    for chunk in chunks:
-        if sum(isinstance(item, concurrent.futures.Future) for item in queue) < executor.processes - 1:
-            queue.append(executor.submit(parse, *chunk))
-        else:
-            queue.append(parse(*chunk))
-        while queue and (len(queue) >= executor.processes or _ready(queue[0])):
+    chunks = iter(chunks)
+    most = 2 * (executor.processes - 1)
+    queue = collections.deque()           # a worker's Future, or a list holding this process's outcome
+    for own in chunks:
+        mine = []
+        queue.append(mine)
+        while sum(isinstance(item, concurrent.futures.Future) for item in queue) < most:
+            following = next(chunks, None)
+            if following is None:
+                break
+            queue.append(executor.submit(parse, *following))
+        mine.append(parse(*own))
+        while queue and (_ready(queue[0]) or len(queue) > 2 * executor.processes):
             yield _result(queue.popleft())
     while queue:
         yield _result(queue.popleft())
 
 
 def _ready(item):
-    return not isinstance(item, concurrent.futures.Future) or item.done()
+    return item.done() if isinstance(item, concurrent.futures.Future) else True
 
 
 def _result(item):
-    return item.result() if isinstance(item, concurrent.futures.Future) else item
+    return item.result() if isinstance(item, concurrent.futures.Future) else item[0]
 
 
 def run_parse(args):

@@ -858,7 +858,7 @@ def test_json_columns_are_read_once_per_distinct_text():
 
 def test_chunks_come_back_in_order_however_the_processes_share_them():
     """_in_order hands each chunk's outcome back in input order, whether a worker or the caller
-    parsed it, with never more than the pool's processes - 1 chunks in its workers."""
+    parsed it, and the caller parses some of them itself: it never holds more than 4P chunks."""
     import concurrent.futures
     import random
     import threading
@@ -877,8 +877,19 @@ def test_chunks_come_back_in_order_however_the_processes_share_them():
         running.remove(k)
         return k
 
+    read = []
+
+    def chunks():
+        for k in range(60):
+            read.append(k)
+            yield (k,)
+
     with Threads(2) as executor:
-        assert list(cli._in_order(parse, [(k,) for k in range(60)], executor)) == list(range(60))
+        handed = []
+        for k in cli._in_order(parse, chunks(), executor):
+            assert len(read) - len(handed) <= 4 * Threads.processes
+            handed.append(k)
+        assert handed == list(range(60))
     assert any(where) and not all(where)
     assert list(cli._in_order(parse, [(k,) for k in range(5)], None)) == list(range(5))
 
