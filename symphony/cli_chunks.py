@@ -148,8 +148,6 @@ def _utf8_size(text):
     return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
-
-
 _memo = (None, None, None)       # (run, _Jobs, _JsonTexts): this process's memos, for one run at a time
 
 
@@ -193,7 +191,7 @@ def _record_or_error(raw):
 def _parsed(settings, job_of, chunk):
     """The Chunk of (number, record or LineError) pairs: the records that make a job are parsed
     together through symphony.batch, the rest carry their line's error."""
-    failed = {}
+    failed = {}                  # position -> the Result of a line that makes no job
     jobs, where = [], []
     for i, (_, record) in enumerate(chunk):
         try:
@@ -204,32 +202,28 @@ def _parsed(settings, job_of, chunk):
         except Exception as e:    # whatever one line does, the others are still parsed
             failed[i] = Result(None, None, None, 0, 0, _line_error(e))
     numbers = [number for number, _ in chunk]
-    formats, job_tools, prompts, finishes, texts = [list(c) for c in zip(*jobs)] or [[]] * 5
-    size = sum(map(_utf8_size, texts))
-    batch_args = dict(tools=job_tools, prompts=prompts, finish=finishes)
-    if settings.arrow:
-        table = parse_many(formats, texts, as_arrow=True, errors="keep", **batch_args) if jobs else to_arrow([])
-        table = _in_line_order(table, failed, len(chunk))
-        calls, malformed, errors = _arrow_counts(table)
-        return Chunk(numbers, table, [(numbers[i], e) for i, e in errors], calls, malformed, size)
-    if not settings.events:
-        written = json_lines(formats, texts, [numbers[i] for i in where], **batch_args) if jobs else None
-        return _message_lines(numbers, written, where, failed, size)
-    done = [None] * len(chunk)
-    for i, result in zip(where, results(formats, texts, as_events=True, errors="keep", **batch_args) if jobs else ()):
-        done[i] = result
-    for i, result in failed.items():
-        done[i] = result
-    return Chunk(numbers, b"".join(_event_line(n, r) for n, r in zip(numbers, done)),
-                 [(n, r.error) for n, r in zip(numbers, done) if r.error is not None],
-                 sum(r.calls for r in done), sum(r.malformed_bytes for r in done), size)
+    formats, tools, prompts, finishes, texts = [list(c) for c in zip(*jobs)] or [[]] * 5
+    parse = _arrow_chunk if settings.arrow else _event_chunk if settings.events else _message_chunk
+    done = parse(formats, texts, dict(tools=tools, prompts=prompts, finish=finishes), numbers, where, failed)
+    return done._replace(size=sum(map(_utf8_size, texts)))
 
 
-def _message_lines(numbers, written, where, failed, size):
-    """The Chunk of JSON message lines: the parsed lines' as the core wrote them (a JsonLines,
-    or None when there are none), the failed lines' (position -> Result) put in their places."""
-    data, starts = written.lines() if written is not None else (b"", b"")
-    errors = [(numbers[where[row]], error) for row, error in written.failures] if written is not None else []
+def _arrow_chunk(formats, texts, batch_args, numbers, where, failed):
+    """The lines' Arrow rows as the core writes them, the failed lines' put in their places."""
+    table = parse_many(formats, texts, as_arrow=True, errors="keep", **batch_args) if where else to_arrow([])
+    table = _in_line_order(table, failed, len(numbers))
+    calls, malformed, errors = _arrow_counts(table)
+    return Chunk(numbers, table, [(numbers[i], e) for i, e in errors], calls, malformed, 0)
+
+
+def _message_chunk(formats, texts, batch_args, numbers, where, failed):
+    """The lines' JSON lines as the core writes them (a JsonLines), the failed lines' put in
+    their places."""
+    errors = sorted((numbers[i], r.error) for i, r in failed.items())
+    if not where:
+        return Chunk(numbers, b"".join(_error_line(n, e) for n, e in errors), errors, 0, 0, 0)
+    written = json_lines(formats, texts, [numbers[i] for i in where], **batch_args)
+    data, starts = written.lines()
     if failed:
         bounds = list(memoryview(starts).cast("q")) + [len(data)]
         pieces, k = [], 0
@@ -240,9 +234,19 @@ def _message_lines(numbers, written, where, failed, size):
                 pieces.append(data[bounds[k]:bounds[k + 1]])
                 k += 1
         data = b"".join(pieces)
-        errors = sorted(errors + [(numbers[i], r.error) for i, r in failed.items()])
-    calls, malformed = (written.calls, written.malformed) if written is not None else (0, 0)
-    return Chunk(numbers, data, errors, calls, malformed, size)
+    errors = sorted(errors + [(numbers[where[row]], error) for row, error in written.failures])
+    return Chunk(numbers, data, errors, written.calls, written.malformed, 0)
+
+
+def _event_chunk(formats, texts, batch_args, numbers, where, failed):
+    """The lines of the outputs' events (`--events`), made here of the events' wire dicts."""
+    done = dict(failed)
+    if where:
+        done.update(zip(where, results(formats, texts, as_events=True, errors="keep", **batch_args)))
+    done = [done[i] for i in range(len(numbers))]
+    return Chunk(numbers, b"".join(_event_line(n, r) for n, r in zip(numbers, done)),
+                 [(n, r.error) for n, r in zip(numbers, done) if r.error is not None],
+                 sum(r.calls for r in done), sum(r.malformed_bytes for r in done), 0)
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode
