@@ -19,10 +19,10 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
     field; the counts 0, the rest None). With `into` (a SummaryRows), the rows are written there
-    instead (an output that failed as its `failed` row), and `into` is returned. Other threads get the GIL
-    between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a caller's feeder
-    thread handing work to a process, or a server's event loop, waits that long, not for the
-    whole batch."""
+    instead (an output that failed as its `failed` row), and `into` is returned. Other threads
+    get the GIL between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a
+    caller's feeder thread handing work to a process, or a server's event loop, waits that long,
+    not for the whole batch."""
     cdef Py_ssize_t i, n = len(texts)
     cdef double every = YIELD_INTERVALS * sys.getswitchinterval(), last = bt_now(), now
     cdef list out = PyList_New(n) if into is None else None

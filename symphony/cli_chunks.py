@@ -68,8 +68,7 @@ class _Jobs:
         prompt, finish, tools = get("prompt"), get("finish", "stop"), get("tools", self.default_tools)
         if prompt is not None:
             _checked(prompt, str, "prompt")
-        if not isinstance(finish, str):
-            _checked(finish, str, "finish")
+        _checked(finish, str, "finish")
         if tools is not self.default_tools:
             _checked(tools, list, "tools")
         table, model_prompt = self.table_and_prompt(get("format"), get("model"), get)
@@ -210,8 +209,11 @@ def _parsed(settings, job_of, chunk):
 
 def _arrow_chunk(formats, texts, batch_args, numbers, where, failed):
     """The lines' Arrow rows as the core writes them, the failed lines' put in their places."""
-    table = parse_many(formats, texts, as_arrow=True, errors="keep", **batch_args) if where else to_arrow([])
-    table = _in_line_order(table, failed, len(numbers))
+    table = parse_many(formats, texts, as_arrow=True, errors="keep", **batch_args)
+    if failed:
+        import pyarrow as pa
+        table = pa.concat_tables([table.slice(piece[0], piece[1] - piece[0]) if type(piece) is tuple
+                                  else to_arrow([failed[piece]]) for piece in _line_order(failed, len(numbers))])
     calls, malformed, errors = _arrow_counts(table)
     return Chunk(numbers, table, [(numbers[i], e) for i, e in errors], calls, malformed, 0)
 
@@ -219,23 +221,32 @@ def _arrow_chunk(formats, texts, batch_args, numbers, where, failed):
 def _message_chunk(formats, texts, batch_args, numbers, where, failed):
     """The lines' JSON lines as the core writes them (a JsonLines), the failed lines' put in
     their places."""
-    errors = sorted((numbers[i], r.error) for i, r in failed.items())
-    if not where:
-        return Chunk(numbers, b"".join(_error_line(n, e) for n, e in errors), errors, 0, 0, 0)
     written = json_lines(formats, texts, [numbers[i] for i in where], **batch_args)
     data, starts = written.lines()
     if failed:
         bounds = list(memoryview(starts).cast("q")) + [len(data)]
-        pieces, k = [], 0
-        for i, number in enumerate(numbers):
-            if i in failed:
-                pieces.append(_error_line(number, failed[i].error))
-            else:
-                pieces.append(data[bounds[k]:bounds[k + 1]])
-                k += 1
-        data = b"".join(pieces)
-    errors = sorted(errors + [(numbers[where[row]], error) for row, error in written.failures])
+        data = b"".join(data[bounds[piece[0]]:bounds[piece[1]]] if type(piece) is tuple
+                        else _error_line(numbers[piece], failed[piece].error)
+                        for piece in _line_order(failed, len(numbers)))
+    errors = sorted([(numbers[i], r.error) for i, r in failed.items()] +
+                    [(numbers[where[row]], error) for row, error in written.failures])
     return Chunk(numbers, data, errors, written.calls, written.malformed, 0)
+
+
+def _line_order(failed, n):
+    """How a chunk's n lines interleave, in line order: each run of its parsed lines as (start,
+    stop) among the parsed ones, and each of its `failed` lines as its position (an int)."""
+    start = taken = 0
+    for i in range(n):
+        if i not in failed:
+            taken += 1
+            continue
+        if taken > start:
+            yield start, taken
+            start = taken
+        yield i
+    if taken > start:
+        yield start, taken
 
 
 def _event_chunk(formats, texts, batch_args, numbers, where, failed):
@@ -266,26 +277,6 @@ def _event_line(number, result):
     if result.error is not None:
         return _error_line(number, result.error)
     return _line_bytes({"line": number, "events": result.value})
-
-
-def _in_line_order(table, failed, n):
-    """The chunk's table: `table`'s rows (the parsed lines', in order) with the rows of the
-    `failed` lines (position -> Result) put in their places, n rows in all."""
-    if not failed:
-        return table
-    import pyarrow as pa
-    pieces, start, taken = [], 0, 0
-    for i in range(n):
-        if i not in failed:
-            taken += 1
-            continue
-        if taken > start:
-            pieces.append(table.slice(start, taken - start))
-            start = taken
-        pieces.append(to_arrow([failed[i]]))
-    if taken > start:
-        pieces.append(table.slice(start, taken - start))
-    return pa.concat_tables(pieces)
 
 
 def _arrow_counts(table):
