@@ -54,7 +54,9 @@ def summary_of(stderr):
 
 
 def lines_of(stdout):
-    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    """The JSON lines of an output, split at newlines only (not splitlines: a line's raw U+2028 or
+    U+0085 is text inside its strings)."""
+    return [json.loads(line) for line in stdout.split("\n") if line.strip()]
 
 
 def example_records():
