@@ -2,6 +2,7 @@
 a parse (`Said`), the well-formedness and conservation checks, and synthetic token spans.
 """
 import bisect
+import codecs
 import functools
 import itertools
 
@@ -99,6 +100,15 @@ def check_well_formed(events):
     assert finishes == 1, f"{finishes} Finish events"
     assert not in_reasoning, "a thought left open"
     assert set(started) == ended, f"calls not ended: {set(started) - ended}"
+
+
+def streamed_pieces(token_bytes):
+    """Each token's text as an engine streams it, from the tokens' bytes: "" while a character is
+    incomplete, then the token that completes it brings the whole character (SPEC §1.5)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    pieces = tuple(decoder.decode(b) for b in token_bytes)
+    decoder.decode(b"", final=True)      # raises where the tokens end inside a character
+    return pieces
 
 
 def synthetic_token_bounds(text, trailing=1):

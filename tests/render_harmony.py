@@ -16,7 +16,6 @@ parser reads the result back as the same messages).
 """
 import atexit
 import base64
-import codecs
 import dataclasses
 import functools
 import gzip
@@ -36,6 +35,8 @@ from openai_harmony import (
     Role,
     load_harmony_encoding,
 )
+
+from tests.common import streamed_pieces
 
 O200K = "o200k_base.tiktoken"
 O200K_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"   # OpenAI's file
@@ -225,9 +226,7 @@ def render(messages):
 
 
 def _tokens(ids):
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    pieces = tuple(decoder.decode(token_bytes(t)) for t in ids)
-    decoder.decode(b"", final=True)
+    pieces = streamed_pieces(token_bytes(t) for t in ids)
     text = "".join(pieces)
     assert text == encoding().decode_utf8(list(ids))
     return Rendered(text, tuple(ids), pieces)
