@@ -340,7 +340,18 @@ GROUPS = (
            "mistralai/Mistral-Small-3.2-24B-Instruct-2506", "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
            "mistralai/Mistral-Small-24B-Instruct-2501", "mistralai/Devstral-Small-2505",
            "mistralai/Devstral-Small-2507", "mistralai/Ministral-8B-Instruct-2410",
-           "mistralai/Mistral-Large-Instruct-2411", "mistralai/Mistral-Large-Instruct-2407"),
+           "mistralai/Mistral-Large-Instruct-2411", "mistralai/Mistral-Large-Instruct-2407",
+           "mistralai/Ministral-3-3B-Instruct-2512", "mistralai/Ministral-3-8B-Instruct-2512",
+           "mistralai/Ministral-3-14B-Instruct-2512"),
+    # the reasoning checkpoints write their own thought after `[/INST]`, whatever the request says:
+    # `[THINK]` tokens since tokenizer v13 (Mistral Small 4 when its reasoning_effort asks for
+    # one), `<think>` text for Magistral Small 2506 (the mistral module)
+    _group("magistral-small-2509", "mistral", _W, "[/INST]", None,
+           "mistralai/Magistral-Small-2509", "mistralai/Magistral-Small-2507",
+           "mistralai/Ministral-3-3B-Reasoning-2512", "mistralai/Ministral-3-8B-Reasoning-2512",
+           "mistralai/Ministral-3-14B-Reasoning-2512", "mistralai/Mistral-Small-4-119B-2603", tails=("", "")),
+    _group("magistral-small-2506", "magistral_think", _W, "[/INST]", None,
+           "mistralai/Magistral-Small-2506", tails=("", "")),
     _group("llama-3.1-8b-instruct", "llama3_json", _N, LLAMA3, None,
            "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-70B-Instruct",
            "meta-llama/Llama-3.2-3B-Instruct", "meta-llama/Llama-3.3-70B-Instruct",

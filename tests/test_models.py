@@ -304,6 +304,12 @@ INCUMBENTS = [
     ("ai21labs/AI21-Jamba-Mini-1.7", "jamba", NO_THOUGHT, "<|bom|><|assistant|>"),
     ("mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistral", NO_THOUGHT, "[/INST]"),
     ("mistralai/Devstral-Small-2507", "mistral", NO_THOUGHT, "[/INST]"),
+    ("mistralai/Ministral-3-8B-Instruct-2512", "mistral", NO_THOUGHT, "[/INST]"),
+    # the reasoning checkpoints write their own [THINK] (Magistral Small 2506 its <think> text)
+    ("mistralai/Magistral-Small-2509", "mistral", MODEL_WRITES_THOUGHT, "[/INST]"),
+    ("mistralai/Ministral-3-14B-Reasoning-2512", "mistral", MODEL_WRITES_THOUGHT, "[/INST]"),
+    ("mistralai/Mistral-Small-4-119B-2603", "mistral", MODEL_WRITES_THOUGHT, "[/INST]"),
+    ("mistralai/Magistral-Small-2506", "magistral_think", MODEL_WRITES_THOUGHT, "[/INST]"),
     ("LiquidAI/LFM2-1.2B", "lfm2_5", NO_THOUGHT, "<|im_start|>assistant\n"),
     ("meta-llama/Llama-3.2-1B-Instruct", "llama3_json", NO_THOUGHT, "<|start_header_id|>assistant<|end_header_id|>\n\n"),
 ]
@@ -341,6 +347,18 @@ def test_deepseek_v3_2_thinks_on_either_switch():
         assert for_model("deepseek-ai/DeepSeek-V3.2", kwargs).prompt_tail == thinking
     for kwargs in (None, {"thinking": False}):
         assert for_model("deepseek-ai/DeepSeek-V3.2-Speciale", kwargs).prompt_tail == thinking
+
+
+@pytest.mark.parametrize("model", ["mistralai/Magistral-Small-2509", "mistralai/Magistral-Small-2506"])
+def test_magistral_writes_its_own_thought_whatever_the_request_says(model):
+    # the prompt ends [/INST]: no kwarg makes it open or close a thought (the model writes [THINK])
+    for kwargs in (None, OFF, ON, {"reasoning_effort": "high"}):
+        assert for_model(model, kwargs).prompt_tail == "[/INST]"
+    parser = for_model(model).parser()
+    think = ("<think>", "</think>") if model.endswith("2506") else ("[THINK]", "[/THINK]")
+    events = parser.feed(symphony.Delta(f"{think[0]}plan{think[1]}Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
 
 
 def test_enable_thinking_is_off_only_when_false():

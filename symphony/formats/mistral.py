@@ -1,22 +1,45 @@
 """Mistral (`mistral`, issue 11): calls follow `[TOOL_CALLS]`, to the end of the output or the
-next `[TOOL_CALLS]`; no thought. Both generations are read: before v11 the region holds a JSON
-list of `{"name", "arguments"}` objects; since v11 it holds one call, `NAME{..arguments..}`, or
+next `[TOOL_CALLS]`. Both generations are read: before v11 the region holds a JSON list of
+`{"name", "arguments"}` objects; since v11 it holds one call, `NAME{..arguments..}`, or
 `NAME[ARGS]{..}`, where `[ARGS]` is a dropped separator wherever it stands. The name is the head's
 first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`, and
 `[CALL_ID]ID` stays in the call start's source (ids are symphony's, as in every table).
+
+The reasoning checkpoints write their own thought, after the `[/INST]` the prompt ends with:
+since tokenizer v13 (Magistral Small 2507 and later, Ministral 3 Reasoning, Mistral Small 4)
+between the special tokens `[THINK]` and `[/THINK]` (`mistral`); Magistral Small 2506 (v11) in
+plain-text `<think>` tags, which its system prompt asks for (`magistral_think`: `<think>` read as
+a marker only for it, as vLLM's parser reads it only for a v11 tokenizer). `[TOOL_CALLS]`
+written inside the thought ends it and opens the calls (a control token, never thought text:
+vLLM's and SGLang's parsers read it so), and a second opener inside the thought is dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.shapes import THINK
 from symphony.syntax import CallObject
 
-MISTRAL = (
-    Format("mistral")
-    .terminal("calls_open", "[TOOL_CALLS]")
-    .ignores("arguments_sep", "[ARGS]")
-    .state("content", Emits.CONTENT)
-    .state("calls", Emits.ARGUMENTS)
-    .transition("content", "calls_open", "calls")
-    .transition("calls", "calls_open", "calls")
-    .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
-)
+THINK_TOKENS = ("[THINK]", "[/THINK]")
 
-TABLES = {"mistral": MISTRAL}
+
+def mistral_table(name, think):
+    """The Mistral table with `think` (open, close) as the thought's markers."""
+    return (
+        Format(name)
+        .terminal("think_open", think[0])
+        .terminal("think_close", think[1])
+        .terminal("calls_open", "[TOOL_CALLS]")
+        .ignores("arguments_sep", "[ARGS]")
+        .state("content", Emits.CONTENT)
+        .state("reasoning", Emits.REASONING)
+        .state("calls", Emits.ARGUMENTS)
+        .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_open", "reasoning")
+        .transition("reasoning", "think_close", "content")
+        .transition("content", "calls_open", "calls")
+        .transition("reasoning", "calls_open", "calls")
+        .transition("calls", "calls_open", "calls")
+        .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
+    )
+
+
+TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS),
+          "magistral_think": mistral_table("magistral_think", THINK)}
