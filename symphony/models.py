@@ -38,16 +38,29 @@ PHI = "<|assistant|>"
 SEED = "<seed:bos>assistant\n"
 ZEPHYR = "<|assistant|>"
 
-_Group = namedtuple("_Group", "slug table behaviour head opener ids tails switch")
+_Group = namedtuple("_Group", "slug table behaviour head opener ids tails switch thinking_table")
 ENABLE_THINKING = (("enable_thinking",), True)   # (the kwargs the template reads, its default)
 
 
-def _group(slug, table, behaviour, head, opener, *ids, tails=None, switch=ENABLE_THINKING):
+class ByValue(namedtuple("ByValue", "kwarg tails otherwise")):
+    """The thought part of a generation prompt chosen by the value of one of the template's
+    kwargs (`tails`: value to tail; `otherwise` for any other value or none): MiniMax M3's
+    `thinking_mode`, K2-Horizon's `reasoning_effort`."""
+
+    def tail(self, chat_template_kwargs):
+        value = chat_template_kwargs.get(self.kwarg) if chat_template_kwargs else None
+        return self.tails.get(value, self.otherwise) if isinstance(value, str) else self.otherwise
+
+
+def _group(slug, table, behaviour, head, opener, *ids, tails=None, switch=ENABLE_THINKING, thinking_table=None):
     """A checkpoint group; `tails` = (thinking, not thinking) spells the thought part of the
-    generation prompt where the template writes it otherwise than `thought_tail` derives, and
-    `switch` is (the kwargs its template turns thinking on or off by, their default): most read
-    `enable_thinking`, on unless given False."""
-    return _Group(slug, table, behaviour, head, opener, ids, tails, switch)
+    generation prompt where the template writes it otherwise than `thought_tail` derives (or a
+    `ByValue` where a kwarg's value picks it), and `switch` is (the kwargs its template turns
+    thinking on or off by, their default): most read `enable_thinking`, on unless given False.
+    `thinking_table` is the table of what the model writes when the switch is on, where that is
+    markup the group's table does not read (Granite 3.2/3.3: the switch only adds a system prompt
+    asking for a thought)."""
+    return _Group(slug, table, behaviour, head, opener, ids, tails, switch, thinking_table)
 
 
 _O, _A, _W, _N = OPENS_THOUGHT, ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT
@@ -137,9 +150,11 @@ GROUPS = (
     # kimi_k3: one message of regions; the prompt opens the message and its thought
     _group("kimi-k3", "kimi_k3", _A, KIMI, None,
            "moonshotai/Kimi-K3", tails=("<|open|>think<|sep|>", "<|open|>think<|sep|>")),
-    # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>
+    # minimax_m3: XML invokes; the output itself starts with <mm:think> or </mm:think>, but for
+    # `thinking_mode: "enabled"` the template writes the <mm:think> (vLLM's and SGLang's parsers
+    # start inside the thought then)
     _group("minimax-m3", "minimax_m3", _W, MINIMAX, None,
-           "MiniMaxAI/MiniMax-M3", tails=("", "")),
+           "MiniMaxAI/MiniMax-M3", tails=ByValue("thinking_mode", {"enabled": "<mm:think>"}, "")),
     # minimax_m2: <minimax:tool_call> blocks of invokes; the prompt opens the thought (issue 10)
     _group("minimax-m2", "minimax_m2", _A, MINIMAX, None,
            "MiniMaxAI/MiniMax-M2", tails=("<think>\n", "<think>\n")),
@@ -150,10 +165,12 @@ GROUPS = (
     # its own thought (issue 10)
     _group("dots3-note-prev", "dots3", _W, CHATML, None,
            "dots-studio/dots3-note-prev"),
-    # k2_horizon: <ifm|tool_calls> blocks of keyed calls; the prompt opens the thought at the
-    # default reasoning effort (the template has no thinking switch) (issue 10)
+    # k2_horizon: <ifm|tool_calls> blocks of keyed calls; the prompt opens the thought (no
+    # thinking switch), by the marker of the request's reasoning_effort: high (the default)
+    # <ifm|think>, medium <ifm|think_fast>, low <ifm|think_faster> (issue 10)
     _group("k2-horizon-36b", "k2_horizon", _A, "", None,
-           "IFM/K2-Horizon-36B", tails=("<ifm|think>", "<ifm|think>")),
+           "IFM/K2-Horizon-36B", tails=ByValue("reasoning_effort", {
+               "high": "<ifm|think>", "medium": "<ifm|think_fast>", "low": "<ifm|think_faster>"}, "<ifm|think>")),
     # laguna: GLM's markers with Ling's spacing; its template writes no thought (issue 10)
     _group("laguna-xs.2", "laguna", _N, "", None,
            "poolside/Laguna-XS.2"),
@@ -322,9 +339,15 @@ GROUPS = (
     # issue 11: the incumbents' other JSON families (no fixtures; heads from their templates)
     _group("granite-3.1-8b-instruct", "granite", _N, GRANITE, None,
            "ibm-granite/granite-3.1-8b-instruct", "ibm-granite/granite-3.1-2b-instruct",
-           "ibm-granite/granite-3.0-8b-instruct", "ibm-granite/granite-3.0-2b-instruct",
+           "ibm-granite/granite-3.0-8b-instruct", "ibm-granite/granite-3.0-2b-instruct"),
+    # Granite 3.2 and 3.3 think when the request's `thinking` is true: the model writes its
+    # thought in the markup of the thinking table (the granite module)
+    _group("granite-3.2-8b-instruct", "granite", _N, GRANITE, None,
            "ibm-granite/granite-3.2-8b-instruct", "ibm-granite/granite-3.2-2b-instruct",
-           "ibm-granite/granite-3.3-8b-instruct", "ibm-granite/granite-3.3-2b-instruct"),
+           switch=(("thinking",), False), thinking_table="granite_thought_process"),
+    _group("granite-3.3-8b-instruct", "granite", _N, GRANITE, None,
+           "ibm-granite/granite-3.3-8b-instruct", "ibm-granite/granite-3.3-2b-instruct",
+           switch=(("thinking",), False), thinking_table="granite_thinking"),
     _group("ai21-jamba-1.5-mini", "jamba", _N, "<|bom|><|assistant|>", None,
            "ai21labs/AI21-Jamba-1.5-Mini", "ai21labs/AI21-Jamba-1.5-Large", "ai21labs/AI21-Jamba-Mini-1.6",
            "ai21labs/AI21-Jamba-Large-1.6", "ai21labs/AI21-Jamba-Mini-1.7", "ai21labs/AI21-Jamba-Large-1.7"),
@@ -463,6 +486,8 @@ def _index():
 
     for group in GROUPS:
         _format_table(group.table)              # every row names a table that exists
+        if group.thinking_table is not None:
+            _format_table(group.thinking_table)
         if group.behaviour not in BEHAVIOURS:
             raise ValueError(f"model group {group.slug}: unknown behaviour {group.behaviour!r}")
         for hf_id in group.ids:
@@ -537,7 +562,9 @@ def for_model(model_id, chat_template_kwargs=None):
     model's followed by words of how its weights are stored: `-FP8`, `-AWQ`, `-GPTQ-Int4`,
     `-MLX-4bit`, `-GGUF`...; its `hf_id` is then the original's). `chat_template_kwargs` are the
     request's (only the template's thinking switch matters: `enable_thinking`, or DeepSeek
-    V3.1's and V3.2's `thinking`). Unknown ids raise KeyError naming the closest known ids."""
+    V3.1's and V3.2's `thinking`, MiniMax M3's `thinking_mode`, K2-Horizon's `reasoning_effort`;
+    Granite 3.2/3.3's `thinking` picks the table too). Unknown ids raise KeyError naming the
+    closest known ids."""
     if not isinstance(model_id, str):
         raise TypeError(f"model_id: expected str, got {type(model_id).__name__}")
     if chat_template_kwargs is not None and not hasattr(chat_template_kwargs, "get"):
@@ -550,13 +577,18 @@ def for_model(model_id, chat_template_kwargs=None):
                 else "see symphony.models.known_models()")
         raise KeyError(f"no model {model_id!r} in the registry; {hint}")
     group, hf_id = found
-    table = _table(group.table, group.opener)
+    name = group.table
+    if group.thinking_table is not None and not _thinking_off(chat_template_kwargs, group.switch):
+        name = group.thinking_table
+    table = _table(name, group.opener)
     if group.tails is None:
         tail = thought_tail(group.behaviour, chat_template_kwargs, *thought_markers(table),
                             switch=group.switch)
+    elif isinstance(group.tails, ByValue):
+        tail = group.tails.tail(chat_template_kwargs)
     else:
         tail = group.tails[_thinking_off(chat_template_kwargs, group.switch)]
-    return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=group.table,
+    return Model(model_id=model_id, hf_id=hf_id, slug=group.slug, format=name,
                  behaviour=group.behaviour, opener=group.opener, prompt_tail=group.head + tail,
                  thought_tail=tail)
 
@@ -570,4 +602,4 @@ def models_for_format(name):
     """The checkpoint ids parsed with the table `name` (or one of its aliases), sorted."""
     _format_table(name)                          # KeyError naming the known tables
     name = _TABLE_ALIASES.get(name, name)
-    return sorted(hf_id for group in GROUPS if group.table == name for hf_id in group.ids)
+    return sorted(hf_id for group in GROUPS if name in (group.table, group.thinking_table) for hf_id in group.ids)

@@ -937,6 +937,12 @@ FAMILY_CASES = {
         Case("apertus-not-a-list", '<|tools_prefix|>{"f": {}}<|tools_suffix|>', calls=0),
         Case("apertus-unterminated", '<|tools_prefix|>[{"get_weather": {"location": "London"}', calls=1),
     ],
+    "k2_horizon": [
+        Case("k2_horizon-medium-effort", "plan</ifm|think_fast>Answer.", "<ifm|think_fast>", calls=0),
+        Case("k2_horizon-low-effort-block", "plan<ifm|tool_calls><ifm|tool_call>get_time\n</ifm|tool_call>"
+             "</ifm|tool_calls>", "<ifm|think_faster>", calls=1),
+        Case("k2_horizon-markers-near-miss", "<ifm|think_fa <ifm|think_fastest> </ifm|think_", calls=0),
+    ],
     "hunyuan_a13b": [
         Case("hunyuan_a13b-thought-answer-calls", "<think>\nplan\n</think>\n<answer>\nOK <tool_calls>"
              '[{"name": "get_weather", "arguments": {"city": "Boston"}}, {"name": "b", "arguments": {}}]'
@@ -1025,6 +1031,19 @@ FAMILY_CASES = {
         Case("granite-name-last", '<|tool_call|>[{"arguments": {"city": "Tokyo"}, "name": "get_weather"}]', calls=1),
         Case("granite-prose-only", "No call here, <|tool_call", calls=0),
         Case("granite-text-after-list", f"<|tool_call|>[{WEATHER}] and more", calls=1),
+    ],
+    "granite_thinking": [
+        Case("granite_thinking-thought-and-answer", "<think>plan it</think><response>The answer.</response>", calls=0),
+        Case("granite_thinking-thought-then-calls", f"<think>plan</think><|tool_call|>[{WEATHER}, {TIME}]", calls=2),
+        Case("granite_thinking-calls-end-a-thought", f"<think>plan<|tool_call|>[{WEATHER}]", calls=1),
+    ],
+    "granite_thought_process": [
+        Case("granite_thought_process-both-phrases", "Here is my thought process:\nplan\n\nHere is my response:\n"
+             "The answer.", calls=0),
+        Case("granite_thought_process-short-spelling", "Here's my thought process: p Here's my response: a", calls=0),
+        Case("granite_thought_process-calls", f"Here is my thought process: p<|tool_call|>[{WEATHER}]", calls=1),
+        Case("granite_thought_process-no-response", "Here is my thought process: still going", calls=0),
+        Case("granite_thought_process-near-miss", "Here is my thought: Here is my respon", calls=0),
     ],
     "internlm2": [
         Case("internlm2-call", 'Let me check.<|action_start|><|plugin|>{"name": "get_weather", "parameters": '

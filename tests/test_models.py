@@ -241,7 +241,11 @@ def test_models_for_format():
         "microsoft/Phi-4-multimodal-instruct", "Qwen/Qwen3Guard-Gen-0.6B", "Qwen/Qwen3Guard-Gen-4B",
         "Qwen/Qwen3Guard-Gen-8B", "llava-hf/llava-1.5-7b-hf"}
     every = sorted(m for name in symphony.formats() for m in models_for_format(name))
-    assert every == known_models()
+    # a checkpoint is on its table's list, and also on its thinking table's (Granite 3.2/3.3)
+    assert sorted(set(every)) == known_models()
+    twice = {m for m in every if every.count(m) == 2}
+    assert twice == {m for group in registry.GROUPS if group.thinking_table for m in group.ids}
+    assert all(every.count(m) <= 2 for m in every)
     with pytest.raises(KeyError):
         models_for_format("no_such_table")
 
@@ -359,6 +363,51 @@ def test_magistral_writes_its_own_thought_whatever_the_request_says(model):
     events = parser.feed(symphony.Delta(f"{think[0]}plan{think[1]}Answer.")) + parser.feed(symphony.End("stop"))
     message = chat.message(events)["message"]
     assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
+
+
+@pytest.mark.parametrize("kwargs, tail", [
+    (None, "<ifm|think>"), ({"reasoning_effort": "high"}, "<ifm|think>"),
+    ({"reasoning_effort": "medium"}, "<ifm|think_fast>"), ({"reasoning_effort": "low"}, "<ifm|think_faster>"),
+    ({"reasoning_effort": "extreme"}, "<ifm|think>"), ({"reasoning_effort": 3}, "<ifm|think>"),
+])
+def test_k2_horizon_opens_the_thought_of_its_reasoning_effort(kwargs, tail):
+    model = for_model("IFM/K2-Horizon-36B", kwargs)
+    assert model.prompt_tail == tail
+    close = "</" + tail[1:]
+    parser = model.parser()
+    events = parser.feed(symphony.Delta(f"plan{close}Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
+
+
+@pytest.mark.parametrize("kwargs, opened", [(None, False), ({"thinking_mode": "enabled"}, True),
+                                            ({"thinking_mode": "disabled"}, False), ({"thinking_mode": True}, False),
+                                            ({"enable_thinking": True}, False)])
+def test_minimax_m3_opens_the_thought_for_thinking_mode_enabled(kwargs, opened):
+    # the template writes <mm:think> into the prompt for thinking_mode "enabled" (the engines'
+    # parsers start inside the thought then); otherwise the model writes it or </mm:think>
+    model = for_model("MiniMaxAI/MiniMax-M3", kwargs)
+    assert model.prompt_tail == "]~b]ai\n" + ("<mm:think>" if opened else "")
+    parser = model.parser()
+    events = parser.feed(symphony.Delta("plan</mm:think>Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == (("plan", "Answer.") if opened else
+                                                                  (None, "planAnswer."))
+
+
+@pytest.mark.parametrize("model, kwargs, table", [
+    ("ibm-granite/granite-3.3-8b-instruct", None, "granite"),
+    ("ibm-granite/granite-3.3-8b-instruct", {"thinking": False}, "granite"),
+    ("ibm-granite/granite-3.3-8b-instruct", {"thinking": True}, "granite_thinking"),
+    ("ibm-granite/granite-3.2-8b-instruct", {"thinking": True}, "granite_thought_process"),
+    ("ibm-granite/granite-3.2-2b-instruct", {"enable_thinking": True}, "granite"),     # not its switch
+    ("ibm-granite/granite-3.1-8b-instruct", {"thinking": True}, "granite"),            # no thinking mode
+])
+def test_granite_thinks_with_its_own_table_when_asked(model, kwargs, table):
+    # the switch adds a system prompt asking for a thought, in markup the granite table does not read
+    m = for_model(model, kwargs)
+    assert (m.format, m.prompt_tail, m.table().name) == (table, GRANITE, table)
+    assert model in models_for_format(table)
 
 
 def test_enable_thinking_is_off_only_when_false():

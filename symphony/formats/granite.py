@@ -1,21 +1,57 @@
 """Granite 3.x (`granite`, issue 11): `<|tool_call|>` (or the text `<tool_call>`) and then a JSON
 list of `{"name", "arguments"}` call objects to the end of the output; no thought. (Granite 4
-writes Hermes-style `<tool_call>` objects: the qwen2_5 table.) Granite-20B-FunctionCalling
+writes Hermes-style `<tool_call>` objects: the qwen2_5 table.)
+
+Asked to think (the template's `thinking` kwarg, which only adds a system prompt saying how),
+Granite 3.3 writes its thought in `<think>` tags and its answer in `<response>` tags, dropped
+wherever they stand (`granite_thinking`); Granite 3.2 writes them after the phrases "Here is my
+thought process:" and "Here is my response:" ("Here's" too), the phrases the markers
+(`granite_thought_process`, as vLLM's granite reasoning parser reads them; where the response
+phrase never comes, the rest of the output is the thought, where vLLM's whole-output split keeps
+it as content). Granite-20B-FunctionCalling
 (`granite_20b_fc`, vLLM's `granite-20b-fc`): each call is `<function_call>` and a JSON
 `{"name", "arguments"}` object, with no close marker; the next `<function_call>` starts the next.
 """
 from symphony.format import CallSyntax, Emits, Format
 
-GRANITE = (
-    Format("granite")
-    .terminal("calls_open", "<|tool_call|>")
-    .terminal("calls_open_text", "<tool_call>")
-    .state("content", Emits.CONTENT)
-    .state("calls", Emits.ARGUMENTS)
-    .transition("content", "calls_open", "calls")
-    .transition("content", "calls_open_text", "calls")
-    .calls(CallSyntax.json_list())
-)
+THOUGHT_PROCESS = (("Here is my thought process:", "Here is my response:"),
+                   ("Here's my thought process:", "Here's my response:"))
+
+
+def granite_table(name, thoughts=()):
+    """Granite 3's calls; `thoughts` the (open, close) pairs of its thought (any opener opens
+    it, any closer ends it, and the calls end it)."""
+    table = Format(name)
+    for k, (open_text, close_text) in enumerate(thoughts):
+        suffix = f"_{k + 1}" if k else ""
+        table = table.terminal("think_open" + suffix, open_text).terminal("think_close" + suffix, close_text)
+    table = (table
+             .terminal("calls_open", "<|tool_call|>")
+             .terminal("calls_open_text", "<tool_call>")
+             .state("content", Emits.CONTENT))
+    if thoughts:
+        table = table.state("reasoning", Emits.REASONING)
+    table = (table
+             .state("calls", Emits.ARGUMENTS)
+             .transition("content", "calls_open", "calls")
+             .transition("content", "calls_open_text", "calls"))
+    for k in range(len(thoughts)):
+        suffix = f"_{k + 1}" if k else ""
+        table = (table
+                 .transition("content", "think_open" + suffix, "reasoning")
+                 .transition("reasoning", "think_close" + suffix, "content"))
+    if thoughts:
+        table = (table
+                 .transition("reasoning", "calls_open", "calls")
+                 .transition("reasoning", "calls_open_text", "calls"))
+    return table.calls(CallSyntax.json_list())
+
+
+GRANITE = granite_table("granite")
+GRANITE_THINKING = (granite_table("granite_thinking", (("<think>", "</think>"),))
+                    .ignores("response_open", "<response>")
+                    .ignores("response_close", "</response>"))
+GRANITE_THOUGHT_PROCESS = granite_table("granite_thought_process", THOUGHT_PROCESS)
 
 GRANITE_20B_FC = (
     Format("granite_20b_fc")
@@ -27,4 +63,5 @@ GRANITE_20B_FC = (
     .calls(CallSyntax.json())
 )
 
-TABLES = {"granite": GRANITE, "granite_20b_fc": GRANITE_20B_FC}
+TABLES = {"granite": GRANITE, "granite_thinking": GRANITE_THINKING, "granite_thought_process": GRANITE_THOUGHT_PROCESS,
+          "granite_20b_fc": GRANITE_20B_FC}

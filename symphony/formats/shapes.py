@@ -87,10 +87,11 @@ def invoke_rows(table):
             .transition("calls", "calls_close", "content"))
 
 
-def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False):
-    """`think`, `block` and `call` are (open, close) marker texts. No row from a call to the next
-    call's opener (it is text there); the block's close also ends a call left open. Where
-    `block_ends_thought`, the block's opener in the thought ends it (K2-Horizon; not Hy4)."""
+def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
+    """`think`, `block` and `call` are (open, close) marker texts, `also_think` more thought
+    pairs that work alike (any opener opens the thought, any closer ends it). No row from a call
+    to the next call's opener (it is text there); the block's close also ends a call left open.
+    Where `block_ends_thought`, the block's opener in the thought ends it (K2-Horizon; not Hy4)."""
     table = (
         Format(name)
         .terminal("think_open", think[0])
@@ -105,8 +106,14 @@ def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=
         .state("call", Emits.ARGUMENTS)
         .transition("content", "think_open", "reasoning")
         .transition("reasoning", "think_close", "content")
-        .transition("content", "calls_open", "calls")
     )
+    for k, (open_text, close_text) in enumerate(also_think, 2):
+        table = (table
+                 .terminal(f"think_open_{k}", open_text)
+                 .terminal(f"think_close_{k}", close_text)
+                 .transition("content", f"think_open_{k}", "reasoning")
+                 .transition("reasoning", f"think_close_{k}", "content"))
+    table = table.transition("content", "calls_open", "calls")
     if block_ends_thought:
         table = table.transition("reasoning", "calls_open", "calls")
     return (

@@ -77,15 +77,20 @@ class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
         return _reasoning.StreamingParseResult(normal_text=step.content, reasoning_text=step.reasoning)
 
 
+THINKING_ON = {"enable_thinking": True, "thinking": True, "thinking_mode": "enabled"}
+THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
+
+
 def _prompt(name, table, tokenizer, thinking):
     """The generation-prompt tail SGLang does not show its detectors, rebuilt from what it does:
     the served model's own (thinking as SGLang's force_reasoning says), or for a table name the
     table's turn opener, then its thought opener when the output starts inside a thought."""
     if name is None:
-        # (each template reads its own switch: enable_thinking, or DeepSeek V3.1's thinking)
-        model = for_model(tokenizer.name_or_path, {"enable_thinking": True, "thinking": True})
+        # (each template reads its own switch: enable_thinking, DeepSeek V3.1's thinking, MiniMax
+        # M3's thinking_mode)
+        model = for_model(tokenizer.name_or_path, THINKING_ON)
         if not thinking and ThoughtStream.prompt_opens_thought(table, model.prompt_tail):
-            model = for_model(tokenizer.name_or_path, {"enable_thinking": False, "thinking": False})
+            model = for_model(tokenizer.name_or_path, THINKING_OFF)
         return model.prompt_tail
     return (table.opener or "") + (thought_markers(table)[0] + "\n" if thinking else "")
 
