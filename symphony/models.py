@@ -138,15 +138,21 @@ GROUPS = (
     _group("mimo-v2.5", "qwen3_tagged", _W, CHATML, None,
            "XiaomiMiMo/MiMo-V2.5"),
     _group("step-3.5-flash", "qwen3_tagged", _A, CHATML, None,
-           "stepfun-ai/Step-3.5-Flash"),
+           "stepfun-ai/Step-3.5-Flash", "stepfun-ai/Step-3.7-Flash"),     # vLLM's step3p5 serves both
     _group("nvidia-nemotron-3-nano-30b-a3b-bf16", "qwen3_tagged", _O, CHATML, None,
-           "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16"),
+           "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16"),
     # seed_oss: <seed:tool_call> blocks of tags, values placed directly
     _group("seed-oss-36b-instruct", "seed_oss", _W, SEED, None,
            "ByteDance-Seed/Seed-OSS-36B-Instruct"),
     # deepseek_v4_1: <｜DSML｜ calls> blocks of DSML invokes; the prompt opens the thought
     _group("deepseek-v4.1-flash", "deepseek_v4_1", _O, DEEPSEEK, None,
-           "deepseek-ai/DeepSeek-V4.1-Flash", tails=("<think>", "</think>")),
+           "deepseek-ai/DeepSeek-V4.1-Flash", tails=("<think>", "</think>"),
+           switch=(("thinking", "enable_thinking"), True)),
+    # deepseek_v4: V4.1's invokes in a <｜DSML｜tool_calls> block; thinking on unless `thinking`
+    # or `enable_thinking` is given false, as vLLM's parser serves it (issue 11)
+    _group("deepseek-v4-flash", "deepseek_v4", _O, DEEPSEEK, None,
+           "deepseek-ai/DeepSeek-V4-Flash", "deepseek-ai/DeepSeek-V4-Pro", tails=("<think>", "</think>"),
+           switch=(("thinking", "enable_thinking"), True)),
     # kimi_k3: one message of regions; the prompt opens the message and its thought
     _group("kimi-k3", "kimi_k3", _A, KIMI, None,
            "moonshotai/Kimi-K3", tails=("<|open|>think<|sep|>", "<|open|>think<|sep|>")),
@@ -208,6 +214,11 @@ GROUPS = (
            "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
     _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
            "moonshotai/Kimi-K2-Thinking"),
+    # kimi_vl: Kimi-VL's Thinking checkpoints write a ◁think▷ thought, the Instruct one none (issue 11)
+    _group("kimi-vl-a3b-thinking", "kimi_vl", _W, KIMI_K2, None,
+           "moonshotai/Kimi-VL-A3B-Thinking", "moonshotai/Kimi-VL-A3B-Thinking-2506", tails=("", "")),
+    _group("kimi-vl-a3b-instruct", "kimi_vl", _N, KIMI_K2, None,
+           "moonshotai/Kimi-VL-A3B-Instruct"),
     # deepseek_v3_2: V4.1's DSML invokes spelled without the space after `DSML｜`, in a
     # <｜DSML｜function_calls> block; its encoder ends the prompt `<think>` in thinking mode and
     # `</think>` in chat mode, which the engines serve unless `thinking` or `enable_thinking` is
@@ -285,7 +296,10 @@ GROUPS = (
            "meta-models/Muse-Glimmer-30B", tails=("", "")),
     # pythonic: Python calls with keyword arguments
     _group("olmo-3-7b-instruct", "olmo3", _N, CHATML, None,
-           "allenai/Olmo-3-7B-Instruct"),
+           "allenai/Olmo-3-7B-Instruct", "allenai/Olmo-3.1-32B-Instruct"),
+    # Olmo 3 Think: Olmo 3's calls, and a <think> thought its prompt opens (issue 11)
+    _group("olmo-3-7b-think", "olmo3_think", _A, CHATML, None,
+           "allenai/Olmo-3-7B-Think", "allenai/Olmo-3-32B-Think", "allenai/Olmo-3.1-32B-Think"),
     _group("lfm2.5-1.2b-instruct", "lfm2_5", _W, CHATML, None,
            "LiquidAI/LFM2.5-1.2B-Instruct"),
     # LFM2 (the first generation): the same `<|tool_call_start|>[f(a=1)]` calls, no thought
@@ -353,6 +367,10 @@ GROUPS = (
            "ai21labs/AI21-Jamba-Large-1.6", "ai21labs/AI21-Jamba-Mini-1.7", "ai21labs/AI21-Jamba-Large-1.7"),
     _group("internlm2.5-7b-chat", "internlm2", _N, CHATML, None,
            "internlm/internlm2_5-7b-chat", "internlm/internlm2_5-20b-chat", "internlm/internlm2-chat-7b"),
+    # Intern-S1: InternLM's calls after a <think> thought the model writes, which its template's
+    # default thinking system prompt asks for (enable_thinking false drops that prompt)
+    _group("intern-s1", "intern_s1", _W, CHATML, None,
+           "internlm/Intern-S1", "internlm/Intern-S1-mini", tails=("", "")),
     _group("c4ai-command-r7b-12-2024", "cohere_command3", _N, COHERE, None,
            "CohereLabs/c4ai-command-r7b-12-2024", "CohereLabs/c4ai-command-a-03-2025"),
     _group("command-a-reasoning-08-2025", "cohere_command4", _N, COHERE, None,

@@ -936,6 +936,27 @@ FAMILY_CASES = {
         Case("apertus-empty-object", "<|tools_prefix|>[{}]<|tools_suffix|>", calls=0),
         Case("apertus-not-a-list", '<|tools_prefix|>{"f": {}}<|tools_suffix|>', calls=0),
         Case("apertus-unterminated", '<|tools_prefix|>[{"get_weather": {"location": "London"}', calls=1),
+        Case("apertus-calls-inside-a-thought", '<|inner_prefix|>plan<|tools_prefix|>[{"f": {"a": 1}}]<|tools_suffix|>'
+             'more<|inner_suffix|>Done.<|tools_prefix|>[{"g": {}}]<|tools_suffix|>', calls=2),
+        Case("apertus-thought-closes-a-call", '<|inner_prefix|>p<|tools_prefix|>[{"f": {"a": "x<|inner_suffix|>y',
+             calls=1),
+        Case("apertus-two-thoughts", "<|inner_prefix|>a<|inner_suffix|>b<|inner_prefix|>c<|inner_suffix|>d", calls=0),
+    ],
+    "olmo3_think": [
+        Case("olmo3_think-prompt-opened", "plan</think>Sure.<function_calls>\nget_weather(city='Paris')\n"
+             "get_time()\n</function_calls>", "<|im_start|>assistant\n<think>", tools=TOOLS, calls=2),
+        Case("olmo3_think-written-again", "<think>plan</think>Sure.", "<|im_start|>assistant\n<think>", calls=0),
+        Case("olmo3_think-calls-in-thought-are-text", "plan <function_calls>\nf()\n</function_calls>",
+             "<|im_start|>assistant\n<think>", calls=0),
+    ],
+    "intern_s1": [
+        Case("intern_s1-thought-and-call", "<think>plan</think>Sure.<|action_start|><|plugin|>\n" + WEATHER
+             + "<|action_end|>", tools=TOOLS, calls=1),
+        Case("intern_s1-spaced-opener", "<|action_start|> <|plugin|>\n" + TIME + "<|action_end|>", calls=1),
+    ],
+    "kimi_vl": [
+        Case("kimi_vl-thought", "◁think▷Look at it.◁/think▷A cat.", calls=0),
+        Case("kimi_vl-cut-marker", "◁think▷a◁/thi", calls=0),
     ],
     "k2_horizon": [
         Case("k2_horizon-medium-effort", "plan</ifm|think_fast>Answer.", "<ifm|think_fast>", calls=0),
@@ -1046,6 +1067,8 @@ FAMILY_CASES = {
         Case("granite_thought_process-near-miss", "Here is my thought: Here is my respon", calls=0),
     ],
     "internlm2": [
+        Case("internlm2-spaced-opener", "Sure.<|action_start|> <|plugin|>\n" + WEATHER + "<|action_end|>"
+             "<|action_start|><|plugin|>" + TIME + "<|action_end|>", tools=TOOLS, calls=2),
         Case("internlm2-call", 'Let me check.<|action_start|><|plugin|>{"name": "get_weather", "parameters": '
              '{"city": "Tokyo"}}<|action_end|>', tools=TOOLS, calls=1),
         Case("internlm2-two-calls", "<|action_start|><|plugin|>" + WEATHER + "<|action_end|><|action_start|><|plugin|>"

@@ -309,6 +309,9 @@ INCUMBENTS = [
     ("mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistral", NO_THOUGHT, "[/INST]"),
     ("mistralai/Devstral-Small-2507", "mistral", NO_THOUGHT, "[/INST]"),
     ("mistralai/Ministral-3-8B-Instruct-2512", "mistral", NO_THOUGHT, "[/INST]"),
+    ("allenai/Olmo-3.1-32B-Instruct", "olmo3", NO_THOUGHT, "<|im_start|>assistant\n"),
+    ("allenai/Olmo-3-7B-Think", "olmo3_think", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
+    ("allenai/Olmo-3.1-32B-Think", "olmo3_think", ALWAYS_OPENS_THOUGHT, "<|im_start|>assistant\n<think>\n"),
     # the reasoning checkpoints write their own [THINK] (Magistral Small 2506 its <think> text)
     ("mistralai/Magistral-Small-2509", "mistral", MODEL_WRITES_THOUGHT, "[/INST]"),
     ("mistralai/Ministral-3-14B-Reasoning-2512", "mistral", MODEL_WRITES_THOUGHT, "[/INST]"),
@@ -408,6 +411,18 @@ def test_granite_thinks_with_its_own_table_when_asked(model, kwargs, table):
     m = for_model(model, kwargs)
     assert (m.format, m.prompt_tail, m.table().name) == (table, GRANITE, table)
     assert model in models_for_format(table)
+
+
+def test_olmo_3_think_reads_a_thought_opened_either_way():
+    # its prompt opens <think>; an output that writes its own <think> again reads the same
+    model = for_model("allenai/Olmo-3-7B-Think")
+    for output in ("plan</think>Sure.<function_calls>\nf(a=1)\n</function_calls>",
+                   "<think>plan</think>Sure.<function_calls>\nf(a=1)\n</function_calls>"):
+        parser = model.parser()
+        events = parser.feed(symphony.Delta(output)) + parser.feed(symphony.End("stop"))
+        message = chat.message(events)["message"]
+        assert (message["reasoning_content"], message["content"]) == ("plan", "Sure.")
+        assert message["tool_calls"][0]["function"] == {"name": "f", "arguments": '{"a": 1}'}
 
 
 def test_enable_thinking_is_off_only_when_false():

@@ -72,7 +72,7 @@ SGLANG_DETECTORS = {
     "mistral": "mistral", "llama3": "llama3_json", "pythonic": "pythonic", "kimi_k2": "kimi_k2",
     "kimi_k3": "kimi_k3", "deepseekv3": "deepseek_v3", "deepseekv31": "deepseek_v3_1",
     "deepseekv32": "deepseek_v3_2", "deepseekv4": "deepseek_v4", "deepseekv41": "deepseek_v4_1",
-    "step3": "step3", "interns1": "internlm2", "cohere_command4": "cohere_command4",
+    "step3": "step3", "interns1": "intern_s1", "cohere_command4": "cohere_command4",
     "glm": "glm", "glm45": "ling", "glm47": "glm", "minimax-m2": "minimax_m2", "minimax-m3": "minimax_m3",
     "lfm2": "lfm2_5", "gemma4": "gemma4", "minicpm5": "minicpm5", "dots": "dots3", "k2_horizon": "k2_horizon",
     "hunyuan": "hy_v3",      # SGLang's HunyuanDetector reads Hy3's keyed block, not Hunyuan-A13B's list

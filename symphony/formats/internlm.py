@@ -1,20 +1,43 @@
 """InternLM2/2.5 (`internlm2`, issue 11): a call is `<|action_start|><|plugin|>` + one
-`{"name", "parameters"}` object + `<|action_end|>`; no thought.
+`{"name", "parameters"}` object + `<|action_end|>`; no thought. A slow tokenizer that puts a space
+between two special tokens as it decodes them (lmdeploy's and SGLang's parsers look for that)
+writes the opener `<|action_start|> <|plugin|>`, which opens a call too.
+
+Intern-S1 (`intern_s1`; SGLang's `interns1`, which pairs Qwen3's `<think>` detector with the
+InternLM call parser): the same calls after a `<think>` thought the model writes.
 """
 from symphony.format import CallSyntax, Emits, Format
 
-INTERNLM2 = (
-    Format("internlm2")
-    .terminal("call_open", "<|action_start|><|plugin|>")
-    .terminal("call_close", "<|action_end|>")
-    .state("content", Emits.CONTENT)
-    .state("calls", Emits.ARGUMENTS)
-    .transition("content", "call_open", "calls")
-    .transition("calls", "call_close", "content")
-    .transition("calls", "call_open", "calls")
-    .calls(CallSyntax.json())
-    .opens_turn("<|im_start|>assistant")
-)
+CALL = ("<|action_start|><|plugin|>", "<|action_end|>")
+SPACED_CALL = ("<|action_start|> <|plugin|>", "<|action_end|>")
 
-TABLES = {"internlm2": INTERNLM2}
+
+def internlm_table(name, think=None):
+    """InternLM's calls, either opener spelling; `think` the (open, close) thought markers."""
+    table = Format(name)
+    if think is not None:
+        table = table.terminal("think_open", think[0]).terminal("think_close", think[1])
+    table = (table
+             .terminal("call_open", CALL[0])
+             .terminal("call_open_spaced", SPACED_CALL[0])
+             .terminal("call_close", CALL[1])
+             .state("content", Emits.CONTENT))
+    if think is not None:
+        table = table.state("reasoning", Emits.REASONING)
+    table = table.state("calls", Emits.ARGUMENTS)
+    if think is not None:
+        table = (table
+                 .transition("content", "think_open", "reasoning")
+                 .transition("reasoning", "think_close", "content"))
+    for opener in ("call_open", "call_open_spaced"):
+        table = (table
+                 .transition("content", opener, "calls")
+                 .transition("calls", opener, "calls"))
+    return (table
+            .transition("calls", "call_close", "content")
+            .calls(CallSyntax.json())
+            .opens_turn("<|im_start|>assistant"))
+
+
+TABLES = {"internlm2": internlm_table("internlm2"), "intern_s1": internlm_table("intern_s1", ("<think>", "</think>"))}
 ALIASES = {"internlm": "internlm2"}

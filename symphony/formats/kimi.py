@@ -3,6 +3,9 @@ regions. The generation prompt opens the message and its thought; content is onl
 response region holds (text anywhere else in the message is Malformed); calls sit in a tools
 region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tags (XTML). The
 message's close ends whatever is open.
+
+Kimi K2 (`kimi_k2`, issue 11) writes `functions.NAME:IDX` JSON calls in a section block; Kimi-VL
+(`kimi_vl`) only a `◁think▷` thought.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.shapes import THINK, thought_and_call_block
@@ -53,4 +56,17 @@ KIMI_K2 = thought_and_call_block(
                     name_index=":"),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
 
-TABLES = {"kimi_k3": KIMI_K3, "kimi_k2": KIMI_K2}
+# Kimi-VL (SGLang's `kimi` reasoning detector): a `◁think▷` thought the Thinking checkpoints write,
+# no call markup
+KIMI_VL = (
+    Format("kimi_vl")
+    .terminal("think_open", "◁think▷")
+    .terminal("think_close", "◁/think▷")
+    .state("content", Emits.CONTENT)
+    .state("reasoning", Emits.REASONING)
+    .transition("content", "think_open", "reasoning")
+    .transition("reasoning", "think_close", "content")
+    .opens_turn("<|im_assistant|>assistant<|im_middle|>")
+)
+
+TABLES = {"kimi_k3": KIMI_K3, "kimi_k2": KIMI_K2, "kimi_vl": KIMI_VL}

@@ -3,6 +3,11 @@ arguments between the table's block markers. Olmo 3 writes one call per line in
 `<function_calls>` and no thought; LFM2.5 writes a Python list `[f(a='x'), g()]` between
 `<|tool_call_start|>` and `<|tool_call_end|>` and its own `<think>` thoughts.
 
+Olmo 3 Think (`olmo3_think`, issue 11) writes Olmo 3's calls after a `<think>` thought, which its
+generation prompt opens (vLLM's olmo3 reasoning parser starts inside it for that reason); a
+`<think>` the model writes again inside it is dropped, so an output that opens its own thought
+reads the same.
+
 The bare pythonic family (`pythonic`, also named `llama4_pythonic`; issue 11): Llama 4 (and the
 models vLLM's `pythonic` parser serves) write a Python list `[f(a=1), g()]` as the whole output,
 Llama 4 now and then between `<|python_start|>` and `<|python_end|>`. The list is read only where
@@ -17,6 +22,23 @@ OLMO3 = (
     .terminal("calls_close", "</function_calls>")
     .state("content", Emits.CONTENT)
     .state("calls", Emits.ARGUMENTS)
+    .transition("content", "calls_open", "calls")
+    .transition("calls", "calls_close", "content")
+    .calls(CallSyntax.pythonic())
+)
+
+OLMO3_THINK = (
+    Format("olmo3_think")
+    .terminal("think_open", "<think>")
+    .terminal("think_close", "</think>")
+    .terminal("calls_open", "<function_calls>")
+    .terminal("calls_close", "</function_calls>")
+    .state("content", Emits.CONTENT)
+    .state("reasoning", Emits.REASONING)
+    .state("calls", Emits.ARGUMENTS)
+    .transition("content", "think_open", "reasoning")
+    .transition("reasoning", "think_open", "reasoning")
+    .transition("reasoning", "think_close", "content")
     .transition("content", "calls_open", "calls")
     .transition("calls", "calls_close", "content")
     .calls(CallSyntax.pythonic())
@@ -52,5 +74,5 @@ PYTHONIC = (
     .opens_turn("<|header_start|>assistant<|header_end|>")
 )
 
-TABLES = {"olmo3": OLMO3, "lfm2_5": LFM2_5, "pythonic": PYTHONIC}
+TABLES = {"olmo3": OLMO3, "olmo3_think": OLMO3_THINK, "lfm2_5": LFM2_5, "pythonic": PYTHONIC}
 ALIASES = {"lfm2.5": "lfm2_5", "llama4_pythonic": "pythonic"}
