@@ -6,7 +6,8 @@ arguments between the table's block markers. Olmo 3 writes one call per line in
 Olmo 3 Think (`olmo3_think`, issue 11) writes Olmo 3's calls after a `<think>` thought, which its
 generation prompt opens (vLLM's olmo3 reasoning parser starts inside it for that reason); a
 `<think>` the model writes again inside it is dropped, so an output that opens its own thought
-reads the same.
+reads the same (and, as in the other thought-and-calls tables, a `<function_calls>` inside a block
+opens the next one).
 
 The bare pythonic family (`pythonic`, also named `llama4_pythonic`; issue 11): Llama 4 (and the
 models vLLM's `pythonic` parser serves) write a Python list `[f(a=1), g()]` as the whole output,
@@ -15,6 +16,7 @@ it leads the output (or the python region) with `[`, a name and its `(`; anythin
 content, so an answer that starts "[1, 2]" or "[see below]" loses nothing. No thought.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.shapes import THINK, thought_and_calls
 
 OLMO3 = (
     Format("olmo3")
@@ -27,22 +29,8 @@ OLMO3 = (
     .calls(CallSyntax.pythonic())
 )
 
-OLMO3_THINK = (
-    Format("olmo3_think")
-    .terminal("think_open", "<think>")
-    .terminal("think_close", "</think>")
-    .terminal("calls_open", "<function_calls>")
-    .terminal("calls_close", "</function_calls>")
-    .state("content", Emits.CONTENT)
-    .state("reasoning", Emits.REASONING)
-    .state("calls", Emits.ARGUMENTS)
-    .transition("content", "think_open", "reasoning")
-    .transition("reasoning", "think_open", "reasoning")
-    .transition("reasoning", "think_close", "content")
-    .transition("content", "calls_open", "calls")
-    .transition("calls", "calls_close", "content")
-    .calls(CallSyntax.pythonic())
-)
+OLMO3_THINK = (thought_and_calls("olmo3_think", THINK, ("<function_calls>", "</function_calls>"), CallSyntax.pythonic())
+               .transition("reasoning", "think_open", "reasoning"))
 
 LFM2_5 = (
     Format("lfm2_5")

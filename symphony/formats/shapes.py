@@ -51,6 +51,18 @@ def thought_and_calls(name, think, call, syntax, opener=None):
     return table.opens_turn(opener) if opener is not None else table
 
 
+def calls_in_thought(table):
+    """A `thought_and_calls` table whose calls are read inside its thought too (Trinity, Apertus):
+    a call opened there returns to the thought at its close, the next opener opens the next call,
+    and the thought's close ends a call left open."""
+    return (table
+            .state("thought_calls", Emits.ARGUMENTS)
+            .transition("reasoning", "call_open", "thought_calls")
+            .transition("thought_calls", "call_close", "reasoning")
+            .transition("thought_calls", "call_open", "thought_calls")
+            .transition("thought_calls", "think_close", "content"))
+
+
 def thought_and_invokes(name, block, invoke, syntax, opener=None, think=THINK):
     """`block` and `invoke` are (open, close) marker texts. A block ends the thought; the block's
     close ends an invoke left open, and an invoke opener inside an invoke opens the next one."""

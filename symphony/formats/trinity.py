@@ -4,18 +4,13 @@ opened in the thought is a call all the same (SGLang's detector strips the thoug
 read it); its close goes back into the thought, and the thought's close ends a call left open
 there.
 """
-from symphony.format import CallSyntax, Emits
+from symphony.format import CallSyntax
 from symphony.formats.qwen3 import TOOL_CALL
-from symphony.formats.shapes import THINK, thought_and_calls
+from symphony.formats.shapes import THINK, calls_in_thought, thought_and_calls
 
 TRINITY = (
-    thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json())
-    .state("thought_calls", Emits.ARGUMENTS)
+    calls_in_thought(thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json()))
     .transition("reasoning", "think_open", "reasoning")
-    .transition("reasoning", "call_open", "thought_calls")
-    .transition("thought_calls", "call_close", "reasoning")
-    .transition("thought_calls", "call_open", "thought_calls")
-    .transition("thought_calls", "think_close", "content")
 )
 
 TABLES = {"trinity": TRINITY}
