@@ -340,7 +340,25 @@ cdef class Engine:
     cdef int seed(self, str text) except -1:
         """Seeds the state from the prompt's last turn: where the generation prompt left off
         (only its markers' transitions count; its text is no output). The table keeps the last
-        short turn it replayed (the generation prompt: the same for every request of a model)."""
+        short turn it replayed (the generation prompt: the same for every request of a model),
+        and the last short prompt as it was given, which many parsers of one model are given
+        whole (a registry's prompt tail), so that one costs a comparison, not a search."""
+        cdef int replay
+        cdef Table table = self.table
+        if text is table.seed_prompt or (table.seed_prompt is not None and text == table.seed_prompt):
+            replay = table.seed_prompt_state
+        else:
+            replay = self.replayed_turn(text)
+            if len(text) <= SEED_KEPT_LENGTH:
+                table.seed_prompt_state = replay
+                table.seed_prompt = text
+        if table.emits[replay] != EM_ARGUMENTS:
+            self.enter(replay)
+        return 0
+
+    cdef int replayed_turn(self, str text) except -1:
+        """The state the prompt's last turn (from the table's turn opener on) leads to; the table
+        keeps the last short turn and its state."""
         cdef Py_ssize_t at
         cdef int replay
         cdef Table table = self.table
@@ -349,15 +367,12 @@ cdef class Engine:
             if at >= 0:
                 text = text[at:]
         if table.seed_text is not None and text == table.seed_text:
-            replay = table.seed_state
-        else:
-            replay = self.replay(text)
-            if len(text) <= SEED_KEPT_LENGTH:
-                table.seed_state = replay
-                table.seed_text = text
-        if table.emits[replay] != EM_ARGUMENTS:
-            self.enter(replay)
-        return 0
+            return table.seed_state
+        replay = self.replay(text)
+        if len(text) <= SEED_KEPT_LENGTH:
+            table.seed_state = replay
+            table.seed_text = text
+        return replay
 
     cdef int replay(self, str text) except -1:
         """The state the markers of `text` lead to from the first state."""

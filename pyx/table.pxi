@@ -43,6 +43,8 @@ cdef class Table:
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
     cdef int seed_state             # and the state it seeds
+    cdef str seed_prompt            # the last short prompt seeded, as given (before its tail is cut)
+    cdef int seed_prompt_state      # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener):
         cdef int s, t

@@ -330,14 +330,19 @@ def test_only_the_last_turn_opener_counts():
 
 
 def test_the_kept_generation_prompt_never_seeds_another_prompt():
-    # a table keeps the last short prompt tail it replayed: prompts that alternate, that differ
-    # only in their last character, and that are too long to keep each seed their own state
+    # a table keeps the last short prompt tail it replayed, and the last short prompt as given:
+    # prompts that alternate, that differ only in their last character, that share a tail after
+    # other turns (one whose earlier turn closed a thought the tail then opens), and that are too
+    # long to keep each seed their own state
     opened, closed = "<|im_start|>assistant\n<think>\n", "<|im_start|>assistant\n<think>\n\n</think>\n\n"
     long_open = "<|im_start|>assistant\n" + "x" * 300 + "<think>\n"
     long_closed = long_open + "</think>"
+    turns = "<|im_start|>user\nq<|im_end|>\n<|im_start|>assistant\n<think>\n</think>a<|im_end|>\n"
     for prompt, thinking in [(opened, True), (closed, False), (opened, True), (opened, True), (closed, False),
                              (opened[:-2] + "\n", False), (long_open, True), (long_closed, False), (long_open, True),
-                             (opened, True)]:
+                             (opened, True), (turns + opened, True), (turns + closed, False), (turns + opened, True),
+                             (turns, False), (opened, True), ("x" * 300 + turns + opened, True), (closed, False),
+                             ("".join(["<|im_start|>", "assistant\n<think>\n"]), True)]:
         at_prompt, rest = feed_all("qwen3", prompt, "x")
         assert at_prompt == ([START_THOUGHT] if thinking else []), prompt
         assert rest == ([reasoning("x"), END_THOUGHT] if thinking else [content("x")]) + [finish()], prompt
