@@ -123,9 +123,11 @@ def test_a_thought_the_output_ends_in_is_ended():
     ])
 
 
-def test_a_close_without_an_open_is_content():
-    # no prompt opens a Mistral thought: a stray closer is what the model wrote, as in every table
-    check("mistral", "a[/THINK]b", [content("a[/THINK]b"), finish()])
+def test_a_close_without_an_open():
+    # no prompt opens a Mistral thought: a stray [/THINK] is a control token, dropped (as vLLM
+    # drops it); a stray </think> is text, as in every <think> table
+    check("mistral", "a[/THINK]b", [content("a"), dropped("[/THINK]"), content("b"), finish()])
+    check("magistral_think", "a</think>b", [content("a</think>b"), finish()])
 
 
 def test_each_table_reads_only_its_own_thought_markers():

@@ -11,7 +11,9 @@ between the special tokens `[THINK]` and `[/THINK]` (`mistral`); Magistral Small
 plain-text `<think>` tags, which its system prompt asks for (`magistral_think`: `<think>` read as
 a marker only for it, as vLLM's parser reads it only for a v11 tokenizer). `[TOOL_CALLS]`
 written inside the thought ends it and opens the calls (a control token, never thought text:
-vLLM's and SGLang's parsers read it so), and a second opener inside the thought is dropped.
+vLLM's and SGLang's parsers read it so), and a second opener inside the thought is dropped. A
+`[/THINK]` with no thought open is dropped too (a control token: vLLM drops it), where
+Magistral Small 2506's `</think>` there is the text it is, as in every `<think>` table.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.shapes import THINK
@@ -20,9 +22,10 @@ from symphony.syntax import CallObject
 THINK_TOKENS = ("[THINK]", "[/THINK]")
 
 
-def mistral_table(name, think):
-    """The Mistral table with `think` (open, close) as the thought's markers."""
-    return (
+def mistral_table(name, think, stray_close_dropped=False):
+    """The Mistral table with `think` (open, close) as the thought's markers; a close with no
+    thought open is dropped where `stray_close_dropped` (a control token), else content."""
+    table = (
         Format(name)
         .terminal("think_open", think[0])
         .terminal("think_close", think[1])
@@ -39,7 +42,8 @@ def mistral_table(name, think):
         .transition("calls", "calls_open", "calls")
         .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
     )
+    return table.transition("content", "think_close", "content") if stray_close_dropped else table
 
 
-TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS),
+TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS, stray_close_dropped=True),
           "magistral_think": mistral_table("magistral_think", THINK)}
