@@ -18,11 +18,14 @@ streams it. The generations, and the checkpoints that write them:
 - `v13`: Magistral Small 2507/2509, Ministral 3 (`[THINK]` tokens, `NAME[ARGS]{..}` calls);
 - `v15`: Mistral Small 4 (v13's, after the request's `[MODEL_SETTINGS]` in the prompt).
 """
+import atexit
 import dataclasses
 import functools
 import json
 import os
 import re
+import shutil
+import tempfile
 
 import jinja2
 import mistral_common
@@ -149,9 +152,7 @@ def tokenizer_of(generation):
 
 @functools.cache
 def _vocabulary_directory():
-    import atexit
-    import shutil
-    import tempfile
+    """A temporary directory for the vocabulary's copies (removed when the process exits)."""
     directory = tempfile.mkdtemp(prefix="symphony-tekken-")
     atexit.register(shutil.rmtree, directory, True)
     return directory
@@ -163,7 +164,8 @@ def _with_specials(source, version):
     with open(source, encoding="utf-8") as f:
         data = json.load(f)
     data["config"] = dict(data["config"], version=version)
-    data["special_tokens"] = [{"rank": i, "token_str": s.value, "is_control": True} for i, s in enumerate(SpecialTokens)]
+    data["special_tokens"] = [{"rank": i, "token_str": s.value, "is_control": True}
+                              for i, s in enumerate(SpecialTokens)]
     path = os.path.join(_vocabulary_directory(), f"tekken-{version}.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f)
