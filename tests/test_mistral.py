@@ -101,6 +101,17 @@ def test_the_reasoning_checkpoints_read_their_thought(model, table):
                             [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo", "days": 2})])
 
 
+def test_the_prompt_seeds_from_the_last_inst():
+    # Magistral's default system prompt spells out [THINK] (left open here, and in an earlier
+    # assistant turn): only what follows the last [/INST] seeds the parser
+    for prompt in ("<s>[SYSTEM_PROMPT]Think in [THINK] tags.[/SYSTEM_PROMPT][INST]hi[/INST]",
+                   "<s>[INST]a[/INST][THINK]old thought</s>[INST]b[/INST]"):
+        parser = symphony.parser("mistral")
+        events = parser.feed(symphony.Prompt(prompt))
+        events += parser.feed(symphony.Delta("Answer.")) + parser.feed(symphony.End("stop"))
+        assert said(events) == ("Answer.", None, [])
+
+
 def test_tool_calls_end_a_thought_left_open():
     # [TOOL_CALLS] is a control token: written inside the thought it ends it (as vLLM reads it)
     check("mistral", '[THINK]I will call it[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', [

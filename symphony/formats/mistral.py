@@ -5,7 +5,9 @@ next `[TOOL_CALLS]`. Both generations are read: before v11 the region holds a JS
 first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`, and
 `[CALL_ID]ID` stays in the call start's source (ids are symphony's, as in every table).
 
-The reasoning checkpoints write their own thought, after the `[/INST]` the prompt ends with:
+The assistant's turn starts after the user's `[/INST]` (a prompt's earlier turns, whose system
+prompt may spell out `[THINK]` and `[/THINK]`, do not seed it). The reasoning checkpoints write
+their own thought there:
 since tokenizer v13 (Magistral Small 2507 and later, Ministral 3 Reasoning, Mistral Small 4)
 between the special tokens `[THINK]` and `[/THINK]` (`mistral`); Magistral Small 2506 (v11) in
 plain-text `<think>` tags, which its system prompt asks for (`magistral_think`: `<think>` read as
@@ -41,6 +43,7 @@ def mistral_table(name, think, stray_close_dropped=False):
         .transition("reasoning", "calls_open", "calls")
         .transition("calls", "calls_open", "calls")
         .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
+        .opens_turn("[/INST]")
     )
     return table.transition("content", "think_close", "content") if stray_close_dropped else table
 
