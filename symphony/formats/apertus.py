@@ -10,6 +10,6 @@ from symphony.syntax import CallObject
 
 APERTUS = calls_in_thought(thought_and_calls("apertus", ("<|inner_prefix|>", "<|inner_suffix|>"),
                                              ("<|tools_prefix|>", "<|tools_suffix|>"),
-                                             CallSyntax.json_list(CallObject.NAMED)))
+                                             CallSyntax.json_list(CallObject.NAMED), "<|assistant_start|>"))
 
 TABLES = {"apertus": APERTUS}

@@ -8,7 +8,8 @@ wherever they stand (`granite_thinking`); Granite 3.2 writes them after the phra
 thought process:" and "Here is my response:" ("Here's" too), the phrases the markers
 (`granite_thought_process`, as vLLM's granite reasoning parser reads them; where the response
 phrase never comes, the rest of the output is the thought, where vLLM's whole-output split keeps
-it as content). Granite-20B-FunctionCalling
+it as content). Only the prompt's last assistant turn seeds them (the thinking system prompt
+spells out the markers). Granite-20B-FunctionCalling
 (`granite_20b_fc`, vLLM's `granite-20b-fc`): each call is `<function_call>` and a JSON
 `{"name", "arguments"}` object, with no close marker; the next `<function_call>` starts the next.
 """
@@ -44,7 +45,7 @@ def granite_table(name, thoughts=()):
         table = (table
                  .transition("reasoning", "calls_open", "calls")
                  .transition("reasoning", "calls_open_text", "calls"))
-    return table.calls(CallSyntax.json_list())
+    return table.calls(CallSyntax.json_list()).opens_turn("<|start_of_role|>assistant<|end_of_role|>")
 
 
 GRANITE = granite_table("granite")
