@@ -2,6 +2,9 @@
 # Each has to_dict() giving the exact wire JSON; symphony.events.from_dict reads it back. They hold
 # only str, int, Text and reason values, so they can never be part of a reference cycle: the
 # garbage collector does not track them (its passes would otherwise grow with every event kept).
+# A call event, Dropped and Malformed keep their Text's two fields and make the Text when it is
+# asked for, and ToolCallStart its id when it is the core's `call_<index>`: a long output's
+# events then take a third less memory, so fewer fresh pages (each a page fault, costly on a VM).
 
 cdef object _check_count(object value, str field):
     """A u32 field of the wire form: an int in [0, 2**32)."""
@@ -190,16 +193,26 @@ cdef class ReasoningEnd(Event):
 cdef class ToolCallStart(Event):
     """A call begins: its index, id (`call_<index>`), name, and the opening bytes as written."""
     cdef readonly object index
-    cdef readonly str id
+    cdef str _id                # None: the core's `call_<index>`, made when asked for
     cdef readonly str name
-    cdef readonly Text source
+    cdef str _text              # the source Text's fields (its Text is made when asked for)
+    cdef object _tokens
     kind = "tool_call_start"
 
     def __init__(self, index, id, name, source):
+        cdef Text t = _as_text(source, "source")
         self.index = _check_index(index)
-        self.id = _check_str(id, "id")
+        self._id = _check_str(id, "id")
         self.name = _check_str(name, "name")
-        self.source = _as_text(source, "source")
+        self._text, self._tokens = t.text, t.tokens
+
+    @property
+    def id(self):
+        return self._id if self._id is not None else sk_call_id(<uint32_t>self.index)
+
+    @property
+    def source(self):
+        return ev_text(self._text, self._tokens)
 
     cdef tuple _fields(self):
         return (self.index, self.id, self.name, self.source)
@@ -218,13 +231,19 @@ cdef class ToolCallArguments(Event):
     """A fragment of a call's JSON arguments and the model's bytes it came from."""
     cdef readonly object index
     cdef readonly str json
-    cdef readonly Text source
+    cdef str _text
+    cdef object _tokens
     kind = "tool_call_arguments"
 
     def __init__(self, index, json, source):
+        cdef Text t = _as_text(source, "source")
         self.index = _check_index(index)
         self.json = _check_str(json, "json")
-        self.source = _as_text(source, "source")
+        self._text, self._tokens = t.text, t.tokens
+
+    @property
+    def source(self):
+        return ev_text(self._text, self._tokens)
 
     cdef tuple _fields(self):
         return (self.index, self.json, self.source)
@@ -242,12 +261,18 @@ cdef class ToolCallArguments(Event):
 cdef class ToolCallEnd(Event):
     """A call ends: the closing bytes (may be empty)."""
     cdef readonly object index
-    cdef readonly Text source
+    cdef str _text
+    cdef object _tokens
     kind = "tool_call_end"
 
     def __init__(self, index, source):
+        cdef Text t = _as_text(source, "source")
         self.index = _check_index(index)
-        self.source = _as_text(source, "source")
+        self._text, self._tokens = t.text, t.tokens
+
+    @property
+    def source(self):
+        return ev_text(self._text, self._tokens)
 
     cdef tuple _fields(self):
         return (self.index, self.source)
@@ -263,13 +288,19 @@ cdef class ToolCallEnd(Event):
 @cython.no_gc
 cdef class Dropped(Event):
     """Bytes that carry no meaning for the client (markers, wrapping), with why."""
-    cdef readonly Text text
+    cdef str _text
+    cdef object _tokens
     cdef readonly object why
     kind = "dropped"
 
     def __init__(self, text, why):
-        self.text = _as_text(text, "text")
+        cdef Text t = _as_text(text, "text")
+        self._text, self._tokens = t.text, t.tokens
         self.why = DropReason(why)
+
+    @property
+    def text(self):
+        return ev_text(self._text, self._tokens)
 
     cdef tuple _fields(self):
         return (self.text, self.why)
@@ -285,13 +316,19 @@ cdef class Dropped(Event):
 @cython.no_gc
 cdef class Malformed(Event):
     """Bytes that could not be parsed as what their place called for, with why."""
-    cdef readonly Text text
+    cdef str _text
+    cdef object _tokens
     cdef readonly object why
     kind = "malformed"
 
     def __init__(self, text, why):
-        self.text = _as_text(text, "text")
+        cdef Text t = _as_text(text, "text")
+        self._text, self._tokens = t.text, t.tokens
         self.why = why if type(why) is Other else MalformedReason(why)
+
+    @property
+    def text(self):
+        return ev_text(self._text, self._tokens)
 
     cdef tuple _fields(self):
         return (self.text, self.why)
@@ -349,41 +386,45 @@ cdef inline Reasoning ev_reasoning(str text, object tokens):
     return e
 
 
-cdef inline Dropped ev_dropped(Text text, object why):
+cdef inline Dropped ev_dropped(str text, object tokens, object why):
     cdef Dropped e = Dropped.__new__(Dropped)
-    e.text = text
+    e._text = text
+    e._tokens = tokens
     e.why = why
     return e
 
 
-cdef inline Malformed ev_malformed(Text text, object why):
+cdef inline Malformed ev_malformed(str text, object tokens, object why):
     cdef Malformed e = Malformed.__new__(Malformed)
-    e.text = text
+    e._text = text
+    e._tokens = tokens
     e.why = why
     return e
 
 
-cdef inline ToolCallStart ev_call_start(uint32_t index, object index_object, str name, Text source):
+cdef inline ToolCallStart ev_call_start(object index_object, str name, str text, object tokens):
     cdef ToolCallStart e = ToolCallStart.__new__(ToolCallStart)
     e.index = index_object
-    e.id = sk_call_id(index)
     e.name = name
-    e.source = source
+    e._text = text
+    e._tokens = tokens
     return e
 
 
-cdef inline ToolCallArguments ev_call_arguments(object index, str json, Text source):
+cdef inline ToolCallArguments ev_call_arguments(object index, str json, str text, object tokens):
     cdef ToolCallArguments e = ToolCallArguments.__new__(ToolCallArguments)
     e.index = index
     e.json = json
-    e.source = source
+    e._text = text
+    e._tokens = tokens
     return e
 
 
-cdef inline ToolCallEnd ev_call_end(object index, Text source):
+cdef inline ToolCallEnd ev_call_end(object index, str text, object tokens):
     cdef ToolCallEnd e = ToolCallEnd.__new__(ToolCallEnd)
     e.index = index
-    e.source = source
+    e._text = text
+    e._tokens = tokens
     return e
 
 

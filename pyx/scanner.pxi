@@ -127,7 +127,7 @@ cdef class MarkerSet:
                 self.t.only_first = self.t.ptrs[i][0]
             elif self.t.only_first != self.t.ptrs[i][0]:
                 self.t.only_first = -1
-        self.dropped = tuple([ev_dropped(ev_text(text, None), _DROP_REASONS[DR_WRAPPER]) for text in self.texts])
+        self.dropped = tuple([ev_dropped(text, None, _DROP_REASONS[DR_WRAPPER]) for text in self.texts])
 
     def __dealloc__(self):
         free(self.t.ptrs)

@@ -127,6 +127,11 @@ cdef class Sink:
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
     cdef int64_t last_index          # the call index last built into an event (-1: none) ...
     cdef object last_index_object    # ... and its int
+    cdef Content last_content        # the Content and Dropped last built, handed out again (events
+    cdef Dropped last_dropped        # are immutable) for the same str, count and reason: a call's
+    cdef int64_t last_content_tokens # closing wrapper and the newline after it come once a call
+    cdef int64_t last_dropped_tokens
+    cdef int last_dropped_why
 
     def __cinit__(self):
         self.open_call = -1
@@ -540,7 +545,7 @@ cdef class Sink:
         """The Dropped{Wrapper} of a marker; uncounted, the table's one shared (immutable) event."""
         if tokens is None:
             return self.marker_events[marker]
-        return ev_dropped(ev_text(self.marker_texts[marker], tokens), _DROP_REASONS[DR_WRAPPER])
+        return ev_dropped(self.marker_texts[marker], tokens, _DROP_REASONS[DR_WRAPPER])
 
     cdef int flush(self) except -1:
         """Builds the events of every record but the last (which may still grow) while they are
@@ -571,7 +576,12 @@ cdef class Sink:
         cdef object tokens = sk_tokens(r.tokens)
         cdef object text, aux
         if r.kind == EV_CONTENT:
-            return ev_content(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens)
+            text = self.decode(r.text_at, r.text_len, whole, wp, wn)
+            if self.last_content is None or self.last_content.text is not text \
+                    or self.last_content_tokens != r.tokens:
+                self.last_content = ev_content(text, tokens)
+                self.last_content_tokens = r.tokens
+            return self.last_content
         if r.kind == EV_REASONING:
             return ev_reasoning(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens)
         if r.kind == EV_REASONING_START:
@@ -581,21 +591,26 @@ cdef class Sink:
         if r.kind == EV_DROPPED:
             if r.other >= 0:
                 return self.marker_dropped(r.other, tokens)
-            return ev_dropped(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
-                              _DROP_REASONS[r.why])
+            text = self.decode(r.text_at, r.text_len, whole, wp, wn)
+            if self.last_dropped is None or self.last_dropped._text is not text \
+                    or self.last_dropped_tokens != r.tokens or self.last_dropped_why != r.why:
+                self.last_dropped = ev_dropped(text, tokens, _DROP_REASONS[r.why])
+                self.last_dropped_tokens = r.tokens
+                self.last_dropped_why = r.why
+            return self.last_dropped
         if r.kind == EV_MALFORMED:
-            return ev_malformed(ev_text(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens),
+            return ev_malformed(self.decode(r.text_at, r.text_len, whole, wp, wn), tokens,
                                 rs_malformed(r.why, r.other))
         if r.kind == EV_FINISH:
             return ev_finish(self.finish_reason, self.calls, 0 if self.ledger.uncounted else self.reasoning_tokens)
         text = self.decode(r.text_at, r.text_len, whole, wp, wn)
         if r.kind == EV_CALL_START:
-            return ev_call_start(r.index, self.index_object(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                                 ev_text(text, tokens))
+            return ev_call_start(self.index_object(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                                 text, tokens)
         if r.kind == EV_CALL_ARGUMENTS:
             aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
-            return ev_call_arguments(self.index_object(r.index), aux, ev_text(text, tokens))
-        return ev_call_end(self.index_object(r.index), ev_text(text, tokens))
+            return ev_call_arguments(self.index_object(r.index), aux, text, tokens)
+        return ev_call_end(self.index_object(r.index), text, tokens)
 
     cdef inline object index_object(self, uint32_t index):
         """A call event's index as an int: the one made for the call's previous event (a call's

@@ -313,6 +313,32 @@ def test_bytes_of_a_parse_is_the_output():
         assert from_dict(json.loads(wire(e))) == e
 
 
+def test_core_events_make_their_text_and_id_when_asked():
+    """The core's call, Dropped and Malformed events keep their Text's fields and ToolCallStart no
+    id of its own (made from the index): what they give is what a constructed event holds."""
+    calls = "".join(f'<tool_call>\n{{"name": "f", "arguments": {{"i": {i}}}}}\n</tool_call>' for i in range(300))
+    events = symphony.parse("qwen3", calls + "<tool_call>\n{oops}\n</tool_call>")
+    starts = [e for e in events if type(e) is ToolCallStart]
+    assert [e.id for e in starts] == [f"call_{i}" for i in range(len(starts))] and len(starts) >= 300
+    assert any(type(e) is Malformed for e in events)
+    for e in events:
+        if type(e) in (ToolCallStart, ToolCallArguments, ToolCallEnd, Dropped, Malformed):
+            field = "source" if type(e) not in (Dropped, Malformed) else "text"
+            assert type(getattr(e, field)) is Text and getattr(e, field) == getattr(e, field)
+            twin = from_dict(e.to_dict())
+            assert twin == e and hash(twin) == hash(e) and repr(twin) == repr(e)
+            assert pickle.loads(pickle.dumps(e)) == e
+    assert text_of(events) == calls + "<tool_call>\n{oops}\n</tool_call>"
+    counted, got = symphony.parser("qwen3"), []
+    for token in ("<tool_call>", '\n{"name": "g", ', '"arguments": {}}', "\n", "</tool_call>"):
+        got += counted.feed_token(token, 5)
+    got += counted.feed(symphony.End("stop"))
+    assert [(type(e).__name__, (e.text if type(e) is Dropped else e.source).tokens) for e in got[:-1]] == [
+        ("Dropped", 1), ("ToolCallStart", 2), ("ToolCallArguments", 0), ("ToolCallEnd", 0),
+        ("Dropped", 1), ("Dropped", 1)]
+    assert ToolCallStart(400, "mine", "f", Text("x")).id == "mine"
+
+
 # ---- pickling
 
 @pytest.mark.parametrize("event", PLAIN_EXAMPLES, ids=lambda e: type(e).__name__)
