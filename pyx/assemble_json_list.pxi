@@ -142,6 +142,7 @@ cdef class JsonListAssembler(Assembler):
                 hb_append(&self.carried, p + i, cl)
                 i += cl
             elif c == LBRACE:
+                sink.build_ahead()
                 self.flush_carried(sink)
                 self.call = aj_opened(self.keys, None, None)
                 self.stage = JL_OBJECT

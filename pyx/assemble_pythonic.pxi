@@ -72,6 +72,7 @@ cdef class PythonicCall(TagCall):
                         w = u8_space_len(p + i, n - i)
                     self.carry(p + i, w)
                 elif py_word_char(p + i, n - i):
+                    self.sink.build_ahead()
                     self.drop_carried()
                     self.name.len = 0
                     self.spaced = False

@@ -60,7 +60,6 @@ cdef class Engine:
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
     cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
-    cdef bint folding               # a whole parse folded from the records (none built ahead)
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -172,7 +171,7 @@ cdef class Engine:
         if type(output) is not Delta and not isinstance(output, str):
             raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
         self.begin_feed()
-        self.folding = shape != WH_EVENTS
+        self.sink.folds = shape != WH_EVENTS
         try:
             if type(output) is Delta:
                 self.parse_fresh(<Delta>output, (<Delta>output).text, prompt, reason)
@@ -406,8 +405,7 @@ cdef class Engine:
                 self.text(w + s, e - s)
             else:
                 self.terminal(k, w + s, e - s)
-            if self.sink.count >= 2048 and not self.folding:
-                self.sink.flush()
+            self.sink.build_ahead()
 
     cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
@@ -477,7 +475,7 @@ cdef class Engine:
             return 0
         taken = call.close(terminal, p, n, self.sink)
         self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
-        self.sink.sealed = 0
+        self.sink.unseal()
         return taken
 
     # -- failure -------------------------------------------------------------------------------

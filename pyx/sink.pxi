@@ -56,6 +56,7 @@ cdef void wh_free(sk_whole* g) noexcept:
 cdef enum:
     SK_FIRST = 4         # records a Sink holds in itself
     SK_EXPECT_MAX = 1 << 18   # the most arena a whole parse reserves up front
+    SK_AHEAD = 2048           # records that make a feed build their events ahead
 
 
 cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
@@ -125,6 +126,8 @@ cdef class Sink:
     cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
     cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
+    cdef bint sealing                # a closing call's records may still be relabelled
+    cdef bint folds                  # a whole parse folded from the records: no event is built
     cdef int64_t last_index          # the call index last built into an event (-1: none) ...
     cdef object last_index_object    # ... and its int
     cdef Content last_content        # the Content and Dropped last built, handed out again (events
@@ -228,8 +231,13 @@ cdef class Sink:
 
     cdef void seal(self) noexcept:
         """The next Malformed{UnterminatedRegion} starts a record of its own (those pushed from
-        here on may be relabelled)."""
+        here on may be relabelled, until unseal)."""
         self.sealed = self.count
+        self.sealing = True
+
+    cdef void unseal(self) noexcept:
+        self.sealed = 0
+        self.sealing = False
 
     cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
         """Content or Reasoning text; merges into the previous record of the same kind."""
@@ -466,7 +474,7 @@ cdef class Sink:
 
     cdef void clear(self) noexcept:
         self.count = 0
-        self.sealed = 0
+        self.unseal()
         self.arena.len = 0
 
     cdef inline sk_record* whole_call(self, sk_whole* g, Py_ssize_t i, const unsigned char** arguments) noexcept:
@@ -547,10 +555,18 @@ cdef class Sink:
             return self.marker_events[marker]
         return ev_dropped(self.marker_texts[marker], tokens, _DROP_REASONS[DR_WRAPPER])
 
+    cdef inline int build_ahead(self) except -1:
+        """Called between two pieces of the engine's, or between two calls of one piece (a JSON
+        list, a pythonic list): once the records are many, builds their events ahead (flush),
+        unless the parse is folded or a closing call's records may still be relabelled."""
+        if self.count >= SK_AHEAD and not self.folds and not self.sealing:
+            return self.flush()
+        return 0
+
     cdef int flush(self) except -1:
         """Builds the events of every record but the last (which may still grow) while they are
-        fresh in cache, so a long feed costs no more per byte than a short one. Only between two
-        pieces of the engine's (no record is relabelled then)."""
+        fresh in cache, so a long feed costs no more per byte than a short one (build_ahead says
+        when)."""
         cdef Py_ssize_t i, lo
         cdef sk_record* last
         if self.count < 2:
@@ -568,7 +584,6 @@ cdef class Sink:
             last.aux_at -= lo
         self.records[0] = last[0]
         self.count = 1
-        self.sealed = 0
         return 0
 
     cdef object build(self, sk_record* r, object whole, const unsigned char* wp, Py_ssize_t wn):
@@ -635,7 +650,7 @@ cdef class Sink:
             out = self.built
             self.built = None
         self.count = 0
-        self.sealed = 0
+        self.unseal()
         self.arena.len = 0
         bb_shrink(&self.arena)
         if self.cap > 4096:

@@ -1,6 +1,9 @@
 """A feed long enough that the sink builds its events as it goes (every 2048 records, between
-pieces) says what the same output says fed a piece at a time: every table, outputs from its own
-markers repeated past the threshold."""
+pieces, or between two calls of one piece) says what the same output says fed a piece at a time:
+every table, outputs from its own markers repeated past the threshold, and lists of thousands of
+calls with no marker among them."""
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,3 +36,22 @@ def test_a_block_closed_without_a_call_after_thousands_of_records():
     closed = [e for e in runs(events) if e["kind"] == "malformed"]
     assert closed[-1]["text"]["text"].endswith('{"nam')
     assert all(e["why"] == {"other": "a tool-call block that closed without a complete call"} for e in closed)
+
+
+@pytest.mark.parametrize("table, call", [("xlam", '{"name": "f", "arguments": {"i": 1}}'), ("pythonic", "f(i=1)")])
+def test_one_piece_of_thousands_of_calls_gives_each_call_its_events(table, call):
+    # the list is one piece (no marker in it): its events are built ahead between two calls, and
+    # each call's events are those of a list of one call, its separator one Dropped
+    one = [e.to_dict() for e in symphony.parse(table, f"[{call}]")]
+    head, events_of_call, tail = one[:1], one[1:-2], one[-2:]
+    separator = symphony.Dropped(symphony.Text(", "), "wrapper").to_dict()
+    n = 5000
+    expected = head[:]
+    for i in range(n):
+        expected += [separator] if i else []
+        expected += [dict(e, index=i, **({"id": f"call_{i}"} if "id" in e else {})) for e in events_of_call]
+    expected += [dict(tail[0]), dict(tail[1], tool_calls=n)]
+    output = "[" + ", ".join([call] * n) + "]"
+    events = symphony.parse(table, output)
+    assert [e.to_dict() for e in events] == expected
+    check_conservation(events, output)
