@@ -1,7 +1,7 @@
 """Synthetic outputs of a chosen length in the shapes that once made cost grow with length (issue
-12): many small calls, one long xLAM list, many thoughts, separators among a call's tags,
-arguments written before the name, escapes, near-miss marker prefixes, plain content. Each shape
-is a table and a function of the wanted size in bytes; bench/scaling.py and
+12): many small calls, one long xLAM list, many thoughts, separators among a call's tags and held
+with its whitespace, arguments written before the name, escapes, near-miss marker prefixes, plain
+content. Each shape is a table and a function of the wanted size in bytes; bench/scaling.py and
 bench/test_bench_scaling.py time them."""
 
 QWEN_CALL = '<tool_call>\n{"name": "f", "arguments": {"a": 1, "b": "xy"}}\n</tool_call>\n'
@@ -9,8 +9,9 @@ CODER_CALL = ("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<param
               "</function>\n</tool_call>\n")
 GLM_CALL = "<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>b</arg_key><arg_value>xy</arg_value></tool_call>"
 XLAM_OBJECT = '{"name": "f", "arguments": {"a": 1}}'
-MINIMAX_INVOKE = ('<invoke name="f">\n<parameter name="a">1</parameter>\n  \n'
-                  '<parameter name="b">x</parameter>\n</invoke>\n')
+SEPARATOR = "]<]minimax[>["          # MiniMax M3's separator token, written before every tag
+MINIMAX_INVOKE = (f'{SEPARATOR}<invoke name="f">{SEPARATOR}\n<a>{SEPARATOR}1{SEPARATOR}</a>{SEPARATOR}\n'
+                  f'<b>  {SEPARATOR}xy{SEPARATOR}</b>{SEPARATOR}\n</invoke>\n')
 ESCAPED = 'a \\"quoted\\" \\\\ \\n \\u00e9 '
 BEFORE_NAME = '"k": "' + "v" * 50 + '", '
 
@@ -40,7 +41,13 @@ def many_thoughts(size):
 
 
 def separators(size):
-    return "<minimax:tool_call>\n" + _repeat(MINIMAX_INVOKE, size) + "</minimax:tool_call>"
+    """MiniMax M3 calls, a separator before every tag, some among the whitespace a call holds."""
+    return "<tool_call>" + _repeat(MINIMAX_INVOKE, size) + SEPARATOR + "</tool_call>"
+
+
+def held_separators(size):
+    """One M3 value after a run of whitespace and separators, all held until the value shows."""
+    return ('<tool_call><invoke name="f"><a>' + _repeat(" " + SEPARATOR, size) + "1</a></invoke></tool_call>")
 
 
 def arguments_before_name(size):
@@ -67,6 +74,7 @@ SHAPES = {
     "xlam_list": ("xlam", xlam_list),
     "many_thoughts": ("qwen3", many_thoughts),
     "separators": ("minimax_m3", separators),
+    "held_separators": ("minimax_m3", held_separators),
     "arguments_before_name": ("qwen3", arguments_before_name),
     "escapes": ("qwen3", escapes),
     "near_misses": ("qwen3", near_misses),

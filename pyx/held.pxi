@@ -12,7 +12,8 @@ cdef struct hb_mark:
 
 cdef struct Held:
     ByteBuf text            # the held text, separators left out
-    ByteBuf marks_text      # the separators' bytes, one after the other
+    ByteBuf marks_text      # the separators' bytes (a separator the same as the one before it
+                            # is not written again)
     hb_mark* marks
     Py_ssize_t head         # marks before this one are reported
     Py_ssize_t count
@@ -46,10 +47,14 @@ cdef int hb_separator(Held* h, const unsigned char* p, Py_ssize_t n) except -1:
             raise MemoryError()
         h.marks = grown
         h.cap = cap
+    if h.count and h.marks[h.count - 1].len == n \
+            and memcmp(h.marks_text.data + h.marks[h.count - 1].start, p, n) == 0:
+        h.marks[h.count].start = h.marks[h.count - 1].start     # the table's one separator, again
+    else:
+        h.marks[h.count].start = h.marks_text.len
+        bb_append(&h.marks_text, p, n)
     h.marks[h.count].at = h.text.len
-    h.marks[h.count].start = h.marks_text.len
     h.marks[h.count].len = n
-    bb_append(&h.marks_text, p, n)
     h.count += 1
     return 0
 
