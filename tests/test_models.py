@@ -413,8 +413,35 @@ def test_granite_thinks_with_its_own_table_when_asked(model, kwargs, table):
     assert model in models_for_format(table)
 
 
+def _thought_opened_by_the_prompt():
+    """One checkpoint per table whose generation prompt leaves the parser in a thought with an
+    opener of its own (a `think_open` marker)."""
+    found = {}
+    for model in known_models():
+        m = for_model(model)
+        if m.format not in found and "think_open" in dict(m.table().terminals) \
+                and [type(e) for e in m.start(None)[1]] == [symphony.ReasoningStart]:
+            found[m.format] = model
+    return sorted(found.values())
+
+
+@pytest.mark.parametrize("model", _thought_opened_by_the_prompt())
+def test_a_thought_the_prompt_opened_reads_the_same_with_its_opener_written_again(model):
+    # the model (or a template that did not open it) writes the opener again: dropped, not text
+    m = for_model(model)
+    markers = dict(m.table().terminals)
+    said = []
+    for output in ("plan" + markers["think_close"] + "Sure.",
+                   markers["think_open"] + "plan" + markers["think_close"] + "Sure."):
+        parser, events = m.start(None)
+        events += parser.feed(symphony.Delta(output)) + parser.feed(symphony.End("stop"))
+        message = chat.message(events)["message"]
+        said.append((message["reasoning_content"], message["content"]))
+    assert said == [("plan", "Sure.")] * 2
+    assert any(type(e) is symphony.Dropped and e.text.text == markers["think_open"] for e in events)
+
+
 def test_olmo_3_think_reads_a_thought_opened_either_way():
-    # its prompt opens <think>; an output that writes its own <think> again reads the same
     model = for_model("allenai/Olmo-3-7B-Think")
     for output in ("plan</think>Sure.<function_calls>\nf(a=1)\n</function_calls>",
                    "<think>plan</think>Sure.<function_calls>\nf(a=1)\n</function_calls>"):

@@ -28,6 +28,7 @@ KIMI_K3 = (
     .state("tools", Emits.WRAPPER)
     .state("call", Emits.ARGUMENTS)
     .transition("message", "think_open", "reasoning")
+    .transition("reasoning", "think_open", "reasoning")
     .transition("reasoning", "think_close", "message")
     .transition("reasoning", "response_open", "content")
     .transition("reasoning", "tools_open", "tools")

@@ -29,9 +29,8 @@ OLMO3 = (
     .calls(CallSyntax.pythonic())
 )
 
-OLMO3_THINK = (thought_and_calls("olmo3_think", THINK, ("<function_calls>", "</function_calls>"), CallSyntax.pythonic(),
-                                 "<|im_start|>assistant")
-               .transition("reasoning", "think_open", "reasoning"))
+OLMO3_THINK = thought_and_calls("olmo3_think", THINK, ("<function_calls>", "</function_calls>"), CallSyntax.pythonic(),
+                                "<|im_start|>assistant")
 
 LFM2_5 = (
     Format("lfm2_5")

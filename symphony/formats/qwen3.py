@@ -2,8 +2,9 @@
 call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>` tags
 (`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, MiMo, Step-3.5, Nanbeige, Nemotron-3).
 
-`<tool_call>` inside a thought is reasoning text; `</think>` in content is content. A fenced
-`<tool_call>` block in content is read as a call (policy, SPEC §10).
+`<tool_call>` inside a thought is reasoning text; `</think>` in content is content; a `<think>`
+written inside the thought is dropped (shapes). A fenced `<tool_call>` block in content is read
+as a call (policy, SPEC §10).
 """
 from symphony.format import CallSyntax
 from symphony.formats.shapes import thought_and_calls

@@ -5,7 +5,12 @@ thought and a block of invokes (SPEC §3 `deepseek_v4_1`: DeepSeek V4.1, MiniMax
 third a thought and a block of calls each in its own markers (SPEC §3 `hy4`: Hy4, K2-Horizon); the
 fourth calls in their markers and no thought (SPEC §3 `qwen2_5`, LongCat); the last a thought, an
 answer whose markers are dropped and a block holding a JSON list of calls (Hunyuan-A13B, Cohere
-Command)."""
+Command).
+
+In each shape with a thought, its opener written inside the thought is dropped: the generation
+prompt of many of these checkpoints opens the thought, and a model that writes the opener again
+(trained on, or served with, a template that did not) means the same thought, not the markup as
+its text (vLLM's and SGLang's reasoning parsers strip it too)."""
 from symphony.format import Emits, Format
 
 THINK = ("<think>", "</think>")
@@ -42,6 +47,7 @@ def thought_and_calls(name, think, call, syntax, opener=None):
         .state("reasoning", Emits.REASONING)
         .state("calls", Emits.ARGUMENTS)
         .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_open", "reasoning")
         .transition("reasoning", "think_close", "content")
         .transition("content", "call_open", "calls")
         .transition("calls", "call_close", "content")
@@ -79,6 +85,7 @@ def thought_and_invokes(name, block, invoke, syntax, opener=None, think=THINK):
         .state("calls", Emits.WRAPPER)
         .state("invoke", Emits.ARGUMENTS)
         .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_open", "reasoning")
         .transition("reasoning", "think_close", "content")
         .transition("content", "calls_open", "calls")
         .transition("reasoning", "calls_open", "calls")
@@ -117,6 +124,7 @@ def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=
         .state("calls", Emits.WRAPPER)
         .state("call", Emits.ARGUMENTS)
         .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_open", "reasoning")
         .transition("reasoning", "think_close", "content")
     )
     for k, (open_text, close_text) in enumerate(also_think, 2):
@@ -124,6 +132,7 @@ def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=
                  .terminal(f"think_open_{k}", open_text)
                  .terminal(f"think_close_{k}", close_text)
                  .transition("content", f"think_open_{k}", "reasoning")
+                 .transition("reasoning", f"think_open_{k}", "reasoning")
                  .transition("reasoning", f"think_close_{k}", "content"))
     table = table.transition("content", "calls_open", "calls")
     if block_ends_thought:
@@ -153,6 +162,7 @@ def thought_answer_and_calls(name, think, answer, calls, syntax, opener=None):
         .state("reasoning", Emits.REASONING)
         .state("calls", Emits.ARGUMENTS)
         .transition("content", "think_open", "reasoning")
+        .transition("reasoning", "think_open", "reasoning")
         .transition("reasoning", "think_close", "content")
         .transition("content", "answer_open", "content")
         .transition("content", "answer_close", "content")

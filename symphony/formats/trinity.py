@@ -8,9 +8,6 @@ from symphony.format import CallSyntax
 from symphony.formats.qwen3 import TOOL_CALL
 from symphony.formats.shapes import THINK, calls_in_thought, thought_and_calls
 
-TRINITY = (
-    calls_in_thought(thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json()))
-    .transition("reasoning", "think_open", "reasoning")
-)
+TRINITY = calls_in_thought(thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json()))
 
 TABLES = {"trinity": TRINITY}
