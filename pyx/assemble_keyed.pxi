@@ -14,6 +14,7 @@ cdef enum KeyedTag:
     KT_KEY_CLOSE = 1
     KT_VALUE_OPEN = 2
     KT_VALUE_CLOSE = 3
+    KT_TAGS = 4             # a spelling's tags; a syntax may read several spellings, in fours
 
 cdef enum KeyedStage:
     KY_NAME = 0             # the name, before the first tag
@@ -103,6 +104,7 @@ cdef class KeyedCall(TagCall):
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        tag %= KT_TAGS              # any spelling's tag is that tag
         if self.stage == KY_VALUE:
             if tag == KT_VALUE_CLOSE:
                 self.close_value(p, n)
@@ -172,13 +174,13 @@ cdef class KeyedCall(TagCall):
 @cython.no_gc
 cdef class KeyedSyntax(Syntax):
     """A name, then key/value tag pairs (the four tags given in order: key open, key close, value
-    open, value close)."""
+    open, value close; more spellings of them may follow, four by four)."""
     cdef MarkerSet tags
 
     def __init__(self, tags, ends=()):
         Syntax.__init__(self, ends)
-        if len(tags) != 4 or not all(tags):
-            raise ValueError(f"keyed syntax: four tags with text, got {tags!r}")
+        if not tags or len(tags) % KT_TAGS or not all(tags):
+            raise ValueError(f"keyed syntax: tags with text, four per spelling, got {tags!r}")
         self.tags = MarkerSet(tuple(tags))
         self.reads_types = True
 

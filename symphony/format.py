@@ -49,6 +49,7 @@ class Format:
         self.ignored = set()       # names of ignored terminals
         self.states = []           # (name, Emits); the first is the initial state
         self.transitions = []      # (from, terminal, to) names, first matching row wins
+        self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -63,6 +64,17 @@ class Format:
     def ignores(self, name, text):
         self.terminal(name, text)
         self.ignored.add(name)
+        return self
+
+    def spelled_also(self, terminal, name, text):
+        """Another spelling of the marker `terminal`: the terminal `name` (text `text`) in every row
+        `terminal` is in so far, so it means the same (a family whose tokenizers spell a marker two
+        ways)."""
+        self.terminal(name, text)
+        for from_state, known, to_state in list(self.transitions):
+            if known == terminal:
+                self.transition(from_state, name, to_state)
+        self.spellings[name] = terminal
         return self
 
     def state(self, name, emits):
@@ -92,13 +104,28 @@ class Format:
 
     def with_opener(self, text):
         """A copy of this table whose turn opener is `text` (a checkpoint's own template)."""
+        copy = self._copy()
+        copy.opener = text
+        return copy
+
+    def first_spellings(self):
+        """A copy of this table without the other spellings of its markers (spelled_also) and
+        their rows: what a grammar writes (one spelling, the family's own)."""
+        copy = self._copy()
+        copy.terminals = [(name, text) for name, text in self.terminals if name not in self.spellings]
+        copy.transitions = [row for row in self.transitions if row[1] not in self.spellings]
+        copy.spellings = {}
+        return copy
+
+    def _copy(self):
         copy = Format(self.name)
         copy.terminals = list(self.terminals)
         copy.ignored = set(self.ignored)
         copy.states = list(self.states)
         copy.transitions = list(self.transitions)
+        copy.spellings = dict(self.spellings)
         copy.syntax = self.syntax
-        copy.opener = text
+        copy.opener = self.opener
         return copy
 
     # reading

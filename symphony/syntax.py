@@ -17,6 +17,8 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
+    CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))
+                                               the same in either spelling (Hy3)
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
@@ -253,10 +255,15 @@ class CallSyntax:
         return cls("required")
 
     @classmethod
-    def keyed(cls, tags=Tags.PLAIN):
-        if not isinstance(tags, Tags):
-            raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(tags).__name__}")
-        return cls("keyed", tags=tags)
+    def keyed(cls, tags=Tags.PLAIN, also=()):
+        """`tags` the family's spelling of the four tags (the one its grammar writes); `also` more
+        spellings read the same way (Hy3: its preview tokenizer's bare tags beside the shipped
+        `:opensource` ones), each tag standing for the same tag of `tags`."""
+        also = tuple(also)
+        for spelling in (tags,) + also:
+            if not isinstance(spelling, Tags):
+                raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(spelling).__name__}")
+        return cls("keyed", tags=tags, also=also) if also else cls("keyed", tags=tags)
 
     def __getattr__(self, name):
         for key, value in object.__getattribute__(self, "params"):
@@ -307,7 +314,8 @@ class CallSyntax:
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":
-            return _native.KeyedSyntax(self.tags.texts(), call_ends)
+            spellings = (self.tags,) + dict(self.params).get("also", ())
+            return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends)
         if self.kind == "dsml":
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends)
         if self.kind == "invoke":

@@ -132,6 +132,12 @@ def test_call_syntaxes_are_values_with_their_parameters():
                                 "<arg_value:opensource>", "</arg_value:opensource>")
     assert {p.value for p in Placement} == {"own_line", "direct"}
     assert {s.value for s in Spelling} == {"json", "python"}
+    assert CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,)) != CallSyntax.keyed(Tags.HY4) == CallSyntax.keyed(Tags.HY4, ())
+    assert CallSyntax.keyed(Tags.HY4, also=[Tags.PLAIN]).tags == Tags.HY4
+    with pytest.raises(TypeError, match="must be a Tags"):
+        CallSyntax.keyed(Tags.HY4, also=("<arg_key>",))
+    with pytest.raises(ValueError, match="four per spelling"):
+        symphony._native.KeyedSyntax(Tags.PLAIN.texts() + ("<k>",))
 
 
 def test_a_compiled_table_holds_its_native_syntax():
@@ -329,6 +335,20 @@ def test_with_opener_copies():
     assert len(base.terminals) == 7 and len(base.states) == 4 and len(base.transitions) == 8
     assert base.ignored == {"sep"}
     assert base.compile() is compiled
+
+
+def test_a_marker_spelled_also_has_its_rows_and_the_grammar_only_the_first_spelling():
+    base = mine("<|a|>")
+    rows = [row for row in base.transitions if row[1] == "r_open"]
+    table = base.spelled_also("r_open", "r_open_too", "<<r>>")
+    assert table is base and ("r_open_too", "<<r>>") in table.terminals
+    assert [(a, b) for a, t, b in table.transitions if t == "r_open_too"] == [(a, b) for a, _, b in rows]
+    events = symphony.parse(table, "x<<r>>plan</r>y")
+    assert [type(e).__name__ for e in events] == ["Content", "Dropped", "ReasoningStart", "Reasoning", "Dropped",
+                                                  "ReasoningEnd", "Content", "Finish"]
+    first = table.first_spellings()
+    assert first.terminals == mine("<|a|>").terminals and first.transitions == mine("<|a|>").transitions
+    assert table.with_opener("<|b|>").spellings == {"r_open_too": "r_open"} and first.spellings == {}
 
 
 def test_with_opener_decides_where_the_prompt_is_replayed_from():

@@ -15,9 +15,7 @@ THOUGHT = ("<|channel>thought", "<channel|>")
 TOOL_CALL = ("<|tool_call>", "<tool_call|>")
 
 GEMMA4 = (thought_and_calls("gemma4", THOUGHT, TOOL_CALL, CallSyntax.gemma(), "<|turn>model")
-          .terminal("think_open_bare", "<|channel>")
-          .transition("content", "think_open_bare", "reasoning")
-          .transition("reasoning", "think_open_bare", "reasoning"))
+          .spelled_also("think_open", "think_open_bare", "<|channel>"))
 
 FUNCTIONGEMMA = calls_only("functiongemma", ("<start_function_call>", "<end_function_call>"),
                            CallSyntax.gemma(quote="<escape>"), "<start_of_turn>model")
