@@ -321,6 +321,13 @@ GROUPS = (
            "IQuestLab/IQuest-Q1"),
     _group("hy4-preview", "hy4", _A, "", None,
            "tencent/Hy4-preview"),
+    # hy_v3: Hy4's block with a tool_sep, bare markers in the preview's tokenizer; the request's
+    # reasoning_effort (the template's `<｜reasoning_mode｜>reasoning_effort:…` line) opens the
+    # thought, and `no_think` or none leaves it shut (vLLM's hy_v3 parser, and the prompts of its
+    # test: `…<｜hy_Assistant｜>` then `<think>`)
+    _group("hy3-preview", "hy_v3", _W, "<｜hy_Assistant｜>", None,
+           "tencent/Hy3-preview", tails=ByValue("reasoning_effort", {
+               "high": "<think>", "medium": "<think>", "low": "<think>"}, "")),
     # qwen2_5: JSON calls, no thought
     _group("qwen2.5-7b-instruct", "qwen2_5", _N, CHATML, None,
            "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-0.5B-Instruct", "Qwen/Qwen2.5-1.5B-Instruct",

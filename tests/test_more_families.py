@@ -59,6 +59,11 @@ CASES = [
     ("hy_v3", None, f"<tool_calls{S}><tool_call{S}>get_weather<tool_sep{S}><arg_key{S}>city</arg_key{S}><arg_value{S}>"
      f"Paris</arg_value{S}><arg_key{S}>days</arg_key{S}><arg_value{S}>3</arg_value{S}></tool_call{S}></tool_calls{S}>",
      None, None, [("get_weather", {"city": "Paris", "days": 3})]),
+    # Hy3-preview's tokenizer spells every marker and tag bare; either spelling, even mixed, reads
+    ("hy_v3", None, "Checking.<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>"
+     "Paris</arg_value>\n</tool_call>\n</tool_calls>", "Checking.", None, [("get_weather", {"city": "Paris"})]),
+    ("hy_v3", None, f"<think>plan</think>Sure.<tool_calls><tool_call{S}>get_time<tool_sep><arg_key>tz</arg_key{S}>"
+     f"<arg_value{S}>UTC</arg_value></tool_call></tool_calls{S}>", "Sure.", "plan", [("get_time", {"tz": "UTC"})]),
     ("hunyuan", None, f"<tool_calls{S}><tool_call{S}>get_time<tool_sep{S}><arg_key{S}>tz</arg_key{S}><arg_value{S}>UTC"
      f"</arg_value{S}></tool_call{S}></tool_calls{S}>", None, None, [("get_time", {"tz": "UTC"})]),
     ("plamo3", "<|plamo:begin_think:plamo|>", "plan<|plamo:end_think:plamo|>Sure.<|plamo:begin_tool_requests:plamo|>"

@@ -61,7 +61,6 @@ DEFAULT_KWARGS = {"granite": {"thinking": True}}
 # parsers whose cases are not run, and why
 NOT_RUN = {
     "base_thinking": "the test's own parser with made-up markers (<test:think>), no checkpoint's format",
-    "hy_v3": "Hy3 (tencent/Hy3-preview) is not in the registry",
 }
 
 
