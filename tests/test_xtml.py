@@ -84,6 +84,15 @@ def test_stray_text_in_the_message_region_is_malformed():
     ])
 
 
+def test_a_response_close_with_no_response_open_is_dropped():
+    # the serving layer wrote the response's opener (a prefill, a forced tool choice); the model closes it
+    output = "OK" + RESPONSE_END + TOOLS + call("calc", arg("x", "1", "number")) + TOOLS_END
+    events = parsed("kimi_k3", output)
+    assert events[:2] == [malformed("OK", BETWEEN_BLOCK), dropped(RESPONSE_END + TOOLS + CALL)]
+    assert arguments_of(events) == {0: '{"x": 1}'}
+    check("kimi_k3", output, events)
+
+
 def test_a_separator_split_across_deltas_and_a_tag_cut_short():
     output = TOOLS + CALL + 'f" index="1"' + SEP + ARG + 'a" ty' + arg("b", "v") + CALL_END + TOOLS_END
     events = parsed("kimi_k3", output)

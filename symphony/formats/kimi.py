@@ -2,7 +2,9 @@
 regions. The generation prompt opens the message and its thought; content is only what the
 response region holds (text anywhere else in the message is Malformed); calls sit in a tools
 region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tags (XTML). The
-message's close ends whatever is open.
+message's close ends whatever is open. A response close with no response open is dropped: the
+serving layer may have written the response's opener into the prompt (a forced tool choice, a
+prefill), and the model closes it.
 
 Kimi K2 (`kimi_k2`, issue 11) writes `functions.NAME:IDX` JSON calls in a section block; Kimi-VL
 (`kimi_vl`) only a `◁think▷` thought.
@@ -46,6 +48,7 @@ KIMI_K3 = (
     .transition("tools", "tools_close", "message")
     .transition("tools", "message_close", "message")
     .transition("message", "message_close", "message")
+    .transition("message", "response_close", "message")
     .calls(CallSyntax.xtml())
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
