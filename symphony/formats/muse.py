@@ -4,7 +4,8 @@
 `<atem:function_calls>` of `<atem:invoke name=…>` with `<atem:parameter name=…>` values
 (param-XML, typed by the tools). A tool's recipient header is the template's: the region it
 opens is closed by `<|message|>` before any call starts, and dropped. The generation prompt ends
-`<|start|>assistant`, so the output starts with a header.
+`<|start|>assistant`, so the output starts with a header. A message's header is read with or
+without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
 call markup and has more recipients: a bare `<|message|>` header is the thought too,
@@ -17,10 +18,14 @@ from symphony.syntax import ParamTags
 
 MESSAGE = ParamTags.MUSE.header_end
 START = "<|start|>assistant"
+RECIPIENT = " to="
 
 
-def _header(recipient):
-    return " to=" + recipient + MESSAGE
+def _spellings(name, text):
+    """A header's terminals (name, text): as the model writes it after `<|start|>assistant`
+    (` to=…`, the space its own token), and without the space (`to=…`: how vLLM also reads a
+    message's start, and how its tests write the first one)."""
+    return ((name, text), (name + "_unspaced", text[1:]))
 
 
 def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thought=False,
@@ -30,10 +35,14 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
     the texts that end a message; `start_ends`: the next message's start ends one too."""
     table = Format(name)
     states = [("reasoning", reasoning), ("content", content), ("hidden", dropped)]
-    for state, recipients in states:
-        for recipient in recipients:
-            table = table.terminal(recipient + "_open", _header(recipient))
-    table = table.terminal("recipient_open", " to=").terminal("message", MESSAGE)
+    headers = [(terminal, text, state) for state, recipients in states for recipient in recipients
+               for terminal, text in _spellings(recipient + "_open", RECIPIENT + recipient + MESSAGE)]
+    recipient_opens = _spellings("recipient_open", RECIPIENT)
+    for terminal, text, _ in headers:
+        table = table.terminal(terminal, text)
+    for terminal, text in recipient_opens:
+        table = table.terminal(terminal, text)
+    table = table.terminal("message", MESSAGE)
     for k, end in enumerate(ends):
         table = table.terminal("end_of_message" + (f"_{k + 1}" if k else ""), end)
     table = (table
@@ -52,13 +61,13 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .state("tool", Emits.WRAPPER)
              .state("calls", Emits.WRAPPER)
              .state("invoke", Emits.ARGUMENTS))
-    for state, recipients in states:
-        for recipient in recipients:
-            table = table.transition("between", recipient + "_open", state)
+    for terminal, _, state in headers:
+        table = table.transition("between", terminal, state)
     if bare_is_thought:
         table = table.transition("between", "message", "reasoning")
+    for terminal, _ in recipient_opens:
+        table = table.transition("between", terminal, "recipient")
     table = (table
-             .transition("between", "recipient_open", "recipient")
              .transition("between", "start", "between")
              .transition("recipient", "message", "tool")
              .transition("tool", "calls_open", "calls")

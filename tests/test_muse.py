@@ -1,0 +1,53 @@
+"""The Muse tables (`muse_glimmer`, `muse_spark`): what each reads of the messages Muse writes
+beyond the template's own spelling, each output whole and at every chunking.
+"""
+import json
+
+import pytest
+
+import symphony
+from symphony.adapt import chat
+from tests.common import check_conservation, check_well_formed, chunkings, replay
+from tests.wire import END_THOUGHT, START_THOUGHT, check, content, dropped, finish, reasoning
+
+MUSE = ("muse_glimmer", "muse_spark")
+NEXT = "<|eom|><|start|>assistant"
+TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
+    "city": {"type": "string"}, "days": {"type": "integer"}}}}}]
+
+
+def call(name, params, header=None):
+    """A call message: its recipient header (` to=NAME<|message|>` unless given) and a block of one
+    invoke of `params`."""
+    return ((f" to={name}<|message|>" if header is None else header) + "<atem:function_calls>\n"
+            + f'<atem:invoke name="{name}">\n'
+            + "".join(f'<atem:parameter name="{k}">{v}</atem:parameter>\n' for k, v in params)
+            + "</atem:invoke>\n</atem:function_calls>")
+
+
+def reads(table, output, tools=TOOLS):
+    """(content, reasoning, [(name, arguments)]) of the whole parse; every chunking conserves the
+    output, is well formed and reads the same."""
+    def said(events):
+        m = chat.message(events)["message"]
+        return (m["content"], m["reasoning_content"],
+                [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in m["tool_calls"] or []])
+    whole = said(symphony.parse(table, output, tools=tools))
+    for plan, pieces in chunkings(output):
+        events = replay(symphony.parser(table, tools), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert said(events) == whole, plan
+    return whole
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_a_header_without_its_space_opens_a_message(table):
+    """`to=self<|message|>` (no space before `to=`) opens the thought as ` to=self<|message|>`
+    does; so `to=user` the answer, and `to=NAME` a call message."""
+    check(table, "to=self<|message|>plan" + NEXT + "to=user<|message|>Done.", [
+        dropped("to=self<|message|>"), START_THOUGHT, reasoning("plan"), dropped("<|eom|>"), END_THOUGHT,
+        dropped("<|start|>assistant"), dropped("to=user<|message|>"), content("Done."), finish(),
+    ])
+    assert reads(table, call("get_weather", [("city", "Paris")], header="to=get_weather<|message|>")) == (
+        None, None, [("get_weather", {"city": "Paris"})])
