@@ -1145,6 +1145,11 @@ FAMILY_CASES = {
         Case("muse-invoke-outside-block", " to=f<|message|><atem:invoke name=\"f\"></atem:invoke>", calls=0),
         Case("muse-eom-cuts-invoke", ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter '
              'name="a">x<|eom|><|start|>assistant to=user<|message|>y', calls=1),
+        Case("muse-thought-holds-a-block", ' to=self<|message|><atem:function_calls><atem:invoke name="f">'
+             '</atem:invoke></atem:function_calls><|eom|><|start|>assistant to=user<|message|>y<|eot|>', calls=0),
+        Case("muse-bare-header", "<|message|>x<|eot|><|start|>assistant to=user<|message|>y", calls=0),
+        Case("muse-start-ends-a-message", " to=self<|message|>plan<|start|>assistant to=f<|message|>"
+             "<atem:function_calls><atem:invoke name=\"f\"></atem:invoke></atem:function_calls>", calls=1),
     ],
     "muse_spark": [
         Case("spark-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=commentary<|message|>Checking."

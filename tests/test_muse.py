@@ -51,3 +51,24 @@ def test_a_header_without_its_space_opens_a_message(table):
     ])
     assert reads(table, call("get_weather", [("city", "Paris")], header="to=get_weather<|message|>")) == (
         None, None, [("get_weather", {"city": "Paris"})])
+
+
+@pytest.mark.parametrize("table, opens", [("muse_glimmer", "content"), ("muse_spark", "reasoning")])
+def test_a_bare_header_opens_the_answer_or_the_thought(table, opens):
+    """A header with no recipient (`<|message|>` alone) opens Glimmer's answer and Spark's
+    thought; `<|eot|>`, the end of the turn, ends it and is dropped."""
+    if opens == "content":
+        want = [dropped("<|message|>"), content("Hello."), dropped("<|eot|>"), finish()]
+    else:
+        want = [dropped("<|message|>"), START_THOUGHT, reasoning("Hello."), dropped("<|eot|>"), END_THOUGHT, finish()]
+    check(table, "<|message|>Hello.<|eot|>", want)
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_the_end_of_the_turn_and_the_next_start_end_a_message(table):
+    """`<|eot|>` ends a message as `<|eom|>` does, and a message whose end the model left out ends
+    at the next message's `<|start|>assistant`, so the call message after it is read."""
+    assert reads(table, " to=self<|message|>plan<|eot|><|start|>assistant to=user<|message|>Done.<|eot|>") == (
+        "Done.", "plan", [])
+    assert reads(table, " to=self<|message|>plan<|start|>assistant" + call("get_weather", [("days", "3")])
+                 + "<|start|>assistant to=user<|message|>Done.") == ("Done.", "plan", [("get_weather", {"days": 3})])

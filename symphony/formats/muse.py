@@ -5,13 +5,14 @@
 (param-XML, typed by the tools). A tool's recipient header is the template's: the region it
 opens is closed by `<|message|>` before any call starts, and dropped. The generation prompt ends
 `<|start|>assistant`, so the output starts with a header. A message's header is read with or
-without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`).
+without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`); a header with no
+recipient (a bare `<|message|>`) opens the answer. `<|eot|>` (the end of the turn) ends a message
+as `<|eom|>` does, and so does the next message's `<|start|>assistant` (a message whose end the
+model left out does not swallow the call message after it, as in vLLM's parsers).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
-call markup and has more recipients: a bare `<|message|>` header is the thought too,
-` to=commentary` (updates between calls) is content, ` to=developer` is dropped; `<|eot|>` ends a
-message as `<|eom|>` does, and so does the next message's `<|start|>assistant` (a message whose
-end the model left out does not swallow the call message after it, as in vLLM's parser).
+call markup and has more recipients: a bare `<|message|>` header is the thought,
+` to=commentary` (updates between calls) is content, ` to=developer` is dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import ParamTags
@@ -19,6 +20,7 @@ from symphony.syntax import ParamTags
 MESSAGE = ParamTags.MUSE.header_end
 START = "<|start|>assistant"
 RECIPIENT = " to="
+ENDS = ("<|eom|>", "<|eot|>")      # the end of a message; of the turn
 
 
 def _spellings(name, text):
@@ -28,11 +30,9 @@ def _spellings(name, text):
     return ((name, text), (name + "_unspaced", text[1:]))
 
 
-def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thought=False,
-          ends=("<|eom|>",), start_ends=False):
+def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="content"):
     """`reasoning`, `content`, `dropped`: the recipients whose messages are the thought, the
-    answer, and dropped; `bare_is_thought`: a header with no recipient opens the thought; `ends`:
-    the texts that end a message; `start_ends`: the next message's start ends one too."""
+    answer, and dropped; `bare`: the state a header with no recipient opens."""
     table = Format(name)
     states = [("reasoning", reasoning), ("content", content), ("hidden", dropped)]
     headers = [(terminal, text, state) for state, recipients in states for recipient in recipients
@@ -43,7 +43,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
     for terminal, text in recipient_opens:
         table = table.terminal(terminal, text)
     table = table.terminal("message", MESSAGE)
-    for k, end in enumerate(ends):
+    for k, end in enumerate(ENDS):
         table = table.terminal("end_of_message" + (f"_{k + 1}" if k else ""), end)
     table = (table
              .terminal("start", START)
@@ -63,8 +63,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .state("invoke", Emits.ARGUMENTS))
     for terminal, _, state in headers:
         table = table.transition("between", terminal, state)
-    if bare_is_thought:
-        table = table.transition("between", "message", "reasoning")
+    table = table.transition("between", "message", bare)
     for terminal, _ in recipient_opens:
         table = table.transition("between", terminal, "recipient")
     table = (table
@@ -77,7 +76,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .transition("invoke", "calls_close", "tool")
              .transition("calls", "calls_close", "tool"))
     messages = ["reasoning", "content"] + (["hidden"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
-    ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + (["start"] if start_ends else [])
+    ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + ["start"]
     for end in ending:
         for state in messages:
             table = table.transition(state, end, "between")
@@ -86,6 +85,6 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
 
 MUSE_GLIMMER = _muse("muse_glimmer")
 MUSE_SPARK = _muse("muse_spark", reasoning=("self",), content=("user", "commentary"), dropped=("developer",),
-                   bare_is_thought=True, ends=("<|eom|>", "<|eot|>"), start_ends=True)
+                   bare="reasoning")
 
 TABLES = {"muse_glimmer": MUSE_GLIMMER, "muse_spark": MUSE_SPARK}
