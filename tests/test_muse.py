@@ -8,7 +8,7 @@ import pytest
 import symphony
 from symphony.adapt import chat
 from tests.common import check_conservation, check_well_formed, chunkings, replay
-from tests.wire import END_THOUGHT, START_THOUGHT, check, content, dropped, finish, reasoning
+from tests.wire import END_THOUGHT, START_THOUGHT, arguments, check, content, dropped, end, finish, reasoning, start
 
 MUSE = ("muse_glimmer", "muse_spark")
 NEXT = "<|eom|><|start|>assistant"
@@ -72,3 +72,41 @@ def test_the_end_of_the_turn_and_the_next_start_end_a_message(table):
         "Done.", "plan", [])
     assert reads(table, " to=self<|message|>plan<|start|>assistant" + call("get_weather", [("days", "3")])
                  + "<|start|>assistant to=user<|message|>Done.") == ("Done.", "plan", [("get_weather", {"days": 3})])
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_a_header_inside_a_message_begins_the_next(table):
+    """A message whose end the model left out ends at the next header: a fixed recipient's
+    (` to=user<|message|>`) is a marker and opens its message; a tool's name is no marker, so it
+    stays the thought's text, but its `<|message|>` ends the thought's state and the calls block
+    after it is read (vLLM: "observed deterministically for a call with empty arguments")."""
+    check(table, " to=self<|message|>plan to=user<|message|>Done.", [
+        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("plan"), dropped(" to=user<|message|>"),
+        END_THOUGHT, content("Done."), finish(),
+    ])
+    check(table, ' to=self<|message|>Need the time. to=get_weather<|message|><atem:function_calls><atem:invoke name="'
+          'get_weather"></atem:invoke></atem:function_calls><|eom|><|start|>assistant to=user<|message|>Noon.', [
+        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("Need the time. to=get_weather"),
+        dropped("<|message|><atem:function_calls>"), END_THOUGHT, dropped('<atem:invoke name="'),
+        start(0, "get_weather", 'get_weather">'), arguments(0, "{}", ""), end(0, "</atem:invoke>"),
+        dropped("</atem:function_calls><|eom|><|start|>assistant to=user<|message|>"), content("Noon."),
+        finish(tool_calls=1),
+    ])
+    # after a call message, a header (a tool's too) begins the next message
+    assert reads(table, call("get_weather", [("city", "Paris")]) + call("get_weather", [("days", "2")])
+                 + " to=user<|message|>Done.") == (
+        "Done.", None, [("get_weather", {"city": "Paris"}), ("get_weather", {"days": 2})])
+    # the answer's end left out before a call message
+    assert reads(table, " to=user<|message|>Checking. to=get_weather<|message|><atem:function_calls>"
+                 '<atem:invoke name="get_weather"></atem:invoke></atem:function_calls>') == (
+        "Checking. to=get_weather", None, [("get_weather", {})])
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_a_block_in_a_thought_is_no_call_without_a_header_before_it(table):
+    """A calls block the thought holds is the thought's text (an echoed call is no call); text
+    after a header end in the thought is the thought's."""
+    block = '<atem:function_calls><atem:invoke name="f"></atem:invoke></atem:function_calls>'
+    assert reads(table, " to=self<|message|>I could write " + block + " but no." + NEXT + " to=user<|message|>Hi.") == (
+        "Hi.", "I could write " + block + " but no.", [])
+    assert reads(table, " to=self<|message|>a<|message|>b<|eom|>") == (None, "ab", [])

@@ -7,8 +7,11 @@ opens is closed by `<|message|>` before any call starts, and dropped. The genera
 `<|start|>assistant`, so the output starts with a header. A message's header is read with or
 without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`); a header with no
 recipient (a bare `<|message|>`) opens the answer. `<|eot|>` (the end of the turn) ends a message
-as `<|eom|>` does, and so does the next message's `<|start|>assistant` (a message whose end the
-model left out does not swallow the call message after it, as in vLLM's parsers).
+as `<|eom|>` does, and so does the next message's `<|start|>assistant` or header (a message whose
+end the model left out does not swallow the call message after it, as in vLLM's parsers): a
+fixed recipient's header is a marker wherever it stands; a tool's name is no marker, so inside a
+message it stays that message's text, but its `<|message|>` lets a calls block open the message
+after it (the text up to that block is still read as the message the header stood in).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
 call markup and has more recipients: a bare `<|message|>` header is the thought,
@@ -61,6 +64,13 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
              .state("tool", Emits.WRAPPER)
              .state("calls", Emits.WRAPPER)
              .state("invoke", Emits.ARGUMENTS))
+    # A `<|message|>` inside a body ends a header whose recipient (a tool's name: the fixed
+    # recipients' headers are terminals) was read as the body's text, its message's end left out:
+    # the next message is read as the body was, but a calls block may open it.
+    bodies = [(state, emits) for state, emits in (("reasoning", Emits.REASONING), ("content", Emits.CONTENT),
+                                                  ("hidden", Emits.HIDDEN)) if state != "hidden" or dropped]
+    for state, emits in bodies:
+        table = table.state(state + "_after_header", emits)
     for terminal, _, state in headers:
         table = table.transition("between", terminal, state)
     table = table.transition("between", "message", bare)
@@ -75,11 +85,23 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
              .transition("invoke", "invoke_open", "invoke")
              .transition("invoke", "calls_close", "tool")
              .transition("calls", "calls_close", "tool"))
-    messages = ["reasoning", "content"] + (["hidden"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
+    for terminal, _ in recipient_opens:
+        table = table.transition("tool", terminal, "recipient")
+    for state, _ in bodies:
+        table = (table
+                 .transition(state, "message", state + "_after_header")
+                 .transition(state + "_after_header", "message", state + "_after_header")
+                 .transition(state + "_after_header", "calls_open", "calls"))
+    messages = ([state for state, _ in bodies] + ["recipient", "tool", "calls", "invoke"]
+                + [state + "_after_header" for state, _ in bodies])
     ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + ["start"]
     for end in ending:
         for state in messages:
             table = table.transition(state, end, "between")
+    # a fixed recipient's header inside a message begins the next message (its end left out)
+    for terminal, _, target in headers:
+        for state in messages:
+            table = table.transition(state, terminal, target)
     return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
 
 
