@@ -110,3 +110,34 @@ def test_a_block_in_a_thought_is_no_call_without_a_header_before_it(table):
     assert reads(table, " to=self<|message|>I could write " + block + " but no." + NEXT + " to=user<|message|>Hi.") == (
         "Hi.", "I could write " + block + " but no.", [])
     assert reads(table, " to=self<|message|>a<|message|>b<|eom|>") == (None, "ab", [])
+
+
+def _tool(name, **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": {
+        key: {"type": kind} for key, kind in properties.items()}}}}
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_a_doubled_name_is_the_declared_tool(table):
+    """Muse's template writes a bare tool name's recipient as `NAME.*`, and the model names the
+    call `NAME.NAME`: that is the declared tool NAME, its values typed by NAME's schema, when the
+    request declares NAME and not NAME.NAME. Any other name stays as written."""
+    echo = [_tool("echo", text="string", count="integer")]
+    output = call("echo.echo", [("text", "25"), ("count", "25")]) + "<|eot|>"
+    check(table, output, [
+        dropped(" to=echo.echo<|message|><atem:function_calls>\n"), dropped('<atem:invoke name="'),
+        start(0, "echo", 'echo.echo">'),
+        arguments(0, '{"text": "', '\n<atem:parameter name="text">'), arguments(0, "25"),
+        arguments(0, '"', "</atem:parameter>"), arguments(0, ', "count": 25', '\n<atem:parameter name="count">25'
+                                                          "</atem:parameter>"),
+        arguments(0, "}", "\n"), end(0, "</atem:invoke>"),
+        dropped("\n</atem:function_calls><|eot|>"), finish(tool_calls=1),
+    ], tools=echo)
+    assert reads(table, output, tools=None)[2] == [("echo.echo", {"text": 25, "count": 25})]
+    assert reads(table, output, tools=echo + [_tool("echo.echo")])[2] == [("echo.echo", {"text": 25, "count": 25})]
+    for name in ("echo.get", "foo.echo", "echo.echo.echo", "echo.ech", ".", "e.e"):
+        assert reads(table, call(name, []), tools=echo)[2] == [(name, {})]
+
+
+def test_minicpm_keeps_a_doubled_name():
+    assert reads("minicpm5", '<function name="echo.echo"></function>', tools=[_tool("echo")])[2] == [("echo.echo", {})]
