@@ -8,7 +8,9 @@
 # source, not its text), and inside one every tag is text until its `]]>`. The table's
 # `</function>` (`</atem:invoke>`) is the call's own end. A table may also open the syntax on a
 # message's recipient header (Muse Glimmer's ` to=NAME<|message|>`): a region that a header end
-# closes before any call started was the template's header, and is dropped.
+# closes before any call started was the template's header, and is dropped. A syntax may also read
+# a name written twice around a dot, `X.X`, as the tool `X` the request declares (Muse's template
+# writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`).
 
 cdef enum ParamXmlTag:
     PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
@@ -32,6 +34,11 @@ cdef class ParamXmlCall(AttributeCall):
     cdef int closed_early(self) noexcept:
         return OT_CALL_CLOSED_EARLY
 
+    cdef int start_call(self, Py_ssize_t upto) except -1:
+        if self.params.doubled_names and self.declared is not None:
+            self.name.len = px_undoubled(<Declared>self.declared, self.name.data, self.name.len)
+        return TagCall.start_call(self, upto)
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
@@ -49,16 +56,29 @@ cdef class ParamXmlCall(AttributeCall):
         return AttributeCall.close_block(self, terminal, p, n)
 
 
+cdef Py_ssize_t px_undoubled(Declared declared, const unsigned char* name, Py_ssize_t n) except -1:
+    """How much of name[0:n] names the call: the first half of a name written `X.X` when the
+    request declares `X` and not `X.X`, else all of it."""
+    cdef Py_ssize_t half = n >> 1
+    if not (n & 1) or n < 3 or name[half] != DOT or memcmp(name, name + half + 1, half) != 0:
+        return n
+    if declared.find(name, n) >= 0 or declared.find(name, half) < 0:
+        return n
+    return half
+
+
 @cython.final
 @cython.no_gc
 cdef class ParamXmlSyntax(Syntax):
     """Calls of `<param name=…>` values typed by the tools (MiniCPM5's `<function name=…>`, Muse
     Glimmer's `atem:` spelling); `tags` are the parameter's open tag (up to the key) and close tag,
-    `header_ends` the table terminals that end a recipient header."""
+    `header_ends` the table terminals that end a recipient header; `doubled_names`: a call named
+    `X.X` is the declared tool `X` (px_undoubled)."""
     cdef MarkerSet tags
     cdef uint64_t header_ends
+    cdef bint doubled_names
 
-    def __init__(self, tags, ends=(), header_ends=()):
+    def __init__(self, tags, ends=(), header_ends=(), doubled_names=False):
         cdef int terminal
         Syntax.__init__(self, ends)
         self.reads_types = True
@@ -66,6 +86,7 @@ cdef class ParamXmlSyntax(Syntax):
             raise ValueError("param-XML syntax: tags are the parameter's open and close tag")
         self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA)
         self.header_ends = Syntax(header_ends).ends
+        self.doubled_names = bool(doubled_names)
 
     cdef inline bint is_header_end(self, int terminal) noexcept:
         return terminal >= 0 and (self.header_ends >> terminal) & 1

@@ -106,16 +106,20 @@ OWN_CLOSE = {"dsml": DSML_INVOKE_CLOSE, "xtml": XTML_CALL_CLOSE, "xml": XML_INVO
 class ParamTags:
     """A param-XML family's tags: a parameter's open tag (up to its key) and close tag, the call's
     own close marker (a table terminal), and the table terminal that ends a message's recipient
-    header when the table opens the syntax on one (None: it does not)."""
+    header when the table opens the syntax on one (None: it does not). `doubled_names`: a call
+    named `X.X` is the tool `X` when the request declares `X` and not `X.X` (Muse's template
+    writes a bare tool name's recipient `X.*`, and the model names its invoke `X.X`)."""
 
     param_open: str
     param_close: str
     call_close: str
     header_end: object = None
+    doubled_names: bool = False
 
 
 ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>")
-ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>")
+ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>",
+                           doubled_names=True)
 
 Tags.PLAIN = Tags("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>")
 Tags.LING = dataclasses.replace(Tags.PLAIN, between="\n")
@@ -326,7 +330,8 @@ class CallSyntax:
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
         if self.kind == "param_xml":
-            return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends)
+            return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
+                                          self.tags.doubled_names)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
         if self.kind == "gemma":

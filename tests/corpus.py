@@ -1145,6 +1145,17 @@ FAMILY_CASES = {
         Case("muse-invoke-outside-block", " to=f<|message|><atem:invoke name=\"f\"></atem:invoke>", calls=0),
         Case("muse-eom-cuts-invoke", ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter '
              'name="a">x<|eom|><|start|>assistant to=user<|message|>y', calls=1),
+        Case("muse-thought-holds-a-block", ' to=self<|message|><atem:function_calls><atem:invoke name="f">'
+             '</atem:invoke></atem:function_calls><|eom|><|start|>assistant to=user<|message|>y<|eot|>', calls=0),
+        Case("muse-bare-header", "<|message|>x<|eot|><|start|>assistant to=user<|message|>y", calls=0),
+        Case("muse-tool-header-in-thought", " to=self<|message|>x to=f<|message|><atem:function_calls><atem:invoke "
+             'name="f"></atem:invoke></atem:function_calls>', calls=1),
+        Case("muse-header-after-block", ' to=f<|message|><atem:function_calls><atem:invoke name="f"></atem:invoke>'
+             "</atem:function_calls> to=g<|message|><atem:function_calls> to=user<|message|>x", calls=1),
+        Case("muse-header-end-in-answer", " to=user<|message|>a<|message|>b<|message|><atem:function_calls>"
+             '<atem:invoke name="f">', calls=1),
+        Case("muse-start-ends-a-message", " to=self<|message|>plan<|start|>assistant to=f<|message|>"
+             "<atem:function_calls><atem:invoke name=\"f\"></atem:invoke></atem:function_calls>", calls=1),
     ],
     "muse_spark": [
         Case("spark-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=commentary<|message|>Checking."

@@ -391,7 +391,7 @@ def other_cases(r):
             Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + w.param_open + 'a">x' + frame(r, time),
                  tools=TOOLS, calls=2),
         ]
-        if r.block_open not in r.thought_exits:     # (Muse Spark: a message's start ends the thought)
+        if r.block_open not in r.thought_exits:     # (Muse: a message's start ends the thought)
             cases.append(Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather)
                               + f"{r.think_close}hi", calls=0))
     return cases

@@ -3,38 +3,52 @@
 ` to=user` the answer, and a tool's name opens a call message whose body is
 `<atem:function_calls>` of `<atem:invoke name=…>` with `<atem:parameter name=…>` values
 (param-XML, typed by the tools). A tool's recipient header is the template's: the region it
-opens is closed by `<|message|>` before any call starts, and dropped. The generation prompt ends
-`<|start|>assistant`, so the output starts with a header.
+opens is closed by `<|message|>` before any call starts, and dropped. The template writes a bare
+tool name's recipient `NAME.*`, and the model then names the invoke `NAME.NAME`: that call is the
+tool NAME when the request declares NAME and not NAME.NAME (`ParamTags.MUSE.doubled_names`). The generation prompt ends
+`<|start|>assistant`, so the output starts with a header. A message's header is read with or
+without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`); a header with no
+recipient (a bare `<|message|>`) opens the answer. `<|eot|>` (the end of the turn) ends a message
+as `<|eom|>` does, and so does the next message's `<|start|>assistant` or header (a message whose
+end the model left out does not swallow the call message after it, as in vLLM's parsers): a
+fixed recipient's header is a marker wherever it stands; a tool's name is no marker, so inside a
+message it stays that message's text, but its `<|message|>` lets a calls block open the message
+after it (the text up to that block is still read as the message the header stood in).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
-call markup and has more recipients: a bare `<|message|>` header is the thought too,
-` to=commentary` (updates between calls) is content, ` to=developer` is dropped; `<|eot|>` ends a
-message as `<|eom|>` does, and so does the next message's `<|start|>assistant` (a message whose
-end the model left out does not swallow the call message after it, as in vLLM's parser).
+call markup and has more recipients: a bare `<|message|>` header is the thought,
+` to=commentary` (updates between calls) is content, ` to=developer` is dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import ParamTags
 
 MESSAGE = ParamTags.MUSE.header_end
 START = "<|start|>assistant"
+RECIPIENT = " to="
+ENDS = ("<|eom|>", "<|eot|>")      # the end of a message; of the turn
 
 
-def _header(recipient):
-    return " to=" + recipient + MESSAGE
+def _spellings(name, text):
+    """A header's terminals (name, text): as the model writes it after `<|start|>assistant`
+    (` to=…`, the space its own token), and without the space (`to=…`: how vLLM also reads a
+    message's start, and how its tests write the first one)."""
+    return ((name, text), (name + "_unspaced", text[1:]))
 
 
-def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thought=False,
-          ends=("<|eom|>",), start_ends=False):
+def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="content"):
     """`reasoning`, `content`, `dropped`: the recipients whose messages are the thought, the
-    answer, and dropped; `bare_is_thought`: a header with no recipient opens the thought; `ends`:
-    the texts that end a message; `start_ends`: the next message's start ends one too."""
+    answer, and dropped; `bare`: the state a header with no recipient opens."""
     table = Format(name)
     states = [("reasoning", reasoning), ("content", content), ("hidden", dropped)]
-    for state, recipients in states:
-        for recipient in recipients:
-            table = table.terminal(recipient + "_open", _header(recipient))
-    table = table.terminal("recipient_open", " to=").terminal("message", MESSAGE)
-    for k, end in enumerate(ends):
+    headers = [(terminal, text, state) for state, recipients in states for recipient in recipients
+               for terminal, text in _spellings(recipient + "_open", RECIPIENT + recipient + MESSAGE)]
+    recipient_opens = _spellings("recipient_open", RECIPIENT)
+    for terminal, text, _ in headers:
+        table = table.terminal(terminal, text)
+    for terminal, text in recipient_opens:
+        table = table.terminal(terminal, text)
+    table = table.terminal("message", MESSAGE)
+    for k, end in enumerate(ENDS):
         table = table.terminal("end_of_message" + (f"_{k + 1}" if k else ""), end)
     table = (table
              .terminal("start", START)
@@ -52,13 +66,19 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .state("tool", Emits.WRAPPER)
              .state("calls", Emits.WRAPPER)
              .state("invoke", Emits.ARGUMENTS))
-    for state, recipients in states:
-        for recipient in recipients:
-            table = table.transition("between", recipient + "_open", state)
-    if bare_is_thought:
-        table = table.transition("between", "message", "reasoning")
+    # A `<|message|>` inside a body ends a header whose recipient (a tool's name: the fixed
+    # recipients' headers are terminals) was read as the body's text, its message's end left out:
+    # the next message is read as the body was, but a calls block may open it.
+    bodies = [(state, emits) for state, emits in (("reasoning", Emits.REASONING), ("content", Emits.CONTENT),
+                                                  ("hidden", Emits.HIDDEN)) if state != "hidden" or dropped]
+    for state, emits in bodies:
+        table = table.state(state + "_after_header", emits)
+    for terminal, _, state in headers:
+        table = table.transition("between", terminal, state)
+    table = table.transition("between", "message", bare)
+    for terminal, _ in recipient_opens:
+        table = table.transition("between", terminal, "recipient")
     table = (table
-             .transition("between", "recipient_open", "recipient")
              .transition("between", "start", "between")
              .transition("recipient", "message", "tool")
              .transition("tool", "calls_open", "calls")
@@ -67,16 +87,28 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare_is_thou
              .transition("invoke", "invoke_open", "invoke")
              .transition("invoke", "calls_close", "tool")
              .transition("calls", "calls_close", "tool"))
-    messages = ["reasoning", "content"] + (["hidden"] if dropped else []) + ["recipient", "tool", "calls", "invoke"]
-    ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + (["start"] if start_ends else [])
+    for terminal, _ in recipient_opens:
+        table = table.transition("tool", terminal, "recipient")
+    for state, _ in bodies:
+        table = (table
+                 .transition(state, "message", state + "_after_header")
+                 .transition(state + "_after_header", "message", state + "_after_header")
+                 .transition(state + "_after_header", "calls_open", "calls"))
+    messages = ([state for state, _ in bodies] + ["recipient", "tool", "calls", "invoke"]
+                + [state + "_after_header" for state, _ in bodies])
+    ending = [t for t, _ in table.terminals if t.startswith("end_of_message")] + ["start"]
     for end in ending:
         for state in messages:
             table = table.transition(state, end, "between")
+    # a fixed recipient's header inside a message begins the next message (its end left out)
+    for terminal, _, target in headers:
+        for state in messages:
+            table = table.transition(state, terminal, target)
     return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
 
 
 MUSE_GLIMMER = _muse("muse_glimmer")
 MUSE_SPARK = _muse("muse_spark", reasoning=("self",), content=("user", "commentary"), dropped=("developer",),
-                   bare_is_thought=True, ends=("<|eom|>", "<|eot|>"), start_ends=True)
+                   bare="reasoning")
 
 TABLES = {"muse_glimmer": MUSE_GLIMMER, "muse_spark": MUSE_SPARK}
