@@ -1,18 +1,14 @@
 """The Muse tables (`muse_glimmer`, `muse_spark`): what each reads of the messages Muse writes
-beyond the template's own spelling, each output whole and at every chunking; and vLLM 0.33's own
-Muse unit-test cases (`tests/data/vllm_tool_cases_extra.jsonl`, when present), judged as
-tests/test_peer_cases.py judges the shared ones, with the cases symphony reads otherwise listed
-with their reason.
+beyond the template's own spelling, each output whole and at every chunking. (vLLM 0.33's own Muse
+unit-test cases run with the other peer cases, in tests/test_peer_cases.py.)
 """
 import json
-import os
 
 import pytest
 
 import symphony
 from symphony.adapt import chat
 from tests.common import check_conservation, check_well_formed, chunkings, replay
-from tests.test_peer_cases import judge, summary
 from tests.wire import END_THOUGHT, START_THOUGHT, arguments, check, content, dropped, end, finish, reasoning, start
 
 MUSE = ("muse_glimmer", "muse_spark")
@@ -146,69 +142,3 @@ def test_a_doubled_name_is_the_declared_tool(table):
 
 def test_minicpm_keeps_a_doubled_name():
     assert reads("minicpm5", '<function name="echo.echo"></function>', tools=[_tool("echo")])[2] == [("echo.echo", {})]
-
-
-
-# --- vLLM 0.33's Muse cases ------------------------------------------------------------------
-
-EXTRA_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "vllm_tool_cases_extra.jsonl")
-PARSERS = {"muse": "muse_spark", "muse_glimmer": "muse_glimmer"}   # vLLM's MuseToolParser is Muse Spark's
-
-
-def _extra_cases():
-    if not os.path.isfile(EXTRA_CASES):
-        return []
-    with open(EXTRA_CASES, encoding="utf-8") as f:
-        cases = [json.loads(line) for line in f if line.strip()]
-    return [c for c in cases if c["parser"] in PARSERS]
-
-
-EXTRA = _extra_cases()
-_MUSE = "vllm:test_muse.py::"
-TOOL_NAME_IN_THOUGHT = (
-    "a tool's header inside the thought (its <|eom|> left out): the tool's name is no fixed marker "
-    "(SPEC §2.3: markers are texts), so ` to=time.now` stays the thought's text; its `<|message|>` "
-    "ends the thought's state and the call after it is read (vLLM's thought stops before the name)")
-DECLARED_STRING = (
-    "value typing: `text` is a declared string, so its value is its text, every byte (SPEC §5.2); "
-    "vLLM's Glimmer profile JSON-decodes a value whatever the schema (its legacy decoding)")
-DIFFERENCES = {
-    _MUSE + "test_missing_eom_before_tool_header_keeps_tool_call": TOOL_NAME_IN_THOUGHT,
-    _MUSE + "test_streaming_missing_eom_before_tool_header": TOOL_NAME_IN_THOUGHT,
-}
-
-
-def difference(case):
-    """Why symphony reads `case` otherwise than vLLM expects, or None."""
-    if case["id"] in DIFFERENCES:
-        return DIFFERENCES[case["id"]]
-    if case["parser"] == "muse_glimmer" and "test_string_parameter_schema_preserves_raw_text" in case["id"]:
-        expected = case["expect"]["tool_calls"][0]["arguments"]["text"]
-        if not isinstance(expected, str):
-            return DECLARED_STRING
-    return None
-
-
-@pytest.mark.skipif(not EXTRA, reason=f"no vLLM Muse cases at {EXTRA_CASES}")
-@pytest.mark.parametrize("case", EXTRA, ids=[c["id"][len("vllm:"):] for c in EXTRA])
-def test_vllm_muse_case(case):
-    table = PARSERS[case["parser"]]
-    whole = chat.message(symphony.parse(table, case["output"], tools=case["tools"]))
-    said = summary(whole)
-    problems = judge(case, said)
-    reason = difference(case)
-    if reason is None:
-        assert not problems, f"{case['id']} differs from vLLM: {problems}; symphony says {said}"
-    else:
-        assert problems, f"{case['id']} is listed ({reason}) but agrees with vLLM now"
-        if reason == DECLARED_STRING:
-            text = case["output"].split('name="text">')[1].split("<")[0]
-            assert json.loads(said["calls"][0][1]) == {"text": text, "count": 25, "items": [1, 2]}
-        else:
-            assert said["reasoning"] == "Need the time. to=time.now" and [n for n, _ in said["calls"]] == ["time.now"]
-    plans = [("the case's chunks", case["chunks"])] if case.get("chunks") else []
-    for plan, pieces in plans + chunkings(case["output"], every_split_up_to=0):
-        events = replay(symphony.parser(table, case["tools"]), pieces)
-        check_conservation(events, case["output"])
-        check_well_formed(events)
-        assert chat.message(events) == whole, plan

@@ -1,6 +1,6 @@
 """vLLM's own tool-parser unit-test cases (`../shared/peer-cases/vllm.jsonl`, or the file named by
-`SYMPHONY_PEER_CASES`) for the families the tagged, keyed, DSML, XTML, XML, pythonic and JSON
-tables parse, run as extra tests.
+`SYMPHONY_PEER_CASES`, and the cases of vLLM 0.33.0's tests that file does not hold,
+`tests/data/vllm_tool_cases_extra.jsonl`) for the families the tables parse, run as extra tests.
 
 Each case is parsed whole with the table its vLLM parser name maps to (no prompt: vLLM's tests
 feed none, so no thought is open at the start, even for tables whose generation prompt opens one)
@@ -35,7 +35,8 @@ from tests.common import check_conservation, check_well_formed, chunkings, repla
 
 # --- where vLLM's parser names land ----------------------------------------------------------
 
-PARSER_TABLES = dict(VLLM_PARSERS)
+PARSER_TABLES = dict(VLLM_PARSERS, muse="muse_spark")   # vLLM's `muse` is Muse Spark (SGLang's, Glimmer:
+                                                       # so the name is no format alias)
 
 
 # --- listed differences ----------------------------------------------------------------------
@@ -59,6 +60,9 @@ UNPAIRED_MARKER = "unpaired-marker"
 HELD_RELEASED = "held-released"
 CALL_IDS = "call-ids"
 CITATIONS = "citations"
+ATTRIBUTE_TEXT = "attribute-text"
+MARKER_TEXT = "marker-text"
+REQUEST_OPTIONS = "request-options"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -250,6 +254,33 @@ _DSML_UNWRAP = (
     f"{VALUE_TYPING}: a parameter is a parameter whatever its name (SPEC §5.6): its value is what "
     "the model wrote under that key; vLLM unwraps a lone `arguments`/`input` parameter the schema "
     "does not declare into the call's arguments")
+
+_V4_NO_BLOCK = (
+    f"{CALL_NEEDS_BLOCK}: a DSML invoke is read only inside the table's `<｜DSML｜tool_calls>` block "
+    "(SPEC §3 deepseek_v4_1's rows); a `<｜DSML｜invoke …>` outside it, or inside V3.2's "
+    "`<｜DSML｜function_calls>`, is content, as the older vLLM case test_function_calls_block_is_not_accepted "
+    "has it; vLLM 0.33 reads such an invoke as a call")
+_KIMI_K3_ESCAPES = (
+    f"{ATTRIBUTE_TEXT}: a call's name and an argument's key are the text up to their closing quote "
+    "(SPEC §5.7), character references as written; vLLM unescapes `&amp;` and `&quot;`")
+_KIMI_K3_SPACED = (
+    f"{MARKER_TEXT}: markers are their exact texts (SPEC §2.3); `<|open|> response <|sep|>` is no "
+    "response opener, so its text stays in the message region (Malformed, shown as content); vLLM's "
+    "regex allows whitespace inside the marker")
+_KIMI_K3_CUT = (
+    f"{MALFORMED_KEPT}: a call cut off before its header's `<|sep|>` never started (no name is whole), "
+    "and its bytes are Malformed, which the message shows as content (SPEC §7.1's fold); vLLM drops them")
+_KIMI_K3_NONE = (
+    f"{REQUEST_OPTIONS}: symphony reads the calls the model wrote; dropping them because the request "
+    "said `tool_choice: none` is the server's, on the message")
+_MUSE_NAME_IN_THOUGHT = (
+    f"{THOUGHT}: a tool's header inside the thought (its `<|eom|>` left out): the tool's name is no "
+    "fixed marker (SPEC §2.3: markers are texts), so ` to=time.now` stays the thought's text; the "
+    "`<|message|>` after it lets the call be read (vLLM's thought stops before the name)")
+_GLIMMER_STRING = (
+    f"{VALUE_TYPING}: `text` is a declared string, so its value is its text, every byte (SPEC §5.2); "
+    "vLLM's Glimmer profile JSON-decodes a value whatever the schema (its Spark profile, `muse`, keeps "
+    "the text and agrees)")
 
 DIFFERENCES = {
     # Qwen2.5-Coder, Llama-Nemotron, IQuest-Coder-V2
@@ -591,6 +622,65 @@ DIFFERENCES = {
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': _LLAMA3_MID_TEXT,
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': _LLAMA3_INVALID,
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': _LLAMA3_NO_ARGUMENTS,
+    # vLLM 0.33.0's cases beyond shared/ (tests/data/vllm_tool_cases_extra.jsonl)
+    'vllm:test_kimi_k3_tool_parser.py::test_extract_tool_calls_unescapes_attributes': _KIMI_K3_ESCAPES,
+    'vllm:test_kimi_k3_tool_parser.py::test_extract_content_from_whitespace_degraded_markers': _KIMI_K3_SPACED,
+    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_truncated_tools_do_not_leak_xtml': _KIMI_K3_CUT,
+    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_tool_choice_none_strips_xtml_and_suppresses_calls': _KIMI_K3_NONE,
+    'vllm:test_muse.py::test_missing_eom_before_tool_header_keeps_tool_call': _MUSE_NAME_IN_THOUGHT,
+    'vllm:test_muse.py::test_streaming_missing_eom_before_tool_header': _MUSE_NAME_IN_THOUGHT,
+    'vllm:test_deepseekv4_tool_parser.py::test_function_calls_wrapper_is_not_recognized': _V4_NO_BLOCK,
+    'vllm:test_deepseekv4_tool_parser.py::test_missing_tool_calls_wrapper_is_recovered[#whole]': _V4_NO_BLOCK,
+    'vllm:test_deepseekv4_tool_parser.py::test_missing_tool_calls_wrapper_is_recovered[#streaming]': _V4_NO_BLOCK,
+    'vllm:test_deepseekv4_tool_parser.py::test_extract_tool_calls_arguments_wrapper': _DSML_UNWRAP,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=263]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=265]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=265]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=266]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=268]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=265]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=263]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=265]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=265]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=266]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=268]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #whole]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=1]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=17]': _GLIMMER_STRING,
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=265]': _GLIMMER_STRING,
 }
 
 # --- checks the vLLM tests make that only their notes spell out ------------------------------
@@ -675,11 +765,17 @@ CASES_FILE = os.environ.get("SYMPHONY_PEER_CASES") or os.path.join(ROOT, "..", "
 TWO_WAY_SPLITS_UP_TO = 800     # characters; the two long Seed-OSS thoughts skip every-split plans
 
 
+EXTRA_CASES_FILE = os.path.join(ROOT, "tests", "data", "vllm_tool_cases_extra.jsonl")
+
+
 def _load():
     if not os.path.isfile(CASES_FILE):
         return []
-    with open(CASES_FILE, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    cases = []
+    for path in (CASES_FILE, EXTRA_CASES_FILE):
+        with open(path, encoding="utf-8") as f:
+            cases += [json.loads(line) for line in f if line.strip()]
+    return cases
 
 
 ALL_CASES = _load()
@@ -924,7 +1020,7 @@ def test_agreement_table():
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
           THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
-          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS)
+          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS, ATTRIBUTE_TEXT, MARKER_TEXT, REQUEST_OPTIONS)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
@@ -1642,4 +1738,62 @@ PINNED = {
         'calls': [['get_current_weather', '{"city": "Seattle", "state": "WA", "unit": "celsius"}'],
                    ['calculate_area', '{"shape": "rectangle", "dimensions": {"width": 10, "height": 5}}']],
         'finish': 'tool_calls'},
+    'vllm:test_kimi_k3_tool_parser.py::test_extract_tool_calls_unescapes_attributes': {'content': None, 'reasoning': None, 'calls': [['a&amp;b&quot;c', '{"k&amp;q": "v"}']], 'finish': 'tool_calls'},
+    'vllm:test_kimi_k3_tool_parser.py::test_extract_content_from_whitespace_degraded_markers': {'content': '<|open|>response<|sep|>answer<|close|>response<|sep|>', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_truncated_tools_do_not_leak_xtml': {'content': 'calc" index="1"', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_tool_choice_none_strips_xtml_and_suppresses_calls': {'content': 'answer', 'reasoning': None, 'calls': [['calc', '{"x": 1}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_missing_eom_before_tool_header_keeps_tool_call': {'content': 'It is noon.', 'reasoning': 'Need the time. to=time.now', 'calls': [['time.now', '{}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_streaming_missing_eom_before_tool_header': {'content': 'It is noon.', 'reasoning': 'Need the time. to=time.now', 'calls': [['time.now', '{}']], 'finish': 'tool_calls'},
+    'vllm:test_deepseekv4_tool_parser.py::test_function_calls_wrapper_is_not_recognized': {'content': '<｜DSML｜function_calls>\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_deepseekv4_tool_parser.py::test_missing_tool_calls_wrapper_is_recovered[#whole]': {'content': '<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_deepseekv4_tool_parser.py::test_missing_tool_calls_wrapper_is_recovered[#streaming]': {'content': '<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_deepseekv4_tool_parser.py::test_extract_tool_calls_arguments_wrapper': {'content': None, 'reasoning': None, 'calls': [['get_weather', '{"arguments": {"location":"Beijing"}}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-25#chunk=263]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-true#chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-null#chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-[1,2]#chunk=266]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat-{"x":1}#chunk=268]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-chat- 25 #chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-25#chunk=263]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "25", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-true#chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "true", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-null#chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "null", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-[1,2]#chunk=266]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "[1,2]", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses-{"x":1}#chunk=268]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": "{\\"x\\":1}", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #whole]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=1]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=17]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
+    'vllm:test_muse.py::test_string_parameter_schema_preserves_raw_text[MuseGlimmerToolParser-responses- 25 #chunk=265]': {'content': None, 'reasoning': None, 'calls': [['echo', '{"text": " 25 ", "count": 25, "items": [1,2]}']], 'finish': 'tool_calls'},
 }
