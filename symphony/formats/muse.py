@@ -5,8 +5,8 @@
 (param-XML, typed by the tools). A tool's recipient header is the template's: the region it
 opens is closed by `<|message|>` before any call starts, and dropped. The template writes a bare
 tool name's recipient `NAME.*`, and the model then names the invoke `NAME.NAME`: that call is the
-tool NAME when the request declares NAME and not NAME.NAME (`ParamTags.MUSE.doubled_names`). The generation prompt ends
-`<|start|>assistant`, so the output starts with a header. A message's header is read with or
+tool NAME when the request declares NAME and not NAME.NAME (`ParamTags.MUSE.doubled_names`). The
+generation prompt ends `<|start|>assistant`, so the output starts with a header. A message's header is read with or
 without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`); a header with no
 recipient (a bare `<|message|>`) opens the answer. `<|eot|>` (the end of the turn) ends a message
 as `<|eom|>` does, and so does the next message's `<|start|>assistant` or header (a message whose
