@@ -100,6 +100,12 @@ GROUPS = (
            "Qwen/Qwen3-VL-30B-A3B-Instruct", "Qwen/Qwen3-VL-235B-A22B-Instruct"),
     _group("qwen3-vl-235b-a22b-thinking", "qwen3", _A, CHATML, None,
            "Qwen/Qwen3-VL-235B-A22B-Thinking", "Qwen/Qwen3-VL-30B-A3B-Thinking"),
+    # Holo2 (H Company's Qwen3-VL agents): the prompt opens the thought unless the request's
+    # `thinking` or `enable_thinking` is false (vLLM's holo2 reasoning parser: R1's, thinking on
+    # unless turned off)
+    _group("holo2-8b", "qwen3", _O, CHATML, None,
+           "HCompany/Holo2-8B", "HCompany/Holo2-4B", "HCompany/Holo2-30B-A3B",
+           switch=(("thinking", "enable_thinking"), True)),
     _group("webworld-32b", "qwen3", _W, CHATML, None,
            "Alibaba-NLP/WebWorld-32B", "Alibaba-NLP/WebWorld-8B", "Alibaba-NLP/WebWorld-14B"),
     _group("k-exaone-236b-a23b", "qwen3", _O, EXAONE, "<|assistant|>",

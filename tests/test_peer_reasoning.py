@@ -46,8 +46,6 @@ CHECKPOINTS = {
     "kimi_k3": "moonshotai/Kimi-K3",
     "minimax_m3": "MiniMaxAI/MiniMax-M3",
     "k2_horizon": "IFM/K2-Horizon-36B",
-    # Holo2 (HCompany, Qwen3-VL based) is not in the registry: the Qwen3-VL thinking checkpoint
-    "holo2": "Qwen/Qwen3-VL-8B-Thinking",
 }
 # tests that give the parser another checkpoint's template than their model's (by test function)
 TEST_CHECKPOINTS = {
@@ -228,9 +226,6 @@ _APPEND_THINK = (
     f"{PRESENTATION}: vLLM's minimax_m2_append_think parser returns the thought inside the content, `<think>` "
     "prepended, by design; symphony reads MiniMax M2's thought as reasoning (vLLM's minimax_m2 parser, whose "
     "cases all agree)")
-_HOLO2 = (
-    f"{THINKING_SWITCH}: Holo2 is not in the registry; its stand-in (Qwen3-VL-8B-Thinking) opens the thought "
-    "whatever the request says, so `thinking: false` does not turn it off")
 _KIMI_K3_OFF = (
     f"{THINKING_SWITCH}: Kimi K3's template as the registry records it (SPEC §3 kimi_k3) always opens the thought; "
     "vLLM's parser turns to pass-through on `thinking: false` (keeping the response region's markers as content)")
@@ -260,14 +255,6 @@ DIFFERENCES = {
         _NONEMPTY,
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_promotes_reasoning_to_content':
         _NONEMPTY,
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled]':
-        _HOLO2,
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_stream]':
-        _HOLO2,
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_with_close_tag]':
-        _HOLO2,
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_with_close_tag_stream]':
-        _HOLO2,
     'vllm:test_kimi_k2_reasoning_parser.py::test_extract_reasoning_implicit_start':
         _KIMI_K25,
     'vllm:test_kimi_k2_reasoning_parser.py::test_extract_reasoning_tool_section_ends_reasoning':
@@ -345,14 +332,6 @@ PINNED = {
         {'reasoning': None, 'content': 'This is plain content', 'calls': []},
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_promotes_reasoning_to_content':
         {'reasoning': '4', 'content': None, 'calls': []},
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled]':
-        {'reasoning': 'This is the rest', 'content': None, 'calls': []},
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_stream]':
-        {'reasoning': 'This is the rest', 'content': None, 'calls': []},
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_with_close_tag]':
-        {'reasoning': None, 'content': 'This is the rest', 'calls': []},
-    'vllm:test_holo2_reasoning_parser.py::test_reasoning[thinking_disabled_with_close_tag_stream]':
-        {'reasoning': 'some text', 'content': 'This is the rest', 'calls': []},
     'vllm:test_kimi_k2_reasoning_parser.py::test_extract_reasoning_implicit_start':
         {'reasoning': None, 'content': 'implicit reasoning with no tags', 'calls': []},
     'vllm:test_kimi_k2_reasoning_parser.py::test_extract_reasoning_tool_section_ends_reasoning':
