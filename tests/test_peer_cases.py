@@ -29,9 +29,9 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
-from symphony.events import ToolCallStart
 from symphony.formats.engine_names import VLLM_PARSERS
-from tests.common import check_conservation, check_well_formed, chunkings, replay
+from tests import peer
+from tests.peer import check_replays, check_verdict
 
 # --- where vLLM's parser names land ----------------------------------------------------------
 
@@ -928,14 +928,6 @@ def _abbreviated(said):
             "calls": [[name, short(raw)] for name, raw in said["calls"]], "finish": said["finish"]}
 
 
-def _plans(case):
-    plans = []
-    if case.get("chunks") is not None:
-        assert "".join(case["chunks"]) == case["output"], "the case's chunks do not join to its output"
-        plans.append(("the case's chunks", case["chunks"]))
-    return plans + chunkings(case["output"], every_split_up_to=TWO_WAY_SPLITS_UP_TO)
-
-
 def _id(case):
     return case["id"][len("vllm:"):] if case["id"].startswith("vllm:") else case["id"]
 
@@ -946,20 +938,9 @@ def test_case(case):
     table = PARSER_TABLES[case["parser"]]
     whole = chat.message(parse(case))
     said = summary(whole)
-    problems = judge(case, said)
-    reason = DIFFERENCES.get(case["id"])
-    if reason is None:
-        assert not problems, f"{case['id']} ({case['parser']} -> {table}) differs from vLLM:\n  " + \
-            "\n  ".join(problems) + f"\n  symphony says {said}"
-    else:
-        assert problems, f"{case['id']} is listed ({reason.split(':')[0]}) but now agrees with vLLM: " \
-            "take it off DIFFERENCES and PINNED"
-        assert _abbreviated(said) == PINNED[case["id"]], f"{case['id']}: symphony's message changed from its pin"
-    for plan, pieces in _plans(case):
-        events = replay(symphony.parser(table, case["tools"]), pieces)
-        check_conservation(events, case["output"])
-        check_well_formed(events)
-        assert chat.message(events) == whole, f"{case['id']}: {plan} gives another message"
+    check_verdict(case, judge(case, said), said, DIFFERENCES, PINNED, pin=_abbreviated)
+    check_replays(case, lambda: symphony.parser(table, case["tools"]), whole,
+                  every_split_up_to=TWO_WAY_SPLITS_UP_TO)
 
 
 @needs_cases
@@ -983,31 +964,8 @@ def test_the_lists_name_cases_that_exist():
 
 def agreement_table():
     """Per vLLM parser: its table, cases, agreements, listed differences by cause (whole parses)."""
-    rows = {}
-    for case in CASES:
-        row = rows.setdefault(case["parser"], {"cases": 0, "agree": 0, "listed": {}, "other": 0})
-        row["cases"] += 1
-        problems = judge(case, summary(chat.message(parse(case))))
-        reason = DIFFERENCES.get(case["id"])
-        if reason is not None:
-            cause = reason.split(":")[0]
-            row["listed"][cause] = row["listed"].get(cause, 0) + 1
-        elif problems:
-            row["other"] += 1
-        else:
-            row["agree"] += 1
-    header = f"{'vLLM parser':16} {'table':13} {'cases':>5} {'agree':>5} {'listed':>6}  by cause"
-    lines = [header, "-" * len(header)]
-    for parser in sorted(rows, key=lambda p: (PARSER_TABLES[p], p)):
-        row = rows[parser]
-        causes = ", ".join(f"{cause} {n}" for cause, n in sorted(row["listed"].items()))
-        unlisted = f"  UNLISTED DIFFERENCES {row['other']}" if row["other"] else ""
-        lines.append(f"{parser:16} {PARSER_TABLES[parser]:13} {row['cases']:>5} {row['agree']:>5} "
-                     f"{sum(row['listed'].values()):>6}  {causes}{unlisted}")
-    totals = [sum(r["cases"] for r in rows.values()), sum(r["agree"] for r in rows.values()),
-              sum(sum(r["listed"].values()) for r in rows.values())]
-    lines.append(f"{'total':16} {'':13} {totals[0]:>5} {totals[1]:>5} {totals[2]:>6}")
-    return "\n".join(lines)
+    return peer.agreement_table(CASES, lambda case: judge(case, summary(chat.message(parse(case)))), DIFFERENCES,
+                                PARSER_TABLES.get)
 
 
 @needs_cases

@@ -25,7 +25,8 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
-from tests.common import check_conservation, check_well_formed, chunkings, replay
+from tests import peer
+from tests.peer import check_replays, check_verdict
 
 ANY = "ANY"
 CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "vllm_reasoning_cases.jsonl")
@@ -115,14 +116,6 @@ def judge(case, said):
     return problems
 
 
-def _plans(case):
-    plans = []
-    if case.get("chunks") is not None:
-        assert "".join(case["chunks"]) == case["output"], "the case's chunks do not join to its output"
-        plans.append(("the case's chunks", case["chunks"]))
-    return plans + chunkings(case["output"])
-
-
 def _id(case):
     return case["id"][len("vllm:"):]
 
@@ -132,20 +125,8 @@ def test_case(case):
     table, prompt = checkpoint(case)
     whole = chat.message(symphony.parse(table, case["output"], prompt=prompt))
     said = summary(whole)
-    problems = judge(case, said)
-    reason = DIFFERENCES.get(case["id"])
-    if reason is None:
-        assert not problems, f"{case['id']} ({case['parser']} -> {table}) differs from vLLM:\n  " + \
-            "\n  ".join(problems) + f"\n  symphony says {said}"
-    else:
-        assert problems, f"{case['id']} is listed ({reason.split(':')[0]}) but now agrees with vLLM: " \
-            "take it off DIFFERENCES and PINNED"
-        assert said == PINNED[case["id"]], f"{case['id']}: symphony's message changed from its pin"
-    for plan, pieces in _plans(case):
-        events = replay(symphony.parser(table), pieces, prompt=prompt)
-        check_conservation(events, case["output"])
-        check_well_formed(events)
-        assert chat.message(events) == whole, f"{case['id']}: {plan} gives another message"
+    check_verdict(case, judge(case, said), said, DIFFERENCES, PINNED)
+    check_replays(case, lambda: symphony.parser(table), whole, prompt=prompt)
 
 
 def test_the_lists_name_cases_that_exist():
@@ -156,32 +137,11 @@ def test_the_lists_name_cases_that_exist():
 
 
 def agreement_table():
-    rows = {}
-    for case in CASES:
-        row = rows.setdefault(case["parser"], {"cases": 0, "agree": 0, "listed": {}, "other": 0})
-        row["cases"] += 1
-        problems = judge(case, summary(chat.message(parse(case))))
-        reason = DIFFERENCES.get(case["id"])
-        if reason is not None:
-            row["listed"][reason.split(":")[0]] = row["listed"].get(reason.split(":")[0], 0) + 1
-        elif problems:
-            row["other"] += 1
-        else:
-            row["agree"] += 1
-    header = f"{'vLLM reasoning parser':24} {'table':24} {'cases':>5} {'agree':>5} {'listed':>6}  by cause"
-    lines = [header, "-" * len(header)]
-    for parser, row in sorted(rows.items()):
-        causes = ", ".join(f"{cause} {n}" for cause, n in sorted(row["listed"].items()))
-        unlisted = f"  UNLISTED DIFFERENCES {row['other']}" if row["other"] else ""
-        table = checkpoint(next(c for c in CASES if c["parser"] == parser))[0]
-        lines.append(f"{parser:24} {table:24} {row['cases']:>5} {row['agree']:>5} "
-                     f"{sum(row['listed'].values()):>6}  {causes}{unlisted}")
-    lines.append(f"{'total':24} {'':24} {sum(r['cases'] for r in rows.values()):>5} "
-                 f"{sum(r['agree'] for r in rows.values()):>5} "
-                 f"{sum(sum(r['listed'].values()) for r in rows.values()):>6}")
-    lines += [f"not run: {parser} ({n} cases): {NOT_RUN[parser]}" for parser, n in
-              sorted((p, sum(c["parser"] == p for c in ALL_CASES)) for p in NOT_RUN)]
-    return "\n".join(lines)
+    tables = {case["parser"]: checkpoint(case)[0] for case in CASES}
+    table = peer.agreement_table(CASES, lambda case: judge(case, summary(chat.message(parse(case)))), DIFFERENCES,
+                                 tables.get, label="vLLM reasoning parser")
+    return "\n".join([table] + [f"not run: {parser} ({n} cases): {NOT_RUN[parser]}" for parser, n in
+                                sorted((p, sum(c["parser"] == p for c in ALL_CASES)) for p in NOT_RUN)])
 
 
 def test_agreement_table():
