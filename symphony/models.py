@@ -220,6 +220,11 @@ GROUPS = (
            "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
     _group("kimi-k2-thinking", "kimi_k2", _W, KIMI_K2, None,
            "moonshotai/Kimi-K2-Thinking"),
+    # Kimi K2.5: K2's markup; the prompt opens the thought unless the request's thinking or
+    # enable_thinking is false (vLLM's kimi_k2 parser, whose tests run on K2.5's tokenizer, starts
+    # inside the thought then; a <think> the model writes again is dropped either way)
+    _group("kimi-k2.5", "kimi_k2", _O, KIMI_K2, None,
+           "moonshotai/Kimi-K2.5", tails=("<think>", ""), switch=(("thinking", "enable_thinking"), True)),
     # kimi_vl: Kimi-VL's Thinking checkpoints write a ◁think▷ thought, the Instruct one none (issue 11)
     _group("kimi-vl-a3b-thinking", "kimi_vl", _W, KIMI_K2, None,
            "moonshotai/Kimi-VL-A3B-Thinking", "moonshotai/Kimi-VL-A3B-Thinking-2506", tails=("", "")),
