@@ -1,9 +1,17 @@
 """What the tests of the incumbents' unit-test cases share (tests/test_peer_cases.py,
 tests/test_peer_reasoning.py): the verdict on one case (it agrees, or it is listed with the
-reason SPEC decides otherwise and gives exactly its pin), its replays at the case's own chunks
-and every chunking, and the per-parser agreement table."""
+reason SPEC decides otherwise and gives exactly its pin), what a message says, its replays at the
+case's own chunks and every chunking, and the per-parser agreement table."""
 from symphony.adapt import chat
 from tests.common import check_conservation, check_well_formed, chunkings, replay
+
+
+def summary(message):
+    """What a chat message says: content, reasoning, (name, arguments) per call, finish."""
+    m = message["message"]
+    return {"content": m["content"], "reasoning": m["reasoning_content"],
+            "calls": [[c["function"]["name"], c["function"]["arguments"]] for c in m["tool_calls"] or ()],
+            "finish": message["finish_reason"]}
 
 
 def check_verdict(case, problems, said, differences, pinned, pin=lambda said: said):

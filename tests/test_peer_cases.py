@@ -31,7 +31,7 @@ import symphony
 from symphony.adapt import chat
 from symphony.formats.engine_names import VLLM_PARSERS
 from tests import peer
-from tests.peer import check_replays, check_verdict
+from tests.peer import check_replays, check_verdict, summary
 
 # --- where vLLM's parser names land ----------------------------------------------------------
 
@@ -784,14 +784,6 @@ needs_cases = pytest.mark.skipif(not ALL_CASES, reason=f"no peer cases at {CASES
 
 
 # --- judging a message against vLLM's expectation --------------------------------------------
-
-def summary(message):
-    """What a chat message says: content, reasoning, (name, arguments) per call, finish."""
-    m = message["message"]
-    return {"content": m["content"], "reasoning": m["reasoning_content"],
-            "calls": [[c["function"]["name"], c["function"]["arguments"]] for c in m["tool_calls"] or ()],
-            "finish": message["finish_reason"]}
-
 
 def _same(got, want):
     """JSON values equal, `ANY` matching anything; booleans are not numbers."""

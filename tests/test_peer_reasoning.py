@@ -30,7 +30,7 @@ from symphony.adapt import chat
 from symphony.format import Emits
 from symphony.formats import table as format_table
 from tests import peer
-from tests.peer import check_replays, check_verdict
+from tests.peer import check_replays, check_verdict, summary
 
 ANY = "ANY"
 CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "vllm_reasoning_cases.jsonl")
@@ -84,30 +84,19 @@ def checkpoint(case):
     return model.format, model.prompt_tail
 
 
-def summary(message):
-    m = message["message"]
-    return {"reasoning": m["reasoning_content"], "content": m["content"],
-            "calls": [[c["function"]["name"], c["function"]["arguments"]] for c in m["tool_calls"] or ()]}
-
-
-def parse(case):
-    table, prompt = checkpoint(case)
-    return symphony.parse(table, case["output"], prompt=prompt)
-
-
 def _trimmed(text):
     return (text or "").strip()
 
 
-def judge(case, said):
-    """Where `said` (a summary) differs from the case's expectation: [] when it agrees."""
+def judge(case, said, table):
+    """Where `said` (a summary of `table`'s parse) differs from the case's expectation: [] when it
+    agrees."""
     want = case["expect"]
     problems = []
     if want.get("reasoning", ANY) != ANY and _trimmed(said["reasoning"]) != _trimmed(want["reasoning"]):
         problems.append(f"reasoning {said['reasoning']!r}, want {want['reasoning']!r}")
     content = want.get("content", ANY)
     if content != ANY:
-        table, _ = checkpoint(case)
         if any(marker in (content or "") for marker in call_markers(table)):
             view = summary(chat.message(symphony.parse(table, content)))
             if (_trimmed(said["content"]), said["calls"]) != (_trimmed(view["content"]), view["calls"]):
@@ -137,8 +126,7 @@ def _id(case):
 def test_case(case):
     table, prompt = checkpoint(case)
     whole = chat.message(symphony.parse(table, case["output"], prompt=prompt))
-    said = summary(whole)
-    check_verdict(case, judge(case, said), said, DIFFERENCES, PINNED)
+    check_verdict(case, judge(case, summary(whole), table), summary(whole), DIFFERENCES, PINNED)
     check_replays(case, lambda: symphony.parser(table), whole, prompt=prompt)
 
 
@@ -151,8 +139,12 @@ def test_the_lists_name_cases_that_exist():
 
 def agreement_table():
     tables = {case["parser"]: checkpoint(case)[0] for case in CASES}
-    table = peer.agreement_table(CASES, lambda case: judge(case, summary(chat.message(parse(case)))), DIFFERENCES,
-                                 tables.get, label="vLLM reasoning parser")
+
+    def problems(case):
+        table, prompt = checkpoint(case)
+        return judge(case, summary(chat.message(symphony.parse(table, case["output"], prompt=prompt))), table)
+
+    table = peer.agreement_table(CASES, problems, DIFFERENCES, tables.get, label="vLLM reasoning parser")
     return "\n".join([table] + [f"not run: {parser} ({n} cases): {NOT_RUN[parser]}" for parser, n in
                                 sorted((p, sum(c["parser"] == p for c in ALL_CASES)) for p in NOT_RUN)])
 
@@ -268,67 +260,67 @@ DIFFERENCES = {
 
 PINNED = {
     'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': []},
+        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': [], 'finish': 'stop'},
     'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple_streaming]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': []},
+        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': [], 'finish': 'stop'},
     'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': []},
+        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': [], 'finish': 'stop'},
     'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete_streaming]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': []},
+        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': [], 'finish': 'stop'},
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_content_moves_into_content':
-        {'reasoning': 'This is plain content', 'content': None, 'calls': []},
+        {'reasoning': 'This is plain content', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_swaps_when_content_absent':
-        {'reasoning': 'reasoning', 'content': None, 'calls': []},
+        {'reasoning': 'reasoning', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_enable_thinking_false':
-        {'reasoning': None, 'content': 'This is plain content', 'calls': []},
+        {'reasoning': None, 'content': 'This is plain content', 'calls': [], 'finish': 'stop'},
     'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_promotes_reasoning_to_content':
-        {'reasoning': '4', 'content': None, 'calls': []},
+        {'reasoning': '4', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_kimi_k3_reasoning_parser.py::test_thinking_disabled_streams_content':
-        {'reasoning': None, 'content': 'answer', 'calls': []},
+        {'reasoning': None, 'content': 'answer', 'calls': [], 'finish': 'stop'},
     'vllm:test_kimi_k3_reasoning_parser.py::test_delegating_parser_thinking_false_streams_response_content':
-        {'reasoning': 'OK<|close|>response<|sep|>', 'content': None, 'calls': []},
+        {'reasoning': 'OK<|close|>response<|sep|>', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output]':
-        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': []},
+        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output_streaming]':
-        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': []},
+        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token]':
-        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': []},
+        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token_streaming]':
-        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': []},
+        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token]':
-        {'reasoning': None, 'content': 'This is response', 'calls': []},
+        {'reasoning': None, 'content': 'This is response', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token_streaming]':
-        {'reasoning': None, 'content': 'This is response', 'calls': []},
+        {'reasoning': None, 'content': 'This is response', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines]':
-        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': []},
+        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines_streaming]':
-        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': []},
+        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[empty]':
-        {'reasoning': None, 'content': None, 'calls': []},
+        {'reasoning': None, 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars]':
-        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': []},
+        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars_streaming]':
-        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': []},
+        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output]':
-        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': []},
+        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output_streaming]':
-        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': []},
+        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m3_reasoning_parser.py::test_nonstreaming_non_leading_end_tag_is_content':
-        {'reasoning': None, 'content': 'XXXYYY', 'calls': []},
+        {'reasoning': None, 'content': 'XXXYYY', 'calls': [], 'finish': 'stop'},
     'vllm:test_minimax_m3_reasoning_parser.py::test_streaming_non_leading_end_tag_is_content':
-        {'reasoning': None, 'content': 'XXXYYY', 'calls': []},
+        {'reasoning': None, 'content': 'XXXYYY', 'calls': [], 'finish': 'stop'},
     'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_force_nonempty_content_moves_into_content':
-        {'reasoning': 'This is plain content', 'content': None, 'calls': []},
+        {'reasoning': 'This is plain content', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_streaming_promotes_reasoning_to_content':
-        {'reasoning': '4', 'content': None, 'calls': []},
+        {'reasoning': '4', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': []},
+        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end_stream]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': []},
+        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': []},
+        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end_stream]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': []},
+        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
     'vllm:test_qwen3_reasoning_parser.py::test_reasoning_streaming_multi_token_deltas[tool_call_implicit_reasoning_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>', 'content': None, 'calls': []},
+        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>', 'content': None, 'calls': [], 'finish': 'stop'},
 }
