@@ -11,10 +11,11 @@ cdef inline double bt_now() noexcept nogil:
     return t.tv_sec + t.tv_nsec * 1e-9
 
 
-def fold_summaries(list tables, list tools, list prompts, list texts, list finishes, object spans=None,
+def fold_summaries(list tables, list tools, list prompts, object texts, list finishes, object spans=None,
                    object offsets=None, object on_error=None, SummaryRows into=None):
     """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
-    tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. With
+    tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. `texts` is
+    a list of str or a Utf8Texts (each output parsed from its bytes where they lie). With
     `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
     Exception propagates it, or, with `on_error`, is the row of only on_error(error) (its last
@@ -23,11 +24,17 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
     get the GIL between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a
     caller's feeder thread handing work to a process, or a server's event loop, waits that long,
     not for the whole batch."""
-    cdef Py_ssize_t i, n = len(texts)
+    cdef Py_ssize_t i, n = len(texts), size
+    cdef const unsigned char* p
+    cdef Utf8Texts column = None
     cdef double every = YIELD_INTERVALS * sys.getswitchinterval(), last = bt_now(), now
     cdef list out = PyList_New(n) if into is None else None
     cdef object row, whole, own
     cdef Engine engine
+    if type(texts) is Utf8Texts:
+        column = <Utf8Texts>texts
+    elif type(texts) is not list:
+        raise TypeError(f"fold_summaries: texts must be a list of str or a Utf8Texts, not {type(texts).__name__}")
     if not len(tables) == len(tools) == len(prompts) == len(finishes) == n:
         raise ValueError("fold_summaries: tables, tools, prompts, texts and finishes are one per output")
     for i in range(n):
@@ -37,12 +44,17 @@ def fold_summaries(list tables, list tools, list prompts, list texts, list finis
                 last = now
                 with nogil:
                     pass                      # (waiting threads take the GIL here)
-            whole = texts[i]
-            if spans is not None:
-                own = spans[offsets[i]:offsets[i + 1]]
-                whole = Delta(whole, own[:, 0], own)
             engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
-            row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS, into)
+            if column is not None and spans is None:
+                p = column.text_at(i, &size)
+                row = engine.whole_utf8(p, size, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS,
+                                        into)
+            else:
+                whole = texts[i]
+                if spans is not None:
+                    own = spans[offsets[i]:offsets[i + 1]]
+                    whole = Delta(whole, own[:, 0], own)
+                row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS, into)
         except Exception as error:
             if on_error is None:
                 raise

@@ -164,20 +164,40 @@ cdef class Engine:
 
     cdef object whole(self, object output, object prompt, str finish, int shape, object choice):
         cdef object reason = finish_reason(finish)
+        cdef Py_ssize_t n
+        cdef const unsigned char* p
+        cdef Delta delta = None
+        self.check_fresh(prompt)
+        if type(output) is Delta:
+            delta = <Delta>output
+            output = delta.text
+        elif not isinstance(output, str):
+            raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
+        p = utf8_of(<str>output, &n, "output")
+        return self.whole_of(delta, <str>output, p, n, prompt, reason, shape, choice)
+
+    cdef object whole_utf8(self, const unsigned char* p, Py_ssize_t n, object prompt, str finish, int shape,
+                           object choice):
+        """`whole` of an output given as its UTF-8 bytes p[0:n] (the batch loop over a Utf8Texts),
+        folded (shape WH_SUMMARY or WH_ROWS): no str is made of it unless the parse fails."""
+        cdef object reason = finish_reason(finish)
+        self.check_fresh(prompt)
+        return self.whole_of(None, None, p, n, prompt, reason, shape, choice)
+
+    cdef int check_fresh(self, object prompt) except -1:
         if self.stage != ST_FRESH:
             raise LifecycleError("parse takes a fresh parser")
         if prompt is not None and type(prompt) is not str:
             raise TypeError(f"parse: prompt must be a str, not {type(prompt).__name__}")
-        if type(output) is not Delta and not isinstance(output, str):
-            raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
+        return 0
+
+    cdef object whole_of(self, Delta delta, str output, const unsigned char* p, Py_ssize_t n, object prompt,
+                         object reason, int shape, object choice):
+        """The whole parse of output (p[0:n] its UTF-8; the str None for a folded shape)."""
         self.begin_feed()
         self.sink.folds = shape != WH_EVENTS
         try:
-            if type(output) is Delta:
-                self.parse_fresh(<Delta>output, (<Delta>output).text, prompt, reason)
-                output = (<Delta>output).text
-            else:
-                self.parse_fresh(None, <str>output, prompt, reason)
+            self.parse_fresh(delta, output, p, n, prompt, reason)
             if shape == WH_SUMMARY:
                 return self.sink.summary()
             if shape == WH_ROWS:
@@ -185,22 +205,15 @@ cdef class Engine:
             if shape == WH_MESSAGE:
                 summary = self.sink.summary()
                 return (choice_of(summary, choice),) + summary[4:8]
-            return self.take_whole(<str>output)
+            return self.sink.take(output, p, n)     # the output's own str where an event's text is all of it
         finally:
             self.busy = False
 
-    cdef list take_whole(self, str output):
-        """The events, the output's own str handed out where an event's text is all of it."""
-        cdef Py_ssize_t n
-        cdef const unsigned char* p = utf8_of(output, &n, "output")
-        return self.sink.take(output, p, n)
-
-    cdef int parse_fresh(self, Delta delta, str output, object prompt, object reason) except -1:
-        """Prompt, the output (a Delta, or uncounted when delta is None), End, into the sink."""
-        cdef Py_ssize_t n
-        cdef const unsigned char* p
+    cdef int parse_fresh(self, Delta delta, str output, const unsigned char* p, Py_ssize_t n, object prompt,
+                         object reason) except -1:
+        """Prompt, the output p[0:n] (a Delta, or uncounted when delta is None), End, into the
+        sink. `output` is p's str, or None: then it is made only should the parse fail."""
         cdef bint fed = False
-        p = utf8_of(output, &n, "output")
         self.stage = ST_STREAMING
         try:
             self.sink.expect(n)
@@ -213,6 +226,11 @@ cdef class Engine:
         except BaseException as error:
             if not fed:
                 self.ledger.note_plain(n)
+            if output is None:
+                try:
+                    output = PyUnicode_DecodeUTF8(<const char*>p, n, "surrogateescape")
+                except BaseException:      # (out of memory: those bytes are not reported then)
+                    pass
             self.fail(error, output, n)
             self.stage = ST_ENDED
             try:

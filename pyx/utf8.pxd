@@ -1,4 +1,6 @@
-# Header-only: UTF-8 character helpers and the whitespace classes of SPEC §10.
+# Header-only: UTF-8 character helpers, well-formedness, and the whitespace classes of SPEC §10.
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 
 cdef inline Py_ssize_t u8_char_len(unsigned char lead) noexcept nogil:
@@ -71,3 +73,46 @@ cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nog
             return False
         at += w
     return True
+
+
+cdef inline Py_ssize_t u8_invalid_at(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Offset of the first character of p[0:n] that is not well-formed UTF-8 (Unicode's Table
+    3-7: no overlong form, no surrogate, nothing past U+10FFFF, nothing cut off), or -1 when all
+    of it is. ASCII is passed over eight bytes at a time."""
+    cdef Py_ssize_t i = 0
+    cdef uint64_t word
+    cdef unsigned char b, c
+    while i < n:
+        if i + 8 <= n:
+            memcpy(&word, p + i, 8)
+            if (word & 0x8080808080808080ULL) == 0:
+                i += 8
+                continue
+        b = p[i]
+        if b < 0x80:
+            i += 1
+        elif b < 0xC2:
+            return i
+        elif b < 0xE0:
+            if i + 1 >= n or (p[i + 1] & 0xC0) != 0x80:
+                return i
+            i += 2
+        elif b < 0xF0:
+            if i + 2 >= n:
+                return i
+            c = p[i + 1]
+            if (c & 0xC0) != 0x80 or (p[i + 2] & 0xC0) != 0x80 or (b == 0xE0 and c < 0xA0) \
+                    or (b == 0xED and c >= 0xA0):
+                return i
+            i += 3
+        elif b < 0xF5:
+            if i + 3 >= n:
+                return i
+            c = p[i + 1]
+            if (c & 0xC0) != 0x80 or (p[i + 2] & 0xC0) != 0x80 or (p[i + 3] & 0xC0) != 0x80 \
+                    or (b == 0xF0 and c < 0x90) or (b == 0xF4 and c >= 0x90):
+                return i
+            i += 4
+        else:
+            return i
+    return -1

@@ -10,6 +10,9 @@ fold_summaries = _native.fold_summaries
 ArrowRows = _native.ArrowRows
 JsonLines = _native.JsonLines
 summary_messages = _native.summary_messages
+Utf8Texts = _native.Utf8Texts
+utf8_layout = _native.utf8_layout
+utf8_copy = _native.utf8_copy
 DEFAULT_BUFFER_LIMIT = _native.DEFAULT_BUFFER_LIMIT
 
 

@@ -79,13 +79,20 @@ def test_every_allocation_struck_in_turn_loses_no_byte(table, case):
     pytest.fail(f"more than {MAX_STRIKES} allocations in one run")
 
 
+@pytest.mark.parametrize("as_bytes", [False, True], ids=["strs", "utf8_texts"])
 @pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
-def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table, case):
+def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table, case, as_bytes):
     """Each allocation of a whole parse folded in the core (the batch path: Engine.message and
-    fold_summaries) struck in turn: a MemoryError, kept as that output's error by the loop, or
-    the message of the events; never a crash or a half-made row."""
+    fold_summaries, over strs or over a Utf8Texts' bytes) struck in turn: a MemoryError, kept as
+    that output's error by the loop, or the message of the events; never a crash or a half-made
+    row."""
+    import numpy as np
     from symphony.adapt import chat
-    from symphony.parser import fold_summaries
+    from symphony.parser import Utf8Texts, fold_summaries
+    texts = [case.output]
+    if as_bytes:
+        raw = case.output.encode()
+        texts = Utf8Texts(raw, np.array([0, len(raw)], np.int64), True)
     expected = chat.message(symphony.parser(table, case.tools).parse(case.output, case.prompt))
     table_compiled = symphony.parser(table).table
     for n in range(MAX_STRIKES):
@@ -95,7 +102,7 @@ def test_the_batch_fold_struck_in_turn_raises_or_says_what_the_events_say(table,
                 got = symphony.parser(table, case.tools).message(case.output, case.prompt)[0]
             except MemoryError:
                 got = None
-            [row] = fold_summaries([table_compiled], [case.tools], [case.prompt], [case.output], ["stop"],
+            [row] = fold_summaries([table_compiled], [case.tools], [case.prompt], texts, ["stop"],
                                    on_error=lambda e: type(e).__name__)
         finally:
             left = _native._allocations_before_failure()
