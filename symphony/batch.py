@@ -3,10 +3,12 @@ table, or token data in numpy arrays into chat messages (or an Arrow table of th
 more processes; `ray_map` is the same as a Ray Data `map_batches` step.
 
 Each chunk of outputs is one call into the core (`fold_summaries`), which parses every output on
-a fresh Engine into a flat summary row, from a table compiled once per batch and tools compiled
-once per batch (when they are one for all); the rows become message dicts (`summary_messages`,
-also in the core) where they are wanted, so workers send back rows, not dicts, or, for
-`as_arrow`, the core writes them into Arrow's buffers (`ArrowRows`) and the table is made of those.
+a fresh Engine into a flat summary row (from its str, or where its UTF-8 bytes lie: an Arrow
+column's buffers, or the file a chunk's texts crossed to a worker in), from a table compiled once
+per batch and tools compiled once per batch (when they are one for all); the rows become message
+dicts (`summary_messages`, also in the core) where they are wanted, so workers send back rows,
+not dicts, or, for `as_arrow`, the core writes them into Arrow's buffers (`ArrowRows`) and the
+table is made of those.
 Wire events (`as_events`) are built here.
 """
 import concurrent.futures
@@ -27,7 +29,8 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import ArrowRows, Engine, JsonLines, fold_summaries, summary_messages
+from symphony.parser import ArrowRows, Engine, JsonLines, Utf8Texts, fold_summaries, summary_messages
+from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -113,20 +116,10 @@ def _text_list(values, name):
     return values
 
 
-def _strs(texts):
-    """A chunk's texts as a list of str (an Arrow array's made here)."""
-    return texts if type(texts) is list else texts.to_pylist()
-
-
-def _compact(texts):
-    """A chunk's texts ready to ship: an Arrow slice copied out of its parent's buffers (pickled,
-    a slice carries all of them)."""
-    if type(texts) is list:
-        return texts
-    if hasattr(texts, "combine_chunks"):
-        return texts.combine_chunks()
-    import pyarrow as pa
-    return pa.concat_arrays([texts])
+def _source(texts):
+    """A chunk's texts as the core reads them: a list of str, or Utf8Texts (a shipped chunk's,
+    or an Arrow column's own bytes: no str made of them)."""
+    return texts if type(texts) is list or type(texts) is Utf8Texts else of_arrow(texts)
 
 
 def _inputs(outputs, column):
@@ -160,7 +153,7 @@ def _run(job, into=None):
     with `as_events`, Results of the events' wire dicts; with `into` (an ArrowRows), the rows
     written there (what `_run_arrow` makes its table of)."""
     formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
-    texts = _strs(texts)
+    texts = _source(texts)
     tables = _once_each(formats, _compiled)
     declared = _once_each(tools, lambda t: t if t is None or isinstance(t, Declared) else Declared(t))
     with _no_collection():
@@ -168,10 +161,10 @@ def _run(job, into=None):
             return fold_summaries(tables, declared, prompts, texts, finishes, spans, offsets,
                                   error_text if errors == "keep" else None, into)
         results = []
-        for i, text in enumerate(texts):
+        for i in range(len(texts)):
             try:
                 own = None if spans is None else spans[offsets[i]:offsets[i + 1]]
-                results.append(_events(tables[i], declared[i], prompts[i], text, finishes[i], own))
+                results.append(_events(tables[i], declared[i], prompts[i], texts[i], finishes[i], own))
             except Exception as e:
                 if errors == "raise":
                     raise
@@ -351,7 +344,7 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
         try:
             for k, (start, end) in enumerate(chunks[1:] if here else chunks):     # each sent once written
                 chunk = job(start, end)
-                shipped = scratch.ship(k, chunk[:4] + (_compact(chunk[4]),) + chunk[5:])
+                shipped = scratch.ship(k, chunk[:4] + (None,) + chunk[5:], chunk[4])
                 sent.append((executor.submit(_remote, run, shipped), shipped))
             own = []
             if here:
@@ -366,7 +359,8 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
 def _remote(run, shipped):
     """A worker's part of a chunk: read it, `run` it, write the result; whether that is an Arrow
     table (batch_files.write_result)."""
-    return write_result(shipped, run(unpacked(shipped)))
+    job, texts = unpacked(shipped)
+    return write_result(shipped, run(job[:4] + (texts,) + job[5:]))
 
 
 def _registered(resolved):

@@ -1,8 +1,9 @@
-"""How a batch's chunk crosses to a worker process and back: the job (its outputs' texts, token
-spans, tables' names, tools, prompts) pickled to a file the worker reads, and the result to a file
-the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results pickled), in a
-private directory on a memory-backed file system (/dev/shm where there is one with room) that the batch
-removes when it ends; only the two paths go through the process pool's pipe.
+"""How a batch's chunk crosses to a worker process and back: its outputs' texts as UTF-8 bytes in
+a file the worker maps and parses where they lie (symphony.utf8_columns), the rest of the job
+(token spans, tables' names, tools, prompts) pickled to a file the worker reads, and the result
+to a file the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results
+pickled), in a private directory on a memory-backed file system (/dev/shm where there is one with
+room) that the batch removes when it ends; only the paths go through the process pool's pipe.
 
 Pickled through that one pipe, chunks queue behind each other: on 13 MB over two workers the
 second started 40-55 ms after the first and each result took 20-25 ms to come back, against
@@ -18,9 +19,12 @@ import tempfile
 import time
 from collections import namedtuple
 
-Shipped = namedtuple("Shipped", "job result started")
-Shipped.__doc__ = """A chunk in a file, as a worker gets it: the path of its pickled job, the path
-the worker writes its result to, and the path of the empty file it makes once it has begun."""
+from symphony import utf8_columns
+
+Shipped = namedtuple("Shipped", "job texts result started")
+Shipped.__doc__ = """A chunk in files, as a worker gets it: the path of its pickled job, of its
+texts, the path the worker writes its result to, and the path of the empty file it makes once it
+has begun."""
 
 _MEMORY_BACKED = "/dev/shm"
 
@@ -40,20 +44,22 @@ class Scratch:
     def __exit__(self, *exc):
         shutil.rmtree(self.path, ignore_errors=True)
 
-    def ship(self, k, job):
-        """Chunk k's job written out; the Shipped handle a worker reads it by."""
-        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "out", "started")))
+    def ship(self, k, job, texts):
+        """Chunk k's job and its texts (a list of str or an Arrow string column) written out; the
+        Shipped handle a worker reads them by (`unpacked`)."""
+        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")))
+        laid = utf8_columns.layout(texts)
+        utf8_columns.write(shipped.texts, texts, laid)
         with open(shipped.job, "wb") as f:
-            pickle.dump(job, f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((job, (laid.checked, laid.refused)), f, protocol=pickle.HIGHEST_PROTOCOL)
         return shipped
 
-    @staticmethod
-    def landed(shipped, arrow):
+    def landed(self, shipped, arrow):
         """What the worker wrote for `shipped`: an Arrow table if `arrow` (write_result's
         answer), else the list; its files removed."""
-        os.unlink(shipped.job)
-        if os.path.exists(shipped.started):
-            os.unlink(shipped.started)
+        for done in (shipped.job, shipped.texts, shipped.started):
+            if os.path.exists(done):
+                os.unlink(done)
         try:
             if arrow:
                 import pyarrow as pa
@@ -83,10 +89,12 @@ def wait_started(shipped, future, patience=0.25):
 
 
 def unpacked(shipped):
-    """The job of a shipped chunk, read in the worker (which says first that it has begun)."""
+    """(job, texts) of a shipped chunk, read in the worker (which says first that it has begun):
+    the texts a Utf8Texts over the mapped file."""
     open(shipped.started, "wb").close()
     with open(shipped.job, "rb") as f:
-        return pickle.load(f)
+        job, layout = pickle.load(f)
+    return job, utf8_columns.read(shipped.texts, *layout)
 
 
 def write_result(shipped, result):

@@ -6,7 +6,6 @@ gives."""
 import concurrent.futures
 import glob
 import os
-import pickle
 import tempfile
 import time
 
@@ -33,30 +32,33 @@ def leftovers(base):
 
 def test_a_job_and_its_results_cross_and_leave_nothing(base):
     spans = np.arange(40, dtype=np.int64).reshape(10, 4)
-    job = (["plain"], [None], [None], ["stop"], ["caf\u00e9 \ud800 end", ""], spans, np.array([0, 10]), False, "raise")
+    job = (["plain"], [None], [None], ["stop"], None, spans, np.array([0, 10]), False, "raise")
+    texts = ["caf\u00e9 \ud800 end", "", "\u4e2d\u6587 \U0001f600"]
     with Scratch() as scratch:
         assert os.path.isdir(scratch.path)
-        shipped = scratch.ship(0, job)
-        got = unpacked(shipped)
-        assert got[4] == job[4] and np.array_equal(got[5], spans) and got[:4] == job[:4]
+        shipped = scratch.ship(0, job, texts)
+        got, column = unpacked(shipped)
+        assert np.array_equal(got[5], spans) and got[:5] == job[:5] and got[7:] == job[7:]
+        assert len(column) == 3 and column.checked and (column[1], column[2]) == ("", texts[2])
+        with pytest.raises(ValueError, match=r"output: not UTF-8 text \(surrogates not allowed at character 5\)"):
+            column[0]
         rows = [("a", None, [("id", "f", "{}")], "stop", 1, None, 1, 0, None)]
         assert write_result(shipped, rows) is False
         assert scratch.landed(shipped, False) == rows
         assert os.listdir(scratch.path) == []
         table = batch._summary_table(rows)
-        again = scratch.ship(1, job)
+        again = scratch.ship(1, job, pa.array(texts[1:]))
         assert write_result(again, table) is True
         assert scratch.landed(again, True).equals(table)
         assert os.path.dirname(scratch.path) == str(base)
-        left = scratch.ship(2, job)
+        left = scratch.ship(2, job, texts)
     assert not os.path.exists(left.job) and not leftovers(base)
 
 
 def test_the_directory_goes_when_the_batch_fails(base):
-    with pytest.raises(RuntimeError):
-        with Scratch() as scratch:
-            scratch.ship(0, ("anything",))
-            raise RuntimeError("a chunk failed")
+    with pytest.raises(RuntimeError), Scratch() as scratch:
+        scratch.ship(0, ("anything",), ["text"])
+        raise RuntimeError("a chunk failed")
     assert not os.path.exists(scratch.path) and not leftovers(base)
 
 
@@ -93,10 +95,13 @@ def test_a_failing_chunk_in_a_worker_raises_and_leaves_nothing(base):
 
 def test_an_arrow_chunk_ships_its_own_bytes_only():
     texts = ["x" * 1000 + str(i) for i in range(100)]
-    for column in (pa.array(texts), pa.chunked_array([texts[:30], texts[30:]])):
-        half = batch._compact(column[60:80])
-        assert half.to_pylist() == texts[60:80]
-        assert len(pickle.dumps(half, protocol=5)) < 25_000      # 20 outputs of ~1 KB, not all 100
+    for column in (pa.array(texts), pa.chunked_array([texts[:30], texts[30:]]),
+                   pa.chunked_array([texts[:70], texts[70:]], type=pa.large_string())):
+        with Scratch() as scratch:
+            shipped = scratch.ship(0, (), column[60:80])
+            assert os.path.getsize(shipped.texts) < 25_000      # 20 outputs of ~1 KB, not all 100
+            _, got = unpacked(shipped)
+            assert not got.checked and [got[i] for i in range(len(got))] == texts[60:80]
 
 
 @pytest.mark.parametrize("make", [pa.array, lambda t: pa.chunked_array([t[:7], t[7:]]),
@@ -144,12 +149,13 @@ def test_the_caller_waits_for_a_worker_to_begin_only_so_long():
     pending, ended = concurrent.futures.Future(), concurrent.futures.Future()
     ended.set_result(True)
     with Scratch() as scratch:
-        shipped = scratch.ship(0, ("job",))
+        shipped = scratch.ship(0, ("job",), [])
         start = time.monotonic()
         batch_files.wait_started(shipped, ended)
         batch_files.wait_started(shipped, pending, patience=0.02)
         assert time.monotonic() - start >= 0.02
-        assert unpacked(shipped) == ("job",) and os.path.exists(shipped.started)
+        job, texts = unpacked(shipped)
+        assert job == ("job",) and len(texts) == 0 and os.path.exists(shipped.started)
         start = time.monotonic()
         batch_files.wait_started(shipped, pending, patience=60)
         assert time.monotonic() - start < 30

@@ -1,6 +1,7 @@
-"""Utf8Texts (many outputs' texts as one UTF-8 buffer and offsets, parsed where the bytes lie): the
-well-formedness check says what Python's decoder says, byte for byte; strs lay out and read back
-as they were (a str with no UTF-8 form refused with the error parsing it gives); folding the texts from the buffer gives the rows folding the strs
+"""Utf8Texts (many outputs' texts as one UTF-8 buffer and offsets, parsed where the bytes lie) and
+symphony.utf8_columns: the well-formedness check says what Python's decoder says, byte for byte;
+strs and Arrow columns lay out and read back as they were (a str with no UTF-8 form refused with
+the error parsing it gives); folding the texts from the buffer gives the rows folding the strs
 gives, for every table's generated outputs; bad offsets are refused."""
 import numpy as np
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import symphony
-from symphony import batch
+from symphony import batch, utf8_columns
 from symphony.parser import Utf8Texts, fold_summaries, utf8_copy, utf8_layout
 from tests.strategies import outputs
 
@@ -106,3 +107,34 @@ def test_folding_the_bytes_gives_what_folding_the_strs_gives(table, data):
     unchecked = laid(texts)
     unchecked = Utf8Texts(unchecked.data, unchecked.offsets, False)
     assert fold_summaries(*args, unchecked, ["stop"] * n, None, None, batch.error_text) == want
+
+
+pa = pytest.importorskip("pyarrow")
+
+
+@pytest.mark.parametrize("make", [pa.array, lambda t: pa.array(t, type=pa.large_string()),
+                                  lambda t: pa.chunked_array([t[:2], t[2:]]), lambda t: pa.chunked_array([t]),
+                                  lambda t: pa.array(t)[1:4]])
+def test_an_arrow_column_is_read_where_its_bytes_are(make, tmp_path):
+    texts = ["<tool_call>", "", "caf\u00e9 \U0001f600", "x" * 100, "end"]
+    column = make(texts)
+    want = column.to_pylist()
+    got = utf8_columns.of_arrow(column)
+    assert [got[i] for i in range(len(got))] == want and not got.checked
+    path = str(tmp_path / "texts")
+    assert utf8_columns.write(path, column) == (False, {})
+    again = utf8_columns.read(path, False, {})
+    assert [again[i] for i in range(len(again))] == want
+
+
+def test_an_arrow_output_that_is_not_utf8_is_its_own_error():
+    data = b"good" + b"\xff\xfe" + b"fine"
+    column = pa.Array.from_buffers(pa.string(), 3, [None, pa.py_buffer(np.array([0, 4, 6, 10], np.int32)),
+                                                    pa.py_buffer(data)])
+    got = batch.parse_many("plain", column, errors="keep")
+    assert got[0]["message"]["content"] == "good" and got[2]["message"]["content"] == "fine"
+    assert got[1] == {"error": "ValueError: output: not UTF-8 text (an ill-formed character at byte 0)"}
+    table = batch.parse_many("plain", column, errors="keep", as_arrow=True, workers=2)
+    assert table.column("error").to_pylist()[1] == got[1]["error"]
+    with pytest.raises(ValueError, match="not UTF-8 text"):
+        batch.parse_many("plain", column)
