@@ -21,7 +21,7 @@ from collections import namedtuple
 import numpy as np
 
 from symphony.adapt.fold import fold
-from symphony.batch_files import Scratch, unpacked, wait_started, write_result
+from symphony.batch_files import Regions, Scratch, unpacked, wait_started, write_result
 from symphony.errors import ParseError
 from symphony.events import Malformed
 from symphony.format import Format
@@ -212,9 +212,10 @@ def _chunks(n, parts, first=1.0):
     return list(zip(bounds, bounds[1:]))
 
 
-# The caller's own chunk against a shipped one's size: a shipped chunk also pays its crossing
-# (pickled, read back, its result returned: about a fifth of an as_arrow parse of it, measured
-# with bench/batch.py --join 20; 1.1 left the worker finishing last).
+# The caller's own chunk against a shipped one's size. A shipped chunk costs its worker about 10 ms
+# in 160 (its texts mapped, its result written), and the caller parses more slowly than a worker
+# (the pool's threads run in it, its heap holds the batch): bench/batch.py --join 20 gave 2
+# processes 1.64x one at 1.0, 1.88x at 1.1, 1.81x at 1.2, 1.77x at 1.3 (medians 1.65-1.80x).
 CALLER_SHARE = 1.2
 
 
@@ -222,13 +223,20 @@ class Pool(concurrent.futures.ProcessPoolExecutor):
     """Processes to parse in, counting the caller's: `processes` - 1 spawned workers (spawn: safe
     whatever the parent holds), and the calling process, which parses the first chunk of each
     batch itself while the others are parsed in the workers (it would only wait otherwise, and
-    its chunk does not cross between processes)."""
+    its chunk does not cross between processes). The files its chunks' texts cross in are kept
+    for its next batches (batch_files.Regions: on /dev/shm, up to a region per worker) until it
+    shuts down."""
 
     def __init__(self, processes):
         if processes < 2:
             raise ValueError(f"a Pool is at least 2 processes (the caller and a worker), not {processes}")
         super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"))
         self.processes = processes
+        self.regions = Regions(processes - 1)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        super().shutdown(wait, cancel_futures=cancel_futures)
+        self.regions.close()
 
 
 def pool(workers):
@@ -339,7 +347,7 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     if by_name:
         formats = [by_name.get(id(f), f) for f in formats]
     size = sum(map(len, texts)) if type(texts) is list else texts.nbytes     # about the bytes to ship
-    with Scratch(size) as scratch, scope:
+    with Scratch(size, executor.regions if here else None) as scratch, scope:
         sent = []
         try:
             for k, (start, end) in enumerate(chunks[1:] if here else chunks):     # each sent once written

@@ -12,11 +12,16 @@ second started 40-55 ms after the first and each result took 20-25 ms to come ba
 3.13 also claims segments a process only opens), and the directory is gone at the end even when a
 chunk failed.
 """
+import contextlib
+import itertools
+import mmap
 import os
 import pickle
 import shutil
 import tempfile
+import threading
 import time
+import weakref
 from collections import namedtuple
 
 from symphony import utf8_columns
@@ -32,16 +37,22 @@ _MEMORY_BACKED = "/dev/shm"
 class Scratch:
     """A private directory for one batch's chunk files, removed with all in it on leaving: on
     /dev/shm when it has room for `size` bytes three times over (a container's is often 64 MB),
-    else in the temporary directory."""
+    else in the temporary directory. With `regions` (a Pool's), a chunk's texts go to a region
+    taken from them where one fits, given back once the chunk has landed or the batch ends."""
 
-    def __init__(self, size=0):
+    def __init__(self, size=0, regions=None):
         self.size = size
+        self.regions = regions
+        self.lent = {}          # texts path -> the region it is
 
     def __enter__(self):
         self.path = tempfile.mkdtemp(prefix="symphony-batch-", dir=_MEMORY_BACKED if _room(3 * self.size) else None)
         return self
 
     def __exit__(self, *exc):
+        for region in self.lent.values():
+            self.regions.give(region)
+        self.lent.clear()
         shutil.rmtree(self.path, ignore_errors=True)
 
     def ship(self, k, job, texts):
@@ -49,15 +60,26 @@ class Scratch:
         Shipped handle a worker reads them by (`unpacked`)."""
         shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")))
         laid = utf8_columns.layout(texts)
-        utf8_columns.write(shipped.texts, texts, laid)
+        region = self.regions.take(utf8_columns.size(laid)) if self.regions is not None else None
+        if region is None:
+            utf8_columns.write(shipped.texts, texts, laid)
+        else:
+            utf8_columns.fill(region.mapped, laid, texts)
+            shipped = shipped._replace(texts=region.path)
+            self.lent[region.path] = region
         with open(shipped.job, "wb") as f:
             pickle.dump((job, (laid.checked, laid.refused)), f, protocol=pickle.HIGHEST_PROTOCOL)
         return shipped
 
     def landed(self, shipped, arrow):
         """What the worker wrote for `shipped`: an Arrow table if `arrow` (write_result's
-        answer), else the list; its files removed."""
+        answer), else the list; its files removed (its region given back)."""
+        region = self.lent.pop(shipped.texts, None)
+        if region is not None:
+            self.regions.give(region)
         for done in (shipped.job, shipped.texts, shipped.started):
+            if region is not None and done == shipped.texts:
+                continue
             if os.path.exists(done):
                 os.unlink(done)
         try:
@@ -68,6 +90,83 @@ class Scratch:
                 return pickle.load(f)
         finally:
             os.unlink(shipped.result)
+
+
+class Region:
+    """A file on the memory-backed file system and this process's writable map of it."""
+
+    def __init__(self, path, capacity):
+        self.path, self.capacity = path, capacity
+        with open(path, "w+b") as f:
+            f.truncate(capacity)
+            self.mapped = mmap.mmap(f.fileno(), capacity)
+
+    def close(self):
+        self.mapped.close()
+        with contextlib.suppress(FileNotFoundError):     # (its directory went first at exit)
+            os.unlink(self.path)
+
+
+# A region past this is removed once used rather than kept for the next batch.
+KEPT_BYTES = 256 << 20
+
+
+class Regions:
+    """Files a Pool keeps across its batches for the texts of the chunks it ships. Writing 30 MB
+    into a new file on /dev/shm cost seven times writing it into one whose pages are there (this
+    VM faults every fresh page in: 28 ms against 4, bench/batch.py --join 20), and that write is
+    the one part of a batch no process can do beside another. A batch takes the smallest free
+    region that fits, or makes one (a quarter larger than asked, so that batches of about one size
+    share it), and gives it back; at most `kept` stay free. A chunk whose region would pass
+    KEPT_BYTES gets a file of its own instead. They are removed with their directory on `close`
+    or when the process exits."""
+
+    def __init__(self, kept):
+        self.kept = kept
+        self.free = []
+        self.lock = threading.Lock()
+        self.names = itertools.count()
+        self.path = None
+        self.closed = False
+        self._cleanup = None
+
+    def take(self, size):
+        """A region of at least `size` bytes, or None when the memory-backed file system has no
+        room for one."""
+        with self.lock:
+            fits = [r for r in self.free if r.capacity >= size]
+            if fits:
+                region = min(fits, key=lambda r: r.capacity)
+                self.free.remove(region)
+                return region
+            capacity = size + size // 4
+            if capacity > KEPT_BYTES or not _room(2 * capacity):
+                return None
+            if self.path is None:
+                self.path = tempfile.mkdtemp(prefix="symphony-regions-", dir=_MEMORY_BACKED)
+                self._cleanup = weakref.finalize(self, shutil.rmtree, self.path, True)
+            path = os.path.join(self.path, f"{next(self.names)}.texts")
+        return Region(path, capacity)
+
+    def give(self, region):
+        """A region back, free for the next batch (the smallest dropped past `kept`)."""
+        with self.lock:
+            self.free.append(region)
+            self.free.sort(key=lambda r: r.capacity, reverse=True)
+            keep = 0 if self.closed else self.kept
+            dropped, self.free = self.free[keep:], self.free[:keep]
+        for region in dropped:
+            region.close()
+
+    def close(self):
+        """Every region removed, and their directory."""
+        with self.lock:
+            free, self.free = self.free, []
+            self.closed = True
+        for region in free:
+            region.close()
+        if self._cleanup is not None:
+            self._cleanup()
 
 
 def _room(size):

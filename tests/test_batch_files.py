@@ -56,9 +56,10 @@ def test_a_job_and_its_results_cross_and_leave_nothing(base):
 
 
 def test_the_directory_goes_when_the_batch_fails(base):
-    with pytest.raises(RuntimeError), Scratch() as scratch:
-        scratch.ship(0, ("anything",), ["text"])
-        raise RuntimeError("a chunk failed")
+    with pytest.raises(RuntimeError):
+        with Scratch() as scratch:
+            scratch.ship(0, ("anything",), ["text"])
+            raise RuntimeError("a chunk failed")
     assert not os.path.exists(scratch.path) and not leftovers(base)
 
 
@@ -173,3 +174,44 @@ def test_one_pool_used_by_two_threads_at_once_gives_each_its_own(base):
                for outputs in (first, second)]
         assert [g.result() for g in got] == [w * 50 for w in want]
     assert not leftovers(base)
+
+
+def test_a_pool_keeps_the_regions_its_chunks_texts_cross_in(base):
+    """A kept pool's second batch writes its worker's texts where the first's went (no fresh
+    pages); a region that would pass KEPT_BYTES is a file of the chunk's own; shutting the pool
+    down removes them all."""
+    want = batch.parse_many("qwen3", OUTPUTS * 40, errors="keep")
+    with batch.pool(2) as two:
+        assert batch.parse_many("qwen3", OUTPUTS * 40, errors="keep", workers=two) == want
+        [region] = two.regions.free
+        assert os.path.dirname(region.path).startswith(str(base))
+        assert batch.parse_many("qwen3", OUTPUTS * 40, errors="keep", workers=two) == want
+        assert two.regions.free == [region] and os.path.exists(region.path)
+        directory = two.regions.path
+    assert not os.path.exists(directory) and not leftovers(base)
+
+
+def test_regions_are_taken_smallest_first_kept_to_a_count_and_refused_past_the_cap(base, monkeypatch):
+    regions = batch_files.Regions(kept=2)
+    small, large = regions.take(100), regions.take(1000)
+    assert (small.capacity, large.capacity) == (125, 1250)
+    regions.give(large)
+    regions.give(small)
+    assert regions.take(90) is small and regions.take(200) is large
+    third = regions.take(10)
+    for region in (small, large, third):
+        regions.give(region)
+    assert regions.free == [large, small] and not os.path.exists(third.path)
+    monkeypatch.setattr(batch_files, "KEPT_BYTES", 500)
+    assert regions.take(1000) is large and regions.take(5000) is None
+    regions.close()
+    assert not os.path.exists(regions.path)
+    regions.give(large)                           # back after the pool closed: removed, not kept
+    assert regions.free == []
+
+
+def test_a_failed_batch_gives_its_regions_back(base):
+    with batch.pool(2) as two:
+        with pytest.raises(TypeError, match="prompt must be a str"):
+            batch.parse_many("plain", ["a"] * 50, prompts=[None] * 49 + [5], workers=two)
+        assert len(two.regions.free) == 1
