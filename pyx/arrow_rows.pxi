@@ -223,3 +223,105 @@ cdef class ArrowRows(SummaryRows):
     def columns(self):
         """Every batch written, in order: the sealed ones, then the one being written (see batch)."""
         return self.sealed + [self.batch()]
+
+
+cdef struct ar_view:          # one column of a batch as `ArrowRows.columns()` gives it, read back
+    const unsigned char* data
+    const unsigned char* offsets    # count + 1 int64
+    const unsigned char* valid      # count bytes
+    Py_ssize_t count
+
+
+cdef inline int64_t ar_offset_at(const unsigned char* offsets, Py_ssize_t i) noexcept:
+    cdef int64_t at
+    memcpy(&at, offsets + i * sizeof(int64_t), sizeof(int64_t))
+    return at
+
+
+cdef int ar_view_of(ar_view* v, tuple column, Py_ssize_t count) except -1:
+    """`column` (data, offsets, valid: bytes) of `count` strings, checked once so that reading it
+    cannot go past its bytes: offsets non-decreasing from 0 to at most the data's length."""
+    cdef bytes data = column[0], offsets = column[1], valid = column[2]
+    cdef Py_ssize_t i
+    cdef int64_t at, last = 0
+    if len(offsets) < (count + 1) * <Py_ssize_t>sizeof(int64_t) or len(valid) < count:
+        raise ValueError("summary_rows_of: a column ends before its rows do")
+    v.data = <const unsigned char*>(<const char*>data)
+    v.offsets = <const unsigned char*>(<const char*>offsets)
+    v.valid = <const unsigned char*>(<const char*>valid)
+    v.count = count
+    for i in range(count + 1):
+        at = ar_offset_at(v.offsets, i)
+        if at < last or at > len(data) or (i == 0 and at != 0):
+            raise ValueError("summary_rows_of: a string's offsets fall outside its column's bytes")
+        last = at
+    return 0
+
+
+cdef inline object ar_view_str(ar_view* v, Py_ssize_t i, bint shared):
+    """String i: a str (`shared`: a short one handed out again, ss_decode), or None where null."""
+    cdef int64_t start
+    if not v.valid[i]:
+        return None
+    start = ar_offset_at(v.offsets, i)
+    if shared:
+        return ss_decode(v.data + start, ar_offset_at(v.offsets, i + 1) - start)
+    return PyUnicode_DecodeUTF8(<const char*>v.data + start, ar_offset_at(v.offsets, i + 1) - start, NULL)
+
+
+cdef inline object ar_view_int(tuple column, Py_ssize_t i):
+    """Integer i of a (values, valid) column checked by `summary_rows_of`: an int, or None."""
+    if not (<const unsigned char*>(<const char*>(<bytes>column[1])))[i]:
+        return None
+    return ar_offset_at(<const unsigned char*>(<const char*>(<bytes>column[0])), i)
+
+
+def summary_rows_of(tuple batch):
+    """The summary rows fold_summaries gives (without `into`) of one batch of an ArrowRows'
+    columns (`columns()`): how rows a worker wrote into buffers, which cross processes as a few
+    bytes objects, become rows where the messages are made. A batch that does not hold together
+    (offsets past its bytes, columns shorter than its rows) is a ValueError."""
+    cdef Py_ssize_t rows = batch[0], calls_n, i, j, first, last
+    cdef tuple strings = batch[1], ints = batch[2], column
+    cdef bytes call_offsets = batch[3], calls_valid = batch[4]
+    cdef const unsigned char* call_at
+    cdef ar_view views[AR_STRINGS]
+    cdef list out, calls
+    cdef object row
+    cdef int k
+    if rows < 0 or len(strings) != AR_STRINGS or len(ints) != AR_INTS:
+        raise ValueError(f"summary_rows_of: not a batch of ArrowRows' columns ({rows} rows)")
+    if len(call_offsets) < (rows + 1) * <Py_ssize_t>sizeof(int64_t) or len(calls_valid) < rows:
+        raise ValueError("summary_rows_of: a column ends before its rows do")
+    call_at = <const unsigned char*>(<const char*>call_offsets)
+    calls_n = ar_offset_at(call_at, rows)
+    for i in range(rows):
+        if not 0 <= ar_offset_at(call_at, i) <= ar_offset_at(call_at, i + 1):
+            raise ValueError("summary_rows_of: a row's calls run backwards")
+    for k in range(AR_STRINGS):
+        ar_view_of(&views[k], <tuple>strings[k], calls_n if k >= AR_IDS else rows)
+    for k in range(AR_INTS):
+        column = <tuple>ints[k]
+        if len(<bytes>column[0]) < rows * <Py_ssize_t>sizeof(int64_t) or len(<bytes>column[1]) < rows:
+            raise ValueError("summary_rows_of: a column ends before its rows do")
+    out = PyList_New(rows)
+    for i in range(rows):
+        if views[AR_ERROR].valid[i]:
+            row = (None, None, None, None, None, None, 0, 0, ar_view_str(&views[AR_ERROR], i, False))
+        else:
+            calls = None
+            if (<const unsigned char*>(<const char*>calls_valid))[i]:
+                first, last = ar_offset_at(call_at, i), ar_offset_at(call_at, i + 1)
+                calls = PyList_New(last - first)
+                for j in range(first, last):
+                    call = (ar_view_str(&views[AR_IDS], j, True), ar_view_str(&views[AR_NAMES], j, True),
+                            ar_view_str(&views[AR_ARGUMENTS], j, False))
+                    Py_INCREF(call)
+                    PyList_SET_ITEM(calls, j - first, call)
+            row = (ar_view_str(&views[AR_CONTENT], i, False), ar_view_str(&views[AR_REASONING], i, False), calls,
+                   ar_view_str(&views[AR_FINISH], i, True), ar_view_int(<tuple>ints[AR_OUTPUT_TOKENS], i),
+                   ar_view_int(<tuple>ints[AR_REASONING_TOKENS], i), 0 if calls is None else len(calls),
+                   ar_offset_at(<const unsigned char*>(<const char*>(<bytes>(<tuple>ints[AR_MALFORMED])[0])), i), None)
+        Py_INCREF(row)
+        PyList_SET_ITEM(out, i, row)
+    return out

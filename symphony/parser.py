@@ -8,6 +8,7 @@ from symphony.format import Format
 Engine = _native.Engine
 fold_summaries = _native.fold_summaries
 ArrowRows = _native.ArrowRows
+summary_rows_of = _native.summary_rows_of
 JsonLines = _native.JsonLines
 summary_messages = _native.summary_messages
 Utf8Texts = _native.Utf8Texts

@@ -339,6 +339,54 @@ def test_arrow_rows_seal_a_batch_once_a_column_passes_its_bytes(seal_bytes):
         assert biggest > seal_bytes or b.num_rows == 1
 
 
+@pytest.mark.parametrize("seal_bytes", [1 << 30, 0, 300])
+@pytest.mark.parametrize("finish", ["stop", "length", "content_filter, of a kind"])
+def test_rows_read_back_from_arrow_rows_are_the_rows_the_fold_gives(seal_bytes, finish):
+    """What a worker's rows cross back as (an ArrowRows' buffers) read back into the rows
+    fold_summaries gives, failed rows, calls, token counts and all (the dicts path over workers)."""
+    from symphony.parser import ArrowRows, fold_summaries, summary_rows_of
+    outputs = HOSTILE * 2
+    n = len(outputs)
+    compiled = batch.resolve("qwen3")[0].compile()
+    for spans in (None, "counted"):
+        args = ([compiled] * n, [None] * n, [None] * n, outputs, [finish] * n)
+        if spans:
+            args += (np.array([(7, 0, 1, 0)] * n, dtype=np.int64), np.arange(n + 1, dtype=np.int64))
+        else:
+            args += (None, None)
+        want = fold_summaries(*args, batch.error_text)
+        written = fold_summaries(*args, batch.error_text, into=ArrowRows(seal_bytes))
+        assert [row for b in written.columns() for row in summary_rows_of(b)] == want
+
+
+def test_rows_read_back_from_a_batch_that_does_not_hold_together_are_refused():
+    from symphony.parser import ArrowRows, fold_summaries, summary_rows_of
+    compiled = batch.resolve("qwen3")[0].compile()
+    outputs = [HOSTILE[0], HOSTILE[8]]        # calls in both
+    [good] = fold_summaries([compiled] * 2, [None] * 2, [None] * 2, outputs, ["stop"] * 2,
+                            into=ArrowRows()).columns()
+    rows, strings, ints, call_offsets, calls_valid = good
+
+    def broken(k, column):
+        changed = list(strings)
+        changed[k] = column
+        return (rows, tuple(changed), ints, call_offsets, calls_valid)
+
+    data, offsets, valid = strings[0]
+    past = np.frombuffer(offsets, np.int64).copy()
+    past[-1] = len(data) + 1
+    backwards = np.frombuffer(call_offsets, np.int64).copy()
+    backwards[1] = backwards[2] + 1
+    for bad in ((rows + 1, strings, ints, call_offsets, calls_valid), (-1, strings, ints, call_offsets, calls_valid),
+                broken(0, (data, offsets[:-8], valid)), broken(0, (data, past.tobytes(), valid)),
+                broken(0, (data, offsets, b"")), (rows, strings[:-1], ints, call_offsets, calls_valid),
+                (rows, strings, ints, backwards.tobytes(), calls_valid),
+                (rows, strings, ((b"", b""),) + ints[1:], call_offsets, calls_valid)):
+        with pytest.raises(ValueError, match="summary_rows_of"):
+            summary_rows_of(bad)
+    assert summary_rows_of(good) == fold_summaries([compiled] * 2, [None] * 2, [None] * 2, outputs, ["stop"] * 2)
+
+
 def test_an_arrow_batch_column_past_32_bit_offsets_is_refused():
     with pytest.raises(ValueError, match="more than an Arrow string array holds"):
         batch._offsets32(np.array([0, 2 ** 31], dtype=np.int64).tobytes())
