@@ -29,7 +29,8 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import ArrowRows, Engine, JsonLines, Utf8Texts, fold_summaries, summary_messages
+from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, fold_summaries, summary_messages,
+                             summary_rows_of)
 from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
@@ -203,6 +204,18 @@ def _run_arrow(job):
     return _arrow_table(_run(job, ArrowRows()))
 
 
+def _run_columns(job):
+    """A chunk's summary rows, parsed in a worker, as the buffers an ArrowRows wrote them into
+    (`columns()`): a few bytes objects cross back, where rows of strs cost the worker an encode
+    of each str as it pickles them and the caller a decode; the caller makes rows of them
+    (`_rows_of_columns`)."""
+    return _run(job, ArrowRows()).columns()
+
+
+def _rows_of_columns(columns):
+    return [row for batch in columns for row in summary_rows_of(batch)]
+
+
 def _chunks(n, parts, first=1.0):
     """Contiguous [start, end) ranges splitting n into `parts` pieces (none empty), the first
     `first` times as large as each of the others."""
@@ -218,21 +231,31 @@ def _chunks(n, parts, first=1.0):
 # processes 1.64x one at 1.0, 1.88x at 1.1, 1.81x at 1.2, 1.77x at 1.3 (medians 1.65-1.80x).
 CALLER_SHARE = 1.2
 
+# Where the caller makes messages (dicts, Results) of the rows, it makes those of every worker's
+# rows too, and the cyclic collector's first pass over them all after the batch is its as well:
+# with 20 calls an output (bench/batch.py --join 20) that is 110 + 70 ms against 300 ms of parsing,
+# which no other process can take. Its own chunk is smaller, and each worker's is sent in
+# ROW_PIECES pieces, so that it makes messages of one while the worker parses the next: 2
+# processes gave 1.32x one at (share 0.4, 4 pieces), 1.35x at (0.6, 4), 1.29x at (0.8, 4), 1.35x
+# at (0.6, 8); 1.24x at (0.6, 4) on the short outputs (--join 1), where it was 1.0x before.
+CALLER_SHARE_ROWS = 0.6
+ROW_PIECES = 4
+
 
 class Pool(concurrent.futures.ProcessPoolExecutor):
     """Processes to parse in, counting the caller's: `processes` - 1 spawned workers (spawn: safe
     whatever the parent holds), and the calling process, which parses the first chunk of each
     batch itself while the others are parsed in the workers (it would only wait otherwise, and
     its chunk does not cross between processes). The files its chunks' texts cross in are kept
-    for its next batches (batch_files.Regions: on /dev/shm, up to a region per worker) until it
-    shuts down."""
+    for its next batches (batch_files.Regions: on /dev/shm, as many as a batch ships at most)
+    until it shuts down."""
 
     def __init__(self, processes):
         if processes < 2:
             raise ValueError(f"a Pool is at least 2 processes (the caller and a worker), not {processes}")
         super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"))
         self.processes = processes
-        self.regions = Regions(processes - 1)
+        self.regions = Regions((processes - 1) * ROW_PIECES)
 
     def shutdown(self, wait=True, *, cancel_futures=False):
         super().shutdown(wait, cancel_futures=cancel_futures)
@@ -272,19 +295,26 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
     if as_events:
         return [r.value if r.error is None else {"error": r.error} for r in results(*args)]
     with _no_collection():
-        return [choice if choice is not None else {"error": error}
-                for choice, _, _, _, _, error in summary_messages(_joined(_chunked(*args, run=_run)))]
+        return _joined(_chunked(*args, run=_run, finish_rows=_messages))
 
 
 def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
             chat_template_kwargs=None, errors="raise", as_events=False):
     """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
-    done = _joined(_chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs,
-                            errors, as_events, run=_run))
-    if as_events:
-        return done
     with _no_collection():
-        return summary_messages(done, Result)
+        return _joined(_chunked(format_or_model, outputs, tools, prompts, finish, workers, column,
+                                chat_template_kwargs, errors, as_events, run=_run,
+                                finish_rows=None if as_events else _results))
+
+
+def _messages(rows):
+    """parse_many's dicts of a chunk's summary rows: the chat message, or {"error": text}."""
+    return [choice if choice is not None else {"error": error} for choice, _, _, _, _, error in summary_messages(rows)]
+
+
+def _results(rows):
+    """The Results of a chunk's summary rows."""
+    return summary_messages(rows, Result)
 
 
 def json_lines(format_or_model, outputs, numbers, tools=None, prompts=None, finish=None):
@@ -304,9 +334,10 @@ def _joined(chunks):
 
 
 def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
-             as_events, run):
+             as_events, run, finish_rows=None):
     """`run` of each contiguous chunk of the outputs, in order: one chunk in this process, or one
-    per worker."""
+    per worker (a few per worker where the caller makes messages of their rows: `finish_rows` of
+    each chunk's, made as each lands while the workers parse on)."""
     if errors not in ERRORS:
         raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
     texts, token_data = _inputs(outputs, column)
@@ -333,33 +364,45 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
         return (formats[start:end], tools[start:end], prompts[start:end], finishes[start:end], texts[start:end],
                 own_spans, own_offsets, as_events, errors)
 
+    def done(result):
+        return result if finish_rows is None else finish_rows(result)
+
     if isinstance(workers, concurrent.futures.Executor):     # the caller's: left running
         executor, scope = workers, contextlib.nullcontext(workers)
     elif workers > 1 and n > 1:
         executor = scope = pool(workers)
     else:
-        return [run(job(0, n))]
+        return [done(run(job(0, n)))]
     here = isinstance(executor, Pool)       # the caller parses the first chunk itself
-    parts = executor.processes if here else getattr(executor, "_max_workers", 2)
-    chunks = _chunks(n, parts, CALLER_SHARE if here else 1.0)
+    crossing = isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+    rows = run is _run and not as_events and crossing
+    others = executor.processes - 1 if here else getattr(executor, "_max_workers", 2)
+    pieces = ROW_PIECES if rows else 1
+    share = (CALLER_SHARE_ROWS if rows else CALLER_SHARE) * pieces if here else 1.0
+    chunks = _chunks(n, others * pieces + here, share)
     # a registered table crosses as its name: the worker compiles it once for all its calls
     by_name = _registered(resolved)
     if by_name:
         formats = [by_name.get(id(f), f) for f in formats]
     size = sum(map(len, texts)) if type(texts) is list else texts.nbytes     # about the bytes to ship
+    # rows cross back as an ArrowRows' buffers, made rows again here
+    remote, back = (_run_columns, _rows_of_columns) if rows else (run, None)
     with Scratch(size, executor.regions if here else None) as scratch, scope:
         sent = []
         try:
             for k, (start, end) in enumerate(chunks[1:] if here else chunks):     # each sent once written
                 chunk = job(start, end)
                 shipped = scratch.ship(k, chunk[:4] + (None,) + chunk[5:], chunk[4])
-                sent.append((executor.submit(_remote, run, shipped), shipped))
+                sent.append((executor.submit(_remote, remote, shipped), shipped))
             own = []
             if here:
-                for future, shipped in sent:
+                for future, shipped in sent[:others]:        # (the next pieces wait for these)
                     wait_started(shipped, future)
-                own.append(run(job(*chunks[0])))
-            return own + [scratch.landed(shipped, future.result()) for future, shipped in sent]
+                own.append(done(run(job(*chunks[0]))))
+            for future, shipped in sent:
+                landed = scratch.landed(shipped, future.result())
+                own.append(done(landed if back is None else back(landed)))
+            return own
         finally:     # on a failure, the chunks still running end before their directory goes
             concurrent.futures.wait([future for future, _ in sent if not future.cancel()])
 
