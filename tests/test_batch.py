@@ -7,6 +7,8 @@ import os
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import symphony
 from symphony import batch
@@ -385,6 +387,34 @@ def test_rows_read_back_from_a_batch_that_does_not_hold_together_are_refused():
         with pytest.raises(ValueError, match="summary_rows_of"):
             summary_rows_of(bad)
     assert summary_rows_of(good) == fold_summaries([compiled] * 2, [None] * 2, [None] * 2, outputs, ["stop"] * 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_rows_read_back_from_a_batch_with_any_bytes_changed_are_rows_or_refused(data):
+    """Whatever bytes of a batch's buffers are changed (what the checked build runs under the
+    address sanitizer), reading it back gives rows or a ValueError, never a read past them."""
+    from symphony.parser import ArrowRows, fold_summaries, summary_rows_of
+    compiled = batch.resolve("qwen3")[0].compile()
+    outputs = [HOSTILE[0], HOSTILE[4], HOSTILE[8], HOSTILE[3]]
+    [good] = fold_summaries([compiled] * 4, [None] * 4, [None] * 4, outputs, ["stop"] * 4,
+                            into=ArrowRows()).columns()
+    buffers = [good[3], good[4]] + [b for column in good[1] + good[2] for b in column]
+    k = data.draw(st.integers(0, len(buffers) - 1))
+    raw = bytearray(buffers[k])
+    if raw and data.draw(st.booleans()):
+        for _ in range(data.draw(st.integers(1, 4))):
+            raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    else:
+        raw = raw[:data.draw(st.integers(0, len(raw)))]
+    buffers[k] = bytes(raw)
+    strings = tuple(tuple(buffers[2 + 3 * i:5 + 3 * i]) for i in range(7))
+    ints = tuple(tuple(buffers[23 + 2 * i:25 + 2 * i]) for i in range(3))
+    try:
+        rows = summary_rows_of((good[0], strings, ints, buffers[0], buffers[1]))
+    except (ValueError, UnicodeDecodeError):
+        return
+    assert len(rows) == 4
 
 
 def test_an_arrow_batch_column_past_32_bit_offsets_is_refused():
