@@ -85,7 +85,7 @@ def utf8_layout(list texts, int64_t[::1] offsets):
     for i in range(count):
         text = texts[i]
         n = 0
-        if type(text) is not str:
+        if not isinstance(text, str):
             raise TypeError(f"outputs[{i}] must be a str, not {type(text).__name__}")
         try:
             utf8_of(<str>text, &n, "output")
@@ -106,9 +106,19 @@ def utf8_copy(list texts, const int64_t[::1] offsets, unsigned char[::1] into):
     for i in range(count):
         if offsets[i + 1] == offsets[i]:
             continue
-        if type(texts[i]) is not str:
+        if not isinstance(texts[i], str):
             raise TypeError(f"outputs[{i}] must be a str, not {type(texts[i]).__name__}")
         p = utf8_of(<str>texts[i], &n, "output")
         if n != offsets[i + 1] - offsets[i] or offsets[i] < 0 or offsets[i + 1] > into.shape[0]:
             raise ValueError(f"utf8_copy: text {i} does not fit its slot")
         memcpy(&into[offsets[i]], p, n)
+
+
+def first_not_str(list values):
+    """The index of the first item of `values` that is not a str, or -1 (a check of a batch's
+    texts with no Python step per item)."""
+    cdef Py_ssize_t i
+    for i in range(len(values)):
+        if not isinstance(values[i], str):
+            return i
+    return -1

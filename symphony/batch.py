@@ -16,6 +16,7 @@ import contextlib
 import functools
 import gc
 import multiprocessing
+import operator
 from collections import namedtuple
 
 import numpy as np
@@ -29,8 +30,8 @@ from symphony.formats import ALIASES, TABLES
 from symphony.formats import names as table_names
 from symphony.inputs import Delta
 from symphony.models import for_model
-from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, fold_summaries, summary_messages,
-                             summary_rows_of)
+from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, first_not_str, fold_summaries,
+                             summary_messages, summary_rows_of)
 from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
@@ -110,10 +111,10 @@ def _text_list(values, name):
         if values.null_count == 0 and (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
             return values
         values = values.to_pylist()
-    values = list(values)
-    for i, v in enumerate(values):
-        if not isinstance(v, str):
-            raise TypeError(f"{name}[{i}] must be a str, not {type(v).__name__}")
+    values = values if type(values) is list else list(values)
+    i = first_not_str(values)
+    if i >= 0:
+        raise TypeError(f"{name}[{i}] must be a str, not {type(values[i]).__name__}")
     return values
 
 
@@ -174,15 +175,10 @@ def _run(job, into=None):
 
 
 def _once_each(values, make):
-    """[make(v) for v in values], made once per distinct object (most batches share one)."""
-    made = {}
-    out = []
-    for v in values:
-        key = id(v)
-        if key not in made:
-            made[key] = (v, make(v))     # keeps v alive, so its id stays its own
-        out.append(made[key][1])
-    return out
+    """[make(v) for v in values], made once per distinct object (most batches share one), with
+    no Python step per value (the values, which `values` keeps alive, are told apart by id)."""
+    made = {key: make(v) for key, v in dict(zip(map(id, values), values)).items()}
+    return list(map(made.__getitem__, map(id, values)))
 
 
 @contextlib.contextmanager
@@ -342,16 +338,13 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
         raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
     texts, token_data = _inputs(outputs, column)
     n = len(texts)
-    resolved = {}
-    formats, tails = [], []
-    for f in _per_output(format_or_model, n, "format_or_model", str):
-        key = f if isinstance(f, str) else id(f)
-        if key not in resolved:
-            resolved[key] = resolve(f, chat_template_kwargs)
-        formats.append(resolved[key][0])
-        tails.append(resolved[key][1])
-    prompts = [p if p is not None else tail for p, tail in zip(_per_output(prompts, n, "prompts", str), tails)]
-    finishes = [f or "stop" for f in _per_output(finish, n, "finish", str)]
+    formats, tails, resolved = _resolved(_per_output(format_or_model, n, "format_or_model", str),
+                                         chat_template_kwargs)
+    prompts = _per_output(prompts, n, "prompts", str)
+    if any(tail is not None for _, tail in resolved.values()):
+        prompts = [p if p is not None else tail for p, tail in zip(prompts, tails)]
+    finishes = [finish or "stop"] * n if finish is None or isinstance(finish, str) else \
+        [f or "stop" for f in _per_output(finish, n, "finish", str)]
     tools = _per_output(tools, n, "tools", dict)
     spans, offsets = token_data if token_data is not None else (None, None)
 
@@ -383,8 +376,9 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     # a registered table crosses as its name: the worker compiles it once for all its calls
     by_name = _registered(resolved)
     if by_name:
-        formats = [by_name.get(id(f), f) for f in formats]
-    size = sum(map(len, texts)) if type(texts) is list else texts.nbytes     # about the bytes to ship
+        formats = list(map(by_name.get, map(id, formats), formats))
+    outgoing = texts[chunks[0][1]:] if here else texts
+    size = sum(map(len, outgoing)) if type(outgoing) is list else outgoing.nbytes     # about the bytes to ship
     # rows cross back as an ArrowRows' buffers, made rows again here
     remote, back = (_run_columns, _rows_of_columns) if rows else (run, None)
     with Scratch(size, executor.regions if here else None) as scratch, scope:
@@ -412,6 +406,20 @@ def _remote(run, shipped):
     table (batch_files.write_result)."""
     job, texts = unpacked(shipped)
     return write_result(shipped, run(job[:4] + (texts,) + job[5:]))
+
+
+def _resolved(given, chat_template_kwargs):
+    """(formats, tails, resolved): each output's Format and generation-prompt tail, every
+    distinct format given resolved once (a str by its value, anything else by identity), and
+    {key: (Format, tail)} of them; no Python step per output but a lookup in C."""
+    resolved, found = {}, {}
+    for i, f in dict(zip(map(id, given), given)).items():
+        key = f if isinstance(f, str) else i
+        if key not in resolved:
+            resolved[key] = resolve(f, chat_template_kwargs)
+        found[i] = resolved[key]
+    pairs = list(map(found.__getitem__, map(id, given)))
+    return list(map(operator.itemgetter(0), pairs)), list(map(operator.itemgetter(1), pairs)), resolved
 
 
 def _registered(resolved):

@@ -14,6 +14,7 @@ summary_messages = _native.summary_messages
 Utf8Texts = _native.Utf8Texts
 utf8_layout = _native.utf8_layout
 utf8_copy = _native.utf8_copy
+first_not_str = _native.first_not_str
 DEFAULT_BUFFER_LIMIT = _native.DEFAULT_BUFFER_LIMIT
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import symphony
 from symphony import batch, utf8_columns
-from symphony.parser import Utf8Texts, fold_summaries, utf8_copy, utf8_layout
+from symphony.parser import Utf8Texts, first_not_str, fold_summaries, utf8_copy, utf8_layout
 from tests.strategies import outputs
 
 
@@ -91,6 +91,11 @@ def test_bad_offsets_and_arguments_are_refused():
         utf8_layout(["a", 5], np.empty(3, np.int64))
     with pytest.raises(ValueError, match="does not fit its slot"):
         utf8_copy(["abc"], np.array([0, 3], np.int64), bytearray(2))
+    class Text(str):
+        pass
+    assert (first_not_str([]), first_not_str(["a", Text("b")]), first_not_str(["a", b"b", None])) == (-1, -1, 1)
+    with pytest.raises(TypeError, match=r"outputs\[1\] must be a str, not bytes"):
+        batch.parse_many("plain", ["a", b"b"])
     with pytest.raises(TypeError, match="texts must be a list of str or a Utf8Texts"):
         fold_summaries([], [], [], ("a",), [])
 
