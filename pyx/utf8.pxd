@@ -79,9 +79,9 @@ cdef inline Py_ssize_t u8_invalid_at(const unsigned char* p, Py_ssize_t n) noexc
     """Offset of the first character of p[0:n] that is not well-formed UTF-8 (Unicode's Table
     3-7: no overlong form, no surrogate, nothing past U+10FFFF, nothing cut off), or -1 when all
     of it is. ASCII is passed over eight bytes at a time."""
-    cdef Py_ssize_t i = 0
+    cdef Py_ssize_t i = 0, k, width
     cdef uint64_t word
-    cdef unsigned char b, c
+    cdef unsigned char b, lo, hi
     while i < n:
         if i + 8 <= n:
             memcpy(&word, p + i, 8)
@@ -91,28 +91,25 @@ cdef inline Py_ssize_t u8_invalid_at(const unsigned char* p, Py_ssize_t n) noexc
         b = p[i]
         if b < 0x80:
             i += 1
-        elif b < 0xC2:
+            continue
+        if b < 0xC2 or b > 0xF4:
             return i
-        elif b < 0xE0:
-            if i + 1 >= n or (p[i + 1] & 0xC0) != 0x80:
-                return i
-            i += 2
-        elif b < 0xF0:
-            if i + 2 >= n:
-                return i
-            c = p[i + 1]
-            if (c & 0xC0) != 0x80 or (p[i + 2] & 0xC0) != 0x80 or (b == 0xE0 and c < 0xA0) \
-                    or (b == 0xED and c >= 0xA0):
-                return i
-            i += 3
-        elif b < 0xF5:
-            if i + 3 >= n:
-                return i
-            c = p[i + 1]
-            if (c & 0xC0) != 0x80 or (p[i + 2] & 0xC0) != 0x80 or (p[i + 3] & 0xC0) != 0x80 \
-                    or (b == 0xF0 and c < 0x90) or (b == 0xF4 and c >= 0x90):
-                return i
-            i += 4
-        else:
+        width = 2 if b < 0xE0 else (3 if b < 0xF0 else 4)
+        if i + width > n:
             return i
+        lo, hi = 0x80, 0xBF            # the second byte's range, narrower after four leads
+        if b == 0xE0:
+            lo = 0xA0
+        elif b == 0xED:
+            hi = 0x9F
+        elif b == 0xF0:
+            lo = 0x90
+        elif b == 0xF4:
+            hi = 0x8F
+        if not lo <= p[i + 1] <= hi:
+            return i
+        for k in range(2, width):
+            if (p[i + k] & 0xC0) != 0x80:
+                return i
+        i += width
     return -1
