@@ -98,7 +98,7 @@ class Region:
     def __init__(self, path, capacity):
         self.path, self.capacity = path, capacity
         with open(path, "w+b") as f:
-            f.truncate(capacity)
+            utf8_columns.allocate(f.fileno(), capacity)
             self.mapped = mmap.mmap(f.fileno(), capacity)
 
     def close(self):
@@ -132,8 +132,10 @@ class Regions:
 
     def take(self, size):
         """A region of at least `size` bytes, or None when the memory-backed file system has no
-        room for one."""
+        room for one, or the regions are closed."""
         with self.lock:
+            if self.closed:
+                return None
             fits = [r for r in self.free if r.capacity >= size]
             if fits:
                 region = min(fits, key=lambda r: r.capacity)

@@ -8,7 +8,9 @@ encodes again (bench/batch.py --join 20: about a fifth of a worker's parse, befo
 
 The file: the count n (int64), the n + 1 offsets (int64, from 0), then the texts' bytes.
 """
+import errno
 import mmap
+import os
 from collections import namedtuple
 
 import numpy as np
@@ -86,10 +88,22 @@ def write(path, texts, laid=None):
     already) to a new file at `path`; returns what `read` needs beside it: (checked, refused)."""
     laid = layout(texts) if laid is None else laid
     with open(path, "w+b") as f:
-        f.truncate(size(laid))
+        allocate(f.fileno(), size(laid))
         with mmap.mmap(f.fileno(), size(laid)) as mapped:
             fill(mapped, laid, texts)
     return laid.checked, laid.refused
+
+
+def allocate(fd, size):
+    """The file `fd` made `size` bytes long with its space taken now, so that a full file system
+    is an OSError here, not a SIGBUS when a map of it is written (where the system cannot take
+    space ahead, it is only made that long)."""
+    try:
+        os.posix_fallocate(fd, 0, size)
+    except (AttributeError, OSError) as e:
+        if isinstance(e, OSError) and e.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+            raise
+        os.ftruncate(fd, size)
 
 
 def read(path, checked, refused):

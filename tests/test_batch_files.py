@@ -211,7 +211,11 @@ def test_regions_are_taken_smallest_first_kept_to_a_count_and_refused_past_the_c
     regions.close()
     assert not os.path.exists(regions.path)
     regions.give(large)                           # back after the pool closed: removed, not kept
-    assert regions.free == []
+    assert regions.free == [] and regions.take(10) is None
+    with pytest.raises(RuntimeError, match="after shutdown"):
+        with batch.pool(2) as two:
+            two.shutdown()
+            batch.parse_many("plain", ["a", "b"], workers=two)
 
 
 def test_a_failed_batch_gives_its_regions_back(base):

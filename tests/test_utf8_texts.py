@@ -143,3 +143,27 @@ def test_an_arrow_output_that_is_not_utf8_is_its_own_error():
     assert table.column("error").to_pylist()[1] == got[1]["error"]
     with pytest.raises(ValueError, match="not UTF-8 text"):
         batch.parse_many("plain", column)
+
+
+def test_a_file_is_given_its_space_ahead_or_only_its_length(tmp_path, monkeypatch):
+    """Space taken up front (a full /dev/shm is an OSError, not a SIGBUS in the mapped write);
+    where the file system cannot take it ahead, the file is only made that long; any other
+    failure is raised."""
+    import errno
+    import os
+    path = tmp_path / "f"
+    with open(path, "w+b") as f:
+        utf8_columns.allocate(f.fileno(), 5000)
+    assert os.path.getsize(path) == 5000
+
+    def refuse(code):
+        def posix_fallocate(fd, offset, size):
+            raise OSError(code, os.strerror(code))
+        return posix_fallocate
+    monkeypatch.setattr(os, "posix_fallocate", refuse(errno.EOPNOTSUPP))
+    with open(path, "w+b") as f:
+        utf8_columns.allocate(f.fileno(), 300)
+    assert os.path.getsize(path) == 300
+    monkeypatch.setattr(os, "posix_fallocate", refuse(errno.ENOSPC))
+    with open(path, "w+b") as f, pytest.raises(OSError, match="No space left"):
+        utf8_columns.allocate(f.fileno(), 300)
