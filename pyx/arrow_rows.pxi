@@ -238,23 +238,32 @@ cdef inline int64_t ar_offset_at(const unsigned char* offsets, Py_ssize_t i) noe
     return at
 
 
+cdef Py_ssize_t offsets_out_of_order(const unsigned char* offsets, Py_ssize_t count, int64_t high) noexcept:
+    """The first of `count` int64 offsets that is below 0, below the one before it or above
+    `high`, or -1 when none is: what makes reading the texts between them safe (Utf8Texts, a
+    batch's columns read back)."""
+    cdef Py_ssize_t i
+    cdef int64_t at, last = 0
+    for i in range(count):
+        at = ar_offset_at(offsets, i)
+        if at < last or at > high:
+            return i
+        last = at
+    return -1
+
+
 cdef int ar_view_of(ar_view* v, tuple column, Py_ssize_t count) except -1:
     """`column` (data, offsets, valid: bytes) of `count` strings, checked once so that reading it
     cannot go past its bytes: offsets non-decreasing from 0 to at most the data's length."""
     cdef bytes data = column[0], offsets = column[1], valid = column[2]
-    cdef Py_ssize_t i
-    cdef int64_t at, last = 0
     if len(offsets) < (count + 1) * <Py_ssize_t>sizeof(int64_t) or len(valid) < count:
         raise ValueError("summary_rows_of: a column ends before its rows do")
     v.data = <const unsigned char*>(<const char*>data)
     v.offsets = <const unsigned char*>(<const char*>offsets)
     v.valid = <const unsigned char*>(<const char*>valid)
     v.count = count
-    for i in range(count + 1):
-        at = ar_offset_at(v.offsets, i)
-        if at < last or at > len(data) or (i == 0 and at != 0):
-            raise ValueError("summary_rows_of: a string's offsets fall outside its column's bytes")
-        last = at
+    if ar_offset_at(v.offsets, 0) != 0 or offsets_out_of_order(v.offsets, count + 1, len(data)) >= 0:
+        raise ValueError("summary_rows_of: a string's offsets fall outside its column's bytes")
     return 0
 
 
@@ -295,9 +304,8 @@ def summary_rows_of(tuple batch):
         raise ValueError("summary_rows_of: a column ends before its rows do")
     call_at = <const unsigned char*>(<const char*>call_offsets)
     calls_n = ar_offset_at(call_at, rows)
-    for i in range(rows):
-        if not 0 <= ar_offset_at(call_at, i) <= ar_offset_at(call_at, i + 1):
-            raise ValueError("summary_rows_of: a row's calls run backwards")
+    if offsets_out_of_order(call_at, rows + 1, calls_n) >= 0:
+        raise ValueError("summary_rows_of: a row's calls run backwards")
     for k in range(AR_STRINGS):
         ar_view_of(&views[k], <tuple>strings[k], calls_n if k >= AR_IDS else rows)
     for k in range(AR_INTS):

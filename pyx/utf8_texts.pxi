@@ -29,7 +29,7 @@ cdef class Utf8Texts:
     cdef Py_ssize_t n
 
     def __init__(self, data, offsets, bint checked=False, dict refused=None):
-        cdef Py_ssize_t i, size
+        cdef Py_ssize_t bad, size
         self.view = memoryview(data).cast("B")      # (an Arrow buffer's are signed chars)
         self.at = offsets
         self.data, self.offsets = data, offsets
@@ -39,10 +39,10 @@ cdef class Utf8Texts:
         size = self.view.shape[0]
         if self.n < 0:
             raise ValueError("Utf8Texts: offsets are n + 1 positions (at least one)")
-        for i in range(self.n + 1):
-            if self.at[i] < 0 or self.at[i] > size or (i and self.at[i] < self.at[i - 1]):
-                raise ValueError(f"Utf8Texts: offsets must be non-decreasing positions within the "
-                                 f"{size} bytes of data (offsets[{i}] is {self.at[i]})")
+        bad = offsets_out_of_order(<const unsigned char*>&self.at[0], self.n + 1, size)
+        if bad >= 0:
+            raise ValueError(f"Utf8Texts: offsets must be non-decreasing positions within the "
+                             f"{size} bytes of data (offsets[{bad}] is {self.at[bad]})")
 
     def __len__(self):
         return self.n
