@@ -7,7 +7,9 @@ request's tools, cut plans and token layouts.
 Random bytes almost never hit a marker, so outputs are joined from pieces drawn from these.
 """
 import dataclasses
+import functools
 import json
+import random
 
 from hypothesis import strategies as st
 
@@ -47,6 +49,7 @@ def inner_tag_pieces(r):
     return st.one_of(*(st.sampled_from(group) for group in _pieces_of(r.tags)))
 
 
+@functools.cache
 def marker_pieces(table):
     """The table's markers and other families' markers, their fragments, and near-misses; the
     call syntax's inner tags, their fragments and near-misses."""
@@ -77,6 +80,7 @@ json_values = st.recursive(
     ),
     max_leaves=6,
 )
+JSON_SCALAR_TEXTS = json_scalars.map(json.dumps)
 
 
 # Escapes as written inside a JSON string, some of them refused (lone surrogates) or lenient.
@@ -87,25 +91,29 @@ RAW_VALUES = ["true", "false", "null", "tru", "tru e", "truex", "nul", "NaN", "1
               "-0.5e-3", "{}", "[]", "[,,]", '{"a": }', "[1}", "[1, 2}"]
 
 
+STRING_PARTS = st.lists(st.one_of(st.sampled_from(STRING_ESCAPES), st.text(st.sampled_from("ab é日🎉<>/"), max_size=3)),
+                        max_size=3).map("".join)
+JSON_SPACES = st.sampled_from(["", " ", "\n  ", "\u3000"])
+JSON_KEYS = st.lists(st.sampled_from(['"a"', '"é"', '"k\\u00e9"', '"\\ud83c\\udf89"', '""']), max_size=3)
+
+
+@functools.cache
 @st.composite
 def json_texts(draw, depth=0):
     """JSON as a model writes it: spacing varied, escapes (valid or not) inside strings, and now
     and then a raw value that is no JSON."""
     kind = draw(st.integers(0, 9 if depth < 3 else 5))
-    space = draw(st.sampled_from(["", " ", "\n  ", "\u3000"]))
+    space = draw(JSON_SPACES)
     if kind <= 1:
-        parts = draw(st.lists(st.one_of(st.sampled_from(STRING_ESCAPES),
-                                        st.text(st.sampled_from("ab é日🎉<>/"), max_size=3)), max_size=3))
-        return '"' + "".join(parts) + '"'
+        return '"' + draw(STRING_PARTS) + '"'
     if kind <= 3:
-        return draw(json_scalars.map(json.dumps))
+        return draw(JSON_SCALAR_TEXTS)
     if kind <= 5:
         return draw(st.sampled_from(RAW_VALUES))
     if kind <= 7:
         items = draw(st.lists(json_texts(depth + 1), max_size=3))
         return "[" + ("," + space).join(items) + "]"
-    keys = draw(st.lists(st.sampled_from(['"a"', '"é"', '"k\\u00e9"', '"\\ud83c\\udf89"', '""']), max_size=3))
-    members = [k + ":" + space + draw(json_texts(depth + 1)) for k in keys]
+    members = [k + ":" + space + draw(json_texts(depth + 1)) for k in draw(JSON_KEYS)]
     return "{" + space + ("," + space).join(members) + "}"
 
 
@@ -116,23 +124,27 @@ def weighted(*pairs):
     return st.integers(0, len(pool) - 1).flatmap(lambda i: pool[i])
 
 
+CALL_NAME_TEXTS = weighted(
+    (8, st.sampled_from(NAMES).map(lambda n: json.dumps(n, ensure_ascii=False).replace("\\\\", "\\"))),
+    (1, json_values.map(json.dumps)),
+)
+CALL_ARGUMENTS = st.one_of(st.dictionaries(st.text(st.sampled_from("abcé"), max_size=3), json_values, max_size=3),
+                           json_values)
+NAME_KEYS = st.sampled_from(["name"] * 6 + ["tool_name", None])
+ARGUMENT_KEYS = st.sampled_from(["arguments"] * 6 + ["parameters", None])
+OBJECT_SEPARATORS = st.sampled_from([", ", ",", ",\n  "])
+
+
 @st.composite
 def call_objects(draw):
     """One JSON call object as text: mostly a string name and arguments, now and then no name, a
     non-string name, `tool_name`/`parameters`, arguments first; spacing and escaping varied."""
-    name_key = draw(st.sampled_from(["name"] * 6 + ["tool_name", None]))
-    args_key = draw(st.sampled_from(["arguments"] * 6 + ["parameters", None]))
-    name = draw(weighted(
-        (8, st.sampled_from(NAMES).map(lambda n: json.dumps(n, ensure_ascii=False).replace("\\\\", "\\"))),
-        (1, json_values.map(json.dumps)),
-    ))
+    name_key = draw(NAME_KEYS)
+    args_key = draw(ARGUMENT_KEYS)
+    name = draw(CALL_NAME_TEXTS)
     if draw(st.booleans()):
-        args = draw(st.one_of(
-            st.dictionaries(st.text(st.sampled_from("abcé"), max_size=3), json_values, max_size=3),
-            json_values,
-        ))
         separators = draw(st.sampled_from([(", ", ": "), (",", ":")]))
-        args_text = json.dumps(args, ensure_ascii=draw(st.booleans()), separators=separators)
+        args_text = json.dumps(draw(CALL_ARGUMENTS), ensure_ascii=draw(st.booleans()), separators=separators)
     else:
         args_text = draw(json_texts())
     members = []
@@ -142,8 +154,7 @@ def call_objects(draw):
         members.append(f'"{args_key}": {args_text}')
     if draw(st.integers(0, 4)) == 0:
         members.reverse()
-    sep = draw(st.sampled_from([", ", ",", ",\n  "]))
-    return "{" + sep.join(members) + "}"
+    return "{" + draw(OBJECT_SEPARATORS).join(members) + "}"
 
 
 JUNK = st.sampled_from(['"', "}", "]", ",", "x", " ", "\\", "{", "<", "e"])
@@ -199,6 +210,7 @@ def named_lists(draw):
     return draw(damaged(st.just("[" + body + "]")))
 
 
+@functools.cache
 @st.composite
 def json_lists(draw):
     """A JSON list of call objects as xLAM writes it, possibly with junk, unterminated, or trailed."""
@@ -267,6 +279,7 @@ def other_calls(r):
     return damaged(calls, weighted((3, JUNK), (2, tags), (1, st.sampled_from(VALUE_TEXTS))))
 
 
+@functools.cache
 def call_blocks(table):
     """Calls framed by the table's roles: each body (in the table's syntax, now and then a JSON
     object) in its call markers, several in one block where the opener repeats or the calls sit in
@@ -310,6 +323,7 @@ def call_blocks(table):
     return block()
 
 
+@functools.cache
 @st.composite
 def regions_then_cut(draw, table):
     """Several call regions in one stream: one to three framed as call_blocks frames them (mostly
@@ -322,6 +336,7 @@ def regions_then_cut(draw, table):
     return between.join(closed) + between + last[:cut]
 
 
+@functools.cache
 def thoughts(table):
     r = table_roles(table)
     t = r.think_open or "<think>"
@@ -330,6 +345,7 @@ def thoughts(table):
     return st.tuples(inner, st.sampled_from([tc, tc, tc, "", tc[:-1]])).map(lambda p: t + p[0] + p[1])
 
 
+@functools.cache
 def prose():
     return st.one_of(
         st.sampled_from(WORDS),
@@ -340,6 +356,7 @@ def prose():
     )
 
 
+@functools.cache
 def outputs(table):
     """Whole outputs for `table`: a model's shape (prose, thoughts, call blocks, or a list for a
     table whose output is its calls), a soup of markers, fragments, near-misses and objects, or
@@ -362,6 +379,7 @@ def tools():
     return st.sampled_from([TOOLS, TOOLS, None])
 
 
+@functools.cache
 def prompts(table):
     r = table_roles(table)
     opener = r.opener or "<|im_start|>assistant"
@@ -374,30 +392,48 @@ def prompts(table):
     ])
 
 
-@st.composite
-def cut_plans(draw, text):
-    """Pieces of `text` cut at random character indexes (possibly none, possibly all)."""
+# Cut plans and token layouts are laid out from one drawn seed: drawing each cut or token width
+# from hypothesis costs more than the parse it feeds (a few hundred draws per output), and what a
+# failing layout looks like is in the failure message anyway.
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def cuts_of(text, seed):
+    """Pieces of `text` cut at seeded random character indexes (possibly none; one time in ten
+    at every character)."""
     if len(text) < 2:
         return [text]
-    if draw(st.integers(0, 9)) == 0:
+    rng = random.Random(seed)
+    if rng.randrange(10) == 0:
         return list(text)
-    cuts = sorted(draw(st.sets(st.integers(1, len(text) - 1), max_size=min(len(text) - 1, 40))))
-    pieces = split_at(text, cuts)
-    return pieces
+    n = len(text)
+    cuts = sorted(rng.sample(range(1, n), rng.randint(0, min(n - 1, 40))))
+    return split_at(text, cuts)
 
 
-@st.composite
-def token_layouts(draw, text):
-    """Character ranges of tokens covering `text` (1-4 characters each), some zero-width tokens
-    between them, and 1-3 zero-width tokens at the end."""
+def layout_of(text, seed):
+    """Character ranges of seeded random tokens covering `text` (1-4 characters each), some
+    zero-width tokens between them, and 1-3 zero-width tokens at the end."""
+    rng = random.Random(seed)
     bounds = []
     at = 0
     n = len(text)
     while at < n:
-        while draw(st.integers(0, 15)) == 0:
+        while rng.randrange(16) == 0:
             bounds.append((at, at))
-        step = draw(st.integers(1, 4))
+        step = rng.randint(1, 4)
         bounds.append((at, min(at + step, n)))
         at += step
-    bounds += [(n, n)] * draw(st.integers(1, 3))
+    bounds += [(n, n)] * rng.randint(1, 3)
     return bounds
+
+
+def cut_plans(text):
+    """Pieces of `text` cut at random character indexes (possibly none, possibly all)."""
+    return SEEDS.map(lambda seed: cuts_of(text, seed))
+
+
+def token_layouts(text):
+    """Character ranges of tokens covering `text` (1-4 characters each), some zero-width tokens
+    between them, and 1-3 zero-width tokens at the end."""
+    return SEEDS.map(lambda seed: layout_of(text, seed))
