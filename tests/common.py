@@ -19,8 +19,10 @@ from symphony.events import (
     bytes_of,
 )
 # The cut plans, the replay and the chunking-invariant summary are the product's own (symphony
-# verify runs them on recorded outputs); the tests share them rather than keep a second copy.
-from symphony.replay import Said, chunkings, replay_text, said, seeded_cuts, split_at, tokens_of  # noqa: F401
+# verify runs them on recorded outputs); the tests share them rather than keep a second copy. The
+# plans a test replays are the tier's (tests/tiers.py: all of them, or a seeded sample).
+from symphony.replay import Said, replay_text, said, seeded_cuts, split_at, tokens_of  # noqa: F401
+from tests.tiers import chunkings  # noqa: F401
 
 MASK64 = (1 << 64) - 1
 

@@ -19,6 +19,7 @@ from openai.types.chat import ChatCompletion, ChatCompletionChunk
 import symphony
 from symphony.adapt import chat
 from symphony.adapt.fold import fold
+from tests import tiers
 from tests.streams import corpus_outputs, fixture_outputs, plans
 
 NOT_IN_SDK_LITERAL = {"abort"}
@@ -119,7 +120,7 @@ for _o in fixture_outputs():
 
 @pytest.mark.parametrize("table", sorted(CORPUS))
 def test_corpus_chunks_validate_and_fold_to_the_completion(table):
-    for output in CORPUS[table]:
+    for output in tiers.sample(CORPUS[table], tiers.FAST_CORPUS_CASES, "chat_sdk", table):
         check_output(output)
 
 

@@ -37,6 +37,7 @@ from symphony.models import for_model
 from symphony.reasons import DropReason, MalformedReason, Other
 from symphony.replay import replay_tokens
 from symphony.text import is_blank
+from tests import tiers
 from tests.common import chunkings, counted_deltas, new_parser, replay, synthetic_token_bounds
 from tests.corpus import all_cases
 
@@ -469,7 +470,7 @@ TABLES = by_table()
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_corpus(table):
     compared = 0
-    for finish, case in TABLES[table]:
+    for finish, case in tiers.sample(TABLES[table], tiers.FAST_CORPUS_CASES, "messages", table):
         for plan, pieces in chunkings(case.output, every_split_up_to=24, seeds=2):
             events = replay(new_parser(table, case.tools), pieces, case.prompt, finish)
             check_events(events, f"{table}/{case.name}/{plan}/{finish}")

@@ -22,13 +22,14 @@ from tests.common import (
     synthetic_token_bounds,
     tokens_of,
 )
+from tests import tiers
 from tests.strategies import cut_plans, outputs, prompts, token_layouts, tools
 
 TABLES = symphony.formats()
-# as many examples as the loaded profile asks for (tests/conftest.py: 80 by default, fewer on the
-# sanitizer build, thousands under HYPOTHESIS_PROFILE=fuzz)
+# as many examples as the loaded profile asks for (tests/conftest.py: 80 in the exhaustive tier,
+# fewer on the sanitizer build, thousands under HYPOTHESIS_PROFILE=fuzz), of which the fast tier
+# runs a share on all but the representative tables (tests/tiers.py)
 SETTINGS = settings(
-    max_examples=settings.default.max_examples,
     deadline=None,
     # outputs are joined from structured pieces: the smallest one is not tiny, and that is fine
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large],
@@ -66,7 +67,7 @@ def with_found(test):
 
 
 def conservation(table):
-    @SETTINGS
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples))
     @given(case=scenario(table))
     @with_found
     def test(case):
@@ -77,7 +78,7 @@ def conservation(table):
 
 
 def well_formed(table):
-    @SETTINGS
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples))
     @given(case=scenario(table))
     @with_found
     def test(case):
@@ -87,7 +88,7 @@ def well_formed(table):
 
 
 def chunking_invariance(table):
-    @SETTINGS
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples))
     @given(case=scenario(table))
     @with_found
     def test(case):
@@ -101,7 +102,7 @@ def chunking_invariance(table):
 
 
 def token_identity(table):
-    @SETTINGS
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples))
     @given(case=scenario(table))
     @with_found
     def test(case):
@@ -130,7 +131,8 @@ def token_identity(table):
 def token_by_token(table):
     """feed_token(text, id) per token is feed(Delta(text, [id], [its span])) per token: the same
     events, feed by feed, counts included (the output cut into the layout's tokens)."""
-    @settings(SETTINGS, max_examples=max(1, settings.default.max_examples // 4))   # one path shared by both
+    # one path shared by both
+    @settings(SETTINGS, max_examples=max(1, tiers.examples(table, settings.default.max_examples) // 4))
     @given(case=scenario(table))
     @with_found
     def test(case):

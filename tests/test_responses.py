@@ -31,6 +31,7 @@ from symphony.events import (
     ToolCallStart,
 )
 from symphony.reasons import DropReason, Other
+from tests import tiers
 from tests.common import chunkings, counted_deltas, new_parser, synthetic_token_bounds
 from tests.corpus import all_cases
 
@@ -505,7 +506,7 @@ SAMPLE_EVERY = 97       # the SDK's own ResponseStreamState (~15 ms a stream) on
 @pytest.mark.parametrize("table", TABLES)
 def test_corpus(table):
     canonical_runs = 0
-    cases = [case for t, case in CASES if t == table]
+    cases = tiers.sample([case for t, case in CASES if t == table], tiers.FAST_CORPUS_CASES, "responses", table)
     for n, case in enumerate(cases):
         whole = None
         for plan, pieces in chunkings(case.output, every_split_up_to=24, seeds=2):
