@@ -10,51 +10,13 @@ import json
 import os
 
 from symphony.adapt import chat
+from symphony.formats import PROBES, REWRITTEN_ARGUMENTS, SORTED_ARGUMENTS, UNRECORDED_PROBES
+from symphony.formats.family import FENCE_PROBE, REASONING_PROBE  # noqa: F401  (the probes listed)
 from symphony.models import NO_THOUGHT, for_model, thought_markers
 from symphony.replay import TWO_WAY_SPLIT_LIMIT, replay_case
 
-# Policy probes (SPEC §9.3, fixtures README "listed"): per table, case name -> (calls, finish).
-REASONING_PROBE = "reasoning-with-marker-text"
-FENCE_PROBE = "content-with-marker-in-code-fence"
-KNOWN_DIFFERENCES = {
-    "qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
-    "qwen2_5": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
-    # tables that read `<tool_call>` but not JSON inside it: the fenced block is no call
-    "qwen3_tagged": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
-    "ling": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
-    "glm": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
-    "iquest": {REASONING_PROBE: (0, "stop")},
-    "deepseek_v4_1": {REASONING_PROBE: (0, "stop")},
-    "minimax_m3": {FENCE_PROBE: (0, "stop")},
-    "lfm2_5": {REASONING_PROBE: (0, "stop")},      # its thought markers are <mm:think>: no thought probe
-    "minimax_m2": {REASONING_PROBE: (0, "stop")},
-    "dots3": {REASONING_PROBE: (0, "stop")},
-    "laguna": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
-    "minicpm5": {REASONING_PROBE: (0, "stop")},
-}
-
-# Checkpoints whose fixtures do not record a probe their table lists (GLM-5 and GLM-4.7-Flash
-# were recorded with thinking off but for one call; GLM-4.6 writes its own thought and has no
-# thought probe). A probe named here that does show up is a failure too, so neither list rots.
-UNRECORDED_PROBES = {
-    "glm-5": {REASONING_PROBE},
-    "glm-4.7-flash": {REASONING_PROBE},
-    "glm-4.6": {REASONING_PROBE},
-}
-
-# Tables whose template rewrites a call's arguments when it renders them, so the output cannot
-# spell them as the reference message does: their arguments are compared as JSON values.
-REWRITTEN_ARGUMENTS = {
-    # the template writes the `args` object with json.dumps(sort_keys=True, separators=(",", ":"));
-    # the reference keeps the corpus's key order and spacing, the parser gives the model's bytes
-    "inkling": "compact, keys sorted",
-}
-
-# Tables whose templates write a call's arguments in sorted key order (Gemma 4's template sorts
-# them), where the references keep the corpus's order: the parser streams the members in the
-# order the model wrote them, so a case whose arguments differ from the reference in member
-# order only (every other byte of the message the same) is listed as "member order".
-SORTED_ARGUMENTS = ("gemma4",)
+# How each family's fixtures are judged (its probes, the probes its fixtures do not record, its
+# rewritten or sorted arguments) is declared with the family (symphony.formats.family.Replay).
 
 # Allowances (only with SYMPHONY_CORPUS_ALLOWANCES): checkpoints whose template cannot write calls.
 CALLS_NOT_WRITTEN = ("qwen2.5-vl-3b", "qwen2.5-vl-7b", "qwen2.5-vl-32b", "qwen2.5-omni-3b")
@@ -183,7 +145,7 @@ def _in_order_of(want, got):
 def listed_probes(table, behaviour):
     """The policy probes listed for a table; the reasoning probe is not listed where the prompt
     has no thought."""
-    listed = dict(KNOWN_DIFFERENCES.get(table, {}))
+    listed = dict(PROBES.get(table, {}))
     if behaviour == NO_THOUGHT:
         listed.pop(REASONING_PROBE, None)
     return listed
@@ -223,7 +185,7 @@ def verify_slug(path, every_split_up_to=TWO_WAY_SPLIT_LIMIT):
         if name not in names and name not in unrecorded:
             result.failures.append(f"listed probe {name} is absent from the fixtures")
         if name in names and name in unrecorded:
-            result.failures.append(f"probe {name} is recorded now: take {slug} off UNRECORDED_PROBES")
+            result.failures.append(f"probe {name} is recorded now: take {slug} off its family's unrecorded probes")
     return result
 
 

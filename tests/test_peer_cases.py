@@ -29,7 +29,7 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
-from symphony.formats.engine_names import VLLM_PARSERS
+from symphony.formats import VLLM_PARSERS
 from tests import peer
 from tests.peer import check_replays, check_verdict, summary
 
@@ -937,9 +937,9 @@ def test_case(case):
 
 @needs_cases
 def test_every_parser_has_a_table():
-    """Every vLLM parser the cases name reads with a table (engine_names.VLLM_PARSERS)."""
+    """Every vLLM parser the cases name reads with a table (its family's `vllm` names)."""
     unknown = {c["parser"] for c in ALL_CASES} - set(PARSER_TABLES)
-    assert not unknown, f"peer cases of parsers no table reads: {sorted(unknown)} (map them in engine_names)"
+    assert not unknown, f"peer cases of parsers no table reads: {sorted(unknown)} (map them in its family's `vllm` names)"
 
 
 @needs_cases

@@ -1,23 +1,60 @@
-"""The format tables, one module per family, the lookup of a table by name, and the table a
-checkpoint's response_template describes (from_response_template)."""
-from symphony.formats import (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm,
-                               minimax, muse, plain, pythonic, qwen2_5, qwen3, seed_oss, trinity, xlam)
-from symphony.formats import (cohere, engine_names, gigachat, granite, harmony, incumbents, internlm, jamba, llama3,
-                               mistral, nemotron, phi4, plamo)
+"""The format tables, one module per family, and what is built from the families' declarations
+(`FAMILY` in each module, symphony.formats.family): the tables by name, their aliases (the
+engines' parser names among them), the model registry's checkpoint groups, the replay probes,
+the bench profiles and the family table. Also the table a checkpoint's response_template
+describes (from_response_template)."""
+from symphony.formats import (apertus, cohere, deepseek, dots, ernie, gemma, gigachat, glm, granite, harmony, hunyuan,
+                              hy4, inkling, internlm, jamba, k2_horizon, kimi, llama3, longcat, minicpm, minimax,
+                              mistral, muse, nemotron, phi4, plain, plamo, pythonic, qwen2_5, qwen3, seed_oss, step3,
+                              trinity, xlam)
 from symphony.formats.response_template import from_response_template  # noqa: F401  (vLLM's hf, beam)
 
-_FAMILIES = (apertus, deepseek, dots, gemma, glm, hunyuan, hy4, inkling, k2_horizon, kimi, minicpm, minimax, muse,
-             plain, pythonic, qwen2_5, qwen3, seed_oss, xlam, cohere, granite, internlm, jamba, llama3, mistral,
-             nemotron, phi4, incumbents, harmony, gigachat, plamo, trinity)
+FAMILIES = tuple(module.FAMILY for module in (
+    qwen3, qwen2_5, seed_oss, glm, hy4, k2_horizon, deepseek, kimi, minimax, dots, pythonic, minicpm, muse, harmony,
+    gemma, ernie, longcat, step3, inkling, hunyuan, apertus, xlam, granite, jamba, internlm, cohere, mistral, llama3,
+    phi4, gigachat, trinity, nemotron, plamo, plain))
 
-TABLES = {}
-ALIASES = {}
-for _family in _FAMILIES:
-    TABLES.update(_family.TABLES)
-    ALIASES.update(getattr(_family, "ALIASES", {}))
-for _name, _table in engine_names.aliases(TABLES).items():     # vLLM's and SGLang's parser names
-    if ALIASES.setdefault(_name, _table) != _table:
-        raise ValueError(f"format alias {_name!r} is {ALIASES[_name]!r} and, as an engine's parser, {_table!r}")
+
+def collect(families, part, what):
+    """One mapping of every family's `part`; ValueError where two families name the same key."""
+    found = {}
+    for family in families:
+        for key, value in getattr(family, part).items():
+            if key in found:
+                raise ValueError(f"{what} {key!r} is declared twice")
+            found[key] = value
+    return found
+
+
+TABLES = collect(FAMILIES, "tables", "table")
+VLLM_PARSERS = collect(FAMILIES, "vllm", "vLLM parser")
+SGLANG_DETECTORS = collect(FAMILIES, "sglang", "SGLang detector")
+GROUPS = tuple(group for family in FAMILIES for group in family.checkpoints)
+PROBES = {table: probes for family in FAMILIES for table, probes in family.replay.probes.items()}
+UNRECORDED_PROBES = {slug: names for family in FAMILIES for slug, names in family.replay.unrecorded.items()}
+REWRITTEN_ARGUMENTS = {table: why for family in FAMILIES
+                       for table, why in family.replay.rewritten_arguments.items()}
+SORTED_ARGUMENTS = tuple(table for family in FAMILIES for table in family.replay.sorted_arguments)
+BENCH_PROFILES = collect(FAMILIES, "bench", "bench profile of slug")
+
+
+def aliases(families):
+    """Every other name of a table: the families' own aliases, then each engine parser name that
+    is no table's name (a name both engines use must mean the same table)."""
+    tables = collect(families, "tables", "table")
+    found = collect(families, "aliases", "format alias")
+    engine = {}
+    for part in ("vllm", "sglang"):
+        for name, table in collect(families, part, "engine parser").items():
+            if engine.setdefault(name, table) != table:
+                raise ValueError(f"engine parser {name!r} is {engine[name]!r} and {table!r}")
+    for name, table in engine.items():
+        if name not in tables and found.setdefault(name, table) != table:
+            raise ValueError(f"format alias {name!r} is {found[name]!r} and, as an engine's parser, {table!r}")
+    return found
+
+
+ALIASES = aliases(FAMILIES)
 
 
 def names():
@@ -32,3 +69,24 @@ def table(name):
         if found is not None:
             return found
     raise KeyError(f"no format named {name!r}; known formats: {', '.join(names())}")
+
+
+def family_table():
+    """The family table in Markdown (README, docs): a row per declared row, its tables and their
+    aliases, how they write calls, their checkpoints, and the engines' parser names that read
+    them. `python3 -m symphony.formats` prints it."""
+    def names_of(mapping, tables):
+        found = sorted(name for name, table in mapping.items() if table in tables)
+        return ", ".join(f"`{name}`" for name in found) or "—"
+
+    lines = ["| table | calls written as | checkpoints | vLLM `--tool-call-parser` | SGLang `--tool-call-parser` |",
+             "|---|---|---|---|---|"]
+    for family in FAMILIES:
+        for row in family.rows:
+            shown = ", ".join(f"`{name}`" for name in row.tables)
+            also = sorted(alias for alias, table in family.aliases.items() if table in row.tables)
+            if also:
+                shown += " (also " + ", ".join(f"`{alias}`" for alias in also) + ")"
+            lines.append(f"| {shown} | {row.calls} | {row.checkpoints} | {names_of(VLLM_PARSERS, row.tables)} | "
+                         f"{names_of(SGLANG_DETECTORS, row.tables)} |")
+    return "\n".join(lines)

@@ -1,10 +1,11 @@
-"""Apertus (`apertus`, issue 10): calls are a JSON list of `{"NAME": {arguments}}` objects between
+"""Apertus (`apertus`): calls are a JSON list of `{"NAME": {arguments}}` objects between
 `<|tools_prefix|>` and `<|tools_suffix|>`. A thought sits between `<|inner_prefix|>` and
 `<|inner_suffix|>` (SGLang's apertus2509 reasoning detector; the model writes it, several per
 turn), and calls written inside a thought are calls, the thought going on after them. A call
 opener inside a call opens the next one.
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import NO_THOUGHT, Family, Row, checkpoints
 from symphony.formats.shapes import calls_in_thought, thought_and_calls
 from symphony.syntax import CallObject
 
@@ -13,3 +14,34 @@ APERTUS = calls_in_thought(thought_and_calls("apertus", ("<|inner_prefix|>", "<|
                                              CallSyntax.json_list(CallObject.NAMED), "<|assistant_start|>"))
 
 TABLES = {"apertus": APERTUS}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("apertus",),
+            "`<|tools_prefix|>` + a JSON list of `{\"NAME\": {arguments}}`, also inside an `<|inner_prefix|>` thought "
+            "(which goes on after them)",
+            "Apertus (SGLang reasoning parser `apertus2509`)"),
+    ),
+    vllm={
+        "apertus": "apertus",
+    },
+    sglang={
+        "apertus2509": "apertus",
+    },
+    checkpoints=(
+        # apertus: <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>; no thought
+        checkpoints("apertus-8b-instruct-2509", "apertus", NO_THOUGHT, "<|assistant_start|>", None,
+                    "swiss-ai/Apertus-8B-Instruct-2509", "swiss-ai/Apertus-70B-Instruct-2509"),
+    ),
+    bench={
+        # Apertus (content-only fixtures): <|tools_prefix|>[{"NAME": {..}}]<|tools_suffix|>.
+        "apertus-8b-instruct-2509": {
+            "thinking_default": None,
+            "markers": ["<|assistant_start|>", "<|assistant_end|>", "<|tools_prefix|>", "<|tools_suffix|>"],
+            "sglang": {"tool": "apertus2509", "reasoning": None, "force": False},
+            "vllm": {"tool": "apertus", "reasoning": None, "tail_on": "<|assistant_start|>"},
+        },
+    },
+)

@@ -1,9 +1,11 @@
-"""dots (`dots3`, issue 10): `<think>` thoughts the model writes itself, and each call in a
+"""dots (`dots3`): `<think>` thoughts the model writes itself, and each call in a
 `<dots_function_call>` block of `<invoke name="…">` invokes whose `<parameter name="…">` values
 sit on their own line (one newline after the opening tag and one before the close tag are the
 template's), typed by the request's tools.
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
+from symphony.formats.qwen3 import QWEN_MARKERS
 from symphony.formats.shapes import thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE, Placement
 
@@ -11,3 +13,38 @@ DOTS3 = thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_c
                             ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(Placement.OWN_LINE))
 
 TABLES = {"dots3": DOTS3}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("dots3",),
+            "`<dots_function_call>` block of the same invokes, values on their own line",
+            "dots3"),
+    ),
+    vllm={
+        "dots": "dots3",
+    },
+    sglang={
+        "dots": "dots3",
+    },
+    checkpoints=(
+        # dots3: <dots_function_call> blocks of invokes, values on their own line; the model writes
+        # its own thought
+        checkpoints("dots3-note-prev", "dots3", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "dots-studio/dots3-note-prev"),
+    ),
+    replay=Replay(
+        probes={"dots3": {REASONING_PROBE: (0, "stop")}},
+    ),
+    bench={
+        # dots3: the model writes <think> itself; <dots_function_call> invokes. vLLM names no dots
+        # reasoning parser: qwen3's reads the same <think> the model writes.
+        "dots3-note-prev": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS + ["<dots_function_call>", "</dots_function_call>"],
+            "sglang": {"tool": "dots", "reasoning": "dots", "force": False},
+            "vllm": {"tool": "dots", "reasoning": "qwen3", "tail_on": CHATML},
+        },
+    },
+)

@@ -9,7 +9,10 @@ as the string quote, each call as `<start_function_call>call:NAME{…}<end_funct
 thought.
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import MODEL_WRITES_THOUGHT, NO_THOUGHT, Family, Replay, Row, checkpoints
 from symphony.formats.shapes import calls_only, thought_and_calls
+
+GEMMA4_HEAD = "<|turn>model\n"      # the generation prompt's head
 
 THOUGHT = ("<|channel>thought", "<channel|>")
 TOOL_CALL = ("<|tool_call>", "<tool_call|>")
@@ -21,3 +24,52 @@ FUNCTIONGEMMA = calls_only("functiongemma", ("<start_function_call>", "<end_func
                            CallSyntax.gemma(quote="<escape>"), "<start_of_turn>model")
 
 TABLES = {"gemma4": GEMMA4, "functiongemma": FUNCTIONGEMMA}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("gemma4",),
+            "`<|tool_call>call:NAME{key:<|\"|>text<|\"|>,n:5}<tool_call|>`, Gemma's object notation converted to JSON as"
+            " it is read",
+            "Gemma 4"),
+        Row(("functiongemma",),
+            "`<start_function_call>call:NAME{key:<escape>text<escape>,n:5}<end_function_call>`, Gemma's notation with "
+            "`<escape>` quotes",
+            "FunctionGemma 270M"),
+    ),
+    vllm={
+        "gemma4": "gemma4",
+        "functiongemma": "functiongemma",
+    },
+    sglang={
+        "gemma4": "gemma4",
+    },
+    checkpoints=(
+        # gemma4: Gemma's object notation in <|tool_call> regions; the model writes its own
+        # <|channel>thought (the generation prompt leaves none open, thinking on or off). The
+        # siblings share the E4B checkpoint's chat template.
+        checkpoints("gemma-4-e4b-it", "gemma4", MODEL_WRITES_THOUGHT, GEMMA4_HEAD, None,
+                    "google/gemma-4-E4B-it", "google/gemma-4-E2B-it", "google/gemma-4-26B-A4B-it",
+                    "google/gemma-4-31B-it", tails=("", "")),
+        # functiongemma: Gemma's notation with `<escape>` quotes in <start_function_call> regions, no
+        # thought
+        checkpoints("functiongemma-270m-it", "functiongemma", NO_THOUGHT, "<start_of_turn>model\n", None,
+                    "google/functiongemma-270m-it"),
+    ),
+    replay=Replay(
+        sorted_arguments=("gemma4",),
+    ),
+    bench={
+        # Gemma-4-E4B-it: <|tool_call>call:NAME{…}<tool_call|> in Gemma's object
+        # notation, calls before the content; the model writes <|channel>thought…
+        # <channel|> itself. Both peers have gemma4 tool and reasoning parsers.
+        "gemma-4-e4b-it": {
+            "thinking_default": True,
+            "markers": ["<|turn>", "<turn|>", "<|channel>", "<channel|>", "<|tool_call>", "<tool_call|>",
+                        '<|"|>'],
+            "sglang": {"tool": "gemma4", "reasoning": "gemma4", "force": False},
+            "vllm": {"tool": "gemma4", "reasoning": "gemma4", "tail_on": "<|turn>model\n"},
+        },
+    },
+)

@@ -3,12 +3,13 @@
 after `<|message_sep|>`, the end of the answer's text) or after `<|function_call|>`; `</s>` is
 dropped. The text of `<|message_sep|>`'s header up to the call is the template's wrapping.
 
-GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`; issue 11): content, then a
+GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`): content, then a
 `<｜GCML｜tool_calls>` block of DeepSeek's DSML invokes spelled with GCML's mark
 (`<｜GCML｜invoke name="…">`, `<｜GCML｜parameter name="…" string="true|false">`); the
 `<|message_sep|>` and `</s>` that end the message are dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import Family, Row
 from symphony.formats.shapes import invoke_rows
 from symphony.syntax import GCML, dsml_tags
 
@@ -45,3 +46,23 @@ GIGACHAT35 = (
 GIGACHAT35 = invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML))
 
 TABLES = {"gigachat3": GIGACHAT3, "gigachat35": GIGACHAT35}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("gigachat3",),
+            "one JSON object after `function call<|role_sep|>` or `<|function_call|>`",
+            "GigaChat 3"),
+        Row(("gigachat35",),
+            "`<｜GCML｜tool_calls>` block of DSML invokes under GCML's mark",
+            "GigaChat 3.5 (no checkpoint id in the registry)"),
+    ),
+    vllm={
+        "gigachat3": "gigachat3",
+    },
+    sglang={
+        "gigachat3": "gigachat3",
+        "gigachat35": "gigachat35",
+    },
+)

@@ -1,4 +1,4 @@
-"""Granite 3.x (`granite`, issue 11): `<|tool_call|>` (or the text `<tool_call>`) and then a JSON
+"""Granite 3.x (`granite`): `<|tool_call|>` (or the text `<tool_call>`) and then a JSON
 list of `{"name", "arguments"}` call objects to the end of the output; no thought. (Granite 4
 writes Hermes-style `<tool_call>` objects: the qwen2_5 table.)
 
@@ -14,6 +14,7 @@ spells out the markers). Granite-20B-FunctionCalling
 `{"name", "arguments"}` object, with no close marker; the next `<function_call>` starts the next.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import GRANITE_HEAD, NO_THOUGHT, Family, Row, checkpoints
 
 THOUGHT_PROCESS = (("Here is my thought process:", "Here is my response:"),
                    ("Here's my thought process:", "Here's my response:"))
@@ -66,3 +67,39 @@ GRANITE_20B_FC = (
 
 TABLES = {"granite": GRANITE, "granite_thinking": GRANITE_THINKING, "granite_thought_process": GRANITE_THOUGHT_PROCESS,
           "granite_20b_fc": GRANITE_20B_FC}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("granite",),
+            "`<|tool_call|>` (or `<tool_call>`) + a JSON list of calls to the end",
+            "Granite 3.0-3.3"),
+        Row(("granite_thinking", "granite_thought_process"),
+            "the same calls, after a thought: `<think>` and `<response>` tags (3.3), or the phrases \"Here is my "
+            "thought process:\" and \"Here is my response:\" (3.2); `for_model` picks them for the request's `thinking: "
+            "true`",
+            "Granite 3.3, Granite 3.2 thinking (vLLM reasoning parser `granite` reads 3.2's)"),
+        Row(("granite_20b_fc",),
+            "`<function_call>` + a JSON object, no close marker",
+            "Granite-20B-FunctionCalling"),
+    ),
+    vllm={
+        "granite": "granite",
+        "granite-20b-fc": "granite_20b_fc",
+    },
+    checkpoints=(
+        # the incumbents' other JSON families (no fixtures; heads from their templates)
+        checkpoints("granite-3.1-8b-instruct", "granite", NO_THOUGHT, GRANITE_HEAD, None,
+                    "ibm-granite/granite-3.1-8b-instruct", "ibm-granite/granite-3.1-2b-instruct",
+                    "ibm-granite/granite-3.0-8b-instruct", "ibm-granite/granite-3.0-2b-instruct"),
+        # Granite 3.2 and 3.3 think when the request's `thinking` is true: the model writes its
+        # thought in the markup of the thinking table (the granite module)
+        checkpoints("granite-3.2-8b-instruct", "granite", NO_THOUGHT, GRANITE_HEAD, None,
+                    "ibm-granite/granite-3.2-8b-instruct", "ibm-granite/granite-3.2-2b-instruct",
+                    switch=(("thinking",), False), thinking_table="granite_thought_process"),
+        checkpoints("granite-3.3-8b-instruct", "granite", NO_THOUGHT, GRANITE_HEAD, None,
+                    "ibm-granite/granite-3.3-8b-instruct", "ibm-granite/granite-3.3-2b-instruct",
+                    switch=(("thinking",), False), thinking_table="granite_thinking"),
+    ),
+)

@@ -1,4 +1,4 @@
-"""gpt-oss (`gpt_oss`, the harmony format; vLLM's and SGLang's `openai`/`gpt-oss`, issue 11):
+"""gpt-oss (`gpt_oss`, the harmony format; vLLM's and SGLang's `openai`/`gpt-oss`):
 several messages in one output, each a header and `<|message|>` then its text, joined by
 `<|start|>assistant`. The `analysis` channel is the thought, `final` the answer, `commentary`
 with no recipient a preamble (content); `commentary to=functions.NAME <|constrain|>json` a call
@@ -9,6 +9,7 @@ of its header (`functions.NAME <|constrain|>json`): the name is its first word w
 with `<|end|>`, `<|call|>` or `<|return|>`; text between messages is no message's (Malformed).
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
 from symphony.syntax import CallObject
 
 MESSAGE = "<|message|>"
@@ -46,3 +47,29 @@ GPT_OSS = (
 
 TABLES = {"gpt_oss": GPT_OSS}
 ALIASES = {"gpt-oss": "gpt_oss", "harmony": "gpt_oss"}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    aliases=ALIASES,
+    rows=(
+        Row(("gpt_oss",),
+            "harmony messages joined by `<|start|>assistant`: `analysis` the thought, `final` (and a `commentary` "
+            "preamble) the content, `commentary to=functions.NAME <|constrain|>json<|message|>{..}<|call|>` a call "
+            "(the recipient also before the channel, as harmony renders it: ` to=functions.NAME<|channel|>commentary "
+            "…`)",
+            "gpt-oss-20b, gpt-oss-120b"),
+    ),
+    vllm={
+        "openai": "gpt_oss",  # the harmony parser vLLM serves gpt-oss with
+    },
+    sglang={
+        "gpt-oss": "gpt_oss",
+    },
+    checkpoints=(
+        # gpt_oss: harmony messages; the prompt ends `<|start|>assistant` and the model writes its own
+        # analysis channel
+        checkpoints("gpt-oss-20b", "gpt_oss", MODEL_WRITES_THOUGHT, "<|start|>assistant", None,
+                    "openai/gpt-oss-20b", "openai/gpt-oss-120b", tails=("", "")),
+    ),
+)

@@ -12,6 +12,7 @@ Its preview tokenizer (tencent/Hy3-preview) spells every one of these markers an
 spellings, as SGLang's detector does (vLLM's reads the one its tokenizer has).
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, ByValue, Family, Row, checkpoints
 from symphony.formats.shapes import thought_and_call_block
 from symphony.syntax import Tags
 
@@ -36,3 +37,55 @@ for _marker, _text in zip(("think_open", "think_close", "calls_open", "calls_clo
     HY_V3 = HY_V3.spelled_also(_marker, _marker + "_bare", _bare(_text))
 
 TABLES = {"hy4": HY4, "hy_v3": HY_V3}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("hy4",),
+            "`<tool_calls:opensource>` block of keyed `:opensource` calls",
+            "Hy4"),
+        Row(("hy_v3",),
+            "Hy4's `:opensource` block, a `<tool_sep:opensource>` after each name (dropped); the preview tokenizer's "
+            "bare `<tool_calls>`, `<arg_key>`… too; a `<think>` thought the request's `reasoning_effort` opens",
+            "Hy3 (tencent/Hy3-preview)"),
+    ),
+    vllm={
+        "hy_v4": "hy4",
+        "hy_v3": "hy_v3",
+    },
+    sglang={
+        "hunyuan": "hy_v3",  # SGLang's HunyuanDetector reads Hy3's keyed block, not Hunyuan-A13B's list
+    },
+    checkpoints=(
+        checkpoints("hy4-preview", "hy4", ALWAYS_OPENS_THOUGHT, "", None,
+                    "tencent/Hy4-preview"),
+        # hy_v3: Hy4's block with a tool_sep, bare markers in the preview's tokenizer; the request's
+        # reasoning_effort (the template's `<｜reasoning_mode｜>reasoning_effort:…` line) opens the
+        # thought, and `no_think` or none leaves it shut (vLLM's hy_v3 parser, and the prompts of its
+        # test: `…<｜hy_Assistant｜>` then `<think>`)
+        checkpoints("hy3-preview", "hy_v3", MODEL_WRITES_THOUGHT, "<｜hy_Assistant｜>", None,
+                    "tencent/Hy3-preview", tails=ByValue("reasoning_effort", {
+                        "high": "<think>", "medium": "<think>", "low": "<think>"}, "")),
+    ),
+    bench={
+        # Hy4-preview: every marker carries the ":opensource" suffix; the prompt
+        # always opens <think:opensource> (enable_thinking is not a switch; only
+        # reasoning_effort=no_think is). SGLang: hunyuan/hunyuan, which read the
+        # suffixed names from the vocab; the Hy4 template gives the hunyuan_effort
+        # config, so force = reasoning_effort not in (none, no_think) = True here.
+        # vLLM: hy_v4/hy_v4 (suffix read from the vocab; thinking unless
+        # reasoning_effort is no_think).
+        "hy4-preview": {
+            "thinking_default": True,
+            "markers": ["<think:opensource>", "</think:opensource>",
+                        "<tool_calls:opensource>", "</tool_calls:opensource>",
+                        "<tool_call:opensource>", "</tool_call:opensource>",
+                        "<arg_key:opensource>", "</arg_key:opensource>",
+                        "<arg_value:opensource>", "</arg_value:opensource>"],
+            "sglang": {"tool": "hunyuan", "reasoning": "hunyuan", "force": True},
+            "vllm": {"tool": "hy_v4", "reasoning": "hy_v4",
+                     "tail_on": "<think:opensource>\n"},
+        },
+    },
+)

@@ -1,4 +1,4 @@
-"""Inkling (`inkling`, issue 10): an output is messages, each opened by a region marker and
+"""Inkling (`inkling`): an output is messages, each opened by a region marker and
 closed by `<|end_message|>`; `<|message_model|>` starts the next. `<|content_text|>` holds
 content, `<|content_thinking|>` the thought; a message that starts with neither is a call,
 `NAME<|content_invoke_tool_json|>` and a compact `{"name", "args"}` object. The generation prompt
@@ -6,6 +6,7 @@ ends where a message starts, so the table starts in the call state: a region mar
 without a call. Text between messages is Malformed.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import NO_THOUGHT, Family, Replay, Row, checkpoints
 from symphony.syntax import CallObject
 
 INKLING = (
@@ -29,3 +30,39 @@ INKLING = (
 )
 
 TABLES = {"inkling": INKLING}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("inkling",),
+            "messages of `<|content_text|>`/`<|content_thinking|>` regions; `NAME<|content_invoke_tool_json|>{\"name\", "
+            "\"args\"}`",
+            "Inkling"),
+    ),
+    vllm={
+        "inkling": "inkling",
+    },
+    sglang={
+        "inkling": "inkling",
+    },
+    checkpoints=(
+        # inkling: messages of regions, calls as `NAME<|content_invoke_tool_json|>{json}`;
+        # the model opens its own thinking region
+        checkpoints("inkling", "inkling", NO_THOUGHT, "", None,
+                    "thinkingmachines/Inkling"),
+    ),
+    replay=Replay(
+        rewritten_arguments={"inkling": "compact, keys sorted"},
+    ),
+    bench={
+        # Inkling: message regions; the prompt ends where a message starts.
+        "inkling": {
+            "thinking_default": True,
+            "markers": ["<|content_text|>", "<|content_thinking|>", "<|end_message|>", "<|message_model|>",
+                        "<|content_invoke_tool_json|>"],
+            "sglang": {"tool": "inkling", "reasoning": "inkling", "force": False},
+            "vllm": {"tool": "inkling", "reasoning": "inkling", "tail_on": "<|message_model|>"},
+        },
+    },
+)

@@ -6,12 +6,17 @@ message's close ends whatever is open. A response close with no response open is
 serving layer may have written the response's opener into the prompt (a forced tool choice, a
 prefill), and the model closes it.
 
-Kimi K2 (`kimi_k2`, issue 11) writes `functions.NAME:IDX` JSON calls in a section block; Kimi-VL
+Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; Kimi-VL
 (`kimi_vl`) only a `◁think▷` thought.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
+                                     checkpoints)
 from symphony.formats.shapes import THINK, thought_and_call_block
 from symphony.syntax import XTML_CALL_CLOSE, CallObject
+
+KIMI_HEAD = '<|open|>message role="assistant"<|sep|>'      # the generation prompt's head
+KIMI_K2_HEAD = "<|im_assistant|>assistant<|im_middle|>"      # the generation prompt's head
 
 KIMI_K3 = (
     Format("kimi_k3")
@@ -74,3 +79,68 @@ KIMI_VL = (
 )
 
 TABLES = {"kimi_k3": KIMI_K3, "kimi_k2": KIMI_K2, "kimi_vl": KIMI_VL}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("kimi_k3",),
+            "`<|open|>call tool=\"…\"<|sep|>` with `type`-typed argument tags, in a message of regions",
+            "Kimi K3"),
+        Row(("kimi_k2",),
+            "`<|tool_calls_section_begin|>` block of "
+            "`<|tool_call_begin|>functions.NAME:N<|tool_call_argument_begin|>{..}<|tool_call_end|>` (the call is NAME;"
+            " its id is `call_<index>`, not the model's `functions.NAME:N`)",
+            "Kimi K2, K2-0905, K2 Thinking, K2.5"),
+        Row(("kimi_vl",),
+            "no calls; a `◁think▷` thought",
+            "Kimi-VL A3B Thinking (and 2506), Instruct (SGLang reasoning parser `kimi`)"),
+    ),
+    vllm={
+        "kimi_k3": "kimi_k3",
+        "kimi_k2": "kimi_k2",
+    },
+    sglang={
+        "kimi_k2": "kimi_k2",
+        "kimi_k3": "kimi_k3",
+    },
+    checkpoints=(
+        # kimi_k3: one message of regions; the prompt opens the message and its thought
+        checkpoints("kimi-k3", "kimi_k3", ALWAYS_OPENS_THOUGHT, KIMI_HEAD, None,
+                    "moonshotai/Kimi-K3", tails=("<|open|>think<|sep|>", "<|open|>think<|sep|>")),
+        # kimi_k2: <|tool_calls_section_begin|> blocks of `functions.NAME:N` JSON calls;
+        # K2 Thinking writes its own <think> thought, the Instruct checkpoints none
+        checkpoints("kimi-k2-instruct", "kimi_k2", NO_THOUGHT, KIMI_K2_HEAD, None,
+                    "moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905"),
+        checkpoints("kimi-k2-thinking", "kimi_k2", MODEL_WRITES_THOUGHT, KIMI_K2_HEAD, None,
+                    "moonshotai/Kimi-K2-Thinking"),
+        # Kimi K2.5: K2's markup; the prompt opens the thought unless the request's thinking or
+        # enable_thinking is false (vLLM's kimi_k2 parser, whose tests run on K2.5's tokenizer, starts
+        # inside the thought then; a <think> the model writes again is dropped either way)
+        checkpoints("kimi-k2.5", "kimi_k2", OPENS_THOUGHT, KIMI_K2_HEAD, None,
+                    "moonshotai/Kimi-K2.5", tails=("<think>", ""), switch=(("thinking", "enable_thinking"), True)),
+        # kimi_vl: Kimi-VL's Thinking checkpoints write a ◁think▷ thought, the Instruct one none
+        checkpoints("kimi-vl-a3b-thinking", "kimi_vl", MODEL_WRITES_THOUGHT, KIMI_K2_HEAD, None,
+                    "moonshotai/Kimi-VL-A3B-Thinking", "moonshotai/Kimi-VL-A3B-Thinking-2506", tails=("", "")),
+        checkpoints("kimi-vl-a3b-instruct", "kimi_vl", NO_THOUGHT, KIMI_K2_HEAD, None,
+                    "moonshotai/Kimi-VL-A3B-Instruct"),
+    ),
+    bench={
+        # Kimi K3: XTML regions from the <|open|> <|close|> <|sep|> tokens; the
+        # prompt always ends in the think channel, whatever enable_thinking says
+        # (the outputs with enable_thinking=false open with <|close|>think<|sep|>).
+        # SGLang: kimi_k3/kimi_k3 (architecture rule; chat_encoding_spec kimi_k3
+        # has no output adapter, so the detectors parse). KimiK3Detector's
+        # reasoning_default is "thinking" (the `thinking` key, never set here), so
+        # the server forces reasoning on for every case. vLLM: kimi_k3/kimi_k3
+        # (KimiK3Parser over the legacy K3 parsers; it reads `thinking`, else
+        # `enable_thinking`, and turns the think channel off when false).
+        "kimi-k3": {
+            "thinking_default": True,
+            "markers": ["<|open|>", "<|close|>", "<|sep|>"],
+            "sglang": {"tool": "kimi_k3", "reasoning": "kimi_k3", "force": True},
+            "vllm": {"tool": "kimi_k3", "reasoning": "kimi_k3",
+                     "tail_on": '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'},
+        },
+    },
+)

@@ -1,8 +1,9 @@
-"""Llama 3.1/3.2/3.3 JSON calls (`llama3_json`, issue 11): the output is, after an optional
+"""Llama 3.1/3.2/3.3 JSON calls (`llama3_json`): the output is, after an optional
 `<|python_tag|>`, one or more `{"name", "parameters"}` call objects separated by `;` (a bare list:
 no brackets), or it is content. No thought.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
 
 LLAMA3_JSON = (
     Format("llama3_json")
@@ -15,3 +16,28 @@ LLAMA3_JSON = (
 
 TABLES = {"llama3_json": LLAMA3_JSON}
 ALIASES = {"llama3": "llama3_json"}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    aliases=ALIASES,
+    rows=(
+        Row(("llama3_json",),
+            "`<|python_tag|>` (optional) + `{\"name\", \"parameters\"}` objects separated by `;`, as the whole output",
+            "Llama 3.1/3.2/3.3"),
+    ),
+    vllm={
+        "llama3_json": "llama3_json",
+        "llama4_json": "llama3_json",
+    },
+    sglang={
+        "llama3": "llama3_json",
+    },
+    checkpoints=(
+        checkpoints("llama-3.1-8b-instruct", "llama3_json", NO_THOUGHT, LLAMA3, None,
+                    "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-70B-Instruct",
+                    "meta-llama/Llama-3.2-3B-Instruct", "meta-llama/Llama-3.3-70B-Instruct",
+                    "meta-llama/Llama-3.2-1B-Instruct", "meta-llama/Llama-3.1-405B-Instruct",
+                    "meta-llama/Meta-Llama-3.1-8B-Instruct", "meta-llama/Meta-Llama-3.1-70B-Instruct"),
+    ),
+)

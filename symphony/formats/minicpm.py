@@ -4,7 +4,8 @@ characters in a CDATA section, other values as Python literals, typed by the req
 `</function>` is the call's end.
 """
 from symphony.format import CallSyntax
-from symphony.formats.qwen3 import THINK
+from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
+from symphony.formats.qwen3 import QWEN_MARKERS, THINK
 from symphony.formats.shapes import thought_and_calls
 from symphony.syntax import ParamTags
 
@@ -12,3 +13,39 @@ MINICPM5 = thought_and_calls("minicpm5", THINK, ('<function name="', ParamTags.M
                              CallSyntax.param_xml(ParamTags.MINICPM), "<|im_start|>assistant")
 
 TABLES = {"minicpm5": MINICPM5}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("minicpm5",),
+            "`<function name=\"…\"><param name=\"…\">v</param></function>` in the content, CDATA strings, Python literals",
+            "MiniCPM5"),
+    ),
+    vllm={
+        "minicpm5": "minicpm5",
+    },
+    sglang={
+        "minicpm5": "minicpm5",
+    },
+    checkpoints=(
+        # minicpm5: bare <function name="…"> calls of <param> values; the model writes its own <think>
+        checkpoints("minicpm5-2b", "minicpm5", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "openbmb/MiniCPM5-2B"),
+    ),
+    replay=Replay(
+        probes={"minicpm5": {REASONING_PROBE: (0, "stop")}},
+    ),
+    bench={
+        # MiniCPM5-2B: bare <function name="…"><param name="…">v</param></function>
+        # calls in the content; the model writes <think>…</think> itself. Both peers
+        # have a minicpm5 tool parser; neither has a MiniCPM5 reasoning parser, so
+        # the <think> one (qwen3) reads the thought.
+        "minicpm5-2b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "minicpm5", "reasoning": "qwen3", "force": False},
+            "vllm": {"tool": "minicpm5", "reasoning": "qwen3", "tail_on": CHATML},
+        },
+    },
+)

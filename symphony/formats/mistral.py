@@ -1,4 +1,4 @@
-"""Mistral (`mistral`, issue 11): calls follow `[TOOL_CALLS]`, to the end of the output or the
+"""Mistral (`mistral`): calls follow `[TOOL_CALLS]`, to the end of the output or the
 next `[TOOL_CALLS]`. Both generations are read: before v11 the region holds a JSON list of
 `{"name", "arguments"}` objects; since v11 it holds one call, `NAME{..arguments..}`, or
 `NAME[ARGS]{..}`, where `[ARGS]` is a dropped separator wherever it stands. The name is the head's
@@ -18,6 +18,7 @@ vLLM's and SGLang's parsers read it so), and a second opener inside the thought 
 Magistral Small 2506's `</think>` there is the text it is, as in every `<think>` table.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import MODEL_WRITES_THOUGHT, NO_THOUGHT, Family, Row, checkpoints
 from symphony.formats.shapes import THINK
 from symphony.syntax import CallObject
 
@@ -50,3 +51,44 @@ def mistral_table(name, think, stray_close_dropped=False):
 
 TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS, stray_close_dropped=True),
           "magistral_think": mistral_table("magistral_think", THINK)}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("mistral",),
+            "`[TOOL_CALLS]` + a JSON list of calls, or (v11+) `[TOOL_CALLS]NAME{arguments}` / `NAME[ARGS]{arguments}` "
+            "/ `NAME[CALL_ID]ID[ARGS]{arguments}`; `[THINK]` thought (v13+), which a `[TOOL_CALLS]` inside it ends",
+            "Mistral 7B v0.3, Nemo, Small 3/3.1/3.2, Large 2, Ministral, Ministral 3, Devstral Small; Magistral Small"
+            " 2507/2509, Ministral 3 Reasoning, Mistral Small 4 (reasoning parser `mistral`)"),
+        Row(("magistral_think",),
+            "`mistral`'s calls; the thought in plain-text `<think>` tags",
+            "Magistral Small 2506 (vLLM reads `<think>` so for a v11 tokenizer)"),
+    ),
+    vllm={
+        "mistral": "mistral",
+    },
+    sglang={
+        "mistral": "mistral",
+    },
+    checkpoints=(
+        checkpoints("mistral-7b-instruct-v0.3", "mistral", NO_THOUGHT, "[/INST]", None,
+                    "mistralai/Mistral-7B-Instruct-v0.3", "mistralai/Mistral-Nemo-Instruct-2407"),
+        checkpoints("mistral-small-3.2-24b-instruct-2506", "mistral", NO_THOUGHT, "[/INST]", None,
+                    "mistralai/Mistral-Small-3.2-24B-Instruct-2506", "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
+                    "mistralai/Mistral-Small-24B-Instruct-2501", "mistralai/Devstral-Small-2505",
+                    "mistralai/Devstral-Small-2507", "mistralai/Ministral-8B-Instruct-2410",
+                    "mistralai/Mistral-Large-Instruct-2411", "mistralai/Mistral-Large-Instruct-2407",
+                    "mistralai/Ministral-3-3B-Instruct-2512", "mistralai/Ministral-3-8B-Instruct-2512",
+                    "mistralai/Ministral-3-14B-Instruct-2512"),
+        # the reasoning checkpoints write their own thought after `[/INST]`, whatever the request says:
+        # `[THINK]` tokens since tokenizer v13 (Mistral Small 4 when its reasoning_effort asks for
+        # one), `<think>` text for Magistral Small 2506 (the mistral module)
+        checkpoints("magistral-small-2509", "mistral", MODEL_WRITES_THOUGHT, "[/INST]", None,
+                    "mistralai/Magistral-Small-2509", "mistralai/Magistral-Small-2507",
+                    "mistralai/Ministral-3-3B-Reasoning-2512", "mistralai/Ministral-3-8B-Reasoning-2512",
+                    "mistralai/Ministral-3-14B-Reasoning-2512", "mistralai/Mistral-Small-4-119B-2603", tails=("", "")),
+        checkpoints("magistral-small-2506", "magistral_think", MODEL_WRITES_THOUGHT, "[/INST]", None,
+                    "mistralai/Magistral-Small-2506", tails=("", "")),
+    ),
+)

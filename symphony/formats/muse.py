@@ -15,11 +15,12 @@ fixed recipient's header is a marker wherever it stands; a tool's name is no mar
 message it stays that message's text, but its `<|message|>` lets a calls block open the message
 after it (the text up to that block is still read as the message the header stood in).
 
-Muse Spark (vLLM's `muse` and `musespark1x` parser; issue 11) shares Glimmer's messages and
+Muse Spark (vLLM's `muse` and `musespark1x` parser) shares Glimmer's messages and
 call markup and has more recipients: a bare `<|message|>` header is the thought,
 ` to=commentary` (updates between calls) is content, ` to=developer` is dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
 from symphony.syntax import ParamTags
 
 MESSAGE = ParamTags.MUSE.header_end
@@ -112,3 +113,42 @@ MUSE_SPARK = _muse("muse_spark", reasoning=("self",), content=("user", "commenta
                    bare="reasoning")
 
 TABLES = {"muse_glimmer": MUSE_GLIMMER, "muse_spark": MUSE_SPARK}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("muse_glimmer",),
+            "messages ` to=RECIPIENT<|message|>…`, the space before `to=` optional (`self` the thought, `user` the "
+            "answer, a tool's name a call of `<atem:invoke>`/`<atem:parameter>`, named `NAME.NAME` for a declared "
+            "`NAME`, a bare `<|message|>` the answer), ended by `<|eom|>`, `<|eot|>`, the next `<|start|>assistant` or"
+            " the next header (a tool's: its `<|message|>` and the calls block after it)",
+            "Muse Glimmer"),
+        Row(("muse_spark",),
+            "Muse Glimmer's messages, and: `commentary` content, `developer` dropped, a bare `<|message|>` the thought",
+            "Muse Spark (no checkpoint id in the registry)"),
+    ),
+    vllm={
+        "muse_glimmer": "muse_glimmer",
+        "musespark1x": "muse_spark",  # (its `muse` is the same parser: see SGLANG_DETECTORS' note)
+    },
+    checkpoints=(
+        # muse_glimmer: several messages, each ` to=RECIPIENT<|message|>`; the prompt ends
+        # `<|start|>assistant` and the model writes its ` to=self` thought as a message of its own
+        checkpoints("muse-glimmer-30b", "muse_glimmer", MODEL_WRITES_THOUGHT, "<|start|>assistant", None,
+                    "meta-models/Muse-Glimmer-30B", tails=("", "")),
+    ),
+    bench={
+        # Muse-Glimmer-30B: several ` to=RECIPIENT<|message|>` messages joined by
+        # <|eom|><|start|>assistant. Neither peer has a parser for them.
+        "muse-glimmer-30b": {
+            "thinking_default": None,
+            "markers": ["<|start|>", "<|message|>", "<|eom|>"],
+            "sglang": None,
+            "vllm": None,
+            "unsupported_reason": {
+                "sglang": "SGLang 0.5.23 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages",
+                "vllm": "vLLM 0.33.0 has no parser for Muse Glimmer's ` to=RECIPIENT<|message|>` messages"},
+        },
+    },
+)

@@ -7,6 +7,7 @@ it when thinking is on); the block's opener ends a thought left open; `<|plamo:t
 end, is dropped.
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import Family, Row
 from symphony.formats.shapes import thought_and_call_block
 from symphony.syntax import CallObject
 
@@ -26,3 +27,17 @@ PLAMO3 = (thought_and_call_block(
     .ignores("turn_end", "<|plamo:tag|>"))
 
 TABLES = {"plamo3": PLAMO3}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("plamo3",),
+            "`<|plamo:begin_tool_requests:plamo|>` block of named calls with JSON arguments; "
+            "`<|plamo:begin_think:plamo|>` thought",
+            "PLaMo 3"),
+    ),
+    vllm={
+        "plamo3": "plamo3",
+    },
+)

@@ -7,6 +7,8 @@ written inside the thought is dropped (shapes). A fenced `<tool_call>` block in 
 as a call (policy, SPEC §10).
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, CHATML, FENCE_PROBE, MODEL_WRITES_THOUGHT,
+                                     NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints)
 from symphony.formats.shapes import thought_and_calls
 from symphony.syntax import Placement, Spelling
 
@@ -19,3 +21,248 @@ QWEN3_TAGGED = thought_and_calls("qwen3_tagged", THINK, TOOL_CALL,
                                  CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE), OPENER)
 
 TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED}
+
+
+# the incumbents' view of Qwen's ChatML (bench/peers/harness.py): the markers their parsers look
+# up as single tokens, and the thought a prompt with thinking off closes
+QWEN_MARKERS = ["<|im_start|>", "<|im_end|>", "<think>", "</think>", "<tool_call>", "</tool_call>"]
+THINK_OFF = "<think>\n\n</think>\n\n"
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("qwen3",),
+            "`<tool_call>` + a JSON object",
+            "Qwen3, Qwen3-2507, Qwen3-Next, Qwen3-VL, Holo2, WebWorld, K-EXAONE"),
+        Row(("qwen3_tagged",),
+            "`<tool_call>` + `<function=NAME><parameter=KEY>`, values on their own line",
+            "Qwen 3.5/3.6/3.8, Qwen3-Coder, MiMo, Step-3.5/3.7, Nanbeige, Nemotron-3 Nano (and Omni Reasoning)"),
+    ),
+    vllm={
+        # `<tool_call>` + `<function=…><parameter=…>`; IquestCoderToolParser subclasses qwen3_coder
+        "qwen3_coder": "qwen3_tagged",
+        "qwen3_xml": "qwen3_tagged",
+        "mimo": "qwen3_tagged",
+        "step3p5": "qwen3_tagged",
+        "iquest_coder": "qwen3_tagged",
+        # vLLM's other names for a family above: qwen3_json is hermes (Qwen3 writes its <think>: the
+        # qwen3 table), llama4_json the llama3_json parser, step5 the qwen3_coder parser (with R1's
+        # <think>), ling3 the GLM-4.7 parser, poolside_v1 Laguna's keyed calls
+        "qwen3_json": "qwen3",
+        "step5": "qwen3_tagged",
+    },
+    sglang={
+        "qwen3_coder": "qwen3_tagged",
+        "step3p5": "qwen3_tagged",
+        "nanbeige": "qwen3_tagged",
+        "mimo": "qwen3_tagged",
+    },
+    checkpoints=(
+        # qwen3, JSON calls
+        checkpoints("qwen3-8b", "qwen3", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-8B", "Qwen/Qwen3-0.6B", "Qwen/Qwen3-1.7B", "Qwen/Qwen3-4B",
+                    "Qwen/Qwen3-14B", "Qwen/Qwen3-32B"),
+        checkpoints("qwen3-30b-a3b", "qwen3", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-235B-A22B"),
+        checkpoints("qwen3-4b-saferl", "qwen3", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-4B-SafeRL"),
+        checkpoints("qwen3-4b-instruct-2507", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-4B-Instruct-2507"),
+        checkpoints("qwen3-4b-thinking-2507", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-4B-Thinking-2507"),
+        checkpoints("qwen3-30b-a3b-instruct-2507", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-30B-A3B-Instruct-2507", "Qwen/Qwen3-235B-A22B-Instruct-2507"),
+        checkpoints("qwen3-30b-a3b-thinking-2507", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-30B-A3B-Thinking-2507", "Qwen/Qwen3-235B-A22B-Thinking-2507"),
+        checkpoints("qwen3-next-80b-a3b-instruct", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Next-80B-A3B-Instruct"),
+        checkpoints("qwen3-next-80b-a3b-thinking", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Next-80B-A3B-Thinking"),
+        checkpoints("qwen3-vl-8b-instruct", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-VL-8B-Instruct", "Qwen/Qwen3-VL-2B-Instruct", "Qwen/Qwen3-VL-4B-Instruct",
+                    "Qwen/Qwen3-VL-32B-Instruct"),
+        checkpoints("qwen3-vl-8b-thinking", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-VL-8B-Thinking", "Qwen/Qwen3-VL-2B-Thinking", "Qwen/Qwen3-VL-4B-Thinking",
+                    "Qwen/Qwen3-VL-32B-Thinking"),
+        checkpoints("qwen3-vl-30b-a3b-instruct", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-VL-30B-A3B-Instruct", "Qwen/Qwen3-VL-235B-A22B-Instruct"),
+        checkpoints("qwen3-vl-235b-a22b-thinking", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-VL-235B-A22B-Thinking", "Qwen/Qwen3-VL-30B-A3B-Thinking"),
+        # Holo2 (H Company's Qwen3-VL agents): the prompt opens the thought unless the request's
+        # `thinking` or `enable_thinking` is false (vLLM's holo2 reasoning parser: R1's, thinking on
+        # unless turned off)
+        checkpoints("holo2-8b", "qwen3", OPENS_THOUGHT, CHATML, None,
+                    "HCompany/Holo2-8B", "HCompany/Holo2-4B", "HCompany/Holo2-30B-A3B",
+                    switch=(("thinking", "enable_thinking"), True)),
+        checkpoints("webworld-32b", "qwen3", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "Alibaba-NLP/WebWorld-32B", "Alibaba-NLP/WebWorld-8B", "Alibaba-NLP/WebWorld-14B"),
+        checkpoints("k-exaone-236b-a23b", "qwen3", OPENS_THOUGHT, ASSISTANT_TAG, "<|assistant|>",
+                    "LGAI-EXAONE/K-EXAONE-236B-A23B"),
+        # qwen3_tagged: <function=NAME><parameter=KEY> calls
+        checkpoints("qwen3.5-2b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.5-2B"),
+        checkpoints("qwen3.5-0.8b", "qwen3_tagged", NO_THOUGHT, CHATML, None,     # its template has no thought
+                    "Qwen/Qwen3.5-0.8B"),
+        checkpoints("qwen3.5-9b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.5-9B", "Qwen/Qwen3.5-4B"),
+        checkpoints("qwen3.5-27b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.5-27B"),
+        checkpoints("qwen3.5-35b-a3b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.5-35B-A3B", "Qwen/Qwen3.5-122B-A10B", "Qwen/Qwen3.5-397B-A17B"),
+        checkpoints("qwen3.6-27b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.6-27B"),
+        checkpoints("qwen3.6-35b-a3b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.6-35B-A3B"),
+        checkpoints("qwen3.8-27b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.8-27B"),
+        checkpoints("qwen3.8-2.4t-a95b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.8-2.4T-A95B"),
+        checkpoints("qwen3.8-flash-next", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3.8-Flash-Next"),
+        checkpoints("qwen-drive-1.0-4b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen-Drive-1.0-4B"),
+        checkpoints("qwen-agentworld-35b-a3b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen-AgentWorld-35B-A3B"),
+        checkpoints("qwen3-coder-30b-a3b-instruct", "qwen3_tagged", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Coder-30B-A3B-Instruct", "Qwen/Qwen3-Coder-480B-A35B-Instruct"),
+        checkpoints("qwen3-coder-next", "qwen3_tagged", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Coder-Next"),
+        checkpoints("nanbeige4.2-3b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "Nanbeige/Nanbeige4.2-3B"),
+        checkpoints("mimo-v2.5", "qwen3_tagged", MODEL_WRITES_THOUGHT, CHATML, None,
+                    "XiaomiMiMo/MiMo-V2.5"),
+        checkpoints("step-3.5-flash", "qwen3_tagged", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "stepfun-ai/Step-3.5-Flash", "stepfun-ai/Step-3.7-Flash"),     # vLLM's step3p5 serves both
+        checkpoints("nvidia-nemotron-3-nano-30b-a3b-bf16", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
+                    "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16"),
+        # SPEC §3 pending checkpoints whose template is a known family's (no fixtures of their own):
+        # QwQ-32B is Qwen2.5's ChatML with Hermes `<tool_call>` JSON and a prompt that always opens
+        # `<think>\n`; Qwen3-Omni writes Qwen3's `<tool_call>` JSON, the Thinking checkpoint's prompt
+        # opening the thought as Qwen3-2507 Thinking's does
+        checkpoints("qwq-32b", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/QwQ-32B"),
+        checkpoints("qwen3-omni-30b-a3b-instruct", "qwen3", NO_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Omni-30B-A3B-Instruct"),
+        checkpoints("qwen3-omni-30b-a3b-thinking", "qwen3", ALWAYS_OPENS_THOUGHT, CHATML, None,
+                    "Qwen/Qwen3-Omni-30B-A3B-Thinking"),
+    ),
+    replay=Replay(
+        probes={"qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
+                "qwen3_tagged": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")}},
+    ),
+    bench={
+        # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true
+        # (SGLang template rule enable_thinking_default_true -> force = thinking).
+        "qwen3-8b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen25", "reasoning": "qwen3", "force": "thinking"},
+            "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                     "tail_on": CHATML, "tail_off": CHATML + THINK_OFF},
+        },
+        # Thinking-2507: the template always opens <think> (SGLang rule
+        # force_reasoning_pattern; the qwen3-thinking name forces it too).
+        "qwen3-4b-thinking-2507": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen25", "reasoning": "qwen3-thinking", "force": True},
+            "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                     "tail_on": CHATML + "<think>\n"},
+        },
+        # Instruct-2507: no thought; served with a tool parser only.
+        "qwen3-30b-a3b-instruct-2507": {
+            "thinking_default": None,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen25", "reasoning": None, "force": False},
+            "vllm": {"tool": "hermes", "reasoning": None, "tail_on": CHATML},
+        },
+        # K-EXAONE: the generation prompt opens the thought (closed when
+        # enable_thinking=false); <tool_call>{json}</tool_call> without newlines.
+        "k-exaone-236b-a23b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS + ["<|assistant|>"],
+            # qwen25 wants "<tool_call>\n"; SGLang's hermes detector documents this
+            # exact no-newline format.
+            "sglang": {"tool": "hermes", "reasoning": "qwen3", "force": "thinking"},
+            "vllm": {"tool": "hermes", "reasoning": "qwen3",
+                     "tail_on": "<|assistant|><think>\n",
+                     "tail_off": "<|assistant|>" + THINK_OFF},
+        },
+
+        # -- tagged family: Qwen3-Coder XML <tool_call><function=NAME><parameter=K>
+        # Qwen3-Coder: no thought. SGLang's template rules pick qwen3_coder from
+        # "<function=" + "<parameter="; nothing in the template enables reasoning,
+        # and the Qwen3-Coder recipes serve it with a tool parser only (both peers).
+        "qwen3-coder-30b-a3b-instruct": {
+            "thinking_default": None,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen3_coder", "reasoning": None, "force": False},
+            "vllm": {"tool": "qwen3_coder", "reasoning": None, "tail_on": CHATML},
+        },
+        "qwen3-coder-next": {
+            "thinking_default": None,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen3_coder", "reasoning": None, "force": False},
+            "vllm": {"tool": "qwen3_coder", "reasoning": None, "tail_on": CHATML},
+        },
+        # Qwen3.5 / Qwen3.8: the generation prompt opens "<think>\n" unless
+        # enable_thinking is false ("<think>\n\n</think>\n\n"). SGLang: template rule
+        # enable_thinking_default_true -> reasoning qwen3, force = thinking; tool
+        # qwen3_coder. vLLM: qwen3_coder + qwen3 (one Qwen3 engine; it starts in
+        # reasoning unless chat_template_kwargs.enable_thinking is false).
+        "qwen3.5-27b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen3_coder", "reasoning": "qwen3", "force": "thinking"},
+            "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                     "tail_on": CHATML + "<think>\n",
+                     "tail_off": CHATML + THINK_OFF},
+        },
+        "qwen3.8-27b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "qwen3_coder", "reasoning": "qwen3", "force": "thinking"},
+            "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                     "tail_on": CHATML + "<think>\n",
+                     "tail_off": CHATML + THINK_OFF},
+        },
+        # MiMo-V2.5: the model writes <think>…</think> itself (compact values, no
+        # newlines around them). SGLang: mimo/mimo; its MiMo rule is the template
+        # config explicit_enable_thinking_default_false and _MimoDetector's default
+        # is explicit_enable_thinking, so force only when the request sets
+        # enable_thinking true (never in the fixtures; <think> in the output opens
+        # the thought anyway). vLLM: mimo/mimo (Qwen3 engine, verbatim values).
+        "mimo-v2.5": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "mimo", "reasoning": "mimo", "force": "explicit"},
+            "vllm": {"tool": "mimo", "reasoning": "mimo",
+                     "tail_on": CHATML, "tail_off": CHATML + THINK_OFF},
+        },
+        # Step-3.5-Flash: the template always prefills "<think>\n" (no switch; the
+        # outputs with enable_thinking=false start with "\n</think>\n"). SGLang:
+        # step3p5 tool (= Qwen3CoderDetector) + step3p5 reasoning (= DeepSeek-R1
+        # detector, always forced). vLLM: step3p5/step3p5 (ignores enable_thinking).
+        "step-3.5-flash": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "step3p5", "reasoning": "step3p5", "force": True},
+            "vllm": {"tool": "step3p5", "reasoning": "step3p5",
+                     "tail_on": CHATML + "<think>\n"},
+        },
+        # Nanbeige4.2: opens the thought unless enable_thinking is false. SGLang
+        # has its own names (nanbeige = Qwen3CoderDetector / Qwen3Detector); with
+        # no template rule for it, force falls back to the detector default
+        # enable_thinking (= thinking). vLLM has no nanbeige name: its format is
+        # Qwen3-Coder XML + <think>, i.e. qwen3_coder + qwen3, the same pair the
+        # SGLang names alias.
+        "nanbeige4.2-3b": {
+            "thinking_default": True,
+            "markers": QWEN_MARKERS,
+            "sglang": {"tool": "nanbeige", "reasoning": "nanbeige", "force": "thinking"},
+            "vllm": {"tool": "qwen3_coder", "reasoning": "qwen3",
+                     "tail_on": CHATML + "<think>\n",
+                     "tail_off": CHATML + THINK_OFF},
+        },
+    },
+)

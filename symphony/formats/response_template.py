@@ -1,4 +1,4 @@
-"""A table from a checkpoint's `response_template` (issue 11: vLLM's `hf` and `beam` parsers, which
+"""A table from a checkpoint's `response_template` (vLLM's `hf` and `beam` parsers, which
 read each checkpoint's own template from its tokenizer config; Hugging Face's response-parsing
 spec, version 1). The template names regions of the message, each between an open and a close
 anchor: `thinking` (the thought), `content`, `tool_calls`; at most one region has no open anchor

@@ -4,11 +4,48 @@ tags: nothing is stripped, a trailing newline is the value's (patches keep their
 plain `<tool_call>` is text.
 """
 from symphony.format import CallSyntax
+from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
 from symphony.formats.shapes import thought_and_calls
 from symphony.syntax import Placement, Spelling
+
+SEED_HEAD = "<seed:bos>assistant\n"      # the generation prompt's head
 
 SEED_OSS = thought_and_calls("seed_oss", ("<seed:think>", "</seed:think>"),
                              ("<seed:tool_call>", "</seed:tool_call>"),
                              CallSyntax.tagged(Spelling.PYTHON, Placement.DIRECT), "<seed:bos>assistant")
 
 TABLES = {"seed_oss": SEED_OSS}
+
+
+FAMILY = Family(
+    tables=TABLES,
+    rows=(
+        Row(("seed_oss",),
+            "`<seed:tool_call>` + the same tags, values placed directly",
+            "Seed-OSS"),
+    ),
+    vllm={
+        "seed_oss": "seed_oss",
+    },
+    checkpoints=(
+        # seed_oss: <seed:tool_call> blocks of tags, values placed directly
+        checkpoints("seed-oss-36b-instruct", "seed_oss", MODEL_WRITES_THOUGHT, SEED_HEAD, None,
+                    "ByteDance-Seed/Seed-OSS-36B-Instruct"),
+    ),
+    bench={
+        # Seed-OSS: <seed:tool_call> around Qwen3-Coder XML, the model writes
+        # <seed:think>. SGLang 0.5.23 has no parser that reads <seed:…> markers
+        # (no seed_oss tool or reasoning name; qwen3_coder wants <tool_call>).
+        # vLLM: seed_oss/seed_oss (Qwen3 engine with the <seed:…> wrappers; it
+        # starts in reasoning unless enable_thinking is false).
+        "seed-oss-36b-instruct": {
+            "thinking_default": True,
+            "markers": ["<seed:bos>", "<seed:eos>", "<seed:think>", "</seed:think>",
+                        "<seed:tool_call>", "</seed:tool_call>"],
+            "sglang": None,
+            "vllm": {"tool": "seed_oss", "reasoning": "seed_oss",
+                     "tail_on": "<seed:bos>assistant\n",
+                     "tail_off": "<seed:bos>assistant\n<seed:think>\n\n</seed:think>\n\n"},
+        },
+    },
+)
