@@ -25,13 +25,11 @@ from symphony.adapt.fold import fold
 from symphony.batch_files import Regions, Scratch, unpacked, wait_started, write_result
 from symphony.errors import ParseError
 from symphony.events import Malformed
-from symphony.format import Format
-from symphony.formats import ALIASES, TABLES
-from symphony.formats import names as table_names
+from symphony.formats import TABLES
 from symphony.inputs import Delta
-from symphony.models import for_model
 from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, first_not_str, fold_summaries,
                              summary_messages, summary_rows_of)
+from symphony.resolve import resolve
 from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
@@ -54,25 +52,6 @@ Result = namedtuple("Result", "value output_tokens reasoning_tokens calls malfor
 Result.__doc__ = """One output's outcome (`results`): the message (or wire events), its output and
 reasoning token counts (None uncounted), how many calls it made, how many UTF-8 bytes of it were
 malformed, and the error text when it failed (value None then)."""
-
-
-def resolve(format_or_model, chat_template_kwargs=None):
-    """(Format, generation-prompt tail or None) for a table name or alias, a Format, or a Hugging
-    Face checkpoint id (through the model registry, which brings the prompt tail that seeds the
-    thought, per `chat_template_kwargs`); KeyError naming the known formats when it is neither."""
-    if isinstance(format_or_model, Format):
-        return format_or_model, None
-    if not isinstance(format_or_model, str):
-        raise TypeError(f"a format is a table name, a Format or a model id, not {type(format_or_model).__name__}")
-    found = TABLES.get(ALIASES.get(format_or_model, format_or_model))
-    if found is not None:
-        return found, None
-    try:
-        model = for_model(format_or_model, chat_template_kwargs)
-    except KeyError as e:
-        raise KeyError(f"no format named {format_or_model!r} (known formats: {', '.join(table_names())}), "
-                       f"and {e.args[0]}") from None
-    return model.table(), model.prompt_tail
 
 
 def error_text(error):
@@ -416,7 +395,8 @@ def _resolved(given, chat_template_kwargs):
     for i, f in dict(zip(map(id, given), given)).items():
         key = f if isinstance(f, str) else i
         if key not in resolved:
-            resolved[key] = resolve(f, chat_template_kwargs)
+            found_format = resolve(f, chat_template_kwargs)
+            resolved[key] = found_format.format, found_format.prompt_tail
         found[i] = resolved[key]
     pairs = list(map(found.__getitem__, map(id, given)))
     return list(map(operator.itemgetter(0), pairs)), list(map(operator.itemgetter(1), pairs)), resolved

@@ -14,10 +14,12 @@ import sys
 import time
 import uuid
 
-from symphony.batch import arrow_schema, pool, resolve
+from symphony import verify
+from symphony.batch import arrow_schema, pool
 from symphony.cli_chunks import Settings, jsonl_chunk, parquet_chunk
 from symphony.formats import from_response_template
 from symphony.formats import names as table_names
+from symphony.resolve import resolve
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 CHUNK = 2048     # lines parsed together (in one process), and per progress step
@@ -326,8 +328,6 @@ def _writer(args):
 
 
 def run_verify(args):
-    from symphony import verify
-
     try:
         results = verify.verify_directory(args.directory, args.slug or None)
     except (OSError, ValueError) as e:

@@ -6,7 +6,8 @@ fails, for whatever reason, carries its error; the rest of its chunk is parsed."
 import json
 from collections import namedtuple
 
-from symphony.batch import Result, error_text, json_lines, parse_many, resolve, results, to_arrow
+from symphony.batch import Result, error_text, json_lines, parse_many, results, to_arrow
+from symphony.resolve import resolve
 
 Settings = namedtuple("Settings", "run format model tools events arrow")
 Settings.__doc__ = """What every chunk of a run is parsed with: the run's token (a process keeps
@@ -94,7 +95,8 @@ class _Jobs:
         found = self.known.get(key) if kwargs_key is not None else None
         if found is None:
             try:
-                found = resolve(name if name is not None else model_id, kwargs)
+                resolved = resolve(name if name is not None else model_id, kwargs)
+                found = resolved.format, resolved.prompt_tail
             except KeyError as e:
                 raise LineError(str(e.args[0])) from None
             if kwargs_key is not None:

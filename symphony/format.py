@@ -174,12 +174,6 @@ class Format:
             )
         return self._compiled
 
-    def grammar(self, tools, at_least_one=False, reasoning_open=False):
-        """The guided-decoding structural tag for this table and `tools`, or None (see
-        `symphony.grammar`)."""
-        from symphony.grammar import format_grammar      # the grammar module reads the tables
-        return format_grammar(self, tools, at_least_one, reasoning_open)
-
     def __getstate__(self):
         # pickled without its compiled table (native, not picklable; the receiver compiles once)
         state = dict(self.__dict__)

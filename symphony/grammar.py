@@ -37,10 +37,10 @@ from symphony import _native
 from symphony import tool_choice as _tool_choice
 from symphony.format import Emits, Format
 from symphony.formats import TABLES
-from symphony.formats import table as _table
 from symphony.grammar_calls import for_syntax
 from symphony.grammar_nodes import (WS, const, either, joined, optional, plus, regex, schema, seq, star, tag, text,
                                     triggered)
+from symphony.resolve import resolve
 from symphony.syntax import CallSyntax
 
 
@@ -55,11 +55,6 @@ def grammar(format_or_model, tools, at_least_one=False, reasoning_open=False, to
     if choice is not None:
         return _for_table(_tool_choice_format(choice), tools, at_least_one, reasoning_open)
     return _for_table(_resolve(format_or_model), tools, at_least_one, reasoning_open)
-
-
-def format_grammar(fmt, tools, at_least_one=False, reasoning_open=False):
-    """`Format.grammar`: the payload for this table (see `grammar`)."""
-    return _for_table(fmt, tools, at_least_one, reasoning_open)
 
 
 def _for_table(fmt, tools, at_least_one, reasoning_open):
@@ -103,15 +98,7 @@ def _resolve(format_or_model):
     if type(format_or_model) is _native.Table:
         return _from_compiled(format_or_model)
     if isinstance(format_or_model, str):
-        try:
-            return _table(format_or_model)
-        except KeyError:
-            from symphony.models import for_model
-            try:
-                return for_model(format_or_model).table()
-            except KeyError:
-                raise KeyError(f"{format_or_model!r} is neither a format table nor a model the registry "
-                               "knows") from None
+        return resolve(format_or_model).format
     raise TypeError(f"grammar: expected a table name, Format, compiled table or model id, "
                     f"not {type(format_or_model).__name__}")
 

@@ -2,8 +2,7 @@
 from symphony import _native
 from symphony import tool_choice as _tool_choice
 from symphony.formats import names as _table_names
-from symphony.formats import table as _table
-from symphony.format import Format
+from symphony.resolve import table as _table
 
 Engine = _native.Engine
 fold_summaries = _native.fold_summaries
@@ -43,27 +42,7 @@ def parser(format, tools=None, tool_choice=None, buffer_limit=DEFAULT_BUFFER_LIM
         return constrained(None if choice == _tool_choice.REQUIRED else choice, tools, buffer_limit)
     if type(format) is _native.Table:
         return Engine(format, tools, buffer_limit)
-    table = format if isinstance(format, Format) else _format_or_hint(format)
-    return Engine(table.compile(), tools, buffer_limit)
-
-
-def _format_or_hint(name):
-    """The table named `name`; for a checkpoint id of the model registry, the KeyError says to
-    take it through `symphony.for_model` (which brings its generation prompt, and so whether the
-    output starts inside a thought)."""
-    try:
-        return _table(name)
-    except KeyError as e:
-        if not isinstance(name, str) or len(name) > 4096:      # no checkpoint id or path is longer
-            raise
-        from symphony.models import for_model      # (models imports this module)
-        try:
-            model = for_model(name)
-        except (KeyError, TypeError):
-            raise e from None
-        raise KeyError(f"{e.args[0]}. {name!r} is a checkpoint id: its table is {model.format!r}; "
-                       f"symphony.for_model({name!r}).parser(tools) gives a parser already fed its "
-                       "generation prompt") from None
+    return Engine(_table(format).compile(), tools, buffer_limit)
 
 
 def constrained(function=None, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):

@@ -290,10 +290,10 @@ class CallSyntax:
             return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
         if self.kind != "keyed":
             return []
-        from symphony.format import Emits
         emits = dict(fmt.states)
+        arguments = _native.Emits.EM_ARGUMENTS
         return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
-                       if emits[src] == Emits.ARGUMENTS and emits[dst] != Emits.ARGUMENTS})
+                       if emits[src] == arguments and emits[dst] != arguments})
 
     def header_ends(self, fmt):
         """The terminals (by number, in `fmt`) that end a message's recipient header: a region

@@ -156,7 +156,7 @@ def check_payloads(xgr):
     failures = []
     for name, table in sorted(TABLES.items()):
         for variant, flags in VARIANTS.items():
-            payload = table.grammar(TOOLS, **flags)
+            payload = symphony.grammar(table, TOOLS, **flags)
             if payload is not None:
                 try:
                     xgr.Grammar.from_structural_tag(json.dumps(payload))
@@ -185,7 +185,7 @@ def check(directory):
         tools = case.get("request", {}).get("tools") or case.get("tools") or []
         reasoning_open = opens_thought(table, model.thought_tail)
         row = _row(report, model.format)
-        payload = table.grammar(tools, reasoning_open=reasoning_open)
+        payload = symphony.grammar(table, tools, reasoning_open=reasoning_open)
         if payload is None:
             row["none"] = True
             continue
@@ -194,7 +194,7 @@ def check(directory):
 
         def grammar(edit=None, at_least_one=False):
             edited = tools if edit is None else _edited(tools, edit, name)
-            return table.grammar(edited, at_least_one=at_least_one, reasoning_open=reasoning_open)
+            return symphony.grammar(table, edited, at_least_one=at_least_one, reasoning_open=reasoning_open)
 
         if case["id"].split("/parse/", 1)[-1] in LISTED:
             row["listed"] += 1
@@ -224,7 +224,7 @@ def check(directory):
         table = model.table()
         tools = case.get("request", {}).get("tools") or case.get("tools") or []
         reasoning_open = opens_thought(table, model.thought_tail)
-        payload = table.grammar(tools, reasoning_open=reasoning_open)
+        payload = symphony.grammar(table, tools, reasoning_open=reasoning_open)
         if payload is None:
             continue
         row = _row(report, model.format)
@@ -238,7 +238,7 @@ def check(directory):
         if accepts(xgr, payload, text) == bool(listed and not read):
             row["failures"].append(f"{case['id']} (no calls): " + (
                 "accepted: take it off LISTED_NO_CALLS" if listed and not read else "rejected"))
-        elif accepts(xgr, table.grammar(tools, at_least_one=True, reasoning_open=reasoning_open), text) != bool(read):
+        elif accepts(xgr, symphony.grammar(table, tools, at_least_one=True, reasoning_open=reasoning_open), text) != bool(read):
             row["failures"].append(f"{case['id']} (no calls): at_least_one disagrees with the parser's {read} calls")
         else:
             row["no_calls_ok"] += 1
@@ -304,7 +304,7 @@ def check_peer_cases(xgr):
         if not called or _cut_by_the_end(table, case["output"], events) or any(type(e) is Malformed for e in events):
             continue
         tools = open_tools(called)
-        payload = table.grammar(tools)
+        payload = symphony.grammar(table, tools)
         if payload is None:
             continue
         checked += 1

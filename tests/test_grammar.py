@@ -25,7 +25,7 @@ GOLDENS = os.path.join(ROOT, "tests", "data", "grammar")
 def golden(name):
     """Every tool in the plain payload; the flags' variants with the first tool only (small)."""
     table = TABLES[name]
-    return {variant: table.grammar(TOOLS if not flags else TOOLS[:1], **flags)
+    return {variant: symphony.grammar(table, TOOLS if not flags else TOOLS[:1], **flags)
             for variant, flags in VARIANTS.items()}
 
 
@@ -57,7 +57,7 @@ def test_constrained_payloads_match_their_golden():
 def test_every_payload_is_a_structural_tag_or_none():
     for name, table in TABLES.items():
         for flags in VARIANTS.values():
-            payload = table.grammar(TOOLS, **flags)
+            payload = symphony.grammar(table, TOOLS, **flags)
             assert payload is None or (payload["type"] == "structural_tag" and "format" in payload), name
 
 
@@ -75,7 +75,7 @@ def test_every_way_to_name_the_table_gives_the_same_payload():
     want = symphony.grammar("qwen3", TOOLS)
     assert want is not None
     assert symphony.grammar(TABLES["qwen3"], TOOLS) == want
-    assert TABLES["qwen3"].grammar(TOOLS) == want
+    assert symphony.grammar(TABLES["qwen3"], TOOLS) == want
     assert symphony.grammar(TABLES["qwen3"].compile(), TOOLS) == want
     assert symphony.grammar("Qwen/Qwen3-8B", TOOLS) == want                  # through for_model
     assert symphony.grammar("qwen2.5", TOOLS) == symphony.grammar("qwen2_5", TOOLS)   # an alias
@@ -124,7 +124,7 @@ def test_a_table_built_elsewhere_gets_a_grammar_from_its_rows():
              .transition("content", "open", "calls").transition("calls", "call", "call")
              .transition("call", "call_end", "calls").transition("calls", "close", "content")
              .calls(symphony.CallSyntax.json()))
-    payload = table.grammar(TOOLS[:1])
+    payload = symphony.grammar(table, TOOLS[:1])
     assert payload["format"]["triggers"] == ["<<calls>>"]
     block = payload["format"]["tags"][0]
     assert (block["begin"], block["end"]) == ("<<calls>>", "<</calls>>")

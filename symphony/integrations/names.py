@@ -4,8 +4,7 @@ request that forces a call."""
 import functools
 
 import symphony
-from symphony.formats import table as _format
-from symphony.models import for_model
+from symphony.resolve import resolve
 
 AUTO = "symphony"                  # the name that picks the table from the served model
 
@@ -28,12 +27,10 @@ def named_classes(*bases):
 def table_for(name, model, hint):
     """The Format a registered name parses with: its own table, or the served model's (cached:
     the engines make a parser per request). `hint` says where the engine would name the model."""
-    if name is not None:
-        return _format(name)
-    if not model:
+    if name is None and not model:
         raise ValueError(f"the `symphony` parser picks its table from the served model, and {hint} "
                          "gave none; name a table instead (--tool-call-parser symphony_<table>)")
-    return for_model(model).table()
+    return resolve(name if name is not None else model).format
 
 
 def tool_dicts(tools):
