@@ -15,25 +15,23 @@ leads into the table's calls, the comparison is with what the table reads of tha
 content and calls).
 
 vLLM's expectations are another project's, not the contract: a case where SPEC decides otherwise
-is listed in DIFFERENCES with the reason, and PINNED holds what symphony gives for it (a listed
-case that starts agreeing fails: take it off the list). `python3 -m pytest -rA
-tests/test_peer_reasoning.py -k agreement_table` prints the per-parser agreement.
+is listed with its cause and reason, and the message symphony gives for it is pinned, in
+`tests/data/peer_listed_vllm_reasoning.jsonl` (a listed case that starts agreeing fails: take it
+off the list). `python3 -m pytest -rA tests/test_peer_reasoning.py -k agreement_table` prints the
+agreement per table, per test and per case.
 """
-import functools
-import json
 import os
 
 import pytest
 
 import symphony
 from symphony.adapt import chat
-from symphony.format import Emits
-from symphony.formats import table as format_table
 from tests import peer
-from tests.peer import check_replays, check_verdict, summary
+from tests.common import chunkings
 
-ANY = "ANY"
-CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "vllm_reasoning_cases.jsonl")
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+CASES_FILE = os.path.join(DATA, "vllm_reasoning_cases.jsonl")
+LISTED_FILES = {"vLLM": os.path.join(DATA, "peer_listed_vllm_reasoning.jsonl")}
 
 # --- the checkpoint each of vLLM's reasoning parsers stands for ------------------------------
 # The case's own `model` where the registry has it; otherwise (or where the test's model is a
@@ -66,13 +64,12 @@ NOT_RUN = {
 }
 
 
-def _load():
-    with open(CASES_FILE, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+ALL_CASES = peer.load_jsonl(CASES_FILE)
+CASES = RUN_CASES = [c for c in ALL_CASES if c["parser"] not in NOT_RUN]
 
 
-ALL_CASES = _load()
-CASES = [c for c in ALL_CASES if c["parser"] not in NOT_RUN]
+def engine_of(case):
+    return "vLLM"
 
 
 def checkpoint(case):
@@ -84,38 +81,15 @@ def checkpoint(case):
     return model.format, model.prompt_tail
 
 
-def _trimmed(text):
-    return (text or "").strip()
+def problems_of(case, said):
+    """Where `said` (a summary of the case's parse) differs from its expectation: [] when it agrees."""
+    return peer.judge(case, said, view=peer.tool_view(checkpoint(case)[0]))
 
 
-def judge(case, said, table):
-    """Where `said` (a summary of `table`'s parse) differs from the case's expectation: [] when it
-    agrees."""
-    want = case["expect"]
-    problems = []
-    if want.get("reasoning", ANY) != ANY and _trimmed(said["reasoning"]) != _trimmed(want["reasoning"]):
-        problems.append(f"reasoning {said['reasoning']!r}, want {want['reasoning']!r}")
-    content = want.get("content", ANY)
-    if content != ANY:
-        if any(marker in (content or "") for marker in call_markers(table)):
-            view = summary(chat.message(symphony.parse(table, content)))
-            if (_trimmed(said["content"]), said["calls"]) != (_trimmed(view["content"]), view["calls"]):
-                problems.append(f"content {said['content']!r} and calls {said['calls']}, want {content!r}, "
-                                f"which the table reads as {view['content']!r} and calls {view['calls']}")
-        elif _trimmed(said["content"]) != _trimmed(content) or said["calls"]:
-            problems.append(f"content {said['content']!r}" + (f" and calls {said['calls']}" if said["calls"] else "")
-                            + f", want {content!r}")
-    return problems
-
-
-@functools.lru_cache(maxsize=None)
-def call_markers(name):
-    """The texts of a table's markers that lead into its calls (a state whose text is a call's, or
-    the wrapper of a block of them)."""
-    fmt = format_table(name)
-    calls = {state for state, emits in fmt.states if emits in (Emits.ARGUMENTS, Emits.WRAPPER)}
-    texts = dict(fmt.terminals)
-    return tuple(sorted({texts[terminal] for _, terminal, to in fmt.transitions if to in calls}))
+def parse(case):
+    table, prompt = checkpoint(case)
+    whole = chat.message(symphony.parse(table, case["output"], prompt=prompt))
+    return whole, peer.summary(whole)
 
 
 def _id(case):
@@ -125,202 +99,37 @@ def _id(case):
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_case(case):
     table, prompt = checkpoint(case)
-    whole = chat.message(symphony.parse(table, case["output"], prompt=prompt))
-    check_verdict(case, judge(case, summary(whole), table), summary(whole), DIFFERENCES, PINNED)
-    check_replays(case, lambda: symphony.parser(table), whole, prompt=prompt)
+    whole, said = parse(case)
+    peer.check_verdict(case, problems_of(case, said), said, LISTED, "vLLM")
+    peer.check_replays(case, lambda: symphony.parser(table), whole,
+                       peer.own_chunks(case) + chunkings(case["output"]), prompt=prompt)
 
 
 def test_the_lists_name_cases_that_exist():
-    ids = {c["id"] for c in CASES}
-    assert set(DIFFERENCES) <= ids and set(PINNED) == set(DIFFERENCES)
-    assert all(reason.split(":")[0] in CAUSES for reason in DIFFERENCES.values())
+    assert set(LISTED) <= {c["id"] for c in CASES}
     assert set(CHECKPOINTS) | set(NOT_RUN) <= {c["parser"] for c in ALL_CASES}
 
 
 def agreement_table():
-    tables = {case["parser"]: checkpoint(case)[0] for case in CASES}
-
-    def problems(case):
-        table, prompt = checkpoint(case)
-        return judge(case, summary(chat.message(symphony.parse(table, case["output"], prompt=prompt))), table)
-
-    table = peer.agreement_table(CASES, problems, DIFFERENCES, tables.get, label="vLLM reasoning parser")
+    table = peer.agreement_table(CASES, lambda case: problems_of(case, parse(case)[1]), LISTED,
+                                 lambda case: checkpoint(case)[0], "vLLM table (reasoning parser)")
     return "\n".join([table] + [f"not run: {parser} ({n} cases): {NOT_RUN[parser]}" for parser, n in
                                 sorted((p, sum(c["parser"] == p for c in ALL_CASES)) for p in NOT_RUN)])
 
 
 def test_agreement_table():
-    """Prints the per-parser agreement table (shown with `pytest -rA`)."""
+    """Prints the agreement per table, per test and per case (shown with `pytest -rA`)."""
     table = agreement_table()
     print("\n" + table)
     assert "UNLISTED" not in table
 
 
 # --- listed differences ----------------------------------------------------------------------
-# Each reason is "<cause>: <why symphony reads the case otherwise>".
-
-CALL_IN_THOUGHT = "call-in-thought"
-CLOSER_OUTSIDE = "closer-outside-thought"
-PRESENTATION = "presentation"
-THINKING_SWITCH = "thinking-switch"
-CAUSES = (CALL_IN_THOUGHT, CLOSER_OUTSIDE, PRESENTATION, THINKING_SWITCH)
-
-_CALL_IN_THOUGHT = (
-    f"{CALL_IN_THOUGHT}: a call opener inside a thought the model did not close is reasoning text (SPEC §3 "
-    "qwen3: no row from the thought on `<tool_call>`, as a thinking model may write the markup while it plans); "
-    "vLLM's qwen3 parser ends the thought there")
-_CLOSER_IN_CONTENT = (
-    f"{CLOSER_OUTSIDE}: with no thought open, a thought's closer is content (SPEC §3 qwen3: `</think>` in content "
-    "is content; Gemma 4's prompt opens no thought and `<channel|>` here follows none); vLLM's gemma4 parser "
-    "reads the text before it as reasoning whole, and as content streamed")
-_M3_START = (
-    f"{CLOSER_OUTSIDE}: MiniMax M3's `</mm:think>` means something while the table is in its start state, which "
-    "only a marker ends (SPEC §3 minimax_m3: start+think_close->content), so after 'XXX' it still closes the "
-    "thought the prompt may have opened and is dropped; vLLM keeps a closer that does not lead the output")
-_NONEMPTY = (
-    f"{PRESENTATION}: vLLM's nemotron_v3 and granite_thinking parsers move (or, streamed, copy) the reasoning into "
-    "the content when the content would be empty (`force_nonempty_content`, `enable_thinking=False`); symphony "
-    "reports each byte where the model wrote it, and such a rule is the server's to apply on the message")
-_APPEND_THINK = (
-    f"{PRESENTATION}: vLLM's minimax_m2_append_think parser returns the thought inside the content, `<think>` "
-    "prepended, by design; symphony reads MiniMax M2's thought as reasoning (vLLM's minimax_m2 parser, whose "
-    "cases all agree)")
-_KIMI_K3_OFF = (
-    f"{THINKING_SWITCH}: Kimi K3's template as the registry records it (SPEC §3 kimi_k3) always opens the thought; "
-    "vLLM's parser turns to pass-through on `thinking: false` (keeping the response region's markers as content)")
-
-DIFFERENCES = {
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple]':
-        _CLOSER_IN_CONTENT,
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple_streaming]':
-        _CLOSER_IN_CONTENT,
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete]':
-        _CLOSER_IN_CONTENT,
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete_streaming]':
-        _CLOSER_IN_CONTENT,
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_content_moves_into_content':
-        _NONEMPTY,
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_swaps_when_content_absent':
-        _NONEMPTY,
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_enable_thinking_false':
-        _NONEMPTY,
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_promotes_reasoning_to_content':
-        _NONEMPTY,
-    'vllm:test_kimi_k3_reasoning_parser.py::test_thinking_disabled_streams_content':
-        _KIMI_K3_OFF,
-    'vllm:test_kimi_k3_reasoning_parser.py::test_delegating_parser_thinking_false_streams_response_content':
-        _KIMI_K3_OFF,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[empty]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output_streaming]':
-        _APPEND_THINK,
-    'vllm:test_minimax_m3_reasoning_parser.py::test_nonstreaming_non_leading_end_tag_is_content':
-        _M3_START,
-    'vllm:test_minimax_m3_reasoning_parser.py::test_streaming_non_leading_end_tag_is_content':
-        _M3_START,
-    'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_force_nonempty_content_moves_into_content':
-        _NONEMPTY,
-    'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_streaming_promotes_reasoning_to_content':
-        _NONEMPTY,
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end]':
-        _CALL_IN_THOUGHT,
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end_stream]':
-        _CALL_IN_THOUGHT,
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end]':
-        _CALL_IN_THOUGHT,
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end_stream]':
-        _CALL_IN_THOUGHT,
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning_streaming_multi_token_deltas[tool_call_implicit_reasoning_end]':
-        _CALL_IN_THOUGHT,
-}
-
-# --- what symphony gives for each listed case -------------------------------------------------
-
-PINNED = {
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': [], 'finish': 'stop'},
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_simple_streaming]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>This is the rest', 'calls': [], 'finish': 'stop'},
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': [], 'finish': 'stop'},
-    'vllm:test_gemma4_reasoning_parser.py::test_gemma4_reasoning[invalid_complete_streaming]':
-        {'reasoning': None, 'content': 'This is a reasoning section<channel|>', 'calls': [], 'finish': 'stop'},
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_content_moves_into_content':
-        {'reasoning': 'This is plain content', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_force_nonempty_swaps_when_content_absent':
-        {'reasoning': 'reasoning', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_enable_thinking_false':
-        {'reasoning': None, 'content': 'This is plain content', 'calls': [], 'finish': 'stop'},
-    'vllm:test_granite_thinking_reasoning_parser.py::test_granite_thinking_streaming_promotes_reasoning_to_content':
-        {'reasoning': '4', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_kimi_k3_reasoning_parser.py::test_thinking_disabled_streams_content':
-        {'reasoning': None, 'content': 'answer', 'calls': [], 'finish': 'stop'},
-    'vllm:test_kimi_k3_reasoning_parser.py::test_delegating_parser_thinking_false_streams_response_content':
-        {'reasoning': 'OK<|close|>response<|sep|>', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output]':
-        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[simple_output_streaming]':
-        {'reasoning': 'This is reasoning', 'content': 'This is response', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token]':
-        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[no_end_token_streaming]':
-        {'reasoning': 'This is reasoning in progress', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token]':
-        {'reasoning': None, 'content': 'This is response', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[only_end_token_streaming]':
-        {'reasoning': None, 'content': 'This is response', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines]':
-        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[multiple_lines_streaming]':
-        {'reasoning': 'Line 1\nLine 2', 'content': 'Response 1\nResponse 2', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[empty]':
-        {'reasoning': None, 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars]':
-        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[special_chars_streaming]':
-        {'reasoning': 'Let me think... 1+1=2', 'content': 'Yes!', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output]':
-        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m2_append_reasoning_parser.py::test_reasoning[code_output_streaming]':
-        {'reasoning': "```python\nprint('hi')\n```", 'content': "Here's the code.", 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m3_reasoning_parser.py::test_nonstreaming_non_leading_end_tag_is_content':
-        {'reasoning': None, 'content': 'XXXYYY', 'calls': [], 'finish': 'stop'},
-    'vllm:test_minimax_m3_reasoning_parser.py::test_streaming_non_leading_end_tag_is_content':
-        {'reasoning': None, 'content': 'XXXYYY', 'calls': [], 'finish': 'stop'},
-    'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_force_nonempty_content_moves_into_content':
-        {'reasoning': 'This is plain content', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_nemotron_v3_reasoning_parser.py::test_nemotron_v3_streaming_promotes_reasoning_to_content':
-        {'reasoning': '4', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_no_think_end_stream]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning[tool_call_with_think_no_end_stream]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>\n<parameter=command>\ncat /etc/hosts\n</parameter>\n</function>\n</tool_call>', 'content': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_qwen3_reasoning_parser.py::test_reasoning_streaming_multi_token_deltas[tool_call_implicit_reasoning_end]':
-        {'reasoning': 'I need to read the file.\n\n<tool_call>\n<function=bash>', 'content': None, 'calls': [], 'finish': 'stop'},
-}
+# A listed case's cause, and the reason it gives for reading the case otherwise.
+CAUSES = (
+    "call-in-thought",           # a call opener inside a thought the model did not close is its text
+    "closer-outside-thought",    # with no thought open, a thought's closer is content
+    "presentation",              # the incumbent moves text between reasoning and content by a rule of its own
+    "thinking-switch",           # the template's thinking switch as the registry records it
+)
+LISTED = peer.load_listed(LISTED_FILES["vLLM"], CAUSES)
