@@ -307,3 +307,20 @@ def test_agreement_table(engine):
     table = agreement_table(engine)
     print("\n" + table)
     assert "UNLISTED" not in table
+
+
+def test_the_verdict_rules():
+    """An unlisted difference fails; a listed case must differ and give exactly its pin; a listed
+    case that agrees fails, so a recovery shows up as one to take off the list."""
+    case = {"id": "sglang:t.py::test_x[1]", "parser": "pythonic", "expect": {"content": "a"}}
+    agrees, differs = peer.summary(chat.message(symphony.parse("pythonic", "a"))), \
+        peer.summary(chat.message(symphony.parse("pythonic", "b")))
+    listed = {case["id"]: peer.Listed(case["id"], "value-typing", "why", peer.pin(differs))}
+    assert peer.verdict(case, peer.judge(case, agrees), agrees, {}, "SGLang") is None
+    assert "differs from SGLang" in peer.verdict(case, peer.judge(case, differs), differs, {}, "SGLang")
+    assert peer.verdict(case, peer.judge(case, differs), differs, listed, "SGLang") is None
+    assert "now agrees" in peer.verdict(case, peer.judge(case, agrees), agrees, listed, "SGLang")
+    moved = dict(differs, content="c")
+    assert "changed from its pin" in peer.verdict(case, ["x"], moved, listed, "SGLang")
+    assert peer.group_by_test([case, dict(case, id="sglang:t.py::test_x[2]")]) == {
+        "sglang:t.py::test_x": [case, dict(case, id="sglang:t.py::test_x[2]")]}
