@@ -1,13 +1,7 @@
 """Shared bench inputs: the recorded fixtures, turned into the deltas an engine would stream."""
-import json
-import os
-
 import symphony
+from recorded.fixtures import FIXTURES, case_setup, load_cases  # noqa: F401  (the benches' inputs)
 from symphony import Delta, TokenSpan
-from symphony.models import for_model
-
-FIXTURES = os.environ.get("SYMPHONY_FIXTURES") or os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "bellwether")
 
 JSON_SLUGS = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "k-exaone-236b-a23b",
               "qwen2.5-7b-instruct-1m", "hermes-4-14b", "granite-4.1-3b", "llama-xlam-2-8b-fc-r",
@@ -21,19 +15,6 @@ PENDING_SLUGS = ("minimax-m2", "minimax-m2.7", "dots3-note-prev", "k2-horizon-36
                  "gemma-4-e4b-it", "minicpm5-2b", "muse-glimmer-30b")     # the families of issue 10
 FAMILIES = {"json": JSON_SLUGS, "tagged": TAGGED_SLUGS, "other": OTHER_SLUGS, "pending": PENDING_SLUGS,
             "all": JSON_SLUGS + TAGGED_SLUGS + OTHER_SLUGS + PENDING_SLUGS}
-
-
-def load_cases(slug):
-    with open(os.path.join(FIXTURES, slug + ".jsonl"), encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def case_setup(case):
-    """(compiled table, tools, prompt tail, engine finish) for a case, via the model registry."""
-    model = for_model(case["model"], case["request"].get("chat_template_kwargs"))
-    tools = case["request"].get("tools") or None
-    finish = "length" if case["reference"]["finish_reason"] == "length" else "stop"
-    return model.table().compile(), tools, model.thought_tail, finish
 
 
 def token_deltas(case, sizes=None, counted=True):

@@ -4,7 +4,7 @@ stand in for recorded outputs, and for gpt-oss the outputs `openai-harmony` rend
 
     python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [vllm parser names ...]
 
-Each vLLM parser name that symphony maps to a table (tests/test_peer_cases.PARSER_TABLES) becomes
+Each vLLM parser name that symphony maps to a table (recorded.peer_cases.VLLM_TABLES) becomes
 a pseudo-slug `peer-<name>`: its cases' outputs are cut into tokens (the table's markers whole,
 other text four characters a token), written in the fixture format to a temporary directory, and
 run through the same harness as `bench/compare.py`: vLLM's parser of that name and SGLang's
@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from bench.compare import PEERS_VENV  # noqa: E402
 from symphony.formats import table as format_table  # noqa: E402
 from symphony.models import models_for_format  # noqa: E402
-from tests.test_peer_cases import CASES_FILE, PARSER_TABLES  # noqa: E402
+from recorded.peer_cases import VLLM_FILES, VLLM_TABLES, load_jsonl  # noqa: E402
 
 HARMONY_NAME = "openai"            # vLLM's tool parser name for gpt-oss
 # slug: the variant of tests/render_harmony.py's outputs it holds (None: as rendered)
@@ -107,14 +107,12 @@ def _reference(expect):
 def pseudo_fixtures(names, directory):
     """Writes `peer-<name>.jsonl` per vLLM parser name; returns {slug: profile}."""
     by_name = {}
-    with open(CASES_FILE, encoding="utf-8") as f:
-        for line in f:
-            case = json.loads(line)
-            if case["parser"] in names and isinstance(case.get("output"), str) and case["output"]:
-                by_name.setdefault(case["parser"], []).append(case)
+    for case in load_jsonl(VLLM_FILES[0]):
+        if case["parser"] in names and isinstance(case.get("output"), str) and case["output"]:
+            by_name.setdefault(case["parser"], []).append(case)
     profiles = {}
     for name, cases in sorted(by_name.items()):
-        table = PARSER_TABLES[name]
+        table = VLLM_TABLES[name]
         models = models_for_format(table)
         if not models:
             continue
@@ -172,11 +170,11 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3, help="passes per round (the best kept)")
     ap.add_argument("--rounds", type=int, default=3, help="turns the sides take per name (the best kept)")
     args = ap.parse_args(argv)
-    names = set(args.names or [*PARSER_TABLES, HARMONY_NAME])
+    names = set(args.names or [*VLLM_TABLES, HARMONY_NAME])
     python = os.path.join(PEERS_VENV, "bin", "python")
     with tempfile.TemporaryDirectory() as directory:
         profiles = pseudo_fixtures(names, directory)
-        rows = {slug: f"{slug[len('peer-'):]} ({PARSER_TABLES[slug[len('peer-'):]]})" for slug in profiles}
+        rows = {slug: f"{slug[len('peer-'):]} ({VLLM_TABLES[slug[len('peer-'):]]})" for slug in profiles}
         if HARMONY_NAME in names:
             profiles.update(harmony_fixtures(directory))
             rows.update((slug, f"{HARMONY_NAME} (gpt_oss; {slug})") for slug in HARMONY_SLUGS)

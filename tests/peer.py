@@ -19,14 +19,10 @@ import symphony
 from symphony.adapt import chat
 from symphony.format import Emits
 from symphony.formats import table as format_table
+from recorded.peer_cases import load_jsonl
 from tests.common import check_conservation, check_well_formed, replay
 
 ANY = "ANY"
-
-
-def load_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 def summary(message):

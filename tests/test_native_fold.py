@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import symphony
 from symphony.adapt import chat
 from symphony.adapt.fold import fold
+from recorded.fixtures import case_setup, load_cases, slugs
 from tests.common import counted_deltas, synthetic_token_bounds
 from tests.strategies import outputs, prompts, tools
 
@@ -100,8 +101,7 @@ def test_message_takes_a_fresh_parser_only():
 
 @pytest.mark.skipif(not FIXTURES, reason="SYMPHONY_FIXTURES is not set")
 def test_every_fixture_case():
-    from bench.common import FAMILIES, case_setup, load_cases
-    for slug in FAMILIES["all"]:
+    for slug in slugs():
         for case in load_cases(slug):
             table, request_tools, prompt, finish = case_setup(case)
             text = "".join(case["output_pieces"])

@@ -29,18 +29,14 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
-from symphony.formats import SGLANG_DETECTORS, VLLM_PARSERS
+from symphony.formats import SGLANG_DETECTORS
 from symphony.models import thought_markers
 from symphony.replay import opens_thought
+from recorded.peer_cases import ROOT, SHARED, VLLM_FILES, VLLM_TABLES, load, sglang_cases, vllm_cases
 from tests import peer
 from tests.common import chunkings
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(ROOT, "..", "shared", "peer-cases")
 DATA = os.path.join(ROOT, "tests", "data")
-VLLM_FILES = (os.environ.get("SYMPHONY_PEER_CASES") or os.path.join(SHARED, "vllm.jsonl"),
-              os.path.join(DATA, "vllm_tool_cases_extra.jsonl"))
-SGLANG_FILE = os.environ.get("SYMPHONY_SGLANG_CASES") or os.path.join(SHARED, "sglang.jsonl")
 LISTED_FILES = {"vLLM": os.path.join(DATA, "peer_listed_vllm.jsonl"),
                 "SGLang": os.path.join(DATA, "peer_listed_sglang.jsonl")}
 TWO_WAY_SPLITS_UP_TO = 800     # characters; the two long Seed-OSS thoughts skip every-split plans
@@ -78,8 +74,6 @@ CAUSES = (
 
 # --- where the engines' parser names land ----------------------------------------------------
 
-VLLM_TABLES = dict(VLLM_PARSERS, muse="muse_spark")     # vLLM's `muse` is Muse Spark (SGLang's, Glimmer:
-                                                        # so the name is no format alias)
 
 # The checkpoint each SGLang reasoning parser (`reasoning:NAME`, and a tool case's
 # `reasoning_parser`) stands for: the case is parsed with its table and generation prompt.
@@ -209,14 +203,8 @@ NOTED = {
 
 # --- the cases -------------------------------------------------------------------------------
 
-def _load(paths):
-    if not os.path.isfile(paths[0]):
-        return []
-    return [case for path in paths for case in peer.load_jsonl(path)]
-
-
-VLLM_CASES = [c for c in _load(VLLM_FILES) if c["parser"] in VLLM_TABLES]
-SGLANG_CASES = _load((SGLANG_FILE,))
+VLLM_CASES = vllm_cases()
+SGLANG_CASES = sglang_cases()
 needs_cases = pytest.mark.skipif(not VLLM_CASES or not SGLANG_CASES,
                                  reason=f"no peer cases in {SHARED} (SYMPHONY_PEER_CASES, SYMPHONY_SGLANG_CASES)")
 
@@ -274,7 +262,7 @@ def test_peer_test(name):
 @needs_cases
 def test_every_parser_has_a_table():
     """Every parser name the cases give reads with a table (its family's names) or a checkpoint."""
-    unknown = {c["parser"] for c in _load(VLLM_FILES)} - set(VLLM_TABLES)
+    unknown = {c["parser"] for c in load(VLLM_FILES)} - set(VLLM_TABLES)
     assert not unknown, f"vLLM parsers no table reads: {sorted(unknown)} (map them in its family's `vllm` names)"
     names = {c["parser"] for c in SGLANG_CASES} | {c["reasoning_parser"] for c in SGLANG_CASES if "reasoning_parser" in c}
     unknown = {n for n in names if n not in SGLANG_DETECTORS and n[len(REASONING):] not in SGLANG_REASONING_CHECKPOINTS}

@@ -26,6 +26,7 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
+from recorded.peer_cases import load_jsonl
 from tests import peer
 from tests.common import chunkings
 
@@ -64,7 +65,7 @@ NOT_RUN = {
 }
 
 
-ALL_CASES = peer.load_jsonl(CASES_FILE)
+ALL_CASES = load_jsonl(CASES_FILE)
 CASES = RUN_CASES = [c for c in ALL_CASES if c["parser"] not in NOT_RUN]
 
 

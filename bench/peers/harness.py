@@ -49,6 +49,7 @@ import warnings
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+from recorded.engines import import_sglang  # noqa: E402
 from symphony.formats import BENCH_PROFILES  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -344,22 +345,6 @@ def timer_overhead(laps: int = 20000, rounds: int = 7) -> float:
 # ---------------------------------------------------------------------------
 # Peer drivers
 # ---------------------------------------------------------------------------
-
-def import_sglang():
-    if "sglang" not in sys.modules or not hasattr(sys.modules["sglang"], "__path__"):
-        spec = importlib.util.find_spec("sglang")
-        if spec is None:
-            raise ImportError("sglang is not installed")
-        pkg = types.ModuleType("sglang")   # the one stub (README §2)
-        pkg.__path__ = list(spec.submodule_search_locations)
-        sys.modules["sglang"] = pkg
-    from sglang.srt.entrypoints.openai.protocol import ChatCompletionRequest, Tool
-    from sglang.srt.function_call.function_call_parser import FunctionCallParser
-    from sglang.srt.parser.reasoning_parser import ReasoningParser
-    return types.SimpleNamespace(ChatCompletionRequest=ChatCompletionRequest, Tool=Tool,
-                                 FunctionCallParser=FunctionCallParser,
-                                 ReasoningParser=ReasoningParser)
-
 
 def import_vllm():
     os.environ.setdefault("VLLM_CONFIGURE_LOGGING", "0")

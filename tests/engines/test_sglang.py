@@ -10,7 +10,7 @@ import pytest
 if importlib.util.find_spec("sglang") is None:
     pytest.skip("SGLang is not installed (the peers venv has it)", allow_module_level=True)
 
-from bench.peers.harness import import_sglang  # noqa: E402
+from recorded.engines import import_sglang  # noqa: E402
 
 sgl = import_sglang()                           # the one import stub of the peers README
 

@@ -1,0 +1,3 @@
+"""What the tests and the benches both read, so that neither imports the other: the recorded
+fixtures (`fixtures`), the incumbents' unit-test cases (`peer_cases`), and the incumbents
+themselves, imported as the peers README says (`engines`). Not part of the distribution."""
