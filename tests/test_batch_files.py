@@ -85,12 +85,11 @@ def test_a_thread_pool_gives_what_one_process_gives(as_arrow):
 
 
 def test_a_failing_chunk_in_a_worker_raises_and_leaves_nothing(base):
-    with pytest.raises(TypeError, match="prompt must be a str"):
-        batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[None, None, None, 5], workers=2)
+    with pytest.raises(ValueError, match="output: not UTF-8 text"):
+        batch.parse_many("plain", ["a", "b", "c", "d\ud800"], workers=2)
     with concurrent.futures.ThreadPoolExecutor(2) as threads:
-        with pytest.raises(TypeError, match="prompt must be a str"):
-            batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[5, None, None, None], workers=threads,
-                             as_arrow=True)
+        with pytest.raises(ValueError, match="output: not UTF-8 text"):
+            batch.parse_many("plain", ["a\ud800", "b", "c", "d"], workers=threads, as_arrow=True)
     assert not leftovers(base)
 
 
@@ -139,10 +138,10 @@ def test_a_pool_counts_the_caller_and_parses_there_too(base):
         assert batch.parse_many("qwen3", OUTPUTS, errors="keep", workers=two) == want
         assert batch.parse_many("qwen3", OUTPUTS[:1], errors="keep", workers=two) == want[:1]
         for bad in (0, 3):               # the caller's chunk failing, then a worker's
-            prompts = [None] * 4
-            prompts[bad] = 5
-            with pytest.raises(TypeError, match="prompt must be a str"):
-                batch.parse_many("plain", ["a", "b", "c", "d"], prompts=prompts, workers=two)
+            outputs = ["a", "b", "c", "d"]
+            outputs[bad] += "\ud800"
+            with pytest.raises(ValueError, match="output: not UTF-8 text"):
+                batch.parse_many("plain", outputs, workers=two)
     assert not leftovers(base)
 
 
@@ -220,6 +219,6 @@ def test_regions_are_taken_smallest_first_kept_to_a_count_and_refused_past_the_c
 
 def test_a_failed_batch_gives_its_regions_back(base):
     with batch.pool(2) as two:
-        with pytest.raises(TypeError, match="prompt must be a str"):
-            batch.parse_many("plain", ["a"] * 50, prompts=[None] * 49 + [5], workers=two)
+        with pytest.raises(ValueError, match="output: not UTF-8 text"):
+            batch.parse_many("plain", ["a"] * 49 + ["a\ud800"], workers=two)
         assert len(two.regions.free) == batch.ROW_PIECES
