@@ -274,8 +274,8 @@ def _run_columns(job):
     """A chunk's summary rows, parsed in a worker, as the buffers an ArrowRows wrote them into
     (`columns()`): a few bytes objects cross back, where rows of strs cost the worker an encode
     of each str as it pickles them and the caller a decode; the caller makes rows of them
-    (`_rows_of_columns`)."""
-    return _run(job, ArrowRows()).columns()
+    (`_rows_of_columns`), a finish reason as given (lone surrogates too, as in one process)."""
+    return _run(job, ArrowRows(crossing=True)).columns()
 
 
 def _rows_of_columns(columns):

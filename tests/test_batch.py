@@ -533,3 +533,42 @@ def test_json_lines_of_hostile_outputs_and_every_finish(finish):
 def test_a_json_line_needs_its_number():
     with pytest.raises(IndexError):
         batch.json_lines("qwen3", ["a", "b"], [1])
+
+
+ODD_FINISH = "bad \ud800 end"
+
+
+@pytest.mark.parametrize("errors", ["raise", "keep"])
+def test_a_finish_with_no_utf8_form_gives_the_same_batch_over_any_workers(two_workers, errors):
+    """Only that output's row is affected, the same way in one process and over two: its message
+    keeps the finish as given, as `chat.message(symphony.parse(...))` does; its Arrow row (Arrow
+    holds UTF-8 only) is its error. The odd finish falls in the caller's chunk and in a worker's."""
+    outputs = [f'a{i} <tool_call>{{"name": "f", "arguments": {{"x": {i}}}}}</tool_call>' if i % 3 else f"b{i}"
+               for i in range(40)]
+    finishes = ["stop"] * 40
+    for i in (0, 17, 39):
+        finishes[i] = ODD_FINISH
+    want = [chat.message(symphony.parse("qwen3", o, finish=f)) for o, f in zip(outputs, finishes)]
+    assert want[17]["finish_reason"] == ODD_FINISH
+    for workers in (1, two_workers):
+        assert batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors=errors) == want
+        assert [r.value for r in batch.results("qwen3", outputs, finish=finishes, workers=workers,
+                                               errors=errors)] == want
+        events = batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors=errors, as_events=True)
+        assert [e[-1]["reason"] for e in events[16:18]] == ["stop", {"other": ODD_FINISH}]
+        rows = batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors="keep",
+                                as_arrow=True).to_pylist()
+        assert [i for i, r in enumerate(rows) if r["error"] is not None] == [0, 17, 39]
+        assert "finish_reason: not UTF-8 text" in rows[17]["error"] and rows[18]["content"] == "b18"
+
+
+def test_rows_that_cross_keep_a_finish_with_no_utf8_form():
+    from symphony.parser import ArrowRows, fold_summaries, summary_rows_of
+    qwen3 = batch.resolve("qwen3")[0].compile()
+    args = ([qwen3] * 2, [None] * 2, [None] * 2, ["a", "b"], ["stop", ODD_FINISH])
+    want = fold_summaries(*args)
+    assert want[1][3] == ODD_FINISH
+    assert [row for columns in fold_summaries(*args, into=ArrowRows(crossing=True)).columns()
+            for row in summary_rows_of(columns)] == want
+    with pytest.raises(ValueError, match="finish_reason: not UTF-8 text"):
+        fold_summaries(*args, into=ArrowRows())
