@@ -17,6 +17,7 @@ import functools
 import gc
 import multiprocessing
 import operator
+import os
 from collections import namedtuple
 
 import numpy as np
@@ -32,6 +33,7 @@ from symphony.inputs import Delta
 from symphony.models import for_model
 from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, first_not_str, fold_summaries,
                              summary_messages, summary_rows_of)
+from symphony.teardown import watch_parent
 from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
@@ -314,12 +316,14 @@ class Pool(concurrent.futures.ProcessPoolExecutor):
     batch itself while the others are parsed in the workers (it would only wait otherwise, and
     its chunk does not cross between processes). The files its chunks' texts cross in are kept
     for its next batches (batch_files.Regions: on /dev/shm, as many as a batch ships at most)
-    until it shuts down."""
+    until it shuts down. Its workers exit once this process is gone, and a SIGTERM removes its
+    files (symphony.teardown)."""
 
     def __init__(self, processes):
         if processes < 2:
             raise ValueError(f"a Pool is at least 2 processes (the caller and a worker), not {processes}")
-        super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"))
+        super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"),
+                         initializer=watch_parent, initargs=(os.getpid(),))
         self.processes = processes
         self.regions = Regions((processes - 1) * ROW_PIECES)
 

@@ -4,6 +4,8 @@ a file the worker maps and parses where they lie (symphony.utf8_columns), the re
 to a file the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results
 pickled), in a private directory on a memory-backed file system (/dev/shm where there is one with
 room) that the batch removes when it ends; only the paths go through the process pool's pipe.
+Each file is unlinked as soon as its reader has it open or mapped, and the directories are held
+for symphony.teardown while they exist: a SIGTERM leaves none of them behind.
 
 Pickled through that one pipe, chunks queue behind each other: on 13 MB over two workers the
 second started 40-55 ms after the first and each result took 20-25 ms to come back, against
@@ -24,12 +26,13 @@ import time
 import weakref
 from collections import namedtuple
 
-from symphony import utf8_columns
+from symphony import teardown, utf8_columns
 
-Shipped = namedtuple("Shipped", "job texts result started")
+Shipped = namedtuple("Shipped", "job texts result started kept")
 Shipped.__doc__ = """A chunk in files, as a worker gets it: the path of its pickled job, of its
-texts, the path the worker writes its result to, and the path of the empty file it makes once it
-has begun."""
+texts, the path the worker writes its result to, the path of the empty file it makes once it has
+begun, and whether its texts are in a pool's kept region (which the worker leaves in place; it
+unlinks the others once it has them)."""
 
 _MEMORY_BACKED = "/dev/shm"
 
@@ -47,6 +50,7 @@ class Scratch:
 
     def __enter__(self):
         self.path = tempfile.mkdtemp(prefix="symphony-batch-", dir=_MEMORY_BACKED if _room(3 * self.size) else None)
+        teardown.hold(self.path)
         return self
 
     def __exit__(self, *exc):
@@ -54,18 +58,20 @@ class Scratch:
             self.regions.give(region)
         self.lent.clear()
         shutil.rmtree(self.path, ignore_errors=True)
+        teardown.release(self.path)
 
     def ship(self, k, job, texts):
         """Chunk k's job and its texts (a list of str or an Arrow string column) written out; the
         Shipped handle a worker reads them by (`unpacked`)."""
-        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")))
+        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")),
+                          False)
         laid = utf8_columns.layout(texts)
         region = self.regions.take(utf8_columns.size(laid)) if self.regions is not None else None
         if region is None:
             utf8_columns.write(shipped.texts, texts, laid)
         else:
             utf8_columns.fill(region.mapped, laid, texts)
-            shipped = shipped._replace(texts=region.path)
+            shipped = shipped._replace(texts=region.path, kept=True)
             self.lent[region.path] = region
         with open(shipped.job, "wb") as f:
             pickle.dump((job, (laid.checked, laid.refused)), f, protocol=pickle.HIGHEST_PROTOCOL)
@@ -77,19 +83,23 @@ class Scratch:
         region = self.lent.pop(shipped.texts, None)
         if region is not None:
             self.regions.give(region)
-        for done in (shipped.job, shipped.texts, shipped.started):
-            if region is not None and done == shipped.texts:
-                continue
-            if os.path.exists(done):
+        for done in (shipped.job, shipped.started) + (() if shipped.kept else (shipped.texts,)):
+            with contextlib.suppress(FileNotFoundError):     # (the worker unlinks what it read)
                 os.unlink(done)
-        try:
-            if arrow:
-                import pyarrow as pa
-                return pa.ipc.open_stream(pa.memory_map(shipped.result)).read_all()
-            with open(shipped.result, "rb") as f:
-                return pickle.load(f)
-        finally:
-            os.unlink(shipped.result)
+        if arrow:
+            import pyarrow as pa
+            return pa.ipc.open_stream(_unlinked(pa.memory_map, shipped.result)).read_all()
+        with _unlinked(open, shipped.result, "rb") as f:
+            return pickle.load(f)
+
+
+def _unlinked(opener, path, *args):
+    """opener(path, *args) with `path` unlinked at once: what is open or mapped stays readable until
+    it is closed, and nothing is left on the file system however the read ends."""
+    try:
+        return opener(path, *args)
+    finally:
+        os.unlink(path)
 
 
 class Region:
@@ -146,7 +156,8 @@ class Regions:
                 return None
             if self.path is None:
                 self.path = tempfile.mkdtemp(prefix="symphony-regions-", dir=_MEMORY_BACKED)
-                self._cleanup = weakref.finalize(self, shutil.rmtree, self.path, True)
+                teardown.hold(self.path)
+                self._cleanup = weakref.finalize(self, _remove_held, self.path)
             path = os.path.join(self.path, f"{next(self.names)}.texts")
         return Region(path, capacity)
 
@@ -171,6 +182,11 @@ class Regions:
             self._cleanup()
 
 
+def _remove_held(path):
+    shutil.rmtree(path, ignore_errors=True)
+    teardown.release(path)
+
+
 def _room(size):
     """Whether the memory-backed file system is there, writable, and has `size` bytes free."""
     try:
@@ -191,11 +207,14 @@ def wait_started(shipped, future, patience=0.25):
 
 def unpacked(shipped):
     """(job, texts) of a shipped chunk, read in the worker (which says first that it has begun):
-    the texts a Utf8Texts over the mapped file."""
+    the texts a Utf8Texts over the mapped file. The job's file and the texts' (unless a kept
+    region's) are unlinked once read or mapped."""
     open(shipped.started, "wb").close()
-    with open(shipped.job, "rb") as f:
+    with _unlinked(open, shipped.job, "rb") as f:
         job, layout = pickle.load(f)
-    return job, utf8_columns.read(shipped.texts, *layout)
+    if shipped.kept:
+        return job, utf8_columns.read(shipped.texts, *layout)
+    return job, _unlinked(utf8_columns.read, shipped.texts, *layout)
 
 
 def write_result(shipped, result):

@@ -6,6 +6,8 @@ gives."""
 import concurrent.futures
 import glob
 import os
+import signal
+import subprocess
 import tempfile
 import time
 
@@ -14,6 +16,7 @@ import pytest
 
 from symphony import batch, batch_files
 from symphony.batch_files import Scratch, unpacked, write_result
+from tests.processes import alive, children_of, python, symphony_files, wait_until
 
 pa = pytest.importorskip("pyarrow")
 
@@ -38,6 +41,7 @@ def test_a_job_and_its_results_cross_and_leave_nothing(base):
         assert os.path.isdir(scratch.path)
         shipped = scratch.ship(0, job, texts)
         got, column = unpacked(shipped)
+        assert not os.path.exists(shipped.job) and not os.path.exists(shipped.texts)     # once read or mapped
         assert np.array_equal(got[5], spans) and got[:5] == job[:5] and got[7:] == job[7:]
         assert len(column) == 3 and column.checked and (column[1], column[2]) == ("", texts[2])
         with pytest.raises(ValueError, match=r"output: not UTF-8 text \(surrogates not allowed at character 5\)"):
@@ -222,3 +226,87 @@ def test_a_failed_batch_gives_its_regions_back(base):
         with pytest.raises(ValueError, match="output: not UTF-8 text"):
             batch.parse_many("plain", ["a"] * 49 + ["a\ud800"], workers=two)
         assert len(two.regions.free) == batch.ROW_PIECES
+
+
+def test_a_kept_region_is_left_in_place_by_its_reader(base):
+    with batch.pool(2) as two, Scratch(0, two.regions) as scratch:
+        shipped = scratch.ship(0, ("job",), ["kept"])
+        assert shipped.kept and os.path.dirname(shipped.texts) == two.regions.path
+        _, texts = unpacked(shipped)
+        assert texts[0] == "kept" and os.path.exists(shipped.texts) and not os.path.exists(shipped.job)
+        write_result(shipped, [])
+        assert scratch.landed(shipped, False) == [] and os.path.exists(shipped.texts)
+
+
+# A caller that keeps parsing over two processes ("busy": a pool made and shut by each call), or
+# that made a kept pool, parsed once with it and waits ("idle"). It says "ready" first.
+CALLER = """
+import sys, time
+from symphony import batch
+OUTPUTS = ['<think>a</think>b <tool_call>{"name": "f", "arguments": {"x": [1, 2]}}</tool_call>' * 20] * 6000
+if __name__ == "__main__":
+    print("ready", flush=True)
+    if sys.argv[1] == "busy":
+        while True:
+            batch.parse_many("qwen3", OUTPUTS, workers=2, as_events=len(sys.argv) > 2)
+    pool = batch.pool(2)
+    batch.parse_many("qwen3", OUTPUTS[:200], workers=pool)
+    print("idle", flush=True)
+    time.sleep(120)
+"""
+
+
+def started_chunks(shm, tmp):
+    """The chunks a worker has begun and that have not landed yet."""
+    return [f for f in symphony_files(shm, tmp) if f.endswith(".started")]
+
+
+@pytest.mark.parametrize("how", ["busy", "busy as events", "idle"])
+def test_a_sigterm_leaves_no_file_and_no_worker(tmp_path, how):
+    """SIGTERM to a caller mid-batch (a worker under way with its chunk) or idle with a kept pool
+    (its regions on the memory-backed directory): once it is gone, no file of it is left and no
+    process it started runs."""
+    shm, tmp = tmp_path / "shm", tmp_path / "tmp"
+    shm.mkdir()
+    tmp.mkdir()
+    caller = python(CALLER, *how.split(" ", 1), shm=shm, tmp=tmp, stdout=subprocess.PIPE, text=True)
+    started = []
+    try:
+        assert caller.stdout.readline() == "ready\n"
+        if how == "idle":
+            assert caller.stdout.readline() == "idle\n"
+            assert symphony_files(shm), "the kept pool's regions"
+        else:
+            assert wait_until(lambda: started_chunks(shm, tmp), 60, 0.001), "no chunk under way in a worker"
+        started = children_of(caller.pid)
+        assert started
+        caller.send_signal(signal.SIGTERM)
+        assert caller.wait(timeout=30) == -signal.SIGTERM           # it died of the signal, as by default
+        assert wait_until(lambda: not any(map(alive, started)), 10), "a worker outlived its caller"
+    finally:
+        caller.kill()               # (on a failure: nothing left running)
+        caller.wait()
+        for pid in filter(alive, started):
+            os.kill(pid, signal.SIGKILL)
+    assert symphony_files(shm, tmp) == []
+
+
+def test_sigterm_is_handled_only_while_a_path_is_held_and_only_where_it_is_at_its_default(tmp_path):
+    from symphony import teardown
+    before = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        with Scratch() as scratch:
+            assert signal.getsignal(signal.SIGTERM) is teardown._on_sigterm and scratch.path in teardown._held
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL and scratch.path not in teardown._held
+        signal.signal(signal.SIGTERM, lambda *_: None)       # a program's own handler is kept
+        with Scratch():
+            assert signal.getsignal(signal.SIGTERM) is not teardown._on_sigterm
+        (tmp_path / "d").mkdir()
+        (tmp_path / "d" / "f").write_bytes(b"x")
+        (tmp_path / "g").write_bytes(b"y")
+        for path in (tmp_path / "d", tmp_path / "g", tmp_path / "gone"):
+            teardown.remove(str(path))
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        signal.signal(signal.SIGTERM, before)

@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -20,6 +21,7 @@ from symphony import batch, cli, cli_chunks
 from symphony.adapt import chat
 from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict
+from tests import processes
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
@@ -444,6 +446,37 @@ def test_exit_codes(tmp_path, in_process):
         assert (code, got) == (2, []), args
         assert err.startswith(("symphony: ", "usage: ")) and "Traceback" not in err, args
     assert cli.main(["parse", "--help"]) == 0
+
+
+CLI = "import sys\nfrom symphony.cli import main\nif __name__ == '__main__':\n    sys.exit(main(sys.argv[1:]))\n"
+
+
+def test_a_sigterm_mid_run_leaves_no_worker(tmp_path):
+    """`symphony parse --workers 2` killed while its worker has chunks and it waits for more input:
+    it dies of the signal, and its worker exits with it."""
+    shm, tmp, out = tmp_path / "shm", tmp_path / "tmp", tmp_path / "out"
+    for directory in (shm, tmp, out):
+        directory.mkdir()
+    line = json.dumps({"text": '<think>a</think>b <tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>'})
+    run = processes.python(CLI, "parse", "--format", "qwen3", "--workers", "2", "--quiet", "-", "--output",
+                           str(out / "messages.jsonl"), shm=shm, tmp=tmp, stdin=subprocess.PIPE,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    started = []
+    try:
+        run.stdin.write((line + "\n").encode() * (3 * cli.CHUNK + 1))
+        run.stdin.flush()                 # (and left open: the run waits for more)
+        assert processes.wait_until(lambda: any(f.stat().st_size for f in out.iterdir()), 60), "nothing written"
+        started = processes.children_of(run.pid)
+        assert started
+        run.send_signal(signal.SIGTERM)
+        assert run.wait(timeout=30) == -signal.SIGTERM
+        assert processes.wait_until(lambda: not any(map(processes.alive, started)), 10), "a worker outlived the run"
+    finally:
+        run.kill()
+        run.wait()
+        for pid in filter(processes.alive, started):
+            os.kill(pid, signal.SIGKILL)
+    assert processes.symphony_files(shm, tmp) == []
 
 
 def test_usage_errors():

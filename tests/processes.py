@@ -1,0 +1,61 @@
+"""For tests that kill a real process: its child processes, waiting for processes to be gone, and
+the symphony files left in a directory."""
+import glob
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
+
+
+def children_of(pid):
+    """The pids whose parent is `pid` (from /proc)."""
+    found = []
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat, "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.split("/")[2]))
+    return found
+
+
+def alive(pid):
+    """Whether `pid` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return False
+
+
+def wait_until(check, seconds, step=0.01):
+    """Whether `check()` came true within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(step)
+    return True
+
+
+def symphony_files(*directories):
+    """What symphony left in the directories: its batch and region directories, and every file in
+    them."""
+    left = []
+    for directory in directories:
+        for made in glob.glob(os.path.join(directory, "symphony-*")):
+            left.append(made)
+            left += glob.glob(os.path.join(made, "*"))
+    return left
+
+
+def python(code, *args, shm, tmp, **popen):
+    """A Python process running `code` with this tree's symphony, its memory-backed directory at
+    `shm` (symphony.batch_files) and its temporary directory at `tmp`."""
+    setup = f"from symphony import batch_files\nbatch_files._MEMORY_BACKED = {str(shm)!r}\n"
+    env = dict(os.environ, PYTHONPATH=ROOT, TMPDIR=str(tmp))
+    return subprocess.Popen([sys.executable, "-c", setup + code, *args], cwd=ROOT, env=env, **popen)
