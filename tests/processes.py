@@ -53,9 +53,10 @@ def symphony_files(*directories):
     return left
 
 
-def python(code, *args, shm, tmp, **popen):
+def python(code, *args, shm, tmp, wrap=(), **popen):
     """A Python process running `code` with this tree's symphony, its memory-backed directory at
-    `shm` (symphony.batch_files) and its temporary directory at `tmp`."""
+    `shm` (symphony.batch_files) and its temporary directory at `tmp`; `wrap` the command it runs
+    under (its arguments then this one)."""
     setup = f"from symphony import batch_files\nbatch_files._MEMORY_BACKED = {str(shm)!r}\n"
     env = dict(os.environ, PYTHONPATH=ROOT, TMPDIR=str(tmp))
-    return subprocess.Popen([sys.executable, "-c", setup + code, *args], cwd=ROOT, env=env, **popen)
+    return subprocess.Popen([*wrap, sys.executable, "-c", setup + code, *args], cwd=ROOT, env=env, **popen)

@@ -4,8 +4,10 @@ files and their directory are gone afterwards, also when a chunk fails; parse_ma
 caller's thread pool (the same transport in one process) and over workers gives what one process
 gives."""
 import concurrent.futures
+import errno
 import glob
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -310,3 +312,59 @@ def test_sigterm_is_handled_only_while_a_path_is_held_and_only_where_it_is_at_it
         assert list(tmp_path.iterdir()) == []
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+def full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("fills", ["texts", "job", "result", "region"])
+@pytest.mark.parametrize("as_arrow", [False, True])
+def test_a_chunk_whose_files_find_no_room_crosses_through_the_pipe(base, monkeypatch, fills, as_arrow):
+    """A write that finds the file system full (texts, job, a kept region, or the worker's result)
+    sends that chunk or its result through the pool's pipe: the batch is what one process gives,
+    and none of its files is left (a thread pool runs the same transport in this process)."""
+    want = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow)
+    target = {"texts": (batch_files.utf8_columns, "write"), "job": (batch_files.pickle, "dump"),
+              "result": (batch_files, "_write_result"), "region": (batch_files.utf8_columns, "allocate")}[fills]
+    monkeypatch.setattr(*target, full)
+    if fills == "region":
+        with batch.pool(2) as two:
+            got = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow, workers=two)
+            assert two.regions.free == []
+    else:
+        with concurrent.futures.ThreadPoolExecutor(2) as threads:
+            got = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow, workers=threads)
+    assert got.equals(want) if as_arrow else got == want
+    assert symphony_files(base) == []
+
+
+# Outputs whose events take about 2.7 times their texts: over two processes, the worker's chunk and
+# its events do not fit a 16 MB /dev/shm, though three times the texts it ships do.
+SMALL_SHM = """
+import sys
+from symphony import batch
+OUTPUTS = [''.join(f'<think>a{i}</think>b{j} <tool_call>{{"name": "f{j}", "arguments": {{"x": [{i}, {j}]}}}}</tool_call>'
+                   for j in range(20)) for i in range(5000)]
+if __name__ == "__main__":
+    for kind in ({"as_events": True}, {"as_arrow": True}, {}):
+        one = batch.parse_many("qwen3", OUTPUTS, **kind)
+        two = batch.parse_many("qwen3", OUTPUTS, workers=2, **kind)
+        print(kind, two.equals(one) if "as_arrow" in kind else two == one, flush=True)
+"""
+
+
+def test_a_small_dev_shm_gives_what_one_process_gives(tmp_path):
+    """On a 16 MB memory-backed file system (a private tmpfs, in a mount namespace of its own)."""
+    shm, tmp = tmp_path / "shm", tmp_path / "tmp"
+    shm.mkdir()
+    tmp.mkdir()
+    mount = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+             f'mount -t tmpfs -o size=16m tmpfs {shm} && exec "$@"', "sh"]
+    if shutil.which("unshare") is None or subprocess.run(mount + ["true"], capture_output=True).returncode != 0:
+        pytest.skip("no private tmpfs here (unshare --mount needs CAP_SYS_ADMIN)")
+    run = python(SMALL_SHM, shm=shm, tmp=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, wrap=mount)
+    out, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err[-2000:]
+    assert out.splitlines() == ["{'as_events': True} True", "{'as_arrow': True} True", "{} True"]
+    assert symphony_files(tmp) == []
