@@ -2,6 +2,7 @@
 the symphony files left in a directory."""
 import glob
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -60,3 +61,14 @@ def python(code, *args, shm, tmp, wrap=(), **popen):
     setup = f"from symphony import batch_files\nbatch_files._MEMORY_BACKED = {str(shm)!r}\n"
     env = dict(os.environ, PYTHONPATH=ROOT, TMPDIR=str(tmp))
     return subprocess.Popen([*wrap, sys.executable, "-c", setup + code, *args], cwd=ROOT, env=env, **popen)
+
+
+def private_tmpfs(directory, size):
+    """The command prefix that runs a command with a tmpfs of `size` (e.g. "16m") mounted at
+    `directory`, in a mount namespace of its own (gone with it); None where that is not allowed
+    (unshare --mount needs CAP_SYS_ADMIN)."""
+    wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+            f'mount -t tmpfs -o size={size} tmpfs "{directory}" && exec "$@"', "sh"]
+    if shutil.which("unshare") is None or subprocess.run(wrap + ["true"], capture_output=True).returncode != 0:
+        return None
+    return wrap

@@ -7,7 +7,6 @@ import concurrent.futures
 import errno
 import glob
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -18,7 +17,7 @@ import pytest
 
 from symphony import batch, batch_files
 from symphony.batch_files import Scratch, unpacked, write_result
-from tests.processes import alive, children_of, python, symphony_files, wait_until
+from tests.processes import alive, children_of, private_tmpfs, python, symphony_files, wait_until
 
 pa = pytest.importorskip("pyarrow")
 
@@ -359,9 +358,8 @@ def test_a_small_dev_shm_gives_what_one_process_gives(tmp_path):
     shm, tmp = tmp_path / "shm", tmp_path / "tmp"
     shm.mkdir()
     tmp.mkdir()
-    mount = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
-             f'mount -t tmpfs -o size=16m tmpfs {shm} && exec "$@"', "sh"]
-    if shutil.which("unshare") is None or subprocess.run(mount + ["true"], capture_output=True).returncode != 0:
+    mount = private_tmpfs(shm, "16m")
+    if mount is None:
         pytest.skip("no private tmpfs here (unshare --mount needs CAP_SYS_ADMIN)")
     run = python(SMALL_SHM, shm=shm, tmp=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, wrap=mount)
     out, err = run.communicate(timeout=300)
