@@ -227,14 +227,17 @@ class _Beside:
             teardown.release(self.path)
 
 
-def _written(write, name):
-    """write()'s value; an OSError of it (a full disk, say) the run's BrokeOff. A broken pipe stays
-    what it is: whoever read standard output has stopped, which is no error of the run."""
+def _written(write, name, failed=None):
+    """write()'s value; an OSError of it (a full disk, say) the run's BrokeOff, once `failed()` (if
+    given) has run. A broken pipe stays what it is: whoever read standard output has stopped,
+    which is no error of the run."""
     try:
         return write()
-    except BrokenPipeError:
-        raise
     except OSError as e:
+        if failed is not None:
+            failed()
+        if isinstance(e, BrokenPipeError):
+            raise
         raise BrokeOff(f"cannot write {name}: {_said(e)}") from None
 
 
@@ -260,28 +263,30 @@ class _JsonlOut:
             self.out = _Decoded(sys.stdout)
 
     def write(self, chunk):
-        _written(lambda: self.out.write(chunk.written), self.name)
+        _written(lambda: self.out.write(chunk.written), self.name, self.failed)
 
     def close(self):
         """Everything written: the file renamed onto --output, or standard output flushed."""
         if self.file is None:
-            return _written(self.out.flush, self.name)
+            return _written(self.out.flush, self.name, self.failed)
         _written(self.out.close, self.name)
         self.file.commit()
 
-    def discard(self):
-        """(After a failure) no file left at --output, and nothing more tried on standard output."""
+    def failed(self):
+        """(Standard output that could not be written) pointed at /dev/null: what the failed write
+        left in its buffer goes there as Python exits, rather than failing again."""
         if self.file is None:
             _silence_stdout()
-            return
-        with contextlib.suppress(OSError):
-            self.out.close()
-        self.file.discard()
+
+    def discard(self):
+        """(After a failure) no file left at --output."""
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.out.close()
+            self.file.discard()
 
 
 def _silence_stdout():
-    """Standard output pointed at /dev/null: what a failed write left in its buffer is written
-    there as Python exits, rather than failing again."""
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):
