@@ -1,8 +1,10 @@
 """For tests that kill a real process: its child processes, waiting for processes to be gone, and
 the symphony files left in a directory."""
+import contextlib
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -72,3 +74,26 @@ def private_tmpfs(directory, size):
     if shutil.which("unshare") is None or subprocess.run(wrap + ["true"], capture_output=True).returncode != 0:
         return None
     return wrap
+
+
+@contextlib.contextmanager
+def ended(run):
+    """`run` (a Popen) killed on leaving, if it still runs (a test that failed leaves nothing)."""
+    try:
+        yield run
+    finally:
+        run.kill()
+        run.wait()
+
+
+def terminate(run, seconds=10):
+    """SIGTERM to `run`: (its exit status, the pids of the processes it had started, whether all
+    of those were gone within `seconds`); any of them still running then is killed."""
+    started = children_of(run.pid)
+    try:
+        run.send_signal(signal.SIGTERM)
+        status = run.wait(timeout=30)
+        return status, started, wait_until(lambda: not any(map(alive, started)), seconds)
+    finally:
+        for pid in filter(alive, started):
+            os.kill(pid, signal.SIGKILL)

@@ -17,7 +17,7 @@ import pytest
 
 from symphony import batch, batch_files
 from symphony.batch_files import Scratch, unpacked, write_result
-from tests.processes import alive, children_of, private_tmpfs, python, symphony_files, wait_until
+from tests.processes import ended, private_tmpfs, python, symphony_files, terminate, wait_until
 
 pa = pytest.importorskip("pyarrow")
 
@@ -270,25 +270,16 @@ def test_a_sigterm_leaves_no_file_and_no_worker(tmp_path, how):
     shm, tmp = tmp_path / "shm", tmp_path / "tmp"
     shm.mkdir()
     tmp.mkdir()
-    caller = python(CALLER, *how.split(" ", 1), shm=shm, tmp=tmp, stdout=subprocess.PIPE, text=True)
-    started = []
-    try:
+    with ended(python(CALLER, *how.split(" ", 1), shm=shm, tmp=tmp, stdout=subprocess.PIPE, text=True)) as caller:
         assert caller.stdout.readline() == "ready\n"
         if how == "idle":
             assert caller.stdout.readline() == "idle\n"
             assert symphony_files(shm), "the kept pool's regions"
         else:
             assert wait_until(lambda: started_chunks(shm, tmp), 60, 0.001), "no chunk under way in a worker"
-        started = children_of(caller.pid)
-        assert started
-        caller.send_signal(signal.SIGTERM)
-        assert caller.wait(timeout=30) == -signal.SIGTERM           # it died of the signal, as by default
-        assert wait_until(lambda: not any(map(alive, started)), 10), "a worker outlived its caller"
-    finally:
-        caller.kill()               # (on a failure: nothing left running)
-        caller.wait()
-        for pid in filter(alive, started):
-            os.kill(pid, signal.SIGKILL)
+        status, started, gone = terminate(caller)
+    assert started and status == -signal.SIGTERM          # it died of the signal, as by default
+    assert gone, "a worker outlived its caller"
     assert symphony_files(shm, tmp) == []
 
 

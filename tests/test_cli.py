@@ -461,21 +461,13 @@ def test_a_sigterm_mid_run_leaves_no_worker_and_no_half_output(tmp_path):
     run = processes.python(CLI, "parse", "--format", "qwen3", "--workers", "2", "--quiet", "-", "--output",
                            str(out / "messages.jsonl"), shm=shm, tmp=tmp, stdin=subprocess.PIPE,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    started = []
-    try:
+    with processes.ended(run):
         run.stdin.write((line + "\n").encode() * (3 * cli.CHUNK + 1))
         run.stdin.flush()                 # (and left open: the run waits for more)
         assert processes.wait_until(lambda: any(f.stat().st_size for f in out.iterdir()), 60), "nothing written"
-        started = processes.children_of(run.pid)
-        assert started
-        run.send_signal(signal.SIGTERM)
-        assert run.wait(timeout=30) == -signal.SIGTERM
-        assert processes.wait_until(lambda: not any(map(processes.alive, started)), 10), "a worker outlived the run"
-    finally:
-        run.kill()
-        run.wait()
-        for pid in filter(processes.alive, started):
-            os.kill(pid, signal.SIGKILL)
+        status, started, gone = processes.terminate(run)
+    assert started and status == -signal.SIGTERM
+    assert gone, "a worker outlived the run"
     assert processes.symphony_files(shm, tmp) == [] and list(out.iterdir()) == []      # no half output either
 
 
