@@ -141,6 +141,7 @@ def _check_each(values, name, kinds, says):
 
 
 def _checked_workers(workers):
+    """`workers` when it is a number of processes (1 or more) or an Executor; the error otherwise."""
     if isinstance(workers, concurrent.futures.Executor):
         return workers
     if not isinstance(workers, int) or isinstance(workers, bool):
