@@ -88,7 +88,8 @@ def ended(run):
 
 def terminate(run, seconds=10):
     """SIGTERM to `run`: (its exit status, the pids of the processes it had started, whether all
-    of those were gone within `seconds`); any of them still running then is killed."""
+    of those were gone within `seconds`); any of them still running then is killed, the resource
+    tracker last (once the others are gone it unlinks the semaphores they leaked, and exits)."""
     started = children_of(run.pid)
     try:
         run.send_signal(signal.SIGTERM)
@@ -96,4 +97,16 @@ def terminate(run, seconds=10):
         return status, started, wait_until(lambda: not any(map(alive, started)), seconds)
     finally:
         for pid in filter(alive, started):
+            if not _resource_tracker(pid):
+                os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: not any(map(alive, started)), 5)
+        for pid in filter(alive, started):
             os.kill(pid, signal.SIGKILL)
+
+
+def _resource_tracker(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"resource_tracker" in f.read()
+    except OSError:
+        return False
