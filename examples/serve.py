@@ -17,6 +17,7 @@ into the wire shapes by `symphony.adapt`.
 import argparse
 import itertools
 import json
+import re
 import time
 
 from starlette.applications import Starlette
@@ -92,29 +93,58 @@ class Recordings:
 
 
 def last_user_text(items):
-    """The text of the last user message (Chat/Anthropic messages or Responses input items)."""
+    """The text of the last user message (Chat/Anthropic messages or Responses input items); a
+    content part whose text is not a string is the request's error."""
     for item in reversed(items):
         if isinstance(item, dict) and item.get("role") == "user":
             content = item.get("content")
             if isinstance(content, str):
                 return content
             if isinstance(content, list):
-                return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+                texts = [part.get("text", "") for part in content if isinstance(part, dict)]
+                if not all(isinstance(text, str) for text in texts):
+                    raise ApiError(400, "invalid_request", "a content part's `text` must be a string")
+                return "".join(texts)
     return ""
 
 
 # --- requests ----------------------------------------------------------------------------------
 
 async def json_body(request):
+    """The request's JSON object, with the fields every route reads checked: anything else a
+    client can send is a 400 in the route's error shape, never a 500."""
+    raw = await request.body()
     try:
-        body = json.loads(await request.body())
+        body = json.loads(raw)
     except ValueError as e:
         raise ApiError(400, "invalid_request", f"the body is not JSON: {e}") from None
+    except RecursionError:
+        raise ApiError(400, "invalid_request", "the body is nested too deeply") from None
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_request", "the body must be a JSON object")
+    if LONE_SURROGATE.search(raw) and not is_text(body):
+        raise ApiError(400, "invalid_request", "the body holds a lone surrogate (\\ud800-\\udfff), which is not text")
     if not isinstance(body.get("model"), str):
         raise ApiError(400, "invalid_request", "`model` must be a string")
+    for name in ("chat_template_kwargs", "stream_options"):
+        if body.get(name) is not None and not isinstance(body[name], dict):
+            raise ApiError(400, "invalid_request", f"`{name}` must be an object")
     return body
+
+
+# The escape of a UTF-16 surrogate: only a body holding one can hold a lone one (JSON reads a
+# pair of them as the one character they spell).
+LONE_SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def is_text(body):
+    """Whether every string of the body is text (a lone surrogate is not: no UTF-8 holds it, so no
+    answer could echo it)."""
+    try:
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def function_tools(tools, shape):
@@ -299,14 +329,21 @@ async def list_models(request):
         for m in request.app.state.recordings.models]})
 
 
+class AsciiJSONResponse(JSONResponse):
+    """An error's JSON as ASCII: its message may quote what the client sent."""
+
+    def render(self, content):
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
 def _openai_error(e):
-    return JSONResponse({"error": {"message": e.message, "type": f"{e.kind}_error", "param": None,
-                                   "code": e.kind}}, status_code=e.status)
+    return AsciiJSONResponse({"error": {"message": e.message, "type": f"{e.kind}_error", "param": None,
+                                        "code": e.kind}}, status_code=e.status)
 
 
 def _anthropic_error(e):
-    return JSONResponse({"type": "error", "error": {"type": f"{e.kind}_error", "message": e.message}},
-                        status_code=e.status)
+    return AsciiJSONResponse({"type": "error", "error": {"type": f"{e.kind}_error", "message": e.message}},
+                             status_code=e.status)
 
 
 def _route(path, handler, error_shape):

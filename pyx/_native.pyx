@@ -5,7 +5,7 @@ cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.object cimport Py_SIZE
-from cpython.exc cimport PyErr_Clear
+from cpython.exc cimport PyErr_CheckSignals, PyErr_Clear
 from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
 from libc.math cimport isfinite

@@ -6,6 +6,11 @@
 # offsets and bitmaps of them). Once a column's bytes pass `seal_bytes` (1 GiB unless told) the
 # rows so far are sealed as one batch and the next rows start new buffers, so every batch's
 # strings fit Arrow's 32-bit offsets, however many rows are written.
+#
+# The same buffers carry rows between processes (symphony.batch: a worker's rows, read back by
+# summary_rows_of in its parent). There a finish reason is kept as given, lone surrogates too
+# (its surrogatepass bytes), so that a batch's messages do not depend on where they were parsed;
+# an Arrow table holds UTF-8 only, so there such a finish is that row's error.
 
 
 cdef struct ar_strings:
@@ -64,7 +69,8 @@ cdef class ArrowRows(SummaryRows):
     """The columns of `symphony.batch.arrow_schema()` being written, a row per output: the
     message's content, reasoning, tool calls (id, name, arguments) and finish reason, its output
     and reasoning tokens (null when uncounted), its malformed bytes and, for an output that
-    failed, only its error."""
+    failed, only its error. `crossing`: rows for summary_rows_of, not an Arrow table (a finish
+    reason with lone surrogates written as its surrogatepass bytes rather than refused)."""
     cdef readonly Py_ssize_t rows              # in the batch being written
     cdef ar_strings strings[AR_STRINGS]
     cdef ar_ints ints[AR_INTS]
@@ -75,10 +81,12 @@ cdef class ArrowRows(SummaryRows):
     cdef object finish                          # the row being written's finish reason (its owner)
     cdef const unsigned char* finish_utf8       # (NULL: null)
     cdef Py_ssize_t finish_n
+    cdef bint crossing
 
-    def __cinit__(self, Py_ssize_t seal_bytes=1 << 30):
+    def __cinit__(self, Py_ssize_t seal_bytes=1 << 30, bint crossing=False):
         cdef int k
         self.seal_bytes = seal_bytes
+        self.crossing = crossing
         self.sealed = []
         for k in range(AR_STRINGS):
             ar_offset(&self.strings[k].offsets, 0)
@@ -105,7 +113,8 @@ cdef class ArrowRows(SummaryRows):
         self.finish_n = 0
         self.finish = finish
         if finish is not None:
-            self.finish_utf8 = utf8_of(finish, &self.finish_n, "finish_reason")
+            self.finish_utf8 = self.crossing_text(finish, &self.finish_n) if self.crossing else \
+                utf8_of(finish, &self.finish_n, "finish_reason")
         for k in range(AR_STRINGS):
             if self.strings[k].data.len > self.seal_bytes:
                 break
@@ -131,6 +140,16 @@ cdef class ArrowRows(SummaryRows):
         bb_shrink(&self.call_offsets)
         bb_shrink(&self.calls_valid)
         return 0
+
+    cdef const unsigned char* crossing_text(self, str text, Py_ssize_t* n) except NULL:
+        """The bytes of a text in rows that cross: its UTF-8, or its surrogatepass bytes when it
+        has none (held as the row's `finish`)."""
+        if not PyUnicode_IS_COMPACT_ASCII(text) and PyUnicode_UTF8_cached(text, n) == NULL:
+            PyErr_Clear()
+            self.finish = text.encode("utf-8", "surrogatepass")
+            n[0] = len(<bytes>self.finish)
+            return <const unsigned char*>(<const char*>(<bytes>self.finish))
+        return utf8_of(text, n, "finish_reason")
 
     cdef inline int64_t calls(self) noexcept:
         return self.strings[AR_IDS].offsets.len // <Py_ssize_t>sizeof(int64_t) - 1
@@ -278,6 +297,17 @@ cdef inline object ar_view_str(ar_view* v, Py_ssize_t i, bint shared):
     return PyUnicode_DecodeUTF8(<const char*>v.data + start, ar_offset_at(v.offsets, i + 1) - start, NULL)
 
 
+cdef object ar_view_finish(ar_view* v, Py_ssize_t i):
+    """Finish reason i as a row that crossed holds it: its lone surrogates (surrogatepass bytes) too."""
+    cdef int64_t start
+    try:
+        return ar_view_str(v, i, True)
+    except UnicodeDecodeError:
+        start = ar_offset_at(v.offsets, i)
+        return PyUnicode_DecodeUTF8(<const char*>v.data + start, ar_offset_at(v.offsets, i + 1) - start,
+                                    "surrogatepass")
+
+
 cdef inline object ar_view_int(tuple column, Py_ssize_t i):
     """Integer i of a (values, valid) column checked by `summary_rows_of`: an int, or None."""
     if not (<const unsigned char*>(<const char*>(<bytes>column[1])))[i]:
@@ -327,7 +357,7 @@ def summary_rows_of(tuple batch):
                     Py_INCREF(call)
                     PyList_SET_ITEM(calls, j - first, call)
             row = (ar_view_str(&views[AR_CONTENT], i, False), ar_view_str(&views[AR_REASONING], i, False), calls,
-                   ar_view_str(&views[AR_FINISH], i, True), ar_view_int(<tuple>ints[AR_OUTPUT_TOKENS], i),
+                   ar_view_finish(&views[AR_FINISH], i), ar_view_int(<tuple>ints[AR_OUTPUT_TOKENS], i),
                    ar_view_int(<tuple>ints[AR_REASONING_TOKENS], i), 0 if calls is None else len(calls),
                    ar_offset_at(<const unsigned char*>(<const char*>(<bytes>(<tuple>ints[AR_MALFORMED])[0])), i), None)
         Py_INCREF(row)

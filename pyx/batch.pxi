@@ -23,7 +23,7 @@ def fold_summaries(list tables, list tools, list prompts, object texts, list fin
     instead (an output that failed as its `failed` row), and `into` is returned. Other threads
     get the GIL between two outputs every YIELD_INTERVALS switch intervals (nogil.pxd): a
     caller's feeder thread handing work to a process, or a server's event loop, waits that long,
-    not for the whole batch."""
+    not for the whole batch; so does a signal's Python handler (SIGTERM's, KeyboardInterrupt)."""
     cdef Py_ssize_t i, n = len(texts), size
     cdef const unsigned char* p
     cdef Utf8Texts column = None
@@ -44,6 +44,7 @@ def fold_summaries(list tables, list tools, list prompts, object texts, list fin
                 last = now
                 with nogil:
                     pass                      # (waiting threads take the GIL here)
+                PyErr_CheckSignals()          # (and in the main thread, signal handlers run)
             engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
             if column is not None and spans is None:
                 p = column.text_at(i, &size)

@@ -17,6 +17,7 @@ import functools
 import gc
 import multiprocessing
 import operator
+import os
 from collections import namedtuple
 
 import numpy as np
@@ -30,6 +31,7 @@ from symphony.inputs import Delta
 from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, first_not_str, fold_summaries,
                              summary_messages, summary_rows_of)
 from symphony.resolve import resolve
+from symphony.teardown import watch_parent
 from symphony.utf8_columns import of_arrow
 from symphony.value import Declared
 
@@ -82,19 +84,80 @@ def _per_output(value, n, name, kind):
     return [value] * n
 
 
+def _checked_texts(values, name):
+    """`values` (a prompt or finish for all, or one per output) when each is a str or None; the
+    TypeError naming the first that is not otherwise."""
+    if values is None or isinstance(values, str):
+        return values
+    if not isinstance(values, (list, tuple)):
+        raise TypeError(f"{name} must be a str, None or a list of them (one per output), not {type(values).__name__}")
+    _check_each(values, name, (str, type(None)), "a str or None")
+    return values
+
+
+def _checked_tools(tools):
+    """`tools` when they are None, one tool list (or Declared) for all, or a list of those, one per
+    output; the TypeError naming what is not otherwise (the tools themselves are the parser's to
+    read: it ignores what it cannot use)."""
+    if tools is None or isinstance(tools, Declared):
+        return tools
+    if not isinstance(tools, (list, tuple)):
+        raise TypeError(f"tools must be a list of OpenAI function tools, a list of them per output, or None, "
+                        f"not {type(tools).__name__}")
+    if tools and not isinstance(tools[0], dict):
+        _check_each(tools, "tools", (list, tuple, Declared, type(None)), "a list of tools or None")
+    return tools
+
+
+def _check_each(values, name, kinds, says):
+    """A TypeError naming the first of `values` that is none of `kinds` (the types are told apart
+    in C: no Python step per value unless one is a subclass)."""
+    if set(map(type, values)) <= set(kinds):
+        return
+    for i, value in enumerate(values):
+        if not isinstance(value, kinds):
+            raise TypeError(f"{name}[{i}] must be {says}, not {type(value).__name__}")
+
+
+def _checked_workers(workers):
+    """`workers` when it is a number of processes (1 or more) or an Executor; the error otherwise."""
+    if isinstance(workers, concurrent.futures.Executor):
+        return workers
+    if not isinstance(workers, int) or isinstance(workers, bool):
+        raise TypeError(f"workers must be a number of processes, a pool or an Executor, not {type(workers).__name__}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    return workers
+
+
 def _text_list(values, name):
     """The outputs' texts: a pyarrow string array or chunked array without nulls as it is (made
-    into strs in whichever process parses it), anything else as a list of Python strs."""
+    into strs in whichever process parses it; its offsets checked here), anything else as a list
+    of Python strs."""
+    if isinstance(values, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"{name} must be a list of str, a pyarrow string column or table, or Tokens, "
+                        f"not one {type(values).__name__}")
     if hasattr(values, "to_pylist"):
         import pyarrow as pa
         if values.null_count == 0 and (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
-            return values
+            return _checked_arrow(values, name)
         values = values.to_pylist()
     values = values if type(values) is list else list(values)
     i = first_not_str(values)
     if i >= 0:
         raise TypeError(f"{name}[{i}] must be a str, not {type(values[i]).__name__}")
     return values
+
+
+def _checked_arrow(column, name):
+    """An Arrow string column whose offsets lie within its bytes, each chunk's (Utf8Texts checks
+    them, in C); a ValueError saying the column is corrupt otherwise."""
+    for chunk in getattr(column, "chunks", [column]):
+        try:
+            of_arrow(chunk)
+        except ValueError as e:
+            raise ValueError(f"{name}: a corrupt Arrow string column ({e})") from None
+    return column
 
 
 def _source(texts):
@@ -107,24 +170,34 @@ def _inputs(outputs, column):
     """(texts, spans or None): spans is one (tokens, 4) int64 array for all outputs with the
     row offsets of each output's tokens."""
     if isinstance(outputs, dict):
+        if set(outputs) != set(Tokens._fields):
+            raise ValueError(f"outputs as a dict are Tokens: its keys are {', '.join(Tokens._fields)}, "
+                             f"not {', '.join(map(str, outputs))}")
         outputs = Tokens(**outputs)
     if isinstance(outputs, Tokens):
         texts = _text_list(outputs.text, "text")
-        ids = np.asarray(outputs.ids)
-        starts, ends = np.asarray(outputs.starts), np.asarray(outputs.ends)
-        offsets = np.asarray(outputs.offsets, dtype=np.int64)
+        ids, starts, ends, offsets = (_integers(getattr(outputs, f), f) for f in Tokens._fields[1:])
         if not (ids.ndim == starts.ndim == ends.ndim == offsets.ndim == 1) or not len(ids) == len(starts) == len(ends):
             raise ValueError("Tokens: ids, starts and ends are 1-D arrays of one length, offsets 1-D")
         if len(offsets) != len(texts) + 1 or offsets[0] != 0 or offsets[-1] != len(ids) or np.any(np.diff(offsets) < 0):
             raise ValueError("Tokens: offsets are n + 1 non-decreasing positions from 0 to len(ids)")
         spans = np.zeros((len(ids), 4), dtype=np.int64)
         spans[:, 0], spans[:, 1], spans[:, 2] = ids, starts, ends
-        return texts, (spans, offsets)
+        return texts, (spans, offsets.astype(np.int64))
     if hasattr(outputs, "column_names"):         # a pyarrow Table
         if column not in outputs.column_names:
             raise KeyError(f"no column {column!r} in the table (columns: {', '.join(outputs.column_names)})")
         outputs = outputs.column(column)
     return _text_list(outputs, "outputs"), None
+
+
+def _integers(values, field):
+    """A Tokens field as an integer array; a TypeError for floats, booleans or objects (a token id
+    or a byte offset is a whole number: a Delta refuses the rest too), unless it is empty."""
+    array = np.asarray(values)
+    if array.size and array.dtype.kind not in "iu":
+        raise TypeError(f"Tokens.{field} must hold integers, not {array.dtype}")
+    return array if array.size else array.astype(np.int64)
 
 
 def _run(job, into=None):
@@ -183,8 +256,8 @@ def _run_columns(job):
     """A chunk's summary rows, parsed in a worker, as the buffers an ArrowRows wrote them into
     (`columns()`): a few bytes objects cross back, where rows of strs cost the worker an encode
     of each str as it pickles them and the caller a decode; the caller makes rows of them
-    (`_rows_of_columns`)."""
-    return _run(job, ArrowRows()).columns()
+    (`_rows_of_columns`), a finish reason as given (lone surrogates too, as in one process)."""
+    return _run(job, ArrowRows(crossing=True)).columns()
 
 
 def _rows_of_columns(columns):
@@ -223,12 +296,14 @@ class Pool(concurrent.futures.ProcessPoolExecutor):
     batch itself while the others are parsed in the workers (it would only wait otherwise, and
     its chunk does not cross between processes). The files its chunks' texts cross in are kept
     for its next batches (batch_files.Regions: on /dev/shm, as many as a batch ships at most)
-    until it shuts down."""
+    until it shuts down. Its workers exit once this process is gone, and a SIGTERM removes its
+    files (symphony.teardown)."""
 
     def __init__(self, processes):
         if processes < 2:
             raise ValueError(f"a Pool is at least 2 processes (the caller and a worker), not {processes}")
-        super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"))
+        super().__init__(processes - 1, mp_context=multiprocessing.get_context("spawn"),
+                         initializer=watch_parent, initargs=(os.getpid(),))
         self.processes = processes
         self.regions = Regions((processes - 1) * ROW_PIECES)
 
@@ -315,11 +390,16 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
     each chunk's, made as each lands while the workers parse on)."""
     if errors not in ERRORS:
         raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
+    if chat_template_kwargs is not None and not isinstance(chat_template_kwargs, dict):
+        raise TypeError(f"chat_template_kwargs must be a dict or None, not {type(chat_template_kwargs).__name__}")
+    workers = _checked_workers(workers)
     texts, token_data = _inputs(outputs, column)
     n = len(texts)
     formats, tails, resolved = _resolved(_per_output(format_or_model, n, "format_or_model", str),
                                          chat_template_kwargs)
-    prompts = _per_output(prompts, n, "prompts", str)
+    prompts = _per_output(_checked_texts(prompts, "prompts"), n, "prompts", str)
+    finish = _checked_texts(finish, "finish")
+    tools = _checked_tools(tools)
     if any(tail is not None for _, tail in resolved.values()):
         prompts = [p if p is not None else tail for p, tail in zip(prompts, tails)]
     finishes = [finish or "stop"] * n if finish is None or isinstance(finish, str) else \

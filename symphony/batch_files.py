@@ -4,6 +4,11 @@ a file the worker maps and parses where they lie (symphony.utf8_columns), the re
 to a file the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results
 pickled), in a private directory on a memory-backed file system (/dev/shm where there is one with
 room) that the batch removes when it ends; only the paths go through the process pool's pipe.
+Each file is unlinked as soon as its reader has it open or mapped, and the directories are held
+for symphony.teardown while they exist: a SIGTERM leaves none of them behind. Where the file
+system fills up as a chunk's files are written (a container's /dev/shm is often 64 MB, and a
+batch's events take several times its texts), that chunk, or its result, crosses through the
+pool's pipe instead, pickled: slower, never an error.
 
 Pickled through that one pipe, chunks queue behind each other: on 13 MB over two workers the
 second started 40-55 ms after the first and each result took 20-25 ms to come back, against
@@ -13,6 +18,7 @@ second started 40-55 ms after the first and each result took 20-25 ms to come ba
 chunk failed.
 """
 import contextlib
+import errno
 import itertools
 import mmap
 import os
@@ -24,14 +30,26 @@ import time
 import weakref
 from collections import namedtuple
 
-from symphony import utf8_columns
+from symphony import teardown, utf8_columns
 
-Shipped = namedtuple("Shipped", "job texts result started")
+Shipped = namedtuple("Shipped", "job texts result started kept")
 Shipped.__doc__ = """A chunk in files, as a worker gets it: the path of its pickled job, of its
-texts, the path the worker writes its result to, and the path of the empty file it makes once it
-has begun."""
+texts, the path the worker writes its result to, the path of the empty file it makes once it has
+begun, and whether its texts are in a pool's kept region (which the worker leaves in place; it
+unlinks the others once it has them)."""
+
+Carried = namedtuple("Carried", "job texts")
+Carried.__doc__ = """A chunk that crosses through the pool's pipe, its texts with it (where its files
+found no room)."""
+
+Returned = namedtuple("Returned", "value")
+Returned.__doc__ = """A worker's result that crosses back through the pool's pipe (where its file
+found no room)."""
 
 _MEMORY_BACKED = "/dev/shm"
+
+# The errors of a write that found the file system full.
+_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 class Scratch:
@@ -47,6 +65,7 @@ class Scratch:
 
     def __enter__(self):
         self.path = tempfile.mkdtemp(prefix="symphony-batch-", dir=_MEMORY_BACKED if _room(3 * self.size) else None)
+        teardown.hold(self.path)
         return self
 
     def __exit__(self, *exc):
@@ -54,42 +73,63 @@ class Scratch:
             self.regions.give(region)
         self.lent.clear()
         shutil.rmtree(self.path, ignore_errors=True)
+        teardown.release(self.path)
 
     def ship(self, k, job, texts):
         """Chunk k's job and its texts (a list of str or an Arrow string column) written out; the
-        Shipped handle a worker reads them by (`unpacked`)."""
-        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")))
+        Shipped handle a worker reads them by (`unpacked`), or, where the file system has no
+        room for them, the Carried chunk (its files removed)."""
+        shipped = Shipped(*(os.path.join(self.path, f"{k}.{what}") for what in ("job", "texts", "out", "started")),
+                          False)
         laid = utf8_columns.layout(texts)
         region = self.regions.take(utf8_columns.size(laid)) if self.regions is not None else None
-        if region is None:
-            utf8_columns.write(shipped.texts, texts, laid)
-        else:
-            utf8_columns.fill(region.mapped, laid, texts)
-            shipped = shipped._replace(texts=region.path)
-            self.lent[region.path] = region
-        with open(shipped.job, "wb") as f:
-            pickle.dump((job, (laid.checked, laid.refused)), f, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            if region is None:
+                utf8_columns.write(shipped.texts, texts, laid)
+            else:
+                utf8_columns.fill(region.mapped, laid, texts)
+                shipped = shipped._replace(texts=region.path, kept=True)
+                self.lent[region.path] = region
+            with open(shipped.job, "wb") as f:
+                pickle.dump((job, (laid.checked, laid.refused)), f, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as e:
+            if e.errno not in _FULL:
+                raise
+            self.dropped(shipped)
+            return Carried(job, texts)
         return shipped
 
-    def landed(self, shipped, arrow):
-        """What the worker wrote for `shipped`: an Arrow table if `arrow` (write_result's
-        answer), else the list; its files removed (its region given back)."""
+    def dropped(self, shipped):
+        """The files of `shipped` removed (its region given back), whichever of them there are."""
         region = self.lent.pop(shipped.texts, None)
         if region is not None:
             self.regions.give(region)
-        for done in (shipped.job, shipped.texts, shipped.started):
-            if region is not None and done == shipped.texts:
-                continue
-            if os.path.exists(done):
+        for done in (shipped.job, shipped.started) + (() if shipped.kept else (shipped.texts,)):
+            with contextlib.suppress(FileNotFoundError):     # (the worker unlinks what it read)
                 os.unlink(done)
-        try:
-            if arrow:
-                import pyarrow as pa
-                return pa.ipc.open_stream(pa.memory_map(shipped.result)).read_all()
-            with open(shipped.result, "rb") as f:
-                return pickle.load(f)
-        finally:
-            os.unlink(shipped.result)
+
+    def landed(self, shipped, answer):
+        """What the worker made of `shipped` (a Shipped or Carried chunk), from its `answer`
+        (write_result's): a Returned result, else the Arrow table it wrote if `answer`, else the
+        list; the chunk's files removed (its region given back)."""
+        if type(shipped) is Shipped:
+            self.dropped(shipped)
+        if type(answer) is Returned:
+            return answer.value
+        if answer:
+            import pyarrow as pa
+            return pa.ipc.open_stream(_unlinked(pa.memory_map, shipped.result)).read_all()
+        with _unlinked(open, shipped.result, "rb") as f:
+            return pickle.load(f)
+
+
+def _unlinked(opener, path, *args):
+    """opener(path, *args) with `path` unlinked at once: what is open or mapped stays readable until
+    it is closed, and nothing is left on the file system however the read ends."""
+    try:
+        return opener(path, *args)
+    finally:
+        os.unlink(path)
 
 
 class Region:
@@ -146,9 +186,17 @@ class Regions:
                 return None
             if self.path is None:
                 self.path = tempfile.mkdtemp(prefix="symphony-regions-", dir=_MEMORY_BACKED)
-                self._cleanup = weakref.finalize(self, shutil.rmtree, self.path, True)
+                teardown.hold(self.path)
+                self._cleanup = weakref.finalize(self, _remove_held, self.path)
             path = os.path.join(self.path, f"{next(self.names)}.texts")
-        return Region(path, capacity)
+        try:
+            return Region(path, capacity)
+        except OSError as e:
+            if e.errno not in _FULL:
+                raise
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+            return None
 
     def give(self, region):
         """A region back, free for the next batch (the smallest dropped past `kept`)."""
@@ -171,6 +219,11 @@ class Regions:
             self._cleanup()
 
 
+def _remove_held(path):
+    shutil.rmtree(path, ignore_errors=True)
+    teardown.release(path)
+
+
 def _room(size):
     """Whether the memory-backed file system is there, writable, and has `size` bytes free."""
     try:
@@ -184,6 +237,8 @@ def wait_started(shipped, future, patience=0.25):
     """Waits until the worker has begun `shipped`, its future has ended, or `patience` seconds
     have passed; asleep, so this process's threads that hand the chunk over to the worker run
     (a caller that went on parsing would hold them off)."""
+    if type(shipped) is Carried:
+        return
     deadline = time.monotonic() + patience
     while not os.path.exists(shipped.started) and not future.done() and time.monotonic() < deadline:
         time.sleep(0.0005)
@@ -191,21 +246,40 @@ def wait_started(shipped, future, patience=0.25):
 
 def unpacked(shipped):
     """(job, texts) of a shipped chunk, read in the worker (which says first that it has begun):
-    the texts a Utf8Texts over the mapped file."""
+    the texts a Utf8Texts over the mapped file. The job's file and the texts' (unless a kept
+    region's) are unlinked once read or mapped. A Carried chunk is its own (job, texts)."""
+    if type(shipped) is Carried:
+        return shipped
     open(shipped.started, "wb").close()
-    with open(shipped.job, "rb") as f:
+    with _unlinked(open, shipped.job, "rb") as f:
         job, layout = pickle.load(f)
-    return job, utf8_columns.read(shipped.texts, *layout)
+    if shipped.kept:
+        return job, utf8_columns.read(shipped.texts, *layout)
+    return job, _unlinked(utf8_columns.read, shipped.texts, *layout)
 
 
 def write_result(shipped, result):
     """The worker's result written where the parent looks for it: a list pickled, an Arrow table
-    as an IPC stream; whether it was the table (what `landed` is told)."""
+    as an IPC stream; whether it was the table (what `landed` is told), or the Returned result
+    itself when the chunk was Carried or its file found no room (the partial file removed)."""
+    if type(shipped) is Carried:
+        return Returned(result)
+    try:
+        return _write_result(shipped.result, result)
+    except OSError as e:
+        if e.errno not in _FULL:
+            raise
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(shipped.result)
+        return Returned(result)
+
+
+def _write_result(path, result):
     if isinstance(result, list):
-        with open(shipped.result, "wb") as f:
+        with open(path, "wb") as f:
             pickle.dump(result, f, protocol=pickle.HIGHEST_PROTOCOL)
         return False
     import pyarrow as pa
-    with pa.OSFile(shipped.result, "wb") as sink, pa.ipc.new_stream(sink, result.schema) as writer:
+    with pa.OSFile(path, "wb") as sink, pa.ipc.new_stream(sink, result.schema) as writer:
         writer.write_table(result)
     return True

@@ -3,30 +3,55 @@ into chat messages (or events), one output in, one line or row out; a line that 
 whatever reason, gets an error naming it and the run goes on. The input is read in chunks of lines,
 each parsed whole (symphony.cli_chunks) here or, with --workers, in a pool's workers, and written
 in order. Exit status: 0 every line parsed, 1 some lines failed, 2 a usage error (bad arguments,
-an unreadable input or tools file)."""
+an unreadable input or tools file), 3 the run broke off (the input could not be read to its end:
+what was parsed before is written; or the output could not be written: no file is left at
+--output, which is written beside it and renamed into place once whole). On SIGTERM the output
+being written is removed (symphony.teardown)."""
 import argparse
 import collections
 import concurrent.futures
 import contextlib
 import json
 import os
+import re
 import sys
+import tempfile
 import time
 import uuid
 
-from symphony import verify
+from symphony import teardown, verify
 from symphony.batch import arrow_schema, pool
 from symphony.cli_chunks import Settings, jsonl_chunk, parquet_chunk
 from symphony.formats import from_response_template
 from symphony.formats import names as table_names
 from symphony.resolve import resolve
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, EXIT_BROKE_OFF = 0, 1, 2, 3
 CHUNK = 2048     # lines parsed together (in one process), and per progress step
 
 
 class UsageError(Exception):
     """A run that cannot start or go on (exit 2); the message says why."""
+
+
+class BrokeOff(Exception):
+    """A run that could not go on part way (exit 3): the input could not be read on, or the
+    output could not be written; the message says which."""
+
+
+def _said(error):
+    """An OSError's or a reader's error as one line."""
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error) or type(error).__name__
+    return re.sub(r"[\s\x00-\x1f\x7f]+", " ", text).strip()
+
+
+def _standard_input():
+    """Standard input's binary stream (a text-only stand-in's lines as UTF-8); a usage error when
+    it is closed."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise UsageError("cannot read standard input: it is closed")
+    stream = getattr(sys.stdin, "buffer", None)
+    return stream if stream is not None else (line.encode("utf-8", "surrogatepass") for line in sys.stdin)
 
 
 def _load_tools(path):
@@ -64,8 +89,7 @@ def _load_response_template(path):
 def _open_lines(path):
     """The input's lines as bytes ("-": standard input); a file that cannot be opened is a usage error."""
     if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        yield stream if stream is not None else (line.encode("utf-8", "surrogatepass") for line in sys.stdin)
+        yield _standard_input()
         return
     try:
         source = open(path, "rb")
@@ -96,14 +120,39 @@ def _parquet_chunks(path, chunk, progress):
     """The input's rows in record batches of `chunk`, each with its first row's line number."""
     pq = _pyarrow_parquet()
     try:
-        source = pq.ParquetFile(sys.stdin.buffer.read() if path == "-" else path)
+        source = pq.ParquetFile(_read_whole(_standard_input()) if path == "-" else path)
     except (OSError, ValueError) as e:
-        raise UsageError(f"cannot read {path} as Parquet: {e}") from None
+        raise UsageError(f"cannot read {path} as Parquet: {_said(e)}") from None
     first = 1
     for part in source.iter_batches(batch_size=chunk):
         progress.update(part.num_rows)
         yield first, part
         first += part.num_rows
+
+
+def _read_whole(stream):
+    """A stream's bytes as a reader pyarrow takes (a Parquet file's footer is at its end: standard
+    input is read whole first)."""
+    import pyarrow as pa
+    data = stream.read() if hasattr(stream, "read") else b"".join(stream)
+    return pa.BufferReader(data)
+
+
+def _until_unreadable(chunks, path, broke_off):
+    """The chunks, until one cannot be read: then its error is put in `broke_off` and they end
+    (the chunks before are parsed and written as usual)."""
+    last = 0
+    while True:
+        try:
+            chunk = next(chunks)
+        except StopIteration:
+            return
+        except (OSError, ValueError) as e:        # (pyarrow's read errors are of these)
+            broke_off.append(f"cannot read {'standard input' if path == '-' else path} after line {last}: "
+                             f"{_said(e)}")
+            return
+        last = chunk[0] + chunk[1].num_rows - 1 if isinstance(chunk, tuple) else chunk[-1][0]
+        yield chunk
 
 
 def _pyarrow_parquet():
@@ -145,31 +194,107 @@ class _Progress:
             self.bar.close()
 
 
+class _Beside:
+    """Where --output is written: a new file beside it, renamed onto it once whole, so that no half
+    file is ever at --output (a target that is there and is no regular file, /dev/stdout say, is
+    written as it is). Held for symphony.teardown until then."""
+
+    def __init__(self, path):
+        self.name = path
+        self.target = os.path.realpath(path)
+        self.temporary = not os.path.exists(self.target) or os.path.isfile(self.target)
+        if not self.temporary:
+            self.path = self.target
+            return
+        directory, name = os.path.split(self.target)
+        try:
+            fd, self.path = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=directory)
+        except OSError as e:
+            raise UsageError(f"cannot write {path}: {e.strerror}") from None
+        teardown.hold(self.path)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)         # (what open() would have made)
+        os.close(fd)
+
+    def commit(self):
+        if self.temporary:
+            os.replace(self.path, self.target)
+            teardown.release(self.path)
+
+    def discard(self):
+        if self.temporary:
+            teardown.remove(self.path)
+            teardown.release(self.path)
+
+
+def _written(write, name, failed=None):
+    """write()'s value; an OSError of it (a full disk, say) the run's BrokeOff, once `failed()` (if
+    given) has run. A broken pipe stays what it is: whoever read standard output has stopped,
+    which is no error of the run."""
+    try:
+        return write()
+    except OSError as e:
+        if failed is not None:
+            failed()
+        if isinstance(e, BrokenPipeError):
+            raise
+        raise BrokeOff(f"cannot write {name}: {_said(e)}") from None
+
+
 class _JsonlOut:
     """The JSON lines (UTF-8 bytes), to a file or standard output."""
     arrow = False
 
     def __init__(self, path):
-        self.own = None
+        self.file = None
         if path is not None:
+            self.file = _Beside(path)
+            self.name = path
             try:
-                self.own = self.out = open(path, "wb")
+                self.out = open(self.file.path, "wb")
             except OSError as e:
+                self.file.discard()
                 raise UsageError(f"cannot write {path}: {e.strerror}") from None
             return
+        self.name = "standard output"
         sys.stdout.flush()
         self.out = getattr(sys.stdout, "buffer", None)
         if self.out is None:        # a text-only stream standing in for standard output
             self.out = _Decoded(sys.stdout)
 
     def write(self, chunk):
-        self.out.write(chunk.written)
+        _written(lambda: self.out.write(chunk.written), self.name, self.failed)
 
     def close(self):
-        if self.own is not None:
-            self.own.close()
-        else:
-            self.out.flush()
+        """Everything written: the file renamed onto --output, or standard output flushed."""
+        if self.file is None:
+            return _written(self.out.flush, self.name, self.failed)
+        _written(self.out.close, self.name)
+        self.file.commit()
+
+    def failed(self):
+        """(Standard output that could not be written) pointed at /dev/null: what the failed write
+        left in its buffer goes there as Python exits, rather than failing again."""
+        if self.file is None:
+            _silence_stdout()
+
+    def discard(self):
+        """(After a failure) no file left at --output."""
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.out.close()
+            self.file.discard()
+
+
+def _silence_stdout():
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 class _Decoded:
@@ -194,16 +319,27 @@ class _ParquetOut:
         self.pq = _pyarrow_parquet()
         self.pa = pa
         self.schema = arrow_schema().insert(0, pa.field("line", pa.int64()))
+        self.file = _Beside(path)
+        self.name = path
         try:
-            self.writer = self.pq.ParquetWriter(path, self.schema)
+            self.writer = self.pq.ParquetWriter(self.file.path, self.schema)
         except OSError as e:
-            raise UsageError(f"cannot write {path}: {e}") from None
+            self.file.discard()
+            raise UsageError(f"cannot write {path}: {_said(e)}") from None
 
     def write(self, chunk):
-        self.writer.write_table(chunk.written.add_column(0, "line", self.pa.array(chunk.numbers, self.pa.int64())))
+        table = chunk.written.add_column(0, "line", self.pa.array(chunk.numbers, self.pa.int64()))
+        _written(lambda: self.writer.write_table(table), self.name)
 
     def close(self):
-        self.writer.close()
+        """Its footer written and the file renamed onto --output."""
+        _written(self.writer.close, self.name)
+        self.file.commit()
+
+    def discard(self):
+        with contextlib.suppress(OSError):
+            self.writer.close()
+        self.file.discard()
 
 
 def _usage_checks(args):
@@ -297,23 +433,30 @@ def run_parse(args):
         progress, chunks, parse = _Progress(size, "B", args.quiet), _jsonl_chunks, jsonl_chunk
     summary = _Summary()
     out = None        # opened once the input has been read from (an unreadable input leaves no output)
+    broke_off = []    # why the input could not be read to its end, once it could not
     executor = pool(args.workers) if args.workers > 1 else None
     try:
-        for done in _in_order(parse, _with(settings, chunks(args.input, CHUNK, progress)), executor):
+        readable = _until_unreadable(chunks(args.input, CHUNK, progress), args.input, broke_off)
+        for done in _in_order(parse, _with(settings, readable), executor):
             out = out or _writer(args)
             summary.add(done)
             for number, error in done.failed:
                 print(f"symphony: {args.input}: line {number}: {error}", file=sys.stderr)
             out.write(done)
         out = out or _writer(args)
+        out.close()
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
     finally:
         progress.close()
         if executor is not None:
             executor.shutdown(cancel_futures=True)
-        if out is not None:
-            out.close()
     if not args.quiet:
         print(summary.line(), file=sys.stderr)
+    if broke_off:
+        raise BrokeOff(broke_off[0])
     return EXIT_SOME_FAILED if summary.failed else EXIT_OK
 
 
@@ -386,6 +529,9 @@ def main(argv=None):
     except UsageError as e:
         print(f"symphony: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokeOff as e:
+        print(f"symphony: {e}", file=sys.stderr)
+        return EXIT_BROKE_OFF
     except BrokenPipeError:
         return EXIT_OK
 

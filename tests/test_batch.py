@@ -171,20 +171,20 @@ def test_events_are_the_wire_events():
 
 
 def test_errors_kept_or_raised():
-    # a prompt that is no str makes that output's parse raise (in the core, as any failing output)
-    bad = "TypeError: parse: prompt must be a str, not int"
-    with pytest.raises(TypeError, match="prompt must be a str"):
-        batch.parse_many("plain", ["a", "b"], prompts=[None, 5])
-    got = batch.parse_many("plain", ["a", "b", "c"], prompts=[None, 5, None], errors="keep")
+    # an output with no UTF-8 form makes that output's parse raise (in the core, as any failing output)
+    bad = "ValueError: output: not UTF-8 text (surrogates not allowed at character 1)"
+    with pytest.raises(ValueError, match="output: not UTF-8 text"):
+        batch.parse_many("plain", ["a", "b\ud800"])
+    got = batch.parse_many("plain", ["a", "b\ud800", "c"], errors="keep")
     assert got[1] == {"error": bad} and got[2]["message"]["content"] == "c"
-    kept = batch.results("plain", ["a", "b"], prompts=[None, 5], errors="keep")
+    kept = batch.results("plain", ["a", "b\ud800"], errors="keep")
     assert kept[1] == batch.Result(None, None, None, 0, 0, bad) and kept[1].error == bad
     assert kept[0].value["message"]["content"] == "a" and type(kept[0]) is batch.Result
-    rows = batch.parse_many("plain", ["a", "b"], prompts=[None, 5], errors="keep", as_arrow=True).to_pylist()
+    rows = batch.parse_many("plain", ["a", "b\ud800"], errors="keep", as_arrow=True).to_pylist()
     assert rows[1] == {"content": None, "reasoning_content": None, "tool_calls": None, "finish_reason": None,
                        "output_tokens": None, "reasoning_tokens": None, "malformed_bytes": None,
                        "error": bad}
-    events = batch.parse_many("plain", ["a", "b"], prompts=[None, 5], errors="keep", as_events=True)
+    events = batch.parse_many("plain", ["a", "b\ud800"], errors="keep", as_events=True)
     assert events[1] == {"error": bad}
 
 
@@ -205,6 +205,64 @@ def test_bad_arguments():
         batch.parse_many("plain", batch.Tokens(["a"], [1], [0], [1], [0, 2]))
     with pytest.raises(ValueError, match="as_arrow and as_events"):
         batch.parse_many("plain", ["a"], as_arrow=True, as_events=True)
+
+
+def corrupt_offsets(texts, at, value):
+    """A pyarrow string array of `texts` whose offset `at` is `value` (what a broken producer hands over)."""
+    column = pa.array(texts)
+    _, offsets, data = column.buffers()
+    changed = np.frombuffer(offsets, np.int32).copy()
+    changed[at] = value
+    return pa.Array.from_buffers(pa.string(), len(texts), [None, pa.py_buffer(changed.tobytes()), data])
+
+
+TOKENS = dict(text=["ab", "c"], ids=[1, 2, 3], starts=[0, 1, 0], ends=[1, 2, 1], offsets=[0, 2, 3])
+
+# (the arguments changed from ["a", "b"] under "plain", the error, what it says), every one of which
+# must be refused before any output is parsed or any process started, whatever `errors` says
+BAD_ARGUMENTS = [
+    (dict(outputs="ab"), TypeError, "outputs must be a list of str.*not one str"),
+    (dict(outputs=b"ab"), TypeError, "not one bytes"),
+    (dict(outputs=dict(TOKENS, ids=[1.5, 2.0, 3.0])), TypeError, r"Tokens\.ids must hold integers, not float64"),
+    (dict(outputs=dict(TOKENS, starts=[0.0, 1.7, 0.0])), TypeError, r"Tokens\.starts must hold integers"),
+    (dict(outputs=dict(TOKENS, ends=[True, True, True])), TypeError, r"Tokens\.ends must hold integers, not bool"),
+    (dict(outputs=dict(TOKENS, offsets=[0.0, 2.0, 3.0])), TypeError, r"Tokens\.offsets must hold integers"),
+    (dict(outputs=dict(TOKENS, id=[1])), ValueError, "outputs as a dict are Tokens: its keys are text, ids"),
+    (dict(outputs=corrupt_offsets(["hello", "world", "abc"], 2, 1000)), ValueError,
+     r"outputs: a corrupt Arrow string column \(.*offsets\[2\] is 1000\)"),
+    (dict(outputs=pa.chunked_array([["a"], corrupt_offsets(["hello", "world"], 1, -4)])), ValueError,
+     "outputs: a corrupt Arrow string column"),
+    (dict(prompts=[None, 5]), TypeError, r"prompts\[1\] must be a str or None, not int"),
+    (dict(prompts=5), TypeError, "prompts must be a str, None or a list of them"),
+    (dict(prompts=["x"]), ValueError, "prompts: 1 given for 2 outputs"),
+    (dict(finish=["stop", b"length"]), TypeError, r"finish\[1\] must be a str or None, not bytes"),
+    (dict(finish=5), TypeError, "finish must be a str, None or a list of them"),
+    (dict(finish=("stop",) * 3), ValueError, "finish: 3 given for 2 outputs"),
+    (dict(tools=5), TypeError, "tools must be a list of OpenAI function tools"),
+    (dict(tools=[None, "x"]), TypeError, r"tools\[1\] must be a list of tools or None, not str"),
+    (dict(tools=[[]]), ValueError, "tools: 1 given for 2 outputs"),
+    (dict(format_or_model=["plain", 5]), TypeError, "a format is a table name"),
+    (dict(format_or_model=["plain"]), ValueError, "format_or_model: 1 given for 2 outputs"),
+    (dict(errors="ignore"), ValueError, "errors must be one of"),
+    (dict(workers=0), ValueError, "workers must be at least 1, not 0"),
+    (dict(workers="2"), TypeError, "workers must be a number of processes"),
+    (dict(workers=2.0), TypeError, "workers must be a number of processes"),
+    (dict(chat_template_kwargs=["enable_thinking"]), TypeError, "chat_template_kwargs must be a dict"),
+]
+
+
+@pytest.mark.parametrize("changed,error,says", BAD_ARGUMENTS, ids=lambda v: repr(v)[:40])
+@pytest.mark.parametrize("errors", ["raise", "keep"])
+def test_every_argument_is_checked_before_any_work(monkeypatch, changed, error, says, errors):
+    def no_work(*args, **kwargs):
+        raise AssertionError("work began before the arguments were checked")
+    monkeypatch.setattr(batch, "fold_summaries", no_work)
+    monkeypatch.setattr(batch, "pool", no_work)
+    arguments = dict(format_or_model="plain", outputs=["a", "b"], workers=2, errors=errors) | changed
+    with pytest.raises(error, match=says):
+        batch.parse_many(**arguments)
+    with pytest.raises(error, match=says):
+        batch.parse_many(**arguments, as_arrow=True)
 
 
 def test_tokens_as_a_dict_and_spans_that_do_not_lay_out_the_text():
@@ -475,3 +533,42 @@ def test_json_lines_of_hostile_outputs_and_every_finish(finish):
 def test_a_json_line_needs_its_number():
     with pytest.raises(IndexError):
         batch.json_lines("qwen3", ["a", "b"], [1])
+
+
+ODD_FINISH = "bad \ud800 end"
+
+
+@pytest.mark.parametrize("errors", ["raise", "keep"])
+def test_a_finish_with_no_utf8_form_gives_the_same_batch_over_any_workers(two_workers, errors):
+    """Only that output's row is affected, the same way in one process and over two: its message
+    keeps the finish as given, as `chat.message(symphony.parse(...))` does; its Arrow row (Arrow
+    holds UTF-8 only) is its error. The odd finish falls in the caller's chunk and in a worker's."""
+    outputs = [f'a{i} <tool_call>{{"name": "f", "arguments": {{"x": {i}}}}}</tool_call>' if i % 3 else f"b{i}"
+               for i in range(40)]
+    finishes = ["stop"] * 40
+    for i in (0, 17, 39):
+        finishes[i] = ODD_FINISH
+    want = [chat.message(symphony.parse("qwen3", o, finish=f)) for o, f in zip(outputs, finishes)]
+    assert want[17]["finish_reason"] == ODD_FINISH
+    for workers in (1, two_workers):
+        assert batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors=errors) == want
+        assert [r.value for r in batch.results("qwen3", outputs, finish=finishes, workers=workers,
+                                               errors=errors)] == want
+        events = batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors=errors, as_events=True)
+        assert [e[-1]["reason"] for e in events[16:18]] == ["stop", {"other": ODD_FINISH}]
+        rows = batch.parse_many("qwen3", outputs, finish=finishes, workers=workers, errors="keep",
+                                as_arrow=True).to_pylist()
+        assert [i for i, r in enumerate(rows) if r["error"] is not None] == [0, 17, 39]
+        assert "finish_reason: not UTF-8 text" in rows[17]["error"] and rows[18]["content"] == "b18"
+
+
+def test_rows_that_cross_keep_a_finish_with_no_utf8_form():
+    from symphony.parser import ArrowRows, fold_summaries, summary_rows_of
+    qwen3 = batch.resolve("qwen3")[0].compile()
+    args = ([qwen3] * 2, [None] * 2, [None] * 2, ["a", "b"], ["stop", ODD_FINISH])
+    want = fold_summaries(*args)
+    assert want[1][3] == ODD_FINISH
+    assert [row for columns in fold_summaries(*args, into=ArrowRows(crossing=True)).columns()
+            for row in summary_rows_of(columns)] == want
+    with pytest.raises(ValueError, match="finish_reason: not UTF-8 text"):
+        fold_summaries(*args, into=ArrowRows())

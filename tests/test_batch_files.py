@@ -4,8 +4,11 @@ files and their directory are gone afterwards, also when a chunk fails; parse_ma
 caller's thread pool (the same transport in one process) and over workers gives what one process
 gives."""
 import concurrent.futures
+import errno
 import glob
 import os
+import signal
+import subprocess
 import tempfile
 import time
 
@@ -14,6 +17,7 @@ import pytest
 
 from symphony import batch, batch_files
 from symphony.batch_files import Scratch, unpacked, write_result
+from tests.processes import ended, private_tmpfs, python, symphony_files, terminate, wait_until
 
 pa = pytest.importorskip("pyarrow")
 
@@ -38,6 +42,7 @@ def test_a_job_and_its_results_cross_and_leave_nothing(base):
         assert os.path.isdir(scratch.path)
         shipped = scratch.ship(0, job, texts)
         got, column = unpacked(shipped)
+        assert not os.path.exists(shipped.job) and not os.path.exists(shipped.texts)     # once read or mapped
         assert np.array_equal(got[5], spans) and got[:5] == job[:5] and got[7:] == job[7:]
         assert len(column) == 3 and column.checked and (column[1], column[2]) == ("", texts[2])
         with pytest.raises(ValueError, match=r"output: not UTF-8 text \(surrogates not allowed at character 5\)"):
@@ -85,12 +90,11 @@ def test_a_thread_pool_gives_what_one_process_gives(as_arrow):
 
 
 def test_a_failing_chunk_in_a_worker_raises_and_leaves_nothing(base):
-    with pytest.raises(TypeError, match="prompt must be a str"):
-        batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[None, None, None, 5], workers=2)
+    with pytest.raises(ValueError, match="output: not UTF-8 text"):
+        batch.parse_many("plain", ["a", "b", "c", "d\ud800"], workers=2)
     with concurrent.futures.ThreadPoolExecutor(2) as threads:
-        with pytest.raises(TypeError, match="prompt must be a str"):
-            batch.parse_many("plain", ["a", "b", "c", "d"], prompts=[5, None, None, None], workers=threads,
-                             as_arrow=True)
+        with pytest.raises(ValueError, match="output: not UTF-8 text"):
+            batch.parse_many("plain", ["a\ud800", "b", "c", "d"], workers=threads, as_arrow=True)
     assert not leftovers(base)
 
 
@@ -139,10 +143,10 @@ def test_a_pool_counts_the_caller_and_parses_there_too(base):
         assert batch.parse_many("qwen3", OUTPUTS, errors="keep", workers=two) == want
         assert batch.parse_many("qwen3", OUTPUTS[:1], errors="keep", workers=two) == want[:1]
         for bad in (0, 3):               # the caller's chunk failing, then a worker's
-            prompts = [None] * 4
-            prompts[bad] = 5
-            with pytest.raises(TypeError, match="prompt must be a str"):
-                batch.parse_many("plain", ["a", "b", "c", "d"], prompts=prompts, workers=two)
+            outputs = ["a", "b", "c", "d"]
+            outputs[bad] += "\ud800"
+            with pytest.raises(ValueError, match="output: not UTF-8 text"):
+                batch.parse_many("plain", outputs, workers=two)
     assert not leftovers(base)
 
 
@@ -220,6 +224,136 @@ def test_regions_are_taken_smallest_first_kept_to_a_count_and_refused_past_the_c
 
 def test_a_failed_batch_gives_its_regions_back(base):
     with batch.pool(2) as two:
-        with pytest.raises(TypeError, match="prompt must be a str"):
-            batch.parse_many("plain", ["a"] * 50, prompts=[None] * 49 + [5], workers=two)
+        with pytest.raises(ValueError, match="output: not UTF-8 text"):
+            batch.parse_many("plain", ["a"] * 49 + ["a\ud800"], workers=two)
         assert len(two.regions.free) == batch.ROW_PIECES
+
+
+def test_a_kept_region_is_left_in_place_by_its_reader(base):
+    with batch.pool(2) as two, Scratch(0, two.regions) as scratch:
+        shipped = scratch.ship(0, ("job",), ["kept"])
+        assert shipped.kept and os.path.dirname(shipped.texts) == two.regions.path
+        _, texts = unpacked(shipped)
+        assert texts[0] == "kept" and os.path.exists(shipped.texts) and not os.path.exists(shipped.job)
+        write_result(shipped, [])
+        assert scratch.landed(shipped, False) == [] and os.path.exists(shipped.texts)
+
+
+# A caller that keeps parsing over two processes ("busy": a pool made and shut by each call), or
+# that made a kept pool, parsed once with it and waits ("idle"). It says "ready" first.
+CALLER = """
+import sys, time
+from symphony import batch
+OUTPUTS = ['<think>a</think>b <tool_call>{"name": "f", "arguments": {"x": [1, 2]}}</tool_call>' * 20] * 6000
+if __name__ == "__main__":
+    print("ready", flush=True)
+    if sys.argv[1] == "busy":
+        while True:
+            batch.parse_many("qwen3", OUTPUTS, workers=2, as_events=len(sys.argv) > 2)
+    pool = batch.pool(2)
+    batch.parse_many("qwen3", OUTPUTS[:200], workers=pool)
+    print("idle", flush=True)
+    time.sleep(120)
+"""
+
+
+def started_chunks(shm, tmp):
+    """The chunks a worker has begun and that have not landed yet."""
+    return [f for f in symphony_files(shm, tmp) if f.endswith(".started")]
+
+
+@pytest.mark.parametrize("how", ["busy", "busy as events", "idle"])
+def test_a_sigterm_leaves_no_file_and_no_worker(tmp_path, how):
+    """SIGTERM to a caller mid-batch (a worker under way with its chunk) or idle with a kept pool
+    (its regions on the memory-backed directory): once it is gone, no file of it is left and no
+    process it started runs."""
+    shm, tmp = tmp_path / "shm", tmp_path / "tmp"
+    shm.mkdir()
+    tmp.mkdir()
+    with ended(python(CALLER, *how.split(" ", 1), shm=shm, tmp=tmp, stdout=subprocess.PIPE, text=True)) as caller:
+        assert caller.stdout.readline() == "ready\n"
+        if how == "idle":
+            assert caller.stdout.readline() == "idle\n"
+            assert symphony_files(shm), "the kept pool's regions"
+        else:
+            assert wait_until(lambda: started_chunks(shm, tmp), 60, 0.001), "no chunk under way in a worker"
+        status, started, gone = terminate(caller)
+    assert started and status == -signal.SIGTERM          # it died of the signal, as by default
+    assert gone, "a worker outlived its caller"
+    assert symphony_files(shm, tmp) == []
+
+
+def test_sigterm_is_handled_only_while_a_path_is_held_and_only_where_it_is_at_its_default(tmp_path):
+    from symphony import teardown
+    before = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        with Scratch() as scratch:
+            assert signal.getsignal(signal.SIGTERM) is teardown._on_sigterm and scratch.path in teardown._held
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL and scratch.path not in teardown._held
+        signal.signal(signal.SIGTERM, lambda *_: None)       # a program's own handler is kept
+        with Scratch():
+            assert signal.getsignal(signal.SIGTERM) is not teardown._on_sigterm
+        (tmp_path / "d").mkdir()
+        (tmp_path / "d" / "f").write_bytes(b"x")
+        (tmp_path / "g").write_bytes(b"y")
+        for path in (tmp_path / "d", tmp_path / "g", tmp_path / "gone"):
+            teardown.remove(str(path))
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("fills", ["texts", "job", "result", "region"])
+@pytest.mark.parametrize("as_arrow", [False, True])
+def test_a_chunk_whose_files_find_no_room_crosses_through_the_pipe(base, monkeypatch, fills, as_arrow):
+    """A write that finds the file system full (texts, job, a kept region, or the worker's result)
+    sends that chunk or its result through the pool's pipe: the batch is what one process gives,
+    and none of its files is left (a thread pool runs the same transport in this process)."""
+    want = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow)
+    target = {"texts": (batch_files.utf8_columns, "write"), "job": (batch_files.pickle, "dump"),
+              "result": (batch_files, "_write_result"), "region": (batch_files.utf8_columns, "allocate")}[fills]
+    monkeypatch.setattr(*target, full)
+    if fills == "region":
+        with batch.pool(2) as two:
+            got = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow, workers=two)
+            assert two.regions.free == []
+    else:
+        with concurrent.futures.ThreadPoolExecutor(2) as threads:
+            got = batch.parse_many("qwen3", OUTPUTS, errors="keep", as_arrow=as_arrow, workers=threads)
+    assert got.equals(want) if as_arrow else got == want
+    assert symphony_files(base) == []
+
+
+# Outputs whose events take about 2.7 times their texts: over two processes, the worker's chunk and
+# its events do not fit a 16 MB /dev/shm, though three times the texts it ships do.
+SMALL_SHM = """
+import sys
+from symphony import batch
+OUTPUTS = [''.join(f'<think>a{i}</think>b{j} <tool_call>{{"name": "f{j}", "arguments": {{"x": [{i}, {j}]}}}}</tool_call>'
+                   for j in range(20)) for i in range(5000)]
+if __name__ == "__main__":
+    for kind in ({"as_events": True}, {"as_arrow": True}, {}):
+        one = batch.parse_many("qwen3", OUTPUTS, **kind)
+        two = batch.parse_many("qwen3", OUTPUTS, workers=2, **kind)
+        print(kind, two.equals(one) if "as_arrow" in kind else two == one, flush=True)
+"""
+
+
+def test_a_small_dev_shm_gives_what_one_process_gives(tmp_path):
+    """On a 16 MB memory-backed file system (a private tmpfs, in a mount namespace of its own)."""
+    shm, tmp = tmp_path / "shm", tmp_path / "tmp"
+    shm.mkdir()
+    tmp.mkdir()
+    mount = private_tmpfs(shm, "16m")
+    if mount is None:
+        pytest.skip("no private tmpfs here (unshare --mount needs CAP_SYS_ADMIN)")
+    run = python(SMALL_SHM, shm=shm, tmp=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, wrap=mount)
+    out, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err[-2000:]
+    assert out.splitlines() == ["{'as_events': True} True", "{'as_arrow': True} True", "{} True"]
+    assert symphony_files(tmp) == []

@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -20,6 +21,7 @@ from symphony import batch, cli, cli_chunks
 from symphony.adapt import chat
 from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict
+from tests import processes
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 EXAMPLES = os.path.join(ROOT, "examples", "qwen3.jsonl")
@@ -444,6 +446,137 @@ def test_exit_codes(tmp_path, in_process):
         assert (code, got) == (2, []), args
         assert err.startswith(("symphony: ", "usage: ")) and "Traceback" not in err, args
     assert cli.main(["parse", "--help"]) == 0
+
+
+CLI = "import sys\nfrom symphony.cli import main\nif __name__ == '__main__':\n    sys.exit(main(sys.argv[1:]))\n"
+
+
+def test_a_sigterm_mid_run_leaves_no_worker_and_no_half_output(tmp_path):
+    """`symphony parse --workers 2` killed while its worker has chunks and it waits for more input:
+    it dies of the signal, its worker exits with it, and the output it was writing is gone."""
+    shm, tmp, out = tmp_path / "shm", tmp_path / "tmp", tmp_path / "out"
+    for directory in (shm, tmp, out):
+        directory.mkdir()
+    line = json.dumps({"text": '<think>a</think>b <tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>'})
+    run = processes.python(CLI, "parse", "--format", "qwen3", "--workers", "2", "--quiet", "-", "--output",
+                           str(out / "messages.jsonl"), shm=shm, tmp=tmp, stdin=subprocess.PIPE,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with processes.ended(run):
+        run.stdin.write((line + "\n").encode() * (3 * cli.CHUNK + 1))
+        run.stdin.flush()                 # (and left open: the run waits for more)
+        assert processes.wait_until(lambda: any(f.stat().st_size for f in out.iterdir()), 60), "nothing written"
+        status, started, gone = processes.terminate(run)
+    assert started and status == -signal.SIGTERM
+    assert gone, "a worker outlived the run"
+    assert processes.symphony_files(shm, tmp) == [] and list(out.iterdir()) == []      # no half output either
+
+
+def one_error_line(err):
+    """The one line a run that broke off says on stderr (after its summary, when it has one)."""
+    lines = [line for line in err.splitlines() if not SUMMARY.match(line + "\n")]
+    assert len(lines) == 1 and lines[0].startswith("symphony: ") and "Traceback" not in err, err
+    return lines[0]
+
+
+def test_parquet_from_standard_input(in_process, monkeypatch):
+    with open(PARQUET, "rb") as f:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f.read())))
+    code, got, err = in_process(["parse", "--format", "qwen3", "--tools", TOOLS, "--input-format", "parquet", "-"])
+    assert (code, err) == (0, "")
+    assert got == in_process(["parse", "--format", "qwen3", "--tools", TOOLS, PARQUET])[1] and len(got) == 7
+
+
+@pytest.mark.parametrize("input_format", ["jsonl", "parquet"])
+def test_standard_input_closed_is_a_usage_error(in_process, monkeypatch, input_format):
+    monkeypatch.setattr(sys, "stdin", None)          # what Python makes of a closed descriptor 0
+    code, got, err = in_process(["parse", "--format", "qwen3", "--input-format", input_format, "-"])
+    assert (code, got, err) == (2, [], "symphony: cannot read standard input: it is closed\n")
+
+
+def corrupt_parquet(path, rows=8192, bad_group=2):
+    """A Parquet file of `rows` outputs in row groups of 2,048 whose `bad_group`'s page header is
+    garbage, its footer intact: the rows before that group read, the rest do not."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    table = pa.table({"text": [f"<think>r{i}</think>answer {i}" for i in range(rows)]})
+    pq.write_table(table, path, row_group_size=2048, compression="none")
+    column = pq.ParquetFile(path).metadata.row_group(bad_group).column(0)
+    start = column.dictionary_page_offset or column.data_page_offset
+    with open(path, "r+b") as f:
+        f.seek(start)
+        f.write(b"\xff" * 40)
+    return [{"text": t} for t in table.column("text").to_pylist()]
+
+
+@pytest.mark.parametrize("output", ["jsonl", "parquet"])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_corrupt_parquet_page_writes_what_was_parsed_and_exits_3(tmp_path, in_process, workers, output):
+    records = corrupt_parquet(tmp_path / "in.parquet")
+    out = tmp_path / f"messages.{output}"
+    code, got, err = in_process(["parse", "--format", "qwen3", "--workers", workers, str(tmp_path / "in.parquet"),
+                                 "--output", str(out)])
+    assert code == cli.EXIT_BROKE_OFF == 3
+    assert one_error_line(err).startswith(f"symphony: cannot read {tmp_path / 'in.parquet'} after line 4096: ")
+    if output == "jsonl":
+        written = lines_of(out.read_text(encoding="utf-8"))
+        assert [w["line"] for w in written] == list(range(1, 4097))
+        assert [w["message"]["content"] for w in written] == [expected_choice(r)[0]["message"]["content"]
+                                                               for r in records[:4096]]
+    else:
+        import pyarrow.parquet as pq
+        assert pq.read_table(out).column("line").to_pylist() == list(range(1, 4097))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["in.parquet", out.name])
+
+
+def test_standard_output_on_a_full_disk_is_one_line_and_exit_3():
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "symphony", "parse", "--format", "qwen3", EXAMPLES], stdout=full,
+                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT),
+                           timeout=120)
+    assert r.returncode == 3
+    assert one_error_line(r.stderr) == "symphony: cannot write standard output: No space left on device"
+
+
+def incompressible_lines(n, width=3000):
+    """JSON lines whose texts neither JSON nor Parquet's compression make much smaller."""
+    import random
+    draw = random.Random(7)
+    return "".join(json.dumps({"text": "".join(draw.choice("abcdefghijklmnopqrstuvwxyz0123456789 ") for _ in
+                                               range(width))}) + "\n" for _ in range(n))
+
+
+@pytest.mark.parametrize("output", ["jsonl", "parquet"])
+@pytest.mark.parametrize("full", ["a file size limit", "a full tmpfs"])
+def test_output_that_cannot_be_written_leaves_no_half_file(tmp_path, output, full):
+    """--output on a file system that fills up (a private 1 MB tmpfs) or past the process's file
+    size limit (EFBIG): one line, exit 3, no file at --output and no partial one beside it; a file
+    that was there before is as it was."""
+    source = tmp_path / "in.jsonl"
+    source.write_text(incompressible_lines(1000), encoding="utf-8")      # 3 MB
+    target = tmp_path / "out"
+    target.mkdir()
+    wrap, limit = [], None
+    if full == "a full tmpfs":
+        wrap = processes.private_tmpfs(target, "1m")
+        if wrap is None:
+            pytest.skip("no private tmpfs here (unshare --mount needs CAP_SYS_ADMIN)")
+    else:
+        import resource
+
+        def limit():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (512 * 1024, resource.RLIM_INFINITY))
+    for before in (None, b"what was there\n"):
+        args = ["parse", "--format", "qwen3", "--quiet", str(source), "--output", str(target / f"m.{output}")]
+        script = CLI if before is None else f"open({str(target / f'm.{output}')!r}, 'wb').write({before!r})\n" + CLI
+        r = subprocess.run([*wrap, sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT),
+                           preexec_fn=limit, timeout=120)
+        assert r.returncode == 3, r.stderr
+        assert one_error_line(r.stderr).startswith(f"symphony: cannot write {target / f'm.{output}'}: ")
+        if full == "a file size limit":          # (a tmpfs goes with its namespace)
+            assert [p.name for p in target.iterdir()] == ([] if before is None else [f"m.{output}"])
+            if before is not None:
+                assert (target / f"m.{output}").read_bytes() == before
 
 
 def test_usage_errors():

@@ -243,3 +243,62 @@ def test_bad_requests_get_the_anthropic_error_shape(server, body, status, kind):
     r = httpx.post(base + "/v1/messages", content=body, headers={"content-type": "application/json"})
     assert r.status_code == status
     assert r.json()["type"] == "error" and r.json()["error"]["type"] == kind
+
+
+# A well-formed request per API, which each bad body below changes (a dict merged in) or replaces
+# (raw bytes); every one must be a 4xx in that API's error shape, streamed or not.
+GOOD = {"chat": ("/v1/chat/completions", {"model": "Qwen/Qwen3-8B", "messages": [{"role": "user", "content": "hi"}]}),
+        "responses": ("/v1/responses", {"model": "Qwen/Qwen3-8B", "input": "hi"}),
+        "messages": ("/v1/messages", {"model": "Qwen/Qwen3-8B", "max_tokens": 5,
+                                      "messages": [{"role": "user", "content": "hi"}]})}
+FORCED_ODD_NAME = {"tools": [{"type": "function", "name": "\ud800", "function": {"name": "\ud800"},
+                              "input_schema": {}}],
+                   "tool_choice": {"type": "function", "function": {"name": "\ud800"}, "name": "\ud800"}}
+BAD_BODIES = {
+    "not JSON": b"{not json",
+    "not UTF-8": b"\xff\xfe{",
+    "a JSON list": b"[]",
+    "nested past the reader": b"[" * 100_000 + b"]" * 100_000,
+    "a field nested past the reader": b'{"model": "Qwen/Qwen3-8B", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "an integer past the reader": b'{"model": 1' + b"0" * 5000 + b"}",
+    "a model that is not text": json.dumps({"model": "Qwen/Qwen3-8B\ud800"}).encode(),
+    "a model that is a number": {"model": 5},
+    "an unknown model": {"model": "no/such-model"},
+    "a content part whose text is a number": {"messages": [{"role": "user", "content": [{"type": "text", "text": 5}]}],
+                                              "input": [{"role": "user", "content": [{"type": "text", "text": 5}]}]},
+    "a content that is not text": {"messages": [{"role": "user", "content": "\udfff"}], "input": "\udfff"},
+    "template kwargs that are a list": {"chat_template_kwargs": ["enable_thinking"]},
+    "template kwargs that are a string": {"chat_template_kwargs": ""},
+    "stream options that are a list": {"stream_options": [True]},
+    "tools that are an object": {"tools": {"f": {}}},
+    "a tool that is a number": {"tools": [5]},
+    "a tool choice that is a number": {"tool_choice": 5},
+    "a tool choice naming nothing": {"tool_choice": {"type": "function"}},
+    "a forced tool whose name is not text": FORCED_ODD_NAME,
+}
+
+
+@pytest.fixture(scope="module")
+def http():
+    """One keep-alive client for the module's many small requests."""
+    import httpx
+    with httpx.Client() as client:
+        yield client
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("api", sorted(GOOD))
+@pytest.mark.parametrize("bad", sorted(BAD_BODIES))
+def test_every_malformed_body_gets_a_4xx_in_the_apis_error_shape(server, http, api, stream, bad):
+    base, _ = server
+    path, good = GOOD[api]
+    body = BAD_BODIES[bad]
+    raw = body if isinstance(body, bytes) else json.dumps(dict(good, stream=stream, **body)).encode()
+    r = http.post(base + path, content=raw, headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:200])
+    error = r.json()["error"]
+    if api == "messages":
+        assert r.json()["type"] == "error" and set(error) == {"type", "message"}
+    else:
+        assert set(error) == {"message", "type", "param", "code"}
+    assert error["type"].endswith("_error") and error["message"]
