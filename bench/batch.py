@@ -10,7 +10,9 @@ round by round (this VM's speed drifts by a third within minutes), and a ceiling
 the same rounds: two processes each parsing a half they already hold, which is the most two
 processes could give here.
 
-    python3 bench/batch.py [--outputs 20000] [--repeat 5] [--join 1]
+    python3 bench/batch.py [--outputs 20000] [--repeat 5] [--join 1] [--markdown FILE]
+
+--markdown FILE (bench/RESULTS.md) replaces this bench's section of that file with this run's report.
 """
 import argparse
 import gc
@@ -21,6 +23,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import symphony  # noqa: E402
+from bench import results  # noqa: E402
 from bench.common import FAMILIES, load_cases  # noqa: E402
 from symphony import batch  # noqa: E402
 from symphony.adapt import chat  # noqa: E402
@@ -92,6 +95,8 @@ def main(argv=None):
     ap.add_argument("--outputs", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--join", type=int, default=1, help="fixture outputs written one after another per output")
+    ap.add_argument("--markdown", metavar="FILE", help="also write the report as this bench's section of FILE "
+                                                       "(bench/RESULTS.md), replacing its last run's")
     args = ap.parse_args(argv)
     work = workload(args.outputs, args.join)
     formats, tools, prompts, finishes, texts = (list(c) for c in zip(*work))
@@ -130,16 +135,24 @@ def main(argv=None):
     def ratio(one, two):
         return f"{best[one] / best[two]:.2f}x (median {median[one] / median[two]:.2f}x)"
 
-    print(f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, {args.repeat} interleaved rounds, {os.cpu_count()} cores")
+    report = [f"{args.outputs} outputs, {nbytes / 1e6:.1f} MB, {args.repeat} interleaved rounds, {os.cpu_count()} cores"]
     one = "parse_many as_arrow, 1 process"
     arrow_two = ratio(one, "parse_many as_arrow, 2 processes (pool kept)")
     dicts_two = ratio("parse_many, 1 process", "parse_many, 2 processes (pool kept)")
     most = ratio(one, "ceiling: 2 processes, each parsing its half")
-    print(f"2 processes (pool kept: the caller and a worker) against 1: as_arrow {arrow_two}, dicts {dicts_two}; this machine's"
-          f" ceiling in the same rounds (two processes parsing halves they hold, as_arrow, nothing moved): {most}")
+    report.append(f"2 processes (pool kept: the caller and a worker) against 1: as_arrow {arrow_two}, dicts {dicts_two};"
+                  f" this machine's ceiling in the same rounds (two processes parsing halves they hold, as_arrow,"
+                  f" nothing moved): {most}")
     base = best["parse + chat.message loop"]
     for name, seconds in best.items():
-        print(throughput(name, seconds, args.outputs, nbytes) + f" {base / seconds:5.2f}x the loop (best of {len(times[name])})")
+        report.append(throughput(name, seconds, args.outputs, nbytes)
+                      + f" {base / seconds:5.2f}x the loop (best of {len(times[name])})")
+    print("\n".join(report))
+    if args.markdown:
+        results.write_section(f"batch-join-{args.join}" if args.join > 1 else "batch",
+                              f"symphony.batch against the plain loop, 1 and 2 processes"
+                              f"{f', outputs of {args.join} joined' if args.join > 1 else ''} (bench/batch.py)",
+                              results.fenced(report), results.command("bench/batch.py", argv), path=args.markdown)
     return 0
 
 

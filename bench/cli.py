@@ -9,7 +9,9 @@ line carrying its checkpoint's id, its request's tools and chat_template_kwargs 
 and eval logs do), its text the case's output written --join times. The runs are interleaved
 round by round (this VM's speed drifts by a third within minutes); each keeps its best round.
 
-    python3 bench/cli.py [--outputs 20000] [--join 1] [--repeat 3]
+    python3 bench/cli.py [--outputs 20000] [--join 1] [--repeat 3] [--markdown FILE]
+
+--markdown FILE (bench/RESULTS.md) replaces this bench's section of that file with this run's report.
 """
 import argparse
 import json
@@ -19,6 +21,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench import results  # noqa: E402
 from bench.batch import rounds, throughput  # noqa: E402
 from bench.common import FAMILIES, load_cases  # noqa: E402
 from symphony import batch, cli  # noqa: E402
@@ -59,6 +62,8 @@ def main(argv=None):
     ap.add_argument("--outputs", type=int, default=20000)
     ap.add_argument("--join", type=int, default=1, help="fixture outputs written one after another per line")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--markdown", metavar="FILE", help="also write the report as this bench's section of FILE "
+                                                       "(bench/RESULTS.md), replacing its last run's")
     args = ap.parse_args(argv)
     rows = records(args.outputs, args.join)
     nbytes = sum(len(r["text"].encode()) for r in rows)
@@ -88,9 +93,13 @@ def main(argv=None):
         })
     best = {name: min(seconds) for name, seconds in times.items()}
     base = best["parse_many as_arrow, in memory"]
-    print(f"{args.outputs} lines, {nbytes / 1e6:.1f} MB of output text, {args.repeat} interleaved rounds")
+    report = [f"{args.outputs} lines, {nbytes / 1e6:.1f} MB of output text, {args.repeat} interleaved rounds"]
     for name, seconds in best.items():
-        print(throughput(name, seconds, args.outputs, nbytes, 50) + f" {seconds / base:5.2f}x the in-memory time")
+        report.append(throughput(name, seconds, args.outputs, nbytes, 50) + f" {seconds / base:5.2f}x the in-memory time")
+    print("\n".join(report))
+    if args.markdown:
+        results.write_section("cli", "symphony parse against parse_many in memory (bench/cli.py)",
+                              results.fenced(report), results.command("bench/cli.py", argv), path=args.markdown)
     return 0
 
 

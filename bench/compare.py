@@ -4,6 +4,9 @@ in one run: agreement with the reference, per-token streaming and whole-output c
     python3 bench/compare.py [--repeat 3] [--rounds 3] [--plans size-5,random-1]
                              [--family json|tagged|other|pending|all] [--json FILE] [--markdown FILE] [slug ...]
 
+--markdown FILE (bench/RESULTS.md) replaces this bench's section of that file with this run's ratio
+tables, dated and with the machine (bench/results.py).
+
 Every side runs in bench/peers/harness.py, through one loop and one timing rule: the peers
 (SGLang, vLLM) in their own virtual environment (bench/peers/install.sh), symphony imported
 there from this repository. Each side's time is split in two: building the parser for the
@@ -25,7 +28,6 @@ equal once surrounding whitespace is stripped).
 import argparse
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
@@ -33,6 +35,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+from bench import results  # noqa: E402
 from bench.common import FAMILIES, FIXTURES  # noqa: E402
 
 PEERS_VENV = os.environ.get("PEERS_VENV", os.path.join(HERE, ".peers-venv"))
@@ -123,15 +126,17 @@ def _ratio(peer_us, base_us):
     return f"{ratio:.0f}×" if ratio >= 20 else f"{ratio:.1f}×"
 
 
-def markdown(groups, machine):
-    """The README's speed tables from one run's rows, grouped by family [(name, rows)]: µs per
-    token per side and how many times slower each peer is (parse alone), then the same ratios
-    with each side's parser construction added. Peers' cells cover the slugs they parse, and
-    their ratios are against symphony's time on those slugs."""
+def markdown(groups, machine=None):
+    """The speed tables of one run's rows, grouped by family [(name, rows)]: µs per token per side
+    and how many times slower each peer is (parse alone), then the same ratios with each side's
+    parser construction added. Peers' cells cover the slugs they parse, and their ratios are
+    against symphony's time on those slugs. `machine` (None: the results section says it) leads
+    with the line naming what the run ran on."""
     sides = (("stream", "streamed"), ("whole", "whole"))
     head = "| family (checkpoints) | " + " | ".join(f"symphony {title} | SGLang | vLLM" for _, title in sides) + " |"
-    lines = [f"One run on {machine}; read the ratios, not the absolute times, which vary with the machine.", "",
-             head, "|" + "---|" * (1 + 3 * len(sides))]
+    lines = [f"One run on {machine}; read the ratios, not the absolute times, which vary with the machine.", ""] \
+        if machine else []
+    lines += [head, "|" + "---|" * (1 + 3 * len(sides))]
     built = ["| family (checkpoints) | streamed × SGLang | × vLLM | whole × SGLang | × vLLM |", "|---|---|---|---|---|"]
     for name, rows in groups:
         totals = totals_of(rows)
@@ -157,14 +162,8 @@ def markdown(groups, machine):
 
 
 def machine_line():
-    """What the run ran on: CPU model, cores, Python."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}"
+    """What the run ran on: CPU model, cores, Python, and the date."""
+    return f"{results.machine()}, {time.strftime('%Y-%m-%d')}"
 
 
 def main(argv=None):
@@ -179,7 +178,9 @@ def main(argv=None):
     ap.add_argument("--deltas", action="store_true",
                     help="feed symphony one-token chunks as Delta(text, ids, spans) too, instead of feed_token")
     ap.add_argument("--json", help="also write the numbers here")
-    ap.add_argument("--markdown", help="also write the README's ratio tables (by family) here")
+    ap.add_argument("--markdown", metavar="FILE",
+                    help="also write the ratio tables (by family) as this bench's section of FILE, replacing the "
+                         "section of its last run (bench/RESULTS.md)")
     args = ap.parse_args(argv)
     args.slugs = args.slugs or list(FAMILIES[args.family])
     plans = [p for p in args.plans.split(",") if p]
@@ -237,9 +238,14 @@ def main(argv=None):
         print(f"(every timed call's own clock cost, {clocks[len(clocks) // 2] * 1e9:.0f} ns here (median of the "
               f"calibrations), is taken off each side's time; 'clock left in' is the ratio without that)")
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as f:
-            one_family = len(families) == 1 and len(families[0][1]) == len(rows)
-            f.write(markdown(families if one_family else groups, machine_line()))
+        one_family = len(families) == 1 and len(families[0][1]) == len(rows)
+        tables = markdown(families if one_family else groups)
+        # a --deltas run has a section of its own: its streamed figures are another measure
+        name, fed = ("compare-deltas", "each token a Delta") if args.deltas else ("compare", "feed_token")
+        results.write_section(name, f"Recorded checkpoints against SGLang and vLLM, streamed with {fed} "
+                                    "(bench/compare.py)",
+                              f"{len(args.slugs)} checkpoints, {args.rounds} rounds of {args.repeat} passes.\n\n"
+                              + tables, results.command("bench/compare.py", argv), path=args.markdown)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"rows": rows, "peer_versions": doc.get("versions"), "rounds": args.rounds, "repeat": args.repeat},

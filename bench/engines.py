@@ -2,7 +2,7 @@
 
 Run from the peers venv (`bench/peers/install.sh`), from the repository root:
 
-    PYTHONPATH=. bench/.peers-venv/bin/python -m bench.engines [--repeat 3] [slugs ...]
+    PYTHONPATH=. bench/.peers-venv/bin/python -m bench.engines [--repeat 3] [--markdown FILE] [slugs ...]
 
 For every fixture slug the peer harness has a profile for, the same harness driver (the same
 tokenizer, requests, token pieces and timing as `bench/compare.py`'s peer runs) runs twice per
@@ -10,7 +10,8 @@ engine: once with the engine's own parser names for the family, once with `symph
 tool and the reasoning parser. Printed: µs per token streamed (one token per delta, through
 `Parser.parse_delta` for vLLM and `parse_stream_chunk` for SGLang) and whole, each side's
 agreement with the reference, and how many times faster symphony is through the interface,
-overhead included.
+overhead included. --markdown FILE (bench/RESULTS.md) replaces this bench's section of that file
+with the tables.
 """
 import argparse
 import contextlib
@@ -20,6 +21,7 @@ import os
 import sys
 import warnings
 
+from bench import results as results_file
 from bench.peers import harness
 
 MODES = ("stream", "whole")
@@ -103,6 +105,8 @@ def main(argv=None):
     ap.add_argument("--fixtures", default=os.environ.get("SYMPHONY_FIXTURES", "../shared/fixtures/bellwether"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--engines", default="vllm,sglang")
+    ap.add_argument("--markdown", metavar="FILE", help="also write the tables as this bench's section of FILE "
+                                                       "(bench/RESULTS.md), replacing its last run's")
     args = ap.parse_args(argv)
     logging.disable(logging.ERROR)
     warnings.simplefilter("ignore")
@@ -110,6 +114,11 @@ def main(argv=None):
     with contextlib.redirect_stdout(sys.stderr):
         results = measure(slugs, args.fixtures, args.repeat, [e for e in args.engines.split(",") if e])
     print(table(results))
+    if args.markdown:
+        results_file.write_section("engines", "symphony inside the engines' parser interfaces (bench/engines.py)",
+                                   table(results), results_file.command("-m bench.engines", argv,
+                                                                        python="PYTHONPATH=. bench/.peers-venv/bin/python"),
+                                   path=args.markdown)
     return 0
 
 

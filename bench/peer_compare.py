@@ -2,7 +2,7 @@
 (issue 11): the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
 stand in for recorded outputs, and for gpt-oss the outputs `openai-harmony` renders.
 
-    python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [vllm parser names ...]
+    python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [--markdown FILE] [vllm parser names ...]
 
 Each vLLM parser name that symphony maps to a table (recorded.peer_cases.VLLM_TABLES) becomes
 a pseudo-slug `peer-<name>`: its cases' outputs are cut into tokens (the table's markers whole,
@@ -23,6 +23,7 @@ Printed per family: µs per token streamed (one token a delta) and whole, and ho
 slower each incumbent is. Speed only for the unit-test outputs: they have no reference messages
 (the tests' expectations are partial), so agreement is what tests/test_peer_cases.py measures;
 for gpt-oss each side's agreement with the rendered messages is printed after the table.
+--markdown FILE (bench/RESULTS.md) replaces this bench's section of that file with the same.
 """
 import argparse
 import json
@@ -34,6 +35,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+from bench import results  # noqa: E402
 from bench.compare import PEERS_VENV  # noqa: E402
 from symphony.formats import table as format_table  # noqa: E402
 from symphony.models import models_for_format  # noqa: E402
@@ -169,6 +171,8 @@ def main(argv=None):
                                              f"{HARMONY_NAME!r}, gpt-oss)")
     ap.add_argument("--repeat", type=int, default=3, help="passes per round (the best kept)")
     ap.add_argument("--rounds", type=int, default=3, help="turns the sides take per name (the best kept)")
+    ap.add_argument("--markdown", metavar="FILE", help="also write the tables as this bench's section of FILE "
+                                                       "(bench/RESULTS.md), replacing its last run's")
     args = ap.parse_args(argv)
     names = set(args.names or [*VLLM_TABLES, HARMONY_NAME])
     python = os.path.join(PEERS_VENV, "bin", "python")
@@ -187,8 +191,8 @@ def main(argv=None):
                        check=True, stderr=subprocess.DEVNULL)
         with open(out, encoding="utf-8") as f:
             peers = json.load(f)["peers"]
-        print("| vLLM parser (table) | symphony streamed | vLLM | SGLang | symphony whole | vLLM | SGLang |")
-        print("|---|---|---|---|---|---|---|")
+        report = ["| vLLM parser (table) | symphony streamed | vLLM | SGLang | symphony whole | vLLM | SGLang |",
+                  "|---|---|---|---|---|---|---|"]
         for slug in profiles:
             cells = []
             for mode in ("stream", "whole"):
@@ -198,16 +202,23 @@ def main(argv=None):
                     run = peers.get(peer, {}).get(slug, {})
                     theirs = run[mode]["us_per_token"] if run.get("status") == "ok" else None
                     cells.append("-" if theirs is None else f"{theirs:.2f} ({theirs / ours:.0f}×)")
-            print(f"| {rows[slug]} | " + " | ".join(cells) + " |")
+            report.append(f"| {rows[slug]} | " + " | ".join(cells) + " |")
         for slug in HARMONY_SLUGS:
             if slug not in profiles:
                 continue
-            print(f"\n{slug}: agreement with the rendered messages (whole, streamed):")
+            report += ["", f"{slug}: agreement with the rendered messages (whole, streamed):", ""]
             for peer in ("symphony", "vllm", "sglang"):
                 run = peers.get(peer, {}).get(slug, {})
                 said = [f"{run[mode]['agree']}/{run[mode]['cases']}" for mode in ("whole", "stream")] \
                     if run.get("status") == "ok" else [run.get("status", "not run"), run.get("reason", "")]
-                print(f"  {peer}: " + ", ".join(said))
+                report.append(f"- {peer}: " + ", ".join(said))
+    print("\n".join(report))
+    if args.markdown:
+        results.write_section("peer-compare", "Families without recorded outputs, on vLLM's unit-test outputs "
+                                              "(bench/peer_compare.py)",
+                              "µs per token; in brackets how many times slower the incumbent is; `-`: no such "
+                              "parser under that name.\n\n" + "\n".join(report),
+                              results.command("bench/peer_compare.py", argv), path=args.markdown)
     return 0
 
 

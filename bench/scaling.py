@@ -1,14 +1,16 @@
 """Cost against length and memory held, on the shapes of bench/shapes.py (issue 12).
 
-`python3 -m bench.scaling` prints, per shape, ns per byte at 64 KiB and at 4 MiB, whole and in
+`python3 -m bench.scaling [--markdown FILE]` prints, per shape, ns per byte at 64 KiB and at 4 MiB, whole and in
 4 KiB deltas, with the garbage collector on, and their ratio (the goal: within 1.5x); then what a
 parser holds (tracemalloc: the core allocates through Python's raw allocator) idle, mid-content
-and mid-call. Figures are from one run on this machine; compare ratios, not absolute times."""
+and mid-call. Figures are from one run on this machine; compare ratios, not absolute times.
+--markdown FILE (bench/RESULTS.md) replaces this bench's section of that file with the report."""
 import argparse
 import time
 import tracemalloc
 
 import symphony
+from bench import results
 from bench.shapes import SHAPES
 from symphony import Delta, End
 
@@ -75,16 +77,28 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("shapes", nargs="*", help=f"shapes (default all: {', '.join(SHAPES)})")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--markdown", metavar="FILE", help="also write the report as this bench's section of FILE "
+                                                       "(bench/RESULTS.md), replacing its last run's")
     args = ap.parse_args(argv)
-    print(f"{'shape':24} {'table':13} {'whole 64K':>10} {'4M':>8} {'ratio':>6}   {'4k-deltas 64K':>13} {'4M':>8} {'ratio':>6}")
+    report = []
+
+    def say(line):
+        print(line, flush=True)
+        report.append(line)
+
+    say(f"{'shape':24} {'table':13} {'whole 64K':>10} {'4M':>8} {'ratio':>6}   {'4k-deltas 64K':>13} {'4M':>8} {'ratio':>6}")
     for row in scaling_rows(args.shapes or list(SHAPES), args.repeat):
         w, d = row["whole"], row["4k"]
-        print(f"{row['shape']:24} {row['table']:13} {w[0]:10.2f} {w[1]:8.2f} {w[2]:6.2f}   {d[0]:13.2f} {d[1]:8.2f} {d[2]:6.2f}",
-              flush=True)
-    print("\nbytes a parser holds (tracemalloc), and the output bytes no event accounts for yet:")
+        say(f"{row['shape']:24} {row['table']:13} {w[0]:10.2f} {w[1]:8.2f} {w[2]:6.2f}   {d[0]:13.2f} {d[1]:8.2f} {d[2]:6.2f}")
+    say("")
+    say("bytes a parser holds (tracemalloc), and the output bytes no event accounts for yet:")
     for name, (table, pieces) in MEMORY_CASES.items():
         traced, held = held_bytes(table, pieces)
-        print(f"  {name:44} {traced:>10,} B traced   {held:>9,} B held")
+        say(f"  {name:44} {traced:>10,} B traced   {held:>9,} B held")
+    if args.markdown:
+        results.write_section("scaling", "Cost against length, and memory held (bench/scaling.py)",
+                              "ns per byte; the goal is a ratio within 1.5x.\n\n" + results.fenced(report),
+                              results.command("-m bench.scaling", argv), path=args.markdown)
 
 
 if __name__ == "__main__":

@@ -5,32 +5,44 @@ from typing import Any, Optional, Sequence, Union
 from symphony.reasons import DropReason, FinishReason, MalformedReason, Other
 
 class Text:
+    """A run of output text and how many tokens started in it (None: the stream is uncounted)."""
     text: str
     tokens: Optional[int]
     def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
     @staticmethod
-    def uncounted(text: str) -> Text: ...
-    def is_nothing(self) -> bool: ...
-    def to_dict(self) -> dict: ...
+    def uncounted(text: str) -> Text:
+        """`Text(text, None)`."""
+    def is_nothing(self) -> bool:
+        """Empty text carrying no token (SPEC §1.1): Text("", 1) is not nothing."""
+    def to_dict(self) -> dict:
+        """The wire form `{"text": ..., "tokens": n or None}`."""
 
 class Event:
+    """Base of the ten event types. Events are immutable and compare by value."""
     kind: str
-    def to_dict(self) -> dict: ...
+    """The wire name of the event's type (`"content"`, `"tool_call_start"`, ...)."""
+    def to_dict(self) -> dict:
+        """The event's JSON wire shape (SPEC §1.3); `symphony.events.from_dict` reads it back."""
 
 class Content(Event):
+    """Visible text."""
     text: str
     tokens: Optional[int]
     def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
 
 class Reasoning(Event):
+    """Text of a thought."""
     text: str
     tokens: Optional[int]
     def __init__(self, text: str, tokens: Optional[int] = ...) -> None: ...
 
-class ReasoningStart(Event): ...
-class ReasoningEnd(Event): ...
+class ReasoningStart(Event):
+    """A thought opens (accounts for no bytes)."""
+class ReasoningEnd(Event):
+    """A thought closes (accounts for no bytes)."""
 
 class ToolCallStart(Event):
+    """A call begins: its index, id (`call_<index>`), name, and the opening bytes as written."""
     index: int
     id: str
     name: str
@@ -38,27 +50,33 @@ class ToolCallStart(Event):
     def __init__(self, index: int, id: str, name: str, source: Union[Text, str]) -> None: ...
 
 class ToolCallArguments(Event):
+    """A fragment of a call's JSON arguments and the model's bytes it came from. The fragments of
+    one index, joined, are always a valid JSON prefix and, at the call's end, its arguments."""
     index: int
     json: str
     source: Text
     def __init__(self, index: int, json: str, source: Union[Text, str]) -> None: ...
 
 class ToolCallEnd(Event):
+    """A call ends: the closing bytes (may be empty)."""
     index: int
     source: Text
     def __init__(self, index: int, source: Union[Text, str]) -> None: ...
 
 class Dropped(Event):
+    """Bytes that carry no meaning for the client (markers, wrapping), with why."""
     text: Text
     why: DropReason
     def __init__(self, text: Union[Text, str], why: Union[DropReason, str]) -> None: ...
 
 class Malformed(Event):
+    """Bytes that could not be parsed as what their place called for, with why."""
     text: Text
     why: Union[MalformedReason, Other]
     def __init__(self, text: Union[Text, str], why: Union[MalformedReason, Other, str]) -> None: ...
 
 class Finish(Event):
+    """The stream ended: why, how many calls started, how many tokens the reasoning took."""
     reason: Union[FinishReason, Other]
     tool_calls: int
     reasoning_tokens: int
@@ -66,26 +84,34 @@ class Finish(Event):
                  reasoning_tokens: int = ...) -> None: ...
 
 class TokenSpan:
+    """One token's bytes in a delta's UTF-8 text: [start, end), `continued` if released late."""
     token_id: int
     start: int
     end: int
     continued: bool
     def __init__(self, token_id: int, start: int, end: int, continued: bool = ...) -> None: ...
     @staticmethod
-    def partitions(spans: Any, text: Union[str, bytes]) -> bool: ...
+    def partitions(spans: Any, text: Union[str, bytes]) -> bool:
+        """Whether `spans` lay out `text` (str or UTF-8 bytes) exactly: ordered, contiguous from 0
+        to its length, every end on a character boundary. `continued` is not looked at."""
 
 class Prompt:
+    """The prompt the engine was given (text decoded with special tokens kept). Optional, first."""
     text: str
     token_ids: Any
     def __init__(self, text: str = ..., token_ids: Any = ...) -> None: ...
 
 class Delta:
+    """One decoded piece of output: its text, the token ids that produced it, and their spans."""
     text: str
     token_ids: Any
     spans: Any
+    """The spans as given: a tuple of TokenSpan (a list is read as its tuple), the (n, 4)
+    array, () or None."""
     def __init__(self, text: str, token_ids: Any = ..., spans: Any = ...) -> None: ...
 
 class End:
+    """The end of the stream and why the engine stopped: "stop", "length", "abort" or any other text."""
     finish: str
     def __init__(self, finish: str = ...) -> None: ...
 
@@ -192,6 +218,10 @@ NULL_WORDS: tuple[str, str]
 TOOL_SCHEMA_KEYS: tuple[str, str, str]
 
 class Declared:
+    """The parameter Kinds a request's tools declare, by function name (SPEC §5.1), read from
+    OpenAI-style tools, the Responses API's flat `{"name", "parameters"}`, Anthropic's
+    `{"name", "input_schema"}` or MCP's `{"name", "inputSchema"}`; the first tool of a name wins,
+    anything malformed is skipped. Pass one as `tools` to share one compile across parsers."""
     def __init__(self, tools: Any = ...) -> None: ...
     def kind(self, function: str, param: str) -> Optional[Kind]: ...
     def kind_at(self, function: str, path: Sequence[str]) -> Optional[Kind]: ...
@@ -217,19 +247,42 @@ class Table:
 DEFAULT_BUFFER_LIMIT: int
 
 class Engine:
+    """A parser for one stream: `feed(Prompt | Delta | End) -> list of events`
+    (`symphony.parser(...)` makes one for a table name)."""
     table: Table
+    """The compiled table it runs."""
     tools: Any
     format: str
+    """The table's name."""
     failed: bool
+    """Whether an error struck mid-feed (only End is accepted then)."""
     counting: bool
+    """Whether the stream is still counted: every delta so far came with spans that lay out
+    its text (SPEC §1.5). False for good once one did not (no spans, spans in character
+    offsets, gaps): text events then carry `tokens` None."""
     buffer_limit: Optional[int]
+    """The most output bytes this parser holds between feeds (None: no limit)."""
     held: int
+    """How many output bytes no event has accounted for yet (held for a marker, a call's
+    name, an undecided value...)."""
     def __init__(self, table: Table, tools: Any = ..., buffer_limit: Optional[int] = ...) -> None: ...
-    def feed(self, input: Union[Prompt, Delta, End], /) -> list: ...
-    def feed_token(self, text: str, token_id: int) -> list: ...
-    def parse(self, output: str, prompt: Optional[str] = ..., finish: str = ...) -> list: ...
+    def feed(self, input: Union[Prompt, Delta, End], /) -> list:
+        """Feeds one input; returns the events it completes (adjacent content merged)."""
+    def feed_token(self, text: str, token_id: int) -> list:
+        """Feeds one decoded token: its text (a str, possibly empty: a token that leaves a
+        character unfinished) and its id. The same as `feed(Delta(text, [token_id],
+        [TokenSpan(token_id, 0, <text's UTF-8 length>)]))`, events and counts alike, without
+        making the Delta: the call a worker that streams one token at a time makes."""
+    def parse(self, output: str, prompt: Optional[str] = ..., finish: str = ...) -> list:
+        """The events of a whole output on a fresh parser, as one list: the prompt (when given)
+        seeds it, the output (a str: one uncounted delta; or a Delta, counted by its spans) is
+        fed, then the stream ends with `finish`. An error is final: it carries every event, what
+        no event accounted for reported as Malformed and the stream finished."""
     def message(self, output: Union[str, Delta], prompt: Optional[str] = ..., finish: str = ...,
-                choice: int = ...) -> tuple: ...
+                choice: int = ...) -> tuple:
+        """`parse`, but the Chat Completions choice `chat.message(events, choice)` gives, built
+        without the events (the batch path): (choice, output tokens, reasoning tokens, calls
+        started, malformed bytes). An error is raised as `parse` raises it, with the events."""
 
 class SummaryRows: ...
 

@@ -1,6 +1,6 @@
-"""bench/compare.py --markdown: the README's ratio tables written from one run's rows (made up
-here; nothing is timed)."""
-from bench import compare
+"""bench/compare.py --markdown: the ratio tables written from one run's rows, and bench/RESULTS.md's
+sections, each replaced in place by its bench's next run (rows made up here; nothing is timed)."""
+from bench import compare, results
 
 
 def row(slug, mode, tokens, symphony, sglang=None, vllm=None):
@@ -87,3 +87,91 @@ def test_the_totals_keep_the_ratio_with_the_clocks_cost_left_in(capsys):
     line = next(line for line in capsys.readouterr().out.splitlines() if "sglang" in line)
     # 10 / 0.4 with the clock taken off, 10.1 / 0.5 with it left in
     assert "25.0x faster" in line and "20.2x faster" in line
+
+
+# --- bench/RESULTS.md: a section per bench, replaced in place -----------------------------------
+
+def test_markdown_without_a_machine_starts_with_the_table():
+    assert compare.markdown([("json", ROWS[:2])]).startswith("| family (checkpoints) | symphony streamed |")
+
+
+def test_a_section_names_its_date_machine_and_command():
+    text = results.section("compare", "Title", "| a |\n|---|\n", "python3 bench/compare.py --markdown x.md",
+                           date="2026-12-05", on="a test box")
+    assert text == ("<!-- bench:compare -->\n## Title\n\n"
+                    "Run 2026-12-05 on a test box: `python3 bench/compare.py --markdown x.md`\n\n"
+                    "| a |\n|---|\n<!-- /bench:compare -->\n")
+    assert results.command("bench/cli.py", ["--outputs", "20", "--markdown", "a b.md"]) == \
+        "python3 bench/cli.py --outputs 20 --markdown 'a b.md'"
+
+
+def test_a_run_replaces_its_own_section_in_place_and_leaves_the_rest(tmp_path):
+    path = tmp_path / "RESULTS.md"
+
+    def write(name, body, date):
+        results.write_section(name, f"{name} bench", body, f"python3 bench/{name}.py", path=str(path), date=date,
+                              on="a test box")
+        return path.read_text(encoding="utf-8")
+
+    first = write("compare", "ratios of the first run", "2026-12-04")
+    assert first.startswith(results.HEAD) and first.count("<!-- bench:compare -->") == 1
+    write("batch", "batch figures", "2026-12-04")
+    both = write("cli", "cli figures", "2026-12-04")
+    # a new bench's section goes at the end, after the others
+    assert both.index("bench:compare") < both.index("bench:batch") < both.index("bench:cli")
+    after = write("batch", "batch figures, again\n\nwith a second paragraph", "2026-12-05")
+    # replaced where it stands, not appended: one batch section, the new one; the others byte for byte
+    assert after.count("<!-- bench:batch -->") == after.count("<!-- /bench:batch -->") == 1
+    assert "batch figures, again\n\nwith a second paragraph" in after and "batch figures\n" not in after
+    assert "Run 2026-12-05 on a test box: `python3 bench/batch.py`" in after
+    head, rest = both.split("<!-- bench:batch -->")
+    tail = rest.split("<!-- /bench:batch -->\n", 1)[1]
+    assert after.startswith(head) and after.endswith(tail)
+    # the same run again gives the same file
+    assert write("batch", "batch figures, again\n\nwith a second paragraph", "2026-12-05") == after
+
+
+def test_section_names_are_checked():
+    for bad in ("", "Compare", "a b", "x-->"):
+        try:
+            results.section(bad, "t", "b", "c")
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was taken")
+
+
+def test_the_checked_in_results_file_has_one_section_per_bench():
+    with open(results.RESULTS, encoding="utf-8") as f:
+        text = f.read()
+    assert text.startswith(results.HEAD)
+    names = [line[len("<!-- bench:"):-len(" -->")] for line in text.splitlines() if line.startswith("<!-- bench:")]
+    assert names and len(names) == len(set(names))
+    for name in names:
+        assert text.count(f"<!-- /bench:{name} -->") == 1
+        assert results.replace_section(text, name, results.section(name, "t", "b", "c")).count("<!-- bench:") \
+            == len(names)
+
+
+def test_compare_writes_its_section_of_the_results_file(tmp_path, monkeypatch, capsys):
+    def run(seconds, construct):
+        return {"cases": 2, "tokens": 1000, "bytes": 4000, "seconds": seconds, "construct_seconds": construct,
+                "agree": 2}
+
+    def harness(slugs, repeat, rounds, plans, deltas=False):
+        side = {slug: {"status": "ok", "whole": run(1e-4, 1e-5), "stream": run(5e-4, 1e-5)} for slug in slugs}
+        peer = {slug: {"status": "ok", "whole": run(1e-3, 1e-4), "stream": run(5e-2, 1e-4)} for slug in slugs}
+        return {"peers": {"symphony": side, "sglang": peer}}
+
+    monkeypatch.setattr(compare, "run_harness", harness)
+    path = tmp_path / "RESULTS.md"
+    path.write_text(results.HEAD + "\n<!-- bench:batch -->\nkept as it was\n<!-- /bench:batch -->\n", encoding="utf-8")
+    assert compare.main(["--markdown", str(path), "qwen3-8b", "glm-5"]) == 0
+    capsys.readouterr()
+    text = path.read_text(encoding="utf-8")
+    assert "<!-- bench:batch -->\nkept as it was\n<!-- /bench:batch -->\n" in text
+    section = text.split("<!-- bench:compare -->\n", 1)[1].split("<!-- /bench:compare -->", 1)[0]
+    assert "`python3 bench/compare.py --markdown " in section and "qwen3-8b glm-5`" in section
+    assert "| all (2) | 0.5 | 50 (100×) | - |" in section
+    compare.main(["--markdown", str(path), "--deltas", "qwen3-8b"])
+    text = path.read_text(encoding="utf-8")
+    assert text.count("<!-- bench:compare -->") == text.count("<!-- bench:compare-deltas -->") == 1
