@@ -11,7 +11,7 @@ run through the same harness as `bench/compare.py`: vLLM's parser of that name a
 detector for the family (where it has one, `SGLANG_NAMES`) and symphony, all three in the peers
 venv, taking turns per name (the best pass of each kept).
 gpt-oss (vLLM's parser name `openai`) has no unit-test outputs there: its pseudo-slug
-`gpt-oss-harmony` holds the outputs tests/render_harmony.py renders with `openai-harmony`, cut
+`gpt-oss-harmony` holds the outputs recorded/harmony.py renders with `openai-harmony`, cut
 into their real o200k tokens (vLLM's HarmonyParser reads token ids, not text), each with the
 message it was rendered from as its reference, and `gpt-oss-channel-first` those that call,
 their call headers written channel first as the model writes them (the renderer writes the
@@ -42,7 +42,7 @@ from symphony.models import models_for_format  # noqa: E402
 from recorded.peer_cases import VLLM_FILES, VLLM_TABLES, load_jsonl  # noqa: E402
 
 HARMONY_NAME = "openai"            # vLLM's tool parser name for gpt-oss
-# slug: the variant of tests/render_harmony.py's outputs it holds (None: as rendered)
+# slug: the variant of recorded/harmony.py's outputs it holds (None: as rendered)
 HARMONY_SLUGS = {"gpt-oss-harmony": None, "gpt-oss-channel-first": "channel first"}
 HARMONY_PROFILE = {
     "thinking_default": None, "markers": [],
@@ -138,11 +138,11 @@ def pseudo_fixtures(names, directory):
 
 
 def harmony_fixtures(directory):
-    """Writes a file per HARMONY_SLUGS: the outputs tests/render_harmony.py renders (of that
+    """Writes a file per HARMONY_SLUGS: the outputs recorded/harmony.py renders (of that
     variant), their real o200k ids and per-token pieces, the message each was rendered from as
     the reference and one permissive tool per function it calls (else a placeholder). Returns
     {slug: profile}."""
-    from tests.render_harmony import encoding, expected, outputs, rendered
+    from recorded.harmony import encoding, expected, outputs, rendered
     encoding()       # writes the vocabulary and sets TIKTOKEN_ENCODINGS_BASE for the harness too
     model = models_for_format("gpt_oss")[0]
     for slug, wanted in HARMONY_SLUGS.items():

@@ -2,7 +2,6 @@
 a parse (`Said`), the well-formedness and conservation checks, and synthetic token spans.
 """
 import bisect
-import codecs
 import functools
 import itertools
 
@@ -22,6 +21,7 @@ from symphony.events import (
 # verify runs them on recorded outputs); the tests share them rather than keep a second copy. The
 # plans a test replays are the tier's (tests/tiers.py: all of them, or a seeded sample).
 from symphony.replay import Said, replay_text, said, seeded_cuts, split_at, tokens_of  # noqa: F401
+from recorded.pieces import streamed_pieces  # noqa: F401
 from tests.tiers import chunkings  # noqa: F401
 
 MASK64 = (1 << 64) - 1
@@ -102,15 +102,6 @@ def check_well_formed(events):
     assert finishes == 1, f"{finishes} Finish events"
     assert not in_reasoning, "a thought left open"
     assert set(started) == ended, f"calls not ended: {set(started) - ended}"
-
-
-def streamed_pieces(token_bytes):
-    """Each token's text as an engine streams it, from the tokens' bytes: "" while a character is
-    incomplete, then the token that completes it brings the whole character (SPEC §1.5)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    pieces = tuple(decoder.decode(b) for b in token_bytes)
-    decoder.decode(b"", final=True)      # raises where the tokens end inside a character
-    return pieces
 
 
 def synthetic_token_bounds(text, trailing=1):

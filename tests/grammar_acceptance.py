@@ -6,7 +6,7 @@ missing from the output (a required property added to the called tool), and the 
 its last call's closing marker. Listed cases (below) are the ones the grammar rejects on purpose.
 Beyond the fixtures: every one of vLLM's unit-test outputs (`../shared/peer-cases/`) that the
 parser reads cleanly is accepted for the functions it calls, but those listed as leniency of the
-parser's; and the gpt-oss outputs tests/render_harmony.py renders with `openai-harmony` (also
+parser's; and the gpt-oss outputs recorded/harmony.py renders with `openai-harmony` (also
 with their call headers written channel first) are accepted.
 
 xgrammar needs torch and transformers, so it runs where they are installed (CI's optional step,
@@ -334,12 +334,12 @@ def _cut_by_the_end(table, output, events):
 
 
 def check_harmony(xgr):
-    """gpt-oss has no fixture: the outputs tests/render_harmony.py renders with `openai-harmony`
+    """gpt-oss has no fixture: the outputs recorded/harmony.py renders with `openai-harmony`
     (and their call headers written channel first), those symphony reads as their messages (not
     the ones listed as differing), are accepted by the gpt_oss grammar for the functions they
     call, and by the `at_least_one` grammar exactly when they call one. Returns (accepted,
     checked, failures)."""
-    from tests.render_harmony import expected, outputs, rendered
+    from recorded.harmony import expected, outputs, rendered
     cases = [(case, variant) for case, variant in outputs() if not case.differs]
     failures = []
     for case, variant in cases:

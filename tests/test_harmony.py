@@ -1,5 +1,5 @@
 """The gpt-oss table (`gpt_oss`, harmony; issue 11) on outputs rendered at test time by the
-`openai-harmony` package (tests/render_harmony.py; test-only, as is the vocabulary's source):
+`openai-harmony` package (recorded/harmony.py; test-only, as is the vocabulary's source):
 each folds into the message derived from the harmony messages it was rendered from (analysis the
 thought, final and a preamble the content, a message to `functions.NAME` a call) at every
 chunking, and fed one delta per o200k token (its id and UTF-8 byte span; a token that leaves a
@@ -22,7 +22,7 @@ from symphony.adapt import chat
 # the token replay and its checks are symphony verify's (per-event counts, every token once)
 from symphony.replay import TWO_WAY_SPLIT_LIMIT, _check_token_replay, replay_tokens
 from tests.common import check_conservation, check_well_formed, chunkings, replay
-from tests.render_harmony import (
+from recorded.harmony import (
     CASES,
     analysis,
     call,

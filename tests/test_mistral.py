@@ -1,5 +1,5 @@
 """The Mistral tables (`mistral`, `magistral_think`; issue 11) on outputs rendered at test time by
-Mistral's `mistral-common` package (tests/render_mistral.py; test-only), one per tokenizer
+Mistral's `mistral-common` package (recorded/mistral.py; test-only), one per tokenizer
 generation and case: each folds into the message it was rendered from (the thought the reasoning,
 every `[TOOL_CALLS]` a call) whole and at every chunking, the output mistral-common's own
 tokenizer encodes for the same conversation folds into the same message, and fed one delta per
@@ -18,7 +18,7 @@ from symphony.formats import table as format_table
 from symphony.models import for_model, thought_markers
 from symphony.replay import TWO_WAY_SPLIT_LIMIT, _check_token_replay, _thought_region, replay_tokens
 from tests.common import check_conservation, check_well_formed, chunkings, replay
-from tests.render_mistral import TOOLS, encoded, expected, outputs, prompt, rendered
+from recorded.mistral import TOOLS, encoded, expected, outputs, prompt, rendered
 from tests.wire import arguments, check, content, dropped, end, finish, reasoning, start, END_THOUGHT, START_THOUGHT
 
 OUTPUTS = outputs()

