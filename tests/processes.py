@@ -58,9 +58,9 @@ def symphony_files(*directories):
 
 def python(code, *args, shm, tmp, wrap=(), **popen):
     """A Python process running `code` with this tree's symphony, its memory-backed directory at
-    `shm` (symphony.batch_files) and its temporary directory at `tmp`; `wrap` the command it runs
+    `shm` (symphony.batch.files) and its temporary directory at `tmp`; `wrap` the command it runs
     under (its arguments then this one)."""
-    setup = f"from symphony import batch_files\nbatch_files._MEMORY_BACKED = {str(shm)!r}\n"
+    setup = f"from symphony.batch import files as batch_files\nbatch_files._MEMORY_BACKED = {str(shm)!r}\n"
     env = dict(os.environ, PYTHONPATH=ROOT, TMPDIR=str(tmp))
     return subprocess.Popen([*wrap, sys.executable, "-c", setup + code, *args], cwd=ROOT, env=env, **popen)
 

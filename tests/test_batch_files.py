@@ -1,4 +1,4 @@
-"""symphony.batch_files, the way a batch's chunk crosses to a worker and back: a job and its
+"""symphony.batch.files, the way a batch's chunk crosses to a worker and back: a job and its
 result round-trip through files (texts with lone surrogates, token spans, Arrow tables), the
 files and their directory are gone afterwards, also when a chunk fails; parse_many over a
 caller's thread pool (the same transport in one process) and over workers gives what one process
@@ -15,8 +15,9 @@ import time
 import numpy as np
 import pytest
 
-from symphony import batch, batch_files
-from symphony.batch_files import Scratch, unpacked, write_result
+from symphony import batch
+from symphony.batch import files as batch_files
+from symphony.batch.files import Scratch, unpacked, write_result
 from tests.processes import ended, private_tmpfs, python, symphony_files, terminate, wait_until
 
 pa = pytest.importorskip("pyarrow")
@@ -284,7 +285,7 @@ def test_a_sigterm_leaves_no_file_and_no_worker(tmp_path, how):
 
 
 def test_sigterm_is_handled_only_while_a_path_is_held_and_only_where_it_is_at_its_default(tmp_path):
-    from symphony import teardown
+    from symphony.batch import teardown
     before = signal.getsignal(signal.SIGTERM)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:

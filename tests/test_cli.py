@@ -17,7 +17,8 @@ import sys
 import pytest
 
 import symphony
-from symphony import batch, cli, cli_chunks
+from symphony import batch, cli
+from symphony.cli import chunks as cli_chunks
 from symphony.adapt import chat
 from symphony.errors import InternalError, LifecycleError
 from symphony.events import from_dict

@@ -1,5 +1,5 @@
 """Utf8Texts (many outputs' texts as one UTF-8 buffer and offsets, parsed where the bytes lie) and
-symphony.utf8_columns: the well-formedness check says what Python's decoder says, byte for byte;
+symphony.batch.utf8_columns: the well-formedness check says what Python's decoder says, byte for byte;
 strs and Arrow columns lay out and read back as they were (a str with no UTF-8 form refused with
 the error parsing it gives); folding the texts from the buffer gives the rows folding the strs
 gives, for every table's generated outputs; bad offsets are refused."""
@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import symphony
-from symphony import batch, utf8_columns
+from symphony import batch
+from symphony.batch import utf8_columns
 from symphony.parser import Utf8Texts, first_not_str, fold_summaries, utf8_copy, utf8_layout
 from tests.strategies import outputs
 

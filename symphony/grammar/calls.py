@@ -9,7 +9,7 @@ import dataclasses
 import json
 
 from symphony import _native
-from symphony.grammar_nodes import WS, const, either, optional, pinned, regex, schema, seq, slots, text, value
+from symphony.grammar.nodes import WS, const, either, optional, pinned, regex, schema, seq, slots, text, value
 from symphony.syntax import CallObject, Placement, Spelling, Tags
 
 

@@ -4,7 +4,7 @@ that constrains a model to write its calls in its table's own call syntax, to th
 tools and their schemas. Everything is read from the table: the call region's opener and close
 (the rows into and out of the arguments state), the block around it (a wrapper state the calls
 are opened from, and its own rows in and out), the thought and its close, and the call syntax's
-own parameters (grammar_calls). A new table gets its grammar without an edit here.
+own parameters (grammar.calls). A new table gets its grammar without an edit here.
 
 Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tags` on the call
 opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
@@ -37,8 +37,8 @@ from symphony import _native
 from symphony import tool_choice as _tool_choice
 from symphony.format import Emits, Format
 from symphony.formats import TABLES
-from symphony.grammar_calls import for_syntax
-from symphony.grammar_nodes import (WS, const, either, joined, optional, plus, regex, schema, seq, star, tag, text,
+from symphony.grammar.calls import for_syntax
+from symphony.grammar.nodes import (WS, const, either, joined, optional, plus, regex, schema, seq, star, tag, text,
                                     triggered)
 from symphony.resolve import resolve
 from symphony.syntax import CallSyntax

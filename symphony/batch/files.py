@@ -1,11 +1,11 @@
 """How a batch's chunk crosses to a worker process and back: its outputs' texts as UTF-8 bytes in
-a file the worker maps and parses where they lie (symphony.utf8_columns), the rest of the job
+a file the worker maps and parses where they lie (symphony.batch.utf8_columns), the rest of the job
 (token spans, tables' names, tools, prompts) pickled to a file the worker reads, and the result
 to a file the parent reads (an Arrow table as an IPC stream it maps, summary rows or Results
 pickled), in a private directory on a memory-backed file system (/dev/shm where there is one with
 room) that the batch removes when it ends; only the paths go through the process pool's pipe.
 Each file is unlinked as soon as its reader has it open or mapped, and the directories are held
-for symphony.teardown while they exist: a SIGTERM leaves none of them behind. Where the file
+for symphony.batch.teardown while they exist: a SIGTERM leaves none of them behind. Where the file
 system fills up as a chunk's files are written (a container's /dev/shm is often 64 MB, and a
 batch's events take several times its texts), that chunk, or its result, crosses through the
 pool's pipe instead, pickled: slower, never an error.
@@ -30,7 +30,8 @@ import time
 import weakref
 from collections import namedtuple
 
-from symphony import teardown, utf8_columns
+import symphony.batch.teardown as teardown
+import symphony.batch.utf8_columns as utf8_columns
 
 Shipped = namedtuple("Shipped", "job texts result started kept")
 Shipped.__doc__ = """A chunk in files, as a worker gets it: the path of its pickled job, of its

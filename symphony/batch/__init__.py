@@ -23,7 +23,7 @@ from collections import namedtuple
 import numpy as np
 
 from symphony.adapt.fold import fold
-from symphony.batch_files import Regions, Scratch, unpacked, wait_started, write_result
+from symphony.batch.files import Regions, Scratch, unpacked, wait_started, write_result
 from symphony.errors import ParseError
 from symphony.events import Malformed
 from symphony.formats import TABLES
@@ -31,8 +31,8 @@ from symphony.inputs import Delta
 from symphony.parser import (ArrowRows, Engine, JsonLines, Utf8Texts, first_not_str, fold_summaries,
                              summary_messages, summary_rows_of)
 from symphony.resolve import resolve
-from symphony.teardown import watch_parent
-from symphony.utf8_columns import of_arrow
+from symphony.batch.teardown import watch_parent
+from symphony.batch.utf8_columns import of_arrow
 from symphony.value import Declared
 
 Tokens = namedtuple("Tokens", "text ids starts ends offsets")
@@ -297,7 +297,7 @@ class Pool(concurrent.futures.ProcessPoolExecutor):
     its chunk does not cross between processes). The files its chunks' texts cross in are kept
     for its next batches (batch_files.Regions: on /dev/shm, as many as a batch ships at most)
     until it shuts down. Its workers exit once this process is gone, and a SIGTERM removes its
-    files (symphony.teardown)."""
+    files (symphony.batch.teardown)."""
 
     def __init__(self, processes):
         if processes < 2:

@@ -1,12 +1,12 @@
 """The `symphony` command line: `symphony parse` turns a JSONL or Parquet file of model outputs
 into chat messages (or events), one output in, one line or row out; a line that fails, for
 whatever reason, gets an error naming it and the run goes on. The input is read in chunks of lines,
-each parsed whole (symphony.cli_chunks) here or, with --workers, in a pool's workers, and written
+each parsed whole (symphony.cli.chunks) here or, with --workers, in a pool's workers, and written
 in order. Exit status: 0 every line parsed, 1 some lines failed, 2 a usage error (bad arguments,
 an unreadable input or tools file), 3 the run broke off (the input could not be read to its end:
 what was parsed before is written; or the output could not be written: no file is left at
 --output, which is written beside it and renamed into place once whole). On SIGTERM the output
-being written is removed (symphony.teardown)."""
+being written is removed (symphony.batch.teardown)."""
 import argparse
 import collections
 import concurrent.futures
@@ -19,9 +19,10 @@ import tempfile
 import time
 import uuid
 
-from symphony import teardown, verify
+import symphony.batch.teardown as teardown
+from symphony import verify
 from symphony.batch import arrow_schema, pool
-from symphony.cli_chunks import Settings, jsonl_chunk, parquet_chunk
+from symphony.cli.chunks import Settings, jsonl_chunk, parquet_chunk
 from symphony.formats import from_response_template
 from symphony.formats import names as table_names
 from symphony.resolve import resolve
@@ -197,7 +198,7 @@ class _Progress:
 class _Beside:
     """Where --output is written: a new file beside it, renamed onto it once whole, so that no half
     file is ever at --output (a target that is there and is no regular file, /dev/stdout say, is
-    written as it is). Held for symphony.teardown until then."""
+    written as it is). Held for symphony.batch.teardown until then."""
 
     def __init__(self, path):
         self.name = path
