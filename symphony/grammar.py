@@ -32,6 +32,7 @@ node of its parameters (None when no tool of that name is declared). The constra
 """
 import functools
 import json
+import math
 
 from symphony import _native
 from symphony import tool_choice as _tool_choice
@@ -85,7 +86,8 @@ _CACHE_SIZE = 256
 def _declared(tools):
     """(name, parameters) per tool, as the parser reads them (`tool["function"]` or the tool
     itself; `parameters`, Anthropic's `input_schema` or MCP's `inputSchema`; the first of a name
-    wins); empty names and non-tools dropped."""
+    wins); empty names and non-tools dropped, parameters that are no object read as none. A
+    parameters object that is no JSON Schema is a ValueError (`_schema_fault`)."""
     found = {}
     for tool in tools or ():
         function = tool.get("function", tool) if isinstance(tool, dict) else None
@@ -93,8 +95,99 @@ def _declared(tools):
         if isinstance(name, str) and name and name not in found:
             parameters = next((function[key] for key in _native.TOOL_SCHEMA_KEYS
                                if function.get(key) is not None), None)
-            found[name] = parameters if isinstance(parameters, dict) else {"type": "object", "properties": {}}
+            if not isinstance(parameters, dict):
+                parameters = {"type": "object", "properties": {}}
+            fault = _schema_fault(parameters)
+            if fault is not None:
+                raise ValueError(f"grammar: tool {name!r}: its parameters schema at {fault[0] or '/'}: {fault[1]}")
+            found[name] = parameters
     return list(found.items())
+
+
+# Where a value sits in a schema: a schema, an object of schemas (`properties`), a list of
+# schemas (`anyOf`), or plain JSON (`default`, `enum`'s values, an unknown keyword's value).
+_SCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _DATA = range(4)
+# JSON Schema's keywords whose value is a schema, an object of schemas, or a list of schemas
+# (`items` may also be a list: the older drafts' tuple form)
+_KEYWORD_ROLES = dict.fromkeys(("items", "additionalProperties", "additionalItems", "not", "if", "then", "else",
+                                "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"), _SCHEMA)
+_KEYWORD_ROLES.update(dict.fromkeys(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"),
+                                    _SCHEMA_MAP))
+_KEYWORD_ROLES.update(dict.fromkeys(("anyOf", "oneOf", "allOf", "prefixItems"), _SCHEMA_LIST))
+# keywords the grammar reads, and what each holds: a list of (what)
+_KEYWORD_LISTS = {"required": ("property names", str), "enum": ("values", object), "type": ("type names", str)}
+_WHAT = {_SCHEMA: "schema (an object or a boolean)", _SCHEMA_MAP: "object of schemas",
+         _SCHEMA_LIST: "list of schemas"}
+
+
+def _schema_fault(parameters):
+    """(JSON pointer, what is wrong) of the first place where `parameters` is no JSON Schema the
+    grammar can hand on, or None: a value that is no JSON (a set, bytes, a key that is no string,
+    a float that is not finite, a container inside itself), a schema that is neither an object nor
+    a boolean, or a keyword the grammar reads in a shape it cannot (`required`, `enum` and `type`
+    no list of names, values, type names; `type` may be one name)."""
+    work = [(parameters, "", _SCHEMA)]
+    open_ids = set()                  # the containers on the path walked: a cycle comes back to one
+    while work:
+        value, pointer, role = work.pop()
+        if role is None:              # leaving a container
+            open_ids.discard(id(value))
+            continue
+        if role == _SCHEMA and type(value) is bool:
+            continue
+        container = isinstance(value, (dict, list, tuple))
+        if role != _DATA and not isinstance(value, dict if role != _SCHEMA_LIST else (list, tuple)):
+            return pointer, f"{_shown(value)} is no {_WHAT[role]}"
+        if not container:
+            if not (value is None or isinstance(value, (str, bool, int))
+                    or (isinstance(value, float) and math.isfinite(value))):
+                return pointer, f"{_shown(value)} is no JSON value"
+            continue
+        if id(value) in open_ids:
+            return pointer, "a container inside itself (no JSON is)"
+        open_ids.add(id(value))
+        work.append((value, pointer, None))
+        if not isinstance(value, dict):
+            inner = _SCHEMA if role == _SCHEMA_LIST else _DATA
+            work.extend((item, f"{pointer}/{i}", inner) for i, item in reversed(list(enumerate(value))))
+            continue
+        for key in value:
+            if not isinstance(key, str):
+                return pointer, f"the key {key!r} is no string"
+        for key, item in reversed(list(value.items())):
+            at = pointer + "/" + key.replace("~", "~0").replace("/", "~1")
+            inner = _SCHEMA if role == _SCHEMA_MAP else _DATA
+            if role == _SCHEMA:
+                if key in _KEYWORD_LISTS:
+                    fault = _keyword_fault(key, item)
+                    if fault is not None:
+                        return at + fault[0], fault[1]
+                inner = _KEYWORD_ROLES.get(key, _DATA)
+                if key == "items" and isinstance(item, (list, tuple)):
+                    inner = _SCHEMA_LIST
+            work.append((item, at, inner))
+    return None
+
+
+def _keyword_fault(key, value):
+    """(pointer below the keyword, what is wrong) where `required`, `enum` or `type` holds what
+    the grammar cannot read, or None."""
+    what, kind = _KEYWORD_LISTS[key]
+    if key == "type" and isinstance(value, str):
+        return None
+    if not isinstance(value, (list, tuple)):
+        return "", f"{_shown(value)} is no {'type name or ' if key == 'type' else ''}list of {what}"
+    for i, item in enumerate(value):
+        if not isinstance(item, kind):
+            return f"/{i}", f"{_shown(item)} is no {what[:-1]}"
+    return None
+
+
+def _shown(value):
+    """A value as an error shows it: short, with its type where its repr does not say it."""
+    text = repr(value)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return shown if type(value) in (int, float, bool, str, list, dict, type(None)) else f"{shown} (a {type(value).__name__})"
 
 
 def _resolve(format_or_model):

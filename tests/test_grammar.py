@@ -130,6 +130,60 @@ def test_a_table_built_elsewhere_gets_a_grammar_from_its_rows():
     assert (block["begin"], block["end"]) == ("<<calls>>", "<</calls>>")
 
 
+# --- bad schemas --------------------------------------------------------------------------------
+
+WITH_GRAMMAR = [name for name in sorted(TABLES) if TABLES[name].grammar(TOOLS) is not None]
+CYCLE = {"type": "object"}
+CYCLE["properties"] = {"self": CYCLE}
+
+# A parameters schema no JSON Schema reader takes, and where in it (a JSON pointer) the grammar
+# says so. The parser reads every one of them (it ignores what it cannot use).
+BAD_SCHEMAS = [
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": 5}, "/required"),
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", 3]}, "/required/1"),
+    ({"type": "object", "properties": {"a": 5}}, "/properties/a"),
+    ({"type": "object", "properties": {"a": None}}, "/properties/a"),
+    ({"type": "object", "properties": {"a": {"type": "string", "enum": {"x", "y"}}}}, "/properties/a/enum"),
+    ({"type": "object", "properties": {1: {"type": "string"}}}, "/properties"),
+    ({"type": "object", "properties": {"a": {"type": "object", "properties": {(1, 2): {}}}}}, "/properties/a/properties"),
+    ({"type": "object", "properties": ["a"]}, "/properties"),
+    ({"type": "object", "properties": {"a": {"type": 7}}}, "/properties/a/type"),
+    ({"type": "object", "properties": {"a": {"type": ["string", None]}}}, "/properties/a/type/1"),
+    ({"type": "object", "properties": {"a": {"type": "array", "items": 3}}}, "/properties/a/items"),
+    ({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, "x"]}}}, "/properties/a/anyOf/1"),
+    ({"type": "object", "properties": {"a": {"anyOf": {"type": "string"}}}}, "/properties/a/anyOf"),
+    ({"type": "object", "properties": {"a": {"type": "string", "default": b"x"}}}, "/properties/a/default"),
+    ({"type": "object", "properties": {"a": {"type": "number", "maximum": float("inf")}}}, "/properties/a/maximum"),
+    ({"type": "object", "properties": {"a/b~c": {"enum": {1}}}}, "/properties/a~1b~0c/enum"),
+    (CYCLE, "/properties/self"),
+]
+
+
+@pytest.mark.parametrize("schema, path", BAD_SCHEMAS, ids=[path for _, path in BAD_SCHEMAS])
+def test_a_bad_schema_is_a_value_error_naming_the_tool_and_where(schema, path):
+    tools = [{"type": "function", "function": {"name": "good", "parameters": {"type": "object"}}},
+             {"type": "function", "function": {"name": "bad_tool", "parameters": schema}}]
+    symphony.parse("qwen3", '<tool_call>\n{"name": "bad_tool", "arguments": {"a": "x"}}\n</tool_call>', tools)
+    anthropic = [{"name": t["function"]["name"], "input_schema": t["function"]["parameters"]} for t in tools]
+    for name in WITH_GRAMMAR:
+        for given, flags in ((tools, {}), (anthropic, {"reasoning_open": True, "at_least_one": True})):
+            with pytest.raises(ValueError) as raised:
+                TABLES[name].grammar(given, **flags)
+            assert "'bad_tool'" in str(raised.value) and f"at {path}:" in str(raised.value), (name, str(raised.value))
+    for choice in ("required", {"type": "function", "function": {"name": "bad_tool"}}):
+        with pytest.raises(ValueError, match="'bad_tool'"):
+            symphony.grammar(None, tools, tool_choice=choice)
+
+
+def test_what_the_parser_ignores_the_grammar_ignores():
+    # parameters that are no object (the parser reads the tool as taking none), tools without a name
+    for parameters in (5, "x", [1], None):
+        tools = [{"type": "function", "function": {"name": "f", "parameters": parameters}}, {"function": 3}, 7]
+        for name in WITH_GRAMMAR:
+            assert TABLES[name].grammar(tools) == TABLES[name].grammar([{"type": "function",
+                                                                         "function": {"name": "f"}}]), name
+
+
 # --- xgrammar ---------------------------------------------------------------------------------
 
 FIXTURES = os.environ.get("SYMPHONY_FIXTURES", "")
