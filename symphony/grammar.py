@@ -10,13 +10,18 @@ Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tag
 opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
 DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
 holds one or more calls with whitespace (and the block's own dropped markers) between. Free
-text outside the tags is the content. Messages (gpt-oss: a thought, an answer or a call, joined by
+text outside the tags is the content; where the initial state is a wrapper whose text is no
+content (Kimi K3's message), its regions (a thought, an answer, the calls' block) follow one
+another with whitespace between. Messages (gpt-oss: a thought, an answer or a call, joined by
 `<|start|>assistant`): `tags_with_separator`, one tag per kind of message.
 With `reasoning_open` (the generation prompt leaves the output inside a thought) the grammar
 first takes the thought, text up to the thought's close, holding no table marker. Where a
 recorded fixture showed SPEC §8's exact shape rejecting what a template writes, the shape here is
 looser: whitespace around a JSON call object and between invoke/DSML/XTML tags, a keyed
-template's spacing after a pair optional, DSML parameters typed by the tools' schemas.
+template's spacing after a pair optional, DSML parameters typed by the tools' schemas. Where it
+admitted what the table's parser reads otherwise, tighter: every output the grammar admits is read
+as the calls it spells (tests/test_grammar.py draws them), and a tool whose name or key the syntax
+cannot write is refused (grammar_calls).
 
 None (no grammar) where SPEC §8 says so: a table with no calls or no tool left once tools with
 empty names are dropped; the pythonic, JSON-list and XML element-tree syntaxes (the gateway's
@@ -187,7 +192,9 @@ def _shown(value):
     """A value as an error shows it: short, with its type where its repr does not say it."""
     text = repr(value)
     shown = text if len(text) <= 40 else text[:37] + "..."
-    return shown if type(value) in (int, float, bool, str, list, dict, type(None)) else f"{shown} (a {type(value).__name__})"
+    if type(value) in (int, float, bool, str, list, dict, type(None)):
+        return shown
+    return f"{shown} (a {type(value).__name__})"
 
 
 def _resolve(format_or_model):
@@ -284,12 +291,39 @@ def _calls(table, shape, declared, at_least_one):
         gap = star(either([regex(r"[ \t\r\n]")] + [const(j) for j in joins])) if joins else WS
         content = seq(gap, plus(seq(either(tags), gap)))
         tags = [tag(opener, content, close) for opener in openers]
+    if table.emits[table.fmt.states[0][0]] == Emits.WRAPPER:
+        return _regions(table, tags, at_least_one)
     triggers = list(dict.fromkeys(t["begin"] for t in tags))
     if not at_least_one:
         return triggered(triggers, tags, False)
     # xgrammar's own at_least_one wants the output to start with a call; here content (or a
     # thought the model writes itself) may come first
     return seq(text(triggers), either(tags), triggered(triggers, tags, False))
+
+
+def _regions(table, call_tags, at_least_one):
+    """An output whose text outside its regions is no content (the initial state a wrapper, not
+    a stream of messages: Kimi K3's message): its regions one after another, whitespace and the
+    wrapper's dropped markers between.
+    A thought or an answer is text holding no table marker up to its close, back to the
+    wrapper; the calls are `call_tags` (the block of calls)."""
+    first = table.fmt.states[0][0]
+    markers = [t for _, t in table.fmt.terminals]
+    regions = []
+    for _, opener, state in table.rows(out_of=first):
+        closes = list(dict.fromkeys(table.texts[t] for _, t, d in table.rows(out_of=state) if d == first))
+        if table.emits[state] in (Emits.CONTENT, Emits.REASONING) and closes:
+            regions.append(tag(table.texts[opener], text(markers), closes[0] if len(closes) == 1 else closes))
+    # between regions: whitespace, and the markers the wrapper drops (a stray close, the end of
+    # the turn: its rows back to itself)
+    joins = [table.texts[t] for t in table.self_rows(first)]
+    gap = star(either([regex(r"[ \t\r\n]")] + [const(j) for j in joins])) if joins else WS
+    every = either(regions + call_tags)
+    stream = star(seq(every, gap))
+    if at_least_one:
+        stream = seq(star(seq(either(regions), gap)), either(call_tags), gap, stream) if regions else \
+            plus(seq(every, gap))
+    return seq(gap, stream)
 
 
 def _message_stream(table, messages, shape, declared, at_least_one, reasoning_open):
