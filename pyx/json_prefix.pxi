@@ -13,9 +13,28 @@
 # string, only the four JSON whitespace bytes, numbers by the JSON grammar. It refuses at the byte
 # that no strict continuation could take (a number that ends early, `1.}`, at the `}`), and takes
 # whitespace after the complete value.
+#
+# A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
+# decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
+# double (a decoder reads infinity, which no JSON encoder writes back), or one whose integer part
+# has more than 4,300 digits (Python's int() and the Anthropic SDK's reader raise on it; a shorter
+# integer is read exactly). A number's value is known only at its end: while one is being read it
+# is not committed, and jp_end judges one the text ends in.
 
 cdef enum:
     JP_MAX_DEPTH = 32
+    JP_MAX_INT_DIGITS = 4300      # bounded: Python's default int() limit, and the SDK reader's
+
+# bounded: 2**1024 - 2**970, the least decimal that rounds to infinity as a double (ties to even:
+# the largest double's mantissa is odd), as a 309-digit integer; its digits and their count
+cdef const char* JP_DOUBLE_OVERFLOW = (
+    b"17976931348623158079372897140530341507993413271003782693617377898044496829276475094664901797"
+    b"75872070963302864166928879109465555478519404026306574886715058206819089020007083836762738548"
+    b"45817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711"
+    b"559699508093042880177904174497792")
+cdef enum:
+    JP_DOUBLE_OVERFLOW_DIGITS = 309
+cdef long long JP_EXPONENT_CAP = 100000000000000000   # an exponent's magnitude stops growing here
 
 cdef enum JpState:
     JP_EXPECT_VALUE = 0   # a value (or, by the container, a closer or comma standing for a missing one)
@@ -44,6 +63,19 @@ cdef enum JpNumber:       # where a strict validator is in a number
     JN_EXP = 7
 
 
+cdef struct jp_bounds:
+    # A bounded validator's number being read (it starts at word_at): its integer digits, the zeros
+    # after its point before its first significant digit, how many significant digits it has and
+    # how they compare (-1, 0, 1) with JP_DOUBLE_OVERFLOW's, its exponent's magnitude and sign.
+    # Held apart from jp_state, which every JSON call assembler carries (and which its object pool
+    # keeps within 512 bytes).
+    Py_ssize_t int_digits
+    Py_ssize_t frac_zeros
+    Py_ssize_t significant
+    int versus_overflow
+    long long exponent
+    bint exponent_negative
+
 cdef struct jp_state:
     int st
     int depth
@@ -61,6 +93,7 @@ cdef struct jp_state:
     bint strict                         # RFC 8259 prefixes only (see the top of this file)
     bint fresh                          # strict: the innermost container was just opened
     int number                          # strict: a JpNumber while in JP_NUMBER
+    jp_bounds* bounds                   # strict, bounded (see the top of this file); NULL: unbounded
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -79,11 +112,18 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.strict = False
     s.fresh = False
     s.number = JN_INT
+    s.bounds = NULL
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
     jp_init(s)
     s.strict = True
+
+
+cdef inline void jp_init_bounded(jp_state* s, jp_bounds* bounds) noexcept nogil:
+    """A bounded strict validator; `bounds` lives as long as it does."""
+    jp_init_strict(s)
+    s.bounds = bounds
 
 
 cdef inline int jp_number_step(int phase, unsigned char c) noexcept nogil:
@@ -108,6 +148,57 @@ cdef inline int jp_number_step(int phase, unsigned char c) noexcept nogil:
 
 cdef inline bint jp_number_whole(int phase) noexcept nogil:
     return phase == JN_ZERO or phase == JN_INT or phase == JN_FRAC or phase == JN_EXP
+
+
+cdef inline void jp_number_begin(jp_bounds* b) noexcept nogil:
+    b.int_digits = 0
+    b.frac_zeros = 0
+    b.significant = 0
+    b.versus_overflow = 0
+    b.exponent = 0
+    b.exponent_negative = False
+
+
+cdef inline bint jp_number_track(jp_bounds* b, int phase, unsigned char c) noexcept nogil:
+    """A bounded number's byte c, read into `phase`: False once its integer part is too long."""
+    cdef int digit = c - 48
+    if phase == JN_EXP:
+        if b.exponent < JP_EXPONENT_CAP:
+            b.exponent = b.exponent * 10 + digit
+        return True
+    if phase == JN_ESIGN:
+        b.exponent_negative = c == 45
+        return True
+    if phase == JN_INT:
+        b.int_digits += 1
+    elif phase != JN_FRAC:
+        return True                      # a sign, a leading zero, the point or the `e`
+    elif b.significant == 0 and digit == 0:
+        b.frac_zeros += 1
+        return True
+    if b.versus_overflow == 0:
+        if b.significant < JP_DOUBLE_OVERFLOW_DIGITS:
+            digit -= JP_DOUBLE_OVERFLOW[b.significant] - 48
+            b.versus_overflow = (digit > 0) - (digit < 0)
+        elif digit:
+            b.versus_overflow = 1
+    b.significant += 1
+    return b.int_digits <= JP_MAX_INT_DIGITS
+
+
+cdef inline bint jp_number_kept(jp_state* s) noexcept nogil:
+    """Whether a decoder keeps the bounded number read: an integer (read exactly; its digits were
+    counted as they came), or a double that rounds to a finite one: its value is 0.DIGITS times
+    ten to `at`, and overflows past at == 309, or at 309 from JP_DOUBLE_OVERFLOW's digits on."""
+    cdef jp_bounds* b = s.bounds
+    cdef long long at
+    if s.number == JN_INT or s.number == JN_ZERO or b.significant == 0:
+        return True                      # an integer, or zero
+    at = b.int_digits if b.int_digits else -b.frac_zeros
+    at += -b.exponent if b.exponent_negative else b.exponent
+    if at != JP_DOUBLE_OVERFLOW_DIGITS:
+        return at < JP_DOUBLE_OVERFLOW_DIGITS
+    return b.versus_overflow < 0 or (b.versus_overflow == 0 and b.significant < JP_DOUBLE_OVERFLOW_DIGITS)
 
 
 cdef inline bint jp_strict_space(unsigned char c) noexcept nogil:
@@ -180,6 +271,10 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
     elif c == 45 or (48 <= c <= 57):
         s.st = JP_NUMBER
         s.number = JN_SIGN if c == 45 else (JN_ZERO if c == 48 else JN_INT)
+        s.word_at = at
+        if s.bounds != NULL:
+            jp_number_begin(s.bounds)
+            jp_number_track(s.bounds, s.number, c)
     elif c == 116 or c == 102 or c == 110:
         s.st = JP_WORD
         s.word = "true" if c == 116 else ("false" if c == 102 else "null")
@@ -324,11 +419,18 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                             jp_refuse(s, s.seen + i)
                             return s.refused_at
                         s.number = h
+                        if s.bounds != NULL and not jp_number_track(s.bounds, h, c):
+                            jp_refuse(s, s.word_at)
+                            return s.refused_at
                     i += 1
                     continue
-                if s.strict and not jp_number_whole(s.number):
-                    jp_refuse(s, s.seen + i)
-                    return s.refused_at
+                if s.strict:
+                    if not jp_number_whole(s.number):
+                        jp_refuse(s, s.seen + i)
+                        return s.refused_at
+                    if s.bounds != NULL and not jp_number_kept(s):
+                        jp_refuse(s, s.word_at)
+                        return s.refused_at
                 st = jp_after_value(s)   # this byte is read in the new state
                 continue
             if st == JP_WORD:
@@ -448,7 +550,7 @@ cdef inline Py_ssize_t jp_committed(jp_state* s) noexcept nogil:
     surrogate is refused at its backslash, a high surrogate's at the high one's)."""
     if s.st == JP_REFUSED:
         return s.refused_at
-    if s.st == JP_WORD:
+    if s.st == JP_WORD or (s.st == JP_NUMBER and s.bounds != NULL):
         return s.word_at
     if s.st == JP_ESCAPE or s.st == JP_UNICODE or s.st == JP_PAIR_BACKSLASH or s.st == JP_PAIR_U \
             or s.st == JP_PAIR_HEX:
@@ -461,8 +563,17 @@ cdef inline bint jp_whole(jp_state* s) noexcept nogil:
     reaching the end counts: nothing can follow it but more of the same token)."""
     if s.depth != 0:
         return s.st == JP_DONE
-    return (s.st == JP_DONE or (s.st == JP_NUMBER and (not s.strict or jp_number_whole(s.number)))
+    return (s.st == JP_DONE or (s.st == JP_NUMBER and (not s.strict or jp_number_whole(s.number))
+                                and (s.bounds == NULL or jp_number_kept(s)))
             or (s.st == JP_WORD and s.word[s.word_len] == 0))
+
+
+cdef inline Py_ssize_t jp_end(jp_state* s) noexcept nogil:
+    """The text ends here: a bounded validator refuses the whole number it ends in if no decoder
+    keeps it. Returns the refusal offset, or -1."""
+    if s.st == JP_NUMBER and s.bounds != NULL and jp_number_whole(s.number) and not jp_number_kept(s):
+        jp_refuse(s, s.word_at)
+    return s.refused_at
 
 
 cdef Py_ssize_t jp_whole_chars(const unsigned char* p, Py_ssize_t n) noexcept nogil:
@@ -479,12 +590,19 @@ cdef Py_ssize_t jp_whole_chars(const unsigned char* p, Py_ssize_t n) noexcept no
 cdef class JsonPrefix:
     """Python view of the validator: feed pieces (str, or bytes cut anywhere: a character cut off
     at a piece's end waits for the next), get None while acceptable, else the refusal offset (in
-    UTF-8 bytes). `strict=True`: RFC 8259 prefixes only (what a strict JSON reader takes)."""
+    UTF-8 bytes). `strict=True`: RFC 8259 prefixes only (what a strict JSON reader takes);
+    `bounded=True` (strict only): and no number a decoder cannot keep (the top of json_prefix.pxi),
+    judged at its end or at `end()`."""
     cdef jp_state state
+    cdef jp_bounds bounds
     cdef bytes pending
 
-    def __cinit__(self, bint strict=False):
-        if strict:
+    def __cinit__(self, bint strict=False, bint bounded=False):
+        if bounded and not strict:
+            raise ValueError("JsonPrefix: bounded=True bounds a strict validator's numbers (strict=True)")
+        if bounded:
+            jp_init_bounded(&self.state, &self.bounds)
+        elif strict:
             jp_init_strict(&self.state)
         else:
             jp_init(&self.state)
@@ -496,6 +614,12 @@ cdef class JsonPrefix:
         cdef Py_ssize_t whole = jp_whole_chars(p, len(raw))
         cdef Py_ssize_t r = jp_feed(&self.state, p, whole)
         self.pending = raw[whole:]
+        return None if r < 0 else r
+
+    def end(self):
+        """The text ends here: None while all of it is acceptable, else the refusal offset (a
+        bounded validator judges the number the text ends in)."""
+        cdef Py_ssize_t r = jp_end(&self.state)
         return None if r < 0 else r
 
     @property

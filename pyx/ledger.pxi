@@ -1,6 +1,15 @@
 # The Ledger (SPEC §1.7): which tokens start where, so every text event can say how many tokens
 # it holds. Offsets are absolute UTF-8 byte offsets in the output; a token counts in the event
 # that carries its first byte, a zero-width token in the run holding the next byte.
+#
+# Tokens that start at one offset are one entry and a count (a run of empty tokens, zero-width
+# spans): the ledger holds at most one entry per byte held plus one, so what the buffer limit
+# bounds (bytes held) bounds it too, however many empty tokens come.
+
+
+cdef struct lg_starts:
+    int64_t at          # the offset these tokens start at
+    int64_t tokens      # how many start there
 
 cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) noexcept:
     """Whether the delta's spans lay out p[0:n]: ordered, contiguous from 0 to n, char-aligned ends."""
@@ -33,7 +42,7 @@ cdef bint lg_spans_partition(Delta delta, const unsigned char* p, Py_ssize_t n) 
 @cython.final
 cdef class Ledger:
     """Token starts not yet counted, bytes received, bytes emitted, and whether counting still holds."""
-    cdef int64_t* starts
+    cdef lg_starts* starts      # starts[head:tail]: strictly increasing offsets
     cdef Py_ssize_t head
     cdef Py_ssize_t tail
     cdef Py_ssize_t cap
@@ -45,27 +54,32 @@ cdef class Ledger:
         free(self.starts)
 
     cdef inline int push_start(self, int64_t at) except -1:
+        """A token starts at `at` (never before the last start noted)."""
+        if self.tail > self.head and self.starts[self.tail - 1].at == at:
+            self.starts[self.tail - 1].tokens += 1
+            return 0
         if self.tail == self.cap:
             self.make_room()
-        self.starts[self.tail] = at
+        self.starts[self.tail].at = at
+        self.starts[self.tail].tokens = 1
         self.tail += 1
         return 0
 
     cdef int make_room(self) except -1:
         """The array is full: the live starts move to the front, or it grows."""
-        cdef int64_t* grown
+        cdef lg_starts* grown
         cdef Py_ssize_t live = self.tail - self.head, cap
         if self.head and live <= self.cap // 2:
-            memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+            memmove(self.starts, self.starts + self.head, live * sizeof(lg_starts))
         else:
             cap = self.cap * 2 if self.cap else 16
-            grown = <int64_t*>realloc(self.starts, cap * sizeof(int64_t))
+            grown = <lg_starts*>realloc(self.starts, cap * sizeof(lg_starts))
             if grown == NULL:
                 raise MemoryError()
             self.starts = grown
             self.cap = cap
             if self.head:
-                memmove(self.starts, self.starts + self.head, live * sizeof(int64_t))
+                memmove(self.starts, self.starts + self.head, live * sizeof(lg_starts))
         self.head = 0
         self.tail = live
         return 0
@@ -144,16 +158,20 @@ cdef class Ledger:
         self.emitted = end
         if self.uncounted:
             return -1
-        while self.head < self.tail and self.starts[self.head] < end:
+        while self.head < self.tail and self.starts[self.head].at < end:
+            counted += self.starts[self.head].tokens
             self.head += 1
-            counted += 1
         return counted
 
     cdef int64_t pending(self) noexcept:
         """Tokens noted whose bytes never came (trailing specials, held stop strings): 0 when uncounted."""
+        cdef int64_t left = 0
+        cdef Py_ssize_t i
         if self.uncounted:
             return 0
-        return self.tail - self.head
+        for i in range(self.head, self.tail):
+            left += self.starts[i].tokens
+        return left
 
     cdef int64_t take_pending(self) noexcept:
         """pending(), and those tokens are counted (they go into one trailing event)."""

@@ -3,6 +3,7 @@ feed(Delta(text, [token_id], [TokenSpan(token_id, 0, <text's UTF-8 length>)])): 
 and token counts, the same checks, the same lifecycle, the same failure and buffer limit. The
 property over every table and token layout is in tests/test_properties.py (token_by_token)."""
 import gc
+import os
 
 import pytest
 
@@ -117,3 +118,32 @@ def test_a_feed_token_from_inside_a_feed_token_is_refused():
     events = got + p.feed(End("stop"))
     check_conservation(events, TEXT)
     gc.collect()
+
+
+def resident_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="needs /proc")
+@pytest.mark.parametrize("way", ["feed_token", "delta"])
+def test_a_run_of_empty_tokens_takes_constant_memory(way):
+    # each empty token counts into the event holding the next byte; however many come, the parser
+    # keeps them as one count per offset (held: 0, so the buffer limit has nothing to stop)
+    parser = symphony.parser("qwen3", buffer_limit=1024)
+    empty = Delta("", [7], [TokenSpan(7, 0, 0)])
+    feed = (lambda: parser.feed_token("", 7)) if way == "feed_token" else (lambda: parser.feed(empty))
+    runs = 2_000_000
+    before = resident_bytes()
+    for _ in range(runs):
+        feed()
+    assert resident_bytes() - before < 5 << 20       # the starts of 2M tokens would be 16 MB
+    assert parser.held == 0
+    assert parser.feed_token("Hi <tool", 8) == [symphony.Content("Hi ", tokens=runs + 1)]
+    for _ in range(runs):
+        feed()
+    assert resident_bytes() - before < 5 << 20 and parser.held == 5
+    assert parser.feed_token("x", 9) == [symphony.Content("<toolx", tokens=runs + 1)]
+    for _ in range(3):
+        feed()
+    assert parser.feed(End("stop"))[0].text == symphony.Text("", tokens=3)     # trailing: a control token drop

@@ -1,5 +1,7 @@
 """The guided-decoding grammars (SPEC §8, issue 9): the API, each table's payload against its
-golden (tests/data/grammar/<table>.json), and the xgrammar acceptance check over the fixtures
+golden (tests/data/grammar/<table>.json), bad tool schemas, every output drawn from a grammar read
+back by its table's parser as the calls it spells (tests/grammar_sampler.py), and the xgrammar
+acceptance check over the fixtures
 (tests/grammar_acceptance.py), in process where xgrammar imports, else through the Python named
 by SYMPHONY_XGRAMMAR_PYTHON (CI: a venv with xgrammar), else skipped.
 
@@ -10,13 +12,19 @@ Regenerate the goldens (then review the diff against SPEC §8's shapes):
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
 import symphony
+from symphony import tool_choice
+from symphony.adapt.fold import fold
+from symphony.events import Malformed
 from symphony.formats import TABLES
+from tests import grammar_sampler, tiers
+from tests.corpus import roles
 from tests.grammar_acceptance import TOOLS, VARIANTS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -128,6 +136,132 @@ def test_a_table_built_elsewhere_gets_a_grammar_from_its_rows():
     assert payload["format"]["triggers"] == ["<<calls>>"]
     block = payload["format"]["tags"][0]
     assert (block["begin"], block["end"]) == ("<<calls>>", "<</calls>>")
+
+
+# --- bad schemas --------------------------------------------------------------------------------
+
+WITH_GRAMMAR = [name for name in sorted(TABLES) if symphony.grammar(TABLES[name], TOOLS) is not None]
+CYCLE = {"type": "object"}
+CYCLE["properties"] = {"self": CYCLE}
+
+# A parameters schema no JSON Schema reader takes, and where in it (a JSON pointer) the grammar
+# says so. The parser reads every one of them (it ignores what it cannot use).
+BAD_SCHEMAS = [
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": 5}, "/required"),
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", 3]}, "/required/1"),
+    ({"type": "object", "properties": {"a": 5}}, "/properties/a"),
+    ({"type": "object", "properties": {"a": None}}, "/properties/a"),
+    ({"type": "object", "properties": {"a": {"type": "string", "enum": {"x", "y"}}}}, "/properties/a/enum"),
+    ({"type": "object", "properties": {1: {"type": "string"}}}, "/properties"),
+    ({"type": "object", "properties": {"a": {"type": "object", "properties": {(1, 2): {}}}}},
+     "/properties/a/properties"),
+    ({"type": "object", "properties": ["a"]}, "/properties"),
+    ({"type": "object", "properties": {"a": {"type": 7}}}, "/properties/a/type"),
+    ({"type": "object", "properties": {"a": {"type": ["string", None]}}}, "/properties/a/type/1"),
+    ({"type": "object", "properties": {"a": {"type": "array", "items": 3}}}, "/properties/a/items"),
+    ({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, "x"]}}}, "/properties/a/anyOf/1"),
+    ({"type": "object", "properties": {"a": {"anyOf": {"type": "string"}}}}, "/properties/a/anyOf"),
+    ({"type": "object", "properties": {"a": {"type": "string", "default": b"x"}}}, "/properties/a/default"),
+    ({"type": "object", "properties": {"a": {"type": "number", "maximum": float("inf")}}}, "/properties/a/maximum"),
+    ({"type": "object", "properties": {"a/b~c": {"enum": {1}}}}, "/properties/a~1b~0c/enum"),
+    (CYCLE, "/properties/self"),
+]
+
+
+@pytest.mark.parametrize("schema, path", BAD_SCHEMAS, ids=[path for _, path in BAD_SCHEMAS])
+def test_a_bad_schema_is_a_value_error_naming_the_tool_and_where(schema, path):
+    tools = [{"type": "function", "function": {"name": "good", "parameters": {"type": "object"}}},
+             {"type": "function", "function": {"name": "bad_tool", "parameters": schema}}]
+    symphony.parse("qwen3", '<tool_call>\n{"name": "bad_tool", "arguments": {"a": "x"}}\n</tool_call>', tools)
+    anthropic = [{"name": t["function"]["name"], "input_schema": t["function"]["parameters"]} for t in tools]
+    for name in WITH_GRAMMAR:
+        for given, flags in ((tools, {}), (anthropic, {"reasoning_open": True, "at_least_one": True})):
+            with pytest.raises(ValueError) as raised:
+                symphony.grammar(TABLES[name], given, **flags)
+            assert "'bad_tool'" in str(raised.value) and f"at {path}:" in str(raised.value), (name, str(raised.value))
+    for choice in ("required", {"type": "function", "function": {"name": "bad_tool"}}):
+        with pytest.raises(ValueError, match="'bad_tool'"):
+            symphony.grammar(None, tools, tool_choice=choice)
+
+
+def test_what_the_parser_ignores_the_grammar_ignores():
+    # parameters that are no object (the parser reads the tool as taking none), tools without a name
+    for parameters in (5, "x", [1], None):
+        tools = [{"type": "function", "function": {"name": "f", "parameters": parameters}}, {"function": 3}, 7]
+        for name in WITH_GRAMMAR:
+            assert symphony.grammar(TABLES[name], tools) == symphony.grammar(TABLES[name], [{"type": "function",
+                                                                         "function": {"name": "f"}}]), name
+
+
+# --- what the grammar admits, the parser reads as it is spelled --------------------------------
+
+SAMPLED = WITH_GRAMMAR + ["(required)", "(forced)"]
+
+
+def sampled_format(name, tools):
+    """The Format drawn from: a table's, or a tool_choice's constrained one (forcing the first tool)."""
+    if name == "(required)":
+        return grammar_sampler.constrained_format(tool_choice.REQUIRED)
+    if name == "(forced)":
+        return grammar_sampler.constrained_format(tools[0]["function"]["name"])
+    return TABLES[name]
+
+
+def as_pairs(json_text):
+    """A JSON text with every object as its [key, value] pairs in order (duplicate keys kept)."""
+    return json.loads(json_text, object_pairs_hook=lambda pairs: [list(pair) for pair in pairs])
+
+
+@pytest.mark.parametrize("name", SAMPLED)
+def test_every_output_the_grammar_admits_is_read_as_the_calls_it_spells(name):
+    # outputs drawn from the grammar (tests/grammar_sampler.py) for tool lists with every kind of
+    # property, and names and keys some syntaxes cannot write: the grammar refuses such a tool
+    # naming it, or the parser reads each output's calls exactly as spelled, with no Malformed byte
+    draws = 300 if tiers.EXHAUSTIVE else tiers.examples(name, 40)
+    for k in range(draws):
+        rng = tiers.rng("grammar draws", name, k)
+        tools = grammar_sampler.tool_list(rng)
+        flags = {"at_least_one": rng.random() < 0.3, "reasoning_open": rng.random() < 0.3}
+        fmt = sampled_format(name, tools)
+        where = f"{name}, draw {k} (SYMPHONY_SEED={tiers.SEED}), flags {flags}, tools {tools}"
+        try:
+            drawn = grammar_sampler.draw(fmt, tools, rng, **flags)
+        except ValueError as refused:
+            named = grammar_sampler.hostile(tools)
+            assert any(repr(n) in str(refused) for n in named), f"{where}: refused {refused}, naming no hostile name"
+            continue
+        assert drawn is not None, where
+        text, spelled, _ = drawn
+        prompt = roles(fmt).think_open if flags["reasoning_open"] and name in TABLES else None
+        events = symphony.parse(fmt.compile(), text, tools, prompt=prompt)
+        read = [(c.name, as_pairs(c.arguments or "{}")) for c in fold(events).calls.values()]
+        want = [(c.name, [[key, as_pairs(value)] for key, value in c.pairs]) for c in spelled]
+        assert read == want, f"{where}\n  output {text!r}"
+        assert not [e for e in events if type(e) is Malformed], f"{where}\n  output {text!r}"
+
+
+@pytest.mark.parametrize("name, key", [("qwen3_tagged", "a>b"), ("minimax_m2", 'q"k'), ("deepseek_v4", 'k">'),
+                                       ("glm", ""), ("kimi_k3", "<|sep|>"), ("qwen3", "</tool_call>")])
+def test_a_key_the_syntax_cannot_write_is_refused_naming_it(name, key):
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"ok": {"type": "string"}, key: {"type": "string"}}}}}]
+    with pytest.raises(ValueError, match=re.escape(f"the key {key!r} cannot be written")):
+        symphony.grammar(TABLES[name], tools)
+
+
+@pytest.mark.parametrize("name, function", [("glm", "a b"), ("qwen3_tagged", "x>y"), ("step3", 'q"n'),
+                                            ("gpt_oss", "get weather"), ("deepseek_v3_1", " f")])
+def test_a_name_the_syntax_cannot_write_is_refused_naming_it(name, function):
+    with pytest.raises(ValueError, match=re.escape(f"tool {function!r}: its name cannot be written")):
+        symphony.grammar(TABLES[name], [{"type": "function", "function": {"name": function}}])
+
+
+def test_kimi_k3_writes_its_regions_and_no_text_between():
+    # Kimi K3's message holds no content outside its regions (the parser marks it Malformed)
+    payload = symphony.grammar(TABLES["kimi_k3"], TOOLS[:1])["format"]
+    assert "triggered_tags" not in json.dumps(payload)
+    begins = {t["begin"] for t in payload["elements"][1]["content"]["elements"][0]["elements"]}
+    assert begins == {"<|open|>think<|sep|>", "<|open|>response<|sep|>", "<|open|>tools<|sep|>"}
 
 
 # --- xgrammar ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symphony._native import JsonPrefix, json_prefix_end
+from tests import tiers
 from tests.common import chunkings, split_at
 from tests.oracles.json_prefix import UNICODE_WHITESPACE, prefix_end
 from tests.oracles.json_strict_prefix import strict_prefix_end
@@ -382,3 +383,107 @@ def test_strict_numbers_whole_only_when_the_grammar_is_complete():
     for text, complete in [("1", True), ("-", False), ("1.", False), ("1e", False), ("1e-", False),
                            ("0", True), ("1.5e3", True)]:
         assert strict_fed([text]) == (len(text), complete), text
+
+
+# ---- bounded strict mode (numbers a decoder keeps: a double's range, 4,300 integer digits)
+def bounded_fed(pieces, end=False):
+    """(the first refusal offset or the length of everything, committed) of a bounded validator
+    fed `pieces` (and `end`ed: its judgement of the number the text ends in)."""
+    v = JsonPrefix(strict=True, bounded=True)
+    refused = None
+    total = 0
+    for piece in pieces:
+        total += len(piece.encode())
+        r = v.feed(piece)
+        refused = r if refused is None else refused
+        assert 0 <= v.committed <= total
+    committed = v.committed
+    if end:
+        r = v.end()
+        assert refused is None or r == refused
+        refused = r
+    assert v.refused_at == refused
+    return (total if refused is None else refused), min(committed, v.committed)
+
+
+# the least decimal that rounds to infinity as a double, and the one just below it
+DOUBLE_OVERFLOW = str(2 ** 1024 - 2 ** 970)
+BELOW_OVERFLOW = str(2 ** 1024 - 2 ** 970 - 1)
+
+
+@pytest.mark.parametrize("text, at", [
+    ('{"a": 1e999}', 6), ('{"a": -1e999}', 6), ('[1, 1.8e308]', 4), ("[" + DOUBLE_OVERFLOW + ".0]", 1),
+    ("[0." + DOUBLE_OVERFLOW + "e309]", 1), ("[" + DOUBLE_OVERFLOW + "0e-1]", 1), ("[1" + "0" * 309 + "e0]", 1),
+    ("[0." + "0" * 500 + "1e811]", 1), ("[" + "1" * 4301 + "]", 1), ("[-" + "1" * 4301, 1),
+    ("[" + "1" * 4301 + "e-5000]", 1), ('{"a": 1e0000000000000000000000309}', 6),
+])
+def test_bounded_refuses_a_number_no_decoder_keeps_at_its_first_byte(text, at):
+    assert strict_prefix_end(text, bounded=True) == at
+    assert strict_prefix_end(text) == len(text)
+    for name, pieces in chunkings(text):
+        assert bounded_fed(pieces) == (at, at), (text[:30], name)
+
+
+@pytest.mark.parametrize("text", [
+    "[1.7976931348623157e308]", "[" + BELOW_OVERFLOW + ".0]", "[0." + BELOW_OVERFLOW + "e309]", "[1e-999]",
+    "[-0.0]", "[" + "9" * 4300 + "]", "[0." + "0" * 500 + "1e808]", "[1" + "0" * 400 + "e-100]",
+    "[" + DOUBLE_OVERFLOW + "]",
+    '["1e999"]', "[1e308]", "[0e99999999999999999999]", "[" + "1" * 4300 + "e-4000]",
+])
+def test_bounded_accepts_a_number_a_decoder_keeps(text):
+    assert strict_prefix_end(text, bounded=True, ended=True) == len(text)
+    for name, pieces in chunkings(text):
+        assert bounded_fed(pieces, end=True) == (len(text), len(text)), (text[:30], name)
+
+
+def test_bounded_judges_a_number_at_its_end_or_at_the_end_of_the_text():
+    # a number being read is not committed: the next byte (or the end) decides whether it is kept
+    assert bounded_fed(['{"a": 1']) == (7, 6)
+    assert bounded_fed(['{"a": 1e99']) == (10, 6)
+    assert bounded_fed(['{"a": 1e99'], end=True) == (10, 6)
+    assert bounded_fed(['{"a": 1e999'], end=True) == (6, 6)
+    assert bounded_fed(['{"a": 1e'], end=True) == (8, 6)     # no whole number: nothing to judge
+    assert bounded_fed(['{"a": "1e999']) == (12, 12)         # a string is no number
+    assert bounded_fed(["1e999"]) == (5, 0) and bounded_fed(["1e999"], end=True) == (0, 0)
+    with pytest.raises(ValueError):
+        JsonPrefix(bounded=True)
+
+
+@st.composite
+def numbers(draw):
+    """JSON numbers around a double's limits: mantissas near JP_DOUBLE_OVERFLOW's digits, exponents
+    that put them near 10**309, integer parts around 4,300 digits."""
+    sign = draw(st.sampled_from(["", "-"]))
+    kind = draw(st.sampled_from(["near", "digits", "any"]))
+    if kind == "near":
+        digits = DOUBLE_OVERFLOW[:draw(st.integers(1, 309))]
+        digits = str(max(0, int(digits) + draw(st.integers(-2, 2)))) + "0" * draw(st.integers(0, 3))
+        point = draw(st.integers(0, len(digits)))
+        whole_part, fraction = digits[:point].lstrip("0") or "0", digits[point:]
+        exponent = 309 - point + draw(st.integers(-1, 1))
+        text = whole_part + ("." + fraction if fraction else "")
+        return sign + text + (f"e{exponent:+d}" if exponent else "")
+    if kind == "digits":
+        return sign + "1" * draw(st.integers(4298, 4302)) + draw(st.sampled_from(["", ".5", "e-4400"]))
+    mantissa = draw(st.from_regex(r"(0|[1-9][0-9]{0,4})(\.[0-9]{1,4})?", fullmatch=True))
+    return sign + mantissa + draw(st.sampled_from(["", "e", "E"])) + (
+        draw(st.sampled_from(["", "+", "-"])) + str(draw(st.integers(0, 400)))) * 1
+
+
+@settings(max_examples=300 if tiers.EXHAUSTIVE else 60, deadline=None)
+@given(numbers(), st.sampled_from(['{"k": %s}', "[%s, 1]", "[%s"]), st.data())
+def test_bounded_numbers_chunked_match_the_oracle(number, shape, data):
+    text = shape % number
+    if number.endswith(("e", "E")):
+        text = text.replace(number, number + "1")
+    for end in (False, True):
+        want = strict_prefix_end(text, bounded=True, ended=end)
+        assert bounded_fed(random_pieces(data, text), end)[0] == want, (text[:60], end)
+    if strict_prefix_end(text, bounded=True, ended=True) == len(text) and shape != "[%s":
+        json.dumps(json.loads(text), allow_nan=False)     # what the validator keeps, a decoder keeps
+
+
+@settings(max_examples=300 if tiers.EXHAUSTIVE else 60, deadline=None)
+@given(mutated(JSON_SPACING) | mutated(), st.data())
+def test_bounded_mutated_documents_chunked_match_the_oracle(text, data):
+    assert bounded_fed(random_pieces(data, text))[0] == strict_prefix_end(text, bounded=True)

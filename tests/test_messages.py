@@ -40,6 +40,7 @@ from symphony.text import is_blank
 from tests import tiers
 from tests.common import chunkings, counted_deltas, new_parser, replay, synthetic_token_bounds
 from tests.corpus import all_cases
+from tests.oracles.json_strict_prefix import strict_prefix_end
 
 STREAM_EVENTS = TypeAdapter(list[RawMessageStreamEvent])
 FINISHES = ("stop", "length", "abort", "content_filter")
@@ -141,6 +142,9 @@ def canonical(events):
                 if type(json.loads(call.arguments)) is not dict:
                     return False
             except ValueError:
+                return False
+            # a number no decoder keeps (1e999) ends the input: no whole object
+            if strict_prefix_end(call.arguments, bounded=True, ended=True) < len(call.arguments.encode()):
                 return False
     return True
 
@@ -286,24 +290,71 @@ def test_arguments_that_are_no_object_show_as_text():
 
 def test_arguments_are_input_json_up_to_the_first_byte_a_strict_reader_refuses():
     # a trailing comma: `{"a": 1,` is strict JSON so far, `}` is not; the rest of the call is text
+    # (a number waits for its end: a decoder may not keep it)
     _, out = feed_all([start(0), args(0, '{"a": 1'), args(0, ",}"), args(0, " more"), ToolCallEnd(0, "}"),
                        Finish("stop", 1)])
-    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": 1'),
-                   delta(0, "input_json_delta", "partial_json", ","), stop(0), block_start(1, TEXT),
+    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": '),
+                   delta(0, "input_json_delta", "partial_json", "1,"), stop(0), block_start(1, TEXT),
                    text_delta(1, "}"), text_delta(1, " more"), stop(1)]
     assert messages.output([start(0), args(0, '{"a": 1,}'), Finish("stop", 1)])["content"] == [
         {**tool(0), "input": {"a": 1}}, {"type": "text", "text": "}"}]
-    # a refusal inside a word begun in an earlier fragment cuts at the new fragment's start
+    # a word waits until the reader has judged it: refused, it is text from its first letter
     _, out = feed_all([start(0), args(0, '{"a": tr'), args(0, 'ux}')])
-    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": tr'), stop(0),
-                   block_start(1, TEXT), text_delta(1, "ux}")]
+    assert out == [block_start(0, tool(0)), delta(0, "input_json_delta", "partial_json", '{"a": '), stop(0),
+                   block_start(1, TEXT), text_delta(1, "tr"), text_delta(1, "ux}")]
     whole = messages.output([start(0), args(0, '{"a": tr'), args(0, 'ux}'), Finish("stop", 1)])["content"]
-    assert whole == [{**tool(0), "input": {}}, {"type": "text", "text": "ux}"}]
+    assert whole == [{**tool(0), "input": {}}, {"type": "text", "text": "trux}"}]
+    # held whitespace keeps its place after the bytes that came before it
+    whole = messages.output([start(0), args(0, '{"a": tr'), Content(" "), args(0, 'ux}'), Content("!"),
+                             Finish("stop", 1)])["content"]
+    assert whole == [{**tool(0), "input": {}}, {"type": "text", "text": "tr ux}!"}]
+    whole = messages.output([start(0), args(0, '{"a": 1e999'), Content(" "), ToolCallEnd(0, ""), Content("!"),
+                             Finish("stop", 1)])["content"]
+    assert whole == [{**tool(0), "input": {}}, {"type": "text", "text": "1e999 !"}]
     # Unicode whitespace, raw control characters, unknown escapes, bad numbers: each cut where it begins
     for text, kept in [('{"a":\u00a01}', '{"a":'), ('{"a": "x\ny"}', '{"a": "x'), ('{"a": "\\q"}', '{"a": "'),
                        ('{"a": 01}', '{"a": 0'), ('{"a": 1.}', '{"a": 1.')]:
         content = messages.output([start(0), args(0, text), Finish("stop", 1)])["content"]
         assert content[1] == {"type": "text", "text": text[len(kept):]}, text
+
+
+# Numbers a JSON decoder cannot keep (README, wire adapters): by the arguments, the part kept as input.
+UNKEPT_NUMBERS = [
+    ('{"a": 1, "b": 1e999, "c": 2}', '{"a": 1, "b": '),
+    ('{"b": -1e999}', '{"b": '),
+    ('{"b": 1.8e308}', '{"b": '),
+    ('{"b": [0.1797693134862315808e309]}', '{"b": ['),          # the first value that rounds to infinity
+    ('{"b": ' + "1" * 310 + ".0}", '{"b": '),
+    ('{"b": 0.' + "0" * 400 + "1e711}", '{"b": '),                 # 1e310
+    ('{"a": "x", "b": ' + "9" * 4301 + ', "c": 2}', '{"a": "x", "b": '),
+    ('{"b": -' + "1" * 4301 + ".5}", '{"b": '),
+    ('{"b": 1e999', '{"b": '),                                  # cut: the number at the end counts
+]
+KEPT_NUMBERS = ['{"b": 1.7976931348623157e308}', '{"b": [0.1797693134862315807e309]}', '{"b": 1e-999}',
+                '{"b": -0.0}', '{"b": ' + "9" * 4300 + "}", '{"b": 0.' + "0" * 400 + "1e708}",
+                '{"b": 1' + "0" * 200 + "e-200}", '{"b": "1e999"}', '{"b": 12', '{"b": 1e30',
+                '{"b": ' + "1" * 310 + "}"]
+
+
+def test_a_number_no_decoder_keeps_ends_the_input_where_it_begins():
+    # a double's range (for a number with a fraction or an exponent) and 4,300 integer digits
+    # (Python's int() and the SDK's reader): beyond them a decoder gives infinity (which no JSON
+    # encoder writes) or raises on the whole input
+    for text, kept in UNKEPT_NUMBERS:
+        for plan, pieces in chunkings(text):
+            events = [start(0)] + [args(0, p) for p in pieces] + [ToolCallEnd(0, ""), Finish("stop", 1)]
+            content = messages.output(events)["content"]
+            assert content == [{**tool(0), "input": messages.tool_input(kept)},
+                               {"type": "text", "text": text[len(kept):]}], (text[:40], plan)
+            json.dumps(content, allow_nan=False)
+        check_events([start(0), args(0, text), ToolCallEnd(0, ""), Finish("stop", 1)], text[:40])
+    for text in KEPT_NUMBERS:
+        for plan, pieces in chunkings(text):
+            events = [start(0)] + [args(0, p) for p in pieces] + [ToolCallEnd(0, ""), Finish("stop", 1)]
+            content = messages.output(events)["content"]
+            assert content == [{**tool(0), "input": messages.tool_input(text)}], (text[:40], plan)
+            json.dumps(content, allow_nan=False)
+        check_events([start(0), args(0, text), ToolCallEnd(0, ""), Finish("stop", 1)], text[:40])
 
 
 def test_leading_whitespace_of_arguments_is_held_until_they_begin():
@@ -327,7 +378,8 @@ def test_tool_call_end_of_another_call_leaves_the_block_open():
 def test_finish_closes_the_open_block_and_sets_the_stop_reason():
     stream, out = feed_all([start(0), args(0, '{"a": 1')])
     assert stream.stop_reason is None
-    assert stream.feed(Finish("length", 1)) == [stop(0)]
+    # the number the arguments end in was waiting for its end
+    assert stream.feed(Finish("length", 1)) == [delta(0, "input_json_delta", "partial_json", "1"), stop(0)]
     assert stream.stop_reason == "max_tokens"
     assert stream.close() == []
 

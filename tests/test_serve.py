@@ -53,6 +53,11 @@ def recorded_cases(paths):
     return cases
 
 
+# calls whose arguments hold numbers no JSON decoder keeps (README, wire adapters): each API answers
+NUMBERS = ('<tool_call>\n{"name": "f", "arguments": {"a": 1, "b": 1e999, "c": 2}}\n</tool_call>\n'
+           '<tool_call>\n{"name": "g", "arguments": {"x": "y", "n": ' + "9" * 4301 + '}}\n</tool_call>')
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     own = tmp_path_factory.mktemp("rec") / "own.jsonl"
@@ -60,6 +65,8 @@ def server(tmp_path_factory):
         f.write(json.dumps({"id": "own-1", "model": "Qwen/Qwen3-8B", "messages": [{"role": "user", "content": "hi"}],
                             "text": "<think>\nhm\n</think>\n\nHello <tool_call>\n"
                                     '{"name": "f", "arguments": {"x": 1}}\n</tool_call>'}) + "\n")
+        f.write(json.dumps({"id": "own-numbers", "model": "Qwen/Qwen3-8B",
+                            "messages": [{"role": "user", "content": "numbers"}], "text": NUMBERS}) + "\n")
     app = serve.make_app([str(own)] + recording_files())
     sock = socket.socket()
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)    # else each keep-alive reply waits ~40 ms for a delayed ACK
@@ -191,6 +198,12 @@ CHECKS = {"chat": check_chat, "responses": check_responses, "messages": check_me
 def test_clients_over_a_socket_on_the_example_recording(server, api):
     base, app = server
     CHECKS[api](base, app, "own-1", "Qwen/Qwen3-8B", None)
+
+
+@pytest.mark.parametrize("api", sorted(CHECKS))
+def test_numbers_no_decoder_keeps_are_answered(server, api):
+    base, app = server
+    CHECKS[api](base, app, "own-numbers", "Qwen/Qwen3-8B", None)
 
 
 def test_chat_n_choices(server):

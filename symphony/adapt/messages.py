@@ -7,7 +7,11 @@ the whole message. A tool_use block's input is read the way the SDK reads its in
 object, or of a cut object the members written in full. Arguments that are not a JSON object
 cannot be a tool input and show as text, like the fragments of a call whose block is not open;
 so do arguments from the first byte a strict JSON reader refuses (the model's trailing comma,
-`{"a": 1,}`: the SDK's reader would raise on the whole stream), the rest of that call with them.
+`{"a": 1,}`: the SDK's reader would raise on the whole stream), the rest of that call with them,
+and from the first byte of a number a JSON decoder cannot keep (`1e999` reads as infinity, which
+no JSON encoder writes; an integer of more than 4,300 digits makes Python's int() and the SDK's
+reader raise). Bytes the reader may yet refuse (a word, an escape or a number being read) wait
+until it has judged them, so what was sent as input_json is never taken back.
 """
 import json
 
@@ -54,7 +58,7 @@ class Stream:
     """The content-block state machine: `feed(event)` returns the content_block_start / _delta /
     _stop events it shows as; one block is open at a time, indexes count from 0. Whitespace-only
     text before a text block is held (sent with the text that follows, dropped at the end)."""
-    __slots__ = ("_open", "_index", "_held", "_lead", "_input", "_sent", "stop_reason")
+    __slots__ = ("_open", "_index", "_held", "_lead", "_input", "_sent", "_unsent", "stop_reason")
 
     def __init__(self):
         self._open = None          # THINKING, TEXT, a call index, or None
@@ -63,6 +67,7 @@ class Stream:
         self._lead = ""            # leading whitespace of the open call's arguments, not yet sent
         self._input = None         # the open call's arguments began with "{": their strict reader
         self._sent = 0             # UTF-8 bytes of them sent as input_json
+        self._unsent = b""         # the bytes after those, not yet committed by the reader
         self.stop_reason = None
 
     def feed(self, event):
@@ -97,6 +102,7 @@ class Stream:
         """The events that end the stream: the open block stops, held whitespace is dropped."""
         out = []
         self._stop(out)
+        self._stop(out)         # the text block a call's last bytes opened
         self._held = ""
         return out
 
@@ -121,27 +127,50 @@ class Stream:
             if not body:
                 self._lead = written
             elif body[0] == "{":
-                self._input = JsonPrefix(strict=True)
+                self._input = JsonPrefix(strict=True, bounded=True)
                 self._lead = ""
                 self._input_json(written, out)
             else:
                 self._text(written, out)
 
     def _input_json(self, fragment, out):
-        """The open call's arguments as input_json up to the first byte a strict reader refuses;
-        from there text (bytes already sent stay sent: a refusal inside a word or an escape
-        begun in an earlier fragment cuts at this fragment's start)."""
-        refused = self._input.feed(fragment)
-        if refused is None:
-            self._sent += len(fragment.encode("utf-8"))
-            self._delta({"type": "input_json_delta", "partial_json": fragment}, out)
+        """The open call's arguments as input_json up to what the strict reader has committed;
+        from the first byte it refuses, text (what it had not committed, then the rest)."""
+        if self._input.refused_at is not None:
+            self._text(fragment, out)
             return
-        raw = fragment.encode("utf-8")
-        keep = max(refused - self._sent, 0)
-        if keep:
-            self._sent += keep
-            self._delta({"type": "input_json_delta", "partial_json": raw[:keep].decode("utf-8")}, out)
-        self._text(raw[keep:].decode("utf-8"), out)
+        earlier = len(self._unsent)
+        self._unsent += fragment.encode("utf-8")
+        refused = self._input.feed(fragment)
+        cut = self._send(self._input.committed if refused is None else refused, out)
+        if refused is not None:
+            rest, self._unsent = self._unsent, b""
+            # held whitespace came after the bytes of earlier fragments, before this one's
+            self._text_before_held(rest[:max(earlier - cut, 0)].decode("utf-8"), out)
+            self._text(rest[max(earlier - cut, 0):].decode("utf-8"), out)
+
+    def _send(self, end, out):
+        """Sends the unsent bytes up to the reader's offset `end` as input_json; returns how many."""
+        cut = end - self._sent
+        if cut > 0:
+            self._delta({"type": "input_json_delta", "partial_json": self._unsent[:cut].decode("utf-8")}, out)
+            self._unsent = self._unsent[cut:]
+            self._sent = end
+        return max(cut, 0)
+
+    def _settle(self, out):
+        """The arguments end here: their unsent bytes are input_json, but from a number no decoder
+        keeps (the reader's judgement at the end), which is returned to be shown as text."""
+        refused = self._input.end()
+        self._send(self._sent + len(self._unsent) if refused is None else refused, out)
+        rest, self._unsent = self._unsent, b""
+        return rest.decode("utf-8")
+
+    def _text_before_held(self, text, out):
+        """Text that came before the held whitespace."""
+        held, self._held = self._held, ""
+        self._text(text, out)
+        self._held += held
 
     def _start(self, key, block, out):
         if self._open == key:
@@ -149,18 +178,26 @@ class Stream:
         if key != TEXT:
             self._held = ""
         self._stop(out)
+        if self._open == key:
+            return              # the stopped call's last bytes opened the text block
+        self._stop(out)
         out.append({"type": "content_block_start", "index": self._index, "content_block": block})
         self._open = key
 
     def _stop(self, out):
+        """Stops the open block; a call's unsent bytes go first, as input or as text (a text
+        block then open)."""
         if self._open is None:
             return
+        rest = self._settle(out) if self._input is not None and self._unsent else ""
         out.append({"type": "content_block_stop", "index": self._index})
         self._index += 1
         self._open = None
         self._lead = ""
         self._input = None
         self._sent = 0
+        if rest:
+            self._text_before_held(rest, out)
 
     def _delta(self, delta, out):
         out.append({"type": "content_block_delta", "index": self._index, "delta": delta})

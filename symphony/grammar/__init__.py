@@ -10,13 +10,18 @@ Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tag
 opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
 DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
 holds one or more calls with whitespace (and the block's own dropped markers) between. Free
-text outside the tags is the content. Messages (gpt-oss: a thought, an answer or a call, joined by
+text outside the tags is the content; where the initial state is a wrapper whose text is no
+content (Kimi K3's message), its regions (a thought, an answer, the calls' block) follow one
+another with whitespace between. Messages (gpt-oss: a thought, an answer or a call, joined by
 `<|start|>assistant`): `tags_with_separator`, one tag per kind of message.
 With `reasoning_open` (the generation prompt leaves the output inside a thought) the grammar
 first takes the thought, text up to the thought's close, holding no table marker. Where a
 recorded fixture showed SPEC §8's exact shape rejecting what a template writes, the shape here is
 looser: whitespace around a JSON call object and between invoke/DSML/XTML tags, a keyed
-template's spacing after a pair optional, DSML parameters typed by the tools' schemas.
+template's spacing after a pair optional, DSML parameters typed by the tools' schemas. Where it
+admitted what the table's parser reads otherwise, tighter: every output the grammar admits is read
+as the calls it spells (tests/test_grammar.py draws them), and a tool whose name or key the syntax
+cannot write is refused (grammar.calls).
 
 None (no grammar) where SPEC §8 says so: a table with no calls or no tool left once tools with
 empty names are dropped; the pythonic, JSON-list and XML element-tree syntaxes (the gateway's
@@ -32,6 +37,7 @@ node of its parameters (None when no tool of that name is declared). The constra
 """
 import functools
 import json
+import math
 
 from symphony import _native
 from symphony import tool_choice as _tool_choice
@@ -80,7 +86,8 @@ _CACHE_SIZE = 256
 def _declared(tools):
     """(name, parameters) per tool, as the parser reads them (`tool["function"]` or the tool
     itself; `parameters`, Anthropic's `input_schema` or MCP's `inputSchema`; the first of a name
-    wins); empty names and non-tools dropped."""
+    wins); empty names and non-tools dropped, parameters that are no object read as none. A
+    parameters object that is no JSON Schema is a ValueError (`_schema_fault`)."""
     found = {}
     for tool in tools or ():
         function = tool.get("function", tool) if isinstance(tool, dict) else None
@@ -88,8 +95,101 @@ def _declared(tools):
         if isinstance(name, str) and name and name not in found:
             parameters = next((function[key] for key in _native.TOOL_SCHEMA_KEYS
                                if function.get(key) is not None), None)
-            found[name] = parameters if isinstance(parameters, dict) else {"type": "object", "properties": {}}
+            if not isinstance(parameters, dict):
+                parameters = {"type": "object", "properties": {}}
+            fault = _schema_fault(parameters)
+            if fault is not None:
+                raise ValueError(f"grammar: tool {name!r}: its parameters schema at {fault[0] or '/'}: {fault[1]}")
+            found[name] = parameters
     return list(found.items())
+
+
+# Where a value sits in a schema: a schema, an object of schemas (`properties`), a list of
+# schemas (`anyOf`), or plain JSON (`default`, `enum`'s values, an unknown keyword's value).
+_SCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _DATA = range(4)
+# JSON Schema's keywords whose value is a schema, an object of schemas, or a list of schemas
+# (`items` may also be a list: the older drafts' tuple form)
+_KEYWORD_ROLES = dict.fromkeys(("items", "additionalProperties", "additionalItems", "not", "if", "then", "else",
+                                "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"), _SCHEMA)
+_KEYWORD_ROLES.update(dict.fromkeys(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"),
+                                    _SCHEMA_MAP))
+_KEYWORD_ROLES.update(dict.fromkeys(("anyOf", "oneOf", "allOf", "prefixItems"), _SCHEMA_LIST))
+# keywords the grammar reads, and what each holds: a list of (what)
+_KEYWORD_LISTS = {"required": ("property names", str), "enum": ("values", object), "type": ("type names", str)}
+_WHAT = {_SCHEMA: "schema (an object or a boolean)", _SCHEMA_MAP: "object of schemas",
+         _SCHEMA_LIST: "list of schemas"}
+
+
+def _schema_fault(parameters):
+    """(JSON pointer, what is wrong) of the first place where `parameters` is no JSON Schema the
+    grammar can hand on, or None: a value that is no JSON (a set, bytes, a key that is no string,
+    a float that is not finite, a container inside itself), a schema that is neither an object nor
+    a boolean, or a keyword the grammar reads in a shape it cannot (`required`, `enum` and `type`
+    no list of names, values, type names; `type` may be one name)."""
+    work = [(parameters, "", _SCHEMA)]
+    open_ids = set()                  # the containers on the path walked: a cycle comes back to one
+    while work:
+        value, pointer, role = work.pop()
+        if role is None:              # leaving a container
+            open_ids.discard(id(value))
+            continue
+        if role == _SCHEMA and type(value) is bool:
+            continue
+        container = isinstance(value, (dict, list, tuple))
+        if role != _DATA and not isinstance(value, dict if role != _SCHEMA_LIST else (list, tuple)):
+            return pointer, f"{_shown(value)} is no {_WHAT[role]}"
+        if not container:
+            if not (value is None or isinstance(value, (str, bool, int))
+                    or (isinstance(value, float) and math.isfinite(value))):
+                return pointer, f"{_shown(value)} is no JSON value"
+            continue
+        if id(value) in open_ids:
+            return pointer, "a container inside itself (no JSON is)"
+        open_ids.add(id(value))
+        work.append((value, pointer, None))
+        if not isinstance(value, dict):
+            inner = _SCHEMA if role == _SCHEMA_LIST else _DATA
+            work.extend((item, f"{pointer}/{i}", inner) for i, item in reversed(list(enumerate(value))))
+            continue
+        for key in value:
+            if not isinstance(key, str):
+                return pointer, f"the key {key!r} is no string"
+        for key, item in reversed(list(value.items())):
+            at = pointer + "/" + key.replace("~", "~0").replace("/", "~1")
+            inner = _SCHEMA if role == _SCHEMA_MAP else _DATA
+            if role == _SCHEMA:
+                if key in _KEYWORD_LISTS:
+                    fault = _keyword_fault(key, item)
+                    if fault is not None:
+                        return at + fault[0], fault[1]
+                inner = _KEYWORD_ROLES.get(key, _DATA)
+                if key == "items" and isinstance(item, (list, tuple)):
+                    inner = _SCHEMA_LIST
+            work.append((item, at, inner))
+    return None
+
+
+def _keyword_fault(key, value):
+    """(pointer below the keyword, what is wrong) where `required`, `enum` or `type` holds what
+    the grammar cannot read, or None."""
+    what, kind = _KEYWORD_LISTS[key]
+    if key == "type" and isinstance(value, str):
+        return None
+    if not isinstance(value, (list, tuple)):
+        return "", f"{_shown(value)} is no {'type name or ' if key == 'type' else ''}list of {what}"
+    for i, item in enumerate(value):
+        if not isinstance(item, kind):
+            return f"/{i}", f"{_shown(item)} is no {what[:-1]}"
+    return None
+
+
+def _shown(value):
+    """A value as an error shows it: short, with its type where its repr does not say it."""
+    text = repr(value)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if type(value) in (int, float, bool, str, list, dict, type(None)):
+        return shown
+    return f"{shown} (a {type(value).__name__})"
 
 
 def _resolve(format_or_model):
@@ -178,12 +278,39 @@ def _calls(table, shape, declared, at_least_one):
         gap = star(either([regex(r"[ \t\r\n]")] + [const(j) for j in joins])) if joins else WS
         content = seq(gap, plus(seq(either(tags), gap)))
         tags = [tag(opener, content, close) for opener in openers]
+    if table.emits[table.fmt.states[0][0]] == Emits.WRAPPER:
+        return _regions(table, tags, at_least_one)
     triggers = list(dict.fromkeys(t["begin"] for t in tags))
     if not at_least_one:
         return triggered(triggers, tags, False)
     # xgrammar's own at_least_one wants the output to start with a call; here content (or a
     # thought the model writes itself) may come first
     return seq(text(triggers), either(tags), triggered(triggers, tags, False))
+
+
+def _regions(table, call_tags, at_least_one):
+    """An output whose text outside its regions is no content (the initial state a wrapper, not
+    a stream of messages: Kimi K3's message): its regions one after another, whitespace and the
+    wrapper's dropped markers between.
+    A thought or an answer is text holding no table marker up to its close, back to the
+    wrapper; the calls are `call_tags` (the block of calls)."""
+    first = table.fmt.states[0][0]
+    markers = [t for _, t in table.fmt.terminals]
+    regions = []
+    for _, opener, state in table.rows(out_of=first):
+        closes = list(dict.fromkeys(table.texts[t] for _, t, d in table.rows(out_of=state) if d == first))
+        if table.emits[state] in (Emits.CONTENT, Emits.REASONING) and closes:
+            regions.append(tag(table.texts[opener], text(markers), closes[0] if len(closes) == 1 else closes))
+    # between regions: whitespace, and the markers the wrapper drops (a stray close, the end of
+    # the turn: its rows back to itself)
+    joins = [table.texts[t] for t in table.self_rows(first)]
+    gap = star(either([regex(r"[ \t\r\n]")] + [const(j) for j in joins])) if joins else WS
+    every = either(regions + call_tags)
+    stream = star(seq(every, gap))
+    if at_least_one:
+        stream = seq(star(seq(either(regions), gap)), either(call_tags), gap, stream) if regions else \
+            plus(seq(every, gap))
+    return seq(gap, stream)
 
 
 def _message_stream(table, messages, shape, declared, at_least_one, reasoning_open):

@@ -4,13 +4,55 @@ declared function, built from the syntax's own parameters (tags, spelling, place
 tail). `for_syntax` gives None for the syntaxes no structural tag is written for (SPEC §8:
 pythonic, JSON lists and MiniMax M3's XML element trees; and Gemma 4's object notation, whose
 strings sit between `<|"|>` quotes a JSON schema cannot spell).
+
+A function name or parameter key the syntax writes raw (between tags, up to a delimiter) must
+read back as written: a tool whose name or key could not (empty where the parser wants text,
+holding the delimiter, one of the syntax's tags or a text that ends the call) is refused with a
+ValueError naming it, rather than spelled and misread.
 """
 import dataclasses
 import json
 
 from symphony import _native
-from symphony.grammar.nodes import WS, const, either, optional, pinned, regex, schema, seq, slots, text, value
-from symphony.syntax import CallObject, Placement, Spelling, Tags
+from symphony.grammar.nodes import (WS, const, either, optional, pinned, properties, regex, schema, seq, slots, text,
+                                     value, word)
+from symphony.syntax import CallObject, Placement, Spelling
+
+
+class Unwritable:
+    """What a syntax's raw name or key may not be, and checks a tool against it."""
+
+    def __init__(self, tags=(), stops="", empty=False, spaced=True, name_stops=None, name_spaced=None):
+        self.tags = tuple(tags)           # texts a name or key may not hold (with the call's exits)
+        self.stops = stops                # characters that end a key where the parser reads it
+        self.empty = empty                # an empty key reads back (a JSON key)
+        self.spaced = spaced              # a key may start or end with whitespace
+        self.name_stops = stops if name_stops is None else name_stops
+        self.name_spaced = spaced if name_spaced is None else name_spaced
+
+    def check(self, name, parameters, exits):
+        """Raises ValueError when the tool's name or one of its keys cannot be written."""
+        fault = self.fault(name, exits, self.name_stops, self.name_spaced, False)
+        if fault is not None:
+            raise ValueError(f"grammar: tool {name!r}: its name cannot be written in this call syntax: {fault}")
+        for key in properties(parameters)[0]:
+            fault = self.fault(key, exits, self.stops, self.spaced, self.empty)
+            if fault is not None:
+                raise ValueError(f"grammar: tool {name!r}: the key {key!r} cannot be written in this call "
+                                 f"syntax: {fault}")
+
+    def fault(self, text, exits, stops, spaced, empty):
+        if not text and not empty:
+            return "the parser reads no empty name or key"
+        for tag in self.tags + tuple(exits):
+            if tag and tag in text:
+                return f"it holds {tag!r}, which the parser reads as markup"
+        for c in stops:
+            if c in text:
+                return f"it holds {c!r}, where the parser ends it"
+        if not spaced and text != text.strip():
+            return "the parser trims the whitespace around it"
+        return None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,17 +68,30 @@ class CallShape:
 def _json(syntax):
     params = dict(syntax.params)
     obj, head, tail = params.get("object", CallObject.CALL), params.get("head"), params.get("tail")
+    # JSON quotes a name and keys; only a text that ends the call cannot stand in them
+    quoted = Unwritable(empty=True)
     if obj == CallObject.CALL and head is None:
         def body(name, parameters, exits):
+            quoted.check(name, parameters, exits)
             # the parser reads `parameters` as it reads `arguments` (InternLM2 and Llama write it)
             opening = seq(const("{\"name\": " + _quoted(name) + ", \""),
                           either([const("arguments"), const("parameters")]), const("\": "))
             return seq(WS, opening, schema(parameters), const("}" + (tail or "")), WS)
         return CallShape(body)
     if obj == CallObject.ARGUMENTS and head is not None:
+        # the head's name is raw text up to the head (where the name is the head's first word, up
+        # to the word's end); the parser trims the head, so whitespace around a name stands only
+        # inside a call id (after its prefix, before its `:N`)
+        word_end = " \t\r\n<" if params.get("name_word") else ""
+        headed = Unwritable((head,), empty=True, name_stops=word_end,
+                            name_spaced=not word_end and bool(params.get("name_prefix")))
+
         def body(name, parameters, exits):
+            headed.check(name, parameters, exits)
             # the parser trims the head, and reads whitespace after the object (Kimi K2 writes it)
-            return seq(_head_name(params, name, exits), WS, const(head), schema(parameters), WS, const(tail or ""))
+            # where no tail follows it (a tail follows the object at once: DeepSeek V3's fence)
+            after = const(tail) if tail else WS
+            return seq(_head_name(params, name, exits), WS, const(head), schema(parameters), after)
         return CallShape(body)
     return None
 
@@ -57,14 +112,17 @@ def _head_name(params, name, exits):
 def _tagged(syntax):
     function_open, key_open, value_close, function_close = _native.TAGGED_TAGS
     python = syntax.spelling == Spelling.PYTHON
+    unwritable = Unwritable(_native.TAGGED_TAGS, stops=">")
 
     def body(name, parameters, exits):
+        unwritable.check(name, parameters, exits)
         free = text((value_close,) + exits)
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(key_open + key + ">"), pinned(node, is_pinned, True), const(value_close + "\n"))
-        generic = seq(const(key_open), text((">",)), const(">"), free, const(value_close + "\n"))
+        generic = seq(const(key_open), _key(">", _native.TAGGED_TAGS, exits), const(">"), free,
+                      const(value_close + "\n"))
         return seq(const("\n" + function_open + name + ">\n"), slots(parameters, slot, generic),
                    const(function_close + "\n"))
     return CallShape(body, _native.TAGGED_TAGS)
@@ -72,14 +130,18 @@ def _tagged(syntax):
 
 def _keyed(syntax):
     tags = syntax.tags
-    if tags == Tags.PLAIN:
-        # the plain tags, no spacing: xgrammar's glm_xml style (its built-in GLM-4.7 tag)
-        return CallShape(lambda name, parameters, exits: seq(const(name), schema(parameters, "glm_xml")),
-                         tags.texts())
+    # the tags of every spelling the parser reads (Hy3: Hy4's and the plain ones); the name is the
+    # text before the first tag, trimmed, and holds no whitespace, quote, brace or angle bracket
+    spellings = (tags,) + tuple(dict(syntax.params).get("also", ()))
+    markup = tuple(text for spelling in spellings for text in spelling.texts())
+    unwritable = Unwritable(markup, name_stops=" \t\r\n\"'{}<>")
 
     def body(name, parameters, exits):
+        unwritable.check(name, parameters, exits)
         # the parser reads any whitespace between the tags, and templates differ there (Ling 3.0
-        # writes none between pairs, GLM-4.6 and Laguna a newline, vLLM's GLM-4.5 tests indent)
+        # writes none between pairs, GLM-4.6 and Laguna a newline, vLLM's GLM-4.5 tests indent).
+        # GLM's plain tags are written here too, not in xgrammar's glm_xml style: its string
+        # values cannot keep out the texts that end the call (`<tool_call>`, `</tool_call>`)
         free = text((tags.value_close,) + exits)
 
         def pair(key_node, node):
@@ -88,23 +150,34 @@ def _keyed(syntax):
 
         def slot(key, prop):
             return pair(const(key), value(prop, False, free)[0])
-        return seq(const(name), WS, slots(parameters, slot, pair(text((tags.key_close,)), free)))
+        return seq(const(name), WS, slots(parameters, slot, pair(_key("", markup, exits), free)))
     return CallShape(body, tags.texts())
 
 
-def _attributed(head_close, param_open, param_close, attribute, python=False):
+def _attributed(head_close, param_open, param_close, attribute, python=False, tags=()):
     """The invoke-shaped syntaxes: `NAME` + `head_close`, then parameter tags, each
     `param_open + KEY` + `attribute(prop, value node, pinned, free text)` (the rest of the open
-    tag, the value and `param_close`), whitespace between tags."""
+    tag, the value and `param_close`), whitespace between tags. A name and a key end at `"`;
+    `tags`: the syntax's own."""
+    unwritable = Unwritable(tags + (param_open, param_close), stops='"')
+
     def body(name, parameters, exits):
+        unwritable.check(name, parameters, exits)
         free = text((param_close,) + exits)
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(param_open + key), attribute(prop, node, is_pinned, free), WS)
-        generic = seq(const(param_open), regex(r'[^"]+'), attribute({}, free, False, free), WS)
+        generic = seq(const(param_open), _key('"', tags + (param_open, param_close), exits),
+                      attribute({}, free, False, free), WS)
         return seq(const(name), head_close, WS, slots(parameters, slot, generic))
     return body
+
+
+def _key(stops, tags, exits):
+    """The key of a parameter the model names itself: no delimiter (`stops`), none of the
+    syntax's `tags` and the texts that end the call."""
+    return word(stops, tags + tuple(exits))
 
 
 def _plain(param_close, newline):
@@ -123,7 +196,8 @@ def _dsml(syntax):
         as_json = seq(const("\" string=\"false\">"), node if is_pinned else schema(prop or True),
                       const(param_close))
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
-    return CallShape(_attributed(const("\">"), param_open, param_close, typed), (param_open, param_close))
+    return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags()),
+                     (param_open, param_close))
 
 
 def _invoke(syntax):
@@ -141,15 +215,22 @@ def _param_xml(syntax):
                      (tags.param_open, tags.param_close))
 
 
+# XTML's `type` attribute names a JSON value's type (the parser reads no other): a schema's type
+# as the template writes it
+_XTML_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean", "null": "null",
+               "array": "array", "object": "object"}
+
+
 def _xtml(syntax):
     arg_open, arg_close, sep = _native.XTML_TAGS
 
     def typed(prop, node, is_pinned, free):
         kind = (prop or {}).get("type")
-        kind_node = const(kind) if isinstance(kind, str) else regex(r"[a-z]+")
+        kind = _XTML_TYPES.get(kind) if isinstance(kind, str) else None
+        kind_node = const(kind) if kind else either([const(t) for t in dict.fromkeys(_XTML_TYPES.values())])
         return seq(const("\" type=\""), kind_node, const("\"" + sep), node, const(arg_close))
     head_close = seq(const("\" index=\""), regex(r"[0-9]+"), const("\"" + sep))
-    return CallShape(_attributed(head_close, arg_open, arg_close, typed), _native.XTML_TAGS)
+    return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=_native.XTML_TAGS), _native.XTML_TAGS)
 
 
 def _quoted(name):

@@ -98,6 +98,29 @@ def value(prop, python, free_text):
     return free_text, False
 
 
+def word(stops, tags):
+    """One or more characters holding none of `stops` and no start of one of `tags`: a key the
+    model names itself (a tool without properties), which its template writes up to a delimiter,
+    so it holds neither the delimiter nor a tag or a marker. Where every tag starts with one
+    character and is longer, that character stands but before a tag's second one (`foo<bar`
+    between `<|...|>` tags); else none of the tags' first characters does."""
+    firsts = {t[0] for t in tags if t}
+    if len(firsts) != 1 or any(len(t) < 2 for t in tags if t) or firsts & set(stops):
+        return regex(_class(stops + "".join(firsts)) + "+")
+    (first,) = firsts
+    other, before = _class(stops + first), _class(stops + first + "".join(t[1] for t in tags if t))
+    lead = "\\" + first if first in "\\^$.|?*+()[]{}" else first
+    return regex(f"({other}|{lead}+{before})+{lead}*|{lead}+")
+
+
+_CLASS_SPECIALS = "\\]^-["
+
+
+def _class(excluded):
+    """A regex character class of every character but `excluded`."""
+    return "[^" + "".join("\\" + c if c in _CLASS_SPECIALS else c for c in sorted(set(excluded))) + "]"
+
+
 def slots(parameters, slot, generic):
     """The parameters of one call: one slot per schema property in schema order, optional unless
     required (`slot(name, prop)`); a schema without properties takes any number of `generic`."""

@@ -5,18 +5,28 @@ Refusal offsets follow the native validator's conventions: a word that is no lit
 letter, a bad or lone-surrogate escape at its backslash, a number the grammar cannot continue at
 the byte that breaks it, a container opened with 32 already open at its bracket, anything but
 whitespace after the complete value. Offsets are in UTF-8 bytes.
+
+`bounded`: a number a decoder cannot keep is refused at its first byte: one with a fraction or an
+exponent that Python's float() reads as infinity, or one whose integer part has more than 4,300
+digits; a number the text ends in is judged only when `ended` (`JsonPrefix.end()`), but for its
+integer digits.
 """
+import math
+
 from tests.oracles.json_prefix import HEX, LITERALS, MAX_DEPTH, _Cursor, _Ended, _Refused
 
 JSON_WHITESPACE = " \t\n\r"
 ESCAPES = frozenset('"\\/bfnrt')
 DIGITS = frozenset("0123456789")
+MAX_INT_DIGITS = 4300
 
 
 class _Reader(_Cursor):
-    def __init__(self, text):
+    def __init__(self, text, bounded=False, ended=False):
         super().__init__(text)
         self.depth = 0
+        self.bounded = bounded
+        self.ended = ended
 
     def space(self):
         while self.peek() in JSON_WHITESPACE:
@@ -122,6 +132,7 @@ class _Reader(_Cursor):
             self.i += 1
 
     def number(self):
+        start = self.i
         if self.peek() == "-":
             self.i += 1
         if self.peek() == "0":
@@ -129,7 +140,10 @@ class _Reader(_Cursor):
             if self.i < len(self.text) and self.text[self.i] in DIGITS:
                 raise _Refused(self.i)
         else:
+            int_start = self.i
             self.digits(True)
+            if self.bounded and self.i - int_start > MAX_INT_DIGITS:
+                raise _Refused(start)
         if self.i < len(self.text) and self.text[self.i] == ".":
             self.i += 1
             self.digits(True)
@@ -140,6 +154,10 @@ class _Reader(_Cursor):
             self.digits(True)
         if self.i < len(self.text) and self.text[self.i] in "+-.eE0123456789":
             raise _Refused(self.i)
+        written = self.text[start:self.i]
+        if (self.bounded and (self.i < len(self.text) or self.ended) and not written.lstrip("-").isdigit()
+                and math.isinf(float(written))):
+            raise _Refused(start)
 
     def word(self):
         at = self.i
@@ -156,10 +174,10 @@ class _Reader(_Cursor):
             raise _Refused(at)
 
 
-def strict_prefix_end(text):
+def strict_prefix_end(text, bounded=False, ended=False):
     """The UTF-8 byte length of the longest strict JSON prefix of `text` that the validator
-    accepts: all of it, or the offset where it refuses."""
-    r = _Reader(text)
+    accepts: all of it, or the offset where it refuses (`bounded`, `ended`: the module's doc)."""
+    r = _Reader(text, bounded, ended)
     try:
         r.value()
         while True:
