@@ -1,4 +1,4 @@
-"""symphony inside the engines' parser interfaces against the engines' own parsers (issue 9 item 5).
+"""symphony inside the engines' parser interfaces against the engines' own parsers.
 
 Run from the peers venv (`bench/peers/install.sh`), from the repository root:
 

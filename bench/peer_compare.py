@@ -1,5 +1,5 @@
 """symphony against the incumbents on the families they parse that have no recorded fixtures
-(issue 11): the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
+the outputs of vLLM's own tool-parser unit tests (`../shared/peer-cases/vllm.jsonl`)
 stand in for recorded outputs, and for gpt-oss the outputs `openai-harmony` renders.
 
     python3 bench/peer_compare.py [--repeat 3] [--rounds 3] [--markdown FILE] [vllm parser names ...]

@@ -1,4 +1,4 @@
-"""Cost against length and memory held, on the shapes of bench/shapes.py (issue 12).
+"""Cost against length and memory held, on the shapes of bench/shapes.py.
 
 `python3 -m bench.scaling [--markdown FILE]` prints, per shape, ns per byte at 64 KiB and at 4 MiB, whole and in
 4 KiB deltas, with the garbage collector on, and their ratio (the goal: within 1.5x); then what a

@@ -783,7 +783,7 @@ FAMILY_CASES = {
     ],
     "xlam": [
         Case("xlam-thought-then-list", "<think>x</think>[]"),
-        # the ways in (issue 11): a thought, a fence, [TOOL_CALLS]; <tool_call> is text
+        # the ways in: a thought, a fence, [TOOL_CALLS]; <tool_call> is text
         Case("xlam-thought-then-call", f"<think>plan</think>[{WEATHER}]", calls=1),
         Case("xlam-fenced", f"```json\n[{WEATHER}, {TIME}]\n```", calls=2),
         Case("xlam-bare-fence", f" ```\n[{WEATHER}]```\n", calls=1),
@@ -972,7 +972,7 @@ FAMILY_CASES = {
         Case("hunyuan_a13b-not-a-list", '<tool_calls>{"name": "f", "arguments": {}}</tool_calls>', calls=0),
         Case("hunyuan_a13b-text-after-list", '<tool_calls>[{"name": "f", "arguments": {}}] x</tool_calls>', calls=1),
     ],
-    # issue 11: the incumbents' other JSON families
+    # the incumbents' other JSON families
     "jamba": [
         Case("jamba-prose-then-calls", f"Sure.<tool_calls>[\n    {WEATHER},\n    {TIME}\n]</tool_calls>", calls=2),
         Case("jamba-not-a-list", f"<tool_calls>{WEATHER}</tool_calls> ok", calls=0),

@@ -1,4 +1,4 @@
-"""The guided-decoding grammars against xgrammar (issue 9): every payload compiles, and each
+"""The guided-decoding grammars against xgrammar: every payload compiles, and each
 fixture case that carries tool calls is ACCEPTED whole by its table's grammar, built with the
 case's tools and prompt (`reasoning_open` where the prompt opens the thought); mutants are
 REJECTED: the called function left undeclared (renamed in the tools), a key the schema requires
@@ -247,7 +247,7 @@ def check(directory):
 
 # vLLM's unit-test outputs the parser reads leniently and the grammar, which has the model write
 # the canonical form, rejects on purpose: by the end of the case id, why.
-_STRING_ARGUMENTS = "the arguments written as a JSON string: the parser reads the object in it (issue 11), " \
+_STRING_ARGUMENTS = "the arguments written as a JSON string: the parser reads the object in it, " \
                     "the grammar has the model write the object"
 LISTED_PEER = {
     "test_hermes_parser_non_streaming_serialized_arguments[granite4]": _STRING_ARGUMENTS,

@@ -37,7 +37,7 @@ class Mutant:
 
 
 MUTANTS = [
-    # the three changes that once survived the whole suite (issue 13)
+    # the three changes that once survived the whole suite
     Mutant("control-token-count", "pyx/sink.pxi",
            "r.tokens = left", "r.tokens = 1",
            (PINNED, "tests/test_ledger.py")),

@@ -1,4 +1,4 @@
-"""The buffer limit (issue 12): a parser holds at most `buffer_limit` output bytes between feeds;
+"""The buffer limit: a parser holds at most `buffer_limit` output bytes between feeds;
 a feed that leaves more fails it with BufferOverflowError, and End returns the held bytes as
 Malformed, every byte still in one event. Long streamed arguments are let go of as they go out."""
 import tracemalloc

@@ -144,7 +144,7 @@ def test_the_table_answers_to_both_spellings():
 
 
 def test_v3_2_spells_the_tags_without_the_space():
-    """`deepseek_v3_2` (issue 11): the same assembler with V3.2's spelling, `CallSyntax.dsml(DSML_V3_2)`;
+    """`deepseek_v3_2`: the same assembler with V3.2's spelling, `CallSyntax.dsml(DSML_V3_2)`;
     V4.1's spelling is text there, and the invoke close is the call's end."""
     calls, calls_end = "<｜DSML｜function_calls>", "</｜DSML｜function_calls>"
     inv, inv_end = '<｜DSML｜invoke name="', "</｜DSML｜invoke>"

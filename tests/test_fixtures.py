@@ -21,7 +21,7 @@ PLACED = ("qwen3-8b", "qwen3-4b-thinking-2507", "qwen3-30b-a3b-instruct-2507", "
           "glm-4.7-flash", "ling-3.0-flash", "iquest-q1", "hy4-preview",
           # the remaining syntaxes
           "deepseek-v4.1-flash", "kimi-k3", "minimax-m3", "olmo-3-7b-instruct", "lfm2.5-1.2b-instruct",
-          # the pending families (issue 10)
+          # the pending families
           "minimax-m2", "minimax-m2.7", "dots3-note-prev", "k2-horizon-36b", "laguna-xs.2", "inkling",
           "deepseek-v3-0324", "deepseek-v3.1", "apertus-8b-instruct-2509", "hunyuan-a13b-instruct",
           # the families the reference left pending, with new call syntaxes

@@ -1,4 +1,4 @@
-"""The guided-decoding grammars (SPEC §8, issue 9): the API, each table's payload against its
+"""The guided-decoding grammars (SPEC §8): the API, each table's payload against its
 golden (tests/data/grammar/<table>.json), bad tool schemas, every output drawn from a grammar read
 back by its table's parser as the calls it spells (tests/grammar_sampler.py), and the xgrammar
 acceptance check over the fixtures

@@ -1,4 +1,4 @@
-"""The gpt-oss table (`gpt_oss`, harmony; issue 11) on outputs rendered at test time by the
+"""The gpt-oss table (`gpt_oss`, harmony) on outputs rendered at test time by the
 `openai-harmony` package (recorded/harmony.py; test-only, as is the vocabulary's source):
 each folds into the message derived from the harmony messages it was rendered from (analysis the
 thought, final and a preamble the content, a message to `functions.NAME` a call) at every

@@ -1,4 +1,4 @@
-"""The invoke syntax with tool-typed parameters (`CallSyntax.invoke`, issue 10) through
+"""The invoke syntax with tool-typed parameters (`CallSyntax.invoke`) through
 `minimax_m2` (values directly between the tags) and `dots3` (values on their own line): values
 typed by the request's tools, the invoke close as ToolCallEnd, a parameter attribute reported
 whole; each output at every chunking.

@@ -1,4 +1,4 @@
-"""Where real models stray from the JSON tables' call objects (issue 11), and the rules that read
+"""Where real models stray from the JSON tables' call objects, and the rules that read
 them: arguments written as one JSON string whose text is a JSON object are that object (the
 string's bytes its source; a string that is no object streams as written), in every JSON syntax;
 and xLAM's list after a thought, in a fence or after `[TOOL_CALLS]` (`<tool_call>` stays text).

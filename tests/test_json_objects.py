@@ -1,5 +1,5 @@
 """The JSON syntaxes' other objects (`CallSyntax.json(CallObject…, head=, tail=)`,
-`CallSyntax.json_list(CallObject.NAMED)`, issue 10): DeepSeek V3's head and fenced arguments,
+`CallSyntax.json_list(CallObject.NAMED)`): DeepSeek V3's head and fenced arguments,
 V3.1's bare arguments after the name, Inkling's `args`, Apertus's `{"NAME": {..}}`; the head is
 the start's source, the tail the end's; each output at every chunking.
 """

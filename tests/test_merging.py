@@ -1,5 +1,5 @@
 """Adjacent Dropped (Malformed) events of one reason within one feed are one event, as adjacent
-Content is (issue 12); across feeds, and across reasons, nothing merges."""
+Content is; across feeds, and across reasons, nothing merges."""
 import symphony
 from symphony import Delta, End, TokenSpan
 from symphony.events import Dropped, Malformed

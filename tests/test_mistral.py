@@ -1,4 +1,4 @@
-"""The Mistral tables (`mistral`, `magistral_think`; issue 11) on outputs rendered at test time by
+"""The Mistral tables (`mistral`, `magistral_think`) on outputs rendered at test time by
 Mistral's `mistral-common` package (recorded/mistral.py; test-only), one per tokenizer
 generation and case: each folds into the message it was rendered from (the thought the reasoning,
 every `[TOOL_CALLS]` a call) whole and at every chunking, the output mistral-common's own

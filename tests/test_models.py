@@ -237,7 +237,7 @@ def test_models_for_format():
     assert "ibm-granite/granite-4.1-3b" in models_for_format("qwen2_5")
     assert set(models_for_format("plain")) == {
         "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
-        # SPEC §3 pending checkpoints placed by their templates (issue 10)
+        # SPEC §3 pending checkpoints placed by their templates
         "microsoft/Phi-4-multimodal-instruct", "Qwen/Qwen3Guard-Gen-0.6B", "Qwen/Qwen3Guard-Gen-4B",
         "Qwen/Qwen3Guard-Gen-8B", "llava-hf/llava-1.5-7b-hf"}
     every = sorted(m for name in symphony.formats() for m in models_for_format(name))

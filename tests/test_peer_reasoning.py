@@ -1,4 +1,4 @@
-"""vLLM's own reasoning-parser unit-test cases, run as extra tests (issue 11: what real checkpoints
+"""vLLM's own reasoning-parser unit-test cases, run as extra tests (what real checkpoints
 write, as the incumbents' tests record it). The cases are data in
 `tests/data/vllm_reasoning_cases.jsonl`, read out of vLLM 0.33.0's `tests/reasoning/` (Apache-2.0;
 each case's `id` and `notes` name its test): a model output, the reasoning and content vLLM's

@@ -1,4 +1,4 @@
-"""Exact events where a one-line change of the core once survived the whole suite (issue 13):
+"""Exact events where a one-line change of the core once survived the whole suite:
 the trailing Dropped{ControlToken} of a counted stream that ends with several zero-width tokens
 (SPEC §1.7), the reason of a call region cut by End before its name after an earlier region closed
 by its marker (SPEC §2.4), and which event carries a separator that arrives before a call object

@@ -96,7 +96,7 @@ def test_a_thought_before_the_calls():
     assert parsed("lfm2.5", output) == events
 
 
-# --- a leading call list (`pythonic`, Llama 4; issue 11) --------------------------------------
+# --- a leading call list (`pythonic`, Llama 4) --------------------------------------
 
 def test_a_leading_list_is_read_and_what_follows_it_reported():
     output = " [get_weather(city='LA'), ping()] \nok"

@@ -1,4 +1,4 @@
-"""A parser fed while it is still feeding (issue 13): from a garbage-collector callback or a
+"""A parser fed while it is still feeding: from a garbage-collector callback or a
 finalizer that runs inside a feed, or from a second thread. The second feed is refused with
 ConcurrentUseError and emits nothing; the running feed is unharmed and every byte lands once.
 Before the guard, this re-entry took the same records twice and crashed the interpreter."""
