@@ -273,19 +273,16 @@ def _chunks(n, parts, first=1.0):
     return list(zip(bounds, bounds[1:]))
 
 
-# The caller's own chunk against a shipped one's size. A shipped chunk costs its worker about 10 ms
-# in 160 (its texts mapped, its result written), and the caller parses more slowly than a worker
-# (the pool's threads run in it, its heap holds the batch): bench/batch.py --join 20 gave 2
-# processes 1.64x one at 1.0, 1.88x at 1.1, 1.81x at 1.2, 1.77x at 1.3 (medians 1.65-1.80x).
+# The caller's own chunk against a shipped one's size. A shipped chunk costs its worker a little
+# (its texts mapped, its result written), and the caller parses more slowly than a worker (the
+# pool's threads run in it, its heap holds the batch), so the caller takes a little more than a
+# worker's share. bench/batch.py --join N measures the split (bench/RESULTS.md).
 CALLER_SHARE = 1.2
 
 # Where the caller makes messages (dicts, Results) of the rows, it makes those of every worker's
 # rows too, and the cyclic collector's first pass over them all after the batch is its as well:
-# with 20 calls an output (bench/batch.py --join 20) that is 110 + 70 ms against 300 ms of parsing,
-# which no other process can take. Its own chunk is smaller, and each worker's is sent in
-# ROW_PIECES pieces, so that it makes messages of one while the worker parses the next: 2
-# processes gave 1.32x one at (share 0.4, 4 pieces), 1.35x at (0.6, 4), 1.29x at (0.8, 4), 1.35x
-# at (0.6, 8); 1.24x at (0.6, 4) on the short outputs (--join 1), where it was 1.0x before.
+# work no other process can take. So its own chunk is smaller, and each worker's is sent in
+# ROW_PIECES pieces, so that it makes the messages of one while the worker parses the next.
 CALLER_SHARE_ROWS = 0.6
 ROW_PIECES = 4
 

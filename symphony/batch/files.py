@@ -10,9 +10,8 @@ system fills up as a chunk's files are written (a container's /dev/shm is often 
 batch's events take several times its texts), that chunk, or its result, crosses through the
 pool's pipe instead, pickled: slower, never an error.
 
-Pickled through that one pipe, chunks queue behind each other: on 13 MB over two workers the
-second started 40-55 ms after the first and each result took 20-25 ms to come back, against
-70-100 ms of parsing a chunk (bench/batch.py --join 20). Files rather than
+Pickled through that one pipe, chunks queue behind each other, and a worker waits for its chunk
+for a time of the order of parsing it. Files rather than
 `multiprocessing.shared_memory`: nothing to register with a resource tracker (which before Python
 3.13 also claims segments a process only opens), and the directory is gone at the end even when a
 chunk failed.
@@ -153,10 +152,10 @@ KEPT_BYTES = 256 << 20
 
 
 class Regions:
-    """Files a Pool keeps across its batches for the texts of the chunks it ships. Writing 30 MB
-    into a new file on /dev/shm cost seven times writing it into one whose pages are there (this
-    VM faults every fresh page in: 28 ms against 4, bench/batch.py --join 20), and that write is
-    the one part of a batch no process can do beside another. A batch takes the smallest free
+    """Files a Pool keeps across its batches for the texts of the chunks it ships. Writing into a
+    new file on /dev/shm costs several times writing into one whose pages are there (every fresh
+    page is faulted in), and that write is the one part of a batch no process can do beside
+    another. A batch takes the smallest free
     region that fits, or makes one (a quarter larger than asked, so that batches of about one size
     share it), and gives it back; at most `kept` stay free. A chunk whose region would pass
     KEPT_BYTES gets a file of its own instead. They are removed with their directory on `close`
