@@ -2,17 +2,27 @@
 (`FAMILY` in each module, symphony.formats.family): the tables by name, their aliases (the
 engines' parser names among them), the model registry's checkpoint groups, the replay probes,
 the bench profiles and the family table. Also the table a checkpoint's response_template
-describes (from_response_template)."""
-from symphony.formats import (apertus, cohere, deepseek, dots, ernie, gemma, gigachat, glm, granite, harmony, hunyuan,
-                              hy4, inkling, internlm, jamba, k2_horizon, kimi, llama3, longcat, minicpm, minimax,
-                              mistral, muse, nemotron, phi4, plain, plamo, pythonic, qwen2_5, qwen3, seed_oss, step3,
-                              trinity, xlam)
+describes (from_response_template).
+
+A family is a module here that declares `FAMILY`: the modules are found, not listed, so a new
+family is its module (and its tests) alone."""
+import importlib
+import pkgutil
+
 from symphony.formats.response_template import from_response_template  # noqa: F401  (vLLM's hf, beam)
 
-FAMILIES = tuple(module.FAMILY for module in (
-    qwen3, qwen2_5, seed_oss, glm, hy4, k2_horizon, deepseek, kimi, minimax, dots, pythonic, minicpm, muse, harmony,
-    gemma, ernie, longcat, step3, inkling, hunyuan, apertus, xlam, granite, jamba, internlm, cohere, mistral, llama3,
-    phi4, gigachat, trinity, nemotron, plamo, plain))
+
+def _family_modules():
+    """The modules of this package that declare a family, by name."""
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if found.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{found.name}")
+        if hasattr(module, "FAMILY"):
+            yield module
+
+
+FAMILIES = tuple(module.FAMILY for module in _family_modules())
 
 
 def collect(families, part, what):
