@@ -19,6 +19,7 @@ from symphony.events import (
     ToolCallStart,
     bytes_of,
 )
+from symphony.integrations import stream
 from symphony.parser import fold_summaries
 from symphony.text import is_blank
 from tests.common import chunkings
@@ -27,11 +28,9 @@ from tests import tiers
 
 NONE, CONTENT, REASONING, CALL, REST = (Field.FIELD_NONE, Field.FIELD_CONTENT, Field.FIELD_REASONING,
                                         Field.FIELD_CALL, Field.FIELD_REST)
-ROUTES = {"message": MESSAGE_ROUTES,
-          "thought_as_content": FieldRoutes({Content: CONTENT, Malformed: CONTENT, Reasoning: CONTENT,
-                                             Dropped: (NONE, CONTENT), ToolCallStart: CALL, ToolCallArguments: CALL}),
-          "outside_thoughts": FieldRoutes({Reasoning: REASONING, Dropped: NONE}, otherwise=(CONTENT, NONE)),
-          "until_thought_ends": FieldRoutes({Reasoning: REASONING, ReasoningEnd: REST}, otherwise=(REST, NONE)),
+ROUTES = {"message": MESSAGE_ROUTES, "tool": stream.TOOL, "tool_thought_as_content": stream.TOOL_THOUGHT_AS_CONTENT,
+          "passed_on": stream.PASSED_ON, "passed_on_clean": stream.PASSED_ON_CLEAN,
+          "until_thought_ends": stream.UNTIL_THOUGHT_ENDS,
           # calls routed in a thought otherwise than outside it, and a thought that ends the routing
           "mixed": FieldRoutes({Content: CONTENT, Reasoning: REASONING, ToolCallStart: (CALL, CONTENT),
                                 ToolCallArguments: (CALL, CONTENT), Dropped: (NONE, REASONING),
@@ -172,14 +171,14 @@ def test_routes_are_checked():
 
 
 def test_a_field_stream_is_fed_once_per_delta_and_ends_once():
-    fields = FieldStream(symphony.parser("qwen3"), MESSAGE_ROUTES)
+    fields = FieldStream(symphony.parser("qwen3"), stream.TOOL)
     assert fields.feed("Hi") == ("Hi", None, None)
     assert fields.feed("") is None
     assert fields.end() is None
     with pytest.raises(LifecycleError):
         fields.feed("more")
     with pytest.raises(TypeError, match="str"):
-        FieldStream(symphony.parser("qwen3"), MESSAGE_ROUTES).feed(b"bytes")
+        FieldStream(symphony.parser("qwen3"), stream.TOOL).feed(b"bytes")
 
 
 def test_the_rest_after_a_thought_holds_what_the_parser_held():
@@ -187,7 +186,7 @@ def test_the_rest_after_a_thought_holds_what_the_parser_held():
     the start of a marker the parser held back included; later deltas pass on unread."""
     engine = symphony.parser("qwen3")
     engine.feed(Prompt("<|im_start|>assistant\n<think>\n"))
-    fields = FieldStream(engine, ROUTES["until_thought_ends"])
+    fields = FieldStream(engine, stream.UNTIL_THOUGHT_ENDS)
     assert fields.feed("plan") == (None, "plan", None)
     assert fields.feed("</think>\n\nok <tool") == ("\n\nok <tool", None, None) and fields.ended
     assert fields.feed("_call>") == ("_call>", None, None)
@@ -246,3 +245,16 @@ def test_a_parser_given_its_tools_as_a_callable_calls_it_when_a_value_is_typed()
     assert typed == symphony.parser("qwen3_tagged", tools).summary(text)[2] == [("call_0", "f", '{"n": "12"}')]
     assert asked == [1]
     assert symphony.parser("qwen3_tagged", lambda: None).summary(text)[2] == [("call_0", "f", '{"n": 12}')]
+
+
+def test_a_server_compiles_one_declared_per_distinct_tool_list():
+    from symphony.integrations import names
+    first = names.declared([_tool(city={"type": "string"})])
+    assert names.declared([_tool(city={"type": "string"})]) is first
+    assert names.declared([_tool(city={"type": "integer"})]) is not first
+    assert names.declared([]) is None and names.declared_later(None) is None
+    assert names.declared_later([_tool()])() is names.declared([_tool()])
+    for n in range(names.DISTINCT_TOOL_LISTS):            # the oldest lists are let go
+        names.declared([_tool(f"f{n}")])
+    assert len(names._DECLARED) == names.DISTINCT_TOOL_LISTS
+    assert names.declared([_tool(city={"type": "string"})]) is not first

@@ -128,11 +128,10 @@ def test_a_delta_serialises_as_vllm_builds_it():
     """The serving layer dumps chunks with exclude_unset: symphony's deltas name the fields a
     constructor call would set, no more."""
     from vllm.entrypoints.generate.base.protocol import DeltaMessage
-    from symphony.integrations.stream import Step
     from symphony.integrations.vllm import _delta_message
-    assert _delta_message(Step("hi")).model_dump(exclude_unset=True) == \
+    assert _delta_message(("hi", None, None)).model_dump(exclude_unset=True) == \
         DeltaMessage(content="hi").model_dump(exclude_unset=True)
-    first, more = _delta_message(Step(calls=[[0, "f", ""], [1, None, '{"a"']])).tool_calls
+    first, more = _delta_message((None, None, [(0, "f", ""), (1, None, '{"a"')])).tool_calls
     assert first.model_dump(exclude_unset=True) == {"index": 0, "id": first.id, "type": "function",
                                                     "function": {"name": "f", "arguments": ""}}
     assert more.model_dump(exclude_unset=True) == {"index": 1, "function": {"arguments": '{"a"'}}
@@ -140,9 +139,8 @@ def test_a_delta_serialises_as_vllm_builds_it():
 
 def test_a_delta_is_the_model_construct_of_its_fields():
     from vllm.entrypoints.generate.base.protocol import DeltaFunctionCall, DeltaMessage, DeltaToolCall
-    from symphony.integrations.stream import Step
     from symphony.integrations.vllm import _delta_message
-    got = _delta_message(Step("hi", "th", [[0, "f", "{"]]))
+    got = _delta_message(("hi", "th", [(0, "f", "{")]))
     call = got.tool_calls[0]
     want = DeltaMessage.model_construct(
         {"content", "reasoning", "tool_calls"}, role=None, content="hi", reasoning="th",
