@@ -211,11 +211,11 @@ cdef class Engine:
         try:
             self.parse_fresh(delta, output, p, n, prompt, reason)
             if shape == WH_SUMMARY:
-                return self.sink.summary(routes, thought)
+                return self.sink.summary(routes, thought, output, p, n)
             if shape == WH_ROWS:
                 return self.sink.summary_into(<SummaryRows?>choice, thought)
             if shape == WH_MESSAGE:
-                summary = self.sink.summary(routes, thought)
+                summary = self.sink.summary(routes, thought, output, p, n)
                 return (choice_of(summary, choice),) + summary[4:8]
             return self.sink.take(output, p, n)     # the output's own str where an event's text is all of it
         finally:

@@ -140,15 +140,24 @@ cdef inline int fd_add(fd_text* t, const unsigned char* p, Py_ssize_t n) except 
 
 
 cdef inline object fd_str(fd_text* t, object whole, const unsigned char* wp, Py_ssize_t wn):
-    """The field's str, or None when it has no bytes; `whole` (the delta's str, bytes wp[0:wn])
-    itself when the field is exactly the delta's text."""
+    """The field's str, or None when it has no bytes; `whole` (the str of the text fed, bytes
+    wp[0:wn], or None) itself when the field is exactly that text."""
     if t.many:
         return PyUnicode_DecodeUTF8(<const char*>t.joined.data, t.joined.len, NULL)
     if t.p == NULL:
         return None
-    if wp != NULL and t.n == wn and (t.p == wp or memcmp(t.p, wp, wn) == 0):
+    if whole is not None and t.n == wn and (t.p == wp or memcmp(t.p, wp, wn) == 0):
         return whole
     return ss_decode(t.p, t.n)
+
+
+cdef inline const unsigned char* fd_bytes(fd_text* t, Py_ssize_t* n) noexcept:
+    """The field's bytes (their length in n; NULL and 0 when it has none)."""
+    if t.many:
+        n[0] = t.joined.len
+        return t.joined.data
+    n[0] = t.n
+    return t.p
 
 
 cdef struct fd_call:

@@ -32,8 +32,8 @@ cdef struct sk_record:
 
 
 cdef struct sk_whole:
-    ByteBuf visible          # Content, Malformed, fragments of calls that never started
-    ByteBuf thought
+    fd_text visible          # Content, Malformed, fragments of calls that never started
+    fd_text thought
     ByteBuf joined           # the fragments of each call that has more than one, joined
     Py_ssize_t* started      # by call index: its CallStart record, or -1
     Py_ssize_t* pieces       # ... how many fragments it has
@@ -47,8 +47,8 @@ cdef struct sk_whole:
 
 
 cdef void wh_free(sk_whole* g) noexcept:
-    bb_free(&g.visible)
-    bb_free(&g.thought)
+    bb_free(&g.visible.joined)
+    bb_free(&g.thought.joined)
     bb_free(&g.joined)
     free(g.started)          # the four arrays are one block
 
@@ -429,9 +429,9 @@ cdef class Sink:
             if r.kind == EV_MALFORMED:
                 g.malformed += r.text_len
             if field == FIELD_CONTENT:
-                bb_append(&g.visible, self.arena.data + r.text_at, r.text_len)
+                fd_add(&g.visible, self.arena.data + r.text_at, r.text_len)
             elif field == FIELD_REASONING:
-                bb_append(&g.thought, self.arena.data + r.text_at, r.text_len)
+                fd_add(&g.thought, self.arena.data + r.text_at, r.text_len)
             elif field != FIELD_CALL:
                 continue
             elif r.kind == EV_CALL_START:
@@ -439,7 +439,7 @@ cdef class Sink:
             else:
                 at, n = sk_fragment(r)
                 if r.index >= g.slots or g.started[r.index] < 0:
-                    bb_append(&g.visible, self.arena.data + at, n)
+                    fd_add(&g.visible, self.arena.data + at, n)
                 else:
                     g.pieces[r.index] += 1
                     g.arguments_at[r.index] = at
@@ -521,24 +521,27 @@ cdef class Sink:
                                                                                 g.arguments_len[i], NULL)))
         return calls
 
-    cdef tuple summary(self, FieldRoutes routes, bint thought):
+    cdef tuple summary(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp, Py_ssize_t wn):
         """What the records say as a whole, by chat.message's rules with each record where
         `routes` sends it (gather), and the records cleared: a row (content, or None when blank;
         reasoning, or None when empty; [(id, name, arguments)], or None when no call started;
         finish_reason, "tool_calls" for a plain stop with calls; output tokens; reasoning tokens;
         calls started; malformed bytes; None, the error slot). Flat, so rows cross processes
-        cheaply; `choice_of` makes the message dict of one."""
+        cheaply; `choice_of` makes the message dict of one. `whole` (the output's str, bytes
+        wp[0:wn], or None) is handed back as the content or reasoning that is all of it."""
         cdef sk_whole g
         cdef list calls
-        cdef object content = None, reasoning = None
+        cdef object content = None
+        cdef const unsigned char* visible
+        cdef Py_ssize_t n
         memset(&g, 0, sizeof(sk_whole))
         try:
             self.gather(&g, routes, thought)
             calls = self.whole_calls(&g)
-            if not u8_all_space(g.visible.data, g.visible.len):
-                content = PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL)
-            if g.thought.len:
-                reasoning = PyUnicode_DecodeUTF8(<const char*>g.thought.data, g.thought.len, NULL)
+            visible = fd_bytes(&g.visible, &n)
+            if not u8_all_space(visible, n):
+                content = fd_str(&g.visible, whole, wp, wn)
+            reasoning = fd_str(&g.thought, whole, wp, wn)
             output_tokens = self.whole_tokens(&g)
             return (content, reasoning, calls or None, rs_finish_text(self.finish_reason, self.calls),
                     output_tokens, self.whole_reasoning_tokens(output_tokens), self.calls, g.malformed, None)
@@ -552,7 +555,9 @@ cdef class Sink:
         cdef sk_whole g
         cdef sk_record* r
         cdef const unsigned char* arguments
-        cdef Py_ssize_t i
+        cdef const unsigned char* visible
+        cdef const unsigned char* thought_p
+        cdef Py_ssize_t i, visible_n, thought_n
         memset(&g, 0, sizeof(sk_whole))
         try:
             self.gather(&g, _MESSAGE_ROUTES, thought)
@@ -562,8 +567,9 @@ cdef class Sink:
                 r = self.whole_call(&g, i, &arguments)
                 if r != NULL:
                     rows.call(r.index, self.arena.data + r.aux_at, r.aux_len, arguments, g.arguments_len[i])
-            rows.row(NULL if u8_all_space(g.visible.data, g.visible.len) else g.visible.data, g.visible.len,
-                     g.thought.data if g.thought.len else NULL, g.thought.len,
+            visible = fd_bytes(&g.visible, &visible_n)
+            thought_p = fd_bytes(&g.thought, &thought_n)
+            rows.row(NULL if u8_all_space(visible, visible_n) else visible, visible_n, thought_p, thought_n,
                      output_tokens, self.whole_reasoning_tokens(output_tokens), g.malformed)
             return 0
         finally:

@@ -258,3 +258,24 @@ def test_a_server_compiles_one_declared_per_distinct_tool_list():
         names.declared([_tool(f"f{n}")])
     assert len(names._DECLARED) == names.DISTINCT_TOOL_LISTS
     assert names.declared([_tool(city={"type": "string"})]) is not first
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_a_text_the_table_reads_as_content_parses_to_that_text(table):
+    compiled = symphony.parser(table).table
+    said = 0
+    for text in [case.output for case in cases_of(table)] + ["plain words", "", " \n", "a < b > c [x] {y}"]:
+        if compiled.reads_as_content(text):
+            said += 1
+            row = symphony.parser(table).summary(text)
+            assert row[:3] == (None if is_blank(text) else text, None, None), (table, text)
+    assert said >= 2 or not compiled.reads_as_content("")       # a table whose first state is no content
+    for marker in compiled.markers.texts:
+        assert not compiled.reads_as_content(f"x {marker} y"), (table, marker)
+
+
+def test_a_summary_hands_back_the_outputs_own_str():
+    text = "plain words, " * 10
+    assert symphony.parser("qwen3").summary(text)[0] is text
+    assert symphony.parser("qwen3").summary(text, None, "stop", stream.PASSED_ON)[0] is text
+    assert not symphony.constrained().table.reads_as_content("{}")

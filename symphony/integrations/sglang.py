@@ -129,7 +129,10 @@ class SymphonyDetector(BaseFormatDetector):
         self._stream = None
 
     def has_tool_call(self, text):
-        return True                    # symphony's normal text is the output without its markup
+        """Whether the text may hold a call, as SGLang asks before it parses a whole output: not
+        when the table reads all of it as content (no marker in it), where the parse would give
+        the text back as it is. (For a forced tool_choice the constrained parser reads it.)"""
+        return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
         content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice, thought_as_content=True)
