@@ -166,7 +166,8 @@ cdef struct fd_call:
     fd_text arguments
 
 
-cdef fd_call* fd_push_call(fd_call** calls, Py_ssize_t* n, fd_call* first, uint32_t index, Py_ssize_t start) except NULL:
+cdef fd_call* fd_push_call(fd_call** calls, Py_ssize_t* n, fd_call* first, uint32_t index,
+                           Py_ssize_t start) except NULL:
     """A new call delta at the end of `calls` (kept in `first` while FD_CALLS hold them)."""
     cdef fd_call* grown
     cdef fd_call* call

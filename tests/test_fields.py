@@ -218,7 +218,8 @@ def test_tools_key_is_equal_exactly_for_equal_content():
     keys = {tools_key(v) for v in variants}
     assert len(keys) == len(variants) and tools_key(a) not in keys
     model = [_Model(type="function", function=_Model(name="f", parameters={"type": "object"}))]
-    assert tools_key(model) == tools_key([_Model(type="function", function=_Model(name="f", parameters={"type": "object"}))])
+    same = [_Model(type="function", function=_Model(name="f", parameters={"type": "object"}))]
+    assert tools_key(model) == tools_key(same)
     assert tools_key(model) != tools_key([_Model(type="function", function=_Model(name="f", parameters={}))])
     assert tools_key(model) != tools_key([_Model({"x": 1}, type="function",
                                                  function=_Model(name="f", parameters={"type": "object"}))])

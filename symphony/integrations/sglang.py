@@ -135,7 +135,8 @@ class SymphonyDetector(BaseFormatDetector):
         return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
-        content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice, thought_as_content=True)
+        content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice,
+                                     thought_as_content=True)
         return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
             _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
             for index, (_, name, arguments) in enumerate(calls)])
@@ -143,7 +144,8 @@ class SymphonyDetector(BaseFormatDetector):
     def parse_streaming_increment(self, new_text, tools):
         stream = self._stream
         if stream is None:
-            stream = self._stream = call_stream(self._table, declared_later(tools), self.tool_choice, thought_as_content=True)
+            stream = self._stream = call_stream(self._table, declared_later(tools), self.tool_choice,
+                                                thought_as_content=True)
         fields = stream.feed(new_text)
         return _NO_CALLS if fields is None else _result(fields)
 

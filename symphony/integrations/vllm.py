@@ -14,11 +14,11 @@ plugin flags can be left out).
 vLLM runs the reasoning parser until the thought is over and then the tool parser on what
 follows; both are "engine based" (fed each delta, never the accumulated text), each keeps one
 symphony parser for the request (`symphony.integrations.stream`), read in the core into the
-fields of vLLM's DeltaMessage, which is made once for a delta, only when it shows something. With no `--reasoning-parser`,
-a thought is shown as content, verbatim, as vLLM does. For `tool_choice` "required" or a named
-function the tool parser gives vLLM the table's own structural tag (`symphony.grammar`), so the
-model writes its own call syntax, constrained, and the same parser reads it; a table without a
-grammar leaves the output unconstrained.
+fields of vLLM's DeltaMessage, which is made once for a delta, only when it shows something.
+With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM does. For
+`tool_choice` "required" or a named function the tool parser gives vLLM the table's own
+structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
+the same parser reads it; a table without a grammar leaves the output unconstrained.
 """
 import functools
 
