@@ -128,6 +128,8 @@ cdef class Sink:
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
     cdef bint sealing                # a closing call's records may still be relabelled
     cdef bint folds                  # a whole parse folded from the records: no event is built
+    cdef int kept_thought            # records a failed fields() kept: whether a thought was open
+                                     # before them (1/0), or -1 (none kept)
     cdef int64_t last_index          # the call index last built into an event (-1: none) ...
     cdef object last_index_object    # ... and its int
     cdef Content last_content        # the Content and Dropped last built, handed out again (events
@@ -139,6 +141,7 @@ cdef class Sink:
     def __cinit__(self):
         self.open_call = -1
         self.last_index = -1
+        self.kept_thought = -1
         self.records = self.first
         self.cap = SK_FIRST
 
@@ -485,6 +488,7 @@ cdef class Sink:
 
     cdef void clear(self) noexcept:
         self.count = 0
+        self.kept_thought = -1
         self.unseal()
         self.arena.len = 0
 
@@ -689,7 +693,9 @@ cdef class Sink:
         bytes wp[0:wn]) is handed back as the content or reasoning that is exactly its text. At a
         FIELD_REST route (or from an earlier feed: `rest` set already) every record's text from
         there on and `held` (the bytes the parser holds, in no record yet) are content, and
-        `rest` is set. The records must not be built ahead (the engine sets `folds`)."""
+        `rest` is set. The records must not be built ahead (the engine sets `folds`). Should the
+        fold fail (out of memory), the records stay, to be folded with the next feed's, and
+        `rest` is left as it was."""
         cdef fd_text content, reasoning
         cdef fd_call first[FD_CALLS]
         cdef fd_call* calls = first
@@ -697,14 +703,18 @@ cdef class Sink:
         cdef sk_record* r
         cdef fd_call* call
         cdef int field
+        cdef bint met = rest[0], done = False, first_thought
         cdef list touched = None
-        cdef object shown_content, shown_reasoning
+        cdef object out = None, shown_content, shown_reasoning
         memset(&content, 0, sizeof(fd_text))
         memset(&reasoning, 0, sizeof(fd_text))
+        if self.kept_thought >= 0:
+            thought = self.kept_thought
+        first_thought = thought
         try:
             for i in range(self.count):
                 r = &self.records[i]
-                field = fd_next(routes, self.records, i, self.count, &thought, rest)
+                field = fd_next(routes, self.records, i, self.count, &thought, &met)
                 if field == FIELD_CONTENT:
                     fd_add(&content, self.arena.data + r.text_at, r.text_len)
                 elif field == FIELD_REASONING:
@@ -725,7 +735,7 @@ cdef class Sink:
                                 call = fd_push_call(&calls, &ncalls, first, r.index, -1)
                         at, n = sk_fragment(r)
                         fd_add(&content if call == NULL else &call.arguments, self.arena.data + at, n)
-            if rest[0]:
+            if met:
                 fd_add(&content, held, held_n)
             shown_content = fd_str(&content, whole, wp, wn)
             shown_reasoning = fd_str(&reasoning, whole, wp, wn)
@@ -738,9 +748,9 @@ cdef class Sink:
                             fd_str(&call.arguments, None, NULL, -1) or "")
                     Py_INCREF(made)
                     PyList_SET_ITEM(touched, k, made)
-            elif shown_content is None and shown_reasoning is None:
-                return None
-            return (shown_content, shown_reasoning, touched)
+            if touched is not None or shown_content is not None or shown_reasoning is not None:
+                out = (shown_content, shown_reasoning, touched)
+            done = True
         finally:
             for k in range(ncalls):
                 bb_free(&calls[k].arguments.joined)
@@ -748,7 +758,12 @@ cdef class Sink:
                 free(calls)
             bb_free(&content.joined)
             bb_free(&reasoning.joined)
-            self.clear_feed()
+            if done:
+                rest[0] = met
+                self.clear_feed()
+            else:
+                self.kept_thought = first_thought
+        return out
 
     cdef Py_ssize_t calls_before(self) noexcept:
         """The calls started before this feed's records."""
