@@ -36,6 +36,14 @@ cdef int fd_pair(object value, unsigned char* pair) except -1:
     return 0
 
 
+cdef int fd_kind(object event_class) except -1:
+    """The EventKind of an event class's records."""
+    kind = _EVENT_KINDS.get(event_class)
+    if kind is None:
+        raise TypeError(f"routes are keyed by event classes, not {event_class!r}")
+    return kind
+
+
 cdef int fd_one(object value) except -1:
     if isinstance(value, int) and not isinstance(value, bool) and FIELD_NONE <= value <= FIELD_REST:
         return value
@@ -61,10 +69,7 @@ cdef class FieldRoutes:
             self.to[kind][0] = pair[0]
             self.to[kind][1] = pair[1]
         for event_class, field in routes.items():
-            kind = _EVENT_KINDS.get(event_class, -1)
-            if kind < 0:
-                raise TypeError(f"routes are keyed by event classes, not {event_class!r}")
-            fd_pair(field, self.to[kind])
+            fd_pair(field, self.to[fd_kind(event_class)])
         for kind in range(FD_KINDS):
             if kind != EV_CALL_START and kind != EV_CALL_ARGUMENTS and (self.to[kind][0] == FIELD_CALL
                                                                         or self.to[kind][1] == FIELD_CALL):
@@ -72,9 +77,7 @@ cdef class FieldRoutes:
 
     def route(self, event_class):
         """(the Field outside a thought, the Field inside one) of an event class's records."""
-        kind = _EVENT_KINDS.get(event_class, -1)
-        if kind < 0:
-            raise TypeError(f"routes are keyed by event classes, not {event_class!r}")
+        cdef int kind = fd_kind(event_class)
         return Field(self.to[kind][0]), Field(self.to[kind][1])
 
 

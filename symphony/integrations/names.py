@@ -56,14 +56,26 @@ def declared(tools):
     if key is None:
         return Declared(tool_dicts(tools))
     found = _DECLARED.get(key)
-    if found is None:
-        if len(_DECLARED) >= DISTINCT_TOOL_LISTS:
-            del _DECLARED[next(iter(_DECLARED))]
-        found = _DECLARED[key] = Declared(tool_dicts(tools))
-    return found
+    return _DECLARED.keep(key, Declared(tool_dicts(tools))) if found is None else found
 
 
-_DECLARED = {}                     # tools_key -> Declared, oldest first
+class Bounded(dict):
+    """A cache of at most `size` entries: keeping one more lets the oldest go."""
+    __slots__ = ("size",)
+
+    def __init__(self, size):
+        super().__init__()
+        self.size = size
+
+    def keep(self, key, value):
+        """Keeps value under key; returns it."""
+        if len(self) >= self.size:
+            del self[next(iter(self))]
+        self[key] = value
+        return value
+
+
+_DECLARED = Bounded(DISTINCT_TOOL_LISTS)       # tools_key -> Declared
 
 
 def tool_dicts(tools):

@@ -20,8 +20,6 @@ With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM d
 structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
 the same parser reads it; a table without a grammar leaves the output unconstrained.
 """
-import functools
-
 from vllm.entrypoints.generate.base.protocol import (
     DeltaFunctionCall,
     DeltaMessage,
@@ -34,7 +32,15 @@ from vllm.reasoning import ReasoningParser, ReasoningParserManager
 from vllm.renderers.chat_utils.tool_call import make_tool_call_id
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
-from symphony.integrations.names import AUTO, declared_later, named_classes, pydantic_maker, structural_tag, table_for
+from symphony.integrations.names import (
+    AUTO,
+    Bounded,
+    declared_later,
+    named_classes,
+    pydantic_maker,
+    structural_tag,
+    table_for,
+)
 from symphony.integrations.stream import call_stream, parse_calls, split_thought, thought_stream
 from symphony.models import thought_markers
 
@@ -56,14 +62,17 @@ def _decode(tokenizer, ids):
 
 
 def _prompt_text(tokenizer, prompt_token_ids):
-    """The decoded tail of a prompt's ids, once per distinct tail (most requests of a server end
-    their prompt alike: the generation prompt)."""
-    return _tail_text(tokenizer, tuple(prompt_token_ids[-PROMPT_TAIL_TOKENS:]))
+    """The decoded tail of a prompt's ids, once per tokenizer and distinct tail (most requests of
+    a server end their prompt alike: the generation prompt). The tokenizer is kept with its
+    entry, so that its id names no other while the entry lives."""
+    tail = tuple(prompt_token_ids[-PROMPT_TAIL_TOKENS:])
+    kept = _TAILS.get((id(tokenizer), tail))
+    if kept is None or kept[0] is not tokenizer:
+        kept = _TAILS.keep((id(tokenizer), tail), (tokenizer, _decode(tokenizer, tail)))
+    return kept[1]
 
 
-@functools.lru_cache(maxsize=DISTINCT_PROMPTS)
-def _tail_text(tokenizer, tail):
-    return _decode(tokenizer, tail)
+_TAILS = Bounded(DISTINCT_PROMPTS)   # (id of the tokenizer, tail ids) -> (tokenizer, decoded text)
 
 
 class SymphonyReasoningParser(ReasoningParser):

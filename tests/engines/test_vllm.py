@@ -172,3 +172,13 @@ def test_a_forced_tool_choice_gets_the_tables_structural_tag(choice):
     want = symphony.grammar("qwen3", [t for t in tools if t["function"]["name"] in names], at_least_one=True)
     from xgrammar import StructuralTag                       # as vLLM serialises it (defaults filled in)
     assert tag == json.loads(json.dumps(StructuralTag.model_validate(want).model_dump()))
+
+
+def test_a_prompts_tail_is_decoded_once_per_tokenizer_and_tail():
+    from symphony.integrations.vllm import _prompt_text
+    first, second = _tokenizer("Qwen/Qwen3-8B"), _tokenizer("Qwen/Qwen3-8B")
+    ids = encode("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n<think>\n")
+    text = _prompt_text(first, ids)
+    assert text.endswith("assistant\n<think>\n") and _prompt_text(first, list(ids)) is text
+    assert _prompt_text(second, ids) == text and _prompt_text(second, ids) is not text
+    assert _prompt_text(first, ids + encode("x")).endswith("<think>\nx")
