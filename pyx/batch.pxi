@@ -55,7 +55,8 @@ def fold_summaries(list tables, list tools, list prompts, object texts, list fin
                 if spans is not None:
                     own = spans[offsets[i]:offsets[i + 1]]
                     whole = Delta(whole, own[:, 0], own)
-                row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS, into)
+                row = engine.whole(whole, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS, into,
+                                   _MESSAGE_ROUTES)
         except Exception as error:
             if on_error is None:
                 raise

@@ -154,15 +154,24 @@ cdef class Engine:
         seeds it, the output (a str: one uncounted delta; or a Delta, counted by its spans) is
         fed, then the stream ends with `finish`. An error is final: it carries every event, what
         no event accounted for reported as Malformed and the stream finished."""
-        return self.whole(output, prompt, finish, WH_EVENTS, None)
+        return self.whole(output, prompt, finish, WH_EVENTS, None, _MESSAGE_ROUTES)
 
     def message(self, output, prompt=None, str finish="stop", choice=0):
         """`parse`, but the Chat Completions choice `chat.message(events, choice)` gives, built
         without the events (the batch path): (choice, output tokens, reasoning tokens, calls
         started, malformed bytes). An error is raised as `parse` raises it, with the events."""
-        return self.whole(output, prompt, finish, WH_MESSAGE, choice)
+        return self.whole(output, prompt, finish, WH_MESSAGE, choice, _MESSAGE_ROUTES)
 
-    cdef object whole(self, object output, object prompt, str finish, int shape, object choice):
+    def summary(self, output, prompt=None, str finish="stop", FieldRoutes routes not None=MESSAGE_ROUTES):
+        """`parse`, folded in the core into the batch's summary row with each record where
+        `routes` sends it (by MESSAGE_ROUTES, what `chat.message` says): (content, or None when
+        blank; reasoning, or None; [(id, name, arguments)], or None; finish_reason; output
+        tokens; reasoning tokens; calls started; malformed bytes; None). An error is raised as
+        `parse` raises it, with the events."""
+        return self.whole(output, prompt, finish, WH_SUMMARY, None, routes)
+
+    cdef object whole(self, object output, object prompt, str finish, int shape, object choice,
+                      FieldRoutes routes):
         cdef object reason = finish_reason(finish)
         cdef Py_ssize_t n
         cdef const unsigned char* p
@@ -174,15 +183,16 @@ cdef class Engine:
         elif not isinstance(output, str):
             raise TypeError(f"parse: output must be a str or a Delta, not {type(output).__name__}")
         p = utf8_of(<str>output, &n, "output")
-        return self.whole_of(delta, <str>output, p, n, prompt, reason, shape, choice)
+        return self.whole_of(delta, <str>output, p, n, prompt, reason, shape, choice, routes)
 
     cdef object whole_utf8(self, const unsigned char* p, Py_ssize_t n, object prompt, str finish, int shape,
                            object choice):
         """`whole` of an output given as its UTF-8 bytes p[0:n] (the batch loop over a Utf8Texts),
-        folded (shape WH_SUMMARY or WH_ROWS): no str is made of it unless the parse fails."""
+        folded (shape WH_SUMMARY or WH_ROWS) by MESSAGE_ROUTES: no str is made of it unless the
+        parse fails."""
         cdef object reason = finish_reason(finish)
         self.check_fresh(prompt)
-        return self.whole_of(None, None, p, n, prompt, reason, shape, choice)
+        return self.whole_of(None, None, p, n, prompt, reason, shape, choice, _MESSAGE_ROUTES)
 
     cdef int check_fresh(self, object prompt) except -1:
         if self.stage != ST_FRESH:
@@ -192,18 +202,20 @@ cdef class Engine:
         return 0
 
     cdef object whole_of(self, Delta delta, str output, const unsigned char* p, Py_ssize_t n, object prompt,
-                         object reason, int shape, object choice):
-        """The whole parse of output (p[0:n] its UTF-8; the str None for a folded shape)."""
+                         object reason, int shape, object choice, FieldRoutes routes):
+        """The whole parse of output (p[0:n] its UTF-8; the str None for a folded shape), a folded
+        shape's records routed by `routes`."""
+        cdef bint thought = self.in_thought()
         self.begin_feed()
         self.sink.folds = shape != WH_EVENTS
         try:
             self.parse_fresh(delta, output, p, n, prompt, reason)
             if shape == WH_SUMMARY:
-                return self.sink.summary()
+                return self.sink.summary(routes, thought, output, p, n)
             if shape == WH_ROWS:
-                return self.sink.summary_into(<SummaryRows?>choice)
+                return self.sink.summary_into(<SummaryRows?>choice, thought)
             if shape == WH_MESSAGE:
-                summary = self.sink.summary()
+                summary = self.sink.summary(routes, thought, output, p, n)
                 return (choice_of(summary, choice),) + summary[4:8]
             return self.sink.take(output, p, n)     # the output's own str where an event's text is all of it
         finally:
@@ -244,6 +256,13 @@ cdef class Engine:
         """A piece of output fed, and its events: a Delta, or (delta None) one token whose text
         is `text`, counted as a span over all of it."""
         cdef Py_ssize_t n
+        cdef const unsigned char* p = self.read_piece(delta, text, &n)
+        return self.sink.take(text, p, n)
+
+    cdef const unsigned char* read_piece(self, Delta delta, str text, Py_ssize_t* size) except NULL:
+        """`piece` up to its records (the sink holds them): returns the piece's UTF-8 bytes, their
+        length in `size`."""
+        cdef Py_ssize_t n
         cdef const unsigned char* p
         if self.stage >= ST_ENDED:
             self.refuse_delta()
@@ -259,7 +278,40 @@ cdef class Engine:
             self.fail(error, text, n)
             self.attach_events(error, text, p, n)
             raise
-        return self.sink.take(text, p, n)
+        size[0] = n
+        return p
+
+    cdef inline bint in_thought(self) noexcept:
+        """Whether the stream is inside a thought: its state emits reasoning (the records' own
+        ReasoningStart and ReasoningEnd mark exactly where that changes)."""
+        return self.table.emits[self.state] == EM_REASONING
+
+    cdef object piece_fields(self, str text, FieldRoutes routes, bint* rest):
+        """A delta's text fed as `feed_token` feeds one token, and its records folded into an
+        engine's delta fields by `routes` (Sink.fields; `rest` is its FIELD_REST flag) instead of
+        built into events."""
+        cdef Py_ssize_t n
+        cdef const unsigned char* p
+        cdef bint thought = self.in_thought()
+        self.begin_feed()
+        try:
+            self.sink.folds = True
+            p = self.read_piece(None, text, &n)
+            return self.sink.fields(routes, thought, text, p, n, self.unsettled.data + self.unsettled_start,
+                                    self.unsettled.len - self.unsettled_start, rest)
+        finally:
+            self.busy = False
+
+    cdef object end_fields(self, str finish, FieldRoutes routes, bint* rest):
+        """The end of the stream (`feed(End(finish))`), its records folded as `piece_fields` folds."""
+        cdef bint thought = self.in_thought()
+        self.begin_feed()
+        try:
+            self.sink.folds = True
+            self.read_end(finish_reason(finish))
+            return self.sink.fields(routes, thought, None, NULL, -1, NULL, 0, rest)
+        finally:
+            self.busy = False
 
     cdef int refuse_delta(self) except -1:
         """A delta after End or after an error (off delta's path, which then keeps no registers
@@ -303,14 +355,16 @@ cdef class Engine:
                 pass
 
     cdef list end(self, End end):
-        cdef object reason
+        self.read_end(finish_reason(end.finish))
+        return self.sink.take(None, NULL, -1)
+
+    cdef int read_end(self, object reason) except -1:
+        """`end` up to its records (the sink holds them)."""
         if self.stage == ST_ENDED:
             raise LifecycleError("end after end")
-        reason = finish_reason(end.finish)
         if self.stage == ST_FAILED:
             self.stage = ST_ENDED
-            self.end_failed(reason)
-            return self.sink.take(None, NULL, -1)
+            return self.end_failed(reason)
         self.stage = ST_ENDED
         try:
             self.finish_stream(reason)
@@ -323,7 +377,7 @@ cdef class Engine:
             finally:
                 self.attach_events(error, None, NULL, -1)
             raise
-        return self.sink.take(None, NULL, -1)
+        return 0
 
     cdef int finish_stream(self, object reason) except -1:
         """The stream ends: what the scanner holds is read, what is open is closed, Finish."""
@@ -472,10 +526,17 @@ cdef class Engine:
         return syntax.open(self.declared_tools() if syntax.reads_types else None)
 
     cdef object declared_tools(self):
-        """The request's tools compiled for value typing (once per parser, when first needed;
-        `tools` may be a Declared already, to share one compile across parsers)."""
-        if self.declared is None and self.tools is not None:
-            self.declared = self.tools if type(self.tools) is Declared else Declared.of(self.tools)
+        """The request's tools compiled for value typing (once per parser, when first needed).
+        `tools` may be a Declared already, to share one compile across parsers, or a callable of
+        no arguments that gives them (a tool list, a Declared or None) when first needed: a
+        server that keeps one Declared per distinct tool list looks it up only for a parse that
+        types a value."""
+        cdef object tools = self.tools
+        if self.declared is None and tools is not None:
+            if callable(tools):
+                tools = tools()
+            if tools is not None:
+                self.declared = tools if type(tools) is Declared else Declared.of(tools)
         return self.declared
 
     cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

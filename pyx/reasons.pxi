@@ -96,6 +96,9 @@ cdef inline object rs_malformed(int why, int other):
     return _MALFORMED_REASONS[why]
 
 
+cdef object _STOP = FinishReason.STOP      # looked up once (an Enum member goes through a __getattr__ hook)
+
+
 cdef object rs_finish_text(object reason, uint32_t calls):
     """The Chat Completions finish_reason of a Finish reason (symphony.adapt.chat's rule): an
     Other's text, "tool_calls" for a plain stop with calls, else the reason's value; None for none."""
@@ -103,6 +106,6 @@ cdef object rs_finish_text(object reason, uint32_t calls):
         return None
     if type(reason) is Other:
         return (<object>reason).text
-    if reason == FinishReason.STOP:
+    if reason is _STOP:
         return "tool_calls" if calls > 0 else "stop"
     return (<object>reason).value

@@ -32,8 +32,8 @@ cdef struct sk_record:
 
 
 cdef struct sk_whole:
-    ByteBuf visible          # Content, Malformed, fragments of calls that never started
-    ByteBuf thought
+    fd_text visible          # Content, Malformed, fragments of calls that never started
+    fd_text thought
     ByteBuf joined           # the fragments of each call that has more than one, joined
     Py_ssize_t* started      # by call index: its CallStart record, or -1
     Py_ssize_t* pieces       # ... how many fragments it has
@@ -47,8 +47,8 @@ cdef struct sk_whole:
 
 
 cdef void wh_free(sk_whole* g) noexcept:
-    bb_free(&g.visible)
-    bb_free(&g.thought)
+    bb_free(&g.visible.joined)
+    bb_free(&g.thought.joined)
     bb_free(&g.joined)
     free(g.started)          # the four arrays are one block
 
@@ -128,6 +128,8 @@ cdef class Sink:
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
     cdef bint sealing                # a closing call's records may still be relabelled
     cdef bint folds                  # a whole parse folded from the records: no event is built
+    cdef int kept_thought            # records a failed fields() kept: whether a thought was open
+                                     # before them (1/0), or -1 (none kept)
     cdef int64_t last_index          # the call index last built into an event (-1: none) ...
     cdef object last_index_object    # ... and its int
     cdef Content last_content        # the Content and Dropped last built, handed out again (events
@@ -139,6 +141,7 @@ cdef class Sink:
     def __cinit__(self):
         self.open_call = -1
         self.last_index = -1
+        self.kept_thought = -1
         self.records = self.first
         self.cap = SK_FIRST
 
@@ -392,13 +395,17 @@ cdef class Sink:
             return whole
         return ss_decode(self.arena.data + at, n)
 
-    cdef int gather(self, sk_whole* g) except -1:
-        """What the records say as a whole, by symphony.adapt.fold's rules, into `g` (zeroed by the
-        caller, freed by wh_free): visible text is Content, Malformed and the fragments of a call
-        that never started; each call's fragments joined (a call of one fragment keeps it where it
-        is, in the arena); tokens unknown when any record was uncounted or none counted."""
+    cdef int gather(self, sk_whole* g, FieldRoutes routes, bint thought) except -1:
+        """What the records say as a whole into `g` (zeroed by the caller, freed by wh_free), each
+        record where `routes` sends it (`thought`: whether a thought is open before the first):
+        visible text is what goes to the content, with the fragments of a call that never
+        started; each call's fragments joined (a call of one fragment keeps it where it is, in
+        the arena); tokens unknown when any record was uncounted or none counted. By
+        MESSAGE_ROUTES this is symphony.adapt.fold's whole."""
         cdef sk_record* r
         cdef Py_ssize_t i, at, n, joined = 0
+        cdef int field
+        cdef bint rest = False, first_thought = thought
         if self.calls:
             g.started = <Py_ssize_t*>malloc(4 * self.calls * sizeof(Py_ssize_t))
             if g.started == NULL:
@@ -414,6 +421,7 @@ cdef class Sink:
         g.counted = True
         for i in range(self.count):
             r = &self.records[i]
+            field = fd_next(routes, self.records, i, self.count, &thought, &rest)
             if r.kind == EV_REASONING_START or r.kind == EV_REASONING_END or r.kind == EV_FINISH:
                 continue
             if r.tokens < 0:
@@ -421,19 +429,20 @@ cdef class Sink:
             else:
                 g.tokens += r.tokens
                 g.any_count = True
-            if r.kind == EV_CONTENT:
-                bb_append(&g.visible, self.arena.data + r.text_at, r.text_len)
-            elif r.kind == EV_REASONING:
-                bb_append(&g.thought, self.arena.data + r.text_at, r.text_len)
-            elif r.kind == EV_MALFORMED:
-                bb_append(&g.visible, self.arena.data + r.text_at, r.text_len)
+            if r.kind == EV_MALFORMED:
                 g.malformed += r.text_len
+            if field == FIELD_CONTENT:
+                fd_add(&g.visible, self.arena.data + r.text_at, r.text_len)
+            elif field == FIELD_REASONING:
+                fd_add(&g.thought, self.arena.data + r.text_at, r.text_len)
+            elif field != FIELD_CALL:
+                continue
             elif r.kind == EV_CALL_START:
                 g.started[r.index] = i
-            elif r.kind == EV_CALL_ARGUMENTS:
+            else:
                 at, n = sk_fragment(r)
-                if g.started[r.index] < 0:
-                    bb_append(&g.visible, self.arena.data + at, n)
+                if r.index >= g.slots or g.started[r.index] < 0:
+                    fd_add(&g.visible, self.arena.data + at, n)
                 else:
                     g.pieces[r.index] += 1
                     g.arguments_at[r.index] = at
@@ -441,14 +450,16 @@ cdef class Sink:
                     if g.pieces[r.index] == 2:
                         joined += 1
         if joined:
-            self.join_fragments(g)
+            self.join_fragments(g, routes, first_thought)
         return 0
 
-    cdef int join_fragments(self, sk_whole* g) except -1:
+    cdef int join_fragments(self, sk_whole* g, FieldRoutes routes, bint thought) except -1:
         """The fragments of each call that has more than one, copied one after another into
-        `g.joined` (room made once), and its arguments pointed there."""
+        `g.joined` (room made once), and its arguments pointed there: gather's fragments, the
+        records routed again as gather routed them (from `thought`, as gather began)."""
         cdef sk_record* r
         cdef Py_ssize_t i, at, n, size = 0
+        cdef bint rest = False
         for i in range(g.slots):
             if g.pieces[i] > 1:
                 g.arguments_at[i] = size
@@ -457,7 +468,10 @@ cdef class Sink:
         bb_reserve(&g.joined, size)
         for i in range(self.count):
             r = &self.records[i]
-            if r.kind == EV_CALL_ARGUMENTS and g.pieces[r.index] > 1 and 0 <= g.started[r.index] < i:
+            if fd_next(routes, self.records, i, self.count, &thought, &rest) != FIELD_CALL:
+                continue
+            if r.kind == EV_CALL_ARGUMENTS and r.index < g.slots and g.pieces[r.index] > 1 \
+                    and 0 <= g.started[r.index] < i:
                 at, n = sk_fragment(r)
                 if n:
                     memcpy(g.joined.data + g.arguments_at[r.index] + g.arguments_len[r.index], self.arena.data + at, n)
@@ -474,8 +488,18 @@ cdef class Sink:
 
     cdef void clear(self) noexcept:
         self.count = 0
+        self.kept_thought = -1
         self.unseal()
         self.arena.len = 0
+
+    cdef void clear_feed(self) noexcept:
+        """clear(), between two feeds: what a large feed took is given back."""
+        self.clear()
+        bb_shrink(&self.arena)
+        if self.cap > 4096:
+            free(self.records)
+            self.records = self.first
+            self.cap = SK_FIRST
 
     cdef inline sk_record* whole_call(self, sk_whole* g, Py_ssize_t i, const unsigned char** arguments) noexcept:
         """Slot i's gathered call: its start record, and its arguments' bytes (g.arguments_len[i]
@@ -501,23 +525,27 @@ cdef class Sink:
                                                                                 g.arguments_len[i], NULL)))
         return calls
 
-    cdef tuple summary(self):
-        """What the records say as a whole, by chat.message's rules, and the records cleared: a
-        row (content, or None when blank; reasoning, or None when empty; [(id, name, arguments)],
-        or None when no call started; finish_reason, "tool_calls" for a plain stop with calls;
-        output tokens; reasoning tokens; calls started; malformed bytes; None, the error slot).
-        Flat, so rows cross processes cheaply; `choice_of` makes the message dict of one."""
+    cdef tuple summary(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp, Py_ssize_t wn):
+        """What the records say as a whole, by chat.message's rules with each record where
+        `routes` sends it (gather), and the records cleared: a row (content, or None when blank;
+        reasoning, or None when empty; [(id, name, arguments)], or None when no call started;
+        finish_reason, "tool_calls" for a plain stop with calls; output tokens; reasoning tokens;
+        calls started; malformed bytes; None, the error slot). Flat, so rows cross processes
+        cheaply; `choice_of` makes the message dict of one. `whole` (the output's str, bytes
+        wp[0:wn], or None) is handed back as the content or reasoning that is all of it."""
         cdef sk_whole g
         cdef list calls
-        cdef object content = None, reasoning = None
+        cdef object content = None
+        cdef const unsigned char* visible
+        cdef Py_ssize_t n
         memset(&g, 0, sizeof(sk_whole))
         try:
-            self.gather(&g)
+            self.gather(&g, routes, thought)
             calls = self.whole_calls(&g)
-            if not u8_all_space(g.visible.data, g.visible.len):
-                content = PyUnicode_DecodeUTF8(<const char*>g.visible.data, g.visible.len, NULL)
-            if g.thought.len:
-                reasoning = PyUnicode_DecodeUTF8(<const char*>g.thought.data, g.thought.len, NULL)
+            visible = fd_bytes(&g.visible, &n)
+            if not u8_all_space(visible, n):
+                content = fd_str(&g.visible, whole, wp, wn)
+            reasoning = fd_str(&g.thought, whole, wp, wn)
             output_tokens = self.whole_tokens(&g)
             return (content, reasoning, calls or None, rs_finish_text(self.finish_reason, self.calls),
                     output_tokens, self.whole_reasoning_tokens(output_tokens), self.calls, g.malformed, None)
@@ -525,24 +553,27 @@ cdef class Sink:
             wh_free(&g)
             self.clear()
 
-    cdef int summary_into(self, SummaryRows rows) except -1:
-        """`summary`'s row written into `rows`: the texts as the bytes they are here, no object
-        made for any of them; the records cleared."""
+    cdef int summary_into(self, SummaryRows rows, bint thought) except -1:
+        """`summary`'s row by MESSAGE_ROUTES written into `rows`: the texts as the bytes they are
+        here, no object made for any of them; the records cleared."""
         cdef sk_whole g
         cdef sk_record* r
         cdef const unsigned char* arguments
-        cdef Py_ssize_t i
+        cdef const unsigned char* visible
+        cdef const unsigned char* thought_p
+        cdef Py_ssize_t i, visible_n, thought_n
         memset(&g, 0, sizeof(sk_whole))
         try:
-            self.gather(&g)
+            self.gather(&g, _MESSAGE_ROUTES, thought)
             output_tokens = self.whole_tokens(&g)
             rows.begin_row(rs_finish_text(self.finish_reason, self.calls))
             for i in range(g.slots):
                 r = self.whole_call(&g, i, &arguments)
                 if r != NULL:
                     rows.call(r.index, self.arena.data + r.aux_at, r.aux_len, arguments, g.arguments_len[i])
-            rows.row(NULL if u8_all_space(g.visible.data, g.visible.len) else g.visible.data, g.visible.len,
-                     g.thought.data if g.thought.len else NULL, g.thought.len,
+            visible = fd_bytes(&g.visible, &visible_n)
+            thought_p = fd_bytes(&g.thought, &thought_n)
+            rows.row(NULL if u8_all_space(visible, visible_n) else visible, visible_n, thought_p, thought_n,
                      output_tokens, self.whole_reasoning_tokens(output_tokens), g.malformed)
             return 0
         finally:
@@ -649,15 +680,98 @@ cdef class Sink:
             self.built.extend(out)
             out = self.built
             self.built = None
-        self.count = 0
-        self.unseal()
-        self.arena.len = 0
-        bb_shrink(&self.arena)
-        if self.cap > 4096:
-            free(self.records)
-            self.records = self.first
-            self.cap = SK_FIRST
+        self.clear_feed()
         return out
+
+    cdef object fields(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp,
+                       Py_ssize_t wn, const unsigned char* held, Py_ssize_t held_n, bint* rest):
+        """This feed's records folded by `routes` into an engine's delta fields, and cleared:
+        (content, reasoning, calls), a field None where nothing goes, calls a list of (index,
+        name, arguments) per call the records touch, in the order touched (the name where the
+        call starts, else None; arguments "" when none came), or None when nothing shows.
+        `thought`: whether a thought is open before the first record. `whole` (the delta's str,
+        bytes wp[0:wn]) is handed back as the content or reasoning that is exactly its text. At a
+        FIELD_REST route (or from an earlier feed: `rest` set already) every record's text from
+        there on and `held` (the bytes the parser holds, in no record yet) are content, and
+        `rest` is set. The records must not be built ahead (the engine sets `folds`). Should the
+        fold fail (out of memory), the records stay, to be folded with the next feed's, and
+        `rest` is left as it was."""
+        cdef fd_text content, reasoning
+        cdef fd_call first[FD_CALLS]
+        cdef fd_call* calls = first
+        cdef Py_ssize_t ncalls = 0, i, k, at, n, before = -1
+        cdef sk_record* r
+        cdef fd_call* call
+        cdef int field
+        cdef bint met = rest[0], done = False, first_thought
+        cdef list touched = None
+        cdef object out = None, shown_content, shown_reasoning
+        memset(&content, 0, sizeof(fd_text))
+        memset(&reasoning, 0, sizeof(fd_text))
+        if self.kept_thought >= 0:
+            thought = self.kept_thought
+        first_thought = thought
+        try:
+            for i in range(self.count):
+                r = &self.records[i]
+                field = fd_next(routes, self.records, i, self.count, &thought, &met)
+                if field == FIELD_CONTENT:
+                    fd_add(&content, self.arena.data + r.text_at, r.text_len)
+                elif field == FIELD_REASONING:
+                    fd_add(&reasoning, self.arena.data + r.text_at, r.text_len)
+                elif field == FIELD_CALL:
+                    call = NULL
+                    if r.kind == EV_CALL_START:
+                        call = fd_push_call(&calls, &ncalls, first, r.index, i)
+                    else:
+                        for k in range(ncalls):
+                            if calls[k].index == r.index:
+                                call = &calls[k]
+                                break
+                        if call == NULL:
+                            if before < 0:
+                                before = self.calls_before()
+                            if r.index < before:           # it started in an earlier feed
+                                call = fd_push_call(&calls, &ncalls, first, r.index, -1)
+                        at, n = sk_fragment(r)
+                        fd_add(&content if call == NULL else &call.arguments, self.arena.data + at, n)
+            if met:
+                fd_add(&content, held, held_n)
+            shown_content = fd_str(&content, whole, wp, wn)
+            shown_reasoning = fd_str(&reasoning, whole, wp, wn)
+            if ncalls:
+                touched = PyList_New(ncalls)
+                for k in range(ncalls):
+                    call = &calls[k]
+                    r = &self.records[call.start] if call.start >= 0 else NULL
+                    made = (call.index, None if r == NULL else ss_decode(self.arena.data + r.aux_at, r.aux_len),
+                            fd_str(&call.arguments, None, NULL, -1) or "")
+                    Py_INCREF(made)
+                    PyList_SET_ITEM(touched, k, made)
+            if touched is not None or shown_content is not None or shown_reasoning is not None:
+                out = (shown_content, shown_reasoning, touched)
+            done = True
+        finally:
+            for k in range(ncalls):
+                bb_free(&calls[k].arguments.joined)
+            if calls != first:
+                free(calls)
+            bb_free(&content.joined)
+            bb_free(&reasoning.joined)
+            if done:
+                rest[0] = met
+                self.clear_feed()
+            else:
+                self.kept_thought = first_thought
+        return out
+
+    cdef Py_ssize_t calls_before(self) noexcept:
+        """The calls started before this feed's records."""
+        cdef Py_ssize_t i, n = self.calls
+        for i in range(self.count):
+            if self.records[i].kind == EV_CALL_START:
+                n -= 1
+        return n
 
 
 cdef dict choice_of(tuple summary, object choice):

@@ -85,3 +85,13 @@ cdef class Table:
 
     cdef inline int next(self, int state, int terminal) noexcept:
         return self.next_state[state * self.n_terminals + terminal]
+
+    def reads_as_content(self, str text not None):
+        """Whether a parser of this table, from its first state, reads all of `text` as content:
+        that state shows content and no marker of the table occurs in the text (so the text is
+        one run of content, and nothing else). What an engine's "does this hold a call" asks."""
+        cdef Py_ssize_t n, where, length
+        cdef const unsigned char* p = utf8_of(text, &n, "text")
+        if self.emits[0] != EM_CONTENT:
+            return False
+        return sc_search(&self.markers.t, p, 0, n, n, False, &where, &length) == SC_TEXT

@@ -284,6 +284,42 @@ class Engine:
         """`parse`, but the Chat Completions choice `chat.message(events, choice)` gives, built
         without the events (the batch path): (choice, output tokens, reasoning tokens, calls
         started, malformed bytes). An error is raised as `parse` raises it, with the events."""
+    def summary(self, output: Union[str, Delta], prompt: Optional[str] = ..., finish: str = ...,
+                routes: FieldRoutes = ...) -> tuple:
+        """`parse`, folded in the core into the batch's summary row with each record where
+        `routes` sends it (by MESSAGE_ROUTES, what `chat.message` says): (content, or None when
+        blank; reasoning, or None; [(id, name, arguments)], or None; finish_reason; output
+        tokens; reasoning tokens; calls started; malformed bytes; None)."""
+
+class Field(IntEnum):
+    """Where a record goes among an engine's delta fields."""
+    FIELD_NONE: int
+    FIELD_CONTENT: int
+    FIELD_REASONING: int
+    FIELD_CALL: int
+    FIELD_REST: int
+
+class FieldRoutes:
+    """Where the records of each event kind go among the delta fields: a Field outside a thought
+    and one inside it."""
+    def __init__(self, routes: dict, otherwise: Union[int, tuple] = ...) -> None: ...
+    def route(self, event_class: type) -> tuple:
+        """(the Field outside a thought, the Field inside one) of an event class's records."""
+
+MESSAGE_ROUTES: FieldRoutes
+
+class FieldStream:
+    """An Engine read delta by delta into an inference engine's delta fields by `routes`."""
+    ended: bool
+    def __init__(self, engine: Engine, routes: FieldRoutes) -> None: ...
+    def feed(self, text: str, /) -> Optional[tuple]:
+        """The fields of one delta's text: (content, reasoning, calls), or None."""
+    def end(self, finish: str = ...) -> Optional[tuple]:
+        """The fields of the end of the stream (what the parser still held)."""
+
+def tools_key(tools: Any) -> Optional[bytes]:
+    """The content of a tool list as bytes, equal for equal content; None when it holds a value
+    with no key."""
 
 class SummaryRows: ...
 

@@ -191,3 +191,65 @@ def test_the_batch_json_lines_struck_in_turn_stay_whole_lines(table, case):
             assert [row for row, _ in lines.failures] == ([1] if "error" in line else [])
         if left >= 0:
             break                   # the run did not reach the struck allocation: all were struck
+
+
+def _joined(feeds):
+    """A stream's fields as one: content, reasoning, and per call index its name and arguments."""
+    content, reasoning, calls = [], [], {}
+    for fields in feeds:
+        if fields is None:
+            continue
+        content.append(fields[0] or "")
+        reasoning.append(fields[1] or "")
+        for index, name, arguments in fields[2] or ():
+            call = calls.setdefault(index, ["", ""])
+            call[0] += name or ""
+            call[1] += arguments
+    return "".join(content), "".join(reasoning), calls
+
+
+@pytest.mark.parametrize("table, case", _cases()[::3], ids=lambda v: getattr(v, "name", v))
+def test_a_field_stream_struck_in_turn_loses_no_field(table, case):
+    """Each allocation of a stream read into an engine's delta fields (FieldStream, the serving
+    integrations' path) struck in turn. Struck in the parse, the feed raises MemoryError, the
+    parser is failed for good and End still answers; struck in the fold, the feed raises it and
+    its records are folded with the next feed's, so that the stream's fields, joined, are those
+    of an unstruck run. Never a crash or half-made fields."""
+    from symphony.integrations import stream
+
+    def run():
+        """The fields of each feed and the End (None for a feed that raised), and whether the
+        parser failed."""
+        engine = symphony.parser(table, case.tools)
+        if case.prompt is not None:
+            engine.feed(symphony.Prompt(case.prompt))
+        fields = _native.FieldStream(engine, stream.TOOL)
+        got = []
+        for i in range(0, len(case.output), PIECE):
+            try:
+                got.append(fields.feed(case.output[i:i + PIECE]))
+            except MemoryError:
+                got.append(None)
+                if engine.failed:
+                    with pytest.raises(symphony.LifecycleError, match="only end is accepted"):
+                        fields.feed("more")
+                    break
+        failed = engine.failed               # (End turns a failed parser into an ended one)
+        try:
+            got.append(fields.end())
+        except MemoryError:
+            got.append(MemoryError)
+        return got, failed
+    expected, _ = run()
+    for n in range(MAX_STRIKES):
+        _native._fail_allocation_after(n)
+        try:
+            got, failed = run()
+        finally:
+            left = _native._allocations_before_failure()
+            _native._fail_allocation_after(-1)
+        if not failed and MemoryError not in got:
+            assert _joined(got) == _joined(expected), f"allocation {n}: fields lost or doubled"
+        if left >= 0:
+            return                      # the run made fewer than n + 1 allocations: all struck
+    pytest.fail(f"more than {MAX_STRIKES} allocations in one run")

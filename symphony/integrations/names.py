@@ -1,10 +1,15 @@
 """What the vLLM and SGLang modules share: the names symphony registers under, the table a name
-parses with, a request's tools as OpenAI-style dicts, and the table's structural tag for a
+parses with, a request's tools compiled once per distinct tool list, a constructor for the
+engines' pydantic messages that skips their validation, and the table's structural tag for a
 request that forces a call."""
 import functools
 
 import symphony
+from symphony._native import tools_key
 from symphony.resolve import resolve
+from symphony.value import Declared
+
+DISTINCT_TOOL_LISTS = 256          # tool lists whose compiled schemas are kept
 
 AUTO = "symphony"                  # the name that picks the table from the served model
 
@@ -31,6 +36,46 @@ def table_for(name, model, hint):
         raise ValueError(f"the `symphony` parser picks its table from the served model, and {hint} "
                          "gave none; name a table instead (--tool-call-parser symphony_<table>)")
     return resolve(name if name is not None else model).format
+
+
+def declared_later(tools):
+    """A request's tools (an engine's pydantic tool objects, or dicts) as a parser takes them: a
+    callable the parser calls when a call first needs the tools' types (never, for a family that
+    does not type values or an output without calls), or None for no tools."""
+    return functools.partial(declared, tools) if tools else None
+
+
+def declared(tools):
+    """The tools compiled for value typing, one Declared per distinct tool list, shared by every
+    parser given that list (the oldest of DISTINCT_TOOL_LISTS let go first); None for none. The
+    key is the list's content written in the core (`tools_key`): no Python-level step per tool.
+    A list whose content has no key is compiled for the request alone."""
+    if not tools:
+        return None
+    key = tools_key(tools)
+    if key is None:
+        return Declared(tool_dicts(tools))
+    found = _DECLARED.get(key)
+    return _DECLARED.keep(key, Declared(tool_dicts(tools))) if found is None else found
+
+
+class Bounded(dict):
+    """A cache of at most `size` entries: keeping one more lets the oldest go."""
+    __slots__ = ("size",)
+
+    def __init__(self, size):
+        super().__init__()
+        self.size = size
+
+    def keep(self, key, value):
+        """Keeps value under key; returns it."""
+        if len(self) >= self.size:
+            del self[next(iter(self))]
+        self[key] = value
+        return value
+
+
+_DECLARED = Bounded(DISTINCT_TOOL_LISTS)       # tools_key -> Declared
 
 
 def tool_dicts(tools):
@@ -68,3 +113,24 @@ def has_grammar(table):
     """Whether the table gives a grammar at all (for one declared tool)."""
     probe = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}]
     return symphony.grammar(table, probe) is not None
+
+
+def pydantic_maker(cls):
+    """A constructor for an engine's pydantic model that takes every field's value and the names
+    of the fields set, as `cls.model_construct(fields_set, **values)` does (no validation), without
+    its per-call default handling, which costs more than parsing a delta. It builds what
+    model_construct builds (pydantic 2: the field dict, the fields set, the extra dict, no private
+    attributes); a model with a post-init hook gets model_construct itself."""
+    if cls.__pydantic_post_init__ is not None:
+        return lambda fields_set, **values: cls.model_construct(fields_set, **values)
+    extra = cls.model_config.get("extra") == "allow"
+    new, set_ = cls.__new__, object.__setattr__
+
+    def make(fields_set, **values):
+        model = new(cls)
+        set_(model, "__dict__", values)
+        set_(model, "__pydantic_fields_set__", fields_set)
+        set_(model, "__pydantic_extra__", {} if extra else None)
+        set_(model, "__pydantic_private__", None)
+        return model
+    return make

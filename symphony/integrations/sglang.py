@@ -12,7 +12,9 @@ which picks the table from the served model (the tokenizer's `name_or_path`) thr
 
 SGLang runs the reasoning detector on every delta and gives what it calls normal text to the
 function-call detector. Each detector keeps one symphony parser for the request
-(`symphony.integrations.stream`) and is fed each delta once. The reasoning detector starts
+(`symphony.integrations.stream`), is fed each delta once and reads it in the core into the
+fields of SGLang's StreamingParseResult, which is made once for a delta that shows something
+(one shared empty result otherwise: SGLang only reads it). The reasoning detector starts
 inside a thought when SGLang says the output does (`force_reasoning`, from the request and the
 chat template) and passes everything after the thought through; the call detector shows a
 thought that reaches it as content, as SGLang's detectors do. For `tool_choice` "required" or a
@@ -20,6 +22,8 @@ named function the call detector gives SGLang the table's own structural tag
 (`symphony.grammar`); a table without a grammar parses SGLang's constrained JSON with symphony's
 constrained parser instead (SPEC §6).
 """
+import functools
+
 from sglang.srt.function_call.base_format_detector import BaseFormatDetector
 from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallItem
 from sglang.srt.function_call.function_call_parser import FunctionCallParser
@@ -27,15 +31,29 @@ from sglang.srt.parser import reasoning_parser as _reasoning
 from sglang.srt.parser.reasoning_parser import ReasoningParser
 
 from symphony.integrations.names import (
+    declared_later,
     has_grammar,
     named_classes,
     named_function,
+    pydantic_maker,
     structural_tag,
     table_for,
-    tool_dicts,
 )
-from symphony.integrations.stream import CallStream, ThoughtStream
+from symphony.integrations.stream import (
+    call_stream,
+    parse_calls,
+    prompt_opens_thought,
+    split_thought,
+    thought_stream,
+)
 from symphony.models import for_model, thought_markers
+
+DISTINCT_PROMPTS = 256             # (table, model, thinking) whose generation-prompt tail is kept
+
+_NOTHING_SAID = _reasoning.StreamingParseResult()      # the results of a delta that shows nothing
+_NO_CALLS = StreamingParseResult()
+_new_result, _new_call = pydantic_maker(StreamingParseResult), pydantic_maker(ToolCallItem)
+
 
 def _table(name, tokenizer):
     return table_for(name, getattr(tokenizer, "name_or_path", None), "SGLang's tokenizer (name_or_path)")
@@ -54,43 +72,45 @@ class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
         think_open, think_close = thought_markers(table)
         super().__init__(think_open, think_close, force_reasoning=bool(force_reasoning),
                          stream_reasoning=stream_reasoning)
-        self._table = table
-        self._prompt = _prompt(self.table_name, table, tokenizer, bool(force_reasoning))
+        self._table = table.compile()
+        self._prompt = _prompt(self.table_name, getattr(tokenizer, "name_or_path", None), bool(force_reasoning))
         self._clean = not tool_call_parser_active
         self._stream = None
 
     def detect_and_parse(self, text):
-        reasoning, rest = ThoughtStream.split(self._table, text, None, self._prompt, self._clean)
-        return _reasoning.StreamingParseResult(normal_text=rest, reasoning_text=reasoning)
+        reasoning, rest = split_thought(self._table, text, self._prompt, self._clean)
+        return _reasoning.StreamingParseResult(rest, reasoning)
 
     def parse_streaming_increment(self, new_text):
-        if self._stream is None:
-            self._stream = ThoughtStream(self._table, None, self._prompt, until_thought_ends=False,
-                                         clean=self._clean)
-        step = self._stream.feed(new_text)
-        return _reasoning.StreamingParseResult(normal_text=step.content, reasoning_text=step.reasoning)
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = thought_stream(self._table, self._prompt, until_thought_ends=False,
+                                                   clean=self._clean)
+        fields = stream.feed(new_text)
+        return _NOTHING_SAID if fields is None else _reasoning.StreamingParseResult(fields[0], fields[1])
 
     def finish(self):
-        if self._stream is None:
-            return _reasoning.StreamingParseResult()
-        step = self._stream.end()
-        return _reasoning.StreamingParseResult(normal_text=step.content, reasoning_text=step.reasoning)
+        fields = None if self._stream is None else self._stream.end()
+        return _NOTHING_SAID if fields is None else _reasoning.StreamingParseResult(fields[0], fields[1])
 
 
 THINKING_ON = {"enable_thinking": True, "thinking": True, "thinking_mode": "enabled"}
 THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
 
 
-def _prompt(name, table, tokenizer, thinking):
+@functools.lru_cache(maxsize=DISTINCT_PROMPTS)
+def _prompt(name, model_id, thinking):
     """The generation-prompt tail SGLang does not show its detectors, rebuilt from what it does:
     the served model's own (thinking as SGLang's force_reasoning says), or for a table name the
-    table's turn opener, then its thought opener when the output starts inside a thought."""
+    table's turn opener, then its thought opener when the output starts inside a thought. Once
+    per (name, model, thinking)."""
+    table = table_for(name, model_id, "SGLang's tokenizer (name_or_path)")
     if name is None:
         # (each template reads its own switch: enable_thinking, DeepSeek V3.1's thinking, MiniMax
         # M3's thinking_mode)
-        model = for_model(tokenizer.name_or_path, THINKING_ON)
-        if not thinking and ThoughtStream.prompt_opens_thought(table, model.prompt_tail):
-            model = for_model(tokenizer.name_or_path, THINKING_OFF)
+        model = for_model(model_id, THINKING_ON)
+        if not thinking and prompt_opens_thought(table, model.prompt_tail):
+            model = for_model(model_id, THINKING_OFF)
         return model.prompt_tail
     return (table.opener or "") + (thought_markers(table)[0] + "\n" if thinking else "")
 
@@ -103,34 +123,38 @@ class SymphonyDetector(BaseFormatDetector):
 
     def __init__(self, tokenizer=None):
         super().__init__()
-        self._table = _table(self.table_name, tokenizer)
+        self._format = _table(self.table_name, tokenizer)
+        self._table = self._format.compile()
         self._tokenizer = tokenizer
         self._stream = None
 
-    def _call_stream(self, tools):
-        return CallStream(self._table, tool_dicts(tools) or None, self.tool_choice, thought_as_content=True)
-
     def has_tool_call(self, text):
-        return True                    # symphony's normal text is the output without its markup
+        """Whether the text may hold a call, as SGLang asks before it parses a whole output: not
+        when the table reads all of it as content (no marker in it), where the parse would give
+        the text back as it is. (For a forced tool_choice the constrained parser reads it.)"""
+        return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
-        content, calls = self._call_stream(tools).parse(text)
-        return StreamingParseResult(normal_text=content, calls=[
-            ToolCallItem(tool_index=index, name=name, parameters=arguments)
-            for index, (name, arguments) in enumerate(calls)])
+        content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice,
+                                     thought_as_content=True)
+        return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
+            _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
+            for index, (_, name, arguments) in enumerate(calls)])
 
     def parse_streaming_increment(self, new_text, tools):
-        if self._stream is None:
-            self._stream = self._call_stream(tools)
-        return _result(self._stream.feed(new_text))
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = call_stream(self._table, declared_later(tools), self.tool_choice,
+                                                thought_as_content=True)
+        fields = stream.feed(new_text)
+        return _NO_CALLS if fields is None else _result(fields)
 
     def finish(self, tools):
-        if self._stream is None:
-            return StreamingParseResult()
-        return _result(self._stream.end())
+        fields = None if self._stream is None else self._stream.end()
+        return _NO_CALLS if fields is None else _result(fields)
 
     def supports_structural_tag(self):
-        return has_grammar(self._table)
+        return has_grammar(self._format)
 
     def structure_info(self):
         def info(name):
@@ -138,12 +162,12 @@ class SymphonyDetector(BaseFormatDetector):
         return info
 
     def get_structural_tag(self, tools=None, tool_choice="auto", thinking_mode=False, parallel_tool_calls=True):
-        return structural_tag(self._table, tools, tool_choice, thinking_mode)
+        return structural_tag(self._format, tools, tool_choice, thinking_mode)
 
     def get_required_tool_parser(self, tool_choice):
         """For a table without a grammar: a detector for the constrained JSON SGLang makes the model
         write then (symphony's constrained parser); else None (the table's own syntax, tagged)."""
-        if tool_choice in (None, "auto", "none") or has_grammar(self._table):
+        if tool_choice in (None, "auto", "none") or has_grammar(self._format):
             return None
         named = named_function(tool_choice)
         detector = type(self)(self._tokenizer)
@@ -151,9 +175,13 @@ class SymphonyDetector(BaseFormatDetector):
         return detector
 
 
-def _result(step):
-    return StreamingParseResult(normal_text=step.content, calls=[
-        ToolCallItem(tool_index=index, name=name, parameters=arguments) for index, name, arguments in step.calls])
+def _result(fields):
+    """SGLang's StreamingParseResult of a feed's fields (content, reasoning, [(index, name,
+    arguments)]), made as its constructor would make it, without validation."""
+    content, _, calls = fields
+    return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
+        _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
+        for index, name, arguments in calls])
 
 
 def register():

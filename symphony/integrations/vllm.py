@@ -13,11 +13,12 @@ plugin flags can be left out).
 
 vLLM runs the reasoning parser until the thought is over and then the tool parser on what
 follows; both are "engine based" (fed each delta, never the accumulated text), each keeps one
-symphony parser for the request (`symphony.integrations.stream`). With no `--reasoning-parser`,
-a thought is shown as content, verbatim, as vLLM does. For `tool_choice` "required" or a named
-function the tool parser gives vLLM the table's own structural tag (`symphony.grammar`), so the
-model writes its own call syntax, constrained, and the same parser reads it; a table without a
-grammar leaves the output unconstrained.
+symphony parser for the request (`symphony.integrations.stream`), read in the core into the
+fields of vLLM's DeltaMessage, which is made once for a delta, only when it shows something.
+With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM does. For
+`tool_choice` "required" or a named function the tool parser gives vLLM the table's own
+structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
+the same parser reads it; a table without a grammar leaves the output unconstrained.
 """
 from vllm.entrypoints.generate.base.protocol import (
     DeltaFunctionCall,
@@ -31,11 +32,20 @@ from vllm.reasoning import ReasoningParser, ReasoningParserManager
 from vllm.renderers.chat_utils.tool_call import make_tool_call_id
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
-from symphony.integrations.names import AUTO, named_classes, structural_tag, table_for, tool_dicts
-from symphony.integrations.stream import CallStream, ThoughtStream
+from symphony.integrations.names import (
+    AUTO,
+    Bounded,
+    declared_later,
+    named_classes,
+    pydantic_maker,
+    structural_tag,
+    table_for,
+)
+from symphony.integrations.stream import call_stream, parse_calls, split_thought, thought_stream
 from symphony.models import thought_markers
 
 PROMPT_TAIL_TOKENS = 64            # how much of the prompt is decoded to find where it leaves the output
+DISTINCT_PROMPTS = 256             # prompt tails whose text is kept
 
 
 def _table(name, model):
@@ -51,6 +61,20 @@ def _decode(tokenizer, ids):
     return tokenizer.decode(list(ids), skip_special_tokens=False)
 
 
+def _prompt_text(tokenizer, prompt_token_ids):
+    """The decoded tail of a prompt's ids, once per tokenizer and distinct tail (most requests of
+    a server end their prompt alike: the generation prompt). The tokenizer is kept with its
+    entry, so that its id names no other while the entry lives."""
+    tail = tuple(prompt_token_ids[-PROMPT_TAIL_TOKENS:])
+    kept = _TAILS.get((id(tokenizer), tail))
+    if kept is None or kept[0] is not tokenizer:
+        kept = _TAILS.keep((id(tokenizer), tail), (tokenizer, _decode(tokenizer, tail)))
+    return kept[1]
+
+
+_TAILS = Bounded(DISTINCT_PROMPTS)   # (id of the tokenizer, tail ids) -> (tokenizer, decoded text)
+
+
 class SymphonyReasoningParser(ReasoningParser):
     """The reasoning role: reads from where the prompt leaves the output until the thought is
     over, then hands the raw rest to the tool parser (through `finish_streaming`)."""
@@ -59,15 +83,18 @@ class SymphonyReasoningParser(ReasoningParser):
 
     def __init__(self, tokenizer, *args, **kwargs):
         super().__init__(tokenizer, *args, **kwargs)
-        self._table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
-        self._open, self._close = thought_markers(self._table)
+        table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        self._open, self._close = thought_markers(table)
+        self._table = table.compile()
         self._prompt = None
+        self._prompt_ids = None
         self._stream = None
         self._rest = None
 
     # -- the prompt ---------------------------------------------------------------------------
     def set_prompt_token_ids(self, prompt_token_ids):
-        self._prompt = _decode(self.model_tokenizer, prompt_token_ids[-PROMPT_TAIL_TOKENS:])
+        self._prompt_ids = prompt_token_ids
+        self._prompt = _prompt_text(self.model_tokenizer, prompt_token_ids)
 
     def adjust_initial_state_from_prompt(self, prompt_token_ids):
         self.set_prompt_token_ids(prompt_token_ids)
@@ -75,7 +102,10 @@ class SymphonyReasoningParser(ReasoningParser):
     def is_reasoning_end(self, input_ids):
         """Whether the text of these ids (a prompt, or output so far) leaves no thought open: the
         last thought marker in their tail is a close, or there is none."""
-        text = _decode(self.model_tokenizer, input_ids[-PROMPT_TAIL_TOKENS:])
+        if input_ids is self._prompt_ids:
+            text = self._prompt
+        else:
+            text = _decode(self.model_tokenizer, input_ids[-PROMPT_TAIL_TOKENS:])
         return text.rfind(self._open) <= text.rfind(self._close) if self._open else True
 
     def is_reasoning_end_streaming(self, input_ids, delta_ids):
@@ -102,17 +132,19 @@ class SymphonyReasoningParser(ReasoningParser):
 
     # -- parsing ------------------------------------------------------------------------------
     def extract_reasoning(self, model_output, request):
-        reasoning, rest = ThoughtStream.split(self._table, model_output, None, self._prompt)
-        return reasoning or None, rest or None
+        return split_thought(self._table, model_output, self._prompt)
 
     def extract_reasoning_streaming(self, previous_text, current_text, delta_text,
                                     previous_token_ids, current_token_ids, delta_token_ids):
-        if self._stream is None:
-            self._stream = ThoughtStream(self._table, None, self._prompt)
-        step = self._stream.feed(delta_text)
-        if self._stream.ended and self._rest is None:
-            self._rest = step.content
-        return _message(reasoning=step.reasoning) if step.reasoning else None
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = thought_stream(self._table, self._prompt)
+        fields = stream.feed(delta_text)
+        if fields is None:
+            return None
+        if stream.ended and self._rest is None:
+            self._rest = fields[0]
+        return None if fields[1] is None else _message(None, fields[1])
 
     def has_engine_confirmed_reasoning_end(self):
         return self._stream is not None and self._stream.ended
@@ -125,10 +157,8 @@ class SymphonyReasoningParser(ReasoningParser):
             return _message(rest) if rest else None
         if self._stream is None:
             return None
-        step = self._stream.end()
-        if not step:
-            return None
-        return _message(step.content or None, step.reasoning or None)
+        fields = self._stream.end()
+        return None if fields is None else _message(fields[0], fields[1])
 
 
 class SymphonyToolParser(ToolParser):
@@ -141,8 +171,9 @@ class SymphonyToolParser(ToolParser):
 
     def __init__(self, tokenizer, tools=None, **kwargs):
         super().__init__(tokenizer, tools)
-        self._table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
-        self._tool_list = tool_dicts(self.tools)
+        self._format = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        self._table = self._format.compile()
+        self._tools = declared_later(self.tools)
         self.skip_reasoning_parsing = False      # vLLM sets it when no reasoning parser is configured
         self._stream = None
 
@@ -155,69 +186,59 @@ class SymphonyToolParser(ToolParser):
         """The table's structural tag for the request's tools (only the named function for a named
         tool_choice), at least one call unless tool_choice is "auto"; None where the table has
         none."""
-        return structural_tag(self._table, request.tools, request.tool_choice, reasoning)
+        return structural_tag(self._format, request.tools, request.tool_choice, reasoning)
 
     def extract_tool_calls(self, model_output, request):
-        content, calls = CallStream(self._table, self._tool_list,
-                                    thought_as_content=self.skip_reasoning_parsing).parse(model_output)
-        return ExtractedToolCallInformation(
-            tools_called=bool(calls),
-            tool_calls=[ToolCall(id=make_tool_call_id(), function=FunctionCall(name=name or "", arguments=args))
-                        for name, args in calls],
-            content=content or None)
+        content, calls = parse_calls(self._table, model_output, self._tools,
+                                     thought_as_content=self.skip_reasoning_parsing)
+        return _new_extracted({"tools_called", "tool_calls", "content"}, tools_called=calls is not None,
+                              content=content, tool_calls=[] if calls is None else [
+                                  _new_call({"id", "function"}, id=make_tool_call_id(), type="function",
+                                            function=_new_function({"name", "arguments"}, id=None, name=name,
+                                                                   arguments=arguments))
+                                  for _, name, arguments in calls])
 
     def extract_tool_calls_streaming(self, previous_text, current_text, delta_text, previous_token_ids,
                                      current_token_ids, delta_token_ids, request):
-        if self._stream is None:
-            self._stream = CallStream(self._table, self._tool_list, thought_as_content=self.skip_reasoning_parsing)
-        return _delta_message(self._stream.feed(delta_text))
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = call_stream(self._table, self._tools,
+                                                thought_as_content=self.skip_reasoning_parsing)
+        fields = stream.feed(delta_text)
+        return None if fields is None else _delta_message(fields)
 
     def finish_streaming(self):
         if self._stream is None:
             return None
-        return _delta_message(self._stream.end())
+        fields = self._stream.end()
+        return None if fields is None else _delta_message(fields)
 
 
-def _maker(cls):
-    """A constructor for a vLLM pydantic model that takes every field's value and the names of the
-    fields set, as `cls.model_construct(fields_set, **values)` does (no validation), without its
-    per-call default handling, which costs more than parsing a delta. It builds what
-    model_construct builds (pydantic 2: the field dict, the fields set, the extra dict, no private
-    attributes); a model with a post-init hook gets model_construct itself."""
-    if cls.__pydantic_post_init__ is not None:
-        return lambda fields_set, **values: cls.model_construct(fields_set, **values)
-    extra = cls.model_config.get("extra") == "allow"
-    new, set_ = cls.__new__, object.__setattr__
-
-    def make(fields_set, **values):
-        model = new(cls)
-        set_(model, "__dict__", values)
-        set_(model, "__pydantic_fields_set__", fields_set)
-        set_(model, "__pydantic_extra__", {} if extra else None)
-        set_(model, "__pydantic_private__", None)
-        return model
-    return make
+# Each model made without validation, naming the fields set as the constructor call would (a set
+# of its own each: vLLM edits its models in place), so a chunk serialises the same (the serving
+# layer dumps them with exclude_unset).
+_new_message, _new_tool_call, _new_function_delta = (pydantic_maker(DeltaMessage), pydantic_maker(DeltaToolCall),
+                                                     pydantic_maker(DeltaFunctionCall))
+_new_extracted, _new_call, _new_function = (pydantic_maker(ExtractedToolCallInformation), pydantic_maker(ToolCall),
+                                            pydantic_maker(FunctionCall))
 
 
-_new_message, _new_tool_call, _new_function = _maker(DeltaMessage), _maker(DeltaToolCall), _maker(DeltaFunctionCall)
-
-
-def _delta_message(step):
-    """vLLM's DeltaMessage for a Step (None when it shows nothing), naming the fields set as the
-    constructor would, so a chunk serialises the same."""
-    if not step:
-        return None
+def _delta_message(fields):
+    """vLLM's DeltaMessage of a feed's fields (content, reasoning, [(index, name, arguments)])."""
+    content, reasoning, calls = fields
+    if calls is None:
+        return _message(content, reasoning)
     tool_calls = []
-    for index, name, arguments in step.calls:
+    for index, name, arguments in calls:
         if name is not None:
-            function = _new_function({"name", "arguments"}, name=name, arguments=arguments)
+            function = _new_function_delta({"name", "arguments"}, name=name, arguments=arguments)
             tool_calls.append(_new_tool_call({"index", "id", "type", "function"}, id=make_tool_call_id(),
                                              type="function", index=index, function=function))
         else:
-            function = _new_function({"arguments"}, name=None, arguments=arguments)
+            function = _new_function_delta({"arguments"}, name=None, arguments=arguments)
             tool_calls.append(_new_tool_call({"index", "function"}, id=None, type=None, index=index,
                                              function=function))
-    return _message(step.content or None, step.reasoning or None, tool_calls)
+    return _message(content, reasoning, tool_calls)
 
 
 def _message(content=None, reasoning=None, tool_calls=None):

@@ -16,7 +16,7 @@ sgl = import_sglang()                           # the one import stub of the pee
 
 import symphony.integrations.sglang  # noqa: E402,F401  (registers the detectors)
 from symphony.integrations.names import parser_names  # noqa: E402
-from symphony.integrations.stream import ThoughtStream  # noqa: E402
+from symphony.integrations.stream import prompt_opens_thought  # noqa: E402
 from tests.engines.cases import fixture_cases, said  # noqa: E402
 from tests.engines.test_vllm import _tokenizer  # noqa: E402
 
@@ -28,7 +28,7 @@ def _parsers(case, name="symphony"):
     tok = _tokenizer(case.model.hf_id)
     request = sgl.ChatCompletionRequest(model=case.model.hf_id, messages=[{"role": "user", "content": "hi"}],
                                         tools=case.tools or None)
-    thinking = ThoughtStream.prompt_opens_thought(case.model.table(), case.model.prompt_tail)
+    thinking = prompt_opens_thought(case.model.table(), case.model.prompt_tail)
     reasoning = sgl.ReasoningParser(name, stream_reasoning=True, force_reasoning=thinking, request=request,
                                     tokenizer=tok, tool_call_parser_active=bool(case.tools))
     calls = sgl.FunctionCallParser([sgl.Tool(**t) for t in case.tools], name, tokenizer=tok)

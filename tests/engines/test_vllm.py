@@ -128,11 +128,10 @@ def test_a_delta_serialises_as_vllm_builds_it():
     """The serving layer dumps chunks with exclude_unset: symphony's deltas name the fields a
     constructor call would set, no more."""
     from vllm.entrypoints.generate.base.protocol import DeltaMessage
-    from symphony.integrations.stream import Step
     from symphony.integrations.vllm import _delta_message
-    assert _delta_message(Step("hi")).model_dump(exclude_unset=True) == \
+    assert _delta_message(("hi", None, None)).model_dump(exclude_unset=True) == \
         DeltaMessage(content="hi").model_dump(exclude_unset=True)
-    first, more = _delta_message(Step(calls=[[0, "f", ""], [1, None, '{"a"']])).tool_calls
+    first, more = _delta_message((None, None, [(0, "f", ""), (1, None, '{"a"')])).tool_calls
     assert first.model_dump(exclude_unset=True) == {"index": 0, "id": first.id, "type": "function",
                                                     "function": {"name": "f", "arguments": ""}}
     assert more.model_dump(exclude_unset=True) == {"index": 1, "function": {"arguments": '{"a"'}}
@@ -140,9 +139,8 @@ def test_a_delta_serialises_as_vllm_builds_it():
 
 def test_a_delta_is_the_model_construct_of_its_fields():
     from vllm.entrypoints.generate.base.protocol import DeltaFunctionCall, DeltaMessage, DeltaToolCall
-    from symphony.integrations.stream import Step
     from symphony.integrations.vllm import _delta_message
-    got = _delta_message(Step("hi", "th", [[0, "f", "{"]]))
+    got = _delta_message(("hi", "th", [(0, "f", "{")]))
     call = got.tool_calls[0]
     want = DeltaMessage.model_construct(
         {"content", "reasoning", "tool_calls"}, role=None, content="hi", reasoning="th",
@@ -174,3 +172,13 @@ def test_a_forced_tool_choice_gets_the_tables_structural_tag(choice):
     want = symphony.grammar("qwen3", [t for t in tools if t["function"]["name"] in names], at_least_one=True)
     from xgrammar import StructuralTag                       # as vLLM serialises it (defaults filled in)
     assert tag == json.loads(json.dumps(StructuralTag.model_validate(want).model_dump()))
+
+
+def test_a_prompts_tail_is_decoded_once_per_tokenizer_and_tail():
+    from symphony.integrations.vllm import _prompt_text
+    first, second = _tokenizer("Qwen/Qwen3-8B"), _tokenizer("Qwen/Qwen3-8B")
+    ids = encode("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n<think>\n")
+    text = _prompt_text(first, ids)
+    assert text.endswith("assistant\n<think>\n") and _prompt_text(first, list(ids)) is text
+    assert _prompt_text(second, ids) == text and _prompt_text(second, ids) is not text
+    assert _prompt_text(first, ids + encode("x")).endswith("<think>\nx")

@@ -1,0 +1,282 @@
+"""An inference engine's delta fields folded in the core (FieldRoutes, FieldStream, Engine.summary
+with routes) say what the events say, each event where the routes send it: per feed, the fold of
+that feed's events (FieldStream), and whole, the fold of every event (the summary row); for
+every table's corpus at the tier's chunkings, by every serving role's routes. Also: the content
+key of a tool list (tools_key), and a parser given its tools as a callable."""
+import pytest
+
+import symphony
+from symphony import Delta, End, LifecycleError, Prompt
+from symphony._native import MESSAGE_ROUTES, Field, FieldRoutes, FieldStream, tools_key
+from symphony.events import (
+    Content,
+    Dropped,
+    Malformed,
+    Reasoning,
+    ReasoningEnd,
+    ReasoningStart,
+    ToolCallArguments,
+    ToolCallStart,
+    bytes_of,
+)
+from symphony.integrations import stream
+from symphony.parser import fold_summaries
+from symphony.text import is_blank
+from tests.common import chunkings
+from tests.corpus import corpus
+from tests import tiers
+
+NONE, CONTENT, REASONING, CALL, REST = (Field.FIELD_NONE, Field.FIELD_CONTENT, Field.FIELD_REASONING,
+                                        Field.FIELD_CALL, Field.FIELD_REST)
+ROUTES = {"message": MESSAGE_ROUTES, "tool": stream.TOOL, "tool_thought_as_content": stream.TOOL_THOUGHT_AS_CONTENT,
+          "passed_on": stream.PASSED_ON, "passed_on_clean": stream.PASSED_ON_CLEAN,
+          "until_thought_ends": stream.UNTIL_THOUGHT_ENDS,
+          # calls routed in a thought otherwise than outside it, and a thought that ends the routing
+          "mixed": FieldRoutes({Content: CONTENT, Reasoning: REASONING, ToolCallStart: (CALL, CONTENT),
+                                ToolCallArguments: (CALL, CONTENT), Dropped: (NONE, REASONING),
+                                ReasoningEnd: (NONE, REST)}, otherwise=(CONTENT, NONE))}
+# The fold routes each record by its kind and by whether a thought is open, whatever made it, so
+# a seeded sample of each table's corpus serves (the corpus at every plan is test_contract's).
+CASES_PER_TABLE = {"fast": 4, "exhaustive": 32}
+EVERY_SPLIT_UP_TO = 100      # characters: a longer output is replayed at the tier's other plans
+
+
+class Oracle:
+    """The fold of events by routes, one feed at a time, written over the events (the oracle of
+    Sink.fields and of the summary's gather): whether a thought is open, the calls started, and
+    whether a FIELD_REST route ended the routing carry from feed to feed."""
+
+    def __init__(self, routes):
+        self.routes = routes
+        self.thought = False
+        self.started = set()
+        self.rest = False
+        self.fed = ""            # the output so far, and what the events account for of it
+        self.accounted = 0
+
+    def feed(self, events, text=""):
+        """(content, reasoning, [[index, name, arguments]]) of one feed's events (`text` the
+        delta's, for the bytes the parser still holds after a FIELD_REST route)."""
+        self.fed += text
+        content, reasoning, calls = [], [], {}
+        rest_here = False
+        for i, event in enumerate(events):
+            kind = type(event)
+            self.accounted += len(bytes_of(event))
+            if self.rest:
+                field = CONTENT
+            else:
+                if kind is ReasoningStart:
+                    self.thought = inside = True
+                elif kind is ReasoningEnd:
+                    self.thought, inside = False, True
+                elif kind is Reasoning:
+                    inside = True
+                else:
+                    inside = self.thought or (kind is Dropped and i + 1 < len(events)
+                                              and type(events[i + 1]) is ReasoningStart)
+                field = self.routes.route(kind)[inside]
+                if field == REST:
+                    self.rest = rest_here = True
+                    field = CONTENT
+            if field == CONTENT:
+                content.append(bytes_of(event))
+            elif field == REASONING:
+                reasoning.append(bytes_of(event))
+            elif field == CALL and kind is ToolCallStart:
+                self.started.add(event.index)
+                calls[event.index] = [event.index, event.name, ""]
+            elif field == CALL:
+                if event.index in calls:
+                    calls[event.index][2] += event.json
+                elif event.index in self.started:
+                    calls[event.index] = [event.index, None, event.json]
+                else:
+                    content.append(event.json)
+        if rest_here:
+            content.append(self.fed[self.accounted:])
+        return "".join(content), "".join(reasoning), list(calls.values())
+
+
+def cases_of(table):
+    cases = corpus(table)
+    return tiers.rng("fields", table).sample(cases, min(len(cases), CASES_PER_TABLE[tiers.name()]))
+
+
+def shown(content, reasoning, calls):
+    """A feed's fields as FieldStream gives them: None for a field that shows nothing, None for a
+    feed that shows nothing."""
+    if not content and not reasoning and not calls:
+        return None
+    return content or None, reasoning or None, [tuple(call) for call in calls] or None
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_a_feeds_fields_are_its_events_folded_by_the_routes(table):
+    for case in cases_of(table):
+        for plan, pieces in chunkings(case.output, EVERY_SPLIT_UP_TO):
+            events_parser = symphony.parser(table, case.tools)
+            prompt_events = events_parser.feed(Prompt(case.prompt)) if case.prompt else []
+            readers = []
+            for name, routes in ROUTES.items():
+                engine, oracle = symphony.parser(table, case.tools), Oracle(routes)
+                if case.prompt:                           # (what the prompt opens carries on)
+                    engine.feed(Prompt(case.prompt))
+                    oracle.feed(prompt_events)
+                readers.append((name, FieldStream(engine, routes), oracle))
+            for piece in pieces + [None]:
+                events = events_parser.feed(End("stop") if piece is None else Delta(piece))
+                for name, fields, oracle in readers:
+                    where = f"{table}:{case.name} {name} {plan}"
+                    if oracle.rest:                       # the routing is done: text passes on
+                        got, want = (fields.end(), None) if piece is None else \
+                            (fields.feed(piece), (piece, None, None) if piece else None)
+                    else:
+                        got = fields.end() if piece is None else fields.feed(piece)
+                        want = shown(*oracle.feed(events, piece or ""))
+                    assert got == want, where
+            for name, fields, oracle in readers:
+                assert fields.ended == oracle.rest, f"{table}:{case.name} {name} {plan}"
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_a_whole_summary_is_its_events_folded_by_the_routes(table):
+    for case in cases_of(table):
+        events = symphony.parser(table, case.tools).parse(case.output, case.prompt)
+        for name, routes in ROUTES.items():
+            content, reasoning, calls = Oracle(routes).feed(events)
+            row = symphony.parser(table, case.tools).summary(case.output, case.prompt, "stop", routes)
+            assert row[:3] == (None if is_blank(content) else content, reasoning or None,
+                               [(f"call_{i}", n, a) for i, n, a in calls if n is not None] or None), \
+                f"{table}:{case.name} {name}"
+
+
+def test_summary_by_the_message_routes_is_the_batch_row():
+    text = '<think>plan</think>Hi <tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
+    table = symphony.parser("qwen3").table
+    assert symphony.parser("qwen3").summary(text) == fold_summaries([table], [None], [None], [text], ["stop"])[0]
+
+
+def test_routes_are_checked():
+    with pytest.raises(ValueError, match="FIELD_CALL"):
+        FieldRoutes({Content: CALL})
+    with pytest.raises(TypeError, match="event classes"):
+        FieldRoutes({"Content": CONTENT})
+    with pytest.raises(ValueError, match="Field"):
+        FieldRoutes({Content: 7})
+    with pytest.raises(ValueError, match="pair"):
+        FieldRoutes({Content: (CONTENT, CONTENT, CONTENT)})
+    routes = FieldRoutes({Malformed: (CONTENT, REASONING)}, otherwise=REASONING)
+    assert routes.route(Malformed) == (CONTENT, REASONING) and routes.route(ToolCallArguments) == (REASONING, REASONING)
+
+
+def test_a_field_stream_is_fed_once_per_delta_and_ends_once():
+    fields = FieldStream(symphony.parser("qwen3"), stream.TOOL)
+    assert fields.feed("Hi") == ("Hi", None, None)
+    assert fields.feed("") is None
+    assert fields.end() is None
+    with pytest.raises(LifecycleError):
+        fields.feed("more")
+    with pytest.raises(TypeError, match="str"):
+        FieldStream(symphony.parser("qwen3"), stream.TOOL).feed(b"bytes")
+
+
+def test_the_rest_after_a_thought_holds_what_the_parser_held():
+    """UNTIL_THOUGHT_ENDS: the delta that closes the thought gives the raw text after it,
+    the start of a marker the parser held back included; later deltas pass on unread."""
+    engine = symphony.parser("qwen3")
+    engine.feed(Prompt("<|im_start|>assistant\n<think>\n"))
+    fields = FieldStream(engine, stream.UNTIL_THOUGHT_ENDS)
+    assert fields.feed("plan") == (None, "plan", None)
+    assert fields.feed("</think>\n\nok <tool") == ("\n\nok <tool", None, None) and fields.ended
+    assert fields.feed("_call>") == ("_call>", None, None)
+    assert fields.end() is None
+
+
+class _Model:
+    """An engine's tool object, as its attribute dict holds it (a pydantic model's extra fields
+    beside it)."""
+
+    def __init__(self, extra=None, **attributes):
+        self.__dict__.update(attributes)
+        self.__pydantic_extra__ = extra
+
+
+def _tool(name="get_weather", **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": properties}}}
+
+
+def test_tools_key_is_equal_exactly_for_equal_content():
+    a = [_tool(city={"type": "string"})]
+    assert tools_key(a) == tools_key([_tool(city={"type": "string"})])
+    variants = [[_tool(city={"type": "integer"})], [_tool("get_time", city={"type": "string"})],
+                [_tool(city={"type": "string"}), _tool()], [{"function": a[0]["function"], "type": "function"}],
+                [_tool(city={"type": "string", "n": 1})], [_tool(city={"type": "string", "n": 1.0})],
+                [_tool(city={"type": "string", "n": True})], [_tool(city={"type": "string", "n": "1"})],
+                [_tool(city={"type": "string", "n": 2 ** 70})], [_tool(city={"type": "string", "n": None})],
+                [_tool(city={"type": "string", "n": ["1"]})], [_tool(city={"type": "string", "n": "\U0001f600"})]]
+    keys = {tools_key(v) for v in variants}
+    assert len(keys) == len(variants) and tools_key(a) not in keys
+    model = [_Model(type="function", function=_Model(name="f", parameters={"type": "object"}))]
+    same = [_Model(type="function", function=_Model(name="f", parameters={"type": "object"}))]
+    assert tools_key(model) == tools_key(same)
+    assert tools_key(model) != tools_key([_Model(type="function", function=_Model(name="f", parameters={}))])
+    assert tools_key(model) != tools_key([_Model({"x": 1}, type="function",
+                                                 function=_Model(name="f", parameters={"type": "object"}))])
+
+
+def test_tools_key_refuses_what_it_cannot_write():
+    assert tools_key([{"a": {1, 2}}]) is None
+    deep = []
+    for _ in range(100):
+        deep = [deep]
+    assert tools_key(deep) is None
+
+
+def test_a_parser_given_its_tools_as_a_callable_calls_it_when_a_value_is_typed():
+    tools = [_tool("f", n={"type": "string"})]
+    asked = []
+
+    def later():
+        asked.append(1)
+        return tools
+    text = "<tool_call>\n<function=f>\n<parameter=n>\n12\n</parameter>\n</function>\n</tool_call>"
+    assert symphony.parser("qwen3_tagged", later).summary("no call here")[2] is None and not asked
+    typed = symphony.parser("qwen3_tagged", later).summary(text)[2]
+    assert typed == symphony.parser("qwen3_tagged", tools).summary(text)[2] == [("call_0", "f", '{"n": "12"}')]
+    assert asked == [1]
+    assert symphony.parser("qwen3_tagged", lambda: None).summary(text)[2] == [("call_0", "f", '{"n": 12}')]
+
+
+def test_a_server_compiles_one_declared_per_distinct_tool_list():
+    from symphony.integrations import names
+    first = names.declared([_tool(city={"type": "string"})])
+    assert names.declared([_tool(city={"type": "string"})]) is first
+    assert names.declared([_tool(city={"type": "integer"})]) is not first
+    assert names.declared([]) is None and names.declared_later(None) is None
+    assert names.declared_later([_tool()])() is names.declared([_tool()])
+    for n in range(names.DISTINCT_TOOL_LISTS):            # the oldest lists are let go
+        names.declared([_tool(f"f{n}")])
+    assert len(names._DECLARED) == names.DISTINCT_TOOL_LISTS
+    assert names.declared([_tool(city={"type": "string"})]) is not first
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_a_text_the_table_reads_as_content_parses_to_that_text(table):
+    compiled = symphony.parser(table).table
+    said = 0
+    for text in [case.output for case in cases_of(table)] + ["plain words", "", " \n", "a < b > c [x] {y}"]:
+        if compiled.reads_as_content(text):
+            said += 1
+            row = symphony.parser(table).summary(text)
+            assert row[:3] == (None if is_blank(text) else text, None, None), (table, text)
+    assert said >= 2 or not compiled.reads_as_content("")       # a table whose first state is no content
+    for marker in compiled.markers.texts:
+        assert not compiled.reads_as_content(f"x {marker} y"), (table, marker)
+
+
+def test_a_summary_hands_back_the_outputs_own_str():
+    text = "plain words, " * 10
+    assert symphony.parser("qwen3").summary(text)[0] is text
+    assert symphony.parser("qwen3").summary(text, None, "stop", stream.PASSED_ON)[0] is text
+    assert not symphony.constrained().table.reads_as_content("{}")
