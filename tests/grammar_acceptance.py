@@ -287,8 +287,8 @@ def open_tools(names):
 def peer_cases():
     """(case, table name) for each of vLLM's unit-test cases (`../shared/peer-cases/`) whose
     parser has a table; [] where the file is not there."""
-    from tests.test_peer_cases import CASES, PARSER_TABLES
-    return [(case, PARSER_TABLES[case["parser"]]) for case in CASES]
+    from recorded.peer_cases import VLLM_TABLES, vllm_cases
+    return [(case, VLLM_TABLES[case["parser"]]) for case in vllm_cases()]
 
 
 def check_peer_cases(xgr):

@@ -281,7 +281,7 @@ def test_xgrammar_accepts_the_fixtures_and_rejects_the_mutants():
         env = dict(os.environ, PYTHONPATH=ROOT)
         run = subprocess.run([XGRAMMAR_PYTHON, "-m", "tests.grammar_acceptance", "--json"], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=900)
-        assert run.returncode in (0, 1), run.stderr
+        assert run.returncode in (0, 1) and run.stdout, run.stderr
         report = json.loads(run.stdout)
     failures = [f for row in report.values() for f in row["failures"]]
     assert not failures, "\n".join(failures)
