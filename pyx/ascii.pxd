@@ -10,6 +10,8 @@ cdef enum:
     CR = 13
     SPACE = 32
     QUOTE = 34            # "
+    HASH = 35             # #
+    AMPERSAND = 38        # &
     APOSTROPHE = 39       # '
     LPAREN = 40
     RPAREN = 41
@@ -34,5 +36,6 @@ cdef enum:
     UNDERSCORE = 95
     BACKTICK = 96         # `
     LOWER_E = 101
+    LOWER_X = 120
     LBRACE = 123
     RBRACE = 125

@@ -5,7 +5,8 @@
 # may carry the model's `index` (ignored: the parser numbers calls itself); `type` string streams
 # the value as its text, number/boolean/null/array/object read it whole (value typing with no
 # declaration), any other type leaves the argument reported whole. `<|close|>call<|sep|>` is the
-# call's own end.
+# call's own end. The template writes attribute text XML-escaped (`&` as `&amp;`, `"` as
+# `&quot;`): the call's name and an argument's key are read unescaped.
 
 cdef enum XtmlTag:
     XT_SEPARATOR = 2         # <|sep|>, after AT_PARAMETER and AT_PARAMETER_CLOSE
@@ -50,6 +51,9 @@ cdef class XtmlCall(AttributeCall):
 
     cdef int closed_early(self) noexcept:
         return OT_CALL_CLOSED_EARLY
+
+    cdef bint escaped_attributes(self) noexcept:
+        return True
 
 
 @cython.final

@@ -6,11 +6,90 @@
 # which attributes a call tag may carry and what a parameter's attributes (or, for a syntax whose
 # parameters carry none — MiniCPM's, dots', MiniMax M2's — the request's tools) make its value. The table marker that is the
 # call's own end becomes ToolCallEnd's source; a call that never started takes whatever marker
-# ends it into what it reports.
+# ends it into what it reports. Where the syntax's template writes attribute text XML-escaped
+# (Kimi K3's `&amp;`, `&quot;`), the name and the key are read with their character references
+# replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
+# reference is text like any other.
 
 cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
     AT_PARAMETER_CLOSE = 1   # a parameter's close tag
+
+cdef enum:
+    AT_LONGEST_REFERENCE = 10    # bytes between `&` and `;` at most (`#x0010FFFF`): longer is text
+
+
+cdef int at_reference(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The code point the XML character reference p[0:n] (what stands between `&` and `;`)
+    names: `amp`, `lt`, `gt`, `quot`, `apos`, `#` and decimal digits or `#x` (`#X`) and hex
+    digits naming a Unicode scalar value other than U+0000; -1 for anything else."""
+    cdef long cp = 0
+    cdef Py_ssize_t i
+    cdef int h
+    if n == 3 and memcmp(p, b"amp", 3) == 0:
+        return AMPERSAND
+    if n == 2 and p[1] == c't' and (p[0] == c'l' or p[0] == c'g'):
+        return LESS if p[0] == c'l' else GREATER
+    if n == 4 and memcmp(p, b"quot", 4) == 0:
+        return QUOTE
+    if n == 4 and memcmp(p, b"apos", 4) == 0:
+        return APOSTROPHE
+    if n < 2 or p[0] != HASH:
+        return -1
+    if p[1] == LOWER_X or p[1] == c'X':
+        if n == 2:
+            return -1
+        for i in range(2, n):
+            h = jp_hex(p[i])
+            if h < 0:
+                return -1
+            cp = cp * 16 + h
+            if cp > 0x10FFFF:
+                return -1
+    else:
+        for i in range(1, n):
+            if not DIGIT_0 <= p[i] <= DIGIT_9:
+                return -1
+            cp = cp * 10 + (p[i] - DIGIT_0)
+            if cp > 0x10FFFF:
+                return -1
+    if cp == 0 or 0xD800 <= cp <= 0xDFFF:
+        return -1
+    return <int>cp
+
+
+cdef int at_unescape(ByteBuf* text) except -1:
+    """Replaces in place each character reference in `text` (at_reference) by its character's
+    UTF-8; an `&` that starts none stays as written. A reference is longer than its character's
+    UTF-8, so the text only shrinks and nothing is allocated."""
+    cdef unsigned char* p = text.data
+    cdef Py_ssize_t n = text.len, i = 0, w = 0, end
+    cdef ByteBuf encoded
+    cdef unsigned char utf8[4]
+    cdef int cp
+    if n == 0 or memchr(p, AMPERSAND, n) == NULL:
+        return 0
+    encoded.data = utf8
+    encoded.cap = 4
+    while i < n:
+        if p[i] == AMPERSAND:
+            end = i + 1
+            while end < n and p[end] != SEMICOLON and end - i - 1 < AT_LONGEST_REFERENCE:
+                end += 1
+            cp = at_reference(p + i + 1, end - i - 1) if end < n and p[end] == SEMICOLON else -1
+            if cp >= 0:
+                encoded.len = 0
+                jt_put_utf8(&encoded, <unsigned int>cp)
+                memcpy(p + w, utf8, encoded.len)
+                w += encoded.len
+                i = end + 1
+                continue
+        p[w] = p[i]
+        w += 1
+        i += 1
+    text.len = w
+    return 0
+
 
 cdef enum AttributeStage:
     AS_NAME = 0              # the call's name, up to its `"`
@@ -52,6 +131,10 @@ cdef class AttributeCall(TagCall):
     cdef int closed_early(self) noexcept:
         """The reason for a block that closed before the call's name did."""
         return OT_INVOKE_CLOSED_EARLY
+
+    cdef bint escaped_attributes(self) noexcept:
+        """Whether the template writes a name and a key XML-escaped (read through at_unescape)."""
+        return False
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -114,6 +197,8 @@ cdef class AttributeCall(TagCall):
                 self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
                 self.stage = AS_UNNAMED
                 return 0
+            if self.escaped_attributes():
+                at_unescape(&self.name)
             if self.call_attributes_ok(attributes, tail):
                 self.start_call(self.carried.text.len)
             else:
@@ -129,6 +214,8 @@ cdef class AttributeCall(TagCall):
             self.report_from(self.tag_at, OT_TEXT_AFTER_NAME)
             self.stage = AS_BETWEEN
         else:
+            if self.escaped_attributes():
+                at_unescape(&self.key)
             self.stage = AS_VALUE
             self.open_value_as(kind)
         return 0

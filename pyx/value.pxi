@@ -2,10 +2,12 @@
 # becomes JSON, typed by the Kind the tool's schema declares for its parameter. A declared string
 # is its text, every byte; a declared integer is its digits; anything else is inferred: the text
 # itself when it is JSON the client can read back, else the JSON of the Python literal it spells
-# (True, None, ('a', 1), ...), else the string of the text. "Reads back" is serde_json reading the
-# value inside the arguments object (the adapters' reader), so one odd value never costs a call
-# its other arguments. The caller has already taken away the newlines a template writes around a
-# value; nothing else is taken from it here.
+# (True, None, ('a', 1), ...), else the string of the text. Where the schema declares a number or
+# a container, a value the model wrapped in a string is read inside it (a quoted number, a
+# double-encoded or escaped array or object). "Reads back" is serde_json reading the value inside
+# the arguments object (the adapters' reader), so one odd value never costs a call its other
+# arguments. The caller has already taken away the newlines a template writes around a value;
+# nothing else is taken from it here.
 
 cpdef enum Kind:
     KIND_NONE = 0              # no declaration: the value is inferred
@@ -14,6 +16,7 @@ cpdef enum Kind:
     KIND_INTEGER = 3
     KIND_ARRAY = 4
     KIND_OBJECT = 5
+    KIND_NUMBER = 6            # the last Kind (value_json checks codes against it)
 
 cdef enum:
     VT_READ_DEPTH = 126        # serde_json's recursion limit (128) leaves 127 levels for the whole
@@ -674,14 +677,104 @@ cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
     if kind == KIND_INTEGER and vt_integer(p + start, end - start, out):
         return 0
     # Inference: the model's own JSON, byte for byte; else the literal's JSON; else the string.
+    # A string where the schema declares a number or a container is read inside (below).
     if vt_reads_back(p + start, end - start, max_depth):
         bb_append(out, p + start, end - start)
-        return 0
-    if (vt_python_literal(p + start, end - start, out) == 0
+    elif (vt_python_literal(p + start, end - start, out) == 0
             and vt_reads_back(out.data + mark, out.len - mark, max_depth)):
+        pass
+    else:
+        out.len = mark
+        if not vt_escaped_container(p + start, end - start, kind, out, max_depth):
+            vt_quoted(p, n, out)
         return 0
+    if out.data[mark] == QUOTE:
+        vt_string_as_declared(out, mark, kind, max_depth)
+    return 0
+
+
+# ---- Values the model wrapped in a string, read where the schema says what is inside
+#
+# A model sometimes writes a number or a container as a string: `"5"` for a declared number,
+# `"[1, 2]"` or `"{'key': 'value'}"` (a JSON string, or a Python one, around the value) or
+# `[{\"id\": \"1\"}]` (the value's JSON escaped as a string's body, the quotes left off) for a
+# declared array or object. Where the tool's schema declares a number, an integer, an array or an
+# object, the text inside one string layer is read as that value's text would be: a number for
+# a number or an integer (an integer as vt_integer reads it), an array or an object of the
+# declared kind for a container. Anything else keeps what inference gave: a string stays a string
+# where nothing is declared, and so does one whose inside is not the declared kind (never a guess).
+
+cdef bint vt_inside_as_declared(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
+                                int max_depth) except -1:
+    """Appends the JSON of p[0:n] (the text inside a string layer) when it is a value of the
+    declared `kind`: a JSON number (an integer as vt_integer reads it) under a number or an
+    integer, an array or object (JSON, or a Python literal) under an array or object; True then,
+    else False with out unchanged."""
+    cdef Py_ssize_t start = vt_trim_start(p, n), end, mark = out.len
+    cdef unsigned char opener
+    end = vt_trim_end(p, start, n)
+    p += start
+    n = end - start
+    if n == 0:
+        return False
+    if kind == KIND_INTEGER or kind == KIND_NUMBER:
+        if kind == KIND_INTEGER and vt_integer(p, n, out):
+            return True
+        if (p[0] == MINUS or vt_is_digit(p[0])) and vt_reads_back(p, n, max_depth):
+            bb_append(out, p, n)
+            return True
+        return False
+    opener = LBRACKET if kind == KIND_ARRAY else LBRACE
+    if p[0] == opener and vt_reads_back(p, n, max_depth):
+        bb_append(out, p, n)
+        return True
+    if (vt_python_literal(p, n, out) == 0 and out.len > mark and out.data[mark] == opener
+            and vt_reads_back(out.data + mark, out.len - mark, max_depth)):
+        return True
     out.len = mark
-    return vt_quoted(p, n, out)
+    return False
+
+
+cdef bint vt_body_as_declared(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
+                              int max_depth) except -1:
+    """When p[0:n] is the body of a JSON string (serde's escapes, no raw quote or control
+    character) whose text is a value of the declared `kind` (vt_inside_as_declared), appends that
+    value and returns True; else False, out unchanged. p may point into out: it is decoded whole
+    before out grows."""
+    cdef ByteBuf inside
+    cdef bint found = False
+    inside.data = NULL
+    inside.len = 0
+    inside.cap = 0
+    try:
+        if jt_decode_string(p, n, &inside) == 0:
+            found = vt_inside_as_declared(inside.data, inside.len, kind, out, max_depth)
+    finally:
+        bb_free(&inside)
+    return found
+
+
+cdef int vt_string_as_declared(ByteBuf* out, Py_ssize_t at, int kind, int max_depth) except -1:
+    """out[at:] is the JSON string inference gave a value: under a declared number, integer,
+    array or object it becomes the value inside the string, when that is of the declared kind."""
+    cdef Py_ssize_t end = out.len
+    if kind != KIND_INTEGER and kind != KIND_NUMBER and kind != KIND_ARRAY and kind != KIND_OBJECT:
+        return 0
+    if vt_body_as_declared(out.data + at + 1, end - at - 2, kind, out, max_depth):
+        memmove(out.data + at, out.data + end, out.len - end)
+        out.len -= end - at
+    return 0
+
+
+cdef bint vt_escaped_container(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
+                               int max_depth) except -1:
+    """Under a declared array or object, text that is neither JSON nor a Python literal but is the
+    body of a JSON string holding a value of that kind (escaped JSON, the string's quotes left
+    off): appends that value and returns True; else False, out unchanged. Text without a
+    backslash is its own body, so only escaped text is read this way."""
+    if (kind != KIND_ARRAY and kind != KIND_OBJECT) or memchr(p, BACKSLASH, n) == NULL:
+        return False
+    return vt_body_as_declared(p, n, kind, out, max_depth)
 
 
 # ---- Declared: the Kinds a request's tools declare
@@ -751,7 +844,7 @@ cdef object vt_admitted(object schema):
 
 # (codes as plain ints: a Kind member here would cost an enum conversion per lookup)
 cdef dict _VT_TYPE_KINDS = {"string": <int>KIND_STRING, "integer": <int>KIND_INTEGER,
-                            "array": <int>KIND_ARRAY, "object": <int>KIND_OBJECT}
+                            "number": <int>KIND_NUMBER, "array": <int>KIND_ARRAY, "object": <int>KIND_OBJECT}
 
 
 cdef int vt_kind_of(object schema) except -1:
@@ -771,10 +864,14 @@ cdef int vt_kind_of(object schema) except -1:
     if len(admitted) == 1:
         if "integer" in admitted:
             return KIND_INTEGER
+        if "number" in admitted:
+            return KIND_NUMBER
         if "array" in admitted:
             return KIND_ARRAY
         if "object" in admitted:
             return KIND_OBJECT
+    if len(admitted) == 2 and "integer" in admitted and "number" in admitted:
+        return KIND_NUMBER           # (an integer is a number)
     return KIND_NONE
 
 
@@ -1125,7 +1222,7 @@ def value_json(str text not None, kind=None):
     cdef const unsigned char* p = vt_utf8(text, &n)
     cdef int k = KIND_NONE if kind is None else int(kind)
     cdef ByteBuf out
-    if k < 0 or k > <int>KIND_OBJECT:       # (a chained comparison would read k as the unsigned enum)
+    if k < 0 or k > <int>KIND_NUMBER:       # (a chained comparison would read k as the unsigned enum)
         raise ValueError(f"not a Kind: {kind!r}")
     out.data = NULL
     out.len = 0

@@ -214,6 +214,7 @@ class Kind(IntEnum):
     KIND_INTEGER = 3
     KIND_ARRAY = 4
     KIND_OBJECT = 5
+    KIND_NUMBER = 6
 
 NULL_WORDS: tuple[str, str]
 TOOL_SCHEMA_KEYS: tuple[str, str, str]

@@ -154,12 +154,15 @@ def _keyed(syntax):
     return CallShape(body, tags.texts())
 
 
-def _attributed(head_close, param_open, param_close, attribute, python=False, tags=()):
+def _attributed(head_close, param_open, param_close, attribute, python=False, tags=(), escaped=False):
     """The invoke-shaped syntaxes: `NAME` + `head_close`, then parameter tags, each
     `param_open + KEY` + `attribute(prop, value node, pinned, free text)` (the rest of the open
     tag, the value and `param_close`), whitespace between tags. A name and a key end at `"`;
-    `tags`: the syntax's own."""
-    unwritable = Unwritable(tags + (param_open, param_close), stops='"')
+    `tags`: the syntax's own. `escaped`: the template writes a name and a key XML-escaped, and
+    the parser reads them unescaped (Kimi K3), so they are written escaped and a `"` in them is
+    no delimiter; a key the model names itself holds no `&` (it reads as written)."""
+    unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"')
+    written = _xml_escaped if escaped else str
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -167,11 +170,16 @@ def _attributed(head_close, param_open, param_close, attribute, python=False, ta
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
-            return seq(const(param_open + key), attribute(prop, node, is_pinned, free), WS)
-        generic = seq(const(param_open), _key('"', tags + (param_open, param_close), exits),
+            return seq(const(param_open + written(key)), attribute(prop, node, is_pinned, free), WS)
+        generic = seq(const(param_open), _key('"&' if escaped else '"', tags + (param_open, param_close), exits),
                       attribute({}, free, False, free), WS)
-        return seq(const(name), head_close, WS, slots(parameters, slot, generic))
+        return seq(const(written(name)), head_close, WS, slots(parameters, slot, generic))
     return body
+
+
+def _xml_escaped(text):
+    """Attribute text as Kimi K3's template writes it: `&` as `&amp;`, `"` as `&quot;`."""
+    return text.replace("&", "&amp;").replace('"', "&quot;")
 
 
 def _key(stops, tags, exits):
@@ -230,7 +238,8 @@ def _xtml(syntax):
         kind_node = const(kind) if kind else either([const(t) for t in dict.fromkeys(_XTML_TYPES.values())])
         return seq(const("\" type=\""), kind_node, const("\"" + sep), node, const(arg_close))
     head_close = seq(const("\" index=\""), regex(r"[0-9]+"), const("\"" + sep))
-    return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=_native.XTML_TAGS), _native.XTML_TAGS)
+    return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=_native.XTML_TAGS, escaped=True),
+                     _native.XTML_TAGS)
 
 
 def _quoted(name):

@@ -1,6 +1,6 @@
 """Whole-buffer oracle of value typing (SPEC §5.1, §5.2), written from the SPEC in plain Python:
 the Kind a schema declares, the declarations of a request's tools, the Kind at a path, and the
-JSON of one value's text.
+JSON of one value's text, with the string a declared number or container is read inside.
 
 Reading back is Python's `json` with its differences from serde_json closed: NaN and Infinity
 refused, a number that is not finite as a double refused (serde reads big integers and every
@@ -20,7 +20,8 @@ NULLABLE_STRING = "nullable_string"
 INTEGER = "integer"
 ARRAY = "array"
 OBJECT = "object"
-KINDS = (None, STRING, NULLABLE_STRING, INTEGER, ARRAY, OBJECT)
+NUMBER = "number"
+KINDS = (None, STRING, NULLABLE_STRING, INTEGER, ARRAY, OBJECT, NUMBER)
 
 NULL_WORDS = ("null", "None")
 READ_DEPTH = 126
@@ -84,9 +85,11 @@ def kind_of(schema):
         return None
     if "string" in types:
         return NULLABLE_STRING if "null" in types else STRING
-    for kind in (INTEGER, ARRAY, OBJECT):
+    for kind in (INTEGER, NUMBER, ARRAY, OBJECT):
         if types == {kind}:
             return kind
+    if types == {INTEGER, NUMBER}:
+        return NUMBER
     return None
 
 
@@ -371,21 +374,70 @@ def quoted(text):
     return json.dumps(text, ensure_ascii=False)
 
 
+def _integer(trimmed):
+    """The JSON of a declared integer's trimmed text (a sign, then digits), or None."""
+    match = INTEGER_TEXT.fullmatch(trimmed)
+    if match:
+        out = ("-" if match.group(1) == "-" else "") + (match.group(2).lstrip("0") or "0")
+        if reads_back(out):
+            return out
+    return None
+
+
+def _inferred(trimmed):
+    """The JSON inference reads from the trimmed text, or None (then: the string of the text)."""
+    if reads_back(trimmed):
+        return trimmed
+    literal = python_literal(trimmed)
+    if literal is not None and reads_back(literal):
+        return literal
+    return None
+
+
+def _as_declared(inside, kind):
+    """The text inside a string layer as a value of the declared `kind` (a number for a number or
+    an integer, an array or object for a container), or None."""
+    trimmed = inside.strip(TRIMMED)
+    if kind in (INTEGER, NUMBER):
+        if kind == INTEGER and _integer(trimmed) is not None:
+            return _integer(trimmed)
+        if trimmed[:1] in tuple("-0123456789") and trimmed and reads_back(trimmed):
+            return trimmed
+        return None
+    opener = "[" if kind == ARRAY else "{"
+    found = _inferred(trimmed)
+    return found if found is not None and found.startswith(opener) else None
+
+
+def _string_body(text):
+    """The text a JSON string body decodes to (serde's rules: no raw quote or control character,
+    no lone surrogate), or None."""
+    try:
+        inside = json.loads('"' + text + '"')
+    except ValueError:
+        return None
+    return None if _has_surrogate(inside) else inside
+
+
 def to_json(text, kind=None):
     if kind == STRING:
         return quoted(text)
     if kind == NULLABLE_STRING:
         return "null" if text in NULL_WORDS else quoted(text)
     trimmed = text.strip(TRIMMED)
-    if kind == INTEGER:
-        match = INTEGER_TEXT.fullmatch(trimmed)
-        if match:
-            out = ("-" if match.group(1) == "-" else "") + (match.group(2).lstrip("0") or "0")
-            if reads_back(out):
-                return out
-    if reads_back(trimmed):
-        return trimmed
-    literal = python_literal(trimmed)
-    if literal is not None and reads_back(literal):
-        return literal
-    return quoted(text)
+    if kind == INTEGER and _integer(trimmed) is not None:
+        return _integer(trimmed)
+    found = _inferred(trimmed)
+    unwraps = kind in (INTEGER, NUMBER, ARRAY, OBJECT)
+    if found is None:
+        # escaped JSON: the body of a string holding a declared array or object
+        if kind in (ARRAY, OBJECT) and "\\" in trimmed and _string_body(trimmed) is not None:
+            inside = _as_declared(_string_body(trimmed), kind)
+            if inside is not None:
+                return inside
+        return quoted(text)
+    if unwraps and found.startswith('"'):
+        inside = _as_declared(json.loads(found), kind)
+        if inside is not None:
+            return inside
+    return found
