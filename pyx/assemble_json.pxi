@@ -28,13 +28,24 @@
 # separator byte) are taken off (a head that is only a number names nothing); they stay in the
 # start's source. A head whose name is its first word (`name_word`: gpt-oss's
 # `functions.NAME <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`) names the call with what
-# runs to whitespace, a `<` or a `[`.
+# runs to whitespace, a `<` or a `[`. Kimi K2 also writes a head that is only its call number (a
+# bare counter, `0`): where the syntax reads one (`bare_counter`) it names the call after the
+# request's only function, which is what the model can have meant; with no tools or several it
+# names nothing (the call is Malformed "a tool call without a name", as any nameless head).
+#
+# A call that never started is Malformed, as the model wrote it, less the head's separator where
+# that is a control token of the table (`head_token`: shown nowhere, as anywhere outside a call).
+# Where the object names the call (not an arguments object), the head only repeats the name, and
+# a model may write the payload again: a separator written after the payload stopped being
+# readable, before any call started, begins the payload anew (Inkling's `garbage<|…|>{..}`: the
+# call is read from the last separator), and what came before it is a call that never started.
 
 cdef enum AjReport:
     AJ_START = 0
     AJ_ARGUMENTS = 1
     AJ_END = 2
     AJ_MALFORMED = 3
+    AJ_CONTROL_TOKEN = 4     # the head's separator, a control token, in a call that never started
 
 cdef enum AjQuoted:          # arguments written as a JSON string
     AQ_UNDECIDED = 0         # not yet known (or the arguments have not begun)
@@ -57,12 +68,18 @@ cdef class JsonCallAssembler(Assembler):
     cdef bint invalid
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
-    cdef bytes head            # the separator that ends the head, or None (no head)
+    cdef bytes head            # the separator that ends the head, or None (no head, or found)
+    cdef bytes separator       # the head's separator, found or not (None: no head)
+    cdef Py_ssize_t head_at    # where in text the separator that ended the head is, or -1
+    cdef bint head_token       # the separator is a control token of the table
+    cdef bint head_repeats     # a separator after the payload stopped being readable restarts it
+    cdef Py_ssize_t scanned    # no separator starts in text before this offset after the stop
     cdef bint head_in_object   # the separator is the object's first byte (its `{`)
     cdef bytes tail            # what may follow the object as the call's end, or None
     cdef bytes name_prefix     # what a head writes before the name (not the name), or None
     cdef int name_index        # the byte before a head's trailing call number, or -1
     cdef bint name_word        # the name is the head's first word
+    cdef object declared       # the request's tools (Declared) naming a bare counter's call, or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
     cdef int quoted            # AjQuoted
@@ -73,6 +90,7 @@ cdef class JsonCallAssembler(Assembler):
         ol_init(&self.outline)
         jp_init(&self.prefix)
         self.index = -1
+        self.head_at = -1
 
     def __dealloc__(self):
         hb_free(&self.text)
@@ -101,7 +119,20 @@ cdef class JsonCallAssembler(Assembler):
             return sink.call_arguments(self.index, NULL if source == raw else raw, b - a, source, n)
         if kind == AJ_END:
             return sink.call_end(self.index, source, n)
+        if kind == AJ_CONTROL_TOKEN:
+            return sink.dropped(DR_CONTROL_TOKEN, source, n)
         return sink.malformed(why, other, source, n)
+
+    cdef int report_unstarted(self, Sink sink, Py_ssize_t a, Py_ssize_t b, int why, int other=OT_NONE) except -1:
+        """text[a:b] of a call that never started, Malformed; the head's separator among them, when
+        it is a control token, Dropped{ControlToken} (shown nowhere, as anywhere outside a call)."""
+        cdef Py_ssize_t m
+        if self.head_token and a <= self.head_at < b:
+            m = len(self.separator)
+            self.report(sink, AJ_MALFORMED, a, self.head_at, why, other)
+            self.report(sink, AJ_CONTROL_TOKEN, self.head_at, self.head_at + m)
+            a = self.head_at + m
+        return self.report(sink, AJ_MALFORMED, a, b, why, other)
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.done or self.reported == self.text.text.len:
@@ -130,6 +161,8 @@ cdef class JsonCallAssembler(Assembler):
             bb_append(text, p + at, step)
             at += step
             ol_advance(&self.outline, text.data, text.len)
+        if self.head_repeats and self.outline.st == OL_STOPPED and not self.started():
+            before -= self.restart_payload(sink)
         if self.outline.close >= 0:
             taken = self.outline.close - before
             text.len = self.outline.close
@@ -154,6 +187,7 @@ cdef class JsonCallAssembler(Assembler):
             at = hit - text.data
             if memcmp(hit, sep, m) == 0:
                 self.head = None
+                self.head_at = at
                 self.outline.pos = at if self.head_in_object else at + m
                 if self.outline.keys == OL_KEYS_ARGUMENTS:
                     # the head is the name (the template's whitespace around it is not)
@@ -162,18 +196,64 @@ cdef class JsonCallAssembler(Assembler):
                         start += 1
                     while end > start and text.data[end - 1] <= SPACE:
                         end -= 1
-                    self.head_name(&start, &end)
                     self.outline.name.len = 0
-                    bb_append(&self.outline.name, text.data + start, end - start)
-                    self.outline.has_name = end > start
+                    if self.head_name(&start, &end):
+                        bb_append(&self.outline.name, text.data + start, end - start)
+                    self.outline.has_name = self.outline.name.len > 0
                 return True
             at += 1
         return False
 
-    cdef void head_name(self, Py_ssize_t* start, Py_ssize_t* end) noexcept:
-        """Narrows the head text[start:end] to the name in it (off a call id's prefix and number)."""
+    cdef Py_ssize_t restart_payload(self, Sink sink) except -1:
+        """The payload stopped being readable before its call started: a head separator written
+        after the stop begins the payload anew (the model wrote it again), and what came before
+        that separator is a call that never started, Malformed. Returns how many bytes of text
+        went (the text now starts with that separator)."""
+        cdef ByteBuf* text = &self.text.text
+        cdef const unsigned char* sep = <const unsigned char*>(<char*>self.separator)
+        cdef const unsigned char* hit
+        cdef Py_ssize_t m = len(self.separator), dropped = 0, at, found
+        cdef ByteBuf name
+        cdef int keys
+        while self.outline.st == OL_STOPPED and not (self.outline.has_name and self.outline.has_arguments):
+            at = max(self.outline.pos, self.scanned)
+            found = -1
+            while at + m <= text.len:
+                hit = <const unsigned char*>memchr(text.data + at, sep[0], text.len - m + 1 - at)
+                if hit == NULL:
+                    break
+                at = hit - text.data
+                if memcmp(hit, sep, m) == 0:
+                    found = at
+                    break
+                at += 1
+            if found < 0:
+                self.scanned = max(self.scanned, text.len - m + 1)
+                return dropped
+            self.report_unstarted(sink, 0, found, MW_OTHER, OT_CALL_WITHOUT_NAME)
+            hb_drop_front(&self.text, found)
+            self.reported = 0
+            dropped += found
+            name = self.outline.name
+            name.len = 0
+            keys = self.outline.keys
+            ol_init(&self.outline)
+            self.outline.name = name
+            self.outline.keys = keys
+            self.outline.pos = m
+            self.head_at = 0
+            self.scanned = 0
+            ol_advance(&self.outline, text.data, text.len)
+        return dropped
+
+    cdef bint head_name(self, Py_ssize_t* start, Py_ssize_t* end) except -1:
+        """Narrows the head text[start:end] to the name in it (off a call id's prefix and number);
+        False when the name is not the head's: a head that is only a call number (a bare counter)
+        names the request's only function (then in outline.name) where the syntax reads one so,
+        else nothing."""
         cdef const unsigned char* data = self.text.text.data
-        cdef Py_ssize_t k = start[0], m
+        cdef const unsigned char* only
+        cdef Py_ssize_t k = start[0], m, only_len
         if self.name_word:
             while k < end[0] and data[k] > SPACE and data[k] != LESS and data[k] != LBRACKET:
                 k += 1
@@ -183,13 +263,16 @@ cdef class JsonCallAssembler(Assembler):
             while k > start[0] and DIGIT_0 <= data[k - 1] <= DIGIT_9:
                 k -= 1
             if k < end[0] and k == start[0]:
-                end[0] = k          # only a number (a bare counter): no name
+                if self.declared is not None and (<Declared>self.declared).only_name(&only, &only_len):
+                    bb_append(&self.outline.name, only, only_len)
+                return False
             elif k < end[0] and data[k - 1] == self.name_index:
                 end[0] = k - 1
         if self.name_prefix is not None:
             m = len(self.name_prefix)
             if end[0] - start[0] > m and memcmp(data + start[0], <const char*>self.name_prefix, m) == 0:
                 start[0] += m
+        return True
 
     cdef Py_ssize_t read_tail(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """Takes the bytes that continue the tail; the whole tail, or a byte that is not the
@@ -231,7 +314,7 @@ cdef class JsonCallAssembler(Assembler):
         if not self.started():
             if not o.has_name:
                 if o.close >= 0:
-                    self.report(sink, AJ_MALFORMED, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
+                    self.report_unstarted(sink, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
                     self.done = True
                 return 0
             if o.has_arguments:
@@ -347,7 +430,7 @@ cdef class JsonCallAssembler(Assembler):
             elif length > o.arguments_end:
                 self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
         elif length:
-            self.report(sink, AJ_MALFORMED, 0, length, MW_UNTERMINATED)
+            self.report_unstarted(sink, 0, length, MW_UNTERMINATED)
         self.drop_separators(sink)
         if self.started():
             sink.call_end(self.index, NULL, 0)
@@ -378,10 +461,15 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
 
 
 cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False,
-                                        bytes name_prefix=None, int name_index=-1, bint name_word=False):
+                                        bytes name_prefix=None, int name_index=-1, bint name_word=False,
+                                        object declared=None, bint head_token=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
+    call.declared = declared
     call.outline.keys = keys
-    call.head = head
+    call.head = call.separator = head
+    call.head_token = head_token
+    # where the object names the call, the head only repeats it: a payload may be written again
+    call.head_repeats = head is not None and not head_in_object and keys != OL_KEYS_ARGUMENTS
     call.tail = tail
     call.head_in_object = head_in_object
     call.name_prefix = name_prefix
@@ -396,7 +484,9 @@ cdef class JsonSyntax(Syntax):
     """One `{"name": .., "arguments": {..}}` object per call region (SPEC §4.2), or another
     object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
     arguments object with no `head` is named by the text before its `{`; a head that is a call id
-    names the call without its `name_prefix` and `name_index`+number."""
+    names the call without its `name_prefix` and `name_index`+number, and with `bare_counter` a
+    head that is only the number names the request's only function. `head_token`: the head's
+    separator is a control token of the table (dropped from a call that never started)."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
@@ -404,9 +494,11 @@ cdef class JsonSyntax(Syntax):
     cdef readonly bytes name_prefix
     cdef readonly int name_index
     cdef readonly bint name_word
+    cdef readonly bint bare_counter
+    cdef readonly bint head_token
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
-                 bint name_word=False):
+                 bint name_word=False, bint bare_counter=False, bint head_token=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
@@ -420,10 +512,14 @@ cdef class JsonSyntax(Syntax):
         self.name_prefix = name_prefix.encode("utf-8") if name_prefix else None
         self.name_index = ord(name_index) if name_index is not None else -1
         self.name_word = name_word
+        if bare_counter and name_index is None:
+            raise ValueError("json syntax: a bare counter is a head's call number alone (it needs a name index)")
+        self.bare_counter = self.reads_types = bare_counter
+        self.head_token = head_token and head is not None
         self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
         if self.head_in_object:
             self.head = b"{"
 
     cdef Assembler open(self, object declared):
         return aj_opened(self.keys, self.head, self.tail, self.head_in_object, self.name_prefix, self.name_index,
-                         self.name_word)
+                         self.name_word, declared, self.head_token)

@@ -43,6 +43,7 @@ cdef class JsonListAssembler(Assembler):
     cdef bint fenced           # the output opened with a fence that is still open
     cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
     cdef bint bare             # the region is the list: no `[` opens it
+    cdef bint after_text       # text that is not whitespace came after the list or the call
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -95,8 +96,7 @@ cdef class JsonListAssembler(Assembler):
                 if self.fenced:
                     i += self.closing_fence(p + i, n - i, sink)
                     continue
-                sink.malformed(MW_OTHER, OT_TEXT_AFTER_LIST, p + i, n - i)
-                return n
+                return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_LIST) + i
             if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
                 i += self.call.feed(p + i, n - i, sink)
                 if self.call.done:
@@ -104,8 +104,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_AFTER_CALL if self.stage == JL_SINGLE else JL_BETWEEN
                 continue
             if self.stage == JL_AFTER_CALL:
-                sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, p + i, n - i)
-                return n
+                return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_OBJECT) + i
             c = p[i]
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
@@ -160,6 +159,25 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
         return n
 
+    cdef Py_ssize_t tail_text(self, const unsigned char* p, Py_ssize_t n, Sink sink, int other) except -1:
+        """Text after the list's `]` (or the one call's object): whitespace is carried until a
+        byte that is not says whether it is the region's wrapping (the region ends) or the start of
+        text after the calls, Malformed(other) from there to the region's end, spaces and all.
+        Returns n."""
+        cdef Py_ssize_t i = 0, w
+        if not self.after_text:
+            w = u8_space_len(p, n)
+            while w and i < n:
+                i += w
+                w = u8_space_len(p + i, n - i)
+            hb_append(&self.carried, p, i)
+            if i == n:
+                return n
+            self.after_text = True
+            self.flush_carried(sink, EV_MALFORMED, other)
+        sink.malformed(MW_OTHER, other, p + i, n - i)
+        return n
+
     cdef Py_ssize_t closing_fence(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """After a fenced list's `]`: carries whitespace and the closing fence's backticks, drops
         them once the fence is whole; what is neither ends the fence (the carried bytes, and all
@@ -193,10 +211,12 @@ cdef class JsonListAssembler(Assembler):
             self.flush_carried(sink)
             self.call.finish(sink)
             self.call = None
-        elif self.stage == JL_BETWEEN or self.stage == JL_AFTER:
-            # (after the list, only a closing fence being read is carried; a bare list's region
-            # ends the list, so what it carries then is wrapping)
+        elif self.stage == JL_BETWEEN or (self.stage == JL_AFTER and self.fenced):
+            # (after a fenced list, only a closing fence being read is carried; a bare list's
+            # region ends the list, so what it carries then is wrapping)
             self.flush_carried(sink, EV_DROPPED if self.bare and self.stage == JL_BETWEEN else EV_MALFORMED)
+        elif self.stage == JL_AFTER or self.stage == JL_AFTER_CALL:
+            self.flush_carried(sink)     # whitespace the region's end shows was its wrapping
         else:
             self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER

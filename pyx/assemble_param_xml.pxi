@@ -10,11 +10,13 @@
 # message's recipient header (Muse Glimmer's ` to=NAME<|message|>`): a region that a header end
 # closes before any call started was the template's header, and is dropped. A syntax may also read
 # a name written twice around a dot, `X.X`, as the tool `X` the request declares (Muse's template
-# writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`).
+# writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`), and
+# other spellings of the parameter's open tag, each read as it is (MiniCPM5's `<paramname="`).
 
 cdef enum ParamXmlTag:
     PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
     PX_CDATA_CLOSE = 3
+    PX_PARAMETER_SPELLINGS = 4   # other spellings of the parameter's open tag, from here on
 
 PARAM_XML_CDATA = ("<![CDATA[", "]]>")
 
@@ -40,6 +42,8 @@ cdef class ParamXmlCall(AttributeCall):
         return TagCall.start_call(self, upto)
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if tag >= PX_PARAMETER_SPELLINGS:
+            tag = AT_PARAMETER
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
                 self.in_cdata = not self.in_cdata
@@ -73,18 +77,21 @@ cdef class ParamXmlSyntax(Syntax):
     """Calls of `<param name=…>` values typed by the tools (MiniCPM5's `<function name=…>`, Muse
     Glimmer's `atem:` spelling); `tags` are the parameter's open tag (up to the key) and close tag,
     `header_ends` the table terminals that end a recipient header; `doubled_names`: a call named
-    `X.X` is the declared tool `X` (px_undoubled)."""
+    `X.X` is the declared tool `X` (px_undoubled); `param_spellings` other spellings of the
+    parameter's open tag (MiniCPM5's collapsed `<paramname="`)."""
     cdef MarkerSet tags
     cdef uint64_t header_ends
     cdef bint doubled_names
 
-    def __init__(self, tags, ends=(), header_ends=(), doubled_names=False):
+    def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=()):
         cdef int terminal
         Syntax.__init__(self, ends)
         self.reads_types = True
         if len(tags) != 2:
             raise ValueError("param-XML syntax: tags are the parameter's open and close tag")
-        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA)
+        if not all(isinstance(text, str) and text for text in param_spellings):
+            raise ValueError("param-XML syntax: a parameter tag's spellings are non-empty strs")
+        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings))
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 

@@ -1,6 +1,7 @@
 # The Engine (SPEC §2.4): one per generated stream. Runs a compiled table over the scanner's
 # pieces: text goes where the current state says, a marker with a row moves the state (its
-# bytes Dropped, or the call's end when the assembler takes them), a marker without one is text.
+# bytes Dropped, or the call's end when the assembler takes them), a marker without one is text
+# (a family's control token without one is Dropped{ControlToken}, outside a call).
 # Lifecycle (SPEC §1.6) is input: Prompt (optional, first), Delta..., End.
 #
 # The engine owns every decision about the stream (the Sink only records, the Ledger only
@@ -503,6 +504,9 @@ cdef class Engine:
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
+            if self.table.control[i] and self.table.emits[self.state] != EM_ARGUMENTS:
+                # a control token no row reads: no text a reader is shown (a call reads it as text)
+                return self.sink.dropped(DR_CONTROL_TOKEN, p, n)
             return self.text(p, n)
         if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
             self.sink.dropped_marker(i, p, n)

@@ -39,6 +39,7 @@ cdef class Table:
     cdef int* emits                 # per state
     cdef int* next_state            # [state * n_terminals + terminal] -> state, -1 if no row
     cdef bint* ignored              # per terminal
+    cdef bint* control              # per terminal: a control token of the family (dropped where no row reads it)
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -46,7 +47,7 @@ cdef class Table:
     cdef str seed_prompt            # the last short prompt seeded, as given (before its tail is cut)
     cdef int seed_prompt_state      # and the state it seeds
 
-    def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener):
+    def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -57,12 +58,16 @@ cdef class Table:
                 raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
         check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
                     [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener)
-        if len(ignored) != self.n_terminals or len(transitions) != self.n_states:
+        if controls is None:
+            controls = [False] * self.n_terminals
+        if (len(ignored) != self.n_terminals or len(controls) != self.n_terminals
+                or len(transitions) != self.n_states):
             raise ValueError(f"table {name}: arrays of the wrong size")
         self.emits = <int*>malloc(self.n_states * sizeof(int))
         self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
         self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
-        if self.emits == NULL or self.next_state == NULL or self.ignored == NULL:
+        self.control = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
+        if self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL:
             raise MemoryError()
         for s in range(self.n_states):
             self.emits[s] = emits[s]
@@ -75,6 +80,7 @@ cdef class Table:
                     raise ValueError(f"table {name}: transition to no state {row[t]!r}")
         for t in range(self.n_terminals):
             self.ignored[t] = bool(ignored[t])
+            self.control[t] = bool(controls[t])
         self.syntax = syntax
         self.opener = opener
 
@@ -82,6 +88,7 @@ cdef class Table:
         free(self.emits)
         free(self.next_state)
         free(self.ignored)
+        free(self.control)
 
     cdef inline int next(self, int state, int terminal) noexcept:
         return self.next_state[state * self.n_terminals + terminal]

@@ -1136,6 +1136,21 @@ cdef class Declared:
             self.compile()
         return vt_name_index(self.name_at, self.name_len, self.count, name, n)
 
+    cdef bint only_name(self, const unsigned char** name, Py_ssize_t* n) except -1:
+        """Whether the request declares exactly one function (however many tools carry its
+        name); if so, name[0][0:n[0]] is its name's UTF-8."""
+        cdef Py_ssize_t i
+        if not self.compiled:
+            self.compile()
+        if self.count == 0:
+            return False
+        for i in range(1, self.count):
+            if self.name_len[i] != self.name_len[0] or memcmp(self.name_at[i], self.name_at[0], self.name_len[0]):
+                return False
+        name[0] = <const unsigned char*>self.name_at[0]
+        n[0] = self.name_len[0]
+        return True
+
     cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):
         """The declared function named p[0:n], or None (its values are then all inferred)."""
         cdef Py_ssize_t i = self.find(name, n)

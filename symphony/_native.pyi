@@ -174,9 +174,12 @@ class JsonSyntax(Syntax):
     name_prefix: Optional[bytes]
     name_index: int
     name_word: bool
+    bare_counter: bool
+    head_token: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
                  tail: Optional[str] = ..., name_prefix: Optional[str] = ...,
-                 name_index: Optional[str] = ..., name_word: bool = ...) -> None: ...
+                 name_index: Optional[str] = ..., name_word: bool = ..., bare_counter: bool = ...,
+                 head_token: bool = ...) -> None: ...
 class JsonListSyntax(Syntax):
     keys: int
     otherwise: Optional[JsonSyntax]
@@ -244,7 +247,8 @@ class Table:
     syntax: Optional[Syntax]
     opener: Optional[str]
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
-                 transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str]) -> None: ...
+                 transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
+                 controls: Optional[Sequence[bool]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

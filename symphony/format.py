@@ -47,6 +47,7 @@ class Format:
         self.name = name
         self.terminals = []        # (name, text), in declaration order (the scanner's order)
         self.ignored = set()       # names of ignored terminals
+        self.controls = set()      # names of the terminals that are the family's control tokens
         self.states = []           # (name, Emits); the first is the initial state
         self.transitions = []      # (from, terminal, to) names, first matching row wins
         self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
@@ -66,6 +67,28 @@ class Format:
         self.ignored.add(name)
         return self
 
+    def control_tokens(self, *names):
+        """Marks terminals as the family's control tokens: markers that are each one special token
+        of the family's tokenizer, never words a model writes in prose (Kimi K2's
+        `<|tool_calls_section_end|>`; not Qwen's `<tool_call>`, a tag one writes in a code fence).
+        Where one stands with no row from the current state (a closer with no region open, an
+        opener where the table opens none) outside a call, it is Dropped{ControlToken}, not text:
+        no reader meant to show it (a detokenizer that skips special tokens would not). Inside a
+        call region the call's syntax reads it as it reads any text."""
+        known = self._terminal_names()
+        for name in names:
+            if name not in known:
+                raise FormatError(f"format {self.name}: no terminal named {debug_quote(name)}")
+            self.controls.add(name)
+        self._compiled = None
+        return self
+
+    def control_token(self, name, text):
+        """A control token (control_tokens) that drives no row of the table: wherever it stands
+        outside a call it is dropped (Kimi K2's `<|tool_call_argument_begin|>`, which only its call
+        syntax reads, stray in the content)."""
+        return self.terminal(name, text).control_tokens(name)
+
     def spelled_also(self, terminal, name, text):
         """Another spelling of the marker `terminal`: the terminal `name` (text `text`) in every row
         `terminal` is in so far, so it means the same (a family whose tokenizers spell a marker two
@@ -75,6 +98,8 @@ class Format:
             if known == terminal:
                 self.transition(from_state, name, to_state)
         self.spellings[name] = terminal
+        if terminal in self.controls:
+            self.controls.add(name)
         return self
 
     def state(self, name, emits):
@@ -114,6 +139,7 @@ class Format:
         copy = self._copy()
         copy.terminals = [(name, text) for name, text in self.terminals if name not in self.spellings]
         copy.transitions = [row for row in self.transitions if row[1] not in self.spellings]
+        copy.controls = {name for name in self.controls if name not in self.spellings}
         copy.spellings = {}
         return copy
 
@@ -121,6 +147,7 @@ class Format:
         copy = Format(self.name)
         copy.terminals = list(self.terminals)
         copy.ignored = set(self.ignored)
+        copy.controls = set(self.controls)
         copy.states = list(self.states)
         copy.transitions = list(self.transitions)
         copy.spellings = dict(self.spellings)
@@ -161,7 +188,8 @@ class Format:
             for state, _ in self.states:
                 rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
                              for t in terminal_names])
-            syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self))
+            controls = {text for name, text in self.terminals if name in self.controls}
+            syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self), controls)
                       if self.syntax is not None else None)
             self._compiled = _native.Table(
                 self.name,
@@ -171,6 +199,7 @@ class Format:
                 rows,
                 syntax,
                 self.opener,
+                controls=[name in self.controls for name in terminal_names],
             )
         return self._compiled
 

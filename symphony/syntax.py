@@ -6,10 +6,13 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json(CallObject.ARGUMENTS, head="<｜tool▁sep｜>")
                                                NAME<｜tool▁sep｜>{..arguments..}
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
-                    name_index=":")        functions.NAME:N<|tool_call_argument_begin|>{..} (Kimi K2)
+                    name_index=":", bare_counter=True)
+                                               functions.NAME:N<|tool_call_argument_begin|>{..}, or N<|..|>{..}
+                                               naming the request's only tool (Kimi K2)
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
     CallSyntax.json(CallObject.ARGUMENTS)      NAME{..arguments..} (the name up to the object's `{`)
+    CallSyntax.json(or_list=True)              {..call..}, or a list of them: [{..}, {..}] (Qwen2.5-Coder)
     CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
                                                [{..}, ..], or else one NAME{..} call (Mistral)
     CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
@@ -108,16 +111,33 @@ class ParamTags:
     own close marker (a table terminal), and the table terminal that ends a message's recipient
     header when the table opens the syntax on one (None: it does not). `doubled_names`: a call
     named `X.X` is the tool `X` when the request declares `X` and not `X.X` (Muse's template
-    writes a bare tool name's recipient `X.*`, and the model names its invoke `X.X`)."""
+    writes a bare tool name's recipient `X.*`, and the model names its invoke `X.X`).
+    `param_spellings`: other spellings of the parameter's open tag, read as it is (the parser's;
+    a grammar writes the first)."""
 
     param_open: str
     param_close: str
     call_close: str
     header_end: object = None
     doubled_names: bool = False
+    param_spellings: tuple = ()
+
+    def param_opens(self):
+        """Every spelling of the parameter's open tag, the family's own first."""
+        return (self.param_open,) + tuple(self.param_spellings)
 
 
-ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>")
+# MiniCPM5 writes the space between a tag's name and its `name=` attribute; its outputs also come
+# with the space left out (`<functionname="…">`, `<paramname="…">`) or spelled with the byte-level
+# tokenizer's visible space `Ġ` (U+0120) where a detokenizer did not map it back. The tags are the
+# same tags in every spelling.
+def collapsed_spellings(tag):
+    """The other spellings of a MiniCPM5 tag `<NAME name="`: without its space, and with `Ġ`."""
+    return (tag.replace(" ", "", 1), tag.replace(" ", "\u0120", 1))
+
+
+ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>",
+                              param_spellings=collapsed_spellings('<param name="'))
 ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>",
                            doubled_names=True)
 
@@ -144,7 +164,8 @@ class CallSyntax:
         return _call_syntax, (self.kind, self.params)
 
     @classmethod
-    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False):
+    def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False,
+             bare_counter=False, or_list=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
@@ -152,7 +173,11 @@ class CallSyntax:
         `functions.NAME:N`) names the call without the id's `name_prefix` and without
         `name_index` (one character) and the number after it; with `name_word` the name is the
         head's first word, up to whitespace, a `<` or a `[` (gpt-oss's `functions.NAME
-        <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`)."""
+        <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`). With `bare_counter`, a head that is
+        only the call number (Kimi K2's `0`) names the request's only function; with no tools or
+        several it names none. With `or_list`, a region may also hold a JSON list of such call
+        objects (Qwen2.5-Coder's `<tools>[{..}, {..}]</tools>`); the one object is the family's
+        own form (what a grammar writes)."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
@@ -161,11 +186,19 @@ class CallSyntax:
             raise ValueError("CallSyntax.json: only a head that names the call has a name prefix or index")
         if name_index is not None and (len(name_index) != 1 or not name_index.isascii()):
             raise ValueError("CallSyntax.json: name_index is one ASCII character")
+        if bare_counter and name_index is None:
+            raise ValueError("CallSyntax.json: a bare counter is a head's call number alone (it needs a name_index)")
+        if or_list and (obj == CallObject.ARGUMENTS or head is not None or tail is not None):
+            raise ValueError("CallSyntax.json: a list holds whole call objects, with no head or tail")
+        if or_list:
+            return cls("json", object=obj, or_list=True)
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
         if name_prefix is None and name_index is None and not name_word:
             return cls("json", object=obj, head=head, tail=tail)
         named = {"name_word": True} if name_word else {}
+        if bare_counter:
+            named["bare_counter"] = True
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
@@ -302,14 +335,19 @@ class CallSyntax:
             return []
         return [i for i, (_, text) in enumerate(fmt.terminals) if text == self.tags.header_end]
 
-    def native(self, call_ends=(), header_ends=()):
-        """The compiled syntax object the native table holds."""
+    def native(self, call_ends=(), header_ends=(), controls=()):
+        """The compiled syntax object the native table holds (`controls`: the texts of the table's
+        control tokens)."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
             params = dict(self.params)
+            if params.get("or_list"):
+                one = _native.JsonSyntax((), obj.native())
+                return _native.JsonListSyntax(call_ends, obj.native(), one, False)
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"),
-                                      params.get("name_word", False))
+                                      params.get("name_word", False), params.get("bare_counter", False),
+                                      params.get("head") in controls)
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
@@ -331,7 +369,7 @@ class CallSyntax:
             return _native.XmlSyntax(call_ends)
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
-                                          self.tags.doubled_names)
+                                          self.tags.doubled_names, self.tags.param_spellings)
         if self.kind == "pythonic":
             return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
         if self.kind == "gemma":

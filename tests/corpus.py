@@ -840,11 +840,18 @@ FAMILY_CASES = {
              "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
         Case("kimi_k2-bare-counter", "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}"
              "<|tool_call_end|><|tool_calls_section_end|>", calls=0),
+        Case("kimi_k2-bare-counter-only-tool", "<|tool_calls_section_begin|><|tool_call_begin|> 7 "
+             '<|tool_call_argument_begin|>{"zone": "UTC"}<|tool_call_end|><|tool_calls_section_end|>',
+             tools=[tool("get_time", zone=STRING)], calls=1),
+        Case("kimi_k2-bare-counter-two-tools", "<|tool_calls_section_begin|><|tool_call_begin|>0"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", tools=TOOLS, calls=0),
         Case("kimi_k2-id-without-number", "<|tool_calls_section_begin|><|tool_call_begin|>functions.a.b"
              "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
         Case("kimi_k2-section-end-cuts-call", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
              '<|tool_call_argument_begin|>{"a": "x<|tool_calls_section_end|>after', calls=1),
         Case("kimi_k2-cut-in-id", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_wea", calls=0),
+        Case("kimi_k2-stray-control-tokens", "a<|tool_calls_section_end|>b<|tool_call_end|><|tool_call_argument_begin|>c"
+             "<|tool_calls_section_begin|> <|tool_call_argument_begin|> x<|tool_calls_section_end|>", calls=0),
     ],
     "deepseek_v3_2": [
         Case("deepseek_v3_2-calls", 'Sure <｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
@@ -989,6 +996,15 @@ FAMILY_CASES = {
         Case("qwen2_5_coder-malformed", '<tools>\n{"name": "broken", "arguments": {invalid json\n</tools>', calls=1),
         Case("qwen2_5_coder-tag-in-string", '<tools>{"name": "f", "arguments": {"q": "a <tag> & </tools"}}</tools>',
              calls=1),
+        Case("qwen2_5_coder-list", f"Both.\n<tools>\n[{WEATHER}, {TIME}]\n</tools>", tools=TOOLS, calls=2),
+        Case("qwen2_5_coder-list-then-text", f"<tool_call>[{TIME}] x </tool_call>", tools=TOOLS, calls=1),
+        Case("qwen2_5_coder-list-unclosed", f"<tools>[{WEATHER}, {{\"name\": \"g\"", tools=TOOLS, calls=1),
+    ],
+    "minicpm5": [
+        Case("minicpm5-collapsed-tags", 'Sure.<functionname="get_weather"><paramname="city">Paris</param>'
+             '<param name="days">3</param></function>\n<function\u0120name="get_time"><param\u0120name="zone">UTC'
+             "</param></function>", tools=TOOLS, calls=2),
+        Case("minicpm5-collapsed-near-miss", '<functionname "f"> <paramname="a">x</param> <function\u0120nam', calls=0),
     ],
     "nemotron_json": [
         Case("nemotron_json-list", f"Let me check.<TOOLCALL>[{WEATHER}, {TIME}]</TOOLCALL>", tools=TOOLS, calls=2),
@@ -1128,6 +1144,11 @@ FAMILY_CASES = {
         Case("inkling-unterminated", '<|content_text|>a<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
              '{"name":"f","args":{"a":"x', calls=1),
         Case("inkling-no-separator", '<|message_model|>f{"name":"f","args":{}}<|end_message|>', calls=0),
+        Case("inkling-payload-written-again", '<|message_model|>f<|content_invoke_tool_json|>x <|content_invoke_tool_json|>'
+             '{bad<|content_invoke_tool_json|>{"name":"f","args":{"a":"<|content_invoke_tool_json|>"}}<|end_message|>',
+             calls=1),
+        Case("inkling-stray-control-tokens", "<|content_text|>a<|message_user|>b<|end_message|><|audio_end|> x "
+             "<|content_image|><|message_model|><|content_text|>c<|end_message|>", calls=0),
     ],
     "muse_glimmer": [
         Case("muse-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=get_weather<|message|>"

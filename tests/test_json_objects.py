@@ -195,11 +195,12 @@ def test_a_name_prefix_or_index_needs_a_head_that_names_the_call():
 def test_minimax_m1_objects_one_per_line():
     """`CallSyntax.json_list(bare=True)` (MiniMax M1): the block holds call objects with no list
     around them, one per line; what is between them is the template's; a `]` ends the list as in
-    any bare list (Llama 3, Phi-4-mini), and what follows it in the block is text after the list."""
+    any bare list (Llama 3, Phi-4-mini), and what follows it in the block is text after the list
+    (whitespace up to the block's end is its wrapping)."""
     output = '<tool_calls>\n{"name": "f", "arguments": {"a": 1}}\n{"name": "g", "arguments": {}}]\n</tool_calls>'
     check("minimax_m1", output, [
         dropped("<tool_calls>"), dropped("\n"), start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"a": 1}', '{"a": 1}'), end(0, "}"), dropped("\n"),
         start(1, "g", '{"name": "g", "arguments": '), arguments(1, "{}", "{}"), end(1, "}"),
-        dropped("]"), malformed("\n", "text after the list's end"), dropped("</tool_calls>"), finish(tool_calls=2),
+        dropped("]\n"), dropped("</tool_calls>"), finish(tool_calls=2),
     ])

@@ -137,7 +137,7 @@ def test_a_thought_the_output_ends_in_is_ended():
 def test_a_close_without_an_open():
     # no prompt opens a Mistral thought: a stray [/THINK] is a control token, dropped (as vLLM
     # drops it); a stray </think> is text, as in every <think> table
-    check("mistral", "a[/THINK]b", [content("a"), dropped("[/THINK]"), content("b"), finish()])
+    check("mistral", "a[/THINK]b", [content("a"), dropped("[/THINK]", "control_token"), content("b"), finish()])
     check("magistral_think", "a</think>b", [content("a</think>b"), finish()])
 
 

@@ -11,7 +11,8 @@ from symphony.syntax import CallObject
 
 APERTUS = calls_in_thought(thought_and_calls("apertus", ("<|inner_prefix|>", "<|inner_suffix|>"),
                                              ("<|tools_prefix|>", "<|tools_suffix|>"),
-                                             CallSyntax.json_list(CallObject.NAMED), "<|assistant_start|>"))
+                                             CallSyntax.json_list(CallObject.NAMED), "<|assistant_start|>")
+                           ).control_tokens("think_open", "think_close", "call_open", "call_close")
 
 TABLES = {"apertus": APERTUS}
 

@@ -16,7 +16,8 @@ def _command(name):
     return thought_answer_and_calls(name, ("<|START_THINKING|>", "<|END_THINKING|>"),
                                     ("<|START_RESPONSE|>", "<|END_RESPONSE|>"),
                                     ("<|START_ACTION|>", "<|END_ACTION|>"), CallSyntax.json_list(),
-                                    opener="<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>")
+                                    opener="<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>").control_tokens(
+        "think_open", "think_close", "answer_open", "answer_close", "calls_open", "calls_close")
 
 
 TABLES = {"cohere_command3": _command("cohere_command3"), "cohere_command4": _command("cohere_command4")}

@@ -33,6 +33,12 @@ DEEPSEEK_V3_1 = thought_and_call_block(
     "deepseek_v3_1", THINK, CALLS, ("<｜tool▁call▁begin｜>", CALL_END),
     CallSyntax.json(CallObject.ARGUMENTS, head=SEP)).opens_turn("<｜Assistant｜>")
 
+# DeepSeek's block and call markers are each one special token (V3's call opener is three); so is
+# V3.1's head separator, which only its call syntax reads
+DEEPSEEK_V3 = DEEPSEEK_V3.control_tokens("calls_open", "calls_close", "call_close")
+DEEPSEEK_V3_1 = (DEEPSEEK_V3_1.control_tokens("calls_open", "calls_close", "call_open", "call_close")
+                 .control_token("call_sep", SEP))
+
 DEEPSEEK_V3_2 = thought_and_invokes("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
                                     ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
                                     "<｜Assistant｜>")

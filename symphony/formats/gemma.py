@@ -18,7 +18,9 @@ THOUGHT = ("<|channel>thought", "<channel|>")
 TOOL_CALL = ("<|tool_call>", "<tool_call|>")
 
 GEMMA4 = (thought_and_calls("gemma4", THOUGHT, TOOL_CALL, CallSyntax.gemma(), "<|turn>model")
-          .spelled_also("think_open", "think_open_bare", "<|channel>"))
+          .spelled_also("think_open", "think_open_bare", "<|channel>")
+          # each one special token (the thought's opener is two: `<|channel>` and `thought`)
+          .control_tokens("think_open_bare", "think_close", "call_open", "call_close"))
 
 FUNCTIONGEMMA = calls_only("functiongemma", ("<start_function_call>", "<end_function_call>"),
                            CallSyntax.gemma(quote="<escape>"), "<start_of_turn>model")

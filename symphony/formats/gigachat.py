@@ -27,6 +27,7 @@ GIGACHAT3 = (
     .transition("content", "call_open_token", "calls")
     .transition("between", "call_open", "calls")
     .transition("between", "call_open_token", "calls")
+    .control_tokens("message_sep", "call_open_token")
     .calls(CallSyntax.json())
 )
 

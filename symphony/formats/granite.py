@@ -46,7 +46,8 @@ def granite_table(name, thoughts=()):
         table = (table
                  .transition("reasoning", "calls_open", "calls")
                  .transition("reasoning", "calls_open_text", "calls"))
-    return table.calls(CallSyntax.json_list()).opens_turn("<|start_of_role|>assistant<|end_of_role|>")
+    return (table.control_tokens("calls_open").calls(CallSyntax.json_list())
+            .opens_turn("<|start_of_role|>assistant<|end_of_role|>"))
 
 
 GRANITE = granite_table("granite")

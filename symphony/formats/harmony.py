@@ -7,6 +7,8 @@ of its header (`functions.NAME <|constrain|>json`): the name is its first word w
 `functions.` prefix, the rest the start's source. A recipient written before the channel
 (` to=functions.NAME<|channel|>commentary json<|message|>`) is read the same way. Messages end
 with `<|end|>`, `<|call|>` or `<|return|>`; text between messages is no message's (Malformed).
+Its markers are no control tokens (Format.control_tokens): harmony's renderer writes a marker's
+text inside a message as ordinary tokens, so a `<|call|>` no row reads is the message's text.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints

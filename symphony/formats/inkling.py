@@ -3,11 +3,18 @@ closed by `<|end_message|>`; `<|message_model|>` starts the next. `<|content_tex
 content, `<|content_thinking|>` the thought; a message that starts with neither is a call,
 `NAME<|content_invoke_tool_json|>` and a compact `{"name", "args"}` object. The generation prompt
 ends where a message starts, so the table starts in the call state: a region marker ends it
-without a call. Text between messages is Malformed.
+without a call. Text between messages is Malformed. Every marker is a control token, as is the
+rest of Inkling's control alphabet: stray outside a call, it is dropped.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import NO_THOUGHT, Family, Replay, Row, checkpoints
 from symphony.syntax import CallObject
+
+INVOKE_JSON = "<|content_invoke_tool_json|>"
+CONTROL_ALPHABET = (INVOKE_JSON, "<|content_invoke_tool_text|>", "<|content_invoke_tool|>", "<|endoftext|>",
+                    "<|message_user|>", "<|message_system|>", "<|message_tool|>", "<|content_image|>",
+                    "<|content_model_end_sampling|>", "<|content_audio_input|>", "<|content_tool_error|>",
+                    "<|content_xml|>", "<|audio_end|>", "<|model_trigger_generation|>")
 
 INKLING = (
     Format("inkling")
@@ -26,8 +33,13 @@ INKLING = (
     .transition("content", "message_close", "between")
     .transition("reasoning", "message_close", "between")
     .transition("between", "message_open", "message")
-    .calls(CallSyntax.json(CallObject.CALL_OR_ARGS, head="<|content_invoke_tool_json|>"))
+    .calls(CallSyntax.json(CallObject.CALL_OR_ARGS, head=INVOKE_JSON))
+    .control_tokens("text_open", "thinking_open", "message_close", "message_open")
 )
+# the rest of Inkling's control alphabet (SGLang's inkling_tokenizer): special tokens a reply may
+# carry stray (a user turn's markers, audio and image frames), which no row reads
+for _k, _text in enumerate(CONTROL_ALPHABET):
+    INKLING = INKLING.control_token(f"control_{_k}", _text)
 
 TABLES = {"inkling": INKLING}
 
@@ -60,7 +72,7 @@ FAMILY = Family(
         "inkling": {
             "thinking_default": True,
             "markers": ["<|content_text|>", "<|content_thinking|>", "<|end_message|>", "<|message_model|>",
-                        "<|content_invoke_tool_json|>"],
+                        INVOKE_JSON],
             "sglang": {"tool": "inkling", "reasoning": "inkling", "force": False},
             "vllm": {"tool": "inkling", "reasoning": "inkling", "tail_on": "<|message_model|>"},
         },

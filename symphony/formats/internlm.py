@@ -36,6 +36,7 @@ def internlm_table(name, think=None):
                  .transition("calls", opener, "calls"))
     return (table
             .transition("calls", "call_close", "content")
+            .control_tokens("call_close")
             .calls(CallSyntax.json())
             .opens_turn("<|im_start|>assistant"))
 

@@ -6,7 +6,9 @@ message's close ends whatever is open. A response close with no response open is
 serving layer may have written the response's opener into the prompt (a forced tool choice, a
 prefill), and the model closes it.
 
-Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; Kimi-VL
+Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; a call whose id is
+only its counter (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only
+tool's, and names nothing (Malformed) where the request has no tool or several. Kimi-VL
 (`kimi_vl`) only a `◁think▷` thought.
 """
 from symphony.format import CallSyntax, Emits, Format
@@ -62,8 +64,11 @@ KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
     ("<|tool_call_begin|>", "<|tool_call_end|>"),
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
-                    name_index=":"),
+                    name_index=":", bare_counter=True),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
+# the block's and the calls' markers, and the head's separator, are each one special token
+KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close")
+           .control_token("argument_open", KIMI_K2.syntax.head))
 
 # Kimi-VL (SGLang's `kimi` reasoning detector): a `◁think▷` thought the Thinking checkpoints write,
 # no call markup
@@ -75,6 +80,7 @@ KIMI_VL = (
     .state("reasoning", Emits.REASONING)
     .transition("content", "think_open", "reasoning")
     .transition("reasoning", "think_close", "content")
+    .control_tokens("think_open", "think_close")
     .opens_turn("<|im_assistant|>assistant<|im_middle|>")
 )
 

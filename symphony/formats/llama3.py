@@ -10,6 +10,7 @@ LLAMA3_JSON = (
     .terminal("python_tag", "<|python_tag|>")
     .state("calls", Emits.ARGUMENTS)
     .transition("calls", "python_tag", "calls")
+    .control_tokens("python_tag")
     .calls(CallSyntax.json_list(bare=True))
     .opens_turn("<|start_header_id|>assistant<|end_header_id|>")
 )

@@ -1,16 +1,22 @@
 """MiniCPM5 (`minicpm5`): the model writes its own `<think>` and its calls bare in the content,
 each `<function name="NAME"><param name="KEY">value</param>…</function>`; strings with special
 characters in a CDATA section, other values as Python literals, typed by the request's tools.
-`</function>` is the call's end.
+`</function>` is the call's end. Its tags also come collapsed (`<functionname="…">`,
+`<paramname="…">`) or with the byte-level tokenizer's `Ġ` for their space: the same tags
+(syntax.collapsed_spellings).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
 from symphony.formats.qwen3 import QWEN_MARKERS, THINK
 from symphony.formats.shapes import thought_and_calls
-from symphony.syntax import ParamTags
+from symphony.syntax import ParamTags, collapsed_spellings
 
-MINICPM5 = thought_and_calls("minicpm5", THINK, ('<function name="', ParamTags.MINICPM.call_close),
+FUNCTION_OPEN = '<function name="'
+
+MINICPM5 = thought_and_calls("minicpm5", THINK, (FUNCTION_OPEN, ParamTags.MINICPM.call_close),
                              CallSyntax.param_xml(ParamTags.MINICPM), "<|im_start|>assistant")
+for _k, _text in enumerate(collapsed_spellings(FUNCTION_OPEN), 2):
+    MINICPM5 = MINICPM5.spelled_also("call_open", f"call_open_{_k}", _text)
 
 TABLES = {"minicpm5": MINICPM5}
 

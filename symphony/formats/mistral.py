@@ -25,9 +25,10 @@ from symphony.syntax import CallObject
 THINK_TOKENS = ("[THINK]", "[/THINK]")
 
 
-def mistral_table(name, think, stray_close_dropped=False):
-    """The Mistral table with `think` (open, close) as the thought's markers; a close with no
-    thought open is dropped where `stray_close_dropped` (a control token), else content."""
+def mistral_table(name, think, think_tokens=False):
+    """The Mistral table with `think` (open, close) as the thought's markers, control tokens where
+    `think_tokens` (Tekken's `[THINK]`: a close with no thought open is dropped, not content), else
+    text where they drive no row (Magistral's `<think>`). `[TOOL_CALLS]` is always one."""
     table = (
         Format(name)
         .terminal("think_open", think[0])
@@ -46,10 +47,11 @@ def mistral_table(name, think, stray_close_dropped=False):
         .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
         .opens_turn("[/INST]")
     )
-    return table.transition("content", "think_close", "content") if stray_close_dropped else table
+    table = table.control_tokens("calls_open")
+    return table.control_tokens("think_open", "think_close") if think_tokens else table
 
 
-TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS, stray_close_dropped=True),
+TABLES = {"mistral": mistral_table("mistral", THINK_TOKENS, think_tokens=True),
           "magistral_think": mistral_table("magistral_think", THINK)}
 
 

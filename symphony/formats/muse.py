@@ -105,6 +105,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
     for terminal, _, target in headers:
         for state in messages:
             table = table.transition(state, terminal, target)
+    table = table.control_tokens("message", *ending[:-1])      # `<|message|>`, `<|eom|>`, `<|eot|>`
     return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
 
 

@@ -24,7 +24,9 @@ PLAMO3 = (thought_and_call_block(
     block_ends_thought=True)
     .terminal("request_open", _mark("begin_tool_request"))
     .transition("calls", "request_open", "calls")
-    .ignores("turn_end", "<|plamo:tag|>"))
+    .ignores("turn_end", "<|plamo:tag|>")
+    .control_tokens("think_open", "think_close", "calls_open", "calls_close", "call_open", "call_close",
+                    "request_open"))
 
 TABLES = {"plamo3": PLAMO3}
 

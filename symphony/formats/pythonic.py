@@ -47,6 +47,7 @@ LFM2_5 = (
     .transition("reasoning", "think_close", "content")
     .transition("content", "calls_open", "calls")
     .transition("calls", "calls_close", "content")
+    .control_tokens("calls_open", "calls_close")
     .calls(CallSyntax.pythonic())
 )
 
@@ -60,6 +61,7 @@ PYTHONIC = (
     .transition("start", "python_start", "calls")
     .transition("calls", "python_end", "content")
     .transition("content", "python_start", "calls")
+    .control_tokens("python_start", "python_end")
     .calls(CallSyntax.pythonic(leading=True))
     .opens_turn("<|header_start|>assistant<|header_end|>")
 )

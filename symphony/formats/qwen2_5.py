@@ -1,7 +1,8 @@
 """Qwen2.5, Hermes and Granite (SPEC §3 `qwen2_5`): `<tool_call>` JSON call objects, no thought.
 Qwen2.5-Coder (`qwen2_5_coder`; vLLM's `qwen2_5_coder`/`qwen25_coder`): the same call
 objects, which it writes in `<tools>`…`</tools>` more often than in the `<tool_call>` its template
-asks for; either pair opens and closes a call.
+asks for; either pair opens and closes a region that holds one call object or a JSON list of
+them (`<tools>[{…}, {…}]</tools>`, as the model writes several calls at once).
 
 `<think>`/`</think>` are plain content here; a prompt that opens a thought changes nothing.
 """
@@ -15,7 +16,8 @@ OPENER = "<|im_start|>assistant"
 
 QWEN2_5 = calls_only("qwen2_5", TOOL_CALL, CallSyntax.json(), OPENER)
 
-QWEN2_5_CODER = calls_only("qwen2_5_coder", TOOL_CALL, CallSyntax.json(), OPENER, also=[("<tools>", "</tools>")])
+QWEN2_5_CODER = calls_only("qwen2_5_coder", TOOL_CALL, CallSyntax.json(or_list=True), OPENER,
+                           also=[("<tools>", "</tools>")])
 
 TABLES = {"qwen2_5": QWEN2_5, "qwen2_5_coder": QWEN2_5_CODER}
 ALIASES = {"qwen2.5": "qwen2_5", "qwen2.5-coder": "qwen2_5_coder"}
@@ -29,7 +31,7 @@ FAMILY = Family(
             "`<tool_call>` + a JSON object, no thought",
             "Qwen2.5, Hermes 2 Pro/3/4, Granite 4.0/4.1, Jamba2"),
         Row(("qwen2_5_coder",),
-            "`<tools>` (or `<tool_call>`) + a JSON object",
+            "`<tools>` (or `<tool_call>`) + a JSON object or a JSON list of them",
             "Qwen2.5-Coder 0.5B-32B Instruct"),
     ),
     vllm={

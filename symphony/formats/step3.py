@@ -21,7 +21,8 @@ STEP3 = (thought_and_invokes("step3", ("<｜tool_calls_begin｜>", "<｜tool_cal
          .transition("calls", "call_begin", "calls")
          .transition("calls", "call_end", "calls")
          .transition("calls", "call_sep", "calls")
-         .transition("invoke", "call_end", "calls"))
+         .transition("invoke", "call_end", "calls")
+         .control_tokens("calls_open", "calls_close", "call_begin", "call_end", "call_sep"))
 
 TABLES = {"step3": STEP3}
 

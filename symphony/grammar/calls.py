@@ -219,8 +219,9 @@ def _param_xml(syntax):
     if tags.header_end is not None:
         return None          # a recipient header opens the call's message: not one region
     attribute = _plain(tags.param_close, False)
-    return CallShape(_attributed(const("\">"), tags.param_open, tags.param_close, attribute, python=True),
-                     (tags.param_open, tags.param_close))
+    return CallShape(_attributed(const("\">"), tags.param_open, tags.param_close, attribute, python=True,
+                                 tags=tags.param_spellings),
+                     tags.param_opens() + (tags.param_close,))
 
 
 # XTML's `type` attribute names a JSON value's type (the parser reads no other): a schema's type

@@ -1,0 +1,213 @@
+"""Family quirks that real models write and the incumbents read: each is a table feature or a
+syntax option, read the same whole, at every chunking and one token at a time. Each case says
+what the incumbent (vLLM's or SGLang's parser of the family) reads; where symphony reads it
+otherwise, the case says why (the contract: every byte in one event, a started call always ends,
+prose with no call is content byte for byte).
+"""
+import dataclasses
+import json
+import re
+
+import pytest
+
+import symphony
+from symphony import _native
+from symphony.adapt import chat
+from symphony.errors import FormatError
+from symphony.events import Dropped, DropReason
+from symphony.format import CallSyntax, Emits, Format
+from symphony.formats import table as format_table
+from symphony.replay import _check_token_replay, replay_tokens
+from tests.common import check_conservation, check_well_formed, chunkings, replay
+
+WEATHER = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
+    "city": {"type": "string"}, "days": {"type": "integer"}}}}}
+SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
+    "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
+
+
+@dataclasses.dataclass(frozen=True)
+class Quirk:
+    name: str
+    table: str
+    output: str
+    content: object
+    calls: list
+    incumbent: str          # what vLLM's or SGLang's parser of the family reads
+    tools: tuple = (WEATHER,)
+    reasoning: object = None
+    prompt: object = None
+
+
+def call(name, **arguments):
+    return (name, arguments)
+
+
+QUIRKS = [
+    # Qwen2.5-Coder writes several calls at once as a JSON list in one <tools> region
+    Quirk("coder-tools-list", "qwen2_5_coder",
+          'Checking both.\n<tools>\n[{"name": "get_weather", "arguments": {"city": "Paris"}}, '
+          '{"name": "search", "arguments": {"query": "hotels"}}]\n</tools>',
+          "Checking both.\n", [call("get_weather", city="Paris"), call("search", query="hotels")],
+          "vLLM's qwen25_coder: both calls, the text before the region as content", tools=(WEATHER, SEARCH)),
+    Quirk("coder-tool-call-list", "qwen2_5_coder",
+          '<tool_call>[{"name": "search", "parameters": {"query": "a"}}]</tool_call> and <tools>\n'
+          '{"name": "get_weather", "arguments": {"city": "Rome"}}\n</tools>',
+          " and ", [call("search", query="a"), call("get_weather", city="Rome")],
+          "vLLM's qwen25_coder: the calls of either region", tools=(WEATHER, SEARCH)),
+    Quirk("coder-list-then-text", "qwen2_5_coder",
+          '<tools>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] see above</tools> done',
+          " see above done", [call("get_weather", city="Oslo")],
+          "vLLM's qwen25_coder: the call; text after the list is no call (symphony shows it, Malformed)"),
+    # Kimi K2 names a call by its counter alone: the request's only tool is the one it calls
+    Quirk("kimi-bare-counter", "kimi_k2",
+          "Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>"
+          '{"city": "Tokyo"} <|tool_call_end|><|tool_calls_section_end|>',
+          "Let me check. ", [call("get_weather", city="Tokyo")],
+          "vLLM's and SGLang's kimi_k2: get_weather, the only tool (vLLM's id is the counter, `0`)"),
+    Quirk("kimi-bare-counter-second", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+          '{"city": "A"}<|tool_call_end|><|tool_call_begin|>1<|tool_call_argument_begin|>{"city": "B"}'
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          None, [call("get_weather", city="A"), call("get_weather", city="B")],
+          "SGLang's kimi_k2: both calls, the second named by the only tool"),
+    Quirk("kimi-bare-counter-two-tools", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>3<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          '3{"city": "Tokyo"}', [],
+          "vLLM's kimi_k2: no call where the arguments fit several tools; SGLang's: the tool whose parameters "
+          "overlap the arguments most (symphony: ambiguous, no name, Malformed)", tools=(WEATHER, SEARCH)),
+    Quirk("kimi-bare-counter-no-tools", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}<|tool_call_end|>"
+          "<|tool_calls_section_end|>",
+          "0{}", [], "vLLM's and SGLang's kimi_k2: no call", tools=()),
+    # a family's control token with no region open: dropped, not content
+    Quirk("kimi-stray-section-end", "kimi_k2",
+          "Done.<|tool_calls_section_end|> Anything else?<|tool_call_argument_begin|>",
+          "Done. Anything else?", [],
+          "SGLang's kimi_k2: the stray token stripped from the content"),
+    Quirk("kimi-stray-call-end-after-block", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+          '{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|><|tool_call_end|>ok',
+          "ok", [call("get_weather", city="Oslo")], "SGLang's kimi_k2: the call; the stray end stripped"),
+    Quirk("inkling-control-alphabet", "inkling",
+          "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
+          "<|audio_end|>", "x", [],
+          "SGLang's inkling: no `<|` in the content (the whole control alphabet stripped)", reasoning="leak"),
+    Quirk("lfm2-stray-call-end", "lfm2_5",
+          "<|tool_call_start|>[get_weather(city='Oslo')]<|tool_call_end|> done<|tool_call_end|>",
+          " done", [call("get_weather", city="Oslo")], "vLLM's lfm2: the call, no markup in the content"),
+    Quirk("gemma-stray-closers", "gemma4", "Sure<tool_call|>. <channel|>Bye", "Sure. Bye", [],
+          "vLLM's gemma4 (streamed): the text around the tokens as content"),
+    Quirk("mistral-stray-think-close", "mistral", "a[/THINK]b", "ab", [], "vLLM's mistral: `[/THINK]` dropped"),
+    # Inkling: the payload is what follows the last invoke marker of the message
+    Quirk("inkling-last-invoke-marker", "inkling",
+          '<|message_model|>weather<|content_invoke_tool_json|>garbage<|content_invoke_tool_json|>'
+          '{"name":"get_weather","args":{"city":"SF"}}<|end_message|>',
+          "weathergarbage", [call("get_weather", city="SF")],
+          "SGLang's inkling: the call read from the last marker (its whole parse shows no content)"),
+    Quirk("inkling-marker-in-a-string", "inkling",
+          '<|message_model|>w<|content_invoke_tool_json|>{"name":"get_weather","args":{"city":"a'
+          '<|content_invoke_tool_json|>b"}}<|end_message|>',
+          None, [call("get_weather", city="a<|content_invoke_tool_json|>b")],
+          "SGLang's inkling: the call, the marker inside the started call's string its text"),
+    Quirk("inkling-unreadable-payload", "inkling",
+          "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>",
+          "weather{not json at all", [],
+          "SGLang's inkling: no call, the payload as text without the protocol's tokens"),
+    # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
+    Quirk("minicpm-collapsed", "minicpm5",
+          'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',
+          "Sure.\n\n", [call("get_weather", city="上海", days=3)],
+          "vLLM's minicpm5: the call (its whole parse drops the text around it)"),
+    Quirk("minicpm-byte-space", "minicpm5",
+          '<function\u0120name="get_weather"><param\u0120name="city">Paris</param></function>'
+          '<function name="search"><paramname="query">x</param></function>',
+          None, [call("get_weather", city="Paris"), call("search", query="x")],
+          "vLLM's minicpm5: both calls", tools=(WEATHER, SEARCH)),
+]
+
+
+_TOKEN = re.compile(r"<\|[^|<>]{1,60}\|>|<[^<>\s]{1,60}>|<｜[^｜]{1,40}｜>|\s+|\w+|.", re.S)
+
+
+def token_pieces(text):
+    """The output cut as a tokenizer would roughly cut it: special tokens and tags whole, words,
+    whitespace runs and single other characters."""
+    return _TOKEN.findall(text)
+
+
+def said(events):
+    message = chat.message(events)["message"]
+    return (message["content"], message["reasoning_content"],
+            [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in message["tool_calls"] or []])
+
+
+@pytest.mark.parametrize("quirk", QUIRKS, ids=[q.name for q in QUIRKS])
+def test_quirk_read_at_every_chunking(quirk):
+    tools = list(quirk.tools)
+    events = symphony.parse(quirk.table, quirk.output, tools=tools, prompt=quirk.prompt)
+    check_conservation(events, quirk.output)
+    check_well_formed(events)
+    assert said(events) == (quirk.content, quirk.reasoning, quirk.calls), quirk.incumbent
+    for plan, pieces in chunkings(quirk.output):
+        got = replay(symphony.parser(quirk.table, tools), pieces, quirk.prompt)
+        check_conservation(got, quirk.output)
+        check_well_formed(got)
+        assert chat.message(got) == chat.message(events), plan
+    pieces = token_pieces(quirk.output)
+    assert "".join(pieces) == quirk.output
+    ids = list(range(len(pieces)))
+    got = replay_tokens(symphony.parser(quirk.table, tools), pieces, ids, [1] * len(pieces), quirk.prompt, "stop")
+    assert chat.message(got) == chat.message(events), "one token at a time"
+    assert _check_token_replay(got, pieces, ids, None) == []
+
+
+def control_cases():
+    """(table, control token) for every control token of every table whose first state is content
+    and has no row on it: a token no row reads."""
+    for name in symphony.formats():
+        fmt = format_table(name)
+        first = fmt.states[0][0]
+        if fmt.states[0][1] != Emits.CONTENT:
+            continue
+        for terminal, text in fmt.terminals:
+            if terminal in fmt.controls and fmt.next(first, terminal) is None:
+                yield name, text
+
+
+@pytest.mark.parametrize("table, token", list(control_cases()))
+def test_a_control_token_no_row_reads_is_dropped(table, token):
+    """Where no region is open, a family's control token that drives no row is dropped
+    (Dropped{ControlToken}) and the prose around it is content byte for byte."""
+    output = f"Some prose {token} and more."
+    events = symphony.parse(table, output)
+    check_conservation(events, output)
+    assert [e.text.text for e in events if type(e) is Dropped and e.why == DropReason.CONTROL_TOKEN] == [token]
+    assert chat.message(events)["message"]["content"] == "Some prose  and more."
+    for plan, pieces in chunkings(output):
+        assert chat.message(replay(symphony.parser(table), pieces)) == chat.message(events), plan
+
+
+def test_control_tokens_are_table_data():
+    """`Format.control_tokens` marks terminals, `control_token` adds one no row reads; a spelling of
+    a control token is one; a copy keeps them; a name that is no terminal is refused."""
+    fmt = (Format("t").terminal("open", "<|o|>").terminal("close", "<|c|>").terminal("word", "<w>")
+           .state("content", Emits.CONTENT).state("calls", Emits.ARGUMENTS)
+           .transition("content", "open", "calls").transition("calls", "close", "content")
+           .calls(CallSyntax.json()).control_tokens("open", "close").control_token("stray", "<|s|>")
+           .spelled_also("close", "close_2", "<|C|>"))
+    assert fmt.controls == {"open", "close", "stray", "close_2"}
+    assert fmt.with_opener("x").controls == fmt.controls
+    assert fmt.first_spellings().controls == {"open", "close", "stray"}
+    with pytest.raises(FormatError):
+        Format("u").terminal("a", "<a>").control_tokens("b")
+    engine = _native.Engine(fmt.compile())
+    events = engine.parse('a<|c|>b<|s|><w>c<|o|>{"name": "f", "arguments": {"q": "<|s|>"}}<|c|><|C|>d')
+    message = chat.message(events)["message"]
+    assert message["content"] == "ab<w>cd"          # a word-like tag that is no control token stays
+    assert message["tool_calls"][0]["function"]["arguments"] == '{"q": "<|s|>"}'     # a call reads it
+    dropped = [(e.text.text, e.why) for e in events if type(e) is Dropped]
+    assert dropped == [("<|c|>", DropReason.CONTROL_TOKEN), ("<|s|>", DropReason.CONTROL_TOKEN),
+                       ("<|o|>", DropReason.WRAPPER), ("<|c|>", DropReason.WRAPPER),
+                       ("<|C|>", DropReason.CONTROL_TOKEN)]
