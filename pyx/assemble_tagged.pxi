@@ -132,8 +132,8 @@ cdef class TaggedSyntax(Syntax):
     cdef MarkerSet tags
     cdef readonly bint own_line
 
-    def __init__(self, bint own_line=True, ends=()):
-        Syntax.__init__(self, ends)
+    def __init__(self, bint own_line=True, ends=(), starts=(), openers=()):
+        Syntax.__init__(self, ends, starts, openers)
         self.tags = MarkerSet(TAGGED_TAGS)
         self.own_line = own_line
         self.reads_types = True

@@ -158,7 +158,8 @@ class JsonListSyntax(Syntax):
                  bare: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
-    def __init__(self, own_line: bool = ..., ends: Sequence[int] = ...) -> None: ...
+    def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,
+                 openers: Sequence[int] = ...) -> None: ...
 class KeyedSyntax(Syntax):
     def __init__(self, tags: Sequence[str], ends: Sequence[int] = ...) -> None: ...
 class InvokeSyntax(Syntax):
@@ -212,7 +213,8 @@ class Table:
     syntax: Optional[Syntax]
     opener: Optional[str]
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
-                 transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str]) -> None: ...
+                 transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
+                 after_call: Optional[Sequence[int]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 
