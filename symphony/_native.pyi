@@ -178,6 +178,7 @@ class ForcedSyntax(Syntax):
 class RequiredSyntax(Syntax): ...
 
 TAGGED_TAGS: tuple[str, ...]
+TAGGED_READ_TAGS: tuple[str, ...]
 DSML_TAGS: tuple[str, ...]
 XTML_TAGS: tuple[str, ...]
 

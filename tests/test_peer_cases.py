@@ -84,28 +84,25 @@ _M1 = "vllm:test_minimax_tool_parser.py::"
 _LLAMA4 = "vllm:test_llama4_pythonic_tool_parser.py::"
 
 _NESTED_TOOL_CALL = (
-    f"{MARKER_IN_VALUE}: markers inside argument strings ARE markers (SPEC §2.4, bellwether #16): "
-    "the `<tool_call>` written inside the string value is the table's call opener; the "
-    "calls + call_open row ends the open call, closing its string and object (SPEC §2.4, §5.3 "
-    "close()), and opens a new block; vLLM keeps the nested markup in the string")
+    f"{MARKER_IN_VALUE}: a `<tool_call>` written inside a value is held until the value's own "
+    "close decides (the tagged assembler's rule): its `</parameter>` makes it the value's text, "
+    "the next parameter tag (the value's close missing) makes it the call opener it is; here a "
+    "`<parameter=…>` comes first, so the value ends before the `<tool_call>`, which ends the call, "
+    "closing its string and object, and opens a new block; the schema is not consulted; vLLM keeps "
+    "the nested markup in the string")
 _PARAMETER_CLOSE_IN_VALUE = (
-    f"{PARAMETER_TAGS}: inside a value only `</parameter>` is a tag and it always closes the value "
-    "(SPEC §5.4); the schema is not consulted, so the `</parameter>` written inside the string "
-    "closes it there and what follows is read as the call's next tags; vLLM keeps the embedded "
-    "markup in the string")
-_MISSING_PARAMETER_CLOSE = (
-    f"{PARAMETER_TAGS}: inside a value only `</parameter>` is a tag (SPEC §5.4): with `</parameter>` "
-    "missing after `Dallas`, `<parameter=state>` is value text, so `city` runs to the next "
-    "`</parameter>` (\"Dallas\\n<parameter=state>\\nTX\") and there is no `state`; vLLM recovers "
-    "the missing close tag")
-_PHANTOM = (
-    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request and function names are not "
-    "validated (SPEC §2.4, §5.4): `<function={{ tc.name }}>` is a call named `{{ tc.name }}`, "
-    "with a parameter `{{ k }}`; vLLM drops the unrendered-template call")
+    f"{PARAMETER_TAGS}: a value ends at its `</parameter>`, or where that is missing at the next "
+    "parameter tag (the tagged assembler's rule); the schema is not consulted, so the tags written "
+    "inside the string end it there and what follows is read as the call's next tags; vLLM keeps "
+    "the embedded markup in the string")
 _NO_BLOCK = (
     f"{CALL_NEEDS_BLOCK}: a call is read only inside the table's `<tool_call>` block (SPEC §3 qwen3: "
     "content + call_open -> calls); a bare `<function=…>` with no block is content; vLLM falls back "
     "to parsing it as a call")
+_PHANTOM = (
+    f"{NAMES_NOT_CHECKED}: tool names are not checked against the request and function names are not "
+    "validated (SPEC §2.4, §5.4): `<function={{ tc.name }}>` is a call named `{{ tc.name }}`, "
+    "with a parameter `{{ k }}`; vLLM drops the unrendered-template call")
 _DOUBLE_ENCODED = (
     f"{VALUE_TYPING}: `data` (declared object) is inferred from its trimmed text (SPEC §5.2): "
     "`\"{'key': 'value', 'n': 1}\"` is JSON that reads back (a string), so the model's JSON is kept "
@@ -392,19 +389,14 @@ DIFFERENCES = {
     + "; `content` ends at `\"\"\"` and `<parameter=new_string>` is a parameter (the trailing "
       "`\"\"\"` between tags is Malformed, shown as content)",
     _SHARED + "test_content_with_real_param_name_literal_nonstreaming[xml]": _PARAMETER_CLOSE_IN_VALUE
-    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
-      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
+    + "; the embedded `<parameter=path>` ends `content` at `doc = \"\"\"` and is a second `path`, "
+      "`literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
     _SHARED + "test_content_with_real_param_name_literal_nonstreaming[coder]": _PARAMETER_CLOSE_IN_VALUE
-    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
-      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
+    + "; the embedded `<parameter=path>` ends `content` at `doc = \"\"\"` and is a second `path`, "
+      "`literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
     _SHARED + "test_content_with_real_param_name_literal_streaming[coder]": _PARAMETER_CLOSE_IN_VALUE
-    + "; the embedded `<parameter=path>` stays text but the embedded `</parameter>` ends `content` "
-      "at `literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
-    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[xml]": _MISSING_PARAMETER_CLOSE,
-    _SHARED + "test_extract_tool_calls_missing_closing_parameter_tag[coder]": _MISSING_PARAMETER_CLOSE,
-    _SHARED + "test_extract_tool_calls_streaming_missing_closing_tag[coder]": _MISSING_PARAMETER_CLOSE,
-    _STEP + "test_extract_tool_calls_missing_closing_parameter_tag": _MISSING_PARAMETER_CLOSE,
-    _STEP + "test_extract_tool_calls_streaming_missing_closing_tag": _MISSING_PARAMETER_CLOSE,
+    + "; the embedded `<parameter=path>` ends `content` at `doc = \"\"\"` and is a second `path`, "
+      "`literal/value` (the trailing `\"\"\"` between tags is Malformed, shown as content)",
     # names
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]": _PHANTOM,
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[coder]": _PHANTOM,
@@ -996,26 +988,26 @@ PINNED = {
         'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_streaming[xml]': {
-        'content': '\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'content': '\n"""\n</parameter>\n</function>\n</tool_call>',
         'reasoning': None,
         'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\""}'],
                    ['write_file', '{"path": "literal/value.txt", "content": "hello"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_streaming[coder]': {
-        'content': '\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'content': '\n"""\n</parameter>\n</function>\n</tool_call>',
         'reasoning': None,
         'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\""}'],
                    ['write_file', '{"path": "literal/value.txt", "content": "hello"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[xml]': {
-        'content': '\n\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'content': '\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
         'reasoning': None,
         'calls': [['foo', '{"bar": "baz"}'],
                    ['write_file', '{"path": "fixture.py", "content": "template = \\"\\"\\""}'],
                    ['foo', '{"bar": "baz"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming[coder]': {
-        'content': '\n\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
+        'content': '\n\n\n"""\n</parameter>\n</function>\n</tool_call>',
         'reasoning': None,
         'calls': [['foo', '{"bar": "baz"}'],
                    ['write_file', '{"path": "fixture.py", "content": "template = \\"\\"\\""}'],
@@ -1039,42 +1031,17 @@ PINNED = {
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[xml]': {
         'content': '"""</parameter>',
         'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"", "path": "literal/value"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[coder]': {
         'content': '"""</parameter>',
         'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"", "path": "literal/value"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_streaming[coder]': {
         'content': '"""</parameter>',
         'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_missing_closing_parameter_tag[xml]': {
-        'content': 'Let me check the weather for you:\n',
-        'reasoning': None,
-        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_missing_closing_parameter_tag[coder]': {
-        'content': 'Let me check the weather for you:\n',
-        'reasoning': None,
-        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_streaming_missing_closing_tag[coder]': {
-        'content': 'Let me check the weather for you:\n',
-        'reasoning': None,
-        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_missing_closing_parameter_tag': {
-        'content': 'Let me check the weather for you:\n',
-        'reasoning': None,
-        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_streaming_missing_closing_tag': {
-        'content': 'Let me check the weather for you:\n',
-        'reasoning': None,
-        'calls': [['get_current_weather', '{"city": "Dallas\\n<parameter=state>\\nTX", "unit": "fahrenheit"}']],
+        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"", "path": "literal/value"}']],
         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]': {
         'content': None,
