@@ -13,6 +13,10 @@
 #
 # What models write otherwise is read too, each rule decided by bytes held until it is, so that
 # no cut changes it:
+# - A region the function tag itself opened (the table's start: Qwen3-Coder and Step-3.5 leave
+#   the block out) is a call only once a tag follows that function tag (after whitespace), or a
+#   marker closes it; text there, or the end of the stream, makes the region content, every byte
+#   (prose that shows a tag).
 # - A value ends at its `</parameter>`; where that is missing, at the next parameter tag. A
 #   function tag, a function close or a table marker that would open the next call, written
 #   inside a value, is held from there on: the value's own `</parameter>` makes all of it the
@@ -46,7 +50,8 @@ cdef enum TaggedStage:
     TG_BETWEEN = 2             # between parameters
     TG_PARAMETER_NAME = 3      # after `<parameter=`, up to `>`
     TG_VALUE = 4               # a parameter's value, up to `</parameter>`
-    TG_AFTER_CALL = 5          # held bytes read again after a call's `</function>`
+    TG_NAMED = 5               # a region its function tag opened: the tag read, no tag after it yet
+    TG_AFTER_CALL = 6          # held bytes read again after a call's `</function>`
 
 
 cdef struct tg_held:           # a tag or a table marker held inside a value
@@ -88,10 +93,12 @@ cdef class TaggedCall(TagCall):
     """Assembles the `<function=NAME>` calls of parameter tags of one region."""
     cdef int stage
     cdef Py_ssize_t tag_at       # where in carried the tag being read began
+    cdef Py_ssize_t named_at     # TG_NAMED: where the function tag ended in carried
     cdef Py_ssize_t held_at      # where in carried the first tag held inside the value begins, or -1
     cdef ByteBuf held_tags       # the tags and markers held inside the value (tg_held records)
     cdef Held reread             # held bytes read again once the value turned out to end before them
     cdef bint unequal            # the function tag being read has no `=`
+    cdef bint bare               # the region was opened by its function tag, and no call started yet
     cdef bint rereading
 
     def __cinit__(self):
@@ -106,6 +113,11 @@ cdef class TaggedCall(TagCall):
     cdef inline int stage_after_tag(self) noexcept:
         return TG_BETWEEN if self.started() else TG_OPENING
 
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        self.bare = True
+        self.feed(p, n, sink)
+        return 0
+
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
         while n > 0:
@@ -117,12 +129,25 @@ cdef class TaggedCall(TagCall):
                 return self.text_runs(p, n, OT_TEXT_BETWEEN_TAGS)
             if self.stage == TG_AFTER_CALL:
                 return self.text_runs(p, n, OT_TEXT_AFTER_OBJECT)
+            if self.stage == TG_NAMED:
+                k = 0
+                while k < n and u8_space_len(p + k, n - k):
+                    k += u8_space_len(p + k, n - k)
+                self.carry(p, k)
+                if k < n:
+                    # text after the function tag: the region held no call
+                    self.not_a_call()
+                    self.sink.content(p + k, n - k)
+                return 0
             # a name or a key, up to its `>` (or the end of its line)
             k = self.read_name(p, n, &self.name if self.stage == TG_FUNCTION_NAME else &self.key)
             if k == n:
                 return 0
             if self.stage == TG_FUNCTION_NAME:
                 self.function_tag_done()
+                if self.done:
+                    # the region turned out to be content: so is the rest of this piece
+                    return self.sink.content(p + k + 1, n - k - 1)
             else:
                 self.parameter_tag_done()
             p += k + 1
@@ -174,8 +199,13 @@ cdef class TaggedCall(TagCall):
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         if self.stage == TG_VALUE:
             return self.tag_in_value(tag, p, n)
+        if self.stage == TG_NAMED:
+            self.start_named()
         if self.stage == TG_FUNCTION_NAME or self.stage == TG_PARAMETER_NAME:
             # a tag inside a name: what was read is reported, the tag read again
+            if self.bare:
+                self.not_a_call()
+                return self.sink.content(p, n)
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = self.stage_after_tag()
         if tag == TT_FUNCTION or tag == TT_FUNCTION_UNEQUAL:
@@ -223,11 +253,17 @@ cdef class TaggedCall(TagCall):
             return 0
         self.drop_name_repeats(&self.name, b"function=", 9, self.unequal)
         if self.name.len == 0:
+            if self.bare:
+                return self.not_a_call()
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
         elif self.started():
             # the next call's function tag: the open call ends where that tag begins
             self.end_before(self.tag_at)
             self.start_call(self.carried.text.len)
+        elif self.bare:
+            self.named_at = self.carried.text.len
+            self.stage = TG_NAMED
+            return 0
         else:
             self.start_call(self.carried.text.len)
         self.stage = self.stage_after_tag()
@@ -241,6 +277,21 @@ cdef class TaggedCall(TagCall):
             return 0
         self.stage = TG_VALUE
         return self.open_value()
+
+    cdef int start_named(self) except -1:
+        """A region its function tag opened is a call: it starts, its source that tag."""
+        self.bare = False
+        self.start_call(self.named_at)
+        self.stage = TG_BETWEEN
+        return 0
+
+    cdef int not_a_call(self) except -1:
+        """A region its function tag opened holds no call: what it read is content, and the rest
+        of the region is the engine's."""
+        self.bare = False
+        self.carried_as_content()
+        self.done = True
+        return 0
 
     cdef int end_before(self, Py_ssize_t at) except -1:
         """The open call ends where the next call's tag begins (carried[at:]): `}`, its source what
@@ -398,6 +449,11 @@ cdef class TaggedCall(TagCall):
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never the call's: it is dropped whatever happens here
         self.value_cut_off()
+        if self.stage == TG_NAMED:
+            self.start_named()
+        elif self.bare:
+            self.take_scanner_held()
+            return self.not_a_call()
         if self.stage == TG_AFTER_CALL:
             return self.after_call_ends()
         if not self.started():
@@ -413,6 +469,9 @@ cdef class TaggedCall(TagCall):
         if self.done:
             return 0
         self.value_cut_off()
+        if self.bare:
+            self.take_scanner_held()
+            return self.not_a_call()
         if self.stage == TG_AFTER_CALL:
             self.done = True
             return self.after_call_ends()

@@ -722,6 +722,24 @@ def syntax_cases(r):
                  + frame(weather), tools=TOOLS, calls=1),
             Case("tagged-tag-name-written-twice", frame(weather.replace(po, po + "parameter=")), tools=TOOLS, calls=1),
         ]
+        if fo in r.markers:
+            # calls without their block: the function tag opens one (a call once a tag follows it)
+            cases += [
+                Case("tagged-bare-call", weather, tools=TOOLS, calls=1),
+                Case("tagged-bare-call-block-close", weather + "\n" + cc, tools=TOOLS, calls=1),
+                Case("tagged-bare-call-prose-around", "I'll check.\n" + weather + "\nDone." + cc + " Bye.",
+                     tools=TOOLS, calls=1),
+                Case("tagged-bare-calls-two", weather + "\n" + time, tools=TOOLS, calls=2),
+                Case("tagged-bare-call-then-block", weather + "\n" + frame(time), tools=TOOLS, calls=2),
+                Case("tagged-bare-tag-in-prose", f"Write {fo}NAME> to call a tool, and {fo}x to name it.", tools=TOOLS,
+                     calls=0),
+                Case("tagged-bare-tag-at-end", f"Now: {fo}get_weather>\n", tools=TOOLS, calls=0),
+                Case("tagged-bare-tag-closed", f"{fo}get_time>{cc}", tools=TOOLS, calls=1),
+                Case("tagged-bare-call-unterminated", head("get_weather") + r.arg_open("city") + "Par", tools=TOOLS,
+                     calls=1),
+                Case("tagged-bare-call-in-thought", (r.think_open or "") + weather + (r.think_close or ""), tools=TOOLS,
+                     calls=0),
+            ]
     else:
         ko, kc, vo, vc = r.tags
         cases += [

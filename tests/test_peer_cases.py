@@ -95,10 +95,6 @@ _PARAMETER_CLOSE_IN_VALUE = (
     "parameter tag (the tagged assembler's rule); the schema is not consulted, so the tags written "
     "inside the string end it there and what follows is read as the call's next tags; vLLM keeps "
     "the embedded markup in the string")
-_NO_BLOCK = (
-    f"{CALL_NEEDS_BLOCK}: a call is read only inside the table's `<tool_call>` block (SPEC §3 qwen3: "
-    "content + call_open -> calls); a bare `<function=…>` with no block is content; vLLM falls back "
-    "to parsing it as a call")
 _PHANTOM = (
     f"{NAMES_NOT_CHECKED}: tool names are not checked against the request and function names are not "
     "validated (SPEC §2.4, §5.4): `<function={{ tc.name }}>` is a call named `{{ tc.name }}`, "
@@ -401,9 +397,6 @@ DIFFERENCES = {
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[xml]": _PHANTOM,
     _SHARED + "test_jinja_template_phantom_tool_call_is_rejected_nonstreaming[coder]": _PHANTOM,
     # no call block
-    _CODER + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
-    _SHARED + "test_extract_tool_calls_fallback_no_tags[coder]": _NO_BLOCK,
-    _STEP + "test_extract_tool_calls_fallback_no_tags": _NO_BLOCK,
     _LFM2 + "test_echoed_tool_call_body_not_leaked_to_content[#streaming]": (
         f"{CALL_NEEDS_BLOCK}: a call is read only inside the table's `<|tool_call_start|>` block "
         "(SPEC §3 lfm2_5: content + calls_open -> calls) and prose after calls is content (SPEC §2.4 "
@@ -1055,21 +1048,6 @@ PINNED = {
         'calls': [['{{ tc.name }}', '{"{{ k }}": "{{ v }}"}'],
                    ['write_file', '{"path": "out.txt", "content": "hello"}']],
         'finish': 'tool_calls'},
-    'vllm:test_qwen3coder_tool_parser.py::test_extract_tool_calls_fallback_no_tags': {
-        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_fallback_no_tags[coder]': {
-        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_step3p5_tool_parser.py::test_extract_tool_calls_fallback_no_tags': {
-        'content': '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
     'vllm:test_lfm2_tool_parser.py::test_echoed_tool_call_body_not_leaked_to_content[#streaming]': {
         'content': "[grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')]<|tool_call_end|>",
         'reasoning': None,

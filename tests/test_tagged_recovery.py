@@ -1,12 +1,16 @@
 """What the tagged family's models write against their template, read as they meant it
-(`qwen3_tagged`, and `seed_oss` where the same rule applies): a value whose close is missing or
-misspelled, Step-3.5's broken tags, and a call opener written inside a value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
+(`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, a value
+whose close is missing or misspelled, Step-3.5's broken tags, and a call opener written inside a
+value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
 split) and one synthetic token per delta, counted; every replay conserves the output and says
 what the whole parse says. Each test's docstring says what the incumbents read: vLLM's
 qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
 detectors, after their unit tests (`../shared/peer-cases/`).
 
-The rules (pyx/assemble_tagged.pxi):
+The rules (pyx/assemble_tagged.pxi, symphony/formats/shapes.bare_calls):
+- a function tag in content opens a call of its own, which is a call once a tag follows the
+  function tag (or the block's marker closes it), and content, every byte, otherwise; after its
+  `</function>` what follows is content, and a `</tool_call>` closing it is dropped;
 - a value ends at its `</parameter>`, else at the next parameter tag; a function tag, a function
   close or a call opener inside it is held until one of the two comes: the close makes them the
   value's text, the parameter tag (or the block's close, or the stream's end) what they are, and
@@ -21,10 +25,12 @@ import pytest
 import symphony
 from symphony import Delta, End
 from symphony.adapt import chat
+from symphony.formats.qwen3 import OPENER, QWEN3_TAGGED, THINK, TOOL_CALL
+from symphony.formats.shapes import thought_and_calls
 from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay, said,
                           synthetic_token_bounds)
 from tests.peer import summary
-from tests.wire import arguments, check, dropped, end, finish, malformed, start
+from tests.wire import arguments, check, content, dropped, end, finish, malformed, start
 
 
 def tool(name, **properties):
@@ -36,6 +42,7 @@ STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
 TOOLS = [tool("bash", command=STRING, timeout=INTEGER), tool("weather", city=STRING, state=STRING, days=INTEGER),
          tool("write_file", path=STRING, content=STRING)]
+BASH = "<function=bash><parameter=command>pwd</parameter></function>"
 
 
 def reads(output, text, calls, table="qwen3_tagged", tools=TOOLS):
@@ -62,6 +69,78 @@ def reads(output, text, calls, table="qwen3_tagged", tools=TOOLS):
     assert said(events).calls == said(whole).calls and said(events).arguments == said(whole).arguments
     assert summary(chat.message(events)) == message
     return whole
+
+
+# -- a call without its block ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("after,text", [("", None), ("</tool_call>", None), ("\n</tool_call>", "\n"),
+                                        ("\n  </tool_call>\n", "\n  \n")])
+def test_a_call_without_its_block_is_read_and_a_close_after_it_dropped(after, text):
+    """vLLM (content + `<function=` -> a call; `</tool_call>` after `</function>` consumed) and
+    SGLang's step3p5 (test_redundant_close_after_synthetic_wrapper_is_consumed) read the call
+    and show no markup."""
+    reads(BASH + after, text, [("bash", {"command": "pwd"})])
+
+
+def test_prose_around_a_call_without_its_block_is_content():
+    """vLLM reads the call and the prose before it (vLLM's test_extract_tool_calls_fallback_no_tags
+    checks the call)."""
+    reads("Let me look.\n" + BASH + "\nDone.</tool_call> Bye.", "Let me look.\n\nDone. Bye.",
+          [("bash", {"command": "pwd"})])
+
+
+def test_the_events_of_a_call_without_its_block():
+    output = "Ok.\n<function=bash>\n<parameter=command>\npwd\n</parameter>\n</function>\n</tool_call>\nDone."
+    check("qwen3_tagged", output, [
+        content("Ok.\n"),
+        start(0, "bash", "<function=bash>"),
+        arguments(0, '{"command": "', "\n<parameter=command>"),
+        arguments(0, "pwd", "\npwd"),
+        arguments(0, '"', "\n</parameter>"),
+        arguments(0, "}", "\n"),
+        end(0, "</function>"),
+        content("\n"),
+        dropped("</tool_call>"),
+        content("\nDone."),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+@pytest.mark.parametrize("output", [
+    "Write <function=NAME> to call a tool.",
+    "The tag <function=f>, then its parameters.",
+    "Unfinished: <function=get_weather",
+    "Now: <function=bash>\n",
+    "<function=> is empty",
+    "A cut <function=bash<parameter=x> tag",
+])
+def test_a_function_tag_no_tag_follows_is_content_every_byte(output):
+    """vLLM starts a call at any `<function=` in content (and SGLang's qwen3_coder streaming
+    detector at any it sees); a function tag is a call here only once a tag follows it, so prose
+    that shows one keeps every byte."""
+    reads(output, output, [])
+
+
+def test_a_function_tag_the_block_close_follows_is_a_call_without_arguments():
+    """vLLM reads such a call too (TOOL_NAME + TOOL_END ends it)."""
+    reads("<function=bash>\n</tool_call>", None, [("bash", {})])
+
+
+def test_calls_without_blocks_and_with_them_in_one_output():
+    output = (BASH + "\n" + "<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n"
+              "</tool_call>\n" + BASH.replace("pwd", "ls"))
+    reads(output, "\n", [("bash", {"command": "pwd"}), ("weather", {"city": "Paris"}), ("bash", {"command": "ls"})])
+
+
+def test_a_function_tag_inside_a_thought_is_the_thought():
+    events = reads("<think>I could write " + BASH + "</think>Hi", "Hi", [])
+    assert said(events).reasoning == ("I could write " + BASH,)
+
+
+def test_seed_oss_reads_a_call_without_its_block():
+    """vLLM's seed_oss parser is the Qwen3 engine with Seed's wrappers: it reads it too."""
+    reads("<function=bash>\n<parameter=command>pwd</parameter>\n</function></seed:tool_call>", None,
+          [("bash", {"command": "pwd"})], table="seed_oss")
 
 
 # -- a value whose close is missing or misspelled ---------------------------------------------------
@@ -219,3 +298,9 @@ def test_held_bytes_count_against_the_buffer_limit():
     events = parser.feed(End("stop"))
     assert events[-1].tool_calls == 1
 
+
+def test_the_grammar_writes_what_the_template_does_without_the_recoveries():
+    written = thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, QWEN3_TAGGED.syntax, OPENER)
+    assert symphony.grammar(QWEN3_TAGGED, TOOLS) == symphony.grammar(written, TOOLS) is not None
+    assert symphony.grammar(QWEN3_TAGGED, TOOLS, reasoning_open=True) == symphony.grammar(written, TOOLS,
+                                                                                         reasoning_open=True)
