@@ -188,9 +188,7 @@ cdef class PythonicCall(TagCall):
 
     cdef int release_as_content(self) except -1:
         """The bare output is no call list: what is held is content, and so is all that follows."""
-        if self.carried.text.len:
-            self.sink.content(self.carried.text.data, self.carried.text.len)
-        hb_clear(&self.carried)
+        self.carried_as_content()
         self.stage = PY_CONTENT
         return 0
 
@@ -256,8 +254,7 @@ cdef class PythonicCall(TagCall):
         call's end."""
         self.close_object()
         self.end_call(paren, 1)
-        self.index = -1
-        self.function = None
+        self.forget_call()
         self.stage = PY_BETWEEN
         return 0
 

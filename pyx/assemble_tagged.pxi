@@ -10,68 +10,208 @@
 # their tag and are not validated; `</function>` ends the call (its bytes are ToolCallEnd's) and
 # what follows it goes back to the engine. Out-of-place tags, names cut short by a tag, and a
 # block that closes early are reported with their reasons.
+#
+# What models write otherwise is read too, each rule decided by bytes held until it is, so that
+# no cut changes it:
+# - A region the function tag itself opened (the table's start: Qwen3-Coder and Step-3.5 leave
+#   the block out) is a call only once a tag follows that function tag (after whitespace), or a
+#   marker closes it; text there, or the end of the stream, makes the region content, every byte
+#   (prose that shows a tag).
+# - A value ends at its `</parameter>`; where that is missing, at the next parameter tag. A
+#   function tag, a function close or a table marker that would open the next call, written
+#   inside a value, is held from there on: the value's own `</parameter>` makes all of it the
+#   value's text (a coding agent's `printf '<tool_call>'`); the next parameter tag, the block's
+#   close or the stream's end makes it what it is, and the value ends where it began. A close
+#   misspelled or cut short right there (`</parameter1>`, `</parameter_function>`, `</parameter`)
+#   is then the value's close, not its text.
+# - A function tag inside a call ends that call and starts the next.
+# - Step-3.5's tag repairs: a name or key ends at a newline as well as at `>`; a function tag
+#   without its `=` (`<function bash>`, `<functionbash>`) is read when what follows names a tool
+#   the request declares (else it is reported); a tag's own name written again after it
+#   (`<parameter=parameter=KEY>`) counts once.
 
 cdef enum TaggedTag:
-    TT_FUNCTION = 0          # <function=
-    TT_PARAMETER = 1         # <parameter=
-    TT_PARAMETER_CLOSE = 2   # </parameter>
-    TT_FUNCTION_CLOSE = 3    # </function>
+    TT_FUNCTION = 0            # <function=
+    TT_PARAMETER = 1           # <parameter=
+    TT_PARAMETER_CLOSE = 2     # </parameter>
+    TT_FUNCTION_CLOSE = 3      # </function>
+    TT_FUNCTION_UNEQUAL = 4    # <function   a function tag without its `=`
+    TT_CLOSE_MISSPELLED = 5    # </parameter  a value's close spelled otherwise or cut short
 
-TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
+TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")     # the syntax's own
+TAGGED_READ_TAGS = TAGGED_TAGS + ("<function", "</parameter")                   # and what is repaired
+
+cdef enum:
+    TG_CLOSE_STEM = 11         # len("</parameter")
 
 cdef enum TaggedStage:
-    TG_OPENING = 0           # before the function tag
-    TG_FUNCTION_NAME = 1     # after `<function=`, up to `>`
-    TG_BETWEEN = 2           # between parameters
-    TG_PARAMETER_NAME = 3    # after `<parameter=`, up to `>`
-    TG_VALUE = 4             # a parameter's value, up to `</parameter>`
+    TG_OPENING = 0             # before the function tag
+    TG_FUNCTION_NAME = 1       # after `<function=`, up to `>`
+    TG_BETWEEN = 2             # between parameters
+    TG_PARAMETER_NAME = 3      # after `<parameter=`, up to `>`
+    TG_VALUE = 4               # a parameter's value, up to `</parameter>`
+    TG_NAMED = 5               # a region its function tag opened: the tag read, no tag after it yet
+    TG_AFTER_CALL = 6          # held bytes read again after a call's `</function>`
+
+
+cdef struct tg_held:           # a tag or a table marker held inside a value
+    Py_ssize_t at              # where it begins in `carried`
+    Py_ssize_t len
+    int tag                    # a TaggedTag, or -1: the table's marker number `marker`
+    int marker
+
+
+cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_t n) noexcept:
+    """How long the misspelled close at p[0:n] is: `</parameter`, then up to and with its `>`
+    (a `<` or whitespace first ends it before them)."""
+    cdef Py_ssize_t k = TG_CLOSE_STEM
+    while k < n:
+        if p[k] == GREATER:
+            return k + 1
+        if p[k] == LESS or u8_ascii_space(p[k]):
+            return k
+        k += 1
+    return n
+
+
+cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name, Py_ssize_t t,
+                                   bint unequal) noexcept:
+    """Where the name in p[0:n] begins: after the tag's own name and `=` written again
+    (`tag_name`, t bytes), however often, and for a tag without its `=` after the spaces too."""
+    cdef Py_ssize_t at = 0
+    if unequal:
+        while at < n and (p[at] == SPACE or p[at] == TAB):
+            at += 1
+    while n - at > t and memcmp(p + at, tag_name, t) == 0:
+        at += t
+    return at
 
 
 @cython.final
 @cython.no_gc
 cdef class TaggedCall(TagCall):
-    """Assembles one `<function=NAME>` call of parameter tags."""
+    """Assembles the `<function=NAME>` calls of parameter tags of one region."""
     cdef int stage
     cdef Py_ssize_t tag_at       # where in carried the tag being read began
+    cdef Py_ssize_t named_at     # TG_NAMED: where the function tag ended in carried
+    cdef Py_ssize_t held_at      # where in carried the first tag held inside the value begins, or -1
+    cdef ByteBuf held_tags       # the tags and markers held inside the value (tg_held records)
+    cdef Held reread             # held bytes read again once the value turned out to end before them
+    cdef bint unequal            # the function tag being read has no `=`
+    cdef bint bare               # the region was opened by its function tag, and no call started yet
+    cdef bint rereading
 
     def __cinit__(self):
         self.stage = TG_OPENING
+        self.held_at = -1
+        hb_init(&self.reread)
+
+    def __dealloc__(self):
+        bb_free(&self.held_tags)
+        hb_free(&self.reread)
 
     cdef inline int stage_after_tag(self) noexcept:
         return TG_BETWEEN if self.started() else TG_OPENING
+
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        self.bare = True
+        self.feed(p, n, sink)
+        return 0
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
         while n > 0:
             if self.stage == TG_VALUE:
+                if self.held_at >= 0:
+                    return self.carry(p, n)
                 return self.value_text(p, n)
             if self.stage == TG_OPENING or self.stage == TG_BETWEEN:
-                return self.text_between(p, n)
-            # a name or a key, up to its `>`
-            k = self.read_until(p, n, GREATER, &self.name if self.stage == TG_FUNCTION_NAME else &self.key)
+                return self.text_runs(p, n, OT_TEXT_BETWEEN_TAGS)
+            if self.stage == TG_AFTER_CALL:
+                return self.text_runs(p, n, OT_TEXT_AFTER_OBJECT)
+            if self.stage == TG_NAMED:
+                k = 0
+                while k < n and u8_space_len(p + k, n - k):
+                    k += u8_space_len(p + k, n - k)
+                self.carry(p, k)
+                if k < n:
+                    # text after the function tag: the region held no call
+                    self.not_a_call()
+                    self.sink.content(p + k, n - k)
+                return 0
+            # a name or a key, up to its `>` (or the end of its line)
+            k = self.read_name(p, n, &self.name if self.stage == TG_FUNCTION_NAME else &self.key)
             if k == n:
                 return 0
             if self.stage == TG_FUNCTION_NAME:
                 self.function_tag_done()
+                if self.done:
+                    # the region turned out to be content: so is the rest of this piece
+                    return self.sink.content(p + k + 1, n - k - 1)
             else:
                 self.parameter_tag_done()
             p += k + 1
             n -= k + 1
         return 0
 
+    cdef Py_ssize_t read_name(self, const unsigned char* p, Py_ssize_t n, ByteBuf* into) except -1:
+        """A name or key up to the `>` that ends it, or the newline that does where the name so
+        far is one the request declares (a carriage return before it left out): the bytes before
+        it go to `into` and with the end to what is carried. Returns where the end is in p[0:n],
+        or n when it is not there yet."""
+        cdef Py_ssize_t k = 0, start = 0
+        while True:
+            while k < n and p[k] != GREATER and p[k] != LF:
+                k += 1
+            bb_append(into, p + start, k - start)
+            if k == n or p[k] == GREATER:
+                break
+            if into.len and into.data[into.len - 1] == CR and self.is_declared(into.data, into.len - 1):
+                into.len -= 1
+                break
+            if self.is_declared(into.data, into.len):
+                break
+            bb_push(into, LF)        # a name the tools do not know: the newline is the name's
+            k += 1
+            start = k
+        self.carry(p, k + 1 if k < n else n)
+        return k
+
+    cdef bint is_declared(self, const unsigned char* name, Py_ssize_t n) except -1:
+        """Whether the function name (or key) being read, name[0:n] as written, is a tool the
+        request declares (or a parameter the call's declared function has)."""
+        cdef Py_ssize_t at
+        if self.stage == TG_FUNCTION_NAME:
+            at = tg_name_at(name, n, b"function=", 9, self.unequal)
+            return self.declared is not None and n > at and (<Declared>self.declared).find(name + at, n - at) >= 0
+        at = tg_name_at(name, n, b"parameter=", 10, False)
+        return self.function is not None and n > at and self.function.declares(name + at, n - at)
+
+    cdef int drop_name_repeats(self, ByteBuf* name, const char* tag_name, Py_ssize_t t, bint unequal) except -1:
+        """The name without the tag's own name written again (and the spaces of a tag without its
+        `=`)."""
+        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t, unequal)
+        if at:
+            memmove(name.data, name.data + at, name.len - at)
+            name.len -= at
+        return 0
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         if self.stage == TG_VALUE:
-            if tag == TT_PARAMETER_CLOSE:
-                self.close_value(p, n)
-                self.stage = TG_BETWEEN
-                return 0
-            return self.value_text(p, n)
+            return self.tag_in_value(tag, p, n)
+        if self.stage == TG_NAMED:
+            self.start_named()
         if self.stage == TG_FUNCTION_NAME or self.stage == TG_PARAMETER_NAME:
             # a tag inside a name: what was read is reported, the tag read again
+            if self.bare:
+                self.not_a_call()
+                return self.sink.content(p, n)
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = self.stage_after_tag()
-        if tag == TT_FUNCTION:
-            return self.begin_tag(p, n, TG_FUNCTION_NAME)
+        if tag == TT_FUNCTION or tag == TT_FUNCTION_UNEQUAL:
+            return self.begin_tag(p, n, TG_FUNCTION_NAME, tag == TT_FUNCTION_UNEQUAL)
+        if self.stage == TG_AFTER_CALL:
+            return self.tag_out_of_place(p, n)
         if tag == TT_FUNCTION_CLOSE:
             if not self.started():
                 self.carry(p, n)
@@ -79,33 +219,58 @@ cdef class TaggedCall(TagCall):
             else:
                 self.close_object()
                 self.end_call(p, n)
-            self.done = True
-            return 0
+                self.forget_call()
+            return self.call_over()
         if tag == TT_PARAMETER and self.stage == TG_BETWEEN:
-            return self.begin_tag(p, n, TG_PARAMETER_NAME)
+            return self.begin_tag(p, n, TG_PARAMETER_NAME, False)
         return self.tag_out_of_place(p, n)
 
-    cdef int begin_tag(self, const unsigned char* p, Py_ssize_t n, int stage) except -1:
+    cdef int call_over(self) except -1:
+        """The call's own end was read: the region is over, unless held bytes after it are being
+        read again (they are the region's already)."""
+        if self.rereading:
+            self.stage = TG_AFTER_CALL
+        else:
+            self.done = True
+        return 0
+
+    cdef int begin_tag(self, const unsigned char* p, Py_ssize_t n, int stage, bint unequal) except -1:
         self.tag_at = self.carried.text.len
         self.carry(p, n)
         if stage == TG_FUNCTION_NAME:
             self.name.len = 0
+            self.unequal = unequal
         else:
             self.key.len = 0
         self.stage = stage
         return 0
 
     cdef int function_tag_done(self) except -1:
+        if self.unequal and not self.is_declared(self.name.data, self.name.len):
+            # `<function NAME>`: a call only where NAME is a declared tool
+            self.report_from(self.tag_at, OT_TAG_OUT_OF_PLACE)
+            self.stage = self.stage_after_tag()
+            return 0
+        self.drop_name_repeats(&self.name, b"function=", 9, self.unequal)
         if self.name.len == 0:
+            if self.bare:
+                return self.not_a_call()
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
         elif self.started():
-            self.report_from(self.tag_at, OT_SECOND_FUNCTION_TAG)
+            # the next call's function tag: the open call ends where that tag begins
+            self.end_before(self.tag_at)
+            self.start_call(self.carried.text.len)
+        elif self.bare:
+            self.named_at = self.carried.text.len
+            self.stage = TG_NAMED
+            return 0
         else:
             self.start_call(self.carried.text.len)
         self.stage = self.stage_after_tag()
         return 0
 
     cdef int parameter_tag_done(self) except -1:
+        self.drop_name_repeats(&self.key, b"parameter=", 10, False)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
             self.stage = TG_BETWEEN
@@ -113,14 +278,212 @@ cdef class TaggedCall(TagCall):
         self.stage = TG_VALUE
         return self.open_value()
 
+    cdef int start_named(self) except -1:
+        """A region its function tag opened is a call: it starts, its source that tag."""
+        self.bare = False
+        self.start_call(self.named_at)
+        self.stage = TG_BETWEEN
+        return 0
+
+    cdef int not_a_call(self) except -1:
+        """A region its function tag opened holds no call: what it read is content, and the rest
+        of the region is the engine's."""
+        self.bare = False
+        self.carried_as_content()
+        self.done = True
+        return 0
+
+    cdef int end_before(self, Py_ssize_t at) except -1:
+        """The open call ends where the next call's tag begins (carried[at:]): `}`, its source what
+        is carried before that, and a ToolCallEnd of no bytes."""
+        self.close_object_upto(at)
+        self.end_call(NULL, 0)
+        return self.forget_call()
+
+    # -- a value and the tags written inside it -------------------------------------------------
+
+    cdef int tag_in_value(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if tag == TT_PARAMETER_CLOSE:
+            if self.held_at >= 0:
+                self.held_as_value()
+            self.close_value(p, n)
+            self.stage = TG_BETWEEN
+            return 0
+        if tag == TT_PARAMETER:
+            self.value_ends()
+            return self.on_tag(tag, p, n)
+        if tag == TT_FUNCTION or tag == TT_FUNCTION_CLOSE or tag == TT_CLOSE_MISSPELLED:
+            return self.hold(tag, -1, p, n)
+        if self.held_at >= 0:
+            return self.carry(p, n)
+        return self.value_text(p, n)
+
+    cdef int hold(self, int tag, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """A tag (or a table marker) inside the value, p[0:n]: held, with all that follows, until
+        the value's close or the next parameter tag says what it is."""
+        cdef tg_held h
+        if self.held_at < 0:
+            self.held_at = self.carried.text.len
+            self.held_tags.len = 0
+        h.at = self.carried.text.len
+        h.len = n
+        h.tag = tag
+        h.marker = marker
+        bb_append(&self.held_tags, <const unsigned char*>&h, sizeof(tg_held))
+        return self.carry(p, n)
+
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.done or self.stage != TG_VALUE:
+            return 0
+        self.sink = sink
+        if self.tags.held.len:
+            # the marker cuts off the tag the scanner was reading: its start is text, before it
+            self.read(NULL, 0, False)
+        self.hold(-1, terminal, p, n)
+        return 1
+
+    cdef int held_as_value(self) except -1:
+        """The value's close came: what was held is the value's text."""
+        hb_split(&self.carried, self.held_at, &self.reread)
+        self.held_at = -1
+        self.held_tags.len = 0
+        self.read_reread(0, self.reread.text.len, True)
+        hb_clear(&self.reread)
+        return 0
+
+    cdef int value_ends(self) except -1:
+        """The value ends without its close tag: where the first held tag begins (a misspelled
+        close there is its close), or here when nothing is held; what was held is then read again
+        as the call's tags."""
+        cdef tg_held* first
+        cdef Py_ssize_t upto
+        if self.held_at < 0:
+            self.close_value_upto(self.carried.text.len)
+            self.stage = TG_BETWEEN
+            return 0
+        first = <tg_held*>self.held_tags.data
+        upto = self.held_at
+        if first.tag == TT_CLOSE_MISSPELLED:
+            upto += tg_misspelled_close_len(self.carried.text.data + upto, self.carried.text.len - upto)
+        self.close_value_upto(upto)          # carried now starts at `upto`
+        self.stage = TG_BETWEEN
+        hb_split(&self.carried, 0, &self.reread)
+        self.read_held_tags(upto)
+        self.held_at = -1
+        self.held_tags.len = 0
+        hb_clear(&self.reread)
+        return 0
+
+    cdef int read_held_tags(self, Py_ssize_t shift) except -1:
+        """The held bytes (in `reread`, which begins at carried offset `shift`) read again as the
+        call's tags and text."""
+        cdef tg_held* items = <tg_held*>self.held_tags.data
+        cdef Py_ssize_t count = self.held_tags.len // sizeof(tg_held), i, at, pos = 0
+        self.rereading = True
+        for i in range(count):
+            at = items[i].at - shift
+            if at < pos:
+                continue                     # the misspelled close, read as the value's
+            self.read_reread(pos, at, False)
+            if items[i].tag >= 0:
+                self.on_tag(items[i].tag, self.reread.text.data + at, items[i].len)
+            else:
+                self.marker_between(items[i].marker, self.reread.text.data + at, items[i].len)
+            pos = at + items[i].len
+        self.read_reread(pos, self.reread.text.len, False)
+        self.rereading = False
+        return 0
+
+    cdef int read_reread(self, Py_ssize_t a, Py_ssize_t b, bint as_value) except -1:
+        """reread's text[a:b] read again, as the value's text or as the call's, with the separators
+        that arrived among it (or, at its end, after it) in their places."""
+        cdef const unsigned char* sp = NULL
+        cdef Py_ssize_t sn = 0, mark
+        while True:
+            mark = hb_next_mark_at(&self.reread)
+            if mark < 0 or mark > b:
+                break
+            if mark > a:
+                self.read_again(self.reread.text.data + a, mark - a, as_value)
+                a = mark
+            hb_next_mark(&self.reread, &sp, &sn)
+            self.keep_separator(sp, sn)
+        if b > a:
+            self.read_again(self.reread.text.data + a, b - a, as_value)
+        return 0
+
+    cdef inline int read_again(self, const unsigned char* p, Py_ssize_t n, bint as_value) except -1:
+        if as_value:
+            return self.value_text(p, n)
+        return self.on_text(p, n)
+
+    cdef int marker_between(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """A table marker that opens the next call, held inside a value that turned out to end
+        before it: it ends the open call and is dropped, and the next call may follow."""
+        if self.stage == TG_FUNCTION_NAME or self.stage == TG_PARAMETER_NAME:
+            self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
+        if self.started():
+            self.end_before(self.carried.text.len)
+        else:
+            self.drop_carried()
+        self.sink.dropped_marker(marker, p, n)
+        self.stage = TG_OPENING
+        return 0
+
+    # -- the region's end -----------------------------------------------------------------------
+
+    cdef int value_cut_off(self) except -1:
+        """The region ends inside a value holding tags: they are what they are. A close cut short
+        at its stem (`</parameter`, which the scanner holds as the start of `</parameter>`) is held
+        like any misspelled close."""
+        if self.stage != TG_VALUE:
+            return 0
+        if self.tags.held.len == TG_CLOSE_STEM and memcmp(self.tags.held.data, b"</parameter", TG_CLOSE_STEM) == 0:
+            self.hold(TT_CLOSE_MISSPELLED, -1, self.tags.held.data, self.tags.held.len)
+            self.tags.held.len = 0
+        if self.held_at >= 0:
+            self.take_scanner_held()
+            self.value_ends()
+        return 0
+
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never the call's: it is dropped whatever happens here
+        self.value_cut_off()
+        if self.stage == TG_NAMED:
+            self.start_named()
+        elif self.bare:
+            self.take_scanner_held()
+            return self.not_a_call()
+        if self.stage == TG_AFTER_CALL:
+            return self.after_call_ends()
         if not self.started():
             self.take_scanner_held()
             self.report_carried(MW_OTHER, OT_CALL_WITHOUT_FUNCTION_TAG if self.stage == TG_OPENING
                                 else OT_CLOSED_BEFORE_FUNCTION_TAG)
             return 0
         self.close_started(self.stage == TG_BETWEEN, OT_CLOSED_BEFORE_FUNCTION_TAG, NULL, 0)
+        return 0
+
+    cdef int finish(self, Sink sink) except -1:
+        self.sink = sink
+        if self.done:
+            return 0
+        self.value_cut_off()
+        if self.bare:
+            self.take_scanner_held()
+            return self.not_a_call()
+        if self.stage == TG_AFTER_CALL:
+            self.done = True
+            return self.after_call_ends()
+        return TagCall.finish(self, sink)
+
+    cdef int after_call_ends(self) except -1:
+        """The region ends after a call read again: the whitespace carried is the template's, a
+        tag the scanner holds the start of is text after the call."""
+        self.drop_carried()
+        if self.tags.held.len:
+            self.sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, self.tags.held.data, self.tags.held.len)
+            self.tags.held.len = 0
         return 0
 
 
@@ -132,9 +495,9 @@ cdef class TaggedSyntax(Syntax):
     cdef MarkerSet tags
     cdef readonly bint own_line
 
-    def __init__(self, bint own_line=True, ends=()):
-        Syntax.__init__(self, ends)
-        self.tags = MarkerSet(TAGGED_TAGS)
+    def __init__(self, bint own_line=True, ends=(), starts=(), openers=()):
+        Syntax.__init__(self, ends, starts, openers)
+        self.tags = MarkerSet(TAGGED_READ_TAGS)
         self.own_line = own_line
         self.reads_types = True
 

@@ -18,6 +18,18 @@ cdef class Assembler:
         call's end (or another event of the call), else 0 (the engine drops them)."""
         return 0
 
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """The marker p[0:n] that opened the region is the call's own first tag (its syntax
+        lists it as a start): read it as such, in a region no block opened."""
+        self.feed(p, n, sink)
+        return 0
+
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A marker of the table that would open the next call, p[0:n], arrived: 1 when the
+        assembler keeps its bytes (inside a value that may still be closed by its own tag, which
+        then decides whether it was the value's text), else 0 (the engine follows the row)."""
+        return 0
+
     cdef int finish(self, Sink sink) except -1:
         """The stream ended inside the region: report what is held, close nothing."""
         return 0

@@ -490,6 +490,8 @@ cdef class Engine:
         if emits == EM_ARGUMENTS:
             taken = self.call.feed(p, n, self.sink)
             if taken < n:
+                if self.table.after_call[self.state] >= 0:
+                    return self.call_returned(-1, p + taken, n - taken)
                 self.sink.wrapping(p + taken, n - taken, OT_TEXT_AFTER_OBJECT)
             return 0
         if emits == EM_HIDDEN:
@@ -498,6 +500,7 @@ cdef class Engine:
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int nxt
+        cdef bint taken = False
         if self.table.ignored[i]:
             if self.table.emits[self.state] == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
@@ -507,10 +510,38 @@ cdef class Engine:
             if self.table.control[i] and self.table.emits[self.state] != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
                 return self.sink.dropped(DR_CONTROL_TOKEN, p, n)
+            if self.table.after_call[self.state] >= 0:
+                return self.marker_in_returning_call(i, p, n)
             return self.text(p, n)
-        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
+        if self.table.emits[self.state] == EM_ARGUMENTS:
+            if self.table.syntax.is_opener(i) and self.call.hold_marker(i, p, n, self.sink):
+                return 0        # the open value's text, unless the value's own close never comes
+            taken = self.close_call(i, p, n)
+        if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
+            # the call's own first tag opens the region: its bytes are the call's
+            self.enter(nxt)
+            return self.call.open_with(p, n, self.sink)
+        if not taken:
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
+
+    cdef int marker_in_returning_call(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker with no row, in an arguments state its call returns from: the call's text,
+        unless the call has ended; then the marker is read where the call returned to."""
+        cdef Py_ssize_t taken = self.call.feed(p, n, self.sink)
+        if taken < n:
+            return self.call_returned(i if taken == 0 else -1, p + taken, n - taken)
+        return 0
+
+    cdef int call_returned(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """The open call ended by its own end tag, in a state with somewhere to return to: the
+        region closes there, and what follows (p[0:n]: the marker `marker`, or text when -1) is
+        read in that state."""
+        self.call = None
+        self.enter(self.table.after_call[self.state])
+        if marker >= 0:
+            return self.terminal(marker, p, n)
+        return self.text(p, n)
 
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]

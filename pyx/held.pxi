@@ -110,6 +110,23 @@ cdef int hb_drop_front(Held* h, Py_ssize_t b) except -1:
     return 0
 
 
+cdef int hb_split(Held* h, Py_ssize_t at, Held* tail) except -1:
+    """Moves held text[at:] to the empty `tail`, with the separators that arrived among it (or
+    after it); `h` keeps text[0:at] and the separators before it."""
+    cdef Py_ssize_t i
+    bb_append(&tail.text, h.text.data + at, h.text.len - at)
+    for i in range(h.head, h.count):
+        if h.marks[i].at >= at:
+            hb_separator(tail, h.marks_text.data + h.marks[i].start, h.marks[i].len)
+            tail.marks[tail.count - 1].at = h.marks[i].at - at
+    i = h.head
+    while i < h.count and h.marks[i].at < at:
+        i += 1
+    h.count = i
+    h.text.len = at
+    return 0
+
+
 cdef inline Py_ssize_t hb_next_mark(Held* h, const unsigned char** p, Py_ssize_t* n) noexcept:
     """The next unreported separator's bytes and the held offset it arrived before (reported by
     this call); -1 when none is left."""

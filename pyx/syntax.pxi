@@ -1,25 +1,44 @@
 # Call syntaxes (SPEC §2.2): how calls are written in a table's arguments states. One small
 # class per syntax (beside its assembler, in that assembler's file) holds its own parameters
-# (inner tags, placement) and opens a fresh assembler for each call region. `ends` are the table's terminals (by number) that are a call's
-# own end: a syntax whose call end is a table marker (keyed, DSML, ...) gets them from the table
-# compiler, so its assembler's `close` can tell its own end from a marker that only cuts it off.
+# (inner tags, placement) and opens a fresh assembler for each call region. The table compiler
+# hands a syntax three sets of the table's terminals (by number): `ends`, a call's own end (a
+# syntax whose call end is a table marker, keyed, DSML, ..., so its assembler's `close` can tell
+# its own end from a marker that only cuts it off); `starts`, a call's own first tag, which
+# opens a region without its block (its bytes are the call's, not a dropped marker); `openers`,
+# the markers that open the next call from inside a call, which an assembler may keep as the
+# text of a value its own close tag has still to end.
+
+cdef inline uint64_t sx_terminal_set(object terminals) except? 0:
+    cdef uint64_t bits = 0
+    cdef int terminal
+    for terminal in terminals:
+        if not 0 <= terminal < 64:
+            raise ValueError(f"call syntax: no terminal {terminal}")
+        bits |= (<uint64_t>1) << terminal
+    return bits
+
 
 @cython.no_gc
 cdef class Syntax:
     """Base of the call syntaxes; a compiled table holds one."""
     cdef uint64_t ends
+    cdef uint64_t starts
+    cdef uint64_t openers
     cdef readonly bint reads_types      # whether values are typed by the request's declared tools
 
-    def __init__(self, ends=()):
-        cdef int terminal
-        self.ends = 0
-        for terminal in ends:
-            if not 0 <= terminal < 64:
-                raise ValueError(f"call syntax: no terminal {terminal}")
-            self.ends |= (<uint64_t>1) << terminal
+    def __init__(self, ends=(), starts=(), openers=()):
+        self.ends = sx_terminal_set(ends)
+        self.starts = sx_terminal_set(starts)
+        self.openers = sx_terminal_set(openers)
 
     cdef inline bint is_end(self, int terminal) noexcept:
         return terminal >= 0 and (self.ends >> terminal) & 1
+
+    cdef inline bint is_start(self, int terminal) noexcept:
+        return terminal >= 0 and (self.starts >> terminal) & 1
+
+    cdef inline bint is_opener(self, int terminal) noexcept:
+        return terminal >= 0 and (self.openers >> terminal) & 1
 
     cdef Assembler open(self, object declared):
         """A fresh assembler for one call region (declared: the request's tools, compiled, or None)."""

@@ -40,6 +40,8 @@ cdef class Table:
     cdef int* next_state            # [state * n_terminals + terminal] -> state, -1 if no row
     cdef bint* ignored              # per terminal
     cdef bint* control              # per terminal: a control token of the family (dropped where no row reads it)
+    cdef int* after_call            # per state: where an arguments state goes once its call ended
+                                    # by its own end tag, or -1 (it stays: what follows is wrapping)
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -47,7 +49,8 @@ cdef class Table:
     cdef str seed_prompt            # the last short prompt seeded, as given (before its tail is cut)
     cdef int seed_prompt_state      # and the state it seeds
 
-    def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None):
+    def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
+                  after_call=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -67,10 +70,19 @@ cdef class Table:
         self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
         self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
         self.control = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
-        if self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL:
+        self.after_call = <int*>malloc(self.n_states * sizeof(int))
+        if (self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
+                or self.after_call == NULL):
             raise MemoryError()
+        if after_call is None:
+            after_call = [-1] * self.n_states
+        if len(after_call) != self.n_states:
+            raise ValueError(f"table {name}: arrays of the wrong size")
         for s in range(self.n_states):
             self.emits[s] = emits[s]
+            self.after_call[s] = after_call[s]
+            if not -1 <= after_call[s] < self.n_states or (after_call[s] >= 0 and emits[s] != EM_ARGUMENTS):
+                raise ValueError(f"table {name}: state {s} returns to {after_call[s]!r}")
             row = transitions[s]
             if len(row) != self.n_terminals:
                 raise ValueError(f"table {name}: transition row {s} of the wrong size")
@@ -89,6 +101,7 @@ cdef class Table:
         free(self.next_state)
         free(self.ignored)
         free(self.control)
+        free(self.after_call)
 
     cdef inline int next(self, int state, int terminal) noexcept:
         return self.next_state[state * self.n_terminals + terminal]

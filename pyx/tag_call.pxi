@@ -142,12 +142,16 @@ cdef class TagCall(Assembler):
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        self.sink = sink
         if not self.done and self.tags.held.len:
             # the separator cuts off the tag the scanner was reading: its start is text, before it
-            self.sink = sink
             self.read(NULL, 0, False)
-        if self.done or not self.carried.text.len:
-            return sink.dropped(DR_WRAPPER, p, n)
+        return self.keep_separator(p, n)
+
+    cdef int keep_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A separator in its place: among the carried bytes, or Dropped when none is carried."""
+        if not self.carried.text.len and not hb_has_marks(&self.carried):
+            return self.sink.dropped(DR_WRAPPER, p, n)
         return hb_separator(&self.carried, p, n)
 
     # -- accounting -----------------------------------------------------------------------------
@@ -171,6 +175,16 @@ cdef class TagCall(Assembler):
         hb_clear(&self.carried)
         return 0
 
+    cdef int carried_as_content(self) except -1:
+        """Every carried byte as Content (a region that turned out to hold no call)."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        if self.carried.text.len or hb_has_marks(&self.carried):
+            hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
+            self.sink.content(src, n)
+        hb_clear(&self.carried)
+        return 0
+
     cdef int drop_carried(self) except -1:
         """Every carried byte as Dropped{Wrapper} (the template's whitespace)."""
         cdef const unsigned char* src
@@ -191,8 +205,12 @@ cdef class TagCall(Assembler):
             hb_drop_front(&self.carried, at)
         return self.report_carried(MW_OTHER, other)
 
-    cdef int text_between(self, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef inline int text_between(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Text where only tags belong: whitespace runs carried, other runs Malformed."""
+        return self.text_runs(p, n, OT_TEXT_BETWEEN_TAGS)
+
+    cdef int text_runs(self, const unsigned char* p, Py_ssize_t n, int other) except -1:
+        """Text where no text belongs: whitespace runs carried, other runs Malformed(other)."""
         cdef Py_ssize_t at = 0, start, w
         while at < n:
             start = at
@@ -208,7 +226,7 @@ cdef class TagCall(Assembler):
                 if at > n:
                     at = n
                 self.drop_carried()
-                self.sink.malformed(MW_OTHER, OT_TEXT_BETWEEN_TAGS, p + start, at - start)
+                self.sink.malformed(MW_OTHER, other, p + start, at - start)
         return 0
 
     cdef Py_ssize_t read_until(self, const unsigned char* p, Py_ssize_t n, unsigned char stop,
@@ -270,14 +288,25 @@ cdef class TagCall(Assembler):
 
     cdef int close_object(self) except -1:
         """`}` (or `{}` when nothing was written), its source what is carried."""
+        return self.close_object_upto(self.carried.text.len)
+
+    cdef int close_object_upto(self, Py_ssize_t upto) except -1:
+        """`}` (or `{}` when nothing was written), its source carried[0:upto]."""
         if self.members:
             bb_push(&self.fragment, RBRACE)
         else:
             bb_append(&self.fragment, b"{}", 2)
-        return self.push()
+        return self.push_upto(upto)
 
     cdef inline int end_call(self, const unsigned char* p, Py_ssize_t n) except -1:
         return self.sink.call_end(<uint32_t>self.index, p, n)
+
+    cdef int forget_call(self) except -1:
+        """The call ended: a next one in the region starts afresh."""
+        self.index = -1
+        self.function = None
+        self.members = 0
+        return 0
 
     cdef int close_started(self, bint between, int cut, const unsigned char* p, Py_ssize_t n) except -1:
         """A marker closed a started call: an open string gets `"`, the object `}`, then
@@ -383,8 +412,12 @@ cdef class TagCall(Assembler):
 
     cdef int close_value(self, const unsigned char* p, Py_ssize_t n) except -1:
         """The value's close tag p[0:n]: the value's last fragment, its source all carried + tag."""
-        cdef Py_ssize_t m
         self.carry(p, n)
+        return self.close_value_upto(self.carried.text.len)
+
+    cdef int close_value_upto(self, Py_ssize_t upto) except -1:
+        """The value ends: its last fragment, its source carried[0:upto] (what follows stays)."""
+        cdef Py_ssize_t m
         if self.mode == VM_STREAM:
             bb_push(&self.fragment, QUOTE)
         else:
@@ -400,4 +433,4 @@ cdef class TagCall(Assembler):
                 vt_json(self.value.data, m, self.kind, &self.fragment, self.value_depth())
         self.mode = VM_NONE
         self.value.len = 0
-        return self.push()
+        return self.push_upto(upto)

@@ -1053,6 +1053,13 @@ cdef class FunctionKinds:
         return kind
 
 
+    cdef bint declares(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """Whether the schema's properties name the parameter p[0:n]."""
+        if self.count >= 0:
+            return vt_name_index(self.name_at, self.name_len, self.count, key, n) >= 0
+        return PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass") in self.properties
+
+
 cdef inline object vt_tool_list(object tools):
     """The tools as a Declared reads them: a list or tuple as given, anything else as none."""
     return tools if isinstance(tools, (list, tuple)) else ()

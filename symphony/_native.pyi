@@ -188,7 +188,8 @@ class JsonListSyntax(Syntax):
                  bare: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
-    def __init__(self, own_line: bool = ..., ends: Sequence[int] = ...) -> None: ...
+    def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,
+                 openers: Sequence[int] = ...) -> None: ...
 class KeyedSyntax(Syntax):
     def __init__(self, tags: Sequence[str], ends: Sequence[int] = ...) -> None: ...
 class InvokeSyntax(Syntax):
@@ -207,6 +208,7 @@ class ForcedSyntax(Syntax):
 class RequiredSyntax(Syntax): ...
 
 TAGGED_TAGS: tuple[str, ...]
+TAGGED_READ_TAGS: tuple[str, ...]
 DSML_TAGS: tuple[str, ...]
 XTML_TAGS: tuple[str, ...]
 
@@ -248,7 +250,8 @@ class Table:
     opener: Optional[str]
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
-                 controls: Optional[Sequence[bool]] = ...) -> None: ...
+                 controls: Optional[Sequence[bool]] = ...,
+                 after_call: Optional[Sequence[int]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

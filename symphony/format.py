@@ -51,6 +51,8 @@ class Format:
         self.states = []           # (name, Emits); the first is the initial state
         self.transitions = []      # (from, terminal, to) names, first matching row wins
         self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
+        self.returns = {}          # an arguments state -> where it goes once its call ended itself
+        self.recovered = set()     # terminals and states that read what a model writes otherwise
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -117,6 +119,30 @@ class Format:
         self._compiled = None
         return self
 
+    def after_call(self, state, to_state):
+        """Where `state` (an arguments state) goes once its call has ended by its own end tag
+        (its syntax's, not a marker of the table): what follows is read there. Without one, what
+        follows in the state is the region's wrapping."""
+        for name in (state, to_state):
+            if name not in self._state_names():
+                raise FormatError(f"format {self.name}: no state named {debug_quote(name)}")
+        if dict(self.states)[state] != Emits.ARGUMENTS:
+            raise FormatError(f"format {self.name}: state {debug_quote(state)} holds no call to end")
+        self.returns[state] = to_state
+        self._compiled = None
+        return self
+
+    def recovers(self, *names):
+        """Marks terminals and states as a recovery: they read what a family's models write
+        against its template (a call without its block), so what the template writes leaves them
+        out (`written`)."""
+        known = set(self._state_names()) | set(self._terminal_names())
+        for name in names:
+            if name not in known:
+                raise FormatError(f"format {self.name}: no state or terminal named {debug_quote(name)}")
+        self.recovered.update(names)
+        return self
+
     def calls(self, syntax):
         self.syntax = syntax
         self._compiled = None
@@ -143,6 +169,18 @@ class Format:
         copy.spellings = {}
         return copy
 
+    def written(self):
+        """What the family's template writes (the grammar's table): the first spellings, without
+        the terminals, states and rows that only recover what models write otherwise."""
+        copy = self.first_spellings()
+        gone = self.recovered
+        copy.terminals = [(name, text) for name, text in copy.terminals if name not in gone]
+        copy.states = [(name, emits) for name, emits in copy.states if name not in gone]
+        copy.transitions = [row for row in copy.transitions if not gone.intersection(row)]
+        copy.returns = {a: b for a, b in copy.returns.items() if a not in gone and b not in gone}
+        copy.recovered = set()
+        return copy
+
     def _copy(self):
         copy = Format(self.name)
         copy.terminals = list(self.terminals)
@@ -151,6 +189,8 @@ class Format:
         copy.states = list(self.states)
         copy.transitions = list(self.transitions)
         copy.spellings = dict(self.spellings)
+        copy.returns = dict(self.returns)
+        copy.recovered = set(self.recovered)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy
@@ -189,7 +229,8 @@ class Format:
                 rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
                              for t in terminal_names])
             controls = {text for name, text in self.terminals if name in self.controls}
-            syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self), controls)
+            syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self), controls,
+                                         self.syntax.call_starts(self), self.syntax.call_openers(self))
                       if self.syntax is not None else None)
             self._compiled = _native.Table(
                 self.name,
@@ -200,6 +241,8 @@ class Format:
                 syntax,
                 self.opener,
                 controls=[name in self.controls for name in terminal_names],
+                after_call=[state_index[self.returns[state]] if state in self.returns else -1
+                            for state, _ in self.states],
             )
         return self._compiled
 

@@ -328,6 +328,24 @@ class CallSyntax:
         return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
                        if emits[src] == arguments and emits[dst] != arguments})
 
+    def call_starts(self, fmt):
+        """The terminals (by number, in `fmt`) that are a call's own first tag: a region they open
+        reads them as the call's (a tagged function tag that opens a call without its block)."""
+        if self.kind != "tagged":
+            return []
+        return [i for i, (_, text) in enumerate(fmt.terminals) if text == _native.TAGGED_TAGS[0]]
+
+    def call_openers(self, fmt):
+        """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
+        which a tagged value may hold as its text until its own close tag decides."""
+        if self.kind != "tagged":
+            return []
+        names = [name for name, _ in fmt.terminals]
+        emits = dict(fmt.states)
+        arguments = _native.Emits.EM_ARGUMENTS
+        return sorted({names.index(terminal) for src, terminal, dst in fmt.transitions
+                       if emits[src] == arguments and emits[dst] == arguments})
+
     def header_ends(self, fmt):
         """The terminals (by number, in `fmt`) that end a message's recipient header: a region
         they close before a call started was the template's header (param-XML, Muse Glimmer)."""
@@ -335,9 +353,9 @@ class CallSyntax:
             return []
         return [i for i, (_, text) in enumerate(fmt.terminals) if text == self.tags.header_end]
 
-    def native(self, call_ends=(), header_ends=(), controls=()):
+    def native(self, call_ends=(), header_ends=(), controls=(), starts=(), openers=()):
         """The compiled syntax object the native table holds (`controls`: the texts of the table's
-        control tokens)."""
+        control tokens; `starts`, `openers`: a tagged syntax's, see call_starts and call_openers)."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
             params = dict(self.params)
@@ -354,7 +372,7 @@ class CallSyntax:
                                           otherwise.native() if otherwise is not None else None,
                                           dict(self.params).get("bare", False))
         if self.kind == "tagged":
-            return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
+            return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
         if self.kind == "keyed":
             spellings = (self.tags,) + dict(self.params).get("also", ())
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends)

@@ -586,8 +586,8 @@ def syntax_cases(r):
         Case(f"{p}-more-escapes-in-keys", frame(body("lookup", [(t.replace(">", ""), "1") for t in ESCAPE_TEXTS[5:]])),
              calls=1),
         Case(f"{p}-fenced", "```\n" + frame(weather) + "\n```", tools=TOOLS, calls=1),
-        # values holding tags: the other tags are value text; the table's own markers are markers
-        # (a closing marker inside a value closes the block: policy, SPEC §2.4)
+        # values holding tags: a closing marker inside a value closes the block (policy, SPEC
+        # §2.4); the other tags and markers are the value's text or end it, as its syntax reads them
         Case(f"{p}-value-holds-other-tags", frame(body("get_weather", [("code", other_tags), ("x", other_tags)])),
              tools=TOOLS, calls=1),
         Case(f"{p}-value-holds-tag-fragments", frame(body("get_weather", [
@@ -668,7 +668,7 @@ def syntax_cases(r):
             Case("tagged-empty-function-name", closed(f"{fo}>\n" + arg("a", "1") + fc), tools=TOOLS, calls=0),
             Case("tagged-empty-function-name-then-function", closed(f"{fo}>\n" + weather), tools=TOOLS, calls=1),
             Case("tagged-second-function-tag", closed(head("get_weather") + head("get_time") + arg("city", "Paris") + fc),
-                 tools=TOOLS, calls=1),
+                 tools=TOOLS, calls=2),
             Case("tagged-function-tag-in-name", closed(f"{fo}get_{fo}get_weather>\n" + arg("city", "Paris") + fc),
                  tools=TOOLS, calls=1),
             Case("tagged-parameter-tag-in-key", closed(head("get_weather") + f"{po}ci{po}city>\nParis\n{pc}\n" + fc),
@@ -682,7 +682,64 @@ def syntax_cases(r):
             Case("tagged-name-closed-early", closed(f"{fo}get_weather"), tools=TOOLS, calls=0),
             Case("tagged-no-template-newlines", frame(weather.replace("\n", "")), tools=TOOLS, calls=1),
             Case("tagged-crlf", frame(weather.replace("\n", "\r\n")), tools=TOOLS, calls=1),
+            # a value's close missing or misspelled: the next parameter or function tag ends it
+            Case("tagged-close-missing-before-parameter", frame(head("get_weather") + r.arg_open("city") + "Paris\n"
+                                                                 + arg("days", "3") + fc), tools=TOOLS, calls=1),
+            Case("tagged-close-missing-before-function-close", frame(head("get_weather") + r.arg_open("city")
+                                                                      + "Paris\n" + fc), tools=TOOLS, calls=1),
+            Case("tagged-close-missing-before-function", closed(head("get_weather") + r.arg_open("city") + "Paris\n"
+                                                                 + time), tools=TOOLS, calls=2),
+            Case("tagged-close-misspelled", frame(head("get_weather") + r.arg_open("city") + "Paris\n</parameter1>\n"
+                                                  + arg("days", "3") + fc), tools=TOOLS, calls=1),
+            Case("tagged-close-misspelled-before-function-close", frame(
+                head("get_weather") + r.arg_open("city") + "Paris\n</parameter_function>\n" + fc),
+                tools=TOOLS, calls=1),
+            Case("tagged-close-cut-before-parameter", frame(
+                head("get_weather") + r.arg_open("city") + "Paris</parameter" + arg("days", "3") + fc),
+                tools=TOOLS, calls=1),
+            Case("tagged-close-cut-at-end", open_call(head("get_weather") + r.arg_open("city") + "Paris</parameter"),
+                 tools=TOOLS, calls=1),
+            Case("tagged-close-misspelled-then-closed", frame(body("get_weather", [
+                ("city", "x </parameters>\n"), ("days", "3")])), tools=TOOLS, calls=1),
+            # markers and tags inside a value its close tag ends are its text; unclosed, what they are
+            Case("tagged-opener-in-closed-value", frame(body("get_weather", [("code", f"printf '{r.call_open}'")])),
+                 tools=TOOLS, calls=1),
+            Case("tagged-tags-in-closed-value", frame(body("get_weather", [("code", f"{fo}x>{fc}{r.call_open}{fc}")])),
+                 tools=TOOLS, calls=1),
+            Case("tagged-opener-in-unclosed-value", co + r.lead + head("get_weather") + r.arg_open("code") + "x\n"
+                 + r.call(time) + r.trail + cc, tools=TOOLS, calls=2),
+            Case("tagged-opener-in-value-cut", open_call(head("get_weather") + r.arg_open("code") + "x" + r.call_open
+                                                         + "y"), tools=TOOLS, calls=1),
+            # Step-3.5's tag repairs
+            Case("tagged-function-without-equals", frame(weather.replace(fo, "<function ", 1)), tools=TOOLS, calls=1),
+            Case("tagged-function-without-equals-or-space", frame(weather.replace(fo, "<function", 1)), tools=TOOLS,
+                 calls=1),
+            Case("tagged-function-without-equals-undeclared", frame(body("lookup").replace(fo, "<function ", 1)),
+                 tools=TOOLS, calls=0),
+            Case("tagged-names-end-at-newline", frame(f"{fo}get_weather\n{po}city\nParis\n{pc}\n{fc}"), tools=TOOLS,
+                 calls=1),
+            Case("tagged-undeclared-name-runs-past-newline", frame(f"{fo}lookup\n{fc}") + r.call_separator
+                 + frame(weather), tools=TOOLS, calls=1),
+            Case("tagged-tag-name-written-twice", frame(weather.replace(po, po + "parameter=")), tools=TOOLS, calls=1),
         ]
+        if fo in r.markers:
+            # calls without their block: the function tag opens one (a call once a tag follows it)
+            cases += [
+                Case("tagged-bare-call", weather, tools=TOOLS, calls=1),
+                Case("tagged-bare-call-block-close", weather + "\n" + cc, tools=TOOLS, calls=1),
+                Case("tagged-bare-call-prose-around", "I'll check.\n" + weather + "\nDone." + cc + " Bye.",
+                     tools=TOOLS, calls=1),
+                Case("tagged-bare-calls-two", weather + "\n" + time, tools=TOOLS, calls=2),
+                Case("tagged-bare-call-then-block", weather + "\n" + frame(time), tools=TOOLS, calls=2),
+                Case("tagged-bare-tag-in-prose", f"Write {fo}NAME> to call a tool, and {fo}x to name it.", tools=TOOLS,
+                     calls=0),
+                Case("tagged-bare-tag-at-end", f"Now: {fo}get_weather>\n", tools=TOOLS, calls=0),
+                Case("tagged-bare-tag-closed", f"{fo}get_time>{cc}", tools=TOOLS, calls=1),
+                Case("tagged-bare-call-unterminated", head("get_weather") + r.arg_open("city") + "Par", tools=TOOLS,
+                     calls=1),
+                Case("tagged-bare-call-in-thought", (r.think_open or "") + weather + (r.think_close or ""), tools=TOOLS,
+                     calls=0),
+            ]
     else:
         ko, kc, vo, vc = r.tags
         cases += [

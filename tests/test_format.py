@@ -20,6 +20,7 @@ from symphony.events import (
 )
 from symphony.format import CallSyntax, Emits, Format, debug_quote
 from symphony.reasons import DropReason, Other
+from tests import wire
 from tests.common import bytes_of, check_conservation, check_well_formed, chunkings, replay, runs, said
 
 BETWEEN_CALLS = Other("text between a block's calls")
@@ -349,6 +350,43 @@ def test_a_marker_spelled_also_has_its_rows_and_the_grammar_only_the_first_spell
     first = table.first_spellings()
     assert first.terminals == mine("<|a|>").terminals and first.transitions == mine("<|a|>").transitions
     assert table.with_opener("<|b|>").spellings == {"r_open_too": "r_open"} and first.spellings == {}
+
+
+def test_a_call_that_ends_itself_returns_where_after_call_says():
+    # a tagged call opened by its own function tag (a start of the syntax: its bytes are the
+    # call's) returns to `after` at its `</function>`; what follows is read there
+    table = (Format("bare").terminal("open", "<function=").terminal("done", "<done>")
+             .state("content", Emits.CONTENT).state("call", Emits.ARGUMENTS).state("after", Emits.CONTENT)
+             .transition("content", "open", "call").transition("after", "open", "call")
+             .transition("after", "done", "content")
+             .after_call("call", "after").calls(CallSyntax.tagged()))
+    output = "a<function=f><parameter=x>1</parameter></function>b<done>c<function=g></function><done>"
+    events = symphony.parse(table, output)
+    assert runs(events) == runs([
+        wire.content("a"), wire.start(0, "f", "<function=f>"), wire.arguments(0, '{"x": 1', "<parameter=x>1</parameter>"),
+        wire.arguments(0, "}", ""), wire.end(0, "</function>"), wire.content("b"), wire.dropped("<done>"),
+        wire.content("c"), wire.start(1, "g", "<function=g>"), wire.arguments(1, "{}", ""), wire.end(1, "</function>"),
+        wire.dropped("<done>"), wire.finish(tool_calls=2)])
+    for plan, pieces in chunkings(output):
+        replayed = replay(symphony.parser(table), pieces)
+        check_conservation(replayed, output)
+        assert said(replayed) == said(events), plan
+
+
+def test_after_call_and_recovers_are_checked_and_written_leaves_recoveries_out():
+    table = mine("<|a|>")
+    with pytest.raises(symphony.FormatError, match='^format mine: no state named "nowhere"$'):
+        table.after_call("call", "nowhere")
+    with pytest.raises(symphony.FormatError, match='^format mine: state "content" holds no call to end$'):
+        table.after_call("content", "content")
+    with pytest.raises(symphony.FormatError, match='^format mine: no state or terminal named "x"$'):
+        table.recovers("x")
+    table.terminal("bare_open", "<f>").state("bare", Emits.ARGUMENTS).transition("content", "bare_open", "bare")
+    table.after_call("bare", "content").recovers("bare_open", "bare")
+    written = table.written()
+    assert written.terminals == mine("<|a|>").terminals and written.states == mine("<|a|>").states
+    assert written.transitions == mine("<|a|>").transitions and written.returns == {}
+    assert table.with_opener("<|b|>").returns == {"bare": "content"}
 
 
 def test_with_opener_decides_where_the_prompt_is_replayed_from():

@@ -12,7 +12,6 @@ CLOSED_EARLY = "a tool-call block that closed before its function tag closed"
 NO_FUNCTION_TAG = "a tool call without a function tag"
 BETWEEN = "text between a call's tags"
 NO_NAME = "a tag without a name"
-SECOND = "a second function tag inside a call"
 OUT_OF_PLACE = "a tag where the call's syntax has none"
 CUT = "a tag that another tag cut short"
 
@@ -143,10 +142,10 @@ def test_seed_oss_places_values_directly_and_keeps_a_trailing_newline():
     assert parsed("seed_oss", "<tool_call>x</tool_call>") == [content("<tool_call>x</tool_call>"), finish()]
 
 
-def test_inside_a_value_only_its_close_tag_is_a_tag():
-    body = "\n<function=f>\n<parameter=code>\n<function=x><parameter=y></function>\n</parameter>\n</function>\n"
+def test_tags_inside_a_value_its_close_tag_ends_are_its_text():
+    body = "\n<function=f>\n<parameter=code>\n<function=x><tool_call></function>\n</parameter>\n</function>\n"
     events = parsed("qwen3_tagged", block(body), tools=TOOLS)
-    assert arguments_of(events) == {0: '{"code": "<function=x><parameter=y></function>"}'}
+    assert arguments_of(events) == {0: '{"code": "<function=x><tool_call></function>"}'}
     check("qwen3_tagged", block(body), events, tools=TOOLS)
 
 
@@ -174,16 +173,17 @@ def test_a_function_tag_without_a_name():
     ])
 
 
-def test_a_second_function_tag_inside_a_call():
+def test_a_second_function_tag_inside_a_call_ends_it_and_starts_the_next():
     check("qwen3_tagged", block("<function=f>\n<function=g>\n</function>"), [
         dropped("<tool_call>"),
         start(0, "f", "<function=f>"),
-        dropped("\n"),
-        malformed("<function=g>", SECOND),
         arguments(0, "{}", "\n"),
-        end(0, "</function>"),
+        end(0),
+        start(1, "g", "<function=g>"),
+        arguments(1, "{}", "\n"),
+        end(1, "</function>"),
         dropped("</tool_call>"),
-        finish(tool_calls=1),
+        finish(tool_calls=2),
     ])
 
 

@@ -11,6 +11,7 @@ In each shape with a thought, its opener written inside the thought is dropped: 
 prompt of many of these checkpoints opens the thought, and a model that writes the opener again
 (trained on, or served with, a template that did not) means the same thought, not the markup as
 its text (vLLM's and SGLang's reasoning parsers strip it too)."""
+from symphony import _native
 from symphony.format import Emits, Format
 
 THINK = ("<think>", "</think>")
@@ -55,6 +56,28 @@ def thought_and_calls(name, think, call, syntax, opener=None):
         .calls(syntax)
     )
     return table.opens_turn(opener) if opener is not None else table
+
+
+def bare_calls(table):
+    """A `thought_and_calls` table of a tagged syntax whose models also write a call without its
+    block (Qwen3-Coder, Step-3.5: `<function=NAME>…</function>` in content, `</tool_call>` after it
+    or not): the function tag in content opens a call of its own (the tag is the call's, and the
+    call is one only if a tag follows it); once its `</function>` ends it, what follows is content,
+    where a `</tool_call>` the model closes it with is dropped. Its template never writes this,
+    so the grammar leaves it out (`Format.recovers`)."""
+    return (table
+            .terminal("function_open", _native.TAGGED_TAGS[0])
+            .state("bare_call", Emits.ARGUMENTS)
+            .state("after_bare_call", Emits.CONTENT)
+            .transition("content", "function_open", "bare_call")
+            .transition("bare_call", "call_close", "content")
+            .transition("bare_call", "call_open", "calls")
+            .transition("after_bare_call", "function_open", "bare_call")
+            .transition("after_bare_call", "call_close", "content")
+            .transition("after_bare_call", "call_open", "calls")
+            .transition("after_bare_call", "think_open", "reasoning")
+            .after_call("bare_call", "after_bare_call")
+            .recovers("function_open", "bare_call", "after_bare_call"))
 
 
 def calls_in_thought(table):

@@ -1,0 +1,306 @@
+"""What the tagged family's models write against their template, read as they meant it
+(`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, a value
+whose close is missing or misspelled, Step-3.5's broken tags, and a call opener written inside a
+value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
+split) and one synthetic token per delta, counted; every replay conserves the output and says
+what the whole parse says. Each test's docstring says what the incumbents read: vLLM's
+qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
+detectors, after their unit tests (`../shared/peer-cases/`).
+
+The rules (pyx/assemble_tagged.pxi, symphony/formats/shapes.bare_calls):
+- a function tag in content opens a call of its own, which is a call once a tag follows the
+  function tag (or the block's marker closes it), and content, every byte, otherwise; after its
+  `</function>` what follows is content, and a `</tool_call>` closing it is dropped;
+- a value ends at its `</parameter>`, else at the next parameter tag; a function tag, a function
+  close or a call opener inside it is held until one of the two comes: the close makes them the
+  value's text, the parameter tag (or the block's close, or the stream's end) what they are, and
+  then a misspelled close right before them is the value's close;
+- a name or key ends at a newline too where it is a declared one; `<function NAME>` and
+  `<functionNAME>` are a function tag for a declared NAME; `<parameter=parameter=KEY>` is KEY.
+"""
+import json
+
+import pytest
+
+import symphony
+from symphony import Delta, End
+from symphony.adapt import chat
+from symphony.formats.qwen3 import OPENER, QWEN3_TAGGED, THINK, TOOL_CALL
+from symphony.formats.shapes import thought_and_calls
+from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay, said,
+                          synthetic_token_bounds)
+from tests.peer import summary
+from tests.wire import arguments, check, content, dropped, end, finish, malformed, start
+
+
+def tool(name, **properties):
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": properties}}}
+
+
+STRING = {"type": "string"}
+INTEGER = {"type": "integer"}
+TOOLS = [tool("bash", command=STRING, timeout=INTEGER), tool("weather", city=STRING, state=STRING, days=INTEGER),
+         tool("write_file", path=STRING, content=STRING)]
+BASH = "<function=bash><parameter=command>pwd</parameter></function>"
+
+
+def reads(output, text, calls, table="qwen3_tagged", tools=TOOLS):
+    """`output` reads as content `text` (None: none; whitespace around it not compared, as the
+    incumbents' tests compare it) and `calls` ([(name, arguments as a value)]), whole, at every
+    chunking and one counted token per delta."""
+    whole = symphony.parse(table, output, tools=tools)
+    message = summary(chat.message(whole))
+    assert (message["content"] or "").strip() == (text or "").strip(), message
+    assert [(name, json.loads(args)) for name, args in message["calls"]] == calls, message
+    check_conservation(whole, output)
+    check_well_formed(whole)
+    for plan, pieces in chunkings(output):
+        events = replay(symphony.parser(table, tools), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert summary(chat.message(events)) == message, plan
+    bounds = synthetic_token_bounds(output, 0)
+    tokens = [output[a:b] for a, b in bounds]
+    parser = symphony.parser(table, tools)
+    events = [e for d in counted_deltas(tokens, bounds) for e in parser.feed(d)] + parser.feed(End("stop"))
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert said(events).calls == said(whole).calls and said(events).arguments == said(whole).arguments
+    assert summary(chat.message(events)) == message
+    return whole
+
+
+# -- a call without its block ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("after,text", [("", None), ("</tool_call>", None), ("\n</tool_call>", "\n"),
+                                        ("\n  </tool_call>\n", "\n  \n")])
+def test_a_call_without_its_block_is_read_and_a_close_after_it_dropped(after, text):
+    """vLLM (content + `<function=` -> a call; `</tool_call>` after `</function>` consumed) and
+    SGLang's step3p5 (test_redundant_close_after_synthetic_wrapper_is_consumed) read the call
+    and show no markup."""
+    reads(BASH + after, text, [("bash", {"command": "pwd"})])
+
+
+def test_prose_around_a_call_without_its_block_is_content():
+    """vLLM reads the call and the prose before it (vLLM's test_extract_tool_calls_fallback_no_tags
+    checks the call)."""
+    reads("Let me look.\n" + BASH + "\nDone.</tool_call> Bye.", "Let me look.\n\nDone. Bye.",
+          [("bash", {"command": "pwd"})])
+
+
+def test_the_events_of_a_call_without_its_block():
+    output = "Ok.\n<function=bash>\n<parameter=command>\npwd\n</parameter>\n</function>\n</tool_call>\nDone."
+    check("qwen3_tagged", output, [
+        content("Ok.\n"),
+        start(0, "bash", "<function=bash>"),
+        arguments(0, '{"command": "', "\n<parameter=command>"),
+        arguments(0, "pwd", "\npwd"),
+        arguments(0, '"', "\n</parameter>"),
+        arguments(0, "}", "\n"),
+        end(0, "</function>"),
+        content("\n"),
+        dropped("</tool_call>"),
+        content("\nDone."),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+@pytest.mark.parametrize("output", [
+    "Write <function=NAME> to call a tool.",
+    "The tag <function=f>, then its parameters.",
+    "Unfinished: <function=get_weather",
+    "Now: <function=bash>\n",
+    "<function=> is empty",
+    "A cut <function=bash<parameter=x> tag",
+])
+def test_a_function_tag_no_tag_follows_is_content_every_byte(output):
+    """vLLM starts a call at any `<function=` in content (and SGLang's qwen3_coder streaming
+    detector at any it sees); a function tag is a call here only once a tag follows it, so prose
+    that shows one keeps every byte."""
+    reads(output, output, [])
+
+
+def test_a_function_tag_the_block_close_follows_is_a_call_without_arguments():
+    """vLLM reads such a call too (TOOL_NAME + TOOL_END ends it)."""
+    reads("<function=bash>\n</tool_call>", None, [("bash", {})])
+
+
+def test_calls_without_blocks_and_with_them_in_one_output():
+    output = (BASH + "\n" + "<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n"
+              "</tool_call>\n" + BASH.replace("pwd", "ls"))
+    reads(output, "\n", [("bash", {"command": "pwd"}), ("weather", {"city": "Paris"}), ("bash", {"command": "ls"})])
+
+
+def test_a_function_tag_inside_a_thought_is_the_thought():
+    events = reads("<think>I could write " + BASH + "</think>Hi", "Hi", [])
+    assert said(events).reasoning == ("I could write " + BASH,)
+
+
+def test_seed_oss_reads_a_call_without_its_block():
+    """vLLM's seed_oss parser is the Qwen3 engine with Seed's wrappers: it reads it too."""
+    reads("<function=bash>\n<parameter=command>pwd</parameter>\n</function></seed:tool_call>", None,
+          [("bash", {"command": "pwd"})], table="seed_oss")
+
+
+# -- a value whose close is missing or misspelled ---------------------------------------------------
+
+@pytest.mark.parametrize("body,arguments", [
+    # SGLang step3p5 test_missing_parameter_close_before_next_parameter; vLLM the same
+    ("<parameter=city>Dallas<parameter=state>TX</parameter>", {"city": "Dallas", "state": "TX"}),
+    # vLLM test_extract_tool_calls_missing_closing_parameter_tag (the template's newlines)
+    ("\n<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>\n", {"city": "Dallas", "state": "TX"}),
+    # SGLang qwen3_coder test_streaming_strips_drifted_end_marker
+    ("\n<parameter=city>\nShanghai\n</parameter1>\n<parameter=days>\n3\n</parameter>\n",
+     {"city": "Shanghai", "days": 3}),
+    ("\n<parameter=city>\nShanghai\n</parameter_function>\n", {"city": "Shanghai"}),
+    ("<parameter=city>Shanghai</parameter<parameter=days>3</parameter>", {"city": "Shanghai", "days": 3}),
+    ("<parameter=city>Shanghai</parameter\n<parameter=days>3</parameter>", {"city": "Shanghai", "days": 3}),
+    # a function close ends an open value (vLLM: TOOL_ARGS + FUNC_END; SGLang: `</function>` ends it)
+    ("<parameter=city>Shanghai\n", {"city": "Shanghai"}),
+])
+def test_the_next_parameter_or_function_tag_ends_a_value_its_close_missed(body, arguments):
+    reads(f"<tool_call><function=weather>{body}</function></tool_call>", None, [("weather", arguments)])
+
+
+def test_the_block_close_ends_a_value_and_its_call():
+    """SGLang step3p5 test_tool_close_repairs_open_parameter_and_function."""
+    reads("<tool_call><function=bash><parameter=command>pwd</tool_call>", None, [("bash", {"command": "pwd"})])
+
+
+@pytest.mark.parametrize("value", ["<config>\n  <p>1</p>\n</parameters>", "x </parameterList>", "a</parameter_b> c"])
+def test_a_value_its_close_ends_keeps_what_looks_like_a_close(value):
+    """SGLang qwen3_coder test_closed_value_ending_like_a_marker_is_kept."""
+    output = f"<tool_call>\n<function=weather>\n<parameter=city>\n{value}\n</parameter>\n</function>\n</tool_call>"
+    reads(output, None, [("weather", {"city": value})])
+
+
+def test_the_events_of_a_misspelled_close():
+    """The misspelled close is the value's close: its bytes are the closing fragment's source."""
+    output = ("<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter1>\n<parameter=days>\n3\n"
+              "</parameter>\n</function>\n</tool_call>")
+    check("qwen3_tagged", output, [
+        dropped("<tool_call>"),
+        start(0, "weather", "\n<function=weather>"),
+        arguments(0, '{"city": "', "\n<parameter=city>"),
+        arguments(0, "Paris", "\nParis"),
+        arguments(0, '"', "\n</parameter1>"),
+        arguments(0, ', "days": 3', "\n<parameter=days>\n3\n</parameter>"),
+        arguments(0, "}", "\n"),
+        end(0, "</function>"),
+        dropped("\n</tool_call>"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_a_stream_cut_after_a_cut_close_ends_the_value_not_the_call():
+    output = "<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter"
+    events = symphony.parse("qwen3_tagged", output, tools=TOOLS)
+    assert said(events).arguments == ((0, '{"city": "Paris"'),)
+    for plan, pieces in chunkings(output):
+        assert said(replay(symphony.parser("qwen3_tagged", TOOLS), pieces)) == said(events), plan
+
+
+# -- Step-3.5's tag repairs ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tag", ["<function bash>", "<functionbash>", "<function  bash>", "<function=function=bash>"])
+def test_a_function_tag_without_its_equals_names_a_declared_tool(tag):
+    """SGLang step3p5 test_missing_equals_in_known_function_tag; its qwen3_coder detector reads
+    no call there (test_qwen_parser_does_not_gain_step_repair): one table serves both, and the
+    model meant the call."""
+    reads(f"<tool_call>{tag}<parameter=command>pwd</parameter></function></tool_call>", None,
+          [("bash", {"command": "pwd"})])
+
+
+def test_a_function_tag_without_its_equals_and_an_undeclared_name_is_no_call():
+    """SGLang step3p5 test_unknown_malformed_function_is_not_repaired: no call."""
+    output = "<tool_call><function unknown><parameter=command>pwd</parameter></function></tool_call>"
+    events = reads(output, "<function unknown><parameter=command>pwd</parameter></function>", [])
+    first = next(e.to_dict() for e in events if type(e) is symphony.events.Malformed)
+    assert first["text"]["text"].startswith("<function unknown>")
+    assert first["why"] == malformed("", "a tag where the call's syntax has none")["why"]
+
+
+def test_names_and_keys_a_newline_ends_where_the_tools_declare_them():
+    """SGLang step3p5 test_missing_right_angle_in_function_and_parameter_tags and
+    test_duplicate_parameter_prefix_is_repaired_when_boundary_is_known."""
+    reads("<tool_call><function=bash\n<parameter=command\npwd</parameter></function></tool_call>", None,
+          [("bash", {"command": "pwd"})])
+    reads("<tool_call><function=bash><parameter=parameter=command\npwd</parameter></function></tool_call>", None,
+          [("bash", {"command": "pwd"})])
+    reads("<tool_call>\r\n<function=bash\r\n<parameter=command\r\npwd</parameter></function></tool_call>", None,
+          [("bash", {"command": "pwd"})])
+
+
+def test_a_name_the_tools_do_not_declare_runs_past_a_newline():
+    """vLLM test_none_tool_calls_filtered: `<function=bad_func_no_gt` (no `>`) is no call, the next
+    block's is."""
+    output = ("<tool_call>\n<function=bad_func_no_gt\n</function>\n</tool_call>\n<tool_call>\n<function=weather>\n"
+              "<parameter=city>Dallas</parameter>\n</function>\n</tool_call>")
+    events = symphony.parse("qwen3_tagged", output, tools=TOOLS)
+    assert [name for name, _ in summary(chat.message(events))["calls"]] == ["weather"]
+    check("qwen3_tagged", output, [e.to_dict() for e in events], tools=TOOLS)
+
+
+@pytest.mark.parametrize("text", ["printf '<function bash>'", "printf '&lt;function bash&gt;'",
+                                  "echo '<function=bash\n'"])
+def test_tags_inside_a_value_are_not_repaired(text):
+    """SGLang step3p5 test_function_like_text_inside_parameter_is_not_repaired."""
+    reads(f"<tool_call><function=bash><parameter=command>{text}</parameter></function></tool_call>", None,
+          [("bash", {"command": text})])
+
+
+# -- a call opener inside a delimited value --------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "printf '<tool_call>'",
+    "x = '<tool_call>\\n<function=f>'\ny = '</function>'",
+    "<tool_call>",
+    "a\n<tool_call>\n<function=write_file>\n</function>\n",
+])
+def test_an_opener_inside_a_value_its_close_ends_is_its_text(text):
+    """vLLM (test_content_with_xml_structural_tags: the opener inside a string is text) and
+    SGLang's qwen3_coder (a value runs to `</parameter>` unless a parameter tag or `</function>`
+    comes first) keep it in the value."""
+    output = f"<tool_call>\n<function=bash>\n<parameter=command>\n{text}\n</parameter>\n</function>\n</tool_call>"
+    reads(output, None, [("bash", {"command": text})])
+
+
+def test_an_opener_inside_a_value_whose_close_never_comes_opens_the_next_call():
+    output = ("<tool_call>\n<function=bash>\n<parameter=command>\nls\n<tool_call>\n<function=weather>\n"
+              "<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>")
+    reads(output, None, [("bash", {"command": "ls"}), ("weather", {"city": "Paris"})])
+
+
+def test_what_an_opener_inside_a_value_holds_streams_at_the_close():
+    """The value streams up to the opener; the rest waits for the value's close, which sends it."""
+    parser = symphony.parser("qwen3_tagged", TOOLS)
+    sent = []
+    for piece in ["<tool_call>\n<function=bash>\n<parameter=command>\nprintf '", "<tool_call>", "'", "\n"]:
+        sent += [e.json for e in parser.feed(Delta(piece)) if type(e) is symphony.events.ToolCallArguments]
+    assert "".join(sent) == '{"command": "printf \''
+    sent = [e.json for e in parser.feed(Delta("</parameter>\n</function>\n</tool_call>"))
+            if type(e) is symphony.events.ToolCallArguments]
+    assert "".join(sent) == '<tool_call>\'"}'
+
+
+def test_seed_oss_holds_its_own_opener_inside_a_value():
+    output = ("<seed:tool_call>\n<function=bash>\n<parameter=command>echo '<seed:tool_call>'</parameter>\n"
+              "</function>\n</seed:tool_call>")
+    reads(output, None, [("bash", {"command": "echo '<seed:tool_call>'"})], table="seed_oss")
+
+
+def test_held_bytes_count_against_the_buffer_limit():
+    parser = symphony.parser("qwen3_tagged", TOOLS, buffer_limit=64)
+    parser.feed(Delta("<tool_call>\n<function=bash>\n<parameter=command>\nx<tool_call>"))
+    with pytest.raises(symphony.BufferOverflowError):
+        parser.feed(Delta("y" * 100))
+    events = parser.feed(End("stop"))
+    assert events[-1].tool_calls == 1
+
+
+def test_the_grammar_writes_what_the_template_does_without_the_recoveries():
+    written = thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, QWEN3_TAGGED.syntax, OPENER)
+    assert symphony.grammar(QWEN3_TAGGED, TOOLS) == symphony.grammar(written, TOOLS) is not None
+    assert symphony.grammar(QWEN3_TAGGED, TOOLS, reasoning_open=True) == symphony.grammar(written, TOOLS,
+                                                                                         reasoning_open=True)
