@@ -50,6 +50,7 @@ class Format:
         self.states = []           # (name, Emits); the first is the initial state
         self.transitions = []      # (from, terminal, to) names, first matching row wins
         self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
+        self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -75,6 +76,15 @@ class Format:
             if known == terminal:
                 self.transition(from_state, name, to_state)
         self.spellings[name] = terminal
+        return self
+
+    def recovers(self, from_state, terminal, to_state):
+        """A row the parser reads and the family's template never writes: a slip its model makes
+        (a call written without its block's opener) read as what it meant. It runs like any row
+        (declared after the family's own, it never shadows one); the grammar leaves it out
+        (`written`)."""
+        self.transition(from_state, terminal, to_state)
+        self.recoveries.append((from_state, terminal, to_state))
         return self
 
     def state(self, name, emits):
@@ -110,11 +120,26 @@ class Format:
 
     def first_spellings(self):
         """A copy of this table without the other spellings of its markers (spelled_also) and
-        their rows: what a grammar writes (one spelling, the family's own)."""
+        their rows: one spelling, the family's own."""
         copy = self._copy()
         copy.terminals = [(name, text) for name, text in self.terminals if name not in self.spellings]
         copy.transitions = [row for row in self.transitions if row[1] not in self.spellings]
         copy.spellings = {}
+        return copy
+
+    def written(self):
+        """A copy of this table as the family writes it, what a grammar writes: one spelling of
+        each marker (first_spellings), none of the rows it only reads (recovers), and none of the
+        terminals and states that only those rows use."""
+        copy = self.first_spellings()
+        copy.transitions = [row for row in copy.transitions if row not in self.recoveries]
+        kept_states = {state for a, _, b in copy.transitions for state in (a, b)} | {name for name, _ in copy.states[:1]}
+        kept_terminals = {terminal for _, terminal, _ in copy.transitions} | copy.ignored
+        read_states = {state for a, _, b in self.recoveries for state in (a, b)} - kept_states
+        read_terminals = {terminal for _, terminal, _ in self.recoveries} - kept_terminals
+        copy.terminals = [(name, text) for name, text in copy.terminals if name not in read_terminals]
+        copy.states = [(name, emits) for name, emits in copy.states if name not in read_states]
+        copy.recoveries = []
         return copy
 
     def _copy(self):
@@ -124,6 +149,7 @@ class Format:
         copy.states = list(self.states)
         copy.transitions = list(self.transitions)
         copy.spellings = dict(self.spellings)
+        copy.recoveries = list(self.recoveries)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy

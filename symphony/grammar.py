@@ -223,7 +223,7 @@ class _Table:
     """What the grammar reads from a table's rows."""
 
     def __init__(self, fmt):
-        self.fmt = fmt = fmt.first_spellings()
+        self.fmt = fmt = fmt.written()
         self.emits = dict(fmt.states)
         self.texts = dict(fmt.terminals)
         self.arguments = [s for s, e in fmt.states if e == Emits.ARGUMENTS]

@@ -813,6 +813,8 @@ FAMILY_CASES = {
         Case("deepseek_v3-cut-in-arguments", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n"
              '{"a": "x', calls=1),
         Case("deepseek_v3-r1-thought", "plan</think>\n\nok", "<｜Assistant｜><think>\n", calls=0),
+        Case("deepseek_v3-call-without-block", "Sure.<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+             '{"city": "Tokyo"}\n```<｜tool▁call▁end｜>', tools=TOOLS, calls=1),
     ],
     "deepseek_v3_1": [
         Case("deepseek_v3_1-calls", 'pre<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜>'
@@ -827,6 +829,8 @@ FAMILY_CASES = {
         Case("deepseek_v3_1-text-after-object", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{} x"
              "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=1),
         Case("deepseek_v3_1-cut-in-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea", calls=0),
+        Case("deepseek_v3_1-calls-without-block", 'Checking.<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>'
+             '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜> done', calls=2),
     ],
     "kimi_k2": [
         Case("kimi_k2-calls", "Hi <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 "
@@ -853,16 +857,34 @@ FAMILY_CASES = {
         Case("deepseek_v3_2-v4_1-spelling-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜ '
              'parameter name="a" string="true">x</｜DSML｜ parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
              calls=1),
-        Case("deepseek_v3_2-v4-block-is-text", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
-             '\n</｜DSML｜tool_calls>', calls=0),
+        Case("deepseek_v3_2-v4-block-is-no-block", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜tool_calls>', calls=1),
+        Case("deepseek_v3_2-invoke-without-block", 'Sure.<｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
+             'name="city" string="true">Beijing</｜DSML｜parameter></｜DSML｜invoke>', tools=TOOLS, calls=1),
         Case("deepseek_v3_2-thought", "plan</think>\n\nok", "<｜Assistant｜><think>", calls=0),
     ],
     "deepseek_v4": [
         Case("deepseek_v4-calls", '<think>p</think><｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n'
              '<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
              '</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
-        Case("deepseek_v4-v3_2-block-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
-             '\n</｜DSML｜function_calls>', calls=0),
+        Case("deepseek_v4-v3_2-block-is-no-block", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜function_calls>', calls=1),
+        Case("deepseek_v4-invokes-without-block", 'Checking.\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
+             'name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_time">\n'
+             '</｜DSML｜invoke>\n</｜DSML｜tool_calls>\nDone.', tools=TOOLS, calls=2),
+        Case("deepseek_v4-invoke-in-thought-is-thought", '<think>maybe <｜DSML｜invoke name="f"></｜DSML｜invoke></think>ok',
+             calls=0),
+        Case("deepseek_v4-invoke-without-block-cut", 'See <｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
+             'name="city" string="true">Bei', tools=TOOLS, calls=1),
+    ],
+    "deepseek_v4_1": [
+        Case("deepseek_v4_1-invoke-without-block", 'Checking.\n\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ '
+             'parameter name="city" string="true">SF</｜DSML｜ parameter>\n</｜DSML｜ invoke>', "<｜Assistant｜></think>",
+             tools=TOOLS, calls=1),
+    ],
+    "gigachat35": [
+        Case("gigachat35-invoke-without-block", 'Ищу.<｜GCML｜invoke name="get_weather"><｜GCML｜parameter name="city" '
+             'string="true">Москва</｜GCML｜parameter></｜GCML｜invoke><|message_sep|></s>', tools=TOOLS, calls=1),
     ],
     "pythonic": [
         Case("bare-pythonic-list", "[get_weather(city='Paris', days=3), get_time()]", tools=TOOLS, calls=2),

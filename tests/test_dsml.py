@@ -4,8 +4,8 @@ ending the thought, tags cut mid-attribute, every reason text; each output at ev
 """
 import pytest
 
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
+                        end, finish, malformed, parsed, reasoning, start)
 
 CALLS, CALLS_END = "<｜DSML｜ calls>", "</｜DSML｜ calls>"
 INVOKE, INVOKE_END = '<｜DSML｜ invoke name="', "</｜DSML｜ invoke>"
@@ -169,3 +169,90 @@ def test_dsml_spellings():
                                                      "</｜DSML｜invoke>")
     with pytest.raises(ValueError):
         CallSyntax.dsml("｜dsml｜")
+
+
+# --- a call without its block (issue 37, 2a) ----------------------------------------------------
+# DeepSeek V3.2, V4 and V4.1 sometimes write an invoke without the block's opener, straight after
+# prose. Every DSML table reads it as the call, the block opened with it (shapes.calls_without_block):
+# the invoke's close returns to the block, whose close ends it. The incumbents read it too: vLLM's
+# deepseek_v32/v4/v41 parsers have a row from content on the invoke's prefix, SGLang's
+# deepseekv32/v4 detectors take a bare invoke whole and streamed.
+
+V4_INVOKE, V4_INVOKE_END = '<｜DSML｜invoke name="', "</｜DSML｜invoke>"
+V4_PARAM, V4_PARAM_END = '<｜DSML｜parameter name="', "</｜DSML｜parameter>"
+V4_CALLS_END = "</｜DSML｜tool_calls>"
+
+
+def v4_invoke(name, **strings):
+    return (V4_INVOKE + name + '">' + "".join(f'{V4_PARAM}{k}" string="true">{v}{V4_PARAM_END}'
+                                              for k, v in strings.items()) + V4_INVOKE_END)
+
+
+def every_way(table, output, want, prompt=None):
+    """The parse is `want`, whole and at every chunking, and a token at a time."""
+    check(table, output, want, prompt=prompt)
+    check_tokens(table, output, prompt=prompt)
+
+
+@pytest.mark.parametrize("table", ["deepseek_v3_2", "deepseek_v4"])
+def test_an_invoke_after_prose_without_its_block_is_the_call(table):
+    # SGLang's test_prose_and_bare_invoke_in_one_delta: calls [get_weather({"city": "Beijing"})], content the prose
+    output = "Let me look up the weather in Beijing for you." + v4_invoke("get_weather", city="Beijing")
+    every_way(table, output, [
+        content("Let me look up the weather in Beijing for you."), dropped(V4_INVOKE),
+        start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "', V4_PARAM + 'city" string="true">'), arguments(0, "Beijing"),
+        arguments(0, '"', V4_PARAM_END), arguments(0, "}", ""), end(0, V4_INVOKE_END),
+        finish(tool_calls=1),
+    ])
+
+
+def test_the_block_an_invoke_opened_is_closed_by_its_own_close():
+    # vLLM's test_missing_tool_calls_wrapper_is_recovered: the call, no content; the stray close is
+    # the block's (dropped); the text after it is content again
+    output = v4_invoke("search", query="vllm") + "\n" + v4_invoke("f") + "\n" + V4_CALLS_END + "\nDone."
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"query": "vllm"}', 1: "{}"}
+    assert events[-3:] == [dropped("\n" + V4_CALLS_END), content("\nDone."), finish(tool_calls=2)]
+    every_way("deepseek_v4", output, events)
+
+
+def test_text_after_an_invoke_without_its_block_is_in_the_block():
+    # as after an invoke in a block the model left open: whitespace is the block's, other text
+    # Malformed (shown as content); vLLM and SGLang drop it
+    output = "Checking.\n" + v4_invoke("f") + "\nno more"
+    every_way("deepseek_v4", output, [
+        content("Checking.\n"), dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, "{}", ""),
+        end(0, V4_INVOKE_END), dropped("\n"), malformed("no", "text between a block's calls"), dropped(" "),
+        malformed("more", "text between a block's calls"), finish(tool_calls=1),
+    ])
+
+
+def test_v4_1_and_gigachat_3_5_read_an_invoke_without_its_block():
+    output = "Checking.\n\n" + invoke("get_weather", param("city", "SF"))
+    events = parsed("deepseek_v4_1", output, prompt="<｜Assistant｜></think>")
+    assert arguments_of(events) == {0: '{"city": "SF"}'} and events[0] == content("Checking.\n\n")
+    every_way("deepseek_v4_1", output, events, prompt="<｜Assistant｜></think>")
+    gcml = ('Ищу.<｜GCML｜invoke name="f"><｜GCML｜parameter name="a" string="false">[1]</｜GCML｜parameter>'
+            "</｜GCML｜invoke><|message_sep|>")
+    events = parsed("gigachat35", gcml)
+    assert arguments_of(events) == {0: '{"a": [1]}'} and events[0] == content("Ищу.")
+    every_way("gigachat35", gcml, events)
+
+
+def test_an_invoke_in_the_thought_is_the_thought():
+    """Only content reads an invoke without its block: in a thought it is the thought's text (the
+    block's opener ends a thought; an invoke alone does not), as vLLM's deepseek_v4 reads it."""
+    output = "plan " + invoke("f") + " more</think>ok"
+    every_way("deepseek_v4_1", output, [
+        START_THOUGHT, reasoning("plan " + invoke("f") + " more"), dropped("</think>"), END_THOUGHT, content("ok"),
+        finish(),
+    ], prompt="<｜Assistant｜><think>")
+
+
+def test_the_grammar_writes_the_block():
+    from symphony.formats import table
+    for name in ("deepseek_v3_2", "deepseek_v4", "deepseek_v4_1", "gigachat35"):
+        fmt = table(name)
+        assert ("content", "invoke_open", "invoke") in fmt.transitions
+        assert ("content", "invoke_open", "invoke") not in fmt.written().transitions

@@ -351,6 +351,24 @@ def test_a_marker_spelled_also_has_its_rows_and_the_grammar_only_the_first_spell
     assert table.with_opener("<|b|>").spellings == {"r_open_too": "r_open"} and first.spellings == {}
 
 
+def test_a_recovery_row_runs_and_the_grammar_leaves_it_out():
+    """`recovers`: a row read and never written. It runs like any row; `written()` (what the
+    grammar writes) has no such row, nor the terminals and states only such rows use."""
+    base = mine("<|a|>")
+    table = (mine("<|a|>").terminal("slip", "<<slip>>").state("slipped", Emits.WRAPPER)
+             .recovers("content", "slip", "slipped").recovers("slipped", "r_close", "content")
+             .recovers("content", "r_close", "content"))
+    assert table.recoveries == [("content", "slip", "slipped"), ("slipped", "r_close", "content"),
+                                ("content", "r_close", "content")]
+    assert runs(every_chunking(table, "x<<slip>> y</r>z</r>")) == runs([
+        Content("x"), dropped("<<slip>> "), symphony.Malformed(symphony.Text("y"), BETWEEN_CALLS),
+        dropped("</r>"), Content("z"), dropped("</r>"), symphony.Finish("stop", 0, 0)])
+    written = table.written()
+    assert written.terminals == base.terminals and written.states == base.states
+    assert written.transitions == base.transitions and written.recoveries == []
+    assert table.with_opener("<|b|>").recoveries == table.recoveries
+
+
 def test_with_opener_decides_where_the_prompt_is_replayed_from():
     prompt = "<r>\n<|b|>\n"   # a thought opened before the last `<|b|>`, none after it
     base = mine("<|a|>")       # `<|a|>` absent: the whole prompt counts, the output starts in a thought

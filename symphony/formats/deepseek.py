@@ -11,34 +11,43 @@ arguments object bare. Both read `<think>` thoughts (R1 and V3.1's thinking mode
 DeepSeek V3.2 and V4 (`deepseek_v3_2`, `deepseek_v4`): V4.1's DSML invokes and thought,
 spelled without the space after `DSML｜` (`<｜DSML｜invoke name="`, `<｜DSML｜parameter …>`), in a
 `<｜DSML｜function_calls>` block (V3.2) or a `<｜DSML｜tool_calls>` block (V4).
+
+Every DeepSeek model from V3 on sometimes writes a call without its block's opener: an invoke,
+or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads it as the call, the
+block opened with it (shapes.calls_without_block); the grammar writes the block.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import THINK, thought_and_call_block, thought_and_invokes
+from symphony.formats.shapes import THINK, calls_without_block, thought_and_call_block, thought_and_invokes
 from symphony.syntax import DSML_INVOKE_CLOSE, DSML_V3_2, CallObject, dsml_tags
 
-DEEPSEEK_V4_1 = thought_and_invokes("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"),
-                                    ("<｜DSML｜ invoke name=\"", DSML_INVOKE_CLOSE), CallSyntax.dsml(),
-                                    "<｜Assistant｜>")
+DEEPSEEK_V4_1 = calls_without_block(
+    thought_and_invokes("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"), ("<｜DSML｜ invoke name=\"", DSML_INVOKE_CLOSE),
+                        CallSyntax.dsml(), "<｜Assistant｜>"),
+    "invoke_open", "invoke")
 
 CALLS = ("<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>")
 SEP = "<｜tool▁sep｜>"
 CALL_END = "<｜tool▁call▁end｜>"
 
-DEEPSEEK_V3 = thought_and_call_block(
+DEEPSEEK_V3 = calls_without_block(thought_and_call_block(
     "deepseek_v3", THINK, CALLS, ("<｜tool▁call▁begin｜>function" + SEP, CALL_END),
-    CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```")).opens_turn("<｜Assistant｜>")
-DEEPSEEK_V3_1 = thought_and_call_block(
+    CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```")).opens_turn("<｜Assistant｜>"),
+    "call_open", "call")
+DEEPSEEK_V3_1 = calls_without_block(thought_and_call_block(
     "deepseek_v3_1", THINK, CALLS, ("<｜tool▁call▁begin｜>", CALL_END),
-    CallSyntax.json(CallObject.ARGUMENTS, head=SEP)).opens_turn("<｜Assistant｜>")
+    CallSyntax.json(CallObject.ARGUMENTS, head=SEP)).opens_turn("<｜Assistant｜>"),
+    "call_open", "call")
 
-DEEPSEEK_V3_2 = thought_and_invokes("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
-                                    ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
-                                    "<｜Assistant｜>")
-DEEPSEEK_V4 = thought_and_invokes("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"),
-                                  ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
-                                  "<｜Assistant｜>")
+DEEPSEEK_V3_2 = calls_without_block(
+    thought_and_invokes("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
+                        ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2), "<｜Assistant｜>"),
+    "invoke_open", "invoke")
+DEEPSEEK_V4 = calls_without_block(
+    thought_and_invokes("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"),
+                        ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2), "<｜Assistant｜>"),
+    "invoke_open", "invoke")
 
 TABLES = {"deepseek_v4_1": DEEPSEEK_V4_1, "deepseek_v3": DEEPSEEK_V3, "deepseek_v3_1": DEEPSEEK_V3_1,
           "deepseek_v3_2": DEEPSEEK_V3_2, "deepseek_v4": DEEPSEEK_V4}

@@ -106,6 +106,15 @@ def invoke_rows(table):
             .transition("calls", "calls_close", "content"))
 
 
+def calls_without_block(table, opener, call):
+    """`table` (a block of calls: a wrapper state whose rows open each call) also reads a call its
+    model writes without the block's opener, prose before it or not: the call's `opener` in
+    content opens the block with the call (state `call`), and the block's rows take it from
+    there: the call's close returns to the block, whose close (or the stream's end) ends it, and
+    the next opener opens the next call. A recovery: read, never written (Format.recovers)."""
+    return table.recovers("content", opener, call)
+
+
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
     """`think`, `block` and `call` are (open, close) marker texts, `also_think` more thought
     pairs that work alike (any opener opens the thought, any closer ends it). No row from a call
