@@ -11,6 +11,15 @@
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
 # only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
 # feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
+#
+# A state that emits EM_DAMAGED_MARKER holds a damaged marker: entered on a terminal that is the
+# family's mark alone (`<｜DSML｜` where no marker of the table starts), it holds the mark and its
+# tag, which runs to its `>` or the end of its line within DAMAGED_TAG_MAX bytes, then whitespace.
+# A row into a call or a block (a state that emits arguments or wraps calls) drops what it holds
+# (the model's damaged opener of that call); anything else shows it as the text of the state the
+# mark was written in, from which the engine reads on: other text after the tag, a tag longer
+# than that, a terminal with no such row, the end of the stream. Decided at the byte or marker
+# that decides it, whatever the chunking.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -28,6 +37,7 @@ DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unl
 
 cdef enum:
     SEED_KEPT_LENGTH = 256   # the longest prompt tail (characters) whose seeded state a table keeps
+    DAMAGED_TAG_MAX = 128    # the longest damaged tag (bytes, its mark included): a longer run is prose
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
@@ -60,6 +70,9 @@ cdef class Engine:
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
     cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
+    cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
+    cdef int damaged_origin         # the state its mark was written in
+    cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -80,6 +93,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         bb_free(&self.unsettled)
+        bb_free(&self.damaged)
 
     @property
     def format(self):
@@ -335,6 +349,9 @@ cdef class Engine:
     cdef int close_state(self) except -1:
         """What the current state leaves open at the end of the stream."""
         cdef int emits = self.table.emits[self.state]
+        if emits == EM_DAMAGED_MARKER:
+            self.show_damaged()
+            emits = self.table.emits[self.state]
         if emits == EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
@@ -404,7 +421,7 @@ cdef class Engine:
                 break
             if k >= 0:
                 nxt = self.table.next(replay, k)
-                if nxt >= 0:
+                if nxt >= 0 and self.table.emits[nxt] != EM_DAMAGED_MARKER:     # (no output to show or drop)
                     replay = nxt
         return replay
 
@@ -439,20 +456,89 @@ cdef class Engine:
             return 0
         if emits == EM_HIDDEN:
             return self.sink.dropped(DR_WRAPPER, p, n)
+        if emits == EM_DAMAGED_MARKER:
+            return self.damaged_text(p, n)
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int nxt
+        cdef int emits = self.table.emits[self.state]
+        if emits == EM_DAMAGED_MARKER:
+            return self.damaged_terminal(i, p, n)
         if self.table.ignored[i]:
-            if self.table.emits[self.state] == EM_ARGUMENTS:
+            if emits == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
-        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
+        if self.table.emits[nxt] == EM_DAMAGED_MARKER:
+            self.damaged_origin = self.state
+            self.state = nxt
+            return self.hold_damaged(p, n)
+        if emits != EM_ARGUMENTS or not self.close_call(i, p, n):
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
+
+    # -- a damaged marker (see the top) ----------------------------------------------------------
+
+    cdef int hold_damaged(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A mark p[0:n] begins a damaged tag, held."""
+        self.damaged_tag = n
+        return bb_append(&self.damaged, p, n)
+
+    cdef int damaged_terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """A terminal while a damaged marker is held: another mark is held too; a row into a call or
+        a block drops what is held; anything else shows it and is read from where the mark was."""
+        cdef int nxt = -1 if self.table.ignored[i] else self.table.next(self.state, i)
+        cdef int after = self.table.emits[nxt] if nxt >= 0 else -1
+        if after == EM_DAMAGED_MARKER:
+            return self.hold_damaged(p, n)
+        if after == EM_ARGUMENTS or after == EM_WRAPPER:
+            self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
+            self.damaged.len = 0
+            self.state = self.damaged_origin
+            self.sink.dropped_marker(i, p, n)
+            return self.enter(nxt)
+        self.show_damaged()
+        return self.terminal(i, p, n)
+
+    cdef int damaged_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text while a damaged marker is held: the rest of its tag and whitespace after it are held
+        too; from the first byte that is neither (or a tag grown too long) it is shown."""
+        cdef Py_ssize_t at = 0, k, w, room
+        if self.damaged_tag >= 0:
+            room = DAMAGED_TAG_MAX - self.damaged_tag
+            k = 0
+            while k < n and k < room and p[k] != GREATER and p[k] != LF:
+                k += 1
+            if k == n and n < room:
+                self.damaged_tag += n
+                return bb_append(&self.damaged, p, n)
+            if k >= room:
+                at = -1                 # no end within DAMAGED_TAG_MAX: prose
+            else:
+                self.damaged_tag = -1
+                at = k + 1
+        while 0 <= at < n:
+            w = u8_space_len(p + at, n - at)
+            if w == 0:
+                break
+            at += w
+        if at == n:
+            return bb_append(&self.damaged, p, n)
+        if at < 0:
+            at = 0
+        bb_append(&self.damaged, p, at)
+        self.show_damaged()
+        return self.text(p + at, n - at)
+
+    cdef int show_damaged(self) except -1:
+        """What is held is the text of the state the mark was written in, which reads on."""
+        cdef Py_ssize_t n = self.damaged.len
+        self.state = self.damaged_origin
+        self.damaged.len = 0            # (its bytes stay where they are until the next append)
+        return self.text(self.damaged.data, n)
 
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]
@@ -532,6 +618,9 @@ cdef class Engine:
         cdef int64_t fed_at = self.ledger.received - n
         self.stage = ST_FAILED
         self.call = None
+        if self.table.emits[self.state] == EM_DAMAGED_MARKER:
+            self.state = self.damaged_origin    # what it held is in what no event accounts for
+            self.damaged.len = 0
         if emitted >= fed_at:
             self.unsettled.len = 0
             self.unsettled_start = 0

@@ -129,6 +129,7 @@ class Emits(IntEnum):
     EM_ARGUMENTS = 2
     EM_WRAPPER = 3
     EM_HIDDEN = 4
+    EM_DAMAGED_MARKER = 5
 
 class Syntax:
     reads_types: bool

@@ -12,7 +12,9 @@ from symphony.syntax import CallSyntax, ParamTags, Placement, Spelling, Tags  # 
 # What text in a state becomes: CONTENT, REASONING, ARGUMENTS (fed to the call assembler),
 # WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed), and beyond SPEC §2.1 HIDDEN
 # (all text Dropped{Wrapper}: a message the model writes for no one the client serves, Muse
-# Spark's ` to=developer`). The codes are the native engine's own (declared once, in
+# Spark's ` to=developer`) and DAMAGED_MARKER (held: a damaged marker of the family, dropped when
+# the table goes on into a call or a block, else the text of the state it was written in; see
+# shapes.damaged_openers). The codes are the native engine's own (declared once, in
 # pyx/table.pxi).
 Emits = IntEnum("Emits", {member.name[len("EM_"):]: int(member) for member in _native.Emits})
 Emits.__doc__ = "What text in a state becomes (SPEC §2.1)."
@@ -175,18 +177,22 @@ class Format:
         _native.check_table(self.name, [debug_quote(name) for name, _ in self.states],
                             [int(e) for _, e in self.states],
                             [debug_quote(name) for name, _ in self.terminals],
-                            [text for _, text in self.terminals], self.syntax is not None, self.opener)
+                            [text for _, text in self.terminals], self.syntax is not None, self.opener,
+                            self._rows())
+
+    def _rows(self):
+        """Per state, per terminal, the number of the state its row leads to, or -1 (no row)."""
+        state_index = {name: i for i, (name, _) in enumerate(self.states)}
+        terminal_names = self._terminal_names()
+        return [[state_index[self.next(state, t)] if self.next(state, t) is not None else -1 for t in terminal_names]
+                for state, _ in self.states]
 
     def compile(self):
         """The native table (validated; compiled once and cached)."""
         if self._compiled is None:
             self.validate()
-            state_index = {name: i for i, (name, _) in enumerate(self.states)}
             terminal_names = self._terminal_names()
-            rows = []
-            for state, _ in self.states:
-                rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
-                             for t in terminal_names])
+            rows = self._rows()
             syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self))
                       if self.syntax is not None else None)
             self._compiled = _native.Table(

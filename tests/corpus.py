@@ -861,6 +861,8 @@ FAMILY_CASES = {
              '\n</｜DSML｜tool_calls>', calls=1),
         Case("deepseek_v3_2-invoke-without-block", 'Sure.<｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
              'name="city" string="true">Beijing</｜DSML｜parameter></｜DSML｜invoke>', tools=TOOLS, calls=1),
+        Case("deepseek_v3_2-damaged-opener", 'Sure.\n\n<｜DSML｜function_call\n\n<｜DSML｜function_calls>'
+             '<｜DSML｜invoke name="f"></｜DSML｜invoke></｜DSML｜function_calls>', calls=1),
         Case("deepseek_v3_2-thought", "plan</think>\n\nok", "<｜Assistant｜><think>", calls=0),
     ],
     "deepseek_v4": [
@@ -876,15 +878,25 @@ FAMILY_CASES = {
              calls=0),
         Case("deepseek_v4-invoke-without-block-cut", 'See <｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
              'name="city" string="true">Bei', tools=TOOLS, calls=1),
+        Case("deepseek_v4-damaged-openers", 'Final scan:\n\n<｜DSML｜tool_calls-ok Let\'s scan.\n<｜DSML｜toolcalls>\n'
+             '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
+             'SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v4-damaged-opener-then-prose", "Use <｜DSML｜toolcalls>\n\nor not. <｜DSML｜tool", calls=0),
+        Case("deepseek_v4-damaged-opener-then-thought", '<｜DSML｜tool\n<think>p</think><｜DSML｜invoke name="f">',
+             calls=1),
     ],
     "deepseek_v4_1": [
         Case("deepseek_v4_1-invoke-without-block", 'Checking.\n\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ '
              'parameter name="city" string="true">SF</｜DSML｜ parameter>\n</｜DSML｜ invoke>', "<｜Assistant｜></think>",
              tools=TOOLS, calls=1),
+        Case("deepseek_v4_1-damaged-opener", 'ok\n<｜DSML｜calls>\n<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n'
+             '</｜DSML｜ invoke>\n</｜DSML｜ calls>', "<｜Assistant｜></think>", calls=1),
     ],
     "gigachat35": [
         Case("gigachat35-invoke-without-block", 'Ищу.<｜GCML｜invoke name="get_weather"><｜GCML｜parameter name="city" '
              'string="true">Москва</｜GCML｜parameter></｜GCML｜invoke><|message_sep|></s>', tools=TOOLS, calls=1),
+        Case("gigachat35-damaged-opener", '<｜GCML｜toolcalls><|message_sep|>\n<｜GCML｜tool<｜GCML｜tool_calls>'
+             '<｜GCML｜invoke name="f"></｜GCML｜invoke></｜GCML｜tool_calls>', calls=1),
     ],
     "pythonic": [
         Case("bare-pythonic-list", "[get_weather(city='Paris', days=3), get_time()]", tools=TOOLS, calls=2),

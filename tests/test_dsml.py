@@ -256,3 +256,70 @@ def test_the_grammar_writes_the_block():
         fmt = table(name)
         assert ("content", "invoke_open", "invoke") in fmt.transitions
         assert ("content", "invoke_open", "invoke") not in fmt.written().transitions
+
+
+# --- a damaged block opener before the real block (issue 37, 2a) ---------------------------------
+# DeepSeek V4 writes damaged block tags before its real block or invoke. `<｜DSML｜` where no marker
+# of the table starts is a damaged tag, running to its `>` or its line's end (within 128 bytes);
+# damaged tags followed by nothing but whitespace and then the block's opener or an invoke are
+# Dropped with that whitespace (shapes.damaged_openers), else shown as written. SGLang's deepseekv4
+# detector drops everything from a DSML mark to the call; vLLM's deepseek_v4 parser reads
+# `<｜DSML｜toolcalls>` and `<｜DSML｜tool>` as the block's opener wherever they stand.
+
+DAMAGED = ["<｜DSML｜toolcalls>\n\n", "<｜DSML｜tool_calls\n", "<｜DSML｜tool_calls<tool_calls>\n\n",
+           "<｜DSML｜ SugarPanel>\n", "<｜DSML｜tool_calls...\n\n", "<｜DSML｜tool_calls-ok Let's scan the outputs.\n",
+           "<｜DSML｜toolcalls>\n<｜DSML｜tool>\n", "<｜DSML｜function_calls>\n"]
+
+
+@pytest.mark.parametrize("block", [True, False], ids=["block", "bare-invoke"])
+@pytest.mark.parametrize("damaged", DAMAGED)
+def test_a_damaged_block_opener_before_the_call_is_dropped(damaged, block):
+    # SGLang's test_damaged_wrappers_do_not_become_assistant_preamble: the call, and content.strip()
+    # the prose before the damaged tags
+    call = v4_invoke("get_weather", city="SF")
+    if block:
+        call = "<｜DSML｜tool_calls>\n" + call + "\n" + V4_CALLS_END
+    output = "Checking files.\n\n" + damaged + call
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"city": "SF"}'}
+    assert events[:2] == [content("Checking files.\n\n"),
+                          dropped(damaged + ("<｜DSML｜tool_calls>\n" if block else "") + V4_INVOKE)]
+    every_way("deepseek_v4", output, events)
+
+
+@pytest.mark.parametrize("output,shown", [
+    ("Use <｜DSML｜toolcalls> here.", None), ("<｜DSML｜toolcalls>\n\nNo call after all.", None),
+    ("Cut: <｜DSML｜toolcalls>", None), ("<｜DSML｜toolcalls>\n</｜DSML｜tool_calls>", None),
+    ("<｜DSML｜toolcalls> then <｜DSML｜tool_calls>", "<｜DSML｜toolcalls> then "),
+    ("<｜DSML｜" + "x" * 130 + "\n<｜DSML｜tool_calls>", "<｜DSML｜" + "x" * 130 + "\n"),
+])
+def test_a_damaged_tag_not_followed_by_a_call_is_shown_as_written(output, shown):
+    events = parsed("deepseek_v4", output)
+    assert events[0] == content(output if shown is None else shown)
+    every_way("deepseek_v4", output, events)
+
+
+def test_the_v3_2_block_in_v4():
+    """V3.2's `<｜DSML｜function_calls>` is a damaged opener to deepseek_v4: dropped, the invoke read
+    (as vLLM 0.33's test_function_calls_wrapper_is_not_recognized reads it; its older
+    test_function_calls_block_is_not_accepted reads no call); V3.2's close after the call is text in
+    the block, Malformed and shown as content, where vLLM drops it."""
+    output = "<｜DSML｜function_calls>\n" + v4_invoke("search", query="vllm") + "\n</｜DSML｜function_calls>"
+    events = parsed("deepseek_v4", output)
+    assert events[0] == dropped("<｜DSML｜function_calls>\n" + V4_INVOKE)
+    assert arguments_of(events) == {0: '{"query": "vllm"}'}
+    assert malformed("</｜DSML｜function_calls>", "text between a block's calls") in events
+    every_way("deepseek_v4", output, events)
+
+
+def test_every_dsml_table_drops_its_damaged_openers():
+    for table, output in [
+        ("deepseek_v4_1", "ok\n<｜DSML｜calls>\n" + CALLS + invoke("f") + CALLS_END),
+        ("deepseek_v3_2", "ok\n<｜DSML｜functioncalls>\n" + v4_invoke("f")),
+        ("gigachat35", 'ok\n<｜GCML｜toolcalls>\n<｜GCML｜tool_calls><｜GCML｜invoke name="f"></｜GCML｜invoke>'
+                       "</｜GCML｜tool_calls>"),
+    ]:
+        events = parsed(table, output)
+        assert events[0] == content("ok\n") and events[1]["kind"] == "dropped", table
+        assert arguments_of(events) == {0: "{}"}, table
+        every_way(table, output, events)

@@ -75,7 +75,8 @@ def check(table, output, want, prompt=None, finish="stop", tools=None, every_spl
 def tokens(table, output):
     """`output` cut as a tokenizer cuts it: each of the table's markers one token, the text between
     them in synthetic tokens of 1-3 characters."""
-    markers = sorted({text for _, text in format_table(table).terminals}, key=len, reverse=True)
+    fmt = format_table(table) if isinstance(table, str) else table
+    markers = sorted({text for _, text in fmt.terminals}, key=len, reverse=True)
     pieces, at, text_from = [], 0, 0
     while at <= len(output):
         marker = next((m for m in markers if output.startswith(m, at)), None) if at < len(output) else ""

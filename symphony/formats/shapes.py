@@ -115,6 +115,24 @@ def calls_without_block(table, opener, call):
     return table.recovers("content", opener, call)
 
 
+def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open", "invoke"))):
+    """`table` (a block of invokes whose markers all begin `<` + `mark`, DSML's `<｜DSML｜`) also
+    drops the model's damaged attempts at its openers, the misspelled block tags its model writes
+    before the real block or invoke (`<｜DSML｜toolcalls>`, `<｜DSML｜tool_calls` with no `>`,
+    `<｜DSML｜tool_calls...`): `<` + `mark` where none of the table's markers starts is a damaged
+    tag, which runs to its `>` or the end of its line (within 128 bytes); damaged tags followed by
+    nothing but whitespace and then one of `opens` (terminal, state: the block's opener, an
+    invoke) are Dropped with that whitespace; anything else (other text, another marker, the
+    end) shows them as the content they are (Emits.DAMAGED_MARKER, pyx/engine.pxi). Read, never
+    written (Format.recovers)."""
+    table = table.terminal("damaged_mark", "<" + mark).state("damaged_opener", Emits.DAMAGED_MARKER)
+    table = (table.recovers("content", "damaged_mark", "damaged_opener")
+             .recovers("damaged_opener", "damaged_mark", "damaged_opener"))
+    for terminal, state in opens:
+        table = table.recovers("damaged_opener", terminal, state)
+    return table
+
+
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
     """`think`, `block` and `call` are (open, close) marker texts, `also_think` more thought
     pairs that work alike (any opener opens the thought, any closer ends it). No row from a call
