@@ -882,6 +882,13 @@ FAMILY_CASES = {
              '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
              'SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
         Case("deepseek_v4-damaged-opener-then-prose", "Use <｜DSML｜toolcalls>\n\nor not. <｜DSML｜tool", calls=0),
+        Case("deepseek_v4-json-body", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n{"city": "SF", "days": '
+             '[1, {"x": "\\u00e9\\"</｜DSML｜parameter>"}]}\n</｜DSML｜invoke>\n<｜DSML｜invoke name="f">{}'
+             '</｜DSML｜invoke>\n</｜DSML｜tool_calls>', tools=TOOLS, calls=2),
+        Case("deepseek_v4-json-body-refused", '<｜DSML｜invoke name="f">\n{"a": nul, "b": 2}\n</｜DSML｜invoke>', calls=1),
+        Case("deepseek_v4-json-body-then-text", '<｜DSML｜invoke name="f"> {"a": 1} and <｜DSML｜parameter name="b" '
+             'string="true">x</｜DSML｜parameter></｜DSML｜invoke>', calls=1),
+        Case("deepseek_v4-json-body-cut", '<｜DSML｜invoke name="f">{"a": {"b": tr', calls=1),
         Case("deepseek_v4-damaged-opener-then-thought", '<｜DSML｜tool\n<think>p</think><｜DSML｜invoke name="f">',
              calls=1),
     ],
@@ -889,12 +896,16 @@ FAMILY_CASES = {
         Case("deepseek_v4_1-invoke-without-block", 'Checking.\n\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ '
              'parameter name="city" string="true">SF</｜DSML｜ parameter>\n</｜DSML｜ invoke>', "<｜Assistant｜></think>",
              tools=TOOLS, calls=1),
+        Case("deepseek_v4_1-json-body", '<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n{"q": "x"}\n</｜DSML｜ invoke>\n'
+             '</｜DSML｜ calls>', "<｜Assistant｜></think>", calls=1),
         Case("deepseek_v4_1-damaged-opener", 'ok\n<｜DSML｜calls>\n<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n'
              '</｜DSML｜ invoke>\n</｜DSML｜ calls>', "<｜Assistant｜></think>", calls=1),
     ],
     "gigachat35": [
         Case("gigachat35-invoke-without-block", 'Ищу.<｜GCML｜invoke name="get_weather"><｜GCML｜parameter name="city" '
              'string="true">Москва</｜GCML｜parameter></｜GCML｜invoke><|message_sep|></s>', tools=TOOLS, calls=1),
+        Case("gigachat35-json-body", '<｜GCML｜tool_calls><｜GCML｜invoke name="f">{"a":<|message_sep|> 1}</｜GCML｜invoke>'
+             '</｜GCML｜tool_calls></s>', calls=1),
         Case("gigachat35-damaged-opener", '<｜GCML｜toolcalls><|message_sep|>\n<｜GCML｜tool<｜GCML｜tool_calls>'
              '<｜GCML｜invoke name="f"></｜GCML｜invoke></｜GCML｜tool_calls>', calls=1),
     ],

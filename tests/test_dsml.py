@@ -323,3 +323,92 @@ def test_every_dsml_table_drops_its_damaged_openers():
         assert events[0] == content("ok\n") and events[1]["kind"] == "dropped", table
         assert arguments_of(events) == {0: "{}"}, table
         every_way(table, output, events)
+
+
+# --- a JSON object as an invoke's body (issue 37, 2f) ---------------------------------------------
+# DeepSeek's DSML models sometimes write the arguments as a JSON object instead of parameter tags:
+# when the first byte after the invoke tag that is not whitespace is `{`, the body is read as a
+# JSON call's arguments (the model's bytes, as the prefix validator accepts them). SGLang's
+# deepseekv32/v4 detectors read a body that starts with `{` as the arguments (json.loads, an object,
+# else the invoke is dropped); vLLM's deepseek_v32/v4/v41 parsers read only parameter tags and give `{}`.
+
+def test_a_json_body_is_the_arguments():
+    # SGLang's test_optional_schema_validation_keeps_valid_arguments_unchanged: {"city": "SF"}
+    output = ("<｜DSML｜tool_calls>\n" + V4_INVOKE + 'get_weather">\n{"city": "SF"}\n' + V4_INVOKE_END + "\n"
+              + V4_CALLS_END)
+    every_way("deepseek_v4", output, [
+        dropped("<｜DSML｜tool_calls>\n" + V4_INVOKE), start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "SF"}', '\n{"city": "SF"}'), dropped("\n"), end(0, V4_INVOKE_END),
+        dropped("\n" + V4_CALLS_END), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("body", [
+    "{}", '{"q": "日本 \\"x\\" \\\\ \\u00e9", "n": [1, 2.5e3, {"deep": [true, false, null]}]}',
+    '{"code": "<｜DSML｜parameter name=\\"a\\" string=\\"true\\">x</｜DSML｜parameter>"}',
+])
+def test_a_json_body_streams_as_written(body):
+    output = V4_INVOKE + 'f">\n' + body + "\n" + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: body}
+    assert not [e for e in events if e["kind"] == "malformed"]
+    every_way("deepseek_v4", output, events)
+
+
+def test_a_json_body_the_validator_refuses_is_invalid_from_there():
+    output = V4_INVOKE + 'f">{"a": tru, "b": 1}' + V4_INVOKE_END
+    every_way("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": '),
+        malformed('tru, "b": 1}', "invalid_arguments"), end(0, V4_INVOKE_END), finish(tool_calls=1),
+    ])
+
+
+def test_after_a_json_body_only_whitespace_is_the_calls():
+    output = V4_INVOKE + 'f">{"a": 1} then' + V4_PARAM + 'b" string="true">x' + V4_PARAM_END + "\n" + V4_INVOKE_END
+    every_way("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": 1}'), dropped(" "),
+        malformed("then", BETWEEN), malformed(V4_PARAM, OUT_OF_PLACE), malformed('b"', BETWEEN), dropped(" "),
+        malformed('string="true">x', BETWEEN), malformed(V4_PARAM_END, OUT_OF_PLACE),
+        dropped("\n"), end(0, V4_INVOKE_END), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("body", ['x {"a": 1}', '[{"a": 1}]'])
+def test_only_an_object_first_is_a_json_body(body):
+    output = V4_INVOKE + 'f">' + body + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: "{}"}
+    assert "".join(e["text"]["text"] for e in events if e["kind"] == "malformed") == body.replace(" ", "")
+    every_way("deepseek_v4", output, events)
+
+
+def test_a_json_body_after_a_parameter_is_text():
+    output = V4_INVOKE + 'f">' + V4_PARAM + 'a" string="true">x' + V4_PARAM_END + '{"b": 1}' + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"a": "x"}'} and malformed('{"b":', BETWEEN) in events
+    every_way("deepseek_v4", output, events)
+
+
+@pytest.mark.parametrize("finish_reason", ["stop", "length"])
+def test_a_json_body_cut_short_goes_out_as_it_stands(finish_reason):
+    output = V4_INVOKE + 'f">\n{"a": "Par'
+    check("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
+        finish(finish_reason, tool_calls=1),
+    ], finish=finish_reason)
+    closed = output + V4_CALLS_END + "ok"
+    every_way("deepseek_v4", closed, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
+        dropped(V4_CALLS_END), content("ok"), finish(tool_calls=1),
+    ])
+
+
+def test_every_dsml_table_reads_a_json_body():
+    for table, output in [
+        ("deepseek_v4_1", CALLS + INVOKE + 'f">\n{"a": [1]}\n' + INVOKE_END + CALLS_END),
+        ("deepseek_v3_2", V4_INVOKE + 'f">{"a": [1]}' + V4_INVOKE_END),
+        ("gigachat35", '<｜GCML｜tool_calls><｜GCML｜invoke name="f">{"a": [1]}</｜GCML｜invoke></｜GCML｜tool_calls>'),
+    ]:
+        events = parsed(table, output)
+        assert arguments_of(events) == {0: '{"a": [1]}'}, table
+        every_way(table, output, events)
