@@ -349,13 +349,13 @@ cdef class Engine:
     cdef int close_state(self) except -1:
         """What the current state leaves open at the end of the stream."""
         cdef int emits = self.table.emits[self.state]
-        if emits == EM_DAMAGED_MARKER:
-            self.show_damaged()
-            emits = self.table.emits[self.state]
         if emits == EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
             self.close_call(-1, NULL, 0)
+        elif emits == EM_DAMAGED_MARKER:
+            self.show_damaged()
+            return self.close_state()      # (what the state it was written in leaves open)
         self.state = 0
         return 0
 
@@ -426,21 +426,44 @@ cdef class Engine:
         return replay
 
     cdef int run(self, int64_t window_at) except -1:
-        """Handles the scanner's pieces of the window that starts at output offset window_at."""
-        cdef Py_ssize_t s = 0, e = 0
-        cdef int k
-        cdef const unsigned char* w
+        """Handles the scanner's pieces of the window that starts at output offset window_at. A
+        marker with no row from the current state is text there: it joins the text around it, and
+        the run is read at once (pieces of one window are contiguous, and reading text moves no
+        state but a damaged marker's, whose terminals are each handled on their own)."""
+        cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
+        cdef int k, nxt
         while True:
             k = self.scanner.next(&s, &e)
             if k == SC_DONE:
+                if run_end >= 0:
+                    self.run_text(window_at, run_at, run_end)
                 return 0
-            self.piece_at = window_at + s
-            w = self.scanner.w
             if k == SC_TEXT:
-                self.text(w + s, e - s)
+                nxt = -1
+            elif self.table.ignored[k] or self.table.emits[self.state] == EM_DAMAGED_MARKER:
+                nxt = -2                # (terminal decides)
             else:
-                self.terminal(k, w + s, e - s)
+                nxt = self.table.next(self.state, k)
+            if nxt == -1:
+                if run_end < 0:
+                    run_at = s
+                run_end = e
+                continue
+            if run_end >= 0:
+                self.run_text(window_at, run_at, run_end)
+                run_end = -1
+            self.piece_at = window_at + s
+            if nxt >= 0:
+                self.row(k, nxt, self.scanner.w + s, e - s)
+            else:
+                self.terminal(k, self.scanner.w + s, e - s)
             self.sink.build_ahead()
+
+    cdef inline int run_text(self, int64_t window_at, Py_ssize_t at, Py_ssize_t end) except -1:
+        """The window's text [at, end)."""
+        self.piece_at = window_at + at
+        self.text(self.scanner.w + at, end - at)
+        return self.sink.build_ahead()
 
     cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
@@ -461,6 +484,7 @@ cdef class Engine:
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """The table's terminal i (bytes p[0:n]) in the current state."""
         cdef int nxt
         cdef int emits = self.table.emits[self.state]
         if emits == EM_DAMAGED_MARKER:
@@ -472,15 +496,23 @@ cdef class Engine:
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
+        return self.row(i, nxt, p, n)
+
+    cdef inline int row(self, int i, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
+        """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
-            self.damaged_origin = self.state
-            self.state = nxt
-            return self.hold_damaged(p, n)
-        if emits != EM_ARGUMENTS or not self.close_call(i, p, n):
+            return self.enter_damaged(nxt, p, n)
+        if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
 
     # -- a damaged marker (see the top) ----------------------------------------------------------
+
+    cdef int enter_damaged(self, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
+        """A mark p[0:n] leads from the current state into the damaged-marker state nxt."""
+        self.damaged_origin = self.state
+        self.state = nxt
+        return self.hold_damaged(p, n)
 
     cdef int hold_damaged(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A mark p[0:n] begins a damaged tag, held."""
