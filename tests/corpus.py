@@ -889,6 +889,8 @@ FAMILY_CASES = {
         Case("deepseek_v4-json-body-then-text", '<｜DSML｜invoke name="f"> {"a": 1} and <｜DSML｜parameter name="b" '
              'string="true">x</｜DSML｜parameter></｜DSML｜invoke>', calls=1),
         Case("deepseek_v4-json-body-cut", '<｜DSML｜invoke name="f">{"a": {"b": tr', calls=1),
+        Case("deepseek_v4-damaged-opener-ends-thought", "plan <｜DSML｜tool_calls-\n\n<｜DSML｜tool_calls>\n"
+             '<｜DSML｜invoke name="f">{}</｜DSML｜invoke>\n</｜DSML｜tool_calls>', "<｜Assistant｜><think>", calls=1),
         Case("deepseek_v4-damaged-opener-then-thought", '<｜DSML｜tool\n<think>p</think><｜DSML｜invoke name="f">',
              calls=1),
     ],

@@ -299,6 +299,25 @@ def test_a_damaged_tag_not_followed_by_a_call_is_shown_as_written(output, shown)
     every_way("deepseek_v4", output, events)
 
 
+def test_a_damaged_block_opener_ends_the_thought_as_the_block_opener_does():
+    """In a thought the block's opener ends it (SPEC §3); so does its damaged form before a block
+    or an invoke, dropped (vLLM's deepseek_v4 reads `<｜DSML｜toolcalls>` there as the block's
+    opener). An invoke alone in a thought is the thought's text, and so is a damaged tag that no
+    call follows."""
+    prompt = "<｜Assistant｜><think>"
+    output = "plan<｜DSML｜toolcalls>\n" + v4_invoke("f") + "\n" + V4_CALLS_END + "ok"
+    every_way("deepseek_v4", output, [
+        START_THOUGHT, reasoning("plan"), dropped("<｜DSML｜toolcalls>\n" + V4_INVOKE), END_THOUGHT,
+        start(0, "f", 'f">'), arguments(0, "{}", ""), end(0, V4_INVOKE_END), dropped("\n" + V4_CALLS_END),
+        content("ok"), finish(tool_calls=1),
+    ], prompt=prompt)
+    shown = "plan <｜DSML｜toolcalls> or not\n</think>x"
+    every_way("deepseek_v4", shown, [
+        START_THOUGHT, reasoning("plan <｜DSML｜toolcalls> or not\n"), dropped("</think>"), END_THOUGHT, content("x"),
+        finish(),
+    ], prompt=prompt)
+
+
 def test_the_v3_2_block_in_v4():
     """V3.2's `<｜DSML｜function_calls>` is a damaged opener to deepseek_v4: dropped, the invoke read
     (as vLLM 0.33's test_function_calls_wrapper_is_not_recognized reads it; its older

@@ -117,17 +117,21 @@ def calls_without_block(table, opener, call):
 
 def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open", "invoke"))):
     """`table` (a block of invokes whose markers all begin `<` + `mark`, DSML's `<｜DSML｜`) also
-    drops the model's damaged attempts at its openers, the misspelled block tags its model writes
-    before the real block or invoke (`<｜DSML｜toolcalls>`, `<｜DSML｜tool_calls` with no `>`,
-    `<｜DSML｜tool_calls...`): `<` + `mark` where none of the table's markers starts is a damaged
-    tag, which runs to its `>` or the end of its line (within 128 bytes); damaged tags followed by
-    nothing but whitespace and then one of `opens` (terminal, state: the block's opener, an
-    invoke) are Dropped with that whitespace; anything else (other text, another marker, the
-    end) shows them as the content they are (Emits.DAMAGED_MARKER, pyx/engine.pxi). Read, never
-    written (Format.recovers)."""
+    drops the model's damaged attempts at its block's opener, the misspelled block tags its model
+    writes before the real block or invoke (`<｜DSML｜toolcalls>`, `<｜DSML｜tool_calls` with no
+    `>`, `<｜DSML｜tool_calls...`): `<` + `mark` where none of the table's markers starts is a
+    damaged tag, which runs to its `>` or the end of its line (within 128 bytes); damaged tags
+    followed by nothing but whitespace and then one of `opens` (terminal, state: the block's
+    opener first, then an invoke) are Dropped with that whitespace, as the block's opener they
+    stand for (read where the real one is: content, and a thought the block's opener ends);
+    anything else (other text, another marker, the end) shows them as the text they are
+    (Emits.DAMAGED_MARKER, pyx/engine.pxi). Read, never written (Format.recovers)."""
+    block_opener, block = opens[0]
+    homes = [src for src, terminal, dst in table.transitions if terminal == block_opener and dst == block]
     table = table.terminal("damaged_mark", "<" + mark).state("damaged_opener", Emits.DAMAGED_MARKER)
-    table = (table.recovers("content", "damaged_mark", "damaged_opener")
-             .recovers("damaged_opener", "damaged_mark", "damaged_opener"))
+    for home in homes:
+        table = table.recovers(home, "damaged_mark", "damaged_opener")
+    table = table.recovers("damaged_opener", "damaged_mark", "damaged_opener")
     for terminal, state in opens:
         table = table.recovers("damaged_opener", terminal, state)
     return table
