@@ -171,7 +171,7 @@ def test_dsml_spellings():
         CallSyntax.dsml("｜dsml｜")
 
 
-# --- a call without its block (issue 37, 2a) ----------------------------------------------------
+# --- a call without its block -------------------------------------------------------------------
 # DeepSeek V3.2, V4 and V4.1 sometimes write an invoke without the block's opener, straight after
 # prose. Every DSML table reads it as the call, the block opened with it (shapes.calls_without_block):
 # the invoke's close returns to the block, whose close ends it. The incumbents read it too: vLLM's
@@ -258,7 +258,7 @@ def test_the_grammar_writes_the_block():
         assert ("content", "invoke_open", "invoke") not in fmt.written().transitions
 
 
-# --- a damaged block opener before the real block (issue 37, 2a) ---------------------------------
+# --- a damaged block opener before the real block -----------------------------------------------
 # DeepSeek V4 writes damaged block tags before its real block or invoke. `<｜DSML｜` where no marker
 # of the table starts is a damaged tag, running to its `>` or its line's end (within 128 bytes);
 # damaged tags followed by nothing but whitespace and then the block's opener or an invoke are
@@ -344,7 +344,7 @@ def test_every_dsml_table_drops_its_damaged_openers():
         every_way(table, output, events)
 
 
-# --- a JSON object as an invoke's body (issue 37, 2f) ---------------------------------------------
+# --- a JSON object as an invoke's body ------------------------------------------------------------
 # DeepSeek's DSML models sometimes write the arguments as a JSON object instead of parameter tags:
 # when the first byte after the invoke tag that is not whitespace is `{`, the body is read as a
 # JSON call's arguments (the model's bytes, as the prefix validator accepts them). SGLang's

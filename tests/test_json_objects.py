@@ -38,7 +38,7 @@ def test_deepseek_v3_1_arguments_after_the_name():
 
 def test_deepseek_v3_1_and_v3_calls_without_their_block():
     """DeepSeek V3 and V3.1 sometimes write `<｜tool▁call▁begin｜>` calls without
-    `<｜tool▁calls▁begin｜>` (issue 37, 2a): the call, the block opened with it, whose close (or the
+    `<｜tool▁calls▁begin｜>`: the call, the block opened with it, whose close (or the
     stream's end) ends it. SGLang's deepseekv3/deepseekv31 detectors read such a call when
     streaming (not in detect_and_parse); vLLM's deepseek_v3/deepseek_v31 parsers do not (they
     look for the block's token)."""
