@@ -8,6 +8,7 @@
 # `string="false"` reads it whole with no declaration, anything else leaves the parameter
 # reported whole); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
+# DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi).
 
 DSML_TAGS = ("<｜DSML｜ parameter name=\"", "</｜DSML｜ parameter>")
 
@@ -40,18 +41,22 @@ cdef class InvokeCall(AttributeCall):
 cdef class InvokeSyntax(Syntax):
     """Invokes of parameter tags (`tags`: the parameter tag up to its key's quote, and its close
     tag): typed by DSML's `string` attribute (typed_by_attribute) or by the request's tools, the
-    latter with values on their own line (own_line) or directly between the tags."""
+    latter with values on their own line (own_line) or directly between the tags; `json_body`: a
+    JSON object may stand for the parameters (DSML)."""
     cdef MarkerSet tags
     cdef readonly bint typed_by_attribute
     cdef readonly bint own_line
+    cdef readonly bint json_body
 
-    def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=()):
+    def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=(),
+                 bint json_body=False):
         Syntax.__init__(self, ends)
         if len(tags) != 2 or not all(isinstance(tag, str) and tag for tag in tags):
             raise ValueError("invoke syntax: tags are the parameter tag and its close tag, both non-empty")
         self.tags = MarkerSet(tuple(tags))
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
+        self.json_body = json_body
         self.reads_types = not typed_by_attribute
 
     cdef Assembler open(self, object declared):
@@ -59,4 +64,5 @@ cdef class InvokeSyntax(Syntax):
         call.syntax = self
         call.typed_by_attribute = self.typed_by_attribute
         call.own_line = self.own_line
+        call.json_body = self.json_body
         return tc_opened(call, self.tags, None if self.typed_by_attribute else declared)

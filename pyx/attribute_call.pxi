@@ -10,6 +10,15 @@
 # (Kimi K3's `&amp;`, `&quot;`), the name and the key are read with their character references
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
 # reference is text like any other.
+#
+# A syntax may also take a JSON object as the call's body instead of parameters (`json_body`:
+# DSML, whose models write `NAME">{"city": "SF"}</｜DSML｜invoke>`): when the first byte after the
+# call tag that is not whitespace is `{`, the body is read as the JSON call assembler reads
+# arguments, through the prefix validator: its bytes go out as the arguments as the validator
+# accepts them (a word or an escape being read waits), from its first refusal inside the object
+# on the rest is Malformed{InvalidArguments}; after the whole object whitespace is the call's and
+# anything else is text or tags out of place. Tags inside the object are its text. When the
+# region ends, what the validator accepted goes out as it stands.
 
 cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
@@ -99,6 +108,9 @@ cdef enum AttributeStage:
     AS_KEY = 4               # a parameter's key, up to its `"`
     AS_KEY_TAIL = 5          # the parameter tag's attributes, up to the tag's end
     AS_VALUE = 6             # the parameter's value, up to its close tag
+    AS_BODY = 7              # a JSON object as the call's body (json_body)
+    AS_AFTER_BODY = 8        # after the whole object
+    AS_BODY_REFUSED = 9      # the validator refused a byte of the object: the rest is invalid
 
 
 @cython.no_gc
@@ -109,6 +121,11 @@ cdef class AttributeCall(TagCall):
     cdef Syntax syntax           # for the table terminal that is the call's own end
     cdef Py_ssize_t tag_at       # where in carried the parameter tag being read began
     cdef Py_ssize_t tail_at      # where in carried the tag's attributes (after the name) began
+    cdef bint json_body          # the syntax takes a JSON object as the body
+    cdef bint body_may_open      # nothing but whitespace since the call tag: a `{` opens the body
+    cdef jp_state body           # the body's validator
+    cdef Py_ssize_t body_fed     # the body's bytes read (carried from body_sent on)
+    cdef Py_ssize_t body_sent    # the body's bytes sent as arguments
 
     def __cinit__(self):
         self.stage = AS_NAME
@@ -143,6 +160,10 @@ cdef class AttributeCall(TagCall):
         while n > 0:
             if self.stage == AS_VALUE:
                 return self.value_text(p, n)
+            if self.stage >= AS_BODY:
+                return self.body_text(p, n)
+            if self.stage == AS_BETWEEN and self.body_may_open:
+                return self.maybe_body(p, n)
             if self.stage == AS_BETWEEN or self.stage == AS_UNNAMED:
                 return self.text_between(p, n)
             if self.stage == AS_NAME or self.stage == AS_KEY:
@@ -163,6 +184,9 @@ cdef class AttributeCall(TagCall):
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        self.body_may_open = False
+        if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
+            return self.body_text(p, n)
         if self.stage == AS_VALUE:
             if tag == AT_PARAMETER_CLOSE:
                 self.close_value(p, n)
@@ -205,6 +229,7 @@ cdef class AttributeCall(TagCall):
                 self.start_call(self.tail_at)
                 self.report_upto(tail, OT_TEXT_AFTER_NAME)
             self.stage = AS_BETWEEN
+            self.body_may_open = self.json_body
             return 0
         kind = self.parameter_kind(attributes, tail)
         if self.key.len == 0:
@@ -228,8 +253,85 @@ cdef class AttributeCall(TagCall):
         self.sink.malformed(MW_OTHER, other, src, length)
         return hb_drop_front(&self.carried, n)
 
+    # -- a JSON object as the body (see the top) ------------------------------------------------
+
+    cdef int maybe_body(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text after the call tag, before anything but whitespace: a `{` opens a JSON body."""
+        cdef Py_ssize_t at = 0, w = u8_space_len(p, n)
+        while w:
+            at += w
+            w = u8_space_len(p + at, n - at)
+        self.carry(p, at)
+        if at == n:
+            return 0
+        self.body_may_open = False
+        if p[at] != LBRACE:
+            return self.text_between(p + at, n - at)
+        self.stage = AS_BODY
+        jp_init(&self.body)
+        return self.body_text(p + at, n - at)
+
+    cdef int body_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Bytes of the JSON body, or after it."""
+        cdef Py_ssize_t refused, k
+        if self.stage == AS_AFTER_BODY:
+            return self.text_between(p, n)
+        if self.stage == AS_BODY_REFUSED:
+            return self.sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p, n)
+        refused = jp_feed_long(&self.body, p, n)
+        k = n if refused < 0 else max(refused - self.body_fed, 0)
+        self.carry(p, k)
+        self.body_fed += k
+        if refused < 0:
+            return self.send_body(jp_committed(&self.body))
+        # the object ended before the refused byte, or it is refused there (the refusal may reach
+        # back into bytes held from an earlier piece: a word, an escape)
+        self.send_body(refused)
+        if self.body.refused_after_value:
+            self.stage = AS_AFTER_BODY
+            return self.text_between(p + k, n - k)
+        self.stage = AS_BODY_REFUSED
+        self.report_carried(MW_INVALID_ARGUMENTS, OT_NONE)
+        return self.sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p + k, n - k)
+
+    cdef int send_body(self, Py_ssize_t upto) except -1:
+        """The body's bytes up to `upto` as arguments; their source the carried bytes up to there
+        (whitespace before the body included)."""
+        cdef Py_ssize_t k = upto - self.body_sent
+        cdef Py_ssize_t unsent = self.body_fed - self.body_sent
+        if k <= 0:
+            return 0
+        self.fragment.len = 0
+        bb_append(&self.fragment, self.carried.text.data + self.carried.text.len - unsent, k)
+        self.body_sent = upto
+        return self.push_upto(self.carried.text.len - unsent + k)
+
+    cdef int body_ends(self) except -1:
+        """The region ends in the body: bytes the tag scanner holds are the body's, and what the
+        validator accepted goes out as it stands."""
+        cdef Py_ssize_t held = self.tags.held.len
+        self.tags.held.len = 0
+        self.body_text(self.tags.held.data, held)
+        if self.stage == AS_BODY:
+            self.send_body(self.body_fed)
+        return 0
+
+    cdef int finish(self, Sink sink) except -1:
+        if not self.done and self.stage >= AS_BODY:
+            self.sink = sink
+            self.body_ends()
+        return TagCall.finish(self, sink)
+
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
+        if self.stage >= AS_BODY:
+            self.body_ends()
+            self.drop_carried()
+            if not own_end:
+                self.end_call(NULL, 0)
+                return 0
+            self.end_call(p, n)
+            return 1
         if not self.started():
             # the marker that ends a call that never started is part of what it reports
             self.take_scanner_held()

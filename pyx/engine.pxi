@@ -12,6 +12,15 @@
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
 # only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
 # feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
+#
+# A state that emits EM_DAMAGED_MARKER holds a damaged marker: entered on a terminal that is the
+# family's mark alone (`<｜DSML｜` where no marker of the table starts), it holds the mark and its
+# tag, which runs to its `>` or the end of its line within DAMAGED_TAG_MAX bytes, then whitespace.
+# A row into a call or a block (a state that emits arguments or wraps calls) drops what it holds
+# (the model's damaged opener of that call); anything else shows it as the text of the state the
+# mark was written in, from which the engine reads on: other text after the tag, a tag longer
+# than that, a terminal with no such row, the end of the stream. Decided at the byte or marker
+# that decides it, whatever the chunking.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -29,6 +38,7 @@ DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unl
 
 cdef enum:
     SEED_KEPT_LENGTH = 256   # the longest prompt tail (characters) whose seeded state a table keeps
+    DAMAGED_TAG_MAX = 128    # the longest damaged tag (bytes, its mark included): a longer run is prose
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
@@ -61,6 +71,9 @@ cdef class Engine:
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
     cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
+    cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
+    cdef int damaged_origin         # the state its mark was written in
+    cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -81,6 +94,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         bb_free(&self.unsettled)
+        bb_free(&self.damaged)
 
     @property
     def format(self):
@@ -394,6 +408,9 @@ cdef class Engine:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
             self.close_call(-1, NULL, 0)
+        elif emits == EM_DAMAGED_MARKER:
+            self.show_damaged()
+            return self.close_state()      # (what the state it was written in leaves open)
         self.state = 0
         return 0
 
@@ -459,26 +476,49 @@ cdef class Engine:
                 break
             if k >= 0:
                 nxt = self.table.next(replay, k)
-                if nxt >= 0:
+                if nxt >= 0 and self.table.emits[nxt] != EM_DAMAGED_MARKER:     # (no output to show or drop)
                     replay = nxt
         return replay
 
     cdef int run(self, int64_t window_at) except -1:
-        """Handles the scanner's pieces of the window that starts at output offset window_at."""
-        cdef Py_ssize_t s = 0, e = 0
-        cdef int k
-        cdef const unsigned char* w
+        """Handles the scanner's pieces of the window that starts at output offset window_at. A
+        marker with no row from the current state is text there: it joins the text around it, and
+        the run is read at once (pieces of one window are contiguous, and reading text moves no
+        state but a damaged marker's, whose terminals are each handled on their own)."""
+        cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
+        cdef int k, nxt
         while True:
             k = self.scanner.next(&s, &e)
             if k == SC_DONE:
+                if run_end >= 0:
+                    self.run_text(window_at, run_at, run_end)
                 return 0
-            self.piece_at = window_at + s
-            w = self.scanner.w
             if k == SC_TEXT:
-                self.text(w + s, e - s)
+                nxt = -1
+            elif self.table.ignored[k] or self.table.emits[self.state] == EM_DAMAGED_MARKER:
+                nxt = -2                # (terminal decides)
             else:
-                self.terminal(k, w + s, e - s)
+                nxt = self.table.next(self.state, k)
+            if nxt == -1:
+                if run_end < 0:
+                    run_at = s
+                run_end = e
+                continue
+            if run_end >= 0:
+                self.run_text(window_at, run_at, run_end)
+                run_end = -1
+            self.piece_at = window_at + s
+            if nxt >= 0:
+                self.row(k, nxt, self.scanner.w + s, e - s)
+            else:
+                self.terminal(k, self.scanner.w + s, e - s)
             self.sink.build_ahead()
+
+    cdef inline int run_text(self, int64_t window_at, Py_ssize_t at, Py_ssize_t end) except -1:
+        """The window's text [at, end)."""
+        self.piece_at = window_at + at
+        self.text(self.scanner.w + at, end - at)
+        return self.sink.build_ahead()
 
     cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
@@ -496,23 +536,35 @@ cdef class Engine:
             return 0
         if emits == EM_HIDDEN:
             return self.sink.dropped(DR_WRAPPER, p, n)
+        if emits == EM_DAMAGED_MARKER:
+            return self.damaged_text(p, n)
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """The table's terminal i (bytes p[0:n]) in the current state."""
         cdef int nxt
-        cdef bint taken = False
+        cdef int emits = self.table.emits[self.state]
+        if emits == EM_DAMAGED_MARKER:
+            return self.damaged_terminal(i, p, n)
         if self.table.ignored[i]:
-            if self.table.emits[self.state] == EM_ARGUMENTS:
+            if emits == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
-            if self.table.control[i] and self.table.emits[self.state] != EM_ARGUMENTS:
+            if self.table.control[i] and emits != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
                 return self.sink.dropped(DR_CONTROL_TOKEN, p, n)
             if self.table.after_call[self.state] >= 0:
                 return self.marker_in_returning_call(i, p, n)
             return self.text(p, n)
+        return self.row(i, nxt, p, n)
+
+    cdef int row(self, int i, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
+        """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
+        cdef bint taken = False
+        if self.table.emits[nxt] == EM_DAMAGED_MARKER:
+            return self.enter_damaged(nxt, p, n)
         if self.table.emits[self.state] == EM_ARGUMENTS:
             if self.table.syntax.is_opener(i) and self.call.hold_marker(i, p, n, self.sink):
                 return 0        # the open value's text, unless the value's own close never comes
@@ -542,6 +594,72 @@ cdef class Engine:
         if marker >= 0:
             return self.terminal(marker, p, n)
         return self.text(p, n)
+
+    # -- a damaged marker (see the top) ----------------------------------------------------------
+
+    cdef int enter_damaged(self, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
+        """A mark p[0:n] leads from the current state into the damaged-marker state nxt."""
+        self.damaged_origin = self.state
+        self.state = nxt
+        return self.hold_damaged(p, n)
+
+    cdef int hold_damaged(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A mark p[0:n] begins a damaged tag, held."""
+        self.damaged_tag = n
+        return bb_append(&self.damaged, p, n)
+
+    cdef int damaged_terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """A terminal while a damaged marker is held: another mark is held too; a row into a call or
+        a block drops what is held; anything else shows it and is read from where the mark was."""
+        cdef int nxt = -1 if self.table.ignored[i] else self.table.next(self.state, i)
+        cdef int after = self.table.emits[nxt] if nxt >= 0 else -1
+        if after == EM_DAMAGED_MARKER:
+            return self.hold_damaged(p, n)
+        if after == EM_ARGUMENTS or after == EM_WRAPPER:
+            self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
+            self.damaged.len = 0
+            self.state = self.damaged_origin
+            self.sink.dropped_marker(i, p, n)
+            return self.enter(nxt)
+        self.show_damaged()
+        return self.terminal(i, p, n)
+
+    cdef int damaged_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text while a damaged marker is held: the rest of its tag and whitespace after it are held
+        too; from the first byte that is neither (or a tag grown too long) it is shown."""
+        cdef Py_ssize_t at = 0, k, w, room
+        if self.damaged_tag >= 0:
+            room = DAMAGED_TAG_MAX - self.damaged_tag
+            k = 0
+            while k < n and k < room and p[k] != GREATER and p[k] != LF:
+                k += 1
+            if k == n and n < room:
+                self.damaged_tag += n
+                return bb_append(&self.damaged, p, n)
+            if k >= room:
+                at = -1                 # no end within DAMAGED_TAG_MAX: prose
+            else:
+                self.damaged_tag = -1
+                at = k + 1
+        while 0 <= at < n:
+            w = u8_space_len(p + at, n - at)
+            if w == 0:
+                break
+            at += w
+        if at == n:
+            return bb_append(&self.damaged, p, n)
+        if at < 0:
+            at = 0
+        bb_append(&self.damaged, p, at)
+        self.show_damaged()
+        return self.text(p + at, n - at)
+
+    cdef int show_damaged(self) except -1:
+        """What is held is the text of the state the mark was written in, which reads on."""
+        cdef Py_ssize_t n = self.damaged.len
+        self.state = self.damaged_origin
+        self.damaged.len = 0            # (its bytes stay where they are until the next append)
+        return self.text(self.damaged.data, n)
 
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]
@@ -628,6 +746,9 @@ cdef class Engine:
         cdef int64_t fed_at = self.ledger.received - n
         self.stage = ST_FAILED
         self.call = None
+        if self.table.emits[self.state] == EM_DAMAGED_MARKER:
+            self.state = self.damaged_origin    # what it held is in what no event accounts for
+            self.damaged.len = 0
         if emitted >= fed_at:
             self.unsettled.len = 0
             self.unsettled_start = 0

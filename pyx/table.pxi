@@ -7,22 +7,34 @@ cpdef enum Emits:
     EM_ARGUMENTS = 2     # fed to the call assembler
     EM_WRAPPER = 3       # whitespace Dropped{Wrapper}, anything else Malformed
     EM_HIDDEN = 4        # all text Dropped{Wrapper}: a message not for the user (Muse Spark's to=developer)
+    EM_DAMAGED_MARKER = 5  # held: a damaged marker (Engine.damaged_text), dropped if the table goes on
+                           # into a call or a block, else the text of the state it was written in
 
 
-def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, bint has_syntax, opener):
+def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, bint has_syntax, opener,
+                transitions=()):
     """Raises FormatError (the reference's texts, SPEC §2.1) when a table cannot run; the one
     check behind both `Format.validate` and the native `Table` (labels: how the messages name
-    states and terminals)."""
+    states and terminals; transitions: per state, per terminal, the next state or -1)."""
     if len(emits) == 0:
         raise FormatError(f"format {name}: a table with no state")
     if emits[0] == EM_REASONING:
         raise FormatError(f"format {name}: the first state {state_labels[0]} emits reasoning; "
                           "a thought the output starts inside is entered by the prompt")
+    if emits[0] == EM_DAMAGED_MARKER:
+        raise FormatError(f"format {name}: the first state {state_labels[0]} holds a damaged marker; "
+                          "only content or a thought leads into one")
     if not has_syntax and any(e == EM_ARGUMENTS for e in emits):
         raise FormatError(f"format {name}: an arguments state with no call syntax")
     for label, text in zip(terminal_labels, terminal_texts):
         if not text:
             raise FormatError(f"format {name}: terminal {label} has no text")
+    for s, row in enumerate(transitions):
+        for nxt in row:
+            if (0 <= nxt < len(emits) and emits[nxt] == EM_DAMAGED_MARKER and nxt != s
+                    and emits[s] != EM_CONTENT and emits[s] != EM_REASONING):
+                raise FormatError(f"format {name}: a row from {state_labels[s]} into the damaged-marker state "
+                                  f"{state_labels[nxt]}; only content or a thought leads into one")
     if opener is not None and (type(opener) is not str or not opener):
         raise FormatError(f"format {name}: an empty turn opener" if type(opener) is str
                           else f"format {name}: the turn opener must be a str, not {type(opener).__name__}")
@@ -57,15 +69,15 @@ cdef class Table:
         self.n_terminals = len(terminals)
         self.n_states = len(emits)
         for s in range(self.n_states):
-            if not EM_CONTENT <= emits[s] <= EM_HIDDEN:
+            if not EM_CONTENT <= emits[s] <= EM_DAMAGED_MARKER:
                 raise ValueError(f"table {name}: state {s} emits {emits[s]!r}")
-        check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
-                    [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener)
         if controls is None:
             controls = [False] * self.n_terminals
         if (len(ignored) != self.n_terminals or len(controls) != self.n_terminals
                 or len(transitions) != self.n_states):
             raise ValueError(f"table {name}: arrays of the wrong size")
+        check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
+                    [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener, transitions)
         self.emits = <int*>malloc(self.n_states * sizeof(int))
         self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
         self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))

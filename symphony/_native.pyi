@@ -156,6 +156,7 @@ class Emits(IntEnum):
     EM_ARGUMENTS = 2
     EM_WRAPPER = 3
     EM_HIDDEN = 4
+    EM_DAMAGED_MARKER = 5
 
 class Syntax:
     reads_types: bool
@@ -195,8 +196,9 @@ class KeyedSyntax(Syntax):
 class InvokeSyntax(Syntax):
     typed_by_attribute: bool
     own_line: bool
+    json_body: bool
     def __init__(self, tags: Sequence[str] = ..., typed_by_attribute: bool = ..., own_line: bool = ...,
-                 ends: Sequence[int] = ...) -> None: ...
+                 ends: Sequence[int] = ..., json_body: bool = ...) -> None: ...
 class XtmlSyntax(Syntax): ...
 class XmlSyntax(Syntax): ...
 class PythonicSyntax(Syntax):

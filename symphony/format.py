@@ -12,7 +12,9 @@ from symphony.syntax import CallSyntax, ParamTags, Placement, Spelling, Tags  # 
 # What text in a state becomes: CONTENT, REASONING, ARGUMENTS (fed to the call assembler),
 # WRAPPER (whitespace Dropped{Wrapper}, anything else Malformed), and beyond SPEC §2.1 HIDDEN
 # (all text Dropped{Wrapper}: a message the model writes for no one the client serves, Muse
-# Spark's ` to=developer`). The codes are the native engine's own (declared once, in
+# Spark's ` to=developer`) and DAMAGED_MARKER (held: a damaged marker of the family, dropped when
+# the table goes on into a call or a block, else the text of the state it was written in; see
+# shapes.damaged_openers). The codes are the native engine's own (declared once, in
 # pyx/table.pxi).
 Emits = IntEnum("Emits", {member.name[len("EM_"):]: int(member) for member in _native.Emits})
 Emits.__doc__ = "What text in a state becomes (SPEC §2.1)."
@@ -52,7 +54,7 @@ class Format:
         self.transitions = []      # (from, terminal, to) names, first matching row wins
         self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
         self.returns = {}          # an arguments state -> where it goes once its call ended itself
-        self.recovered = set()     # terminals and states that read what a model writes otherwise
+        self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -104,6 +106,15 @@ class Format:
             self.controls.add(name)
         return self
 
+    def recovers(self, from_state, terminal, to_state):
+        """A row the parser reads and the family's template never writes: a slip its model makes
+        (a call written without its block's opener) read as what it meant. It runs like any row
+        (declared after the family's own, it never shadows one); the grammar leaves it out
+        (`written`)."""
+        self.transition(from_state, terminal, to_state)
+        self.recoveries.append((from_state, terminal, to_state))
+        return self
+
     def state(self, name, emits):
         self.states.append((name, Emits(emits)))
         self._compiled = None
@@ -132,17 +143,6 @@ class Format:
         self._compiled = None
         return self
 
-    def recovers(self, *names):
-        """Marks terminals and states as a recovery: they read what a family's models write
-        against its template (a call without its block), so what the template writes leaves them
-        out (`written`)."""
-        known = set(self._state_names()) | set(self._terminal_names())
-        for name in names:
-            if name not in known:
-                raise FormatError(f"format {self.name}: no state or terminal named {debug_quote(name)}")
-        self.recovered.update(names)
-        return self
-
     def calls(self, syntax):
         self.syntax = syntax
         self._compiled = None
@@ -161,7 +161,7 @@ class Format:
 
     def first_spellings(self):
         """A copy of this table without the other spellings of its markers (spelled_also) and
-        their rows: what a grammar writes (one spelling, the family's own)."""
+        their rows: one spelling, the family's own."""
         copy = self._copy()
         copy.terminals = [(name, text) for name, text in self.terminals if name not in self.spellings]
         copy.transitions = [row for row in self.transitions if row[1] not in self.spellings]
@@ -170,15 +170,19 @@ class Format:
         return copy
 
     def written(self):
-        """What the family's template writes (the grammar's table): the first spellings, without
-        the terminals, states and rows that only recover what models write otherwise."""
+        """A copy of this table as the family writes it, what a grammar writes: one spelling of
+        each marker (first_spellings), none of the rows it only reads (recovers), and none of the
+        terminals and states that only those rows use."""
         copy = self.first_spellings()
-        gone = self.recovered
-        copy.terminals = [(name, text) for name, text in copy.terminals if name not in gone]
-        copy.states = [(name, emits) for name, emits in copy.states if name not in gone]
-        copy.transitions = [row for row in copy.transitions if not gone.intersection(row)]
-        copy.returns = {a: b for a, b in copy.returns.items() if a not in gone and b not in gone}
-        copy.recovered = set()
+        copy.transitions = [row for row in copy.transitions if row not in self.recoveries]
+        kept_states = {state for a, _, b in copy.transitions for state in (a, b)} | {name for name, _ in copy.states[:1]}
+        kept_terminals = {terminal for _, terminal, _ in copy.transitions} | copy.ignored
+        read_states = {state for a, _, b in self.recoveries for state in (a, b)} - kept_states
+        read_terminals = {terminal for _, terminal, _ in self.recoveries} - kept_terminals
+        copy.terminals = [(name, text) for name, text in copy.terminals if name not in read_terminals]
+        copy.states = [(name, emits) for name, emits in copy.states if name not in read_states]
+        copy.returns = {a: b for a, b in copy.returns.items() if a not in read_states and b not in read_states}
+        copy.recoveries = []
         return copy
 
     def _copy(self):
@@ -190,7 +194,7 @@ class Format:
         copy.transitions = list(self.transitions)
         copy.spellings = dict(self.spellings)
         copy.returns = dict(self.returns)
-        copy.recovered = set(self.recovered)
+        copy.recoveries = list(self.recoveries)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy
@@ -216,7 +220,15 @@ class Format:
         _native.check_table(self.name, [debug_quote(name) for name, _ in self.states],
                             [int(e) for _, e in self.states],
                             [debug_quote(name) for name, _ in self.terminals],
-                            [text for _, text in self.terminals], self.syntax is not None, self.opener)
+                            [text for _, text in self.terminals], self.syntax is not None, self.opener,
+                            self._rows())
+
+    def _rows(self):
+        """Per state, per terminal, the number of the state its row leads to, or -1 (no row)."""
+        state_index = {name: i for i, (name, _) in enumerate(self.states)}
+        terminal_names = self._terminal_names()
+        return [[state_index[self.next(state, t)] if self.next(state, t) is not None else -1 for t in terminal_names]
+                for state, _ in self.states]
 
     def compile(self):
         """The native table (validated; compiled once and cached)."""
@@ -224,10 +236,7 @@ class Format:
             self.validate()
             state_index = {name: i for i, (name, _) in enumerate(self.states)}
             terminal_names = self._terminal_names()
-            rows = []
-            for state, _ in self.states:
-                rows.append([state_index[self.next(state, t)] if self.next(state, t) is not None else -1
-                             for t in terminal_names])
+            rows = self._rows()
             controls = {text for name, text in self.terminals if name in self.controls}
             syntax = (self.syntax.native(self.syntax.call_ends(self), self.syntax.header_ends(self), controls,
                                          self.syntax.call_starts(self), self.syntax.call_openers(self))

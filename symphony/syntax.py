@@ -22,7 +22,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))
                                                the same in either spelling (Hy3)
-    CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V..
+    CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V.. or NAME">{..}
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
@@ -225,7 +225,8 @@ class CallSyntax:
     @classmethod
     def dsml(cls, mark=DSML_V4_1):
         """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2, or GigaChat 3.5's
-        GCML) in every tag."""
+        GCML) in every tag; an invoke's body may be a JSON object instead of its parameters (the
+        DSML models write both)."""
         if mark not in (DSML_V4_1, DSML_V3_2, GCML):
             raise ValueError(f"CallSyntax.dsml: no DSML spelling {mark!r}")
         return cls("dsml") if mark == DSML_V4_1 else cls("dsml", mark=mark)
@@ -377,7 +378,7 @@ class CallSyntax:
             spellings = (self.tags,) + dict(self.params).get("also", ())
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends)
         if self.kind == "dsml":
-            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends)
+            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends)

@@ -870,6 +870,8 @@ FAMILY_CASES = {
         Case("deepseek_v3-cut-in-arguments", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n"
              '{"a": "x', calls=1),
         Case("deepseek_v3-r1-thought", "plan</think>\n\nok", "<｜Assistant｜><think>\n", calls=0),
+        Case("deepseek_v3-call-without-block", "Sure.<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+             '{"city": "Tokyo"}\n```<｜tool▁call▁end｜>', tools=TOOLS, calls=1),
     ],
     "deepseek_v3_1": [
         Case("deepseek_v3_1-calls", 'pre<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜>'
@@ -884,6 +886,8 @@ FAMILY_CASES = {
         Case("deepseek_v3_1-text-after-object", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{} x"
              "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", calls=1),
         Case("deepseek_v3_1-cut-in-name", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea", calls=0),
+        Case("deepseek_v3_1-calls-without-block", 'Checking.<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>'
+             '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜> done', calls=2),
     ],
     "kimi_k2": [
         Case("kimi_k2-calls", "Hi <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 "
@@ -917,16 +921,59 @@ FAMILY_CASES = {
         Case("deepseek_v3_2-v4_1-spelling-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜ '
              'parameter name="a" string="true">x</｜DSML｜ parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
              calls=1),
-        Case("deepseek_v3_2-v4-block-is-text", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
-             '\n</｜DSML｜tool_calls>', calls=0),
+        Case("deepseek_v3_2-v4-block-is-no-block", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜tool_calls>', calls=1),
+        Case("deepseek_v3_2-invoke-without-block", 'Sure.<｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
+             'name="city" string="true">Beijing</｜DSML｜parameter></｜DSML｜invoke>', tools=TOOLS, calls=1),
+        Case("deepseek_v3_2-damaged-opener", 'Sure.\n\n<｜DSML｜function_call\n\n<｜DSML｜function_calls>'
+             '<｜DSML｜invoke name="f"></｜DSML｜invoke></｜DSML｜function_calls>', calls=1),
         Case("deepseek_v3_2-thought", "plan</think>\n\nok", "<｜Assistant｜><think>", calls=0),
     ],
     "deepseek_v4": [
         Case("deepseek_v4-calls", '<think>p</think><｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n'
              '<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
              '</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
-        Case("deepseek_v4-v3_2-block-is-text", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
-             '\n</｜DSML｜function_calls>', calls=0),
+        Case("deepseek_v4-v3_2-block-is-no-block", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n</｜DSML｜invoke>'
+             '\n</｜DSML｜function_calls>', calls=1),
+        Case("deepseek_v4-invokes-without-block", 'Checking.\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
+             'name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_time">\n'
+             '</｜DSML｜invoke>\n</｜DSML｜tool_calls>\nDone.', tools=TOOLS, calls=2),
+        Case("deepseek_v4-invoke-in-thought-is-thought", '<think>maybe <｜DSML｜invoke name="f"></｜DSML｜invoke></think>ok',
+             calls=0),
+        Case("deepseek_v4-invoke-without-block-cut", 'See <｜DSML｜invoke name="get_weather"><｜DSML｜parameter '
+             'name="city" string="true">Bei', tools=TOOLS, calls=1),
+        Case("deepseek_v4-damaged-openers", 'Final scan:\n\n<｜DSML｜tool_calls-ok Let\'s scan.\n<｜DSML｜toolcalls>\n'
+             '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
+             'SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', tools=TOOLS, calls=1),
+        Case("deepseek_v4-damaged-opener-then-prose", "Use <｜DSML｜toolcalls>\n\nor not. <｜DSML｜tool", calls=0),
+        Case("deepseek_v4-json-body", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n{"city": "SF", "days": '
+             '[1, {"x": "\\u00e9\\"</｜DSML｜parameter>"}]}\n</｜DSML｜invoke>\n<｜DSML｜invoke name="f">{}'
+             '</｜DSML｜invoke>\n</｜DSML｜tool_calls>', tools=TOOLS, calls=2),
+        Case("deepseek_v4-json-body-refused", '<｜DSML｜invoke name="f">\n{"a": nul, "b": 2}\n</｜DSML｜invoke>', calls=1),
+        Case("deepseek_v4-json-body-then-text", '<｜DSML｜invoke name="f"> {"a": 1} and <｜DSML｜parameter name="b" '
+             'string="true">x</｜DSML｜parameter></｜DSML｜invoke>', calls=1),
+        Case("deepseek_v4-json-body-cut", '<｜DSML｜invoke name="f">{"a": {"b": tr', calls=1),
+        Case("deepseek_v4-damaged-opener-ends-thought", "plan <｜DSML｜tool_calls-\n\n<｜DSML｜tool_calls>\n"
+             '<｜DSML｜invoke name="f">{}</｜DSML｜invoke>\n</｜DSML｜tool_calls>', "<｜Assistant｜><think>", calls=1),
+        Case("deepseek_v4-damaged-opener-then-thought", '<｜DSML｜tool\n<think>p</think><｜DSML｜invoke name="f">',
+             calls=1),
+    ],
+    "deepseek_v4_1": [
+        Case("deepseek_v4_1-invoke-without-block", 'Checking.\n\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ '
+             'parameter name="city" string="true">SF</｜DSML｜ parameter>\n</｜DSML｜ invoke>', "<｜Assistant｜></think>",
+             tools=TOOLS, calls=1),
+        Case("deepseek_v4_1-json-body", '<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n{"q": "x"}\n</｜DSML｜ invoke>\n'
+             '</｜DSML｜ calls>', "<｜Assistant｜></think>", calls=1),
+        Case("deepseek_v4_1-damaged-opener", 'ok\n<｜DSML｜calls>\n<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n'
+             '</｜DSML｜ invoke>\n</｜DSML｜ calls>', "<｜Assistant｜></think>", calls=1),
+    ],
+    "gigachat35": [
+        Case("gigachat35-invoke-without-block", 'Ищу.<｜GCML｜invoke name="get_weather"><｜GCML｜parameter name="city" '
+             'string="true">Москва</｜GCML｜parameter></｜GCML｜invoke><|message_sep|></s>', tools=TOOLS, calls=1),
+        Case("gigachat35-json-body", '<｜GCML｜tool_calls><｜GCML｜invoke name="f">{"a":<|message_sep|> 1}</｜GCML｜invoke>'
+             '</｜GCML｜tool_calls></s>', calls=1),
+        Case("gigachat35-damaged-opener", '<｜GCML｜toolcalls><|message_sep|>\n<｜GCML｜tool<｜GCML｜tool_calls>'
+             '<｜GCML｜invoke name="f"></｜GCML｜invoke></｜GCML｜tool_calls>', calls=1),
     ],
     "pythonic": [
         Case("bare-pythonic-list", "[get_weather(city='Paris', days=3), get_time()]", tools=TOOLS, calls=2),

@@ -38,7 +38,8 @@ FINISHES = ["stop", "length", "abort", "x"]
 
 
 def random_table(rng, k):
-    """A user-built table: 1–6 markers, 1–4 states (the first never a thought), random rows."""
+    """A user-built table: 1–6 markers, 1–4 states (the first never a thought), random rows (none
+    that the table check refuses)."""
     texts = rng.sample(MARKERS, rng.randint(1, 6))
     f = Format(f"user{k}")
     for i, text in enumerate(texts):
@@ -54,7 +55,10 @@ def random_table(rng, k):
     names = [name for name, _ in f.terminals]
     for _ in range(rng.randint(0, 8)):
         if names:
-            f.transition(f"s{rng.randrange(len(states))}", rng.choice(names), f"s{rng.randrange(len(states))}")
+            a, b = rng.randrange(len(states)), rng.randrange(len(states))
+            if states[b] == Emits.DAMAGED_MARKER and a != b and states[a] not in (Emits.CONTENT, Emits.REASONING):
+                continue        # only content or a thought leads into a damaged marker (check_table)
+            f.transition(f"s{a}", rng.choice(names), f"s{b}")
     if Emits.ARGUMENTS in states or rng.random() < 0.3:
         f.calls(rng.choice(SYNTAXES))
     return f

@@ -4,8 +4,8 @@ ending the thought, tags cut mid-attribute, every reason text; each output at ev
 """
 import pytest
 
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
+                        end, finish, malformed, parsed, reasoning, start)
 
 CALLS, CALLS_END = "<｜DSML｜ calls>", "</｜DSML｜ calls>"
 INVOKE, INVOKE_END = '<｜DSML｜ invoke name="', "</｜DSML｜ invoke>"
@@ -169,3 +169,265 @@ def test_dsml_spellings():
                                                      "</｜DSML｜invoke>")
     with pytest.raises(ValueError):
         CallSyntax.dsml("｜dsml｜")
+
+
+# --- a call without its block -------------------------------------------------------------------
+# DeepSeek V3.2, V4 and V4.1 sometimes write an invoke without the block's opener, straight after
+# prose. Every DSML table reads it as the call, the block opened with it (shapes.calls_without_block):
+# the invoke's close returns to the block, whose close ends it. The incumbents read it too: vLLM's
+# deepseek_v32/v4/v41 parsers have a row from content on the invoke's prefix, SGLang's
+# deepseekv32/v4 detectors take a bare invoke whole and streamed.
+
+V4_INVOKE, V4_INVOKE_END = '<｜DSML｜invoke name="', "</｜DSML｜invoke>"
+V4_PARAM, V4_PARAM_END = '<｜DSML｜parameter name="', "</｜DSML｜parameter>"
+V4_CALLS_END = "</｜DSML｜tool_calls>"
+
+
+def v4_invoke(name, **strings):
+    return (V4_INVOKE + name + '">' + "".join(f'{V4_PARAM}{k}" string="true">{v}{V4_PARAM_END}'
+                                              for k, v in strings.items()) + V4_INVOKE_END)
+
+
+def every_way(table, output, want, prompt=None):
+    """The parse is `want`, whole and at every chunking, and a token at a time."""
+    check(table, output, want, prompt=prompt)
+    check_tokens(table, output, prompt=prompt)
+
+
+@pytest.mark.parametrize("table", ["deepseek_v3_2", "deepseek_v4"])
+def test_an_invoke_after_prose_without_its_block_is_the_call(table):
+    # SGLang's test_prose_and_bare_invoke_in_one_delta: calls [get_weather({"city": "Beijing"})], content the prose
+    output = "Let me look up the weather in Beijing for you." + v4_invoke("get_weather", city="Beijing")
+    every_way(table, output, [
+        content("Let me look up the weather in Beijing for you."), dropped(V4_INVOKE),
+        start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "', V4_PARAM + 'city" string="true">'), arguments(0, "Beijing"),
+        arguments(0, '"', V4_PARAM_END), arguments(0, "}", ""), end(0, V4_INVOKE_END),
+        finish(tool_calls=1),
+    ])
+
+
+def test_the_block_an_invoke_opened_is_closed_by_its_own_close():
+    # vLLM's test_missing_tool_calls_wrapper_is_recovered: the call, no content; the stray close is
+    # the block's (dropped); the text after it is content again
+    output = v4_invoke("search", query="vllm") + "\n" + v4_invoke("f") + "\n" + V4_CALLS_END + "\nDone."
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"query": "vllm"}', 1: "{}"}
+    assert events[-3:] == [dropped("\n" + V4_CALLS_END), content("\nDone."), finish(tool_calls=2)]
+    every_way("deepseek_v4", output, events)
+
+
+def test_text_after_an_invoke_without_its_block_is_in_the_block():
+    # as after an invoke in a block the model left open: whitespace is the block's, other text
+    # Malformed (shown as content); vLLM and SGLang drop it
+    output = "Checking.\n" + v4_invoke("f") + "\nno more"
+    every_way("deepseek_v4", output, [
+        content("Checking.\n"), dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, "{}", ""),
+        end(0, V4_INVOKE_END), dropped("\n"), malformed("no", "text between a block's calls"), dropped(" "),
+        malformed("more", "text between a block's calls"), finish(tool_calls=1),
+    ])
+
+
+def test_v4_1_and_gigachat_3_5_read_an_invoke_without_its_block():
+    output = "Checking.\n\n" + invoke("get_weather", param("city", "SF"))
+    events = parsed("deepseek_v4_1", output, prompt="<｜Assistant｜></think>")
+    assert arguments_of(events) == {0: '{"city": "SF"}'} and events[0] == content("Checking.\n\n")
+    every_way("deepseek_v4_1", output, events, prompt="<｜Assistant｜></think>")
+    gcml = ('Ищу.<｜GCML｜invoke name="f"><｜GCML｜parameter name="a" string="false">[1]</｜GCML｜parameter>'
+            "</｜GCML｜invoke><|message_sep|>")
+    events = parsed("gigachat35", gcml)
+    assert arguments_of(events) == {0: '{"a": [1]}'} and events[0] == content("Ищу.")
+    every_way("gigachat35", gcml, events)
+
+
+def test_an_invoke_in_the_thought_is_the_thought():
+    """Only content reads an invoke without its block: in a thought it is the thought's text (the
+    block's opener ends a thought; an invoke alone does not), as vLLM's deepseek_v4 reads it."""
+    output = "plan " + invoke("f") + " more</think>ok"
+    every_way("deepseek_v4_1", output, [
+        START_THOUGHT, reasoning("plan " + invoke("f") + " more"), dropped("</think>"), END_THOUGHT, content("ok"),
+        finish(),
+    ], prompt="<｜Assistant｜><think>")
+
+
+def test_the_grammar_writes_the_block():
+    from symphony.formats import table
+    for name in ("deepseek_v3_2", "deepseek_v4", "deepseek_v4_1", "gigachat35"):
+        fmt = table(name)
+        assert ("content", "invoke_open", "invoke") in fmt.transitions
+        assert ("content", "invoke_open", "invoke") not in fmt.written().transitions
+
+
+# --- a damaged block opener before the real block -----------------------------------------------
+# DeepSeek V4 writes damaged block tags before its real block or invoke. `<｜DSML｜` where no marker
+# of the table starts is a damaged tag, running to its `>` or its line's end (within 128 bytes);
+# damaged tags followed by nothing but whitespace and then the block's opener or an invoke are
+# Dropped with that whitespace (shapes.damaged_openers), else shown as written. SGLang's deepseekv4
+# detector drops everything from a DSML mark to the call; vLLM's deepseek_v4 parser reads
+# `<｜DSML｜toolcalls>` and `<｜DSML｜tool>` as the block's opener wherever they stand.
+
+DAMAGED = ["<｜DSML｜toolcalls>\n\n", "<｜DSML｜tool_calls\n", "<｜DSML｜tool_calls<tool_calls>\n\n",
+           "<｜DSML｜ SugarPanel>\n", "<｜DSML｜tool_calls...\n\n", "<｜DSML｜tool_calls-ok Let's scan the outputs.\n",
+           "<｜DSML｜toolcalls>\n<｜DSML｜tool>\n", "<｜DSML｜function_calls>\n"]
+
+
+@pytest.mark.parametrize("block", [True, False], ids=["block", "bare-invoke"])
+@pytest.mark.parametrize("damaged", DAMAGED)
+def test_a_damaged_block_opener_before_the_call_is_dropped(damaged, block):
+    # SGLang's test_damaged_wrappers_do_not_become_assistant_preamble: the call, and content.strip()
+    # the prose before the damaged tags
+    call = v4_invoke("get_weather", city="SF")
+    if block:
+        call = "<｜DSML｜tool_calls>\n" + call + "\n" + V4_CALLS_END
+    output = "Checking files.\n\n" + damaged + call
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"city": "SF"}'}
+    assert events[:2] == [content("Checking files.\n\n"),
+                          dropped(damaged + ("<｜DSML｜tool_calls>\n" if block else "") + V4_INVOKE)]
+    every_way("deepseek_v4", output, events)
+
+
+@pytest.mark.parametrize("output,shown", [
+    ("Use <｜DSML｜toolcalls> here.", None), ("<｜DSML｜toolcalls>\n\nNo call after all.", None),
+    ("Cut: <｜DSML｜toolcalls>", None), ("<｜DSML｜toolcalls>\n</｜DSML｜tool_calls>", None),
+    ("<｜DSML｜toolcalls> then <｜DSML｜tool_calls>", "<｜DSML｜toolcalls> then "),
+    ("<｜DSML｜" + "x" * 130 + "\n<｜DSML｜tool_calls>", "<｜DSML｜" + "x" * 130 + "\n"),
+])
+def test_a_damaged_tag_not_followed_by_a_call_is_shown_as_written(output, shown):
+    events = parsed("deepseek_v4", output)
+    assert events[0] == content(output if shown is None else shown)
+    every_way("deepseek_v4", output, events)
+
+
+def test_a_damaged_block_opener_ends_the_thought_as_the_block_opener_does():
+    """In a thought the block's opener ends it (SPEC §3); so does its damaged form before a block
+    or an invoke, dropped (vLLM's deepseek_v4 reads `<｜DSML｜toolcalls>` there as the block's
+    opener). An invoke alone in a thought is the thought's text, and so is a damaged tag that no
+    call follows."""
+    prompt = "<｜Assistant｜><think>"
+    output = "plan<｜DSML｜toolcalls>\n" + v4_invoke("f") + "\n" + V4_CALLS_END + "ok"
+    every_way("deepseek_v4", output, [
+        START_THOUGHT, reasoning("plan"), dropped("<｜DSML｜toolcalls>\n" + V4_INVOKE), END_THOUGHT,
+        start(0, "f", 'f">'), arguments(0, "{}", ""), end(0, V4_INVOKE_END), dropped("\n" + V4_CALLS_END),
+        content("ok"), finish(tool_calls=1),
+    ], prompt=prompt)
+    shown = "plan <｜DSML｜toolcalls> or not\n</think>x"
+    every_way("deepseek_v4", shown, [
+        START_THOUGHT, reasoning("plan <｜DSML｜toolcalls> or not\n"), dropped("</think>"), END_THOUGHT, content("x"),
+        finish(),
+    ], prompt=prompt)
+
+
+def test_the_v3_2_block_in_v4():
+    """V3.2's `<｜DSML｜function_calls>` is a damaged opener to deepseek_v4: dropped, the invoke read
+    (as vLLM 0.33's test_function_calls_wrapper_is_not_recognized reads it; its older
+    test_function_calls_block_is_not_accepted reads no call); V3.2's close after the call is text in
+    the block, Malformed and shown as content, where vLLM drops it."""
+    output = "<｜DSML｜function_calls>\n" + v4_invoke("search", query="vllm") + "\n</｜DSML｜function_calls>"
+    events = parsed("deepseek_v4", output)
+    assert events[0] == dropped("<｜DSML｜function_calls>\n" + V4_INVOKE)
+    assert arguments_of(events) == {0: '{"query": "vllm"}'}
+    assert malformed("</｜DSML｜function_calls>", "text between a block's calls") in events
+    every_way("deepseek_v4", output, events)
+
+
+def test_every_dsml_table_drops_its_damaged_openers():
+    for table, output in [
+        ("deepseek_v4_1", "ok\n<｜DSML｜calls>\n" + CALLS + invoke("f") + CALLS_END),
+        ("deepseek_v3_2", "ok\n<｜DSML｜functioncalls>\n" + v4_invoke("f")),
+        ("gigachat35", 'ok\n<｜GCML｜toolcalls>\n<｜GCML｜tool_calls><｜GCML｜invoke name="f"></｜GCML｜invoke>'
+                       "</｜GCML｜tool_calls>"),
+    ]:
+        events = parsed(table, output)
+        assert events[0] == content("ok\n") and events[1]["kind"] == "dropped", table
+        assert arguments_of(events) == {0: "{}"}, table
+        every_way(table, output, events)
+
+
+# --- a JSON object as an invoke's body ------------------------------------------------------------
+# DeepSeek's DSML models sometimes write the arguments as a JSON object instead of parameter tags:
+# when the first byte after the invoke tag that is not whitespace is `{`, the body is read as a
+# JSON call's arguments (the model's bytes, as the prefix validator accepts them). SGLang's
+# deepseekv32/v4 detectors read a body that starts with `{` as the arguments (json.loads, an object,
+# else the invoke is dropped); vLLM's deepseek_v32/v4/v41 parsers read only parameter tags and give `{}`.
+
+def test_a_json_body_is_the_arguments():
+    # SGLang's test_optional_schema_validation_keeps_valid_arguments_unchanged: {"city": "SF"}
+    output = ("<｜DSML｜tool_calls>\n" + V4_INVOKE + 'get_weather">\n{"city": "SF"}\n' + V4_INVOKE_END + "\n"
+              + V4_CALLS_END)
+    every_way("deepseek_v4", output, [
+        dropped("<｜DSML｜tool_calls>\n" + V4_INVOKE), start(0, "get_weather", 'get_weather">'),
+        arguments(0, '{"city": "SF"}', '\n{"city": "SF"}'), dropped("\n"), end(0, V4_INVOKE_END),
+        dropped("\n" + V4_CALLS_END), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("body", [
+    "{}", '{"q": "日本 \\"x\\" \\\\ \\u00e9", "n": [1, 2.5e3, {"deep": [true, false, null]}]}',
+    '{"code": "<｜DSML｜parameter name=\\"a\\" string=\\"true\\">x</｜DSML｜parameter>"}',
+])
+def test_a_json_body_streams_as_written(body):
+    output = V4_INVOKE + 'f">\n' + body + "\n" + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: body}
+    assert not [e for e in events if e["kind"] == "malformed"]
+    every_way("deepseek_v4", output, events)
+
+
+def test_a_json_body_the_validator_refuses_is_invalid_from_there():
+    output = V4_INVOKE + 'f">{"a": tru, "b": 1}' + V4_INVOKE_END
+    every_way("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": '),
+        malformed('tru, "b": 1}', "invalid_arguments"), end(0, V4_INVOKE_END), finish(tool_calls=1),
+    ])
+
+
+def test_after_a_json_body_only_whitespace_is_the_calls():
+    output = V4_INVOKE + 'f">{"a": 1} then' + V4_PARAM + 'b" string="true">x' + V4_PARAM_END + "\n" + V4_INVOKE_END
+    every_way("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": 1}'), dropped(" "),
+        malformed("then", BETWEEN), malformed(V4_PARAM, OUT_OF_PLACE), malformed('b"', BETWEEN), dropped(" "),
+        malformed('string="true">x', BETWEEN), malformed(V4_PARAM_END, OUT_OF_PLACE),
+        dropped("\n"), end(0, V4_INVOKE_END), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("body", ['x {"a": 1}', '[{"a": 1}]'])
+def test_only_an_object_first_is_a_json_body(body):
+    output = V4_INVOKE + 'f">' + body + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: "{}"}
+    assert "".join(e["text"]["text"] for e in events if e["kind"] == "malformed") == body.replace(" ", "")
+    every_way("deepseek_v4", output, events)
+
+
+def test_a_json_body_after_a_parameter_is_text():
+    output = V4_INVOKE + 'f">' + V4_PARAM + 'a" string="true">x' + V4_PARAM_END + '{"b": 1}' + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: '{"a": "x"}'} and malformed('{"b":', BETWEEN) in events
+    every_way("deepseek_v4", output, events)
+
+
+@pytest.mark.parametrize("finish_reason", ["stop", "length"])
+def test_a_json_body_cut_short_goes_out_as_it_stands(finish_reason):
+    output = V4_INVOKE + 'f">\n{"a": "Par'
+    check("deepseek_v4", output, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
+        finish(finish_reason, tool_calls=1),
+    ], finish=finish_reason)
+    closed = output + V4_CALLS_END + "ok"
+    every_way("deepseek_v4", closed, [
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
+        dropped(V4_CALLS_END), content("ok"), finish(tool_calls=1),
+    ])
+
+
+def test_every_dsml_table_reads_a_json_body():
+    for table, output in [
+        ("deepseek_v4_1", CALLS + INVOKE + 'f">\n{"a": [1]}\n' + INVOKE_END + CALLS_END),
+        ("deepseek_v3_2", V4_INVOKE + 'f">{"a": [1]}' + V4_INVOKE_END),
+        ("gigachat35", '<｜GCML｜tool_calls><｜GCML｜invoke name="f">{"a": [1]}</｜GCML｜invoke></｜GCML｜tool_calls>'),
+    ]:
+        events = parsed(table, output)
+        assert arguments_of(events) == {0: '{"a": [1]}'}, table
+        every_way(table, output, events)

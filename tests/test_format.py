@@ -22,6 +22,7 @@ from symphony.format import CallSyntax, Emits, Format, debug_quote
 from symphony.reasons import DropReason, Other
 from tests import wire
 from tests.common import bytes_of, check_conservation, check_well_formed, chunkings, replay, runs, said
+from tests.wire import check_tokens
 
 BETWEEN_CALLS = Other("text between a block's calls")
 AFTER_OBJECT = Other("text between a call's object and its closing marker")
@@ -97,7 +98,80 @@ def test_every_builder_method_chains():
 def test_emits_are_the_native_codes_by_name():
     from symphony import _native
     assert {e.name: int(e) for e in Emits} == {m.name[3:]: int(m) for m in _native.Emits}
-    assert [e.name for e in Emits] == ["CONTENT", "REASONING", "ARGUMENTS", "WRAPPER", "HIDDEN"]
+    assert [e.name for e in Emits] == ["CONTENT", "REASONING", "ARGUMENTS", "WRAPPER", "HIDDEN", "DAMAGED_MARKER"]
+
+
+def damaged():
+    """A table of our own with damaged openers: `<!b>` opens a block (Wrapper) of `<!c>` calls,
+    `<r>` a thought, `<s>` is ignored; `<!` where no marker starts is a damaged marker, read from
+    content and from the thought."""
+    return (Format("damaged")
+            .terminal("r_open", "<r>").terminal("r_close", "</r>")
+            .terminal("b_open", "<!b>").terminal("b_close", "</!b>")
+            .terminal("c_open", "<!c>").terminal("c_close", "</!c>")
+            .terminal("mark", "<!").ignores("sep", "<s>")
+            .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING)
+            .state("block", Emits.WRAPPER).state("call", Emits.ARGUMENTS).state("held", Emits.DAMAGED_MARKER)
+            .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
+            .transition("content", "b_open", "block").transition("block", "b_close", "content")
+            .transition("block", "c_open", "call").transition("call", "c_close", "block")
+            .transition("content", "mark", "held").transition("reasoning", "mark", "held")
+            .transition("held", "mark", "held").transition("held", "b_open", "block")
+            .transition("held", "r_close", "reasoning")
+            .calls(CallSyntax.json()))
+
+
+@pytest.mark.parametrize("output,content,reasoning,dropped_text", [
+    # a damaged tag (to its `>` or its line's end), whitespace, then a block: dropped
+    ("a<!bb> \n<!b></!b>z", "az", "", "<!bb> \n<!b></!b>"),
+    ("a<!b oops\n\n<!x>\t<!b></!b>", "a", "", "<!b oops\n\n<!x>\t<!b></!b>"),
+    ("a<!<!b></!b>", "a", "", "<!<!b></!b>"),
+    # anything else shows it, and reads on from where the mark was
+    ("a<!bb> b<!b></!b>", "a<!bb> b", "", "<!b></!b>"),
+    ("a<!bb>\n", "a<!bb>\n", "", ""),
+    ("a<!" + "x" * 200 + "\n<!b></!b>", "a<!" + "x" * 200 + "\n", "", "<!b></!b>"),
+    ("a<!b" + "x" * 125 + ">\n<!b></!b>", "a<!b" + "x" * 125 + ">\n", "", "<!b></!b>"),
+    ("a<!b" + "x" * 124 + ">\n<!b></!b>", "a", "", "<!b" + "x" * 124 + ">\n<!b></!b>"),      # 128 bytes
+    ("a<!bb>\n<r>p</r>", "a<!bb>\n", "p", "<r></r>"),
+    ("a<!bb><s>\n<!b>", "a<!bb>\n", "", "<s><!b>"),
+    # in the thought: shown as the thought's text, or dropped where the block ends the thought
+    ("<r>p<!bb> x</r>", "", "p<!bb> x", "<r></r>"),
+    ("<r>p<!bb>\n</r>", "", "p<!bb>\n", "<r></r>"),
+])
+def test_a_damaged_marker_is_dropped_before_a_call_and_shown_otherwise(output, content, reasoning, dropped_text):
+    """Emits.DAMAGED_MARKER (beyond SPEC §2.1, shapes.damaged_openers): a state that holds a
+    damaged marker, at every chunking and a token at a time."""
+    events = every_chunking(damaged(), output)
+    assert "".join(e.text for e in events if type(e) is Content) == content
+    assert "".join(e.text for e in events if type(e) is Reasoning) == reasoning
+    assert "".join(e.text.text for e in events if type(e) is Dropped) == dropped_text
+    assert not [e for e in events if type(e) is Malformed]
+    check_tokens(damaged(), output)
+
+
+def test_a_damaged_marker_dropped_in_a_thought_ends_it_with_the_block():
+    events = every_chunking(damaged(), "<r>p<!bb>\n<!b></!b>")
+    assert [type(e).__name__ for e in events] == ["Dropped", "ReasoningStart", "Reasoning", "Dropped", "ReasoningEnd",
+                                                  "Dropped", "Finish"]
+    assert events[3].text.text == "<!bb>\n<!b>" and events[5].text.text == "</!b>"
+
+
+def test_only_content_or_a_thought_leads_into_a_damaged_marker():
+    bad = damaged().transition("block", "mark", "held")
+    with pytest.raises(symphony.FormatError, match='^format damaged: a row from "block" into the damaged-marker state '
+                                                   '"held"; only content or a thought leads into one$'):
+        bad.compile()
+
+
+    first = Format("first").terminal("m", "<!").state("held", Emits.DAMAGED_MARKER).state("content", Emits.CONTENT)
+    with pytest.raises(symphony.FormatError, match='^format first: the first state "held" holds a damaged marker; '
+                                                   'only content or a thought leads into one$'):
+        first.compile()
+
+
+def test_a_prompt_leaves_no_damaged_marker_open():
+    events = run(damaged(), ["x"], prompt="<r>a<!b")
+    assert [type(e) for e in events] == [ReasoningStart, Reasoning, ReasoningEnd, Finish]
 
 
 def test_a_hidden_state_drops_all_its_text_at_every_chunking():
@@ -379,14 +453,32 @@ def test_after_call_and_recovers_are_checked_and_written_leaves_recoveries_out()
         table.after_call("call", "nowhere")
     with pytest.raises(symphony.FormatError, match='^format mine: state "content" holds no call to end$'):
         table.after_call("content", "content")
-    with pytest.raises(symphony.FormatError, match='^format mine: no state or terminal named "x"$'):
-        table.recovers("x")
-    table.terminal("bare_open", "<f>").state("bare", Emits.ARGUMENTS).transition("content", "bare_open", "bare")
-    table.after_call("bare", "content").recovers("bare_open", "bare")
+    with pytest.raises(symphony.FormatError, match='^format mine: no terminal named "x"$'):
+        table.recovers("content", "x", "content")
+    table.terminal("bare_open", "<f>").state("bare", Emits.ARGUMENTS).recovers("content", "bare_open", "bare")
+    table.after_call("bare", "content")
     written = table.written()
     assert written.terminals == mine("<|a|>").terminals and written.states == mine("<|a|>").states
     assert written.transitions == mine("<|a|>").transitions and written.returns == {}
     assert table.with_opener("<|b|>").returns == {"bare": "content"}
+
+
+def test_a_recovery_row_runs_and_the_grammar_leaves_it_out():
+    """`recovers`: a row read and never written. It runs like any row; `written()` (what the
+    grammar writes) has no such row, nor the terminals and states only such rows use."""
+    base = mine("<|a|>")
+    table = (mine("<|a|>").terminal("slip", "<<slip>>").state("slipped", Emits.WRAPPER)
+             .recovers("content", "slip", "slipped").recovers("slipped", "r_close", "content")
+             .recovers("content", "r_close", "content"))
+    assert table.recoveries == [("content", "slip", "slipped"), ("slipped", "r_close", "content"),
+                                ("content", "r_close", "content")]
+    assert runs(every_chunking(table, "x<<slip>> y</r>z</r>")) == runs([
+        Content("x"), dropped("<<slip>> "), symphony.Malformed(symphony.Text("y"), BETWEEN_CALLS),
+        dropped("</r>"), Content("z"), dropped("</r>"), symphony.Finish("stop", 0, 0)])
+    written = table.written()
+    assert written.terminals == base.terminals and written.states == base.states
+    assert written.transitions == base.transitions and written.recoveries == []
+    assert table.with_opener("<|b|>").recoveries == table.recoveries
 
 
 def test_with_opener_decides_where_the_prompt_is_replayed_from():

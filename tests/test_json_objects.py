@@ -8,7 +8,8 @@ import pytest
 from symphony import _native
 from symphony.format import CallSyntax
 from symphony.syntax import CallObject
-from tests.wire import arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+from tests.wire import (arguments, arguments_of, check, check_tokens, content, dropped, end, finish, malformed, parsed,
+                        start)
 
 CALLS, CALLS_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
 CALL, SEP, CALL_END = "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>"
@@ -33,6 +34,28 @@ def test_deepseek_v3_1_arguments_after_the_name():
         dropped(CALL), start(1, "bar", " bar " + SEP), arguments(1, "{}", "{}"), end(1, ""), dropped(CALL_END),
         dropped(CALLS_END), finish(tool_calls=2),
     ])
+
+
+def test_deepseek_v3_1_and_v3_calls_without_their_block():
+    """DeepSeek V3 and V3.1 sometimes write `<｜tool▁call▁begin｜>` calls without
+    `<｜tool▁calls▁begin｜>`: the call, the block opened with it, whose close (or the
+    stream's end) ends it. SGLang's deepseekv3/deepseekv31 detectors read such a call when
+    streaming (not in detect_and_parse); vLLM's deepseek_v3/deepseek_v31 parsers do not (they
+    look for the block's token)."""
+    output = "Checking." + CALL + "f" + SEP + '{"a": 1}' + CALL_END + CALL + "g" + SEP + "{}" + CALL_END + CALLS_END + " ok"
+    want = [
+        content("Checking."), dropped(CALL), start(0, "f", "f" + SEP), arguments(0, '{"a": 1}'), end(0, ""),
+        dropped(CALL_END + CALL), start(1, "g", "g" + SEP), arguments(1, "{}"), end(1, ""),
+        dropped(CALL_END + CALLS_END), content(" ok"), finish(tool_calls=2),
+    ]
+    check("deepseek_v3_1", output, want)
+    check_tokens("deepseek_v3_1", output)
+    fenced = "Sure." + CALL + "function" + SEP + 'get_weather\n```json\n{"city": "Tokyo"}\n```' + CALL_END
+    check("deepseek_v3", fenced, [
+        content("Sure."), dropped(CALL + "function" + SEP), start(0, "get_weather", "get_weather\n```json\n"),
+        arguments(0, '{"city": "Tokyo"}'), end(0, "\n```"), dropped(CALL_END), finish(tool_calls=1),
+    ])
+    check_tokens("deepseek_v3", fenced)
 
 
 def test_a_head_with_no_name_or_no_separator_starts_no_call():

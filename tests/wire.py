@@ -3,7 +3,10 @@ event's `to_dict()`, and `check`, which compares the whole parse with a list of 
 every chunking of the output say the same thing.
 """
 import symphony
-from tests.common import check_conservation, check_well_formed, chunkings, replay, runs, said
+from symphony.formats import table as format_table
+from symphony.replay import replay_tokens
+from tests.common import (carries_text, check_conservation, check_well_formed, chunkings, replay, runs, said,
+                          synthetic_token_bounds, tokens_of)
 
 
 def _text(text, tokens=None):
@@ -67,6 +70,41 @@ def check(table, output, want, prompt=None, finish="stop", tools=None, every_spl
         check_conservation(events, output)
         check_well_formed(events)
         assert said(events) == whole, f"{table} {output!r} {plan}"
+
+
+def tokens(table, output):
+    """`output` cut as a tokenizer cuts it: each of the table's markers one token, the text between
+    them in synthetic tokens of 1-3 characters."""
+    fmt = format_table(table) if isinstance(table, str) else table
+    markers = sorted({text for _, text in fmt.terminals}, key=len, reverse=True)
+    pieces, at, text_from = [], 0, 0
+    while at <= len(output):
+        marker = next((m for m in markers if output.startswith(m, at)), None) if at < len(output) else ""
+        if marker is None:
+            at += 1
+            continue
+        between = output[text_from:at]
+        pieces += [between[a:b] for a, b in synthetic_token_bounds(between, 0)]
+        if marker:
+            pieces.append(marker)
+        at += len(marker) or 1
+        text_from = at
+    return pieces
+
+
+def check_tokens(table, output, prompt=None, finish="stop", tools=None):
+    """Streamed a token at a time (`tokens`), each a counted Delta: the output is conserved, every
+    token counted once, and the parse says what the whole parse says."""
+    pieces = tokens(table, output)
+    assert "".join(pieces) == output
+    events = replay_tokens(symphony.parser(table, tools), pieces, list(range(len(pieces))), [1] * len(pieces),
+                           prompt, finish)
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert sum(tokens_of(e) for e in events if carries_text(e)) == len(pieces)
+    got, whole = said(events), said(symphony.parse(table, output, tools=tools, prompt=prompt, finish=finish))
+    for field in ("content", "reasoning", "dropped", "malformed", "calls", "arguments", "ended"):
+        assert getattr(got, field) == getattr(whole, field), f"{table} {output!r} a token at a time: {field}"
 
 
 def arguments_of(events):

@@ -11,27 +11,48 @@ arguments object bare. Both read `<think>` thoughts (R1 and V3.1's thinking mode
 DeepSeek V3.2 and V4 (`deepseek_v3_2`, `deepseek_v4`): V4.1's DSML invokes and thought,
 spelled without the space after `DSML｜` (`<｜DSML｜invoke name="`, `<｜DSML｜parameter …>`), in a
 `<｜DSML｜function_calls>` block (V3.2) or a `<｜DSML｜tool_calls>` block (V4).
+
+Every DeepSeek model from V3 on sometimes writes a call without its block's opener: an invoke,
+or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads it as the call, the
+block opened with it (shapes.calls_without_block); the grammar writes the block. The DSML
+models also write damaged block tags before the real block or invoke (`<｜DSML｜toolcalls>`):
+those are dropped (shapes.damaged_openers), and shown as written when no call follows them.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import THINK, thought_and_call_block, thought_and_invokes
-from symphony.syntax import DSML_INVOKE_CLOSE, DSML_V3_2, CallObject, dsml_tags
+from symphony.formats.shapes import (THINK, calls_without_block, damaged_openers, thought_and_call_block,
+                                     thought_and_invokes)
+from symphony.syntax import DSML_V3_2, CallObject
 
-DEEPSEEK_V4_1 = thought_and_invokes("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"),
-                                    ("<｜DSML｜ invoke name=\"", DSML_INVOKE_CLOSE), CallSyntax.dsml(),
-                                    "<｜Assistant｜>")
+DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.1's adds a space)
+
+
+def dsml_table(name, block, invoke_open, syntax):
+    """V4.1's shape (a thought, a block of DSML invokes), reading an invoke written without the
+    block and dropping damaged block openers."""
+    table = thought_and_invokes(name, block, (invoke_open, syntax.dsml_tags()[2]), syntax, "<｜Assistant｜>")
+    return damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK)
+
+
+def tool_call_table(name, call, syntax):
+    """V3's shape (a thought, a `<｜tool▁calls▁begin｜>` block of calls), reading a call written
+    without the block."""
+    table = thought_and_call_block(name, THINK, CALLS, call, syntax).opens_turn("<｜Assistant｜>")
+    return calls_without_block(table, "call_open", "call")
+
+
+DEEPSEEK_V4_1 = dsml_table("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"), '<｜DSML｜ invoke name="',
+                           CallSyntax.dsml())
 
 CALLS = ("<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>")
 SEP = "<｜tool▁sep｜>"
 CALL_END = "<｜tool▁call▁end｜>"
 
-DEEPSEEK_V3 = thought_and_call_block(
-    "deepseek_v3", THINK, CALLS, ("<｜tool▁call▁begin｜>function" + SEP, CALL_END),
-    CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```")).opens_turn("<｜Assistant｜>")
-DEEPSEEK_V3_1 = thought_and_call_block(
-    "deepseek_v3_1", THINK, CALLS, ("<｜tool▁call▁begin｜>", CALL_END),
-    CallSyntax.json(CallObject.ARGUMENTS, head=SEP)).opens_turn("<｜Assistant｜>")
+DEEPSEEK_V3 = tool_call_table("deepseek_v3", ("<｜tool▁call▁begin｜>function" + SEP, CALL_END),
+                              CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```"))
+DEEPSEEK_V3_1 = tool_call_table("deepseek_v3_1", ("<｜tool▁call▁begin｜>", CALL_END),
+                                CallSyntax.json(CallObject.ARGUMENTS, head=SEP))
 
 # DeepSeek's block and call markers are each one special token (V3's call opener is three); so is
 # V3.1's head separator, which only its call syntax reads
@@ -39,12 +60,10 @@ DEEPSEEK_V3 = DEEPSEEK_V3.control_tokens("calls_open", "calls_close", "call_clos
 DEEPSEEK_V3_1 = (DEEPSEEK_V3_1.control_tokens("calls_open", "calls_close", "call_open", "call_close")
                  .control_token("call_sep", SEP))
 
-DEEPSEEK_V3_2 = thought_and_invokes("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
-                                    ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
-                                    "<｜Assistant｜>")
-DEEPSEEK_V4 = thought_and_invokes("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"),
-                                  ("<｜DSML｜invoke name=\"", dsml_tags(DSML_V3_2)[2]), CallSyntax.dsml(DSML_V3_2),
-                                  "<｜Assistant｜>")
+DEEPSEEK_V3_2 = dsml_table("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
+                           '<｜DSML｜invoke name="', CallSyntax.dsml(DSML_V3_2))
+DEEPSEEK_V4 = dsml_table("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"), '<｜DSML｜invoke name="',
+                         CallSyntax.dsml(DSML_V3_2))
 
 TABLES = {"deepseek_v4_1": DEEPSEEK_V4_1, "deepseek_v3": DEEPSEEK_V3, "deepseek_v3_1": DEEPSEEK_V3_1,
           "deepseek_v3_2": DEEPSEEK_V3_2, "deepseek_v4": DEEPSEEK_V4}

@@ -6,11 +6,13 @@ dropped. The text of `<|message_sep|>`'s header up to the call is the template's
 GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`): content, then a
 `<｜GCML｜tool_calls>` block of DeepSeek's DSML invokes spelled with GCML's mark
 (`<｜GCML｜invoke name="…">`, `<｜GCML｜parameter name="…" string="true|false">`); the
-`<|message_sep|>` and `</s>` that end the message are dropped.
+`<|message_sep|>` and `</s>` that end the message are dropped. An invoke written without the
+block's opener is read, and a damaged block opener dropped, as DeepSeek's are
+(shapes.calls_without_block, shapes.damaged_openers).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import Family, Row
-from symphony.formats.shapes import invoke_rows
+from symphony.formats.shapes import calls_without_block, damaged_openers, invoke_rows
 from symphony.syntax import GCML, dsml_tags
 
 GIGACHAT3 = (
@@ -44,7 +46,8 @@ GIGACHAT35 = (
     .state("invoke", Emits.ARGUMENTS)
     .transition("content", "calls_open", "calls")
 )
-GIGACHAT35 = invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML))
+GIGACHAT35 = damaged_openers(calls_without_block(invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML)), "invoke_open",
+                                                 "invoke"), GCML)
 
 TABLES = {"gigachat3": GIGACHAT3, "gigachat35": GIGACHAT35}
 

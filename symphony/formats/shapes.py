@@ -69,15 +69,14 @@ def bare_calls(table):
             .terminal("function_open", _native.TAGGED_TAGS[0])
             .state("bare_call", Emits.ARGUMENTS)
             .state("after_bare_call", Emits.CONTENT)
-            .transition("content", "function_open", "bare_call")
-            .transition("bare_call", "call_close", "content")
-            .transition("bare_call", "call_open", "calls")
-            .transition("after_bare_call", "function_open", "bare_call")
-            .transition("after_bare_call", "call_close", "content")
-            .transition("after_bare_call", "call_open", "calls")
-            .transition("after_bare_call", "think_open", "reasoning")
-            .after_call("bare_call", "after_bare_call")
-            .recovers("function_open", "bare_call", "after_bare_call"))
+            .recovers("content", "function_open", "bare_call")
+            .recovers("bare_call", "call_close", "content")
+            .recovers("bare_call", "call_open", "calls")
+            .recovers("after_bare_call", "function_open", "bare_call")
+            .recovers("after_bare_call", "call_close", "content")
+            .recovers("after_bare_call", "call_open", "calls")
+            .recovers("after_bare_call", "think_open", "reasoning")
+            .after_call("bare_call", "after_bare_call"))
 
 
 def calls_in_thought(table):
@@ -127,6 +126,37 @@ def invoke_rows(table):
             .transition("invoke", "invoke_open", "invoke")
             .transition("invoke", "calls_close", "content")
             .transition("calls", "calls_close", "content"))
+
+
+def calls_without_block(table, opener, call):
+    """`table` (a block of calls: a wrapper state whose rows open each call) also reads a call its
+    model writes without the block's opener, prose before it or not: the call's `opener` in
+    content opens the block with the call (state `call`), and the block's rows take it from
+    there: the call's close returns to the block, whose close (or the stream's end) ends it, and
+    the next opener opens the next call. A recovery: read, never written (Format.recovers)."""
+    return table.recovers("content", opener, call)
+
+
+def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open", "invoke"))):
+    """`table` (a block of invokes whose markers all begin `<` + `mark`, DSML's `<｜DSML｜`) also
+    drops the model's damaged attempts at its block's opener, the misspelled block tags its model
+    writes before the real block or invoke (`<｜DSML｜toolcalls>`, `<｜DSML｜tool_calls` with no
+    `>`, `<｜DSML｜tool_calls...`): `<` + `mark` where none of the table's markers starts is a
+    damaged tag, which runs to its `>` or the end of its line (within 128 bytes); damaged tags
+    followed by nothing but whitespace and then one of `opens` (terminal, state: the block's
+    opener first, then an invoke) are Dropped with that whitespace, as the block's opener they
+    stand for (read where the real one is: content, and a thought the block's opener ends);
+    anything else (other text, another marker, the end) shows them as the text they are
+    (Emits.DAMAGED_MARKER, pyx/engine.pxi). Read, never written (Format.recovers)."""
+    block_opener, block = opens[0]
+    homes = [src for src, terminal, dst in table.transitions if terminal == block_opener and dst == block]
+    table = table.terminal("damaged_mark", "<" + mark).state("damaged_opener", Emits.DAMAGED_MARKER)
+    for home in homes:
+        table = table.recovers(home, "damaged_mark", "damaged_opener")
+    table = table.recovers("damaged_opener", "damaged_mark", "damaged_opener")
+    for terminal, state in opens:
+        table = table.recovers("damaged_opener", terminal, state)
+    return table
 
 
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
