@@ -188,6 +188,11 @@ class Kind(IntEnum):
     KIND_ARRAY = 4
     KIND_OBJECT = 5
 
+class LiteralSyntax(IntEnum):
+    LIT_VALUE = 0
+    LIT_ARGUMENT = 1
+    LIT_SLIPS = 2
+
 NULL_WORDS: tuple[str, str]
 TOOL_SCHEMA_KEYS: tuple[str, str, str]
 
@@ -200,7 +205,7 @@ class Declared:
     def __len__(self) -> int: ...
 
 def value_json(text: str, kind: Optional[int] = ...) -> str: ...
-def python_literal(text: str) -> Optional[str]: ...
+def python_literal(text: str, syntax: int = ...) -> Optional[str]: ...
 def reads_back(text: str) -> bool: ...
 def json_string_body(text: Union[str, bytes]) -> Union[str, bytes]: ...
 
