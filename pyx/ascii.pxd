@@ -11,6 +11,7 @@ cdef enum:
     SPACE = 32
     QUOTE = 34            # "
     APOSTROPHE = 39       # '
+    ASTERISK = 42         # *
     LPAREN = 40
     RPAREN = 41
     PLUS = 43

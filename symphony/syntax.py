@@ -27,7 +27,9 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
-    CallSyntax.pythonic(leading=True)          [name(key=value, ...), ...] leading the region, or content
+    CallSyntax.pythonic(prose=True)            text, and [name(key=value, ...), ...] lists in it (Llama 4)
+    CallSyntax.pythonic(slips=True, objects=CallObject.CALL)
+                                               also what LFM2 writes: slips Python refuses, JSON call objects
     CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
@@ -229,10 +231,26 @@ class CallSyntax:
         return cls("param_xml", tags=tags)
 
     @classmethod
-    def pythonic(cls, leading=False):
-        """Python calls with keyword arguments. `leading`: the region is a call list only where it
-        starts with `[`, a name and its `(` (after whitespace), else it is content (Llama 4)."""
-        return cls("pythonic", leading=True) if leading else cls("pythonic")
+    def pythonic(cls, prose=False, slips=False, objects=None):
+        """Python calls with keyword arguments, their values read as Python reads a call's
+        arguments. `prose`: the region is text in which a call list opens wherever `[`, a name and
+        its `(` are written (outside Markdown code), and is text again after its `]` (Llama 4);
+        else the region holds calls, one per line or in a list. `slips`: what the model writes that
+        Python refuses is read as meant: a raw line break in a string, a zero-padded integer, and
+        quotes of a string's kind left unescaped where one reading closes the call (LFM2).
+        `objects`: a CallObject: a `{` where a call should begin starts a JSON call object of that
+        kind (LFM2 writes `[{"name": …, "arguments": …}]` too)."""
+        params = {}
+        if prose:
+            params["prose"] = True
+        if slips:
+            params["slips"] = True
+        if objects is not None:
+            objects = CallObject(objects)
+            if objects == CallObject.ARGUMENTS:
+                raise ValueError("CallSyntax.pythonic: a call object names its call, it is no bare arguments object")
+            params["objects"] = objects
+        return cls("pythonic", **params)
 
     @classmethod
     def gemma(cls, quote=None):
@@ -333,7 +351,11 @@ class CallSyntax:
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
                                           self.tags.doubled_names)
         if self.kind == "pythonic":
-            return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
+            params = dict(self.params)
+            literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)
+            objects = params.get("objects")
+            return _native.PythonicSyntax(call_ends, params.get("prose", False), literal,
+                                          objects.native() if objects is not None else -1)
         if self.kind == "gemma":
             return _native.GemmaSyntax(call_ends, self.gemma_quote())
         if self.kind == "forced":

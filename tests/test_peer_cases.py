@@ -119,9 +119,6 @@ _CALL_STANDS = (
 _BYTES = (
     _LITERAL + ": `b'z'` is a bytes literal, which the reader does not read (SPEC §5.2), so `bad` gets "
     "`{\"x\": \"b'z'\"}`" + _CALL_STANDS)
-_LEADING_ZERO = (
-    _LITERAL + ": `07` and `05` are no JSON numbers (the reader refuses leading zeros, SPEC §5.2: "
-    "`007` fails), so they are the strings `\"07\"` and `\"05\"`; vLLM reads 7 and 5")
 _EXTENT = (
     f"{VALUE_EXTENT}: a pythonic value ends at the first `,` or `)` outside quotes and brackets "
     "(SPEC §5.9), and a quote of the string's own kind closes the string")
@@ -439,16 +436,6 @@ DIFFERENCES = {
     _OLMO + "test_streaming_mismatched_brackets_reported_once": _LITERAL
     + ": `1]` is no literal (its `]` closes no bracket, so the value runs to the `)`), and `foo` gets "
       "`{\"x\": \"1]\"}`" + _CALL_STANDS,
-    _LFM2 + "test_tool_call[leading_zero_int_streaming]": _LEADING_ZERO,
-    _LFM2 + "test_tool_call[leading_zero_int_nonstreaming]": _LEADING_ZERO,
-    _LFM2 + "test_tool_call[set_arg_nonstreaming]": _LITERAL
-    + ": `{'urgent', 'bug'}` is a set, which the reader does not read (it reads lists, tuples and "
-      "dicts, SPEC §5.2), so `tags` is the string `\"{'urgent', 'bug'}\"`; vLLM decodes the set as a "
-      "list",
-    _LFM2 + "test_tool_call[multiline_string_arg_nonstreaming]": _LITERAL
-    + ": `'cat > f.py << EOF` … `EOF'` holds raw line breaks, which a Python string literal cannot "
-      "(only a backslash-newline continues one, SPEC §5.2), so `command` is the string of its text, "
-      "quotes included; vLLM recovers the string",
     # a block vLLM refuses or withdraws, kept as read (Hy4 strict / lenient, GLM, MiniMax M3)
     _HY + "TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]": _STRICT
     + "; here the call is whole and the stream ends inside the `<tool_calls:opensource>` block, "
@@ -561,17 +548,6 @@ DIFFERENCES = {
         "`<tool_call>`, `<arg_key>`… (vLLM's hy_v4 takes whichever spelling the tokenizer's vocab has); "
         "Hy4 writes the `:opensource` markers and the hy4 table has only those (SPEC §3 hy4), so "
         "the whole output is content"),
-    # a pythonic value's extent
-    _LFM2 + "test_tool_call[nested_quote_streaming]": _EXTENT
-    + ": the `'` before `360` closes `'sed -n '`, so the value is `'sed -n '360` (no literal: its "
-      "text, SPEC §5.2), and `450p' /testbed/…'` stands where the next argument should: Malformed "
-      "(\"a key without a value\", \"text where an argument should begin\"), shown as content; vLLM "
-      "takes the unescaped quotes into the string",
-    _LFM2 + "test_tool_call[nested_python_c_streaming]": _EXTENT
-    + ": the `'` after `mul_symbol=` closes the string, so the value runs to the `,` after it, "
-      "`'cd /testbed && … mul_symbol='\\` (no literal: its text, SPEC §5.2); the next `'` is "
-      "Malformed, the `)` after it ends the call, and `)\"')` is Malformed \"text where a call should "
-      "begin\", shown as content; vLLM takes the nested quotes into the string",
     # repeated elements
     _MINIMAX + "test_non_streaming_nested_tool_call": (
         f"{REPEATED_KEY}: each child element is a member written when it closes, and what is written "
@@ -1162,26 +1138,6 @@ PINNED = {
         'reasoning': None,
         'calls': [['foo', '{"x": "1]"}']],
         'finish': 'tool_calls'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[leading_zero_int_streaming]': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['set_date', '{"month": "07", "day": "05"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[leading_zero_int_nonstreaming]': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['set_date', '{"month": "07", "day": "05"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[set_arg_nonstreaming]': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['label', '{"tags": "{\'urgent\', \'bug\'}"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[multiline_string_arg_nonstreaming]': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['exec', '{"command": "\'cat > f.py << EOF\\nimport csv\\nprint(1)\\nEOF\'"}']],
-        'finish': 'tool_calls'},
     'vllm:test_hy_v4_tool_parser.py::TestStrictMode::test_strict_returns_raw_content[missing_tool_calls_end]': {
         'content': None,
         'reasoning': None,
@@ -1249,16 +1205,6 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_quote_streaming]': {
-        'content': ",450p'/testbed/sympy/matrices/common.py'",
-        'reasoning': None,
-        'calls': [['bash', '{"command": "\'sed -n \'360"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_python_c_streaming]': {
-        'content': '\')"\')',
-        'reasoning': None,
-        'calls': [['bash', '{"command": "\'cd /testbed && python3 -c \\"from sympy import latex\\nprint(latex(3*x, mul_symbol=\'\\\\"}']],
-        'finish': 'tool_calls'},
     'vllm:test_minimax_m3_tool_parser.py::test_non_streaming_nested_tool_call': {
         'content': 'I will create it.\n',
         'reasoning': None,
