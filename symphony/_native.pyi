@@ -154,8 +154,9 @@ class JsonListSyntax(Syntax):
     keys: int
     otherwise: Optional[JsonSyntax]
     bare: bool
+    prose: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., otherwise: Optional[JsonSyntax] = ...,
-                 bare: bool = ...) -> None: ...
+                 bare: bool = ..., prose: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ...) -> None: ...

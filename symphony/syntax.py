@@ -13,6 +13,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
                                                [{..}, ..], or else one NAME{..} call (Mistral)
     CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
+    CallSyntax.json_list(prose=True)           text, and [{..}, ..] lists in it, also fenced (xLAM)
     CallSyntax.json_list(bare=True)            {..call..}\n{..call..} (MiniMax M1, no list around them)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
@@ -171,20 +172,27 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
-        of its own (objects separated by `,` or `;`; a `]` ends it)."""
+        of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
+        in which a list opens wherever one of call objects is written (its first key names the
+        call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
+        objects open one too (xLAM, Llama 3)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
         if otherwise is not None and (not isinstance(otherwise, CallSyntax) or otherwise.kind != "json"):
             raise ValueError("CallSyntax.json_list: otherwise must be a CallSyntax.json")
+        if prose and (obj == CallObject.NAMED or otherwise is not None):
+            raise ValueError("CallSyntax.json_list: a list in prose is one of call objects, and holds nothing else")
         params = {} if obj == CallObject.CALL else {"object": obj}
         if otherwise is not None:
             params["otherwise"] = otherwise
         if bare:
             params["bare"] = True
+        if prose:
+            params["prose"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -332,7 +340,7 @@ class CallSyntax:
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
                                           otherwise.native() if otherwise is not None else None,
-                                          dict(self.params).get("bare", False))
+                                          dict(self.params).get("bare", False), dict(self.params).get("prose", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends)
         if self.kind == "keyed":

@@ -793,7 +793,11 @@ FAMILY_CASES = {
         Case("xlam-fence-not-closed", f"```json\n[{WEATHER}]\n``", calls=1),
         Case("xlam-text-after-fence", f"```json\n[{WEATHER}]\n``` x", calls=1),
         Case("xlam-tool-calls-marker", f"Sure.[TOOL_CALLS][{WEATHER}]", calls=1),
-        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=0),
+        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=1),
+        Case("xlam-lists-in-prose", f"A [{WEATHER}] B [{TIME}; {WEATHER}] C [1, 2] [] `[{TIME}]`", calls=3),
+        Case("xlam-fence-after-prose", f"Here:\n```json\n[{WEATHER}]\n```\nthen\n```\n[{TIME}]\n```", calls=2),
+        Case("xlam-list-in-code-block", f"```python\n[{WEATHER}]\n```\n``[{TIME}]``", calls=0),
+        Case("xlam-held-key", '[ { "argum', calls=0),
         Case("xlam-string-arguments", '[{"name": "f", "arguments": "{\\"a\\": [1]}"}]', calls=1),
     ],
     "deepseek_v3": [
@@ -1124,9 +1128,14 @@ FAMILY_CASES = {
         Case("llama3_json-python-tag", "<|python_tag|>" + '{"name": "f", "parameters": {"a": 1}}', calls=1),
         Case("llama3_json-separated", '{"name": "f", "parameters": {}}; {"name": "g", "parameters": {"b": [1]}}'
              ';\n{"name": "h", "parameters": {}}', calls=3),
-        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=0),
+        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=1),
         Case("llama3_json-text-after", '{"name": "f", "parameters": {}} and more', calls=1),
         Case("llama3_json-cut", '{"name": "f", "parameters": {"a": "x', calls=1),
+        Case("llama3_json-objects-in-prose", 'A {"name": "f", "parameters": {}}; {"name": "g", "parameters": {}} B '
+             '[{"name": "h", "parameters": {}}] C {"a": 1} [1, 2]', calls=3),
+        Case("llama3_json-fenced", '```json\n{"name": "f", "parameters": {}}\n```\n```\n{"name": "g"}\n```', calls=2),
+        Case("llama3_json-in-code", 'Write `{"name": "f", "parameters": {}}` or\n```js\n{"name": "g"}\n```', calls=0),
+        Case("llama3_json-held-key", '{ "nam', calls=0),
     ],
     "phi4_mini": [
         Case("phi4_mini-calls", 'functools[\n  {"name": "f", "arguments": {"a": 1}},\n  {"name": "g", "arguments": {}}\n]',

@@ -195,11 +195,11 @@ _XLAM_THOUGHT = (
     "reasoning_content, not content (SPEC §7.1), and the markers are dropped; vLLM's tool parser, "
     "run without a reasoning parser, leaves the thought in content")
 _XLAM_TOOL_CALL = (
-    f"{CALL_NEEDS_BLOCK}: the xlam table reads a list that opens the output or follows a thought, a "
-    "```json fence or `[TOOL_CALLS]` (SPEC §3 xlam, issue 11); `<tool_call>` is no marker there, "
-    "because xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the "
-    "llama-xlam-2-8b-fc-r fixture content-with-marker-in-code-fence), so this output is content; "
-    "vLLM reads the list in the tags")
+    f"{PROSE_BETWEEN}: the xlam table reads a list of calls wherever it is written in its prose, and "
+    "the prose around it is content, every byte (SPEC §2.4 engine-wide policies); `<tool_call>` is no "
+    "marker there, because xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the "
+    "llama-xlam-2-8b-fc-r fixture content-with-marker-in-code-fence), so the tags stay in the content; "
+    "vLLM drops the tags")
 _INTERNLM_UNKNOWN = (
     f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): "
     "`delete_everything` is a call like any other; vLLM drops a call to an undeclared tool")
@@ -222,9 +222,9 @@ _MISTRAL_NOT_A_LIST = (
     "`NAME{..}` (the mistral table reads both generations), so `junk`, the head's first word, is the "
     "name and the object its arguments; vLLM's pre-v11 parser searches the text for a list")
 _LLAMA3_MID_TEXT = (
-    f"{CALL_NEEDS_BLOCK}: Llama 3 writes its calls as the whole output (after an optional "
-    "`<|python_tag|>`), so an output that opens with prose is content (the llama3_json table, like "
-    "xlam, SPEC §4.5); vLLM searches the text for an object")
+    f"{PROSE_BETWEEN}: the llama3_json table reads the call objects written in its prose, and the prose "
+    "around them is content, every byte (SPEC §2.4 engine-wide policies); vLLM reads the call and drops "
+    "the prose")
 _LLAMA3_INVALID = (
     f"{MALFORMED_KEPT}: the call started once its name was whole (SPEC §4.2) and a started call "
     "always ends (SPEC §2.4 End); `{{invalid json}` is refused at `i`, so the arguments are `{` and "
@@ -579,7 +579,6 @@ DIFFERENCES = {
     'vllm:test_hermes_tool_parser.py::test_hermes_parser_non_streaming_tool_call_invalid_json[granite4]': _CUT_CALL,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_think_tag]': _XLAM_THOUGHT,
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
-    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': _XLAM_TOOL_CALL,
     'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': _INTERNLM_UNKNOWN,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd3-citations_no_tool_calls]': _COHERE_CITATIONS,
     'vllm:test_cohere_command_tool_parser.py::TestExtractToolCalls::test_streaming_content[cmd4-citations_no_tool_calls]': _COHERE_CITATIONS,
@@ -1411,15 +1410,10 @@ PINNED = {
         'calls': [['get_current_weather', '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}']],
         'finish': 'tool_calls'},
     'vllm:test_xlam_tool_parser.py::test_extract_tool_calls[single_tool_with_tool_call_xml_tags]': {
-        'content': 'I\'ll help you check the weather.<tool_call>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
+        'content': "I'll help you check the weather.<tool_call></tool_call>",
         'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_xlam_tool_parser.py::test_extract_tool_calls_streaming_incremental[single_tool_with_tool_call_xml_tags]': {
-        'content': 'I can help with that.<tool_call>[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]</tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+        'calls': [['get_current_weather', '{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}']],
+        'finish': 'tool_calls'},
     'vllm:test_internlm2_tool_parser.py::test_extract_unknown_tool_name_not_emitted': {
         'content': None,
         'reasoning': None,
@@ -1496,10 +1490,10 @@ PINNED = {
         'calls': [['junk', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
         'finish': 'tool_calls'},
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': {
-        'content': 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?',
+        'content': 'Here is the result:  Would you like to know more?',
         'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+        'calls': [['getOpenIncidentsTool', '{}']],
+        'finish': 'tool_calls'},
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': {
         'content': 'invalid json}',
         'reasoning': None,
