@@ -9,10 +9,14 @@ says what vLLM's xlam and llama3_json parsers read.
 import json
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import symphony
 from symphony.replay import said
-from tests.common import check_conservation, check_well_formed, counted_deltas, synthetic_token_bounds
+from tests import tiers
+from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay,
+                          synthetic_token_bounds)
 from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
                         finish, malformed, parsed, reasoning, start)
 
@@ -198,3 +202,26 @@ def test_llama3_calls_in_prose(output, text, calls):
     test_extract_tool_calls_simple; SGLang's llama3 reads objects only at the start or after
     `<|python_tag|>`)."""
     assert calls_and_text("llama3_json", output) == (text, calls)
+
+
+PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
+                ";", " ", "\n", "`", "```", "```json\n", "json", "x", "1", '"', "\\", "<think>", "</think>",
+                "[TOOL_CALLS]", "<|python_tag|>", "é", "Done. "]
+
+
+@settings(max_examples=tiers.examples("xlam", settings.default.max_examples))
+@given(st.lists(st.sampled_from(PROSE_PIECES), max_size=30).map("".join), st.sampled_from(["xlam", "llama3_json"]))
+@example('```json\n[{"name": "f", "arguments": {}}]\n``` [{"nam', "xlam")
+@example('{"name": "f", "parameters": {}}; x {"a": 1} `{"name": "g"}`', "llama3_json")
+def test_any_prose_at_every_chunking(output, table):
+    """Whatever lists, fences and backticks the prose holds, every chunking conserves the output,
+    is well formed and says what the whole parse says; text with no `{` is content, every byte."""
+    whole = said(symphony.parse(table, output))
+    for plan, pieces in chunkings(output, every_split_up_to=40):
+        events = replay(symphony.parser(table), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert said(events) == whole, (plan, output)
+    if "{" not in output and "<think>" not in output and "</think>" not in output and "[TOOL_CALLS]" not in output \
+            and "<|python_tag|>" not in output:
+        assert whole.content == output and not whole.calls

@@ -203,6 +203,29 @@ def test_llama4_python_region():
     check_tokens("llama4_pythonic", output)
 
 
+@pytest.mark.parametrize("table,output,text,calls", [
+    ("lfm2_5", LFM + "[f(a=1)] [g(b=2)]" + LFM_END, "", [("f", '{"a": 1}'), ("g", '{"b": 2}')]),
+    ("lfm2_5", LFM + "[f(a=1)]" + LFM_END + " Some text " + LFM + "[g(b=2)]" + LFM_END, " Some text ",
+     [("f", '{"a": 1}'), ("g", '{"b": 2}')]),
+    ("lfm2_5", LFM + "Let me check. [f(a=1)]" + LFM_END, "Let me check.", [("f", '{"a": 1}')]),
+    ("olmo3", OLMO + "[f(a=1)]\n[g(b=2)]" + OLMO_END, "", [("f", '{"a": 1}'), ("g", '{"b": 2}')]),
+])
+def test_lists_in_a_block(table, output, text, calls):
+    """In LFM2's and Olmo's blocks a list after text, and more than one list, are read (SGLang's
+    lfm2 test_detect_and_parse_multiple_blocks; vLLM's olmo3 reads one call per line only)."""
+    shown, read = message(table, output)
+    assert read == calls and shown.replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_list_outside_lfm2_block_is_content():
+    """LFM2's calls are read in its blocks alone, as vLLM's and SGLang's lfm2 read them: outside a
+    block a list is content (LFM2 echoes its call list after the block now and then, which must not
+    run twice; vLLM drops the echo, here it is shown)."""
+    output = "Searching. [search(query='x')] Done."
+    assert message("lfm2_5", output) == (output, [])
+    assert message("lfm2_5", LFM + "[f(a=1)]" + LFM_END + "[f(a=1)]" + LFM_END)[1] == [("f", '{"a": 1}')]
+
+
 # --- a call's argument as Python reads it (every pythonic table) -----------------------------
 
 @pytest.mark.parametrize("value,json", [
