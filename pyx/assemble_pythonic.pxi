@@ -325,7 +325,7 @@ cdef class PythonicCall(TagCall):
                 i += w
             elif self.name.len > 0 and c == LPAREN:
                 # a call list: its `[` is the template's, the name is read again, then the `(`
-                self.drop_upto(self.name_at)
+                self.report_upto(self.name_at, EV_DROPPED)
                 bb_append(&self.pending, self.carried.text.data, self.carried.text.len)
                 hb_clear(&self.carried)
                 self.stage = PY_BETWEEN
@@ -335,23 +335,25 @@ cdef class PythonicCall(TagCall):
                 self.release_as_content()
         return n
 
-    cdef int drop_upto(self, Py_ssize_t upto) except -1:
-        """Carried bytes before `upto` as Dropped{Wrapper}."""
+    cdef int report_upto(self, Py_ssize_t upto, int kind, int other=OT_NONE) except -1:
+        """Carried bytes before `upto` as one event of `kind`: Dropped{Wrapper}, Content, or
+        Malformed(other)."""
         cdef const unsigned char* src
         cdef Py_ssize_t n
-        if upto > 0:
+        if upto > 0 or (upto == self.carried.text.len and hb_has_marks(&self.carried)):
             hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
-            self.sink.dropped(DR_WRAPPER, src, n)
+            if kind == EV_DROPPED:
+                self.sink.dropped(DR_WRAPPER, src, n)
+            elif kind == EV_CONTENT:
+                self.sink.content(src, n)
+            else:
+                self.sink.malformed(MW_OTHER, other, src, n)
             hb_drop_front(&self.carried, upto)
         return 0
 
     cdef int release_as_content(self) except -1:
         """The held start of a list is no list: it is prose (content)."""
-        cdef const unsigned char* src
-        cdef Py_ssize_t n
-        if self.carried.text.len or hb_has_marks(&self.carried):
-            hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &n)
-            self.sink.content(src, n)
+        self.report_upto(self.carried.text.len, EV_CONTENT)
         hb_clear(&self.carried)
         self.stage = PY_PROSE
         return 0
@@ -441,7 +443,7 @@ cdef class PythonicCall(TagCall):
         if (vt_python_literal(text, length, &self.fragment, self.literal) != 0 or self.fragment.data[0] != LBRACE
                 or not vt_reads_back(self.fragment.data, self.fragment.len, self.value_depth())):
             self.fragment.len = 0
-            return self.report_upto(upto, OT_UNPACKED_NOT_A_DICT)
+            return self.report_upto(upto, EV_MALFORMED, OT_UNPACKED_NOT_A_DICT)
         if self.fragment.len == 2:
             self.fragment.len = 0
             return 0
@@ -456,16 +458,6 @@ cdef class PythonicCall(TagCall):
             self.fragment.len += 1
         self.members += 1
         return self.push_upto(upto)
-
-    cdef int report_upto(self, Py_ssize_t upto, int other) except -1:
-        """Carried bytes before `upto` as Malformed(other)."""
-        cdef const unsigned char* src
-        cdef Py_ssize_t n
-        if upto > 0:
-            hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
-            self.sink.malformed(MW_OTHER, other, src, n)
-            hb_drop_front(&self.carried, upto)
-        return 0
 
     cdef int end_of_call(self, const unsigned char* paren) except -1:
         """`)` ends the call: the object closes (its source what is carried) and the `)` is the
@@ -552,7 +544,7 @@ cdef class PythonicCall(TagCall):
         if accepted:
             self.write_value(self.repaired.data, self.repaired.len, self.carried.text.len - (held - end))
         else:
-            self.report_upto(self.carried.text.len - (held - end), OT_STRING_WITHOUT_ONE_READING)
+            self.report_upto(self.carried.text.len - (held - end), EV_MALFORMED, OT_STRING_WITHOUT_ONE_READING)
             self.unpacking = False
             self.mode = VM_NONE
         hb_clear(&self.carried)                  # (the bytes after `end`: read again below)

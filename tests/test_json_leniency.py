@@ -15,10 +15,8 @@ from hypothesis import strategies as st
 import symphony
 from symphony.replay import said
 from tests import tiers
-from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay,
-                          synthetic_token_bounds)
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_per_token, content,
+                        dropped, end, finish, parsed, reasoning, shown_and_calls, start)
 
 OPEN, CLOSE = "<tool_call>", "</tool_call>"
 HEAD = '{"name": "f", "arguments": '
@@ -88,27 +86,8 @@ XLAM_CALL = [start(0, "f", '{"name": "f", "arguments": '), arguments(0, '{"a": 1
 
 
 def check_all(table, output, want):
-    """`check`, and fed one synthetic token (1-3 characters, counted) per delta."""
     check(table, output, want)
-    bounds = synthetic_token_bounds(output, trailing=0)
-    parser = symphony.parser(table)
-    events = []
-    for delta in counted_deltas([output[a:b] for a, b in bounds], bounds):
-        events += parser.feed(delta)
-    events += parser.feed(symphony.End("stop"))
-    check_conservation(events, output)
-    check_well_formed(events)
-    assert said(events) == said(symphony.parse(table, counted_deltas([output], bounds)[0])), output
-
-
-def calls_and_text(table, output):
-    """(the visible text, [(name, arguments)]) of the whole parse, checked at every chunking."""
-    events = parsed(table, output)
-    check_all(table, output, events)
-    names = {e["index"]: e["name"] for e in events if e["kind"] == "tool_call_start"}
-    text = "".join(e["text"] if e["kind"] == "content" else e["text"]["text"] if e["kind"] == "malformed" else ""
-                   for e in events)
-    return text, [(names[i], a) for i, a in sorted(arguments_of(events).items())]
+    check_per_token(table, output)
 
 
 @pytest.mark.parametrize("fence", ["```json", "```"])
@@ -147,7 +126,7 @@ def test_xlam_fence_left_open_or_followed_by_text():
     (f"Here:\n```json\n[{OBJECT}]\n```\nDone.", "Here:\n\nDone.", [("f", '{"a": 1}')]),
     (f"[{OBJECT}] and [{OBJECT}]", " and ", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
     (f"[{OBJECT}; {OBJECT}]", "", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
-    (f'Sure.[ {{ "arguments": {{}}, "name": "g"}}]', "Sure.", [("g", "{}")]),
+    ('Sure.[ { "arguments": {}, "name": "g"}]', "Sure.", [("g", "{}")]),
     (f"I'll help you check the weather.<tool_call>[{OBJECT}]</tool_call>", "I'll help you check the weather."
      "<tool_call></tool_call>", [("f", '{"a": 1}')]),
 ])
@@ -155,7 +134,7 @@ def test_xlam_lists_in_prose(output, text, calls):
     """A list after prose, several, in a fence after prose, `;` between its objects: read, and the
     prose around them content (vLLM's xlam reads a list in a fence or in `<tool_call>` tags after
     prose, and drops the tags; a bare list only as the whole output)."""
-    assert calls_and_text("xlam", output) == (text, calls)
+    assert shown_and_calls("xlam", output) == (text, calls)
 
 
 def test_xlam_list_after_a_thought():
@@ -201,7 +180,7 @@ def test_llama3_calls_in_prose(output, text, calls):
     is text (vLLM's llama3_json reads every object in the text with a name, and drops the prose:
     test_extract_tool_calls_simple; SGLang's llama3 reads objects only at the start or after
     `<|python_tag|>`)."""
-    assert calls_and_text("llama3_json", output) == (text, calls)
+    assert shown_and_calls("llama3_json", output) == (text, calls)
 
 
 PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
@@ -216,12 +195,8 @@ PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": 
 def test_any_prose_at_every_chunking(output, table):
     """Whatever lists, fences and backticks the prose holds, every chunking conserves the output,
     is well formed and says what the whole parse says; text with no `{` is content, every byte."""
+    check(table, output, parsed(table, output), every_split_up_to=40)
     whole = said(symphony.parse(table, output))
-    for plan, pieces in chunkings(output, every_split_up_to=40):
-        events = replay(symphony.parser(table), pieces)
-        check_conservation(events, output)
-        check_well_formed(events)
-        assert said(events) == whole, (plan, output)
     if "{" not in output and "<think>" not in output and "</think>" not in output and "[TOOL_CALLS]" not in output \
             and "<|python_tag|>" not in output:
         assert whole.content == output and not whole.calls

@@ -9,12 +9,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import symphony
-from symphony.replay import said
 from tests import tiers
-from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay, runs,
-                          synthetic_token_bounds)
-from tests.wire import arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+from tests.common import runs
+from tests.wire import (arguments, arguments_of, check, check_per_token, content, dropped, end, finish, malformed,
+                        parsed, shown_and_calls, start)
 
 NOT_A_CALL = "text where a call should begin"
 NO_CALL = "a name without a call"
@@ -25,31 +23,6 @@ LFM, LFM_END = "<|tool_call_start|>", "<|tool_call_end|>"
 OLMO, OLMO_END = "<function_calls>", "</function_calls>"
 NO_ONE_READING = "a string that no one reading closes"
 NOT_A_DICT = "an unpacked argument that is no dict"
-
-
-def check_tokens(table, output, tools=None):
-    """Fed one synthetic token (1-3 characters, counted) per delta, the output conserves its bytes,
-    is well formed and says what its whole parse says."""
-    bounds = synthetic_token_bounds(output, trailing=0)
-    parser = symphony.parser(table, tools)
-    events = []
-    for delta in counted_deltas([output[a:b] for a, b in bounds], bounds):
-        events += parser.feed(delta)
-    events += parser.feed(symphony.End("stop"))
-    check_conservation(events, output)
-    check_well_formed(events)
-    assert said(events) == said(symphony.parse(table, counted_deltas([output], bounds)[0], tools=tools)), output
-
-
-def message(table, output):
-    """(content, [(name, arguments)]) of the whole parse, checked at every chunking and per token."""
-    events = parsed(table, output)
-    check(table, output, events)
-    check_tokens(table, output)
-    text = "".join(e["text"] if e["kind"] == "content" else e["text"]["text"] if e["kind"] == "malformed" else ""
-                   for e in events)
-    names = {e["index"]: e["name"] for e in events if e["kind"] == "tool_call_start"}
-    return text, [(names[i], a) for i, a in sorted(arguments_of(events).items())]
 
 
 def test_a_list_of_calls_fragment_by_fragment():
@@ -141,7 +114,7 @@ def test_a_list_is_read_and_what_follows_it_is_prose():
         start(1, "ping", "ping("), arguments(1, "{}", ""), end(1, ")"),
         dropped("]"), content(" \nok"), finish(tool_calls=2),
     ])
-    check_tokens("pythonic", output)
+    check_per_token("pythonic", output)
 
 
 @pytest.mark.parametrize("output,text,calls", [
@@ -161,7 +134,7 @@ def test_call_lists_in_prose(output, text, calls):
     and after lists is content, every byte (SGLang's pythonic detector reads these lists and gives
     the same content: its test_pythonic_streaming and TestPythonicDetector; vLLM's `pythonic`
     reads a list only where it is the whole output)."""
-    assert message("pythonic", output) == (text, calls)
+    assert shown_and_calls("pythonic", output) == (text, calls)
 
 
 @pytest.mark.parametrize("output", [
@@ -178,15 +151,15 @@ def test_prose_that_opens_no_list_is_content(output):
     assert not [e for e in events if e["kind"] == "tool_call_start"]
     assert "".join(e["text"] for e in events if e["kind"] == "content") == output
     check("pythonic", output, events)
-    check_tokens("pythonic", output)
+    check_per_token("pythonic", output)
 
 
 def test_code_ends_where_its_backticks_close_it():
     """An inline code span ends at its closing run or its line's end; a fenced block at a fence at
     least as long: lists after either are read."""
-    assert message("pythonic", "`x` [f(a=1)]") == ("`x` ", [("f", '{"a": 1}')])
-    assert message("pythonic", "a `stray\n[f(a=1)]") == ("a `stray\n", [("f", '{"a": 1}')])
-    assert message("pythonic", "````\n[f(a=1)]\n```\n````\n[g(b=2)]") == (
+    assert shown_and_calls("pythonic", "`x` [f(a=1)]") == ("`x` ", [("f", '{"a": 1}')])
+    assert shown_and_calls("pythonic", "a `stray\n[f(a=1)]") == ("a `stray\n", [("f", '{"a": 1}')])
+    assert shown_and_calls("pythonic", "````\n[f(a=1)]\n```\n````\n[g(b=2)]") == (
         "````\n[f(a=1)]\n```\n````\n", [("g", '{"b": 2}')])
 
 
@@ -200,7 +173,7 @@ def test_llama4_python_region():
         content(" Done. "), dropped("["), start(1, "g", "g("), arguments(1, "{}", ""), end(1, ")"), dropped("]"),
         finish(tool_calls=2),
     ])
-    check_tokens("llama4_pythonic", output)
+    check_per_token("llama4_pythonic", output)
 
 
 @pytest.mark.parametrize("table,output,text,calls", [
@@ -213,7 +186,7 @@ def test_llama4_python_region():
 def test_lists_in_a_block(table, output, text, calls):
     """In LFM2's and Olmo's blocks a list after text, and more than one list, are read (SGLang's
     lfm2 test_detect_and_parse_multiple_blocks; vLLM's olmo3 reads one call per line only)."""
-    shown, read = message(table, output)
+    shown, read = shown_and_calls(table, output)
     assert read == calls and shown.replace(" ", "") == text.replace(" ", "")
 
 
@@ -222,8 +195,8 @@ def test_a_list_outside_lfm2_block_is_content():
     block a list is content (LFM2 echoes its call list after the block now and then, which must not
     run twice; vLLM drops the echo, here it is shown)."""
     output = "Searching. [search(query='x')] Done."
-    assert message("lfm2_5", output) == (output, [])
-    assert message("lfm2_5", LFM + "[f(a=1)]" + LFM_END + "[f(a=1)]" + LFM_END)[1] == [("f", '{"a": 1}')]
+    assert shown_and_calls("lfm2_5", output) == (output, [])
+    assert shown_and_calls("lfm2_5", LFM + "[f(a=1)]" + LFM_END + "[f(a=1)]" + LFM_END)[1] == [("f", '{"a": 1}')]
 
 
 # --- a call's argument as Python reads it (every pythonic table) -----------------------------
@@ -239,17 +212,17 @@ def test_values_as_python_reads_a_call(value, json):
     bytes literal has no JSON value (vLLM and SGLang drop its call; here it stays, its text the
     value: a started call always ends)."""
     for table, output in (("olmo3", OLMO + f"f(v={value})" + OLMO_END), ("pythonic", f"[f(v={value})]")):
-        assert message(table, output)[1] == [("f", '{"v": ' + json + "}")]
+        assert shown_and_calls(table, output)[1] == [("f", '{"v": ' + json + "}")]
 
 
 def test_a_dict_unpacked_joins_the_arguments():
     """`**{...}` puts its members among the arguments, later ones after earlier ones (SGLang's lfm2
     merges a dict literal, later binding winning: a JSON reader keeps the last of a repeated key);
     `**` of anything else is Malformed and the call keeps its other arguments (SGLang drops it)."""
-    assert message("pythonic", "[f(a=1, **{'b': 2, 'c': [3]}, d=4)]") == (
+    assert shown_and_calls("pythonic", "[f(a=1, **{'b': 2, 'c': [3]}, d=4)]") == (
         "", [("f", '{"a": 1, "b": 2, "c": [3], "d": 4}')])
-    assert message("pythonic", "[f(**{'a': 1}, **{}, b=2)]") == ("", [("f", '{"a": 1, "b": 2}')])
-    assert message("pythonic", "[f(**{})]") == ("", [("f", "{}")])
+    assert shown_and_calls("pythonic", "[f(**{'a': 1}, **{}, b=2)]") == ("", [("f", '{"a": 1, "b": 2}')])
+    assert shown_and_calls("pythonic", "[f(**{})]") == ("", [("f", "{}")])
     output = LFM + "[f(a=1, **opts, *rest)]" + LFM_END
     events = parsed("lfm2_5", output)
     assert malformed("**opts", NOT_A_DICT) in events and malformed("*", NOT_AN_ARGUMENT) in events
@@ -260,7 +233,7 @@ def test_a_dict_unpacked_joins_the_arguments():
 # --- LFM2's slips -----------------------------------------------------------------------------
 
 def lfm2(body):
-    return message("lfm2_5", LFM + body + LFM_END)
+    return shown_and_calls("lfm2_5", LFM + body + LFM_END)
 
 
 @pytest.mark.parametrize("body,calls", [
@@ -337,7 +310,7 @@ def test_lfm2_json_call_objects(body, calls):
     """LFM2 also writes JSON call objects in its block, listed or alone, `parameters` for
     `arguments` (SGLang's lfm2: test_detect_and_parse_json_*, test_streaming_json_normal_text_before_tool_call)."""
     assert lfm2(body) == ("", calls)
-    assert message("lfm2_5", "I'll check. " + LFM + body + LFM_END) == ("I'll check. ", calls)
+    assert shown_and_calls("lfm2_5", "I'll check. " + LFM + body + LFM_END) == ("I'll check. ", calls)
 
 
 # --- generated: quotes, brackets and prose at every chunking ---------------------------------
@@ -356,10 +329,5 @@ def test_any_pythonic_text_at_every_chunking(body, table):
     """Whatever the quotes, brackets and markers, every chunking conserves the output, is well
     formed and says what the whole parse says (the held string's decision, the prose's lists)."""
     output = (LFM + body if table == "lfm2_5" and not body.startswith(LFM) else body)
-    whole = said(symphony.parse(table, output))
-    for plan, pieces in chunkings(output, every_split_up_to=40):
-        events = replay(symphony.parser(table), pieces)
-        check_conservation(events, output)
-        check_well_formed(events)
-        assert said(events) == whole, (plan, output)
-    check_tokens(table, output)
+    check(table, output, parsed(table, output), every_split_up_to=40)
+    check_per_token(table, output)
