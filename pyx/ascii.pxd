@@ -13,6 +13,7 @@ cdef enum:
     HASH = 35             # #
     AMPERSAND = 38        # &
     APOSTROPHE = 39       # '
+    ASTERISK = 42         # *
     LPAREN = 40
     RPAREN = 41
     PLUS = 43

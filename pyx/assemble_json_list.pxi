@@ -15,6 +15,17 @@
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
 # `functools[` marker that holds the bracket); what it carries when the region ends is wrapping. A
 # `[` may still open it (a model that writes the list whole in a bare region), as it opens any list.
+# A `;` separates the objects of any list.
+#
+# Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
+# written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it
+# is one is decided by what the list holds, not by its `[`: `[`, whitespace, `{`, whitespace and a
+# key that names a call or its arguments (`"name"`, `"arguments"`, …), whitespace and its `:`
+# (for a bare list the object alone, `{` first). Until that `:` the bytes are held, then read as
+# the list's start (a fence before it, and the fence after its `]`, are wrapping) or released as
+# content: "[1, 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi)
+# stay content, every byte. After the list's `]`, or after a bare list's last object, the region
+# is prose again.
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -26,9 +37,23 @@ cdef enum JlStage:
     JL_CONTENT = 1      # the output is not a list: all content
     JL_BETWEEN = 2      # inside the list, between objects
     JL_OBJECT = 3       # inside an object
-    JL_AFTER = 4        # after the list's `]`
+    JL_AFTER = 4        # after the list's `]` (prose: reading the fence that closes it)
     JL_SINGLE = 5       # inside the one call of the `otherwise` syntax
     JL_AFTER_CALL = 6   # after that call's object
+    JL_PROSE = 7        # prose: content, where a list may open
+    JL_OPENING = 8      # prose: the start of a list held until it is decided
+
+cdef enum JlOpening:    # what the held start of a list in prose has read last
+    JO_TICKS = 0        # backticks (a fence, at least PR_FENCE of them)
+    JO_INFO = 1         # the fence's `json`, so far
+    JO_FENCED = 2       # whitespace after the fence
+    JO_LIST = 3         # the `[`, then whitespace
+    JO_OBJECT = 4       # the `{`, then whitespace
+    JO_KEY = 5          # the first key, inside its quotes
+    JO_COLON = 6        # the key's closing quote, then whitespace
+
+cdef enum:
+    JO_LONGEST_KEY = 10 # (`parameters`): a longer first key is no call's
 
 
 @cython.final
@@ -40,10 +65,17 @@ cdef class JsonListAssembler(Assembler):
     cdef JsonCallAssembler call
     cdef int keys              # what the objects are (OlKeys)
     cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
-    cdef bint fenced           # the output opened with a fence that is still open
+    cdef int fenced            # the backticks of the fence the list opened in, still open; 0: none
     cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
     cdef bint bare             # the region is the list: no `[` opens it
     cdef bint after_text       # text that is not whitespace came after the list or the call
+    cdef bint prose            # the region is prose in which lists open (JL_PROSE)
+    cdef pr_code code          # prose: the code span it is in
+    cdef int opening           # prose: what the held start of a list read last (JlOpening)
+    cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried
+    cdef Py_ssize_t key_at     # ... where its first key starts
+    cdef bint in_list          # prose: the objects are in a `[` list (else a bare list's)
+    cdef ByteBuf scratch       # held bytes with their separators put back
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -51,6 +83,7 @@ cdef class JsonListAssembler(Assembler):
 
     def __dealloc__(self):
         hb_free(&self.carried)
+        bb_free(&self.scratch)
 
     cdef int report_run(self, Sink sink, int kind, int other, const unsigned char* p, Py_ssize_t n) except -1:
         if n <= 0:
@@ -89,12 +122,21 @@ cdef class JsonListAssembler(Assembler):
         cdef Py_ssize_t i = 0, w, cl
         cdef unsigned char c
         while i < n:
+            if self.stage == JL_PROSE:
+                i += self.prose_bytes(p + i, n - i, sink)
+                continue
+            if self.stage == JL_OPENING:
+                i += self.opening_bytes(p + i, n - i, sink)
+                continue
             if self.stage == JL_CONTENT:
                 sink.content(p + i, n - i)
                 return n
             if self.stage == JL_AFTER:
                 if self.fenced:
                     i += self.closing_fence(p + i, n - i, sink)
+                    continue
+                if self.prose:
+                    self.stage = JL_PROSE
                     continue
                 return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_LIST) + i
             if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
@@ -109,14 +151,14 @@ cdef class JsonListAssembler(Assembler):
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
                 if w and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
-                    self.fenced = self.fence > 0
+                    self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
                     hb_append(&self.carried, p + i, w)
                     i += w
                 elif self.bare and (c == LBRACE or c == RBRACKET) and not self.fence:
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
                 elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
-                    self.fenced = self.fence > 0
+                    self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
                     self.fence = 0
                     hb_append(&self.carried, p + i, 1)
                     self.flush_carried(sink)
@@ -125,7 +167,7 @@ cdef class JsonListAssembler(Assembler):
                 elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
                     hb_append(&self.carried, p + i, 1)
                     self.fence += 1
-                    self.fenced = self.fence == JL_FENCE_LEN
+                    self.fenced = JL_FENCE_TICKS if self.fence == JL_FENCE_LEN else 0
                     i += 1
                 elif self.otherwise is not None and not self.fence:
                     self.flush_carried(sink)
@@ -136,7 +178,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_CONTENT
                 continue
             # JL_BETWEEN
-            if w or c == COMMA or (c == SEMICOLON and self.bare):
+            if w or c == COMMA or c == SEMICOLON:
                 cl = w if w else 1
                 hb_append(&self.carried, p + i, cl)
                 i += cl
@@ -145,6 +187,11 @@ cdef class JsonListAssembler(Assembler):
                 self.flush_carried(sink)
                 self.call = aj_opened(self.keys, None, None)
                 self.stage = JL_OBJECT
+            elif self.prose and not self.in_list:
+                # a bare list's end: what it carries is prose, unless it closes the fence it opened in
+                if not self.fenced:
+                    self.flush_carried(sink, EV_CONTENT)
+                self.stage = JL_AFTER
             elif c == RBRACKET:
                 hb_append(&self.carried, p + i, 1)
                 self.flush_carried(sink)
@@ -179,9 +226,10 @@ cdef class JsonListAssembler(Assembler):
         return n
 
     cdef Py_ssize_t closing_fence(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        """After a fenced list's `]`: carries whitespace and the closing fence's backticks, drops
+        """After a fenced list's end: carries whitespace and the closing fence's backticks, drops
         them once the fence is whole; what is neither ends the fence (the carried bytes, and all
-        that follows, are text after the list). Returns how many bytes it took."""
+        that follows, are text after the list: in prose, content inside the fence's code block).
+        Returns how many bytes it took."""
         cdef Py_ssize_t i = 0, w
         while i < n:
             w = u8_space_len(p + i, n - i)
@@ -192,15 +240,151 @@ cdef class JsonListAssembler(Assembler):
                 hb_append(&self.carried, p + i, 1)
                 i += 1
                 self.fence += 1
-                if self.fence == JL_FENCE_TICKS:
+                if self.fence == self.fenced:
                     self.flush_carried(sink)
-                    self.fenced = False
+                    self.fenced = 0
+                    self.fence = 0
                     return i
             else:
-                self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_LIST)
-                self.fenced = False
+                if self.prose:
+                    self.flush_carried(sink, EV_CONTENT)
+                    self.code.code = self.fenced
+                    self.stage = JL_PROSE
+                else:
+                    self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_LIST)
+                self.fenced = 0
+                self.fence = 0
                 return i
         return i
+
+    # -- prose -----------------------------------------------------------------------------------
+
+    cdef Py_ssize_t prose_bytes(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """Reads prose up to where a list may open (a `[`, a bare list's `{`, backticks outside
+        code), which starts the held opening; returns the bytes read."""
+        cdef const unsigned char* opens = &PR_OPENS_OBJECT[0] if self.bare else &PR_OPENS_LIST[0]
+        cdef Py_ssize_t k = pr_text(&self.code, p, n, opens, True)
+        if k:
+            sink.content(p, k)
+        if k == n:
+            return n
+        self.stage = JL_OPENING
+        self.list_at = 0
+        self.in_list = False
+        if p[k] == BACKTICK:
+            self.opening = JO_TICKS
+            self.fence = 1
+        else:
+            self.opening = JO_LIST if p[k] == LBRACKET else JO_OBJECT
+            self.fence = 0
+        hb_append(&self.carried, p + k, 1)
+        return k + 1
+
+    cdef Py_ssize_t opening_bytes(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """Reads the held start of a list in prose until it is decided: at the `:` after a first key
+        that names a call (the list opens: read on as its object) or at a byte that cannot come
+        next (the held bytes are prose, that byte read again). Returns the bytes read."""
+        cdef Py_ssize_t i = 0, w, read
+        cdef unsigned char c
+        while i < n:
+            c = p[i]
+            w = u8_space_len(p + i, n - i)
+            if self.opening == JO_TICKS:
+                if c == BACKTICK:
+                    self.fence += 1
+                elif self.fence < PR_FENCE:
+                    return i + self.not_a_list(sink)
+                elif c == JL_FENCE[JL_FENCE_TICKS]:
+                    self.opening = JO_INFO
+                elif w or c == LBRACKET or (self.bare and c == LBRACE):
+                    self.opening = JO_FENCED
+                    continue
+                else:
+                    return i + self.not_a_list(sink)
+            elif self.opening == JO_INFO:
+                # the fence's `json` (JL_FENCE after its backticks), then whitespace or the list
+                read = JL_FENCE_TICKS + self.carried.text.len - self.fence
+                if read < JL_FENCE_LEN and c == JL_FENCE[read]:
+                    pass
+                elif read == JL_FENCE_LEN and (w or c == LBRACKET or (self.bare and c == LBRACE)):
+                    self.opening = JO_FENCED
+                    continue
+                else:
+                    return i + self.not_a_list(sink)
+            elif self.opening == JO_FENCED:
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c != LBRACKET and not (self.bare and c == LBRACE):
+                    return i + self.not_a_list(sink)
+                self.list_at = self.carried.text.len
+                self.opening = JO_LIST if c == LBRACKET else JO_OBJECT
+            elif self.opening == JO_LIST or self.opening == JO_OBJECT:
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if self.opening == JO_LIST and c == LBRACE:
+                    self.opening = JO_OBJECT
+                    self.in_list = True
+                elif self.opening == JO_OBJECT and c == QUOTE:
+                    self.opening = JO_KEY
+                    self.key_at = self.carried.text.len + 1
+                else:
+                    return i + self.not_a_list(sink)
+            elif self.opening == JO_KEY:
+                if c == QUOTE:
+                    if ol_plain_kind(self.carried.text.data + self.key_at, self.carried.text.len - self.key_at,
+                                     self.keys == OL_KEYS_ARGS) == OL_OTHER:
+                        return i + self.not_a_list(sink)
+                    self.opening = JO_COLON
+                elif c == BACKSLASH or self.carried.text.len - self.key_at >= JO_LONGEST_KEY:
+                    return i + self.not_a_list(sink)
+            else:  # JO_COLON
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c != COLON:
+                    return i + self.not_a_list(sink)
+                self.open_list(sink)
+                return i
+            hb_append(&self.carried, p + i, 1)
+            i += 1
+        return n
+
+    cdef int not_a_list(self, Sink sink) except -1:
+        """The held start of a list is none: prose (a fence's backticks open a code block, a
+        shorter run an inline span)."""
+        if self.fence:
+            self.code.code = self.fence
+        self.fence = 0
+        self.in_list = False
+        self.flush_carried(sink, EV_CONTENT)
+        self.stage = JL_PROSE
+        return 0
+
+    cdef int open_list(self, Sink sink) except -1:
+        """The held start is a list's: the fence and the `[` are wrapping, the object's start is
+        read by its call assembler, which reads on."""
+        cdef Py_ssize_t object_at = self.key_at - 1
+        cdef const unsigned char* src
+        cdef Py_ssize_t n
+        while self.carried.text.data[object_at] != LBRACE:
+            object_at -= 1
+        self.fenced = self.fence if self.list_at > 0 else 0
+        self.fence = 0
+        sink.build_ahead()
+        if object_at > 0:
+            hb_source(&self.carried, 0, object_at, &self.scratch, &src, &n)
+            sink.dropped(DR_WRAPPER, src, n)
+            hb_drop_front(&self.carried, object_at)
+        self.call = aj_opened(self.keys, None, None)
+        self.call.feed(self.carried.text.data, self.carried.text.len, sink)
+        hb_clear(&self.carried)
+        self.stage = JL_OBJECT
+        return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink)
@@ -211,6 +395,9 @@ cdef class JsonListAssembler(Assembler):
             self.flush_carried(sink)
             self.call.finish(sink)
             self.call = None
+        elif self.prose and (self.stage == JL_AFTER or (self.stage == JL_BETWEEN and not self.in_list)):
+            # a fence left open after the list, or what a bare list carries: prose
+            self.flush_carried(sink, EV_CONTENT)
         elif self.stage == JL_BETWEEN or (self.stage == JL_AFTER and self.fenced):
             # (after a fenced list, only a closing fence being read is carried; a bare list's
             # region ends the list, so what it carries then is wrapping)
@@ -220,6 +407,7 @@ cdef class JsonListAssembler(Assembler):
         else:
             self.flush_carried(sink, EV_CONTENT)
         self.stage = JL_AFTER
+        self.prose = False           # (the region is over: nothing more is read as prose)
         return 0
 
 
@@ -228,22 +416,30 @@ cdef class JsonListAssembler(Assembler):
 cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
     than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
-    content) what a region that holds no list holds; `bare`: the region is the list (no `[`)."""
+    content) what a region that holds no list holds; `bare`: the region is the list (no `[`);
+    `prose`: the region is prose in which lists open."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
     cdef readonly bint bare
+    cdef readonly bint prose
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
+        if prose and (keys == OL_KEYS_NAMED or otherwise is not None):
+            raise ValueError("json list syntax: a list in prose is one of call objects, and holds nothing else")
         self.keys = keys
         self.otherwise = otherwise
         self.bare = bare
+        self.prose = prose
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
         assembler.otherwise = self.otherwise
         assembler.bare = self.bare
+        if self.prose:
+            assembler.prose = True
+            assembler.stage = JL_PROSE
         return assembler

@@ -47,6 +47,8 @@ cdef enum OtherText:
     OT_WHERE_A_CALL = 30
     OT_WHERE_A_COMMA_OR_END = 31
     OT_AFTER_LIST = 32
+    OT_UNPACKED_NOT_A_DICT = 33
+    OT_STRING_WITHOUT_ONE_READING = 34
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -82,6 +84,8 @@ _OTHER_TEXTS = (
     "bytes where a call should be",
     "bytes where a comma or the list's end should be",
     "bytes after the list",
+    "an unpacked argument that is no dict",
+    "a string that no one reading closes",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

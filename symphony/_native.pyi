@@ -185,8 +185,9 @@ class JsonListSyntax(Syntax):
     keys: int
     otherwise: Optional[JsonSyntax]
     bare: bool
+    prose: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., otherwise: Optional[JsonSyntax] = ...,
-                 bare: bool = ...) -> None: ...
+                 bare: bool = ..., prose: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,
@@ -202,8 +203,10 @@ class InvokeSyntax(Syntax):
 class XtmlSyntax(Syntax): ...
 class XmlSyntax(Syntax): ...
 class PythonicSyntax(Syntax):
-    leading: bool
-    def __init__(self, ends: Sequence[int] = ..., leading: bool = ...) -> None: ...
+    prose: bool
+    literal: int
+    keys: int
+    def __init__(self, ends: Sequence[int] = ..., prose: bool = ..., literal: int = ..., keys: int = ...) -> None: ...
 class ForcedSyntax(Syntax):
     function: str
     def __init__(self, function: str, ends: Sequence[int] = ...) -> None: ...
@@ -223,6 +226,11 @@ class Kind(IntEnum):
     KIND_OBJECT = 5
     KIND_NUMBER = 6
 
+class LiteralSyntax(IntEnum):
+    LIT_VALUE = 0
+    LIT_ARGUMENT = 1
+    LIT_SLIPS = 2
+
 NULL_WORDS: tuple[str, str]
 TOOL_SCHEMA_KEYS: tuple[str, str, str]
 
@@ -239,7 +247,7 @@ class Declared:
     def __len__(self) -> int: ...
 
 def value_json(text: str, kind: Optional[int] = ...) -> str: ...
-def python_literal(text: str) -> Optional[str]: ...
+def python_literal(text: str, syntax: int = ...) -> Optional[str]: ...
 def reads_back(text: str) -> bool: ...
 def json_string_body(text: Union[str, bytes]) -> Union[str, bytes]: ...
 

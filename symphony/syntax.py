@@ -16,6 +16,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS))
                                                [{..}, ..], or else one NAME{..} call (Mistral)
     CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
+    CallSyntax.json_list(prose=True)           text, and [{..}, ..] lists in it, also fenced (xLAM)
     CallSyntax.json_list(bare=True)            {..call..}\n{..call..} (MiniMax M1, no list around them)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
@@ -30,7 +31,9 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
-    CallSyntax.pythonic(leading=True)          [name(key=value, ...), ...] leading the region, or content
+    CallSyntax.pythonic(prose=True)            text, and [name(key=value, ...), ...] lists in it (Llama 4)
+    CallSyntax.pythonic(slips=True, objects=CallObject.CALL)
+                                               also what LFM2 writes: slips Python refuses, JSON call objects
     CallSyntax.gemma()                         call:NAME{key:<|"|>text<|"|>,n:5,list:[..]} (Gemma 4)
     CallSyntax.forced(name)                    the whole output is that function's arguments
     CallSyntax.required()                      the whole output is a JSON list of calls
@@ -202,20 +205,27 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
-        of its own (objects separated by `,` or `;`; a `]` ends it)."""
+        of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
+        in which a list opens wherever one of call objects is written (its first key names the
+        call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
+        objects open one too (xLAM, Llama 3)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
         if otherwise is not None and (not isinstance(otherwise, CallSyntax) or otherwise.kind != "json"):
             raise ValueError("CallSyntax.json_list: otherwise must be a CallSyntax.json")
+        if prose and (obj == CallObject.NAMED or otherwise is not None):
+            raise ValueError("CallSyntax.json_list: a list in prose is one of call objects, and holds nothing else")
         params = {} if obj == CallObject.CALL else {"object": obj}
         if otherwise is not None:
             params["otherwise"] = otherwise
         if bare:
             params["bare"] = True
+        if prose:
+            params["prose"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -263,10 +273,26 @@ class CallSyntax:
         return cls("param_xml", tags=tags)
 
     @classmethod
-    def pythonic(cls, leading=False):
-        """Python calls with keyword arguments. `leading`: the region is a call list only where it
-        starts with `[`, a name and its `(` (after whitespace), else it is content (Llama 4)."""
-        return cls("pythonic", leading=True) if leading else cls("pythonic")
+    def pythonic(cls, prose=False, slips=False, objects=None):
+        """Python calls with keyword arguments, their values read as Python reads a call's
+        arguments. `prose`: the region is text in which a call list opens wherever `[`, a name and
+        its `(` are written (outside Markdown code), and is text again after its `]` (Llama 4);
+        else the region holds calls, one per line or in a list. `slips`: what the model writes that
+        Python refuses is read as meant: a raw line break in a string, a zero-padded integer, and
+        quotes of a string's kind left unescaped where one reading closes the call (LFM2).
+        `objects`: a CallObject: a `{` where a call should begin starts a JSON call object of that
+        kind (LFM2 writes `[{"name": …, "arguments": …}]` too)."""
+        params = {}
+        if prose:
+            params["prose"] = True
+        if slips:
+            params["slips"] = True
+        if objects is not None:
+            objects = CallObject(objects)
+            if objects == CallObject.ARGUMENTS:
+                raise ValueError("CallSyntax.pythonic: a call object names its call, it is no bare arguments object")
+            params["objects"] = objects
+        return cls("pythonic", **params)
 
     @classmethod
     def gemma(cls, quote=None):
@@ -371,7 +397,7 @@ class CallSyntax:
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
                                           otherwise.native() if otherwise is not None else None,
-                                          dict(self.params).get("bare", False))
+                                          dict(self.params).get("bare", False), dict(self.params).get("prose", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
         if self.kind == "keyed":
@@ -390,7 +416,11 @@ class CallSyntax:
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
                                           self.tags.doubled_names, self.tags.param_spellings)
         if self.kind == "pythonic":
-            return _native.PythonicSyntax(call_ends, dict(self.params).get("leading", False))
+            params = dict(self.params)
+            literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)
+            objects = params.get("objects")
+            return _native.PythonicSyntax(call_ends, params.get("prose", False), literal,
+                                          objects.native() if objects is not None else -1)
         if self.kind == "gemma":
             return _native.GemmaSyntax(call_ends, self.gemma_quote())
         if self.kind == "forced":

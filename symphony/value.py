@@ -1,7 +1,7 @@
 """Value typing for the tagged tool-call syntaxes (SPEC §5.1, §5.2): the Kind a tool's schema
 declares for a parameter, and the JSON one value's text becomes under it. The work is done in the
 compiled core (pyx/value.pxi); this module gives it its public names."""
-from enum import IntEnum
+from enum import IntEnum, IntFlag
 
 from symphony import _native
 
@@ -12,6 +12,12 @@ Kind = IntEnum(
     module=__name__,
 )
 Kind.__doc__ = "The declared types that change how a value's text is read (absent: inferred)."
+
+# Which Python-literal syntax python_literal reads (flags): VALUE, a value's text (value typing's
+# fallback); ARGUMENT, a pythonic call's argument as Python reads it; SLIPS, with ARGUMENT, also
+# what a model writes that Python refuses (raw line breaks in strings, zero-padded integers).
+LiteralSyntax = IntFlag("LiteralSyntax", [(member.name[len("LIT_"):], member.value) for member in _native.LiteralSyntax],
+                        module=__name__)
 
 Declared = _native.Declared
 NULL_WORDS = _native.NULL_WORDS
@@ -25,4 +31,4 @@ def to_json(text, kind=None):
     return _native.value_json(text, kind)
 
 
-__all__ = ["Declared", "Kind", "NULL_WORDS", "python_literal", "reads_back", "to_json"]
+__all__ = ["Declared", "Kind", "LiteralSyntax", "NULL_WORDS", "python_literal", "reads_back", "to_json"]

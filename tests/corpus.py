@@ -93,7 +93,8 @@ class Roles:
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
     json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
-    leading: bool = False        # pythonic: a call list only where it leads the region, else content
+    prose: bool = False          # pythonic: the region is prose in which `[`, a name and `(` open a list
+    call_objects: bool = False   # pythonic: a JSON call object where a call should begin is a call
     thought_exits: tuple = ()    # the texts that leave the thought (Muse Spark's: the next message's start too)
 
     # -- framing ---------------------------------------------------------------------------
@@ -275,7 +276,8 @@ def roles(fmt):
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
         json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
-        leading=kind == "pythonic" and dict(syntax.params).get("leading", False),
+        prose=kind == "pythonic" and dict(syntax.params).get("prose", False),
+        call_objects=kind == "pythonic" and dict(syntax.params).get("objects") is not None,
         thought_exits=tuple(texts[t] for src, t, dst in fmt.transitions if src == reasoning_state and dst != src),
     )
 
@@ -475,7 +477,7 @@ def block_cases(r):
     co, cc = r.opens, r.closes
     # an object is no call where calls are tags or Python; DSML, XTML and XML read a name up to a
     # quote and a tag's end, which an object's text may hold
-    no_call = 0 if r.syntax in ("tagged", "keyed", "pythonic") else None
+    no_call = 0 if r.syntax in ("tagged", "keyed") or (r.syntax == "pythonic" and not r.call_objects) else None
 
     def block(body):
         return f"{co}\n{body}\n{cc}"
@@ -848,7 +850,11 @@ FAMILY_CASES = {
         Case("xlam-fence-not-closed", f"```json\n[{WEATHER}]\n``", calls=1),
         Case("xlam-text-after-fence", f"```json\n[{WEATHER}]\n``` x", calls=1),
         Case("xlam-tool-calls-marker", f"Sure.[TOOL_CALLS][{WEATHER}]", calls=1),
-        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=0),
+        Case("xlam-tool-call-tags", f"Sure.<tool_call>[{WEATHER}]</tool_call> done", calls=1),
+        Case("xlam-lists-in-prose", f"A [{WEATHER}] B [{TIME}; {WEATHER}] C [1, 2] [] `[{TIME}]`", calls=3),
+        Case("xlam-fence-after-prose", f"Here:\n```json\n[{WEATHER}]\n```\nthen\n```\n[{TIME}]\n```", calls=2),
+        Case("xlam-list-in-code-block", f"```python\n[{WEATHER}]\n```\n``[{TIME}]``", calls=0),
+        Case("xlam-held-key", '[ { "argum', calls=0),
         Case("xlam-string-arguments", '[{"name": "f", "arguments": "{\\"a\\": [1]}"}]', calls=1),
     ],
     "deepseek_v3": [
@@ -981,17 +987,36 @@ FAMILY_CASES = {
         Case("bare-pythonic-dotted-name", "[tools.search(q='x')]", calls=1),
         Case("bare-pythonic-numbers-are-content", "[1, 2] are the first two.", calls=0),
         Case("bare-pythonic-bracketed-words-are-content", "[see below] f(a=1)", calls=0),
-        Case("bare-pythonic-markdown-link", "[link](http://x.org) and [f(a=1)]", calls=0),
-        Case("bare-pythonic-list-not-leading", "Sure: [f(a=1)]", calls=0),
-        Case("bare-pythonic-nested-list-is-content", "[[f(a=1)]]", calls=0),
+        Case("bare-pythonic-apostrophes-are-content", "[O'Reilly] docs [don't panic] [1] and []", calls=0),
+        Case("bare-pythonic-markdown-link", "[link](http://x.org) and [f(a=1)]", calls=1),
+        Case("bare-pythonic-list-after-prose", "Sure: [f(a=1)] done", calls=1),
+        Case("bare-pythonic-lists-in-prose", "Searching. [search(query='x')][g()] and [h(b=']')] Done.", calls=3),
+        Case("bare-pythonic-list-in-brackets", "[[f(a=1)]]", calls=1),
         Case("bare-pythonic-digit-name-is-content", "[1f(a=1)]", calls=0),
         Case("bare-pythonic-text-after-list", "[f(a=1)] \n and more", calls=1),
+        Case("bare-pythonic-inline-code", "Call `[f(a=1)]` or ``[g(b=2)]``, then [h()]", calls=1),
+        Case("bare-pythonic-fenced-code", "```python\n[f(a=1)]\n```\n[g()] ````\n[h()]\n```", calls=1),
         Case("bare-pythonic-python-region", "Let me check. <|python_start|>[get_weather(city='LA')]<|python_end|> done",
              tools=TOOLS, calls=1),
         Case("bare-pythonic-python-region-unclosed", "<|python_start|>[f(a=1), g(b=[1, 2])]", calls=2),
         Case("bare-pythonic-region-of-content", "<|python_start|>print(1)<|python_end|>", calls=0),
         Case("bare-pythonic-cut-undecided", " [get_wea", calls=0),
         Case("bare-pythonic-cut-in-value", "[f(a='x", calls=1),
+        Case("bare-pythonic-argument-literals", "[f(a={'x', 'y'}, b=f'z', c=+1, d=.5, e='p' 'q', **{'g': 1})]",
+             calls=1),
+    ],
+    "lfm2_5": [
+        Case("lfm2_5-raw-line-break", "<|tool_call_start|>[f(cmd='a\nb\r\nc', n=07)]<|tool_call_end|>", calls=1),
+        Case("lfm2_5-unescaped-quotes", "<|tool_call_start|>[f(cmd='sed -n '1,5p' x.py'), g(a='it's', b=[1, ')'])]"
+             "<|tool_call_end|>", calls=2),
+        Case("lfm2_5-unescaped-quotes-ambiguous", "<|tool_call_start|>[f(a='x 'y', b='z'), g(c='p 'q' 'r), h()]"
+             "<|tool_call_end|>", calls=3),
+        Case("lfm2_5-unescaped-quotes-unbalanced", "<|tool_call_start|>[f(a='x ')y'), g()]<|tool_call_end|>", calls=2),
+        Case("lfm2_5-unescaped-quotes-cut", "<|tool_call_start|>[f(a='x 'y, b=(1", calls=1),
+        Case("lfm2_5-unescaped-quotes-closed", "<|tool_call_start|>[f(a='x 'y, b=(1<|tool_call_end|> after", calls=1),
+        Case("lfm2_5-json-calls", '<|tool_call_start|>[{"name": "f", "arguments": {"a": 1}}, '
+             '{"name": "g", "parameters": {}}]<|tool_call_end|>', calls=2),
+        Case("lfm2_5-json-call-cut", '<|tool_call_start|>{"name": "f", "arguments": {"a": [1<|tool_call_end|>', calls=1),
     ],
     "ernie45": [
         Case("ernie45-thought-response-calls", "plan\n</think>\n\n<response>\nOK\n</response><tool_call>\n"
@@ -1223,9 +1248,14 @@ FAMILY_CASES = {
         Case("llama3_json-python-tag", "<|python_tag|>" + '{"name": "f", "parameters": {"a": 1}}', calls=1),
         Case("llama3_json-separated", '{"name": "f", "parameters": {}}; {"name": "g", "parameters": {"b": [1]}}'
              ';\n{"name": "h", "parameters": {}}', calls=3),
-        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=0),
+        Case("llama3_json-prose", 'Here: {"name": "f", "parameters": {}}', calls=1),
         Case("llama3_json-text-after", '{"name": "f", "parameters": {}} and more', calls=1),
         Case("llama3_json-cut", '{"name": "f", "parameters": {"a": "x', calls=1),
+        Case("llama3_json-objects-in-prose", 'A {"name": "f", "parameters": {}}; {"name": "g", "parameters": {}} B '
+             '[{"name": "h", "parameters": {}}] C {"a": 1} [1, 2]', calls=3),
+        Case("llama3_json-fenced", '```json\n{"name": "f", "parameters": {}}\n```\n```\n{"name": "g"}\n```', calls=2),
+        Case("llama3_json-in-code", 'Write `{"name": "f", "parameters": {}}` or\n```js\n{"name": "g"}\n```', calls=0),
+        Case("llama3_json-held-key", '{ "nam', calls=0),
     ],
     "phi4_mini": [
         Case("phi4_mini-calls", 'functools[\n  {"name": "f", "arguments": {"a": 1}},\n  {"name": "g", "arguments": {}}\n]',

@@ -179,10 +179,10 @@ def frame(r, *bodies):
     """Calls as the table writes them: each body after the call marker (and in its close marker)
     in one block where calls sit in one (DSML, XTML, XML); a pythonic block holds them all, one
     per line (Olmo) or in a list (LFM, whose block opener the table calls `<|tool_call_start|>`,
-    and a leading list, Llama 4's)."""
+    and a list in prose, Llama 4's)."""
     w = writer(r)
     if r.syntax == "pythonic":
-        listed = "tool_call_start" in r.call_open or r.leading
+        listed = "tool_call_start" in r.call_open or r.prose
         inner = ("[" + ", ".join(bodies) + "]") if listed else "\n".join(bodies)
         return r.call_open + inner + (r.call_close or "")
     calls = w.separator.join(r.call_open + body + (r.call_close or "") for body in bodies)
@@ -194,8 +194,8 @@ def other_cases(r):
     p, w = r.syntax, writer(r)
     weather = w.body("get_weather", [("city", "Paris"), ("days", "3")])
     time = w.body("get_time", [("zone", "UTC")])
-    # a leading pythonic list's `[` is what opens its calls
-    opens = (r.block_open or "") + r.call_open + ("[" if r.leading else "")
+    # in pythonic prose, a list's `[` is what opens its calls
+    opens = (r.block_open or "") + r.call_open + ("[" if r.prose else "")
     closes = (r.call_close or "") + (r.block_close or "")
 
     def closed(text):
@@ -323,7 +323,7 @@ def other_cases(r):
             Case("pythonic-python-literals", frame(r, "f(a=None, b=True, c=1_000, d=-1.5e3, e=('x',), f='\\x41')"),
                  calls=1),
             Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
-            Case("pythonic-junk-first", closed("- f(a=1)"), calls=0 if r.leading else 1),
+            Case("pythonic-junk-first", closed("- f(a=1)"), calls=0 if r.prose else 1),
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
         ]
     if p == "gemma":

@@ -1,15 +1,22 @@
-"""Where real models stray from the JSON tables' call objects, and the rules that read
-them: arguments written as one JSON string whose text is a JSON object are that object (the
-string's bytes its source; a string that is no object streams as written), in every JSON syntax;
-and xLAM's list after a thought, in a fence or after `[TOOL_CALLS]` (`<tool_call>` stays text).
-Each output at every chunking.
+"""Where real models stray from the JSON tables' call objects, and the rules that read them:
+arguments written as one JSON string whose text is a JSON object are that object (the string's
+bytes its source; a string that is no object streams as written), in every JSON syntax; and the
+lists xLAM and Llama 3 write in their prose: after text, in a ```json fence, several, after a
+thought or `[TOOL_CALLS]`, objects separated by `;`, while a list of no call and a list in
+Markdown code stay text. Each output whole, at every chunking and per token; a recovery's test
+says what vLLM's xlam and llama3_json parsers read.
 """
 import json
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+import symphony
+from symphony.replay import said
+from tests import tiers
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_per_token, content,
+                        dropped, end, finish, parsed, reasoning, shown_and_calls, start)
 
 OPEN, CLOSE = "<tool_call>", "</tool_call>"
 HEAD = '{"name": "f", "arguments": '
@@ -72,51 +79,75 @@ def test_a_string_member_that_is_not_the_arguments_is_left_alone():
     assert arguments_of(parsed("qwen2_5", output)) == {0: '{"b": 2}'}
 
 
-# --- xLAM's ways in --------------------------------------------------------------------------
+# --- lists in xLAM's and Llama 3's prose -----------------------------------------------------
 
 OBJECT = '{"name": "f", "arguments": {"a": 1}}'
 XLAM_CALL = [start(0, "f", '{"name": "f", "arguments": '), arguments(0, '{"a": 1}'), end(0, "}")]
 
 
+def check_all(table, output, want):
+    check(table, output, want)
+    check_per_token(table, output)
+
+
 @pytest.mark.parametrize("fence", ["```json", "```"])
 def test_xlam_fenced_list(fence):
-    check("xlam", f"{fence}\n[{OBJECT}]\n```\n", [
-        dropped(f"{fence}\n["), *XLAM_CALL, dropped("]\n```"), dropped("\n"), finish(tool_calls=1),
+    """A fence around the list, and the fence after it, are wrapping (vLLM's xlam reads a list in a
+    fence: test_extract_tool_calls_streaming_incremental[single_tool_with_json_code_block])."""
+    check_all("xlam", f"{fence}\n[{OBJECT}]\n```\n", [
+        dropped(f"{fence}\n["), *XLAM_CALL, dropped("]\n```"), content("\n"), finish(tool_calls=1),
     ])
 
 
-@pytest.mark.parametrize("output", ["```json\nnot a list\n```", "```js\n[]", "``[]", "````json\n[]", "`x`"])
-def test_xlam_a_fence_before_anything_else_is_content(output):
-    check("xlam", output, [content(output), finish()])
+@pytest.mark.parametrize("output", ["```json\nnot a list\n```", "```js\n[]", "``[]", "````json\n[]", "`x`",
+                                    "[]", "[1, 2] are the numbers I picked.", '[{"a": 1}] is data', "[ {", "",
+                                    f"```python\n[{OBJECT}]\n```", f"Use `[{OBJECT}]`.", f"``[{OBJECT}]``",
+                                    f"The syntax is:\n\n```\n<tool_call>\n{OBJECT}\n</tool_call>\n```\n\nThat is all."])
+def test_xlam_text_that_holds_no_list_of_calls(output):
+    """A list opens where its first object's first key names a call or its arguments; a list of
+    anything else, a fence before anything else and a list in Markdown code are text, every byte
+    (vLLM's xlam: content too, but it reads a list in any fence and garbles none of these)."""
+    check_all("xlam", output, [content(output), finish()] if output else [finish()])
 
 
 def test_xlam_fence_left_open_or_followed_by_text():
-    check("xlam", f"```json\n[{OBJECT}]\n``", [
-        dropped("```json\n["), *XLAM_CALL, dropped("]"), malformed("\n``", "unterminated_region"),
-        finish(tool_calls=1),
+    check_all("xlam", f"```json\n[{OBJECT}]\n``", [
+        dropped("```json\n["), *XLAM_CALL, dropped("]"), content("\n``"), finish(tool_calls=1),
     ])
-    check("xlam", f"```json\n[{OBJECT}] x", [
-        dropped("```json\n["), *XLAM_CALL, dropped("]"), malformed(" x", "text after the list's end"),
-        finish(tool_calls=1),
+    check_all("xlam", f"```json\n[{OBJECT}] x\n```\n[{OBJECT}]", [
+        dropped("```json\n["), *XLAM_CALL, dropped("]"), content(" x\n```\n"), dropped("["),
+        start(1, "f", '{"name": "f", "arguments": '), arguments(1, '{"a": 1}'), end(1, "}"), dropped("]"),
+        finish(tool_calls=2),
     ])
+
+
+@pytest.mark.parametrize("output,text,calls", [
+    (f"I'll check the weather. [{OBJECT}] Done.", "I'll check the weather.  Done.", [("f", '{"a": 1}')]),
+    (f"Here:\n```json\n[{OBJECT}]\n```\nDone.", "Here:\n\nDone.", [("f", '{"a": 1}')]),
+    (f"[{OBJECT}] and [{OBJECT}]", " and ", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
+    (f"[{OBJECT}; {OBJECT}]", "", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
+    ('Sure.[ { "arguments": {}, "name": "g"}]', "Sure.", [("g", "{}")]),
+    (f"I'll help you check the weather.<tool_call>[{OBJECT}]</tool_call>", "I'll help you check the weather."
+     "<tool_call></tool_call>", [("f", '{"a": 1}')]),
+])
+def test_xlam_lists_in_prose(output, text, calls):
+    """A list after prose, several, in a fence after prose, `;` between its objects: read, and the
+    prose around them content (vLLM's xlam reads a list in a fence or in `<tool_call>` tags after
+    prose, and drops the tags; a bare list only as the whole output)."""
+    assert shown_and_calls("xlam", output) == (text, calls)
 
 
 def test_xlam_list_after_a_thought():
-    check("xlam", f"<think>plan</think>[{OBJECT}]", [
+    check_all("xlam", f"<think>plan</think>[{OBJECT}]", [
         dropped("<think>"), START_THOUGHT, reasoning("plan"), dropped("</think>"), END_THOUGHT,
         dropped("["), *XLAM_CALL, dropped("]"), finish(tool_calls=1),
     ])
 
 
 def test_xlam_list_after_tool_calls_marker():
-    check("xlam", f"Sure.[TOOL_CALLS][{OBJECT}]", [
+    check_all("xlam", f"Sure.[TOOL_CALLS][{OBJECT}]", [
         content("Sure."), dropped("[TOOL_CALLS]"), dropped("["), *XLAM_CALL, dropped("]"), finish(tool_calls=1),
     ])
-
-
-def test_xlam_tool_call_tags_are_text():
-    output = f"Sure.<tool_call>[{OBJECT}]</tool_call> done"
-    check("xlam", output, [content(output), finish()])
 
 
 def test_xlam_prompt_that_leaves_a_thought_open():
@@ -124,3 +155,48 @@ def test_xlam_prompt_that_leaves_a_thought_open():
         START_THOUGHT, reasoning("plan"), dropped("</think>"), END_THOUGHT, dropped("["), *XLAM_CALL, dropped("]"),
         finish(tool_calls=1, reasoning_tokens=0),
     ], prompt="<|im_start|>assistant\n<think>\n")
+
+
+LLAMA = '{"name": "searchTool", "parameters": {"query": "test1"}}'
+LLAMA_CALL = ("searchTool", '{"query": "test1"}')
+
+
+@pytest.mark.parametrize("output,text,calls", [
+    (f"Here is the result: {LLAMA} Would you like to know more?", "Here is the result:  Would you like to know more?",
+     [LLAMA_CALL]),
+    (f"{LLAMA}; {LLAMA} and then", " and then", [LLAMA_CALL, LLAMA_CALL]),
+    (f"Sure: [{LLAMA}, {LLAMA}]", "Sure: ", [LLAMA_CALL, LLAMA_CALL]),
+    (f"```json\n{LLAMA}\n```", "", [LLAMA_CALL]),
+    (f"{LLAMA} The arguments I passed were {{\"query\": \"test1\"}}", ' The arguments I passed were {"query": "test1"}',
+     [LLAMA_CALL]),
+    ("[1, 2] are the numbers I picked.", "[1, 2] are the numbers I picked.", []),
+    ('{"parameters": {}}', '{"parameters": {}}', []),
+    (f"The syntax is:\n\n```\n<tool_call>\n{LLAMA}\n</tool_call>\n```\n\nThat is all.",
+     f"The syntax is:\n\n```\n<tool_call>\n{LLAMA}\n</tool_call>\n```\n\nThat is all.", []),
+])
+def test_llama3_calls_in_prose(output, text, calls):
+    """Llama 3's `;`-separated objects, or a `[` list, after prose or in a fence: read, the prose
+    around them content, and an object whose first key names no call, or any call in Markdown code,
+    is text (vLLM's llama3_json reads every object in the text with a name, and drops the prose:
+    test_extract_tool_calls_simple; SGLang's llama3 reads objects only at the start or after
+    `<|python_tag|>`)."""
+    assert shown_and_calls("llama3_json", output) == (text, calls)
+
+
+PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
+                ";", " ", "\n", "`", "```", "```json\n", "json", "x", "1", '"', "\\", "<think>", "</think>",
+                "[TOOL_CALLS]", "<|python_tag|>", "é", "Done. "]
+
+
+@settings(max_examples=tiers.examples("xlam", settings.default.max_examples))
+@given(st.lists(st.sampled_from(PROSE_PIECES), max_size=30).map("".join), st.sampled_from(["xlam", "llama3_json"]))
+@example('```json\n[{"name": "f", "arguments": {}}]\n``` [{"nam', "xlam")
+@example('{"name": "f", "parameters": {}}; x {"a": 1} `{"name": "g"}`', "llama3_json")
+def test_any_prose_at_every_chunking(output, table):
+    """Whatever lists, fences and backticks the prose holds, every chunking conserves the output,
+    is well formed and says what the whole parse says; text with no `{` is content, every byte."""
+    check(table, output, parsed(table, output), every_split_up_to=40)
+    whole = said(symphony.parse(table, output))
+    if "{" not in output and "<think>" not in output and "</think>" not in output and "[TOOL_CALLS]" not in output \
+            and "<|python_tag|>" not in output:
+        assert whole.content == output and not whole.calls

@@ -147,7 +147,10 @@ def test_llama3_bare_list():
         end(0, "}"), dropped("; "), start(1, "g", '{"name": "g", "parameters": '), arguments(1, "{}"), end(1, "}"),
         finish(tool_calls=2),
     ])
-    check("llama3_json", "Sure: " + first, [content("Sure: " + first), finish()])
+    check("llama3_json", "Sure: " + first, [
+        content("Sure: "), start(0, "f", '{"name": "f", "parameters": '), arguments(0, '{"a": 1}'), end(0, "}"),
+        finish(tool_calls=1),
+    ])
 
 
 def test_phi4_mini_functools():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import symphony
 import symphony._native as native
 from symphony.events import ToolCallArguments
-from symphony.value import NULL_WORDS, Declared, Kind, python_literal, reads_back, to_json
+from symphony.value import NULL_WORDS, Declared, Kind, LiteralSyntax, python_literal, reads_back, to_json
 from tests.oracles import value as oracle
 
 KINDS = (None, Kind.STRING, Kind.NULLABLE_STRING, Kind.INTEGER, Kind.ARRAY, Kind.OBJECT, Kind.NUMBER)
@@ -62,9 +62,21 @@ def typed(text, kind=None):
     return got
 
 
-def literal(text):
-    got = python_literal(text)
-    assert got == oracle.python_literal(text), text
+SYNTAXES = (LiteralSyntax.VALUE, LiteralSyntax.ARGUMENT, LiteralSyntax.ARGUMENT | LiteralSyntax.SLIPS)
+
+
+def literal(text, syntax=LiteralSyntax.VALUE):
+    got = python_literal(text, syntax)
+    assert got == oracle.python_literal(text, int(syntax)), (text, syntax)
+    return got
+
+
+def literal_in_every_syntax(text):
+    """The native reader and the oracle agree on `text` in every syntax; the reading of a narrower
+    syntax stands in a wider one."""
+    got = [literal(text, syntax) for syntax in SYNTAXES]
+    for narrow, wide in zip(got, got[1:]):
+        assert narrow is None or narrow == wide, (text, got)
     return got
 
 
@@ -394,6 +406,42 @@ def test_a_literal_nests_at_most_128_deep():
     assert literal("(" * 129 + "1" + ")" * 129) is None
 
 
+@pytest.mark.parametrize("text,want", [
+    ("{'urgent', 'bug'}", '["urgent", "bug"]'), ("{1}", "[1]"), ("{1, }", "[1]"), ("[{1, (2,)}]", "[[1, [2]]]"),
+    ("{'a': {'b'}}", '{"a": ["b"]}'), ("{}", "{}"), ("f'hello'", '"hello"'), ('F"{{x}}"', '"{x}"'),
+    ("rf'\\d{{2}}'", '"\\\\d{2}"'), ("u'x'", '"x"'), ("r'a\\nb'", '"a\\\\nb"'), ("R'\\''", '"\\\\\'"'),
+    ("'a' 'b'", '"ab"'), ("'a'\n  \"b\" f'c'", '"abc"'), ("{'a' 'b': 1}", '{"ab": 1}'), ("+7", "7"), ("+ 1.5", "1.5"),
+    ("-7", "-7"), ("1_0.5", "10.5"), ("00", "0"), ("0_0", "0"), ("007.5", "7.5"), (".5", "0.5"), ("5.", "5.0"), ("-5.e3", "-5.0e3"),
+    ("00e5", "0e5"), ("[+1, -2, .5]", "[1, -2, 0.5]"),
+])
+def test_python_literals_as_a_call_argument(text, want):
+    """A pythonic call's argument is read as Python reads it: sets (as lists), string prefixes and
+    joined strings, a `+` sign, Python's own number forms; a value's text is not (LiteralSyntax)."""
+    assert literal_in_every_syntax(text)[1:] == [want, want]
+    if text not in ("{}", "-7", "1_0.5", "00e5"):
+        assert literal(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "f'{x}'", "f'}'", "f'{'", "b'x'", "rb'x'", "Br'x'", "ur'x'", "bu'x'", "fb'x'", "rfb'x'", "'a' b'c'", "07",
+    "-007", "0_7", "0x1F", "1j", "1L", ".", "+", "+-5", "--5", "e5", "'a\nb'", "{1: 2, 3}", "{1, 2: 3}", "{**a}",
+    "'a' 'b", "'a' x", "f 'x'",
+])
+def test_not_python_literals_as_a_call_argument(text):
+    assert literal(text, LiteralSyntax.ARGUMENT) is None
+
+
+@pytest.mark.parametrize("text,want", [
+    ("07", "7"), ("-007", "-7"), ("0_7", "7"), ("[07, 0]", "[7, 0]"), ("'line one\nline two'", '"line one\\nline two"'),
+    ("'a\r\nb'", '"a\\r\\nb"'), ("r'a\nb'", '"a\\nb"'), ("f'x\ny'", '"x\\ny"'),
+])
+def test_python_literals_a_model_slips_into(text, want):
+    """What LFM2 writes that Python refuses, read as meant under LiteralSyntax.SLIPS: a raw line
+    break in a string, a zero-padded integer."""
+    assert literal(text, LiteralSyntax.ARGUMENT) is None
+    assert literal(text, LiteralSyntax.ARGUMENT | LiteralSyntax.SLIPS) == want
+
+
 # ---- Schemas: the Kind a parameter declares (SPEC §5.1)
 
 ALIASES = ["str", "int", "int32", "uint8", "float", "float64", "long", "bool", "dict", "list", "String",
@@ -692,7 +740,7 @@ TRICKY = [
 def test_tricky_texts_under_every_kind(text):
     for kind in KINDS:
         typed(text, kind)
-    literal(text)
+    literal_in_every_syntax(text)
     read(text)
 
 
@@ -747,6 +795,8 @@ class TextMaker:
             text = r.choice(["+", "0", "0x", ".", "- ", "-\t", "--"]) + text.lstrip("-")
         if r.random() < 0.1:
             text += r.choice([".", "j", "L", "e", "e+", "_"])
+        if r.random() < 0.1:
+            text = r.choice(["+", "+ ", ".", "00", "0"]) + text.lstrip("-")
         return text
 
     def integer(self):
@@ -777,9 +827,16 @@ class TextMaker:
                 parts.append("".join(r.choice("abc é😀/\"'") for _ in range(r.randint(1, 4))).replace(quote, ""))
             elif x < 0.9:
                 parts.append(r.choice(PY_ESCAPES))
-            else:
+            elif x < 0.95:
                 parts.append(r.choice("\t\n\r\x00\x7f"))
-        return quote + "".join(parts) + quote
+            else:
+                parts.append(r.choice(["{", "}", "{{", "}}", "{x}"]))
+        text = quote + "".join(parts) + quote
+        if r.random() < 0.15:
+            text = r.choice(["f", "r", "u", "b", "rf", "Fr", "rb", "ur", "x"]) + text
+        if r.random() < 0.1:
+            text += self.space(ASCII_SPACE) + self.py_string()
+        return text
 
     def json_value(self, depth=0):
         r = self.r
@@ -808,6 +865,8 @@ class TextMaker:
                 return "[" + sep.join(self.py_value(depth + 1) for _ in range(n)) + trailing + "]"
             if kind < 0.65:
                 return "(" + sep.join(self.py_value(depth + 1) for _ in range(n)) + trailing + ")"
+            if kind < 0.75:
+                return "{" + sep.join(self.py_value(depth + 1) for _ in range(n)) + trailing + "}"
             return "{" + sep.join(self.py_value(depth + 1) + self.space(ASCII_SPACE) + ":" + self.space(ASCII_SPACE)
                                   + self.py_value(depth + 1) for _ in range(n)) + trailing + "}"
         if x < 0.55:
@@ -921,7 +980,7 @@ def test_generated_texts_under_every_kind(seed):
                 assert json.loads(got) == text
             elif kind == Kind.NULLABLE_STRING:
                 assert json.loads(got) == (None if text in NULL_WORDS else text)
-        assert python_literal(text) == oracle.python_literal(text), text
+        literal_in_every_syntax(text)
         assert reads_back(text) == oracle.reads_back(text), text
 
 
@@ -971,7 +1030,7 @@ texts = st.one_of(st.text(max_size=40), st.lists(pieces, max_size=25).map("".joi
 @example('[{\\"id\\": \\"1\\"}]', Kind.ARRAY)
 def test_any_text_under_any_kind(text, kind):
     typed(text, kind)
-    literal(text)
+    literal_in_every_syntax(text)
     read(text)
 
 
@@ -1000,6 +1059,25 @@ def test_a_python_repr_reads_as_its_json(value):
             return {(k if isinstance(k, str) else json.dumps(k)): plain(x) for k, x in v.items()}
         return v
     got = literal(repr(value))
+    assert got is not None, repr(value)
+    assert json.loads(got) == plain(value)
+
+
+@settings(max_examples=200)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=8) | st.sets(st.integers() | st.text(max_size=3), min_size=1, max_size=3),
+                    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+                    | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=10))
+def test_a_python_repr_reads_as_its_json_as_a_call_argument(value):
+    """Sets (in their repr's order) and floats too, as a pythonic call's argument."""
+    def plain(v):
+        if isinstance(v, (list, tuple, set)):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        return v
+    got = literal(repr(value), LiteralSyntax.ARGUMENT)
     assert got is not None, repr(value)
     assert json.loads(got) == plain(value)
 

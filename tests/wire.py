@@ -5,8 +5,8 @@ every chunking of the output say the same thing.
 import symphony
 from symphony.formats import table as format_table
 from symphony.replay import replay_tokens
-from tests.common import (carries_text, check_conservation, check_well_formed, chunkings, replay, runs, said,
-                          synthetic_token_bounds, tokens_of)
+from tests.common import (carries_text, check_conservation, check_well_formed, chunkings, counted_deltas, replay, runs,
+                          said, synthetic_token_bounds, tokens_of)
 
 
 def _text(text, tokens=None):
@@ -117,3 +117,29 @@ def arguments_of(events):
         elif d["kind"] == "tool_call_arguments":
             joined[d["index"]] += d["json"]
     return joined
+
+
+def check_per_token(table, output, tools=None):
+    """Fed one synthetic token (1-3 characters, counted) per delta, the output conserves its bytes,
+    is well formed and says what its whole parse, counted alike, says."""
+    bounds = synthetic_token_bounds(output, trailing=0)
+    parser = symphony.parser(table, tools)
+    events = []
+    for delta in counted_deltas([output[a:b] for a, b in bounds], bounds):
+        events += parser.feed(delta)
+    events += parser.feed(symphony.End("stop"))
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert said(events) == said(symphony.parse(table, counted_deltas([output], bounds)[0], tools=tools)), output
+
+
+def shown_and_calls(table, output, tools=None):
+    """(the text a chat message shows: content and Malformed joined, [(name, joined arguments)])
+    of the whole parse, checked at every chunking and per token."""
+    events = parsed(table, output, tools=tools)
+    check(table, output, events, tools=tools)
+    check_per_token(table, output, tools)
+    names = {e["index"]: e["name"] for e in events if e["kind"] == "tool_call_start"}
+    shown = "".join(e["text"] if e["kind"] == "content" else e["text"]["text"] if e["kind"] == "malformed" else ""
+                    for e in events)
+    return shown, [(names[i], a) for i, a in sorted(arguments_of(events).items())]

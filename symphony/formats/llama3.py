@@ -1,6 +1,8 @@
-"""Llama 3.1/3.2/3.3 JSON calls (`llama3_json`): the output is, after an optional
-`<|python_tag|>`, one or more `{"name", "parameters"}` call objects separated by `;` (a bare list:
-no brackets), or it is content. No thought.
+"""Llama 3.1/3.2/3.3 JSON calls (`llama3_json`): `{"name", "parameters"}` call objects separated by
+`;` (a bare list: no brackets), after an optional `<|python_tag|>`, as the whole output or in its
+prose: after text, in a ```json fence, a `[` list of them too. An object opens a call where its
+first key names the call or its arguments; any other object, `[1, 2]`, and a call written inside
+Markdown code are content, every byte. No thought.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
@@ -11,7 +13,7 @@ LLAMA3_JSON = (
     .state("calls", Emits.ARGUMENTS)
     .transition("calls", "python_tag", "calls")
     .control_tokens("python_tag")
-    .calls(CallSyntax.json_list(bare=True))
+    .calls(CallSyntax.json_list(bare=True, prose=True))
     .opens_turn("<|start_header_id|>assistant<|end_header_id|>")
 )
 
@@ -24,7 +26,8 @@ FAMILY = Family(
     aliases=ALIASES,
     rows=(
         Row(("llama3_json",),
-            "`<|python_tag|>` (optional) + `{\"name\", \"parameters\"}` objects separated by `;`, as the whole output",
+            "`<|python_tag|>` (optional) + `{\"name\", \"parameters\"}` objects separated by `;`, as the whole output "
+            "or in its prose (also fenced, or in a `[` list)",
             "Llama 3.1/3.2/3.3"),
     ),
     vllm={

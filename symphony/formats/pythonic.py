@@ -1,7 +1,10 @@
 """The pythonic families (SPEC §3 `olmo3`, `lfm2_5`): calls written as Python calls with keyword
 arguments between the table's block markers. Olmo 3 writes one call per line in
 `<function_calls>` and no thought; LFM2.5 writes a Python list `[f(a='x'), g()]` between
-`<|tool_call_start|>` and `<|tool_call_end|>` and its own `<think>` thoughts.
+`<|tool_call_start|>` and `<|tool_call_end|>` and its own `<think>` thoughts. LFM2 also slips:
+raw line breaks in strings, zero-padded integers, quotes of a string's kind left unescaped
+(`command='sed -n '1,5p' f.py'`, read where one reading closes the call), and now and then a
+JSON call list `[{"name": …, "arguments": …}]` in its block; its syntax reads them all.
 
 Olmo 3 Think (`olmo3_think`) writes Olmo 3's calls after a `<think>` thought, which its
 generation prompt opens (vLLM's olmo3 reasoning parser starts inside it for that reason); a
@@ -9,16 +12,19 @@ generation prompt opens (vLLM's olmo3 reasoning parser starts inside it for that
 reads the same (and, as in the other thought-and-calls tables, a `<function_calls>` inside a block
 opens the next one).
 
-The bare pythonic family (`pythonic`, also named `llama4_pythonic`): Llama 4 (and the
-models vLLM's `pythonic` parser serves) write a Python list `[f(a=1), g()]` as the whole output,
-Llama 4 now and then between `<|python_start|>` and `<|python_end|>`. The list is read only where
-it leads the output (or the python region) with `[`, a name and its `(`; anything else there is
-content, so an answer that starts "[1, 2]" or "[see below]" loses nothing. No thought.
+The bare pythonic family (`pythonic`, also named `llama4_pythonic`): Llama 3.2 and Llama 4 (and
+the models vLLM's and SGLang's `pythonic` parsers serve) write a Python list `[f(a=1), g()]`,
+as the whole output or after prose ("Searching. [search(query='x')] Done."), more than one now
+and then, Llama 4 also between `<|python_start|>` and `<|python_end|>`. The output is prose in
+which a list opens wherever `[`, a name and its `(` are written (outside Markdown code); anything
+else is content, every byte, so "[1, 2] are the numbers" or "[see below]" loses nothing. No
+thought.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, CHATML, MODEL_WRITES_THOUGHT, NO_THOUGHT, REASONING_PROBE,
                                      Family, Replay, Row, checkpoints)
 from symphony.formats.shapes import THINK, thought_and_calls
+from symphony.syntax import CallObject
 
 OLMO3 = (
     Format("olmo3")
@@ -48,21 +54,19 @@ LFM2_5 = (
     .transition("content", "calls_open", "calls")
     .transition("calls", "calls_close", "content")
     .control_tokens("calls_open", "calls_close")
-    .calls(CallSyntax.pythonic())
+    .calls(CallSyntax.pythonic(slips=True, objects=CallObject.CALL))
 )
 
 PYTHONIC = (
     Format("pythonic")
     .terminal("python_start", "<|python_start|>")
     .terminal("python_end", "<|python_end|>")
-    .state("start", Emits.ARGUMENTS)
-    .state("calls", Emits.ARGUMENTS)
-    .state("content", Emits.CONTENT)
-    .transition("start", "python_start", "calls")
-    .transition("calls", "python_end", "content")
-    .transition("content", "python_start", "calls")
+    .state("prose", Emits.ARGUMENTS)
+    .state("python", Emits.ARGUMENTS)
+    .transition("prose", "python_start", "python")
+    .transition("python", "python_end", "prose")
     .control_tokens("python_start", "python_end")
-    .calls(CallSyntax.pythonic(leading=True))
+    .calls(CallSyntax.pythonic(prose=True))
     .opens_turn("<|header_start|>assistant<|header_end|>")
 )
 
@@ -81,11 +85,12 @@ FAMILY = Family(
             "the same, after a `<think>` thought its prompt opens (a `<think>` written again inside it dropped)",
             "Olmo 3 Think 7B/32B, Olmo 3.1 32B Think (vLLM reasoning parser `olmo3`)"),
         Row(("lfm2_5",),
-            "`<|tool_call_start|>[f(a='x'), g()]<|tool_call_end|>`",
+            "`<|tool_call_start|>[f(a='x'), g()]<|tool_call_end|>`, also its slips (raw line breaks, unescaped "
+            "quotes, `07`) and JSON call objects",
             "LFM2.5, LFM2"),
         Row(("pythonic",),
-            "a Python call list `[f(a=1), g()]` leading the output (or a `<|python_start|>` region); an output that "
-            "does not start with `[`, a name and its `(` is content, every byte",
+            "prose with Python call lists `[f(a=1), g()]` in it (also in a `<|python_start|>` region); text that "
+            "opens no list with `[`, a name and its `(` is content, every byte",
             "Llama 4 Scout, Maverick"),
     ),
     vllm={
@@ -99,7 +104,7 @@ FAMILY = Family(
         "lfm2": "lfm2_5",
     },
     checkpoints=(
-        # pythonic: Llama 4 writes a leading Python call list, bare or in <|python_start|>
+        # pythonic: Llama 4 writes Python call lists in its prose, bare or in <|python_start|>
         checkpoints("llama-4-scout-17b-16e-instruct", "pythonic", NO_THOUGHT,
                     "<|header_start|>assistant<|header_end|>\n\n", None,
                     "meta-llama/Llama-4-Scout-17B-16E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct",

@@ -1,16 +1,17 @@
-"""xLAM (SPEC §3 `xlam`): the output is a bare JSON list of calls, or it is content.
-
-xLAM checkpoints also write the list in ways the rest of the output announces (the
-ways vLLM's xlam parser reads), each a rule here:
-- in a ```json (or ```) fence: the list assembler reads a fence that opens the output and the
-  closing fence after the list as wrapping (a fence not followed by a list is content);
+"""xLAM (SPEC §3 `xlam`): the output is prose, and the lists of calls xLAM writes in it are its
+calls: as the whole output, after text, several, in a ```json (or ```) fence, `;` or `,` between
+their objects (the ways vLLM's xlam parser reads, and more). A list opens where it is written:
+`[`, `{` and a first key that names a call or its arguments (`"name"`, `"arguments"`, …); the
+fence around it, and the one after its `]`, are wrapping. Anything else is content, every byte:
+"[1, 2] are the numbers", `[]`, `[{"a": 1}]`, and a list inside Markdown code (an example, not a
+call). Each a rule here:
 - after a thought `<think>…</think>`: the thought is reasoning, and what follows it is read as the
-  output is (a list, or content);
-- after `[TOOL_CALLS]`: the marker is dropped and what follows it is read as the output is, so
-  prose before it stays content.
+  output is;
+- after `[TOOL_CALLS]`: the marker is dropped and what follows it is read as the output is.
 Each marker is a marker wherever it stands (SPEC §2.4), as in every table. `<tool_call>` is not
 one here: xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the
-llama-xlam-2-8b-fc-r fixture `content-with-marker-in-code-fence`), which a marker would misread.
+llama-xlam-2-8b-fc-r fixture `content-with-marker-in-code-fence`), which a marker would misread;
+a list written between such tags is read as any list in the prose, the tags content.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
@@ -25,7 +26,7 @@ XLAM = (
     .transition("calls", "think", "thought")
     .transition("thought", "think_close", "calls")
     .transition("calls", "tool_calls", "calls")
-    .calls(CallSyntax.json_list())
+    .calls(CallSyntax.json_list(prose=True))
 )
 
 TABLES = {"xlam": XLAM}
@@ -35,7 +36,8 @@ FAMILY = Family(
     tables=TABLES,
     rows=(
         Row(("xlam",),
-            "a bare JSON list of calls, also in a ```json fence, after a `<think>` thought or after `[TOOL_CALLS]`",
+            "JSON lists of calls in its prose: whole, after text, in a ```json fence, after a `<think>` thought or "
+            "`[TOOL_CALLS]`; a list of no call, or in Markdown code, is content",
             "xLAM"),
     ),
     vllm={

@@ -214,14 +214,23 @@ def reads_back(text):
 
 # ---- The Python-literal reader
 
+VALUE = 0          # the syntaxes the reader takes (symphony.value.LiteralSyntax): a value's text
+ARGUMENT = 1       # a pythonic call's argument: sets, string prefixes, joined strings, `+`, Python numbers
+SLIPS = 2          # also raw line breaks in strings and zero-padded integers
+STRING_PREFIXES = {"": "", "r": "r", "u": "", "f": "f", "rf": "rf", "fr": "rf", "b": "b", "rb": "b", "br": "b"}
+PYTHON_NUMBER = re.compile(r"([0-9]*)(?:(\.)([0-9]*))?([eE][-+]?[0-9]+)?")
+
+
 class NotLiteral(Exception):
     pass
 
 
 class _Literal:
-    def __init__(self, text):
+    def __init__(self, text, syntax):
         self.text = text
         self.i = 0
+        self.argument = bool(syntax & ARGUMENT)
+        self.slips = bool(syntax & SLIPS)
 
     def peek(self):
         if self.i >= len(self.text):
@@ -232,6 +241,21 @@ class _Literal:
         while self.i < len(self.text) and self.text[self.i] in ASCII_SPACE:
             self.i += 1
 
+    def prefix(self):
+        """The string prefix (normalised: "", "r", "f", "rf", "b") at the reading position, its
+        length, or None when no string starts there."""
+        text, i = self.text, self.i
+        if i < len(text) and text[i] in "'\"":
+            return "", 0
+        if not self.argument:
+            return None
+        for length in (1, 2):
+            letters = text[i:i + length]
+            if (len(letters) == length and all(c in ASCII_LETTERS for c in letters)
+                    and letters.lower() in STRING_PREFIXES and text[i + length:i + length + 1] in ("'", '"')):
+                return STRING_PREFIXES[letters.lower()], length
+        return None
+
     def value(self, depth):
         """(JSON text, whether it is a string) of the literal at the reading position."""
         self.space()
@@ -240,9 +264,9 @@ class _Literal:
             if depth >= LITERAL_DEPTH:
                 raise NotLiteral("too deep")
             return self.container(c, depth + 1), False
-        if c in "'\"":
-            return self.string(), True
-        if c == "-" or c in ASCII_DIGITS:
+        if self.prefix() is not None:
+            return self.strings(), True
+        if c == "-" or c in ASCII_DIGITS or (self.argument and c in "+."):
             return self.number(), False
         if c in ASCII_LETTERS:
             return self.word(), False
@@ -251,20 +275,24 @@ class _Literal:
     def container(self, opener, depth):
         closer = {"[": "]", "(": ")", "{": "}"}[opener]
         self.i += 1
-        items, commas = [], 0
+        items, commas, is_set = [], 0, False
         while True:
             self.space()
             if self.peek() == closer:
                 break
-            if opener == "{":
+            if opener == "{" and not is_set:
                 key, key_is_string = self.value(depth)
                 self.space()
-                if self.peek() != ":":
-                    raise NotLiteral("a key without ':'")
-                self.i += 1
-                if not key_is_string:
-                    key = json.dumps(key, ensure_ascii=False)
-                items.append(key + ": " + self.value(depth)[0])
+                if self.argument and not items and self.peek() in ",}":
+                    is_set = True           # `{a, b}`: a set, written as a list
+                    items.append(key)
+                else:
+                    if self.peek() != ":":
+                        raise NotLiteral("a key without ':'")
+                    self.i += 1
+                    if not key_is_string:
+                        key = json.dumps(key, ensure_ascii=False)
+                    items.append(key + ": " + self.value(depth)[0])
             else:
                 items.append(self.value(depth)[0])
             self.space()
@@ -276,12 +304,29 @@ class _Literal:
         self.i += 1
         if opener == "(" and len(items) == 1 and commas == 0:
             return items[0]
-        if opener == "{":
+        if opener == "{" and not is_set:
             return "{" + ", ".join(items) + "}"
         return "[" + ", ".join(items) + "]"
 
+    def strings(self):
+        """A string, and as an argument every string written right after it (Python joins them)."""
+        chars = self.string()
+        while self.argument:
+            start = self.i
+            self.space()
+            if self.prefix() is None:
+                self.i = start
+                break
+            chars += self.string()
+        return json.dumps(chars, ensure_ascii=False)
+
     def string(self):
         text = self.text
+        kind, length = self.prefix()
+        if kind == "b":
+            raise NotLiteral("bytes")
+        raw, fmt = "r" in kind, "f" in kind
+        self.i += length
         quote = text[self.i]
         self.i += 1
         chars = []
@@ -289,15 +334,23 @@ class _Literal:
             c = self.peek()
             self.i += 1
             if c == quote:
-                return json.dumps("".join(chars), ensure_ascii=False)
-            if c in "\n\r":
+                return "".join(chars)
+            if c in "\n\r" and not self.slips:
                 raise NotLiteral("a line break in a string")
+            if fmt and c in "{}":
+                if text[self.i:self.i + 1] != c:
+                    raise NotLiteral("an f-string placeholder")
+                chars.append(c)
+                self.i += 1
+                continue
             if c != "\\":
                 chars.append(c)
                 continue
             e = self.peek()
             self.i += 1
-            if e in SIMPLE_ESCAPES:
+            if raw:
+                chars.append("\\" + e)
+            elif e in SIMPLE_ESCAPES:
                 chars.append(SIMPLE_ESCAPES[e])
             elif e == "\n":
                 pass
@@ -327,8 +380,8 @@ class _Literal:
     def number(self):
         text = self.text
         sign = ""
-        if text[self.i] == "-":
-            sign = "-"
+        if text[self.i] in "-+":
+            sign = "-" if text[self.i] == "-" else ""
             self.i += 1
             self.space()
         start = self.i
@@ -340,10 +393,18 @@ class _Literal:
                 self.i += 1
             else:
                 break
-        number = sign + text[start:self.i].replace("_", "")
-        if self.i == start or not JSON_NUMBER.fullmatch(number):
-            raise NotLiteral("not a JSON number")
-        return number
+        digits = text[start:self.i].replace("_", "")
+        if self.i == start:
+            raise NotLiteral("no digits")
+        if JSON_NUMBER.fullmatch(sign + digits):
+            return sign + digits
+        match = PYTHON_NUMBER.fullmatch(digits) if self.argument else None
+        if not match or not (match.group(1) or match.group(3)):
+            raise NotLiteral("not a number")
+        whole, dot, fraction, exponent = match.group(1), match.group(2), match.group(3), match.group(4) or ""
+        if not dot and not exponent and whole.lstrip("0") and whole.startswith("0") and not self.slips:
+            raise NotLiteral("a zero-padded integer")
+        return sign + (whole.lstrip("0") or "0") + ("." + (fraction or "0") if dot else "") + exponent
 
     def word(self):
         start = self.i
@@ -356,9 +417,9 @@ class _Literal:
         return WORDS[word]
 
 
-def python_literal(text):
+def python_literal(text, syntax=VALUE):
     """The JSON (separators `, ` and `: `) of the one Python literal `text` spells, or None."""
-    reader = _Literal(text)
+    reader = _Literal(text, syntax)
     try:
         out = reader.value(0)[0]
         reader.space()
