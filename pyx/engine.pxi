@@ -482,8 +482,9 @@ cdef class Engine:
 
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at. A
-        marker with no row from the current state is text there: it joins the text around it, and
-        the run is read at once (pieces of one window are contiguous, and reading text moves no
+        marker with no row from the current state is text there (but a control token, or a marker
+        in a call that returns: terminal() decides): it joins the text around it, and the run is
+        read at once (pieces of one window are contiguous, and reading text moves no
         state but a damaged marker's, whose terminals are each handled on their own)."""
         cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
         cdef int k, nxt
@@ -495,8 +496,9 @@ cdef class Engine:
                 return 0
             if k == SC_TEXT:
                 nxt = -1
-            elif self.table.ignored[k] or self.table.emits[self.state] == EM_DAMAGED_MARKER:
-                nxt = -2                # (terminal decides)
+            elif (self.table.ignored[k] or self.table.control[k] or self.table.after_call[self.state] >= 0
+                  or self.table.emits[self.state] == EM_DAMAGED_MARKER):
+                nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
             if nxt == -1:

@@ -273,6 +273,16 @@ LISTED_PEER = {
                                 "parser reads it, the grammar has the model write the template's spacing",
     "test_invalid_funcall_id_skipped": "a Kimi K2 call id `functions.invalid.0` with no `:N`: the parser names the "
                                        "call by what is left, the grammar writes `:N`",
+    "test_extract_tool_calls_missing_closing_parameter_tag[xml]": "a value whose `</parameter>` is missing, "
+                                                                  "ended by the next parameter tag: the parser "
+                                                                  "recovers it, the grammar writes the close",
+    "test_extract_tool_calls_missing_closing_parameter_tag[coder]": "the same output",
+    "test_extract_tool_calls_streaming_missing_closing_tag[coder]": "the same output",
+    "test_extract_tool_calls_missing_closing_parameter_tag": "the same output (Step-3.5)",
+    "test_extract_tool_calls_streaming_missing_closing_tag": "the same output (Step-3.5)",
+    "test_extract_tool_calls_unescapes_attributes": "Kimi K3's name and key written with character references "
+                                                    "(`&amp;`): the parser reads them replaced, the grammar "
+                                                    "writes the declared name and key as they are",
     "test_missing_tool_calls_wrapper_is_recovered[#whole]": "a DeepSeek V4 invoke written without its block's "
                                                             "opener: the parser reads the call, the grammar "
                                                             "writes the block",

@@ -241,7 +241,7 @@ class Sampler:
 
     def draw_triggered_tags(self, node, ends):
         count = self.rng.choice((0, 1, 1, 2, 3)) or (1 if node["at_least_one"] else 0)
-        triggers = node["triggers"]
+        triggers = list(node["triggers"]) + list(node.get("excludes", ()))
         for _ in range(count):
             self.emit(self.free_text(list(triggers) + list(ends), after=self.text()))
             self.draw(self.rng.choice(node["tags"]), ends)

@@ -300,7 +300,12 @@ def test_held_bytes_count_against_the_buffer_limit():
 
 
 def test_the_grammar_writes_what_the_template_does_without_the_recoveries():
+    """The grammar writes the template's calls, not the recovery's; the text it writes around them
+    holds no `<function=` (the parser would read it as a call without its block)."""
     written = thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, QWEN3_TAGGED.syntax, OPENER)
-    assert symphony.grammar(QWEN3_TAGGED, TOOLS) == symphony.grammar(written, TOOLS) is not None
-    assert symphony.grammar(QWEN3_TAGGED, TOOLS, reasoning_open=True) == symphony.grammar(written, TOOLS,
-                                                                                         reasoning_open=True)
+    for flags in ({}, {"reasoning_open": True}):
+        recovering, plain = symphony.grammar(QWEN3_TAGGED, TOOLS, **flags), symphony.grammar(written, TOOLS, **flags)
+        calls = recovering["format"]
+        calls = calls["elements"][-1] if calls["type"] == "sequence" else calls
+        assert calls["type"] == "triggered_tags" and calls.pop("excludes") == ["<function="]
+        assert recovering == plain

@@ -250,7 +250,7 @@ def _format(fmt, declared, at_least_one, reasoning_open):
 def _rest_of_thought(table, shape, closes):
     """The thought the generation prompt left open: text holding no table marker (nor the call
     syntax's own tags), up to one of `closes`."""
-    excludes = [t for _, t in table.fmt.terminals] + list(shape.inner)
+    excludes = [t for _, t in table.fmt.terminals] + list(shape.inner) + table.recovered[Emits.REASONING]
     return tag("", text(excludes), closes[0] if len(closes) == 1 else closes)
 
 
@@ -282,10 +282,10 @@ def _calls(table, shape, declared, at_least_one):
         return _regions(table, tags, at_least_one)
     triggers = list(dict.fromkeys(t["begin"] for t in tags))
     if not at_least_one:
-        return triggered(triggers, tags, False)
+        return triggered(triggers, tags, False, table.recovered[Emits.CONTENT])
     # xgrammar's own at_least_one wants the output to start with a call; here content (or a
     # thought the model writes itself) may come first
-    return seq(text(triggers), either(tags), triggered(triggers, tags, False))
+    return seq(text(triggers + table.recovered[Emits.CONTENT]), either(tags), triggered(triggers, tags, False, table.recovered[Emits.CONTENT]))
 
 
 def _regions(table, call_tags, at_least_one):
@@ -295,7 +295,7 @@ def _regions(table, call_tags, at_least_one):
     A thought or an answer is text holding no table marker up to its close, back to the
     wrapper; the calls are `call_tags` (the block of calls)."""
     first = table.fmt.states[0][0]
-    markers = [t for _, t in table.fmt.terminals]
+    markers = [t for _, t in table.fmt.terminals] + table.recovered[Emits.CONTENT] + table.recovered[Emits.REASONING]
     regions = []
     for _, opener, state in table.rows(out_of=first):
         closes = list(dict.fromkeys(table.texts[t] for _, t, d in table.rows(out_of=state) if d == first))
@@ -350,7 +350,19 @@ class _Table:
     """What the grammar reads from a table's rows."""
 
     def __init__(self, fmt):
-        self.fmt = fmt = fmt.written()
+        # the texts that open what the parser recovers where the template writes text (a call
+        # without its block, a damaged opener): text the grammar writes there holds none of them
+        written = fmt.written()
+        kinds, texts = dict(written.states), dict(fmt.terminals)
+        rows = {(s, t) for s, t, _ in written.transitions}
+        # (but a text the template's own markers start with: DSML's damaged `<｜DSML｜`, which
+        # is dropped only before the block it stands for, so it changes no call)
+        self.recovered = {kind: list(dict.fromkeys(
+            texts[t] for s, t, _ in fmt.recoveries
+            if kinds.get(s) == kind and (s, t) not in rows
+            and not any(m != texts[t] and m.startswith(texts[t]) for _, m in written.terminals)))
+            for kind in (Emits.CONTENT, Emits.REASONING)}
+        self.fmt = fmt = written
         self.emits = dict(fmt.states)
         self.texts = dict(fmt.terminals)
         self.arguments = [s for s, e in fmt.states if e == Emits.ARGUMENTS]

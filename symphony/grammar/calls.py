@@ -116,7 +116,8 @@ def _tagged(syntax):
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
-        free = text((value_close,) + exits)
+        # a value ends at its close, or where that is missing at the next parameter's tag
+        free = text((value_close, key_open) + exits)
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)

@@ -64,8 +64,12 @@ def joined(tags, separator, at_least_one):
             "stop_after_first": False}
 
 
-def triggered(triggers, tags, at_least_one):
-    return {"type": "triggered_tags", "triggers": list(triggers), "tags": tags, "at_least_one": at_least_one}
+def triggered(triggers, tags, at_least_one, excludes=()):
+    """Free text with tags in it, each entered by its trigger; the text holds none of `excludes`."""
+    node = {"type": "triggered_tags", "triggers": list(triggers), "tags": tags, "at_least_one": at_least_one}
+    if excludes:
+        node["excludes"] = list(dict.fromkeys(excludes))
+    return node
 
 
 # --- values and slots from a tool's schema --------------------------------------------------
