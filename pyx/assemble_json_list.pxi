@@ -1,6 +1,9 @@
 # The JSON list assembler (SPEC §4.5, xLAM): the whole output is either a JSON list of call
 # objects or content. It sees every output byte: whitespace and commas between objects are
-# carried and dropped as wrapping, each object goes to a JsonCallAssembler.
+# carried and dropped as wrapping, each object goes to a JsonCallAssembler. A `[` opens a list of
+# calls only when what follows it (after whitespace) is an object's `{` or the list's `]`: a
+# list of anything else ("[1, 2] are the numbers I picked.") is content, every byte, bracket
+# included. The `[` waits (carried) until that byte decides.
 #
 # xLAM also writes its list in a ```json (or ```) fence: a fence that opens the output, followed
 # by the list, is wrapping, and so is the closing ``` after the list's `]` (whitespace around
@@ -29,6 +32,7 @@ cdef enum JlStage:
     JL_AFTER = 4        # after the list's `]`
     JL_SINGLE = 5       # inside the one call of the `otherwise` syntax
     JL_AFTER_CALL = 6   # after that call's object
+    JL_OPENING = 7      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
 
 
 @cython.final
@@ -120,8 +124,7 @@ cdef class JsonListAssembler(Assembler):
                     self.fenced = self.fence > 0
                     self.fence = 0
                     hb_append(&self.carried, p + i, 1)
-                    self.flush_carried(sink)
-                    self.stage = JL_BETWEEN
+                    self.stage = JL_OPENING
                     i += 1
                 elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
                     hb_append(&self.carried, p + i, 1)
@@ -132,6 +135,18 @@ cdef class JsonListAssembler(Assembler):
                     self.flush_carried(sink)
                     self.call = <JsonCallAssembler>self.otherwise.open(None)
                     self.stage = JL_SINGLE
+                else:
+                    self.flush_carried(sink, EV_CONTENT)
+                    self.stage = JL_CONTENT
+                continue
+            if self.stage == JL_OPENING:
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c == LBRACE or c == RBRACKET:
+                    self.flush_carried(sink)        # a list of calls: its `[` is the template's
+                    self.stage = JL_BETWEEN
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT

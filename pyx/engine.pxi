@@ -11,6 +11,14 @@
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
 # only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
 # feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
+# Records the Sink holds back while what they are is undecided count as held too.
+#
+# A call region (the states a marker opens from the content or the thought to hold calls: a
+# call's arguments, a block of calls) is text until a call starts in it: its events are held
+# from the marker that opened it until a call starts (then they go out as they are) or the region
+# ends, by a marker back out or by the end of the stream, with no call (then they are the text
+# the model wrote: every Dropped byte of the region, its markers and whitespace, is Malformed and
+# shown). So a family's opener followed by no call reads as written, at every chunking.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -60,6 +68,8 @@ cdef class Engine:
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
     cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
+    cdef bint region_undecided      # a call region is open and no call has started in it yet
+    cdef uint32_t region_calls      # ... the calls started before it opened
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -100,8 +110,12 @@ cdef class Engine:
     @property
     def held(self):
         """How many output bytes no event has accounted for yet (held for a marker, a call's
-        name, an undecided value...)."""
-        return self.ledger.received - self.ledger.emitted
+        name, an undecided value, a call region that has not started a call...)."""
+        return self.held_bytes()
+
+    cdef inline int64_t held_bytes(self) noexcept:
+        cdef int64_t since = self.sink.undecided_at()
+        return self.ledger.received - (self.ledger.emitted if since < 0 else since)
 
     @property
     def failed(self):
@@ -286,7 +300,7 @@ cdef class Engine:
             self.scanner.begin(p, n, True)
             self.run(self.ledger.received - self.scanner.wn)
             self.scanner.shrink()
-        if 0 <= self.limit < self.ledger.received - self.ledger.emitted:
+        if 0 <= self.limit < self.held_bytes():
             self.piece_at = self.ledger.emitted
             raise BufferOverflowError(self.limit)
         return self.settle(p, n)
@@ -339,6 +353,7 @@ cdef class Engine:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
             self.close_call(-1, NULL, 0)
+        self.close_region()
         self.state = 0
         return 0
 
@@ -434,6 +449,8 @@ cdef class Engine:
             return self.sink.reasoning(p, n)
         if emits == EM_ARGUMENTS:
             taken = self.call.feed(p, n, self.sink)
+            if self.region_undecided:
+                self.region_decided()
             if taken < n:
                 self.sink.wrapping(p + taken, n - taken, OT_TEXT_AFTER_OBJECT)
             return 0
@@ -450,6 +467,8 @@ cdef class Engine:
         nxt = self.table.next(self.state, i)
         if nxt < 0:
             return self.text(p, n)
+        if self.opens_region(nxt):
+            self.open_region()          # the marker is the region's first byte
         if self.table.emits[self.state] != EM_ARGUMENTS or not self.close_call(i, p, n):
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
@@ -457,6 +476,10 @@ cdef class Engine:
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]
         cdef int after = self.table.emits[nxt]
+        if self.region_undecided and not self.table.in_region[nxt] and not self.opens_region(nxt):
+            self.close_region()         # the marker that left it was its last byte
+        elif self.opens_region(nxt):
+            self.open_region()          # (entered by the prompt: no marker)
         if before == EM_REASONING and after != EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif after == EM_REASONING and before != EM_REASONING:
@@ -464,6 +487,34 @@ cdef class Engine:
         if after == EM_ARGUMENTS:
             self.call = self.open_call()
         self.state = nxt
+        return 0
+
+    cdef inline bint opens_region(self, int nxt) noexcept:
+        """Whether moving to state `nxt` opens a call region: it enters a region's state from
+        outside one, or it is a marker that leads a table whose first state holds the calls back
+        to it (xLAM's `[TOOL_CALLS]`, Llama 3's `<|python_tag|>`: a call opener too)."""
+        if self.table.in_region[nxt]:
+            return not self.table.in_region[self.state]
+        return nxt == 0 and self.state == 0 and self.table.emits[0] == EM_ARGUMENTS
+
+    cdef inline void open_region(self) noexcept:
+        """A call region opens: its events are held until a call starts or it ends."""
+        if not self.region_undecided:
+            self.region_undecided = True
+            self.region_calls = self.sink.calls
+            self.sink.hold()
+
+    cdef inline void region_decided(self) noexcept:
+        """A call started in the open region: what it held goes out as it is."""
+        if self.sink.calls != self.region_calls:
+            self.region_undecided = False
+            self.sink.release()
+
+    cdef int close_region(self) except -1:
+        """The region ends; if no call started in it, it was text the model wrote."""
+        if self.region_undecided:
+            self.region_undecided = False
+            self.sink.relabel_held(OT_REGION_WITHOUT_CALL)
         return 0
 
     cdef Assembler open_call(self):
@@ -490,10 +541,12 @@ cdef class Engine:
         self.sink.seal()
         if terminal < 0:
             call.finish(self.sink)
-            return 0
-        taken = call.close(terminal, p, n, self.sink)
-        self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
-        self.sink.unseal()
+        else:
+            taken = call.close(terminal, p, n, self.sink)
+            self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
+            self.sink.unseal()
+        if self.region_undecided:
+            self.region_decided()
         return taken
 
     # -- failure -------------------------------------------------------------------------------
@@ -532,6 +585,8 @@ cdef class Engine:
         cdef int64_t fed_at = self.ledger.received - n
         self.stage = ST_FAILED
         self.call = None
+        self.region_undecided = False
+        self.sink.forget_holds()        # what is recorded goes out as it is
         if emitted >= fed_at:
             self.unsettled.len = 0
             self.unsettled_start = 0

@@ -47,6 +47,7 @@ cdef enum OtherText:
     OT_WHERE_A_CALL = 30
     OT_WHERE_A_COMMA_OR_END = 31
     OT_AFTER_LIST = 32
+    OT_REGION_WITHOUT_CALL = 33
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -82,6 +83,7 @@ _OTHER_TEXTS = (
     "bytes where a call should be",
     "bytes where a comma or the list's end should be",
     "bytes after the list",
+    "a tool-call region that held no call",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

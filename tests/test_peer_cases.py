@@ -144,8 +144,9 @@ _M2_UNDECLARED = (
 _DOTS_JSON = (
     f"{CALL_FORM}: dots writes a call as an `<invoke name=…>` in its `<dots_function_call>` block "
     "(issue 10, the dots3 fixtures), which is the one call form the dots3 table reads; a JSON object "
-    "in the block is no invoke, so it is the block's wrapping, Malformed \"text between a block's "
-    "calls\" (SPEC §2.4 wrapping()), shown as content; vLLM also reads a JSON call there")
+    "in the block is no invoke, so the block holds no call and is the text the model wrote, its "
+    "markers included (a call region with no call, docs/recovery.md); vLLM also reads a JSON call "
+    "there")
 _K2_FORMS = (
     f"{CALL_FORM}: K2-Horizon's template writes a call in one of three forms the request picks "
     "(`tool_call_format`: keyed `xml`, the default its fixtures write; `json`; `xml_typed`, an "
@@ -243,8 +244,8 @@ _K2_ID = (
 _K2_BARE_COUNTER = (
     f"{NAMES_NOT_CHECKED}: tool names are not checked against the request, nor taken from it "
     "(SPEC §2.4): a head that is only the call number (`0`) names no call, so the call is Malformed "
-    "\"a tool call without a name\" (SPEC §4.2), shown as content; vLLM infers the name from the "
-    "request's tools")
+    "\"a tool call without a name\" (SPEC §4.2) and the block, holding no call, is shown as the "
+    "model wrote it (docs/recovery.md); vLLM infers the name from the request's tools")
 
 _DSML_TYPED = (
     f"{VALUE_TYPING}: a DSML value is typed by its own `string` attribute, the request's tools "
@@ -265,11 +266,12 @@ _KIMI_K3_ESCAPES = (
     "(SPEC §5.7), character references as written; vLLM unescapes `&amp;` and `&quot;`")
 _KIMI_K3_SPACED = (
     f"{MARKER_TEXT}: markers are their exact texts (SPEC §2.3); `<|open|> response <|sep|>` is no "
-    "response opener, so its text stays in the message region (Malformed, shown as content); vLLM's "
-    "regex allows whitespace inside the marker")
+    "response opener, so its text stays in the message region (Malformed, shown as content, spaces "
+    "and all); vLLM's regex allows whitespace inside the marker")
 _KIMI_K3_CUT = (
     f"{MALFORMED_KEPT}: a call cut off before its header's `<|sep|>` never started (no name is whole), "
-    "and its bytes are Malformed, which the message shows as content (SPEC §7.1's fold); vLLM drops them")
+    "so its tools block holds no call and is the text the model wrote, markers included "
+    "(docs/recovery.md), shown as content; vLLM drops it")
 _KIMI_K3_NONE = (
     f"{REQUEST_OPTIONS}: symphony reads the calls the model wrote; dropping them because the request "
     "said `tool_choice: none` is the server's, on the message")
@@ -467,11 +469,6 @@ DIFFERENCES = {
     _HY + "TestToolParserWrapper::test_malformed_output_is_returned_as_content": _STRICT
     + "; here `JUNK` between the call's tags is Malformed (\"text between a call's tags\", SPEC §5.3), "
       "shown as content, and the call keeps `{\"city\": \"X\"}`",
-    _GLM45 + "test_malformed_tool_call_no_regex_match": (
-        f"{MALFORMED_KEPT}: `<tool_call>` is a marker wherever it stands (SPEC §2.4) and is dropped; "
-        "the stream ends before the call's name, so the three spaces are Malformed(UnterminatedRegion) "
-        "(SPEC §5.3 finish()) and content, being blank, is None (SPEC §7.1); vLLM returns the whole "
-        "output as content"),
     _MINIMAX + "test_streaming_error_recovery_keeps_committed_tool_call_structured": (
         f"{MALFORMED_KEPT}: the second `<invoke name=\"create_order\"` starts a call (SPEC §5.8) and a "
         "started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()); the stream ends "
@@ -481,20 +478,23 @@ DIFFERENCES = {
         "wrapping and markers, SPEC §2.4); vLLM withdraws the unfinished call and gives its text back "
         "as content"),
     _MINIMAX + "test_streaming_parse_error_emits_buffer_and_later_deltas": (
-        f"{MALFORMED_KEPT}: `<tool_call>` opens the calls block (SPEC §3 minimax_m3), where text that "
-        "is no invoke is the block's wrapping (SPEC §2.4 wrapping()): the whitespace runs are Dropped "
-        "and `</user_id>`, `after`, `error` are Malformed \"text between a block's calls\", shown as "
-        "content without the spaces between them, and the separator is dropped (SPEC §3 minimax_m3); "
-        "vLLM gives the text after `<tool_call>` back verbatim"),
+        f"{MALFORMED_KEPT}: `<tool_call>` opens the calls block (SPEC §3 minimax_m3) and the block "
+        "holds no call, so it is the text the model wrote from `<tool_call>` on, every byte (a call "
+        "region with no call, docs/recovery.md); the separator before `<tool_call>` is dropped (SPEC §3 "
+        "minimax_m3); vLLM gives back the text after `<tool_call>`, without it"),
+    _GLM45 + "test_streaming_with_content_before_tool_calls": (
+        f"{MARKER_TEXT}: the output ends right after `<tool_call>`: a call region in which no call "
+        "started is the text the model wrote, its opener included (docs/recovery.md), so content "
+        "ends with `<tool_call>`; vLLM's streaming test holds the opener back and never releases it"),
     # thoughts
     _SEED + "test_extract_tool_calls[tool_call_unlimited_thinking_budget]": _THOUGHT,
     _SEED + "test_streaming_tool_calls[tool_call_0_thinking_budget]": _THOUGHT,
     _SEED + "test_streaming_tool_calls[tool_call_512_thinkg_budget]": _THOUGHT,
     # dots and MiniMax M2
     _DOTS + "test_non_stream_supports_multiple_invokes_and_json_fallback": _DOTS_JSON
-    + ": the two invokes are calls, the JSON object is content",
+    + ": the two invokes are calls, the second block (the JSON object in its markers) is content",
     _DOTS + "test_streaming_emits_complete_json_before_end_marker_without_duplication": _DOTS_JSON
-    + ": no call, the JSON object is content",
+    + ": no call, the block is content as written",
     _DOTS + "test_non_stream_unknown_tool_is_left_as_content": (
         f"{NAMES_NOT_CHECKED}: tool names are not checked against the request (SPEC §2.4): `ghost` is "
         "a call like any other; vLLM gives a call to an undeclared tool back as content"),
@@ -512,18 +512,16 @@ DIFFERENCES = {
     # K2-Horizon's other call forms
     _K2 + "test_request_level_format_overrides[json]": _K2_FORMS
     + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
-      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+      "§5.5), so no call, and the block is shown as written, its markers included",
     _K2 + "test_auto_required_and_named_use_ifm_parser[0]": _K2_FORMS
     + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
-      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+      "§5.5), so no call, and the block is shown as written, its markers included",
     _K2 + "test_auto_required_and_named_use_ifm_parser[1]": _K2_FORMS
     + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
-      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
+      "§5.5), so no call, and the block is shown as written, its markers included",
     _K2 + "test_auto_required_and_named_use_ifm_parser[2]": _K2_FORMS
     + ": a JSON object where the name belongs is \"text where the call's name should be\" (SPEC "
-      "§5.5), so no call, and it and the block's close are Malformed, shown as content",
-    _K2 + "test_mismatched_formats_fail_closed[0]": _K2_FORMS
-    + ": the JSON form is no call (as above), shown as content without the dropped block markers",
+      "§5.5), so no call, and the block is shown as written, its markers included",
     _K2 + "test_request_level_format_overrides[xml_typed]": _K2_FORMS
     + ": the `<ifm|arg_type>` tags are text where a value's tag belongs, so the keys' values are "
       "Malformed (\"text between a call's tags\", SPEC §5.5), shown as content, and `lookup` is `{}`",
@@ -533,10 +531,6 @@ DIFFERENCES = {
     _K2 + "test_mismatched_formats_fail_closed[3]": _K2_FORMS
     + ": here the output is the default form, read as it is; vLLM refuses it because the request "
       "asked for `xml_typed`",
-    _K2 + "test_malformed_and_incomplete_input_is_content[2]": (
-        f"{MALFORMED_KEPT}: the block's markers are markers wherever they stand (SPEC §2.4) and are "
-        "dropped; `junk` in the block is Malformed \"text between a block's calls\" (SPEC §2.4 "
-        "wrapping()), shown as content; vLLM gives the whole output back as content"),
     # DeepSeek V3.1 and Hunyuan-A13B
     "vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_with_multiple_tools": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
@@ -545,11 +539,6 @@ DIFFERENCES = {
     "vllm:test_hunyuan_a13b_tool_parser.py::test_hunyuan_a13b_tool_parser_extract[4]": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
         "policies), so `\\nThank you!` after the block is kept; vLLM drops text after the block"),
-    "vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_unparsable_block[0]": (
-        f"{MALFORMED_KEPT}: `<｜tool▁calls▁begin｜>` is a marker wherever it stands (SPEC §2.4) and is "
-        "dropped; `get_weather` in the block is no call (a call opens with `<｜tool▁call▁begin｜>`), so "
-        "it is Malformed \"text between a block's calls\" (SPEC §2.4 wrapping()), shown as content; "
-        "vLLM gives the whole output back as content"),
     # prose between calls
     _GLM45 + "test_extract_tool_calls_mixed_content": (
         f"{PROSE_BETWEEN}: prose before, between and after calls is content (SPEC §2.4 engine-wide "
@@ -619,6 +608,10 @@ DIFFERENCES = {
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': _MISTRAL_AFTER_LIST,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': _MISTRAL_TWO_REGIONS,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': _MISTRAL_NOT_A_LIST,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback_fails': (
+        f"{MARKER_TEXT}: `[TOOL_CALLS]` followed by text that is no call: a call region in which no "
+        "call started is the text the model wrote, its opener included (docs/recovery.md); vLLM drops "
+        "the marker"),
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': _LLAMA3_MID_TEXT,
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': _LLAMA3_INVALID,
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': _LLAMA3_NO_ARGUMENTS,
@@ -985,16 +978,26 @@ PINNED = {
     "vllm:test_iquest_coder_v2_tool_parser.py::test_malformed_call_missing_value_end_is_skipped": {
         'content': None, 'reasoning': None, 'calls': [['get_current_weather', '{"city": "Dallas"}']],
         'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[xml]': {
-        'content': '\\n","<parameter=query>\\n","\\n</parameter>\\n","</function>\\n",]</parameter></function>\n',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[coder]': {
-        'content': '\\n","<parameter=query>\\n","\\n</parameter>\\n","</function>\\n",]</parameter></function>\n',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
-        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[xml]': {'content': '\\n",\n'
+                    '    "<parameter=query>\\n",\n'
+                    '    "\\n</parameter>\\n",\n'
+                    '    "</function>\\n",\n'
+                    ']\n'
+                    '</parameter>\n'
+                    '</function>\n',
+         'reasoning': None,
+         'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_xml_structural_tags_nonstreaming[coder]': {'content': '\\n",\n'
+                    '    "<parameter=query>\\n",\n'
+                    '    "\\n</parameter>\\n",\n'
+                    '    "</function>\\n",\n'
+                    ']\n'
+                    '</parameter>\n'
+                    '</function>\n',
+         'reasoning': None,
+         'calls': [['write_file', '{"path": "test.py", "content": "char_deltas = [\\n    \\""}']],
+         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_content_with_full_nested_tool_call_streaming[xml]': {
         'content': '\n\n"""\n</parameter>\n</function>\n</tool_call>',
         'reasoning': None,
@@ -1021,36 +1024,42 @@ PINNED = {
                    ['write_file', '{"path": "fixture.py", "content": "template = \\"\\"\\""}'],
                    ['foo', '{"bar": "baz"}']],
         'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[xml]': {
-        'content': '"""</parameter>\n',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[coder]': {
-        'content': '"""</parameter>\n',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_streaming[xml]': {
-        'content': '"""</parameter>\n',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", "new_string": "#!/usr/bin/env python3"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[xml]': {
-        'content': '"""</parameter>',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[coder]': {
-        'content': '"""</parameter>',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
-        'finish': 'tool_calls'},
-    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_streaming[coder]': {
-        'content': '"""</parameter>',
-        'reasoning': None,
-        'calls': [['write_file', '{"path": "fixture.py", "content": "doc = \\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
-        'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[xml]': {'content': '"""\n</parameter>\n',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", '
+                    '"new_string": "#!/usr/bin/env python3"}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_nonstreaming[coder]': {'content': '"""\n</parameter>\n',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", '
+                    '"new_string": "#!/usr/bin/env python3"}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_param_like_lines_streaming[xml]': {'content': '"""\n</parameter>\n',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "test_template.py", "content": "TOOL_CALL_TEMPLATE = \\"\\"\\"", '
+                    '"new_string": "#!/usr/bin/env python3"}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[xml]': {'content': '"""\n</parameter>',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "fixture.py", "content": "doc = '
+                    '\\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_nonstreaming[coder]': {'content': '"""\n</parameter>',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "fixture.py", "content": "doc = '
+                    '\\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+         'finish': 'tool_calls'},
+    'vllm:test_qwen3_xml_coder_shared.py::test_content_with_real_param_name_literal_streaming[coder]': {'content': '"""\n</parameter>',
+         'reasoning': None,
+         'calls': [['write_file',
+                    '{"path": "fixture.py", "content": "doc = '
+                    '\\"\\"\\"\\n<parameter=path>\\nliteral/value"}']],
+         'finish': 'tool_calls'},
     'vllm:test_qwen3_xml_coder_shared.py::test_extract_tool_calls_missing_closing_parameter_tag[xml]': {
         'content': 'Let me check the weather for you:\n',
         'reasoning': None,
@@ -1207,22 +1216,16 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "X"}']],
         'finish': 'tool_calls'},
-    'vllm:test_glm4_moe_tool_parser.py::test_malformed_tool_call_no_regex_match': {
-        'content': None,
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
     'vllm:test_minimax_m3_tool_parser.py::test_streaming_error_recovery_keeps_committed_tool_call_structured': {
         'content': 'plain >]<]minimax[>[<user_id>2',
         'reasoning': None,
         'calls': [['create_order', '{"user_id": 1}'],
                    ['create_order', '']],
         'finish': 'tool_calls'},
-    'vllm:test_minimax_m3_tool_parser.py::test_streaming_parse_error_emits_buffer_and_later_deltas': {
-        'content': '</user_id>aftererror',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_parse_error_emits_buffer_and_later_deltas': {'content': '<tool_call>\n]<]minimax[>[</user_id> after error',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_seed_oss_tool_parser.py::test_extract_tool_calls[tool_call_unlimited_thinking_budget]': {
         'content': None,
         'reasoning': '<1141 chars, sha256 4091b14ddb98d02b>',
@@ -1249,11 +1252,10 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
-    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_quote_streaming]': {
-        'content': ",450p'/testbed/sympy/matrices/common.py'",
-        'reasoning': None,
-        'calls': [['bash', '{"command": "\'sed -n \'360"}']],
-        'finish': 'tool_calls'},
+    'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_quote_streaming]': {'content': ",450p' /testbed/sympy/matrices/common.py'",
+         'reasoning': None,
+         'calls': [['bash', '{"command": "\'sed -n \'360"}']],
+         'finish': 'tool_calls'},
     'vllm:test_lfm2_tool_parser.py::test_tool_call[nested_python_c_streaming]': {
         'content': '\')"\')',
         'reasoning': None,
@@ -1279,16 +1281,14 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
-    'vllm:test_dots_tool_parser.py::test_non_stream_supports_multiple_invokes_and_json_fallback': {
-        'content': '{"name":"search","arguments":{"query":"tables"}}',
-        'reasoning': None,
-        'calls': [['search', '{"query": "chairs"}'], ['open', '{"id": 7}']],
-        'finish': 'tool_calls'},
-    'vllm:test_dots_tool_parser.py::test_streaming_emits_complete_json_before_end_marker_without_duplication': {
-        'content': '{"name":"search","arguments":{"query":"chairs"}}',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_dots_tool_parser.py::test_non_stream_supports_multiple_invokes_and_json_fallback': {'content': '<dots_function_call>{"name":"search","arguments":{"query":"tables"}}</dots_function_call>',
+         'reasoning': None,
+         'calls': [['search', '{"query": "chairs"}'], ['open', '{"id": 7}']],
+         'finish': 'tool_calls'},
+    'vllm:test_dots_tool_parser.py::test_streaming_emits_complete_json_before_end_marker_without_duplication': {'content': '<dots_function_call>{"name":"search","arguments":{"query":"chairs"}}</dots_function_call>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_dots_tool_parser.py::test_non_stream_unknown_tool_is_left_as_content': {
         'content': None,
         'reasoning': None,
@@ -1319,21 +1319,16 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Seattle", "days": 5}']],
         'finish': 'tool_calls'},
-    'vllm:test_k2_horizon_tool_parser.py::test_request_level_format_overrides[json]': {
-        'content': '{"name": "lookup", "arguments": {"limit": "2"}}</ifm|tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_request_level_format_overrides[json]': {'content': '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"limit": '
+                    '"2"}}</ifm|tool_call></ifm|tool_calls>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_k2_horizon_tool_parser.py::test_request_level_format_overrides[xml_typed]': {
         'content': '<205 chars, sha256 827b7b064741f128>',
         'reasoning': None,
         'calls': [['lookup', '{}']],
         'finish': 'tool_calls'},
-    'vllm:test_k2_horizon_tool_parser.py::test_mismatched_formats_fail_closed[0]': {
-        'content': '{"name": "ping", "arguments": {}}</ifm|tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
     'vllm:test_k2_horizon_tool_parser.py::test_mismatched_formats_fail_closed[2]': {
         'content': '<ifm|arg_key>query</ifm|arg_key><ifm|arg_type>string</ifm|arg_type><ifm|arg_value>x</ifm|arg_value>',
         'reasoning': None,
@@ -1344,36 +1339,26 @@ PINNED = {
         'reasoning': None,
         'calls': [['lookup', '{"query": "x"}']],
         'finish': 'tool_calls'},
-    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[0]': {
-        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[1]': {
-        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[2]': {
-        'content': '{"name": "lookup", "arguments": {"enabled": "true"}}</ifm|tool_call>',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_k2_horizon_tool_parser.py::test_malformed_and_incomplete_input_is_content[2]': {
-        'content': 'junk',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[0]': {'content': '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"enabled": '
+                    '"true"}}</ifm|tool_call></ifm|tool_calls>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[1]': {'content': '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"enabled": '
+                    '"true"}}</ifm|tool_call></ifm|tool_calls>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
+    'vllm:test_k2_horizon_tool_parser.py::test_auto_required_and_named_use_ifm_parser[2]': {'content': '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"enabled": '
+                    '"true"}}</ifm|tool_call></ifm|tool_calls>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_with_multiple_tools': {
         'content': 'some prefix text some suffix text',
         'reasoning': None,
         'calls': [['foo', '{"x":1}'], ['bar', '{"y":2}']],
         'finish': 'tool_calls'},
-    'vllm:test_deepseekv31_tool_parser.py::test_extract_tool_calls_unparsable_block[0]': {
-        'content': 'Let me look that up.get_weather',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
     'vllm:test_hunyuan_a13b_tool_parser.py::test_hunyuan_a13b_tool_parser_extract[4]': {
         'content': '\nThank you!',
         'reasoning': None,
@@ -1549,6 +1534,11 @@ PINNED = {
         'reasoning': None,
         'calls': [['junk', '{"name": "add", "arguments":{"a": 1, "b": 2}}']],
         'finish': 'tool_calls'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback_fails': {
+        'content': '[TOOL_CALLS] not json at all', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_glm4_moe_tool_parser.py::test_streaming_with_content_before_tool_calls': {
+        'content': 'I will help you get the weather.<tool_call>', 'reasoning': None, 'calls': [],
+        'finish': 'stop'},
     'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_simple': {
         'content': 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?',
         'reasoning': None,
@@ -1575,27 +1565,30 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Tokyo"}']],
         'finish': 'tool_calls'},
-    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted': {
-        'content': 'Let me check. 0 <|tool_call_argument_begin|>{"city": "Tokyo"',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted': {'content': 'Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 '
+                    '<|tool_call_argument_begin|>{"city": '
+                    '"Tokyo"<|tool_call_end|><|tool_calls_section_end|>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_multiple_tool_calls': {
         'content': 'Compare weather. ',
         'reasoning': None,
         'calls': [['get_weather', '{"city": "Tokyo"}'],
                    ['get_weather', '{"city": "NYC"}']],
         'finish': 'tool_calls'},
-    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter': {
-        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing"}',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
-    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args': {
-        'content': 'I\'ll help. 0 <|tool_call_argument_begin|>{"city": "Beijing", "unit": "celsius"}',
-        'reasoning': None,
-        'calls': [],
-        'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter': {'content': "I'll help. <|tool_calls_section_begin|><|tool_call_begin|>0 "
+                    '<|tool_call_argument_begin|>{"city": "Beijing"} '
+                    '<|tool_call_end|><|tool_calls_section_end|>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingHappyPath::test_bare_counter_multiple_tools_infers_by_args': {'content': "I'll help. <|tool_calls_section_begin|><|tool_call_begin|>0 "
+                    '<|tool_call_argument_begin|>{"city": "Beijing", "unit": "celsius"} '
+                    '<|tool_call_end|><|tool_calls_section_end|>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_kimi_k2_tool_parser.py::TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker': {
         'content': "I'll check. ",
         'reasoning': None,
@@ -1689,8 +1682,14 @@ PINNED = {
                    ['calculate_area', '{"shape": "rectangle", "dimensions": {"width": 10, "height": 5}}']],
         'finish': 'tool_calls'},
     'vllm:test_kimi_k3_tool_parser.py::test_extract_tool_calls_unescapes_attributes': {'content': None, 'reasoning': None, 'calls': [['a&amp;b&quot;c', '{"k&amp;q": "v"}']], 'finish': 'tool_calls'},
-    'vllm:test_kimi_k3_tool_parser.py::test_extract_content_from_whitespace_degraded_markers': {'content': '<|open|>response<|sep|>answer<|close|>response<|sep|>', 'reasoning': None, 'calls': [], 'finish': 'stop'},
-    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_truncated_tools_do_not_leak_xtml': {'content': 'calc" index="1"', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_kimi_k3_tool_parser.py::test_extract_content_from_whitespace_degraded_markers': {'content': '<|open|> response <|sep|>answer<|close|> response <|sep|>',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
+    'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_truncated_tools_do_not_leak_xtml': {'content': '<|open|>tools<|sep|><|open|>call tool="calc" index="1"',
+         'reasoning': None,
+         'calls': [],
+         'finish': 'stop'},
     'vllm:test_kimi_k3_tool_parser.py::test_delegating_parser_tool_choice_none_strips_xtml_and_suppresses_calls': {'content': 'answer', 'reasoning': None, 'calls': [['calc', '{"x": 1}']], 'finish': 'tool_calls'},
     'vllm:test_muse.py::test_missing_eom_before_tool_header_keeps_tool_call': {'content': 'It is noon.', 'reasoning': 'Need the time. to=time.now', 'calls': [['time.now', '{}']], 'finish': 'tool_calls'},
     'vllm:test_muse.py::test_streaming_missing_eom_before_tool_header': {'content': 'It is noon.', 'reasoning': 'Need the time. to=time.now', 'calls': [['time.now', '{}']], 'finish': 'tool_calls'},
