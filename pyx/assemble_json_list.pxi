@@ -1,6 +1,9 @@
 # The JSON list assembler (SPEC §4.5, xLAM): the whole output is either a JSON list of call
 # objects or content. It sees every output byte: whitespace and commas between objects are
-# carried and dropped as wrapping, each object goes to a JsonCallAssembler.
+# carried and dropped as wrapping, each object goes to a JsonCallAssembler. A `[` opens a list of
+# calls only when what follows it (after whitespace) is an object's `{` or the list's `]`: a
+# list of anything else ("[1, 2] are the numbers I picked.") is content, every byte, bracket
+# included. The `[` waits (carried) until that byte decides.
 #
 # xLAM also writes its list in a ```json (or ```) fence: a fence that opens the output, followed
 # by the list, is wrapping, and so is the closing ``` after the list's `]` (whitespace around
@@ -42,6 +45,7 @@ cdef enum JlStage:
     JL_AFTER_CALL = 6   # after that call's object
     JL_PROSE = 7        # prose: content, where a list may open
     JL_OPENING = 8      # prose: the start of a list held until it is decided
+    JL_BRACKET = 9      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
 
 cdef enum JlOpening:    # what the held start of a list in prose has read last
     JO_TICKS = 0        # backticks (a fence, at least PR_FENCE of them)
@@ -161,8 +165,7 @@ cdef class JsonListAssembler(Assembler):
                     self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
                     self.fence = 0
                     hb_append(&self.carried, p + i, 1)
-                    self.flush_carried(sink)
-                    self.stage = JL_BETWEEN
+                    self.stage = JL_BRACKET
                     i += 1
                 elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
                     hb_append(&self.carried, p + i, 1)
@@ -173,6 +176,18 @@ cdef class JsonListAssembler(Assembler):
                     self.flush_carried(sink)
                     self.call = <JsonCallAssembler>self.otherwise.open(None)
                     self.stage = JL_SINGLE
+                else:
+                    self.flush_carried(sink, EV_CONTENT)
+                    self.stage = JL_CONTENT
+                continue
+            if self.stage == JL_BRACKET:
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c == LBRACE or c == RBRACKET:
+                    self.flush_carried(sink)        # a list of calls: its `[` is the template's
+                    self.stage = JL_BETWEEN
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT

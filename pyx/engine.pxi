@@ -12,6 +12,7 @@
 # hand, the engine keeps a copy of the output that no event has accounted for yet (usually empty:
 # only what the scanner or an assembler holds between feeds). A buffer limit caps those bytes: a
 # feed that leaves more held fails the parser that way (BufferOverflowError), and End reports them.
+# Records the Sink holds back while what they are is undecided count as held too.
 #
 # A state that emits EM_DAMAGED_MARKER holds a damaged marker: entered on a terminal that is the
 # family's mark alone (`<｜DSML｜` where no marker of the table starts), it holds the mark and its
@@ -21,6 +22,13 @@
 # mark was written in, from which the engine reads on: other text after the tag, a tag longer
 # than that, a terminal with no such row, the end of the stream. Decided at the byte or marker
 # that decides it, whatever the chunking.
+#
+# A call region (the states a marker opens from the content or the thought to hold calls: a
+# call's arguments, a block of calls) is text until a call starts in it: its events are held
+# from the marker that opened it until a call starts (then they go out as they are) or the region
+# ends, by a marker back out or by the end of the stream, with no call (then they are the text
+# the model wrote: every Dropped byte of the region, its markers and whitespace, is Malformed and
+# shown). So a family's opener followed by no call reads as written, at every chunking.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -74,6 +82,8 @@ cdef class Engine:
     cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
     cdef int damaged_origin         # the state its mark was written in
     cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
+    cdef bint region_undecided      # a call region is open and no call has started in it yet
+    cdef uint32_t region_calls      # ... the calls started before it opened
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -115,8 +125,12 @@ cdef class Engine:
     @property
     def held(self):
         """How many output bytes no event has accounted for yet (held for a marker, a call's
-        name, an undecided value...)."""
-        return self.ledger.received - self.ledger.emitted
+        name, an undecided value, a call region that has not started a call...)."""
+        return self.held_bytes()
+
+    cdef inline int64_t held_bytes(self) noexcept:
+        cdef int64_t since = self.sink.undecided_at()
+        return self.ledger.received - (self.ledger.emitted if since < 0 else since)
 
     @property
     def failed(self):
@@ -353,7 +367,7 @@ cdef class Engine:
             self.scanner.begin(p, n, True)
             self.run(self.ledger.received - self.scanner.wn)
             self.scanner.shrink()
-        if 0 <= self.limit < self.ledger.received - self.ledger.emitted:
+        if 0 <= self.limit < self.held_bytes():
             self.piece_at = self.ledger.emitted
             raise BufferOverflowError(self.limit)
         return self.settle(p, n)
@@ -411,6 +425,7 @@ cdef class Engine:
         elif emits == EM_DAMAGED_MARKER:
             self.show_damaged()
             return self.close_state()      # (what the state it was written in leaves open)
+        self.close_region()
         self.state = 0
         return 0
 
@@ -531,6 +546,8 @@ cdef class Engine:
             return self.sink.reasoning(p, n)
         if emits == EM_ARGUMENTS:
             taken = self.call.feed(p, n, self.sink)
+            if self.region_undecided:
+                self.region_decided()
             if taken < n:
                 if self.table.after_call[self.state] >= 0:
                     return self.call_returned(-1, p + taken, n - taken)
@@ -567,9 +584,12 @@ cdef class Engine:
         cdef bint taken = False
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
             return self.enter_damaged(nxt, p, n)
+        if (self.table.emits[self.state] == EM_ARGUMENTS and self.table.syntax.is_opener(i)
+                and self.call.hold_marker(i, p, n, self.sink)):
+            return 0            # the open value's text, unless the value's own close never comes
+        if self.opens_region(nxt):
+            self.open_region()          # the marker is the region's first byte
         if self.table.emits[self.state] == EM_ARGUMENTS:
-            if self.table.syntax.is_opener(i) and self.call.hold_marker(i, p, n, self.sink):
-                return 0        # the open value's text, unless the value's own close never comes
             taken = self.close_call(i, p, n)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
             # the call's own first tag opens the region: its bytes are the call's
@@ -618,11 +638,12 @@ cdef class Engine:
         if after == EM_DAMAGED_MARKER:
             return self.hold_damaged(p, n)
         if after == EM_ARGUMENTS or after == EM_WRAPPER:
+            self.state = self.damaged_origin
+            if self.opens_region(nxt):
+                self.open_region()      # (what it drops is the region's: text if no call starts)
             self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
             self.damaged.len = 0
-            self.state = self.damaged_origin
-            self.sink.dropped_marker(i, p, n)
-            return self.enter(nxt)
+            return self.row(i, nxt, p, n)
         self.show_damaged()
         return self.terminal(i, p, n)
 
@@ -666,6 +687,10 @@ cdef class Engine:
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]
         cdef int after = self.table.emits[nxt]
+        if self.region_undecided and not self.table.in_region[nxt] and not self.opens_region(nxt):
+            self.close_region()         # the marker that left it was its last byte
+        elif self.opens_region(nxt):
+            self.open_region()          # (entered by the prompt: no marker)
         if before == EM_REASONING and after != EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif after == EM_REASONING and before != EM_REASONING:
@@ -673,6 +698,34 @@ cdef class Engine:
         if after == EM_ARGUMENTS:
             self.call = self.open_call()
         self.state = nxt
+        return 0
+
+    cdef inline bint opens_region(self, int nxt) noexcept:
+        """Whether moving to state `nxt` opens a call region: it enters a region's state from
+        outside one, or it is a marker that leads a table whose first state holds the calls back
+        to it (xLAM's `[TOOL_CALLS]`, Llama 3's `<|python_tag|>`: a call opener too)."""
+        if self.table.in_region[nxt]:
+            return not self.table.in_region[self.state]
+        return nxt == 0 and self.state == 0 and self.table.emits[0] == EM_ARGUMENTS
+
+    cdef inline void open_region(self) noexcept:
+        """A call region opens: its events are held until a call starts or it ends."""
+        if not self.region_undecided:
+            self.region_undecided = True
+            self.region_calls = self.sink.calls
+            self.sink.hold()
+
+    cdef inline void region_decided(self) noexcept:
+        """A call started in the open region: what it held goes out as it is."""
+        if self.sink.calls != self.region_calls:
+            self.region_undecided = False
+            self.sink.release()
+
+    cdef int close_region(self) except -1:
+        """The region ends; if no call started in it, it was text the model wrote."""
+        if self.region_undecided:
+            self.region_undecided = False
+            self.sink.relabel_held(OT_REGION_WITHOUT_CALL)
         return 0
 
     cdef Assembler open_call(self):
@@ -706,10 +759,12 @@ cdef class Engine:
         self.sink.seal()
         if terminal < 0:
             call.finish(self.sink)
-            return 0
-        taken = call.close(terminal, p, n, self.sink)
-        self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
-        self.sink.unseal()
+        else:
+            taken = call.close(terminal, p, n, self.sink)
+            self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
+            self.sink.unseal()
+        if self.region_undecided:
+            self.region_decided()
         return taken
 
     # -- failure -------------------------------------------------------------------------------
@@ -751,6 +806,8 @@ cdef class Engine:
         if self.table.emits[self.state] == EM_DAMAGED_MARKER:
             self.state = self.damaged_origin    # what it held is in what no event accounts for
             self.damaged.len = 0
+        self.region_undecided = False
+        self.sink.forget_holds()        # what is recorded goes out as it is
         if emitted >= fed_at:
             self.unsettled.len = 0
             self.unsettled_start = 0

@@ -49,6 +49,7 @@ cdef enum OtherText:
     OT_AFTER_LIST = 32
     OT_UNPACKED_NOT_A_DICT = 33
     OT_STRING_WITHOUT_ONE_READING = 34
+    OT_REGION_WITHOUT_CALL = 35
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -86,6 +87,7 @@ _OTHER_TEXTS = (
     "bytes after the list",
     "an unpacked argument that is no dict",
     "a string that no one reading closes",
+    "a tool-call region that held no call",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

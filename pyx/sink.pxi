@@ -5,6 +5,15 @@
 # adjacent Dropped (Malformed) records of one reason: one event per run, not per piece. The Sink only
 # records: what a byte becomes is the engine's and the assemblers' decision. It numbers calls in
 # the order they start (SPEC §2.4: a call's index is the number of calls started before it).
+#
+# How runs join is the Sink's, like the merging above: whitespace wrapping (Dropped{Wrapper})
+# that follows a Malformed run is part of the next Malformed run when one comes next, and
+# wrapping otherwise (a marker, other text, a call, the end). Until the next record decides, that
+# whitespace is a record held back from the feed's events (a gap), so no cut changes what it
+# becomes. The engine may hold records too, while what they are is undecided (a call region that
+# has not yet started a call): held records are built only once released, and a held stretch that
+# turns out to be text is relabelled (its Dropped records Malformed). Held records keep their bytes
+# counted as held (`undecided_at`), so the buffer limit sees them.
 
 cdef enum EventKind:
     EV_CONTENT = 0
@@ -107,6 +116,24 @@ cdef inline (Py_ssize_t, Py_ssize_t) sk_fragment(sk_record* r) noexcept:
     return r.aux_at, r.aux_len
 
 
+cdef inline bint sk_joinable(sk_record* a, sk_record* b) noexcept:
+    """Whether record b, right after record a, joins it as it would have had it been pushed then:
+    a run of the same kind (text, reasoning, Dropped or Malformed of one reason), its bytes right
+    after a's."""
+    if a.kind != b.kind or a.why != b.why or a.text_at + a.text_len != b.text_at:
+        return False
+    if a.kind == EV_MALFORMED:
+        return a.other == b.other
+    return a.kind == EV_CONTENT or a.kind == EV_REASONING or a.kind == EV_DROPPED
+
+
+cdef inline void sk_join(sk_record* a, sk_record* b) noexcept:
+    a.text_len += b.text_len
+    a.tokens = -1 if (a.tokens < 0 or b.tokens < 0) else a.tokens + b.tokens
+    if a.kind == EV_DROPPED:
+        a.other = OT_NONE       # a joined marker's text is no longer the table's str
+
+
 @cython.freelist(8)
 @cython.final
 @cython.no_gc
@@ -137,6 +164,11 @@ cdef class Sink:
     cdef int64_t last_content_tokens # closing wrapper and the newline after it come once a call
     cdef int64_t last_dropped_tokens
     cdef int last_dropped_why
+    cdef bint after_malformed        # the last record pushed is Malformed: whitespace after it waits
+    cdef bint gap                    # the last record is that whitespace, still undecided (held)
+    cdef int64_t gap_at              # ... the output offset of its first byte
+    cdef Py_ssize_t held_from        # records from this one on are held for the engine, or -1
+    cdef int64_t held_at             # ... the output offset of their first byte
 
     def __cinit__(self):
         self.open_call = -1
@@ -144,6 +176,7 @@ cdef class Sink:
         self.kept_thought = -1
         self.records = self.first
         self.cap = SK_FIRST
+        self.held_from = -1
 
     @staticmethod
     cdef Sink of(Ledger ledger, tuple marker_texts, tuple marker_events):
@@ -186,11 +219,13 @@ cdef class Sink:
         r.why = 0
         r.other = OT_NONE
         r.index = 0
-        r.text_at = 0
+        r.text_at = self.arena.len      # (records' bytes lie in the arena in record order)
         r.text_len = 0
-        r.aux_at = 0
+        r.aux_at = self.arena.len
         r.aux_len = -1
         r.tokens = 0
+        self.after_malformed = False    # a record after the gap decides it: it stays wrapping
+        self.gap = False
         return r
 
     cdef inline int expect(self, Py_ssize_t n) except -1:
@@ -211,8 +246,8 @@ cdef class Sink:
         """The last record, when it is of this kind (and, for Dropped/Malformed, this reason) and
         its bytes end the arena (so more can be appended to it), else NULL."""
         cdef sk_record* last
-        if self.count == 0:
-            return NULL
+        if self.count == 0 or self.count == self.held_from:
+            return NULL         # (the first held record does not join the last one built)
         if self.count <= self.sealed and why == MW_UNTERMINATED and kind == EV_MALFORMED:
             return NULL         # relabel_unterminated must find these bytes in its own records
         last = &self.records[self.count - 1]
@@ -273,9 +308,20 @@ cdef class Sink:
 
     cdef int dropped(self, int why, const unsigned char* p, Py_ssize_t n) except -1:
         cdef sk_record* r
+        cdef bint spaces
         if n <= 0:
             return 0
         bb_reserve(&self.arena, n)
+        if self.gap or self.after_malformed:
+            spaces = why == DR_WRAPPER and u8_all_space(p, n)
+            if self.gap and not spaces:
+                self.gap = False        # other wrapping after the gap: the gap stays wrapping
+            elif spaces and not self.gap:
+                r = self.add(EV_DROPPED, n)
+                r.why = why
+                self.gap_at = self.ledger.emitted
+                self.gap = True
+                return self.text_record(r, p, n)
         r = self.mergeable(EV_DROPPED, why, OT_NONE)
         if r != NULL:
             self.extend(r, p, n)
@@ -289,6 +335,7 @@ cdef class Sink:
         own str."""
         cdef sk_record* r
         bb_reserve(&self.arena, n)
+        self.gap = False                # a marker after the gap: the gap stays wrapping
         r = self.mergeable(EV_DROPPED, DR_WRAPPER, OT_NONE)
         if r != NULL:
             self.extend(r, p, n)
@@ -304,14 +351,36 @@ cdef class Sink:
         if n <= 0:
             return 0
         bb_reserve(&self.arena, n)
+        if self.gap:
+            self.join_gap(why, other)
         r = self.mergeable(EV_MALFORMED, why, other)
         if r != NULL:
             self.extend(r, p, n)
-            return 0
-        r = self.add(EV_MALFORMED, n)
+        else:
+            r = self.add(EV_MALFORMED, n)
+            r.why = why
+            r.other = other
+            self.text_record(r, p, n)
+        self.after_malformed = True
+        return 0
+
+    cdef void join_gap(self, int why, int other) noexcept:
+        """The held whitespace (the last record) lies between two Malformed runs: it is
+        Malformed{why/other} like the run that follows it, joined to the one before when that one
+        has the same reason."""
+        cdef sk_record* r = &self.records[self.count - 1]
+        cdef sk_record* before
+        r.kind = EV_MALFORMED
         r.why = why
         r.other = other
-        return self.text_record(r, p, n)
+        self.gap = False
+        if (self.count < 2 or self.count - 1 == self.held_from
+                or (why == MW_UNTERMINATED and self.count - 1 <= self.sealed)):
+            return
+        before = &self.records[self.count - 2]
+        if sk_joinable(before, r):
+            sk_join(before, r)
+            self.count -= 1
 
     cdef int wrapping(self, const unsigned char* p, Py_ssize_t n, int other) except -1:
         """Text where the format only wraps: whitespace runs Dropped, other runs Malformed."""
@@ -373,6 +442,60 @@ cdef class Sink:
                 self.records[i].why = MW_OTHER
                 self.records[i].other = other
         return 0
+
+    cdef void hold(self) noexcept:
+        """Records from the next one on (and the gap, when one is held) are held, not built, until
+        `release` or `relabel_held`: what they are is not decided yet."""
+        if self.held_from >= 0:
+            return
+        if self.gap:
+            self.held_from = self.count - 1
+            self.held_at = self.gap_at
+        else:
+            self.held_from = self.count
+            self.held_at = self.ledger.emitted
+
+    cdef void release(self) noexcept:
+        """The held records are what they say: built with the feed's other events (the first of
+        them joined to the record before it, as it would have been had it not been held)."""
+        cdef Py_ssize_t held = self.held_from
+        self.held_from = -1
+        if 0 < held < self.count and not self.gap and sk_joinable(&self.records[held - 1], &self.records[held]):
+            sk_join(&self.records[held - 1], &self.records[held])
+            memmove(&self.records[held], &self.records[held + 1], (self.count - held - 1) * sizeof(sk_record))
+            self.count -= 1
+
+    cdef int relabel_held(self, int other) except -1:
+        """The held records turned out to be text: each Dropped one says Malformed{Other(other)},
+        and adjacent Malformed records of one reason (the record before the held ones included)
+        join; then they are released."""
+        cdef Py_ssize_t i, w, start = self.held_from - 1 if self.held_from > 0 else 0
+        cdef sk_record* r
+        for i in range(self.held_from, self.count):
+            r = &self.records[i]
+            if r.kind == EV_DROPPED:
+                r.kind = EV_MALFORMED
+                r.why = MW_OTHER
+                r.other = other
+        w = start
+        for i in range(start + 1, self.count):
+            if sk_joinable(&self.records[w], &self.records[i]):
+                sk_join(&self.records[w], &self.records[i])
+            else:
+                w += 1
+                self.records[w] = self.records[i]
+        if self.count:
+            self.count = w + 1
+        self.after_malformed = self.count > 0 and self.records[self.count - 1].kind == EV_MALFORMED
+        self.held_from = -1
+        self.gap = False            # (a gap held with them is text now too)
+        return 0
+
+    cdef inline int64_t undecided_at(self) noexcept:
+        """The output offset of the first byte a held record carries, or -1 when none is held."""
+        if self.held_from >= 0:
+            return self.held_at
+        return self.gap_at if self.gap else -1
 
     cdef int finish(self, object reason) except -1:
         """Trailing tokens with no bytes as one Dropped{ControlToken}, then Finish."""
@@ -491,10 +614,24 @@ cdef class Sink:
         self.kept_thought = -1
         self.unseal()
         self.arena.len = 0
+        self.forget_holds()
 
-    cdef void clear_feed(self) noexcept:
-        """clear(), between two feeds: what a large feed took is given back."""
-        self.clear()
+    cdef inline void forget_holds(self) noexcept:
+        """Nothing is held any more: every record is what it says (the parse ended or failed)."""
+        self.held_from = -1
+        self.gap = False
+        self.after_malformed = False
+
+    cdef void clear_feed(self, Py_ssize_t keep) noexcept:
+        """Between two feeds: forgets records[0:keep], whose events were made; the held ones after
+        them stay for a later feed. What a large feed took is given back."""
+        self.unseal()
+        if keep < self.count:
+            self.retain(keep)
+            return
+        self.count = 0
+        self.kept_thought = -1
+        self.arena.len = 0
         bb_shrink(&self.arena)
         if self.cap > 4096:
             free(self.records)
@@ -595,27 +732,36 @@ cdef class Sink:
         return 0
 
     cdef int flush(self) except -1:
-        """Builds the events of every record but the last (which may still grow) while they are
-        fresh in cache, so a long feed costs no more per byte than a short one (build_ahead says
-        when)."""
-        cdef Py_ssize_t i, lo
-        cdef sk_record* last
-        if self.count < 2:
+        """Builds the events of every record but the last (which may still grow) and the held
+        ones while they are fresh in cache, so a long feed costs no more per byte than a short one
+        (build_ahead says when)."""
+        cdef Py_ssize_t i, keep = self.count - 1
+        if self.held_from >= 0 and self.held_from < keep:
+            keep = self.held_from
+        if keep < 1:
             return 0
         if self.built is None:
             self.built = []
-        for i in range(self.count - 1):
+        for i in range(keep):
             self.built.append(self.build(&self.records[i], None, NULL, -1))
-        last = &self.records[self.count - 1]
-        lo = last.text_at                       # its text first, then its JSON or name
+        self.retain(keep)
+        return 0
+
+    cdef void retain(self, Py_ssize_t keep) noexcept:
+        """Forgets records[0:keep] (built): the rest move to the front, their bytes to the
+        arena's start."""
+        cdef Py_ssize_t i, lo = self.records[keep].text_at if keep < self.count else self.arena.len
+        cdef sk_record* r
         memmove(self.arena.data, self.arena.data + lo, self.arena.len - lo)
         self.arena.len -= lo
-        last.text_at -= lo
-        if last.aux_len >= 0:
-            last.aux_at -= lo
-        self.records[0] = last[0]
-        self.count = 1
-        return 0
+        for i in range(keep, self.count):
+            r = &self.records[i]
+            r.text_at -= lo
+            r.aux_at -= lo
+            self.records[i - keep] = r[0]
+        self.count -= keep
+        if self.held_from >= 0:
+            self.held_from -= keep
 
     cdef object build(self, sk_record* r, object whole, const unsigned char* wp, Py_ssize_t wn):
         """The event of one record."""
@@ -666,13 +812,21 @@ cdef class Sink:
             self.last_index = index
         return self.last_index_object
 
+    cdef inline Py_ssize_t unheld(self) noexcept:
+        """The records before the first held one (the engine's hold, or a gap waiting)."""
+        if self.held_from >= 0:
+            return self.held_from
+        return self.count - 1 if self.gap else self.count
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
-        """Builds this feed's events and clears the records. `whole` (the delta's str, bytes wp[0:wn])
-        is handed back as is where an event's text is exactly the delta's text."""
-        cdef list out = PyList_New(self.count)     # filled in place: one allocation
+        """Builds this feed's events and clears the records, but the held ones (kept for a later
+        feed). `whole` (the delta's str, bytes wp[0:wn]) is handed back as is where an event's text
+        is exactly the delta's text."""
+        cdef Py_ssize_t i, keep = self.unheld()
+        cdef list out
         cdef object event
-        cdef Py_ssize_t i
-        for i in range(self.count):
+        out = PyList_New(keep)     # filled in place: one allocation
+        for i in range(keep):
             event = self.build(&self.records[i], whole, wp, wn)
             Py_INCREF(event)
             PyList_SET_ITEM(out, i, event)
@@ -680,7 +834,7 @@ cdef class Sink:
             self.built.extend(out)
             out = self.built
             self.built = None
-        self.clear_feed()
+        self.clear_feed(keep)
         return out
 
     cdef object fields(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp,
@@ -699,7 +853,7 @@ cdef class Sink:
         cdef fd_text content, reasoning
         cdef fd_call first[FD_CALLS]
         cdef fd_call* calls = first
-        cdef Py_ssize_t ncalls = 0, i, k, at, n, before = -1
+        cdef Py_ssize_t ncalls = 0, i, k, at, n, before = -1, keep = self.unheld()
         cdef sk_record* r
         cdef fd_call* call
         cdef int field
@@ -712,9 +866,9 @@ cdef class Sink:
             thought = self.kept_thought
         first_thought = thought
         try:
-            for i in range(self.count):
+            for i in range(keep):
                 r = &self.records[i]
-                field = fd_next(routes, self.records, i, self.count, &thought, &met)
+                field = fd_next(routes, self.records, i, keep, &thought, &met)
                 if field == FIELD_CONTENT:
                     fd_add(&content, self.arena.data + r.text_at, r.text_len)
                 elif field == FIELD_REASONING:
@@ -760,7 +914,9 @@ cdef class Sink:
             bb_free(&reasoning.joined)
             if done:
                 rest[0] = met
-                self.clear_feed()
+                self.clear_feed(keep)
+                if keep < self.count:
+                    self.kept_thought = thought     # (where the held records start)
             else:
                 self.kept_thought = first_thought
         return out

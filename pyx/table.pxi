@@ -54,6 +54,7 @@ cdef class Table:
     cdef bint* control              # per terminal: a control token of the family (dropped where no row reads it)
     cdef int* after_call            # per state: where an arguments state goes once its call ended
                                     # by its own end tag, or -1 (it stays: what follows is wrapping)
+    cdef bint* in_region            # per state: part of a call region (see call_region_state)
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -83,8 +84,9 @@ cdef class Table:
         self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
         self.control = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
         self.after_call = <int*>malloc(self.n_states * sizeof(int))
+        self.in_region = <bint*>malloc(self.n_states * sizeof(bint))
         if (self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
-                or self.after_call == NULL):
+                or self.after_call == NULL or self.in_region == NULL):
             raise MemoryError()
         if after_call is None:
             after_call = [-1] * self.n_states
@@ -105,6 +107,8 @@ cdef class Table:
         for t in range(self.n_terminals):
             self.ignored[t] = bool(ignored[t])
             self.control[t] = bool(controls[t])
+        for s in range(self.n_states):
+            self.in_region[s] = self.call_region_state(s)
         self.syntax = syntax
         self.opener = opener
 
@@ -114,6 +118,44 @@ cdef class Table:
         free(self.ignored)
         free(self.control)
         free(self.after_call)
+        free(self.in_region)
+
+    cdef bint call_region_state(self, int start) except -1:
+        """Whether state `start` is part of a call region: the stretch a marker opens from the
+        content, the thought or the first state to hold calls. That is an arguments state, or a
+        block of calls: a wrapper state from which the rows reach an arguments state without
+        passing through content, a thought or the first state, and which a row closes back to one
+        of them (a wrapper with no way back, such as GigaChat 3's after `<|message_sep|>`, is the
+        output's tail, not a block). The first state is never a region's: where the output starts
+        among the calls (xLAM, Llama 3) the call syntax itself says what is text."""
+        cdef list stack = [start]
+        cdef set seen = {start}
+        cdef int s, t, nxt
+        if start == 0 or self.emits[start] != EM_WRAPPER:
+            return start != 0 and self.emits[start] == EM_ARGUMENTS
+        for t in range(self.n_terminals):
+            nxt = self.next_state[start * self.n_terminals + t]
+            if nxt == 0 or (nxt > 0 and self.emits[nxt] != EM_WRAPPER and self.emits[nxt] != EM_ARGUMENTS):
+                break
+        else:
+            return False
+        while stack:
+            s = stack.pop()
+            if self.emits[s] == EM_ARGUMENTS:
+                return True
+            if self.emits[s] != EM_WRAPPER:
+                continue
+            for t in range(self.n_terminals):
+                nxt = self.next_state[s * self.n_terminals + t]
+                if nxt > 0 and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return False
+
+    @property
+    def call_region_states(self):
+        """The states (their numbers) that make up the table's call regions (`call_region_state`)."""
+        return tuple(s for s in range(self.n_states) if self.in_region[s])
 
     cdef inline int next(self, int state, int terminal) noexcept:
         return self.next_state[state * self.n_terminals + terminal]

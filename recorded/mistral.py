@@ -120,9 +120,9 @@ CASES = (
     Case("nested-arguments", calls=(Call("order", NESTED),)),
     Case("compact-arguments", calls=(Call("get_weather", '{"city":"Oslo","days":[1,2]}'),)),
     Case("unicode-content", content=UNICODE),
-    Case("markup-in-content", content="Write `[TOOL_CALLS]` as text? Use [ARGS] and {\"name\": \"f\"}, or <think>.",
-         differs="the content holds `[TOOL_CALLS]` and `[ARGS]` as text (the tokenizer encodes them as ordinary "
-                 "tokens there): markers are matched by text (SPEC §1.5), so the calls region opens at it"),
+    # `[TOOL_CALLS]` and `[ARGS]` written as text are markers (SPEC §1.5): the calls region opens at
+    # `[TOOL_CALLS]`, holds no call and so reads as written (docs/recovery.md)
+    Case("markup-in-content", content="Write `[TOOL_CALLS]` as text? Use [ARGS] and {\"name\": \"f\"}, or <think>."),
     Case("thought-then-content", thinking="The user greets me. Reply briefly.", content="Hello! How can I help?"),
     Case("thought-then-call", thinking="I need the weather first.", calls=(Call("get_weather", '{"city": "Lyon"}'),)),
     Case("thought-content-calls", thinking="Two cities.", content="Checking both.",

@@ -258,6 +258,7 @@ class Table:
     n_terminals: int
     syntax: Optional[Syntax]
     opener: Optional[str]
+    call_region_states: tuple
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
                  controls: Optional[Sequence[bool]] = ...,

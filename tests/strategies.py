@@ -11,11 +11,16 @@ import functools
 import json
 import random
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
+from symphony.format import Emits
+from symphony.formats import table as format_table
 from symphony.syntax import CallObject
+from symphony import text as unicode_text
 from tests.common import split_at
 from tests.corpus import DECLARED_KEYS, OTHER_FAMILIES_MARKERS, OTHER_KINDS, TOOLS, table_roles
+from tests.oracles.scanner import merge_text, scan
 
 WHITESPACE = [" ", "\n", "\t", "\r\n", "\n\n", "\u00a0", "\u3000", "\u2028", "\x1c"]
 UNICODE = ["é", "日本", "🎉", "e\u0301", "\u200b", "ß", "\U0010ffff", "\x00"]
@@ -372,6 +377,138 @@ def outputs(table):
         listed = st.tuples(json_lists(), st.lists(prose(), max_size=2).map("".join)).map("".join)
         return weighted((4, listed), (1, shaped), (2, soup), (1, regions_then_cut(table)))
     return weighted((3, shaped), (2, soup), (1, regions_then_cut(table)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Prose:
+    """An output written as prose: a thought (its markers written, or its opener in the prompt),
+    then the answer, prose and call regions that hold no call (a region's opener, prose, and its
+    closer or the end of the output); with what the message must show of it."""
+    output: str
+    prompt: object
+    content: str        # the visible text, before a blank one is left out
+    reasoning: str
+    pieces: tuple       # the output as the scanner must read it: ("text", str) and ("marker", index)
+
+
+UNICODE_SPACES = "".join(sorted(unicode_text.WHITESPACE))     # Unicode White_Space (SPEC §10)
+
+
+def _trimmed_edges(items):
+    """A wrapper state's stretch of (is_region, text) items, the Unicode whitespace at its edges
+    taken off its prose (a region's text, markers and all, is never trimmed)."""
+    items = [list(item) for item in items]
+    for step, strip in ((1, str.lstrip), (-1, str.rstrip)):
+        while items and not items[0 if step == 1 else -1][0]:
+            end = items[0 if step == 1 else -1]
+            end[1] = strip(end[1], UNICODE_SPACES)
+            if end[1]:
+                break
+            items.pop(0 if step == 1 else -1)
+    return "".join(text for _, text in items)
+
+
+def _opens_a_list(r, text):
+    """Whether an output of a table that starts among its calls (a JSON list syntax) starts as
+    its list of calls: `[` then `{` or `]` (after whitespace and a ```json fence), or, for a bare
+    list, `{` or `]` itself."""
+    text = text.lstrip(UNICODE_SPACES)
+    if text.startswith("```"):
+        text = text[7 if text.startswith("```json") else 3:].lstrip(UNICODE_SPACES)
+    if r.json_bare and text[:1] in ("{", "]"):
+        return True
+    return text[:1] == "[" and text[1:].lstrip(UNICODE_SPACES)[:1] in ("{", "]")
+
+
+@functools.cache
+def prose_outputs(name):
+    """Prose of one table and what its message shows (a `Prose`). The parts are the table's own:
+    its thought's markers, and for a call region every marker whose row opens one from where the
+    answer is written (the table's `call_region_states`), closed by a row back. Outputs in which
+    any other marker shows up (drawn text that spells one, a fragment completed by what follows)
+    are not prose and are left out (`pieces` says what was meant)."""
+    fmt = format_table(name)
+    r = table_roles(name)
+    states = [state for state, _ in fmt.states]
+    emits = [e for _, e in fmt.states]
+    terminals = [terminal for terminal, _ in fmt.terminals]
+    texts = [text for _, text in fmt.terminals]
+    regions = set(fmt.compile().call_region_states)
+
+    def row(state, terminal):
+        to = fmt.next(states[state], terminals[terminal])
+        return None if to is None or terminals[terminal] in fmt.ignored else states.index(to)
+
+    def opens(state, terminal):
+        to = row(state, terminal)
+        if to is None:
+            return False
+        if to in regions:
+            return state not in regions
+        return state == to == 0 and emits[0] == Emits.ARGUMENTS
+
+    thought_at = row(0, texts.index(r.think_open)) if r.think_open else None
+    after_thought = row(thought_at, texts.index(r.think_close)) if r.think_open and r.think_close else None
+    words = st.lists(prose(), max_size=6).map("".join)
+
+    @functools.cache
+    def region_of(state):
+        """(opener, the state it enters, closers back to text) of every region opener from `state`:
+        a closer's row leads out of the region to `state` itself or to content."""
+        found = []
+        for t in range(len(texts)):
+            if opens(state, t):
+                entered = row(state, t)
+                back = [c for c in range(len(texts))
+                        if row(entered, c) is not None and row(entered, c) not in regions
+                        and (row(entered, c) == state or emits[row(entered, c)] == Emits.CONTENT)]
+                found.append((t, entered, back))
+        return found
+
+    @st.composite
+    def write(draw):
+        pieces, reasoning, prompt = [], "", None
+        home = 0
+        if after_thought is not None and draw(st.booleans()):
+            reasoning = draw(words)
+            if draw(st.booleans()):
+                prompt = (fmt.opener or "") + r.think_open
+            else:
+                pieces.append(("marker", texts.index(r.think_open)))
+            pieces += [("text", reasoning), ("marker", texts.index(r.think_close))]
+            home = after_thought
+        state = home
+        stretch, content = [], []
+        for last in range(draw(st.integers(0, 3)), -1, -1):
+            mode = emits[state]
+            text = draw(words)
+            if not stretch and not content and mode == Emits.ARGUMENTS and r.syntax == "json_list":
+                assume(not _opens_a_list(r, text))   # the output starts as its list of calls: no prose
+            pieces.append(("text", text))
+            (stretch if mode == Emits.WRAPPER else content).append((False, text))
+            openers = region_of(state)
+            if not last or not openers:
+                break
+            opener, entered, back = draw(st.sampled_from(openers))
+            body = draw(words)
+            closer = draw(st.sampled_from(back)) if back and draw(st.integers(0, 3)) else None
+            pieces += [("marker", opener), ("text", body)] + ([("marker", closer)] if closer is not None else [])
+            written = texts[opener] + body + (texts[closer] if closer is not None else "")
+            (stretch if mode == Emits.WRAPPER else content).append((True, written))
+            if closer is None:
+                break
+            state = row(entered, closer)
+            if mode == Emits.WRAPPER and emits[state] != Emits.WRAPPER:
+                content.append((False, _trimmed_edges(stretch)))
+                stretch = []
+        if stretch:
+            content.append((False, _trimmed_edges(stretch)))
+        output = "".join(text if kind == "text" else texts[text] for kind, text in pieces)
+        # any marker the drawn text spells, or completes, makes it no prose
+        assume(merge_text(scan(output, texts)) == merge_text(pieces))
+        return Prose(output, prompt, "".join(text for _, text in content), reasoning, tuple(pieces))
+
+    return write()
 
 
 def tools():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import symphony
 from symphony import BufferOverflowError, Delta, End, Malformed, TokenSpan, ToolCallArguments
+from symphony.reasons import DropReason
 from tests.common import check_conservation, check_well_formed, tokens_of
 from tests.strategies import cut_plans, outputs
 
@@ -28,18 +29,20 @@ def test_the_default_and_no_limit():
 def test_a_feed_that_leaves_too_much_held_fails_and_end_returns_it():
     p = symphony.parser("qwen3", buffer_limit=100)
     before = p.feed(Delta("hi " + HEAD))
-    assert p.held == len(HEAD) - len("<tool_call>")
+    # the call region's opener is held too, until a call starts in it (or none does)
+    assert p.held == len(HEAD)
     with pytest.raises(BufferOverflowError, match="^buffered output exceeded 100 bytes$") as caught:
         p.feed(Delta("x" * 200))
     assert caught.value.limit == 100 and caught.value.offset == len("hi <tool_call>")
-    assert caught.value.events == [] and p.failed
+    # what was recorded goes out as it is: the opener, Dropped
+    assert caught.value.events == [symphony.Dropped("<tool_call>", DropReason.WRAPPER)] and p.failed
     with pytest.raises(symphony.LifecycleError):
         p.feed(Delta("more"))
     after = p.feed(End("stop"))
     held = HEAD[len("<tool_call>"):] + "x" * 200
     assert [type(e) for e in after] == [Malformed, symphony.Finish]
     assert after[0].text.text == held
-    check_conservation(before + after, "hi " + HEAD + "x" * 200)
+    check_conservation(before + caught.value.events + after, "hi " + HEAD + "x" * 200)
 
 
 def test_a_whole_parse_past_the_limit_carries_every_event():

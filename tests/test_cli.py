@@ -841,7 +841,7 @@ def test_summary_counts():
              'nope\n')
     r = run_cli("parse", "--format", "qwen3", "-", stdin=stdin)
     assert r.returncode == 1
-    assert summary_of(r.stderr) == (3, 2, len("{bad"), 1)
+    assert summary_of(r.stderr) == (3, 2, len("<tool_call>{bad"), 1)   # a region with no call: all text
     assert r.stderr.splitlines()[-1].startswith("symphony: 3 outputs")
     quiet = run_cli("parse", "--quiet", "--format", "qwen3", "-", stdin=stdin)
     assert quiet.stdout == r.stdout and SUMMARY.search(quiet.stderr) is None
@@ -948,7 +948,7 @@ def test_parquet_out_and_jsonl_out_say_the_same_of_every_line(tmp_path, in_proce
         assert (row["content"], row["reasoning_content"], row["tool_calls"], row["finish_reason"], row["error"]) == \
             (m["content"], m["reasoning_content"], calls, line["finish_reason"], None)
     r = run_cli("parse", "--format", "qwen3", "-", stdin=stdin)
-    assert summary_of(err) == summary_of(r.stderr) == (8, 2, len("{bad"), 4)
+    assert summary_of(err) == summary_of(r.stderr) == (8, 2, len("<tool_call>{bad"), 4)
     named = sorted(int(n) for n in re.findall(r"line (\d+):", err))
     assert named == [line["line"] for line in want if "error" in line]
 

@@ -4,8 +4,8 @@ ending the thought, tags cut mid-attribute, every reason text; each output at ev
 """
 import pytest
 
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
-                        end, finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
+                        dropped, end, finish, malformed, parsed, reasoning, start)
 
 CALLS, CALLS_END = "<｜DSML｜ calls>", "</｜DSML｜ calls>"
 INVOKE, INVOKE_END = '<｜DSML｜ invoke name="', "</｜DSML｜ invoke>"
@@ -108,8 +108,9 @@ def test_a_parameter_tag_cut_mid_attribute():
 
 def test_an_invoke_closed_inside_its_name_takes_the_marker_it_ends_with():
     output = CALLS + INVOKE + "get_wea" + CALLS_END + "after"
+    # the block holds no call: its markers are text as written
     check("deepseek_v4_1", output, [
-        dropped(CALLS), dropped(INVOKE), malformed("get_wea" + CALLS_END, CLOSED_EARLY), content("after"),
+        malformed(CALLS + INVOKE, NO_CALL), malformed("get_wea" + CALLS_END, CLOSED_EARLY), content("after"),
         finish(),
     ])
 

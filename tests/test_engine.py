@@ -5,7 +5,7 @@ import pytest
 
 import symphony
 from symphony import Delta, End, Prompt, TokenSpan
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, check, content, dropped, end, finish,
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, check, content, dropped, end, finish,
                         malformed, parsed, reasoning, start)
 
 BLOCK_CLOSED = {"other": "a tool-call block that closed without a complete call"}
@@ -62,16 +62,17 @@ def test_cut_short():
 
 
 def test_junk_block_uses_no_index():
+    # a region that held no call is the text the model wrote, its markers included
     check("qwen3", '<tool_call>junk</tool_call>', [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed("junk", BLOCK_CLOSED),
-        dropped("</tool_call>"),
+        malformed("</tool_call>", NO_CALL),
         finish("stop", 0),
     ])
     check("qwen3", '<tool_call>junk</tool_call><tool_call>{"name": "f"}</tool_call>', [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed("junk", BLOCK_CLOSED),
-        dropped("</tool_call>"),
+        malformed("</tool_call>", NO_CALL),
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f"}'),
         end(0, ""),
@@ -82,16 +83,15 @@ def test_junk_block_uses_no_index():
 
 def test_nameless_and_non_string_names_use_no_index():
     check("qwen3", '<tool_call>\n{"name": 5, "arguments": {"a": 1}}\n</tool_call>', [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed('\n{"name": 5, "arguments": {"a": 1}}', NAMELESS),
-        dropped("\n"),
-        dropped("</tool_call>"),
+        malformed("\n</tool_call>", NO_CALL),
         finish("stop", 0),
     ])
     check("qwen3", '<tool_call>{"arguments": {}}</tool_call><tool_call>{"name": "g"}</tool_call>', [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed('{"arguments": {}}', NAMELESS),
-        dropped("</tool_call>"),
+        malformed("</tool_call>", NO_CALL),
         dropped("<tool_call>"),
         start(0, "g", '{"name": "g"}'),
         end(0, ""),
@@ -415,14 +415,14 @@ def test_end_inside_a_call_after_its_arguments():
 
 def test_end_before_the_name():
     check("qwen3", '<tool_call>\n{"name": "get_weather"', [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed('\n{"name": "get_weather"', "unterminated_region"),
         finish(),
     ])
 
 
 def test_end_after_a_bare_call_opener():
-    check("qwen3", "<tool_call>", [dropped("<tool_call>"), finish()])
+    check("qwen3", "<tool_call>", [malformed("<tool_call>", NO_CALL), finish()])
 
 
 def test_end_after_a_complete_object_without_close():
@@ -436,12 +436,14 @@ def test_end_after_a_complete_object_without_close():
 
 
 def test_end_inside_a_block_of_whitespace():
-    check("qwen3", "<tool_call>\n", [dropped("<tool_call>"), malformed("\n", "unterminated_region"), finish()])
+    check("qwen3", "<tool_call>\n", [malformed("<tool_call>", NO_CALL), malformed("\n", "unterminated_region"),
+                                      finish()])
 
 
 def test_whitespace_block_closed_by_its_marker():
     check("qwen3", "<tool_call>\n</tool_call>", [
-        dropped("<tool_call>"), malformed("\n", BLOCK_CLOSED), dropped("</tool_call>"), finish(),
+        malformed("<tool_call>", NO_CALL), malformed("\n", BLOCK_CLOSED), malformed("</tool_call>", NO_CALL),
+        finish(),
     ])
 
 
@@ -602,6 +604,15 @@ def test_xlam_items_that_are_no_calls():
         malformed("{}", NAMELESS),
         dropped("]"),
         finish("stop", 1),
+    ])
+
+
+def test_xlam_a_list_of_anything_but_objects_is_content():
+    # `[` opens a list of calls only before `{` (or its `]`): any other list is text as written
+    check("xlam", "[5, {}]", [content("[5, {}]"), finish()])
+    check("xlam", "[1, 2] are the numbers I picked.", [content("[1, 2] are the numbers I picked."), finish()])
+    check("xlam", '[ {"a": 1}]', [
+        dropped("[ "), malformed('{"a": 1}', NAMELESS), dropped("]"), finish(),
     ])
 
 

@@ -25,6 +25,8 @@ from tests.common import bytes_of, check_conservation, check_well_formed, chunki
 from tests.wire import check_tokens
 
 BETWEEN_CALLS = Other("text between a block's calls")
+NO_CALL = Other("a tool-call region that held no call")
+CALL = '<c>{"name": "f"}</c>'
 AFTER_OBJECT = Other("text between a call's object and its closing marker")
 
 
@@ -554,31 +556,30 @@ def test_ignored_terminal_in_a_json_list_keeps_its_place(output):
 
 # --- a table of our own, run by the engine (SPEC §2.4) ------------------------------------------
 
-def test_wrapper_state_whitespace_runs_dropped_other_runs_malformed():
-    # U+3000 and U+0085 are whitespace (Rust), U+001C and U+200B are not
-    output = "<b> \u3000x\x1cy\n\u0085z\u200b\t</b>"
+def test_wrapper_state_edge_whitespace_dropped_inner_whitespace_malformed():
+    # U+3000 and U+0085 are whitespace (Rust), U+001C and U+200B are not; whitespace at the
+    # wrapping's edges (next to a marker) is Dropped, whitespace between two runs of text is theirs
+    output = "<b> \u3000x\x1cy\n\u0085z\u200b\t" + CALL + " </b>"
     events = every_chunking(mine(), output)
     assert runs(events) == runs([
-        dropped("<b>"), dropped(" \u3000"), Malformed("x\x1cy", BETWEEN_CALLS), dropped("\n\u0085"),
-        Malformed("z\u200b", BETWEEN_CALLS), dropped("\t"), dropped("</b>"), symphony.Finish("stop", 0, 0),
+        dropped("<b> \u3000"), Malformed("x\x1cy\n\u0085z\u200b", BETWEEN_CALLS), dropped("\t<c>"),
+        ToolCallStart(0, "call_0", "f", '{"name": "f"}'), ToolCallEnd(0, ""), dropped("</c> </b>"),
+        symphony.Finish("stop", 1, 0),
     ])
 
 
-def test_wrapper_runs_classified_run_by_run_under_any_chunking():
-    output = "<b>ab  cd\n\x1c \u2028e</b>tail"
+def test_wrapper_whitespace_decided_by_the_next_byte_under_any_chunking():
+    output = "<b>ab  cd\n\x1c \u2028e " + CALL + "</b>tail"
     for plan, pieces in chunkings(output):
         events = run(mine(), pieces)
         check_conservation(events, output)
-        malformed = "".join(e.text.text for e in events if type(e) is Malformed)
-        assert malformed == "abcd\x1ce", plan
+        malformed = [e.text.text for e in events if type(e) is Malformed]
+        assert "".join(malformed) == "ab  cd\n\x1c \u2028e", plan
         assert all(e.why == BETWEEN_CALLS for e in events if type(e) is Malformed)
         wrapper = [e.text.text for e in events if type(e) is Dropped]
-        assert "".join(wrapper) == "<b>  \n \u2028</b>", plan
-        # no event mixes whitespace with other text
-        for e in events:
-            if type(e) in (Dropped, Malformed) and e.text.text not in ("<b>", "</b>"):
-                ws = [c in " \n\u2028" for c in e.text.text]
-                assert all(ws) if type(e) is Dropped else not any(ws), (plan, e)
+        assert "".join(wrapper) == "<b> <c></c></b>", plan
+        # a Malformed run starts and ends with text, never with whitespace
+        assert all(m[0] not in " \n\u2028" and m[-1] not in " \n\u2028" for m in malformed), (plan, malformed)
         assert said(events).content == "tail"
 
 
@@ -587,9 +588,10 @@ def test_a_terminal_with_no_row_is_text_of_its_state():
     events = every_chunking(mine(), output)
     assert said(events).content == "</r></c><c>x"
     assert said(events).reasoning == ("a</b><c>",)
-    # a marker with no row is Malformed text of the block, joined with the text around it
+    # a marker with no row is Malformed text of the block, joined with the text around it; the
+    # block holds no call, so its own markers are its text too
     assert [e for e in runs(events) if e["kind"] == "malformed"] == runs([
-        Malformed("</r>", BETWEEN_CALLS), Malformed("<r>", BETWEEN_CALLS), Malformed("z", BETWEEN_CALLS)])
+        Malformed("<b>", NO_CALL), Malformed("</r><r>z", BETWEEN_CALLS), Malformed("</b>", NO_CALL)])
     # `<r>`, `</r>`, `<b>` have no row from the call state: they are fed to the assembler
     output = '<b><c>{"name": "f<r>", "arguments": {"k": "<b></r>"}}</c></b>'
     events = every_chunking(mine(), output)
@@ -637,7 +639,7 @@ def test_thought_and_content_around_a_block():
 
 def test_end_inside_each_state():
     assert run(mine(), ["<r>x"])[-2:] == [ReasoningEnd(), symphony.Finish("stop", 0, 0)]
-    assert run(mine(), ["<b> x"])[-3:] == [dropped("<b> "), Malformed("x", BETWEEN_CALLS),
+    assert run(mine(), ["<b> x"])[-3:] == [Malformed("<b> ", NO_CALL), Malformed("x", BETWEEN_CALLS),
                                            symphony.Finish("stop", 0, 0)]
     events = run(mine(), ['<b><c>{"name": "f", "arguments": {"a": "b'], finish="length")
     assert events[-3:] == [ToolCallArguments(0, '{"a": "b', '{"a": "b'), ToolCallEnd(0, ""),

@@ -7,7 +7,7 @@ import pytest
 
 from symphony import Delta, End, parser
 
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
                         finish, malformed, parsed, reasoning, start)
 
 Q = '<|"|>'
@@ -104,12 +104,13 @@ def test_the_stream_cut_closes_nothing():
 
 
 def test_heads_that_name_no_call():
+    # a region that starts no call is the text the model wrote, its markers included
     check("gemma4", CALL + "junk" + CALL_END, [
-        dropped(CALL), malformed("junk", "a tool-call block that closed without a complete call"),
-        dropped(CALL_END), finish(),
+        malformed(CALL, NO_CALL), malformed("junk", "a tool-call block that closed without a complete call"),
+        malformed(CALL_END, NO_CALL), finish(),
     ])
     check("gemma4", CALL + "call:get weather{a:1}" + CALL_END, [
-        dropped(CALL), malformed("call:get weather{", NAME), malformed("a:1}", NAME), dropped(CALL_END), finish(),
+        malformed(CALL, NO_CALL), malformed("call:get weather{a:1}", NAME), malformed(CALL_END, NO_CALL), finish(),
     ])
     check("gemma4", CALL + "get_weather{}" + CALL_END, [
         dropped(CALL), start(0, "get_weather", "get_weather"), arguments(0, "{}"), end(0), dropped(CALL_END),

@@ -8,8 +8,8 @@ import pytest
 from symphony import _native
 from symphony.format import CallSyntax
 from symphony.syntax import CallObject
-from tests.wire import (arguments, arguments_of, check, check_tokens, content, dropped, end, finish, malformed, parsed,
-                        start)
+from tests.wire import (NO_CALL, arguments, arguments_of, check, check_tokens, content, dropped, end, finish, malformed,
+                        parsed, start)
 
 CALLS, CALLS_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
 CALL, SEP, CALL_END = "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>"
@@ -136,7 +136,7 @@ def test_mistral_list_or_one_call():
         dropped("]"), finish(tool_calls=1),
     ])
     check("mistral", "[TOOL_CALLS] not json", [
-        dropped("[TOOL_CALLS] "), malformed("not json", "unterminated_region"), finish(),
+        malformed("[TOOL_CALLS] ", NO_CALL), malformed("not json", "unterminated_region"), finish(),
     ])
 
 

@@ -5,7 +5,7 @@ always ending; each output at every chunking.
 """
 import pytest
 
-from tests.wire import arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
 
 NOT_A_NAME = "text where the call's name should be"
 OUT_OF_PLACE = "a tag where the call's syntax has none"
@@ -82,7 +82,7 @@ def test_a_call_without_arguments_is_named_at_its_end():
 def test_a_nameless_block_with_two_pairs_starts_no_call_and_takes_no_index():
     output = "<tool_call>" + pair("a", "1") + pair("b", "2") + "</tool_call><tool_call>f" + pair("c", "3") + "</tool_call>"
     check("glm", output, [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),       # a region that held no call: text as written
         malformed("<arg_key>", OUT_OF_PLACE),
         malformed("a", BETWEEN),
         malformed("</arg_key>", OUT_OF_PLACE),
@@ -108,7 +108,7 @@ def test_a_nameless_block_with_two_pairs_starts_no_call_and_takes_no_index():
 @pytest.mark.parametrize("body", [" ", "\n \n", ""])
 def test_an_empty_block_is_reported_with_its_marker(body):
     check("glm", f"<tool_call>{body}</tool_call>", [
-        dropped("<tool_call>"), malformed(body + "</tool_call>", NAMELESS), finish()])
+        malformed("<tool_call>", NO_CALL), malformed(body + "</tool_call>", NAMELESS), finish()])
 
 
 @pytest.mark.parametrize("name", ['{"name": "f"}', "get weather", "f'", "a<b", "x>", '"f"'])
@@ -229,7 +229,8 @@ def test_a_stream_cut_inside_a_call_still_ends_it():
 
 
 def test_a_stream_cut_before_the_first_tag_starts_no_call():
-    check("glm", "<tool_call>get_wea", [dropped("<tool_call>"), malformed("get_wea", "unterminated_region"), finish()])
+    check("glm", "<tool_call>get_wea", [malformed("<tool_call>", NO_CALL), malformed("get_wea", "unterminated_region"),
+                                        finish()])
 
 
 def test_a_new_call_opener_cuts_the_call_off_and_is_dropped():

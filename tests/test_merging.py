@@ -5,7 +5,9 @@ from symphony import Delta, End, TokenSpan
 from symphony.events import Dropped, Malformed
 from symphony.reasons import DropReason, Other
 from tests.test_format import BETWEEN_CALLS, mine
-from tests.wire import arguments, dropped, end, finish, parsed, start
+from tests.wire import NO_CALL, arguments, dropped, end, finish, parsed, start
+
+CALL = '<c>{"name": "f"}</c>'     # a call in the block: its wrapping is the block's, not text
 
 
 def test_markers_and_whitespace_of_one_feed_are_one_dropped():
@@ -19,12 +21,12 @@ def test_markers_and_whitespace_of_one_feed_are_one_dropped():
 
 def test_nothing_merges_across_feeds():
     p = symphony.parser(mine())
-    assert p.feed(Delta("<b> ")) == [Dropped("<b> ", DropReason.WRAPPER)]
+    assert p.feed(Delta("<b>" + CALL + " "))[-1] == Dropped("</c> ", DropReason.WRAPPER)
     assert p.feed(Delta(" </b>")) == [Dropped(" </b>", DropReason.WRAPPER)]
 
 
 def test_malformed_merges_only_with_the_same_reason():
-    events = symphony.parse(mine(), "<b>x</r>y</b>")
+    events = symphony.parse(mine(), "<b>x</r>y" + CALL + "</b>")
     assert [e for e in events if type(e) is Malformed] == [Malformed("x</r>y", BETWEEN_CALLS)]
     other = Other("text between a call's object and its closing marker")
     events = symphony.parse(mine(), '<b>x<c>{"name": "f"} y</c></b>')
@@ -36,7 +38,8 @@ def test_merged_tokens_add_up():
     spans = [TokenSpan(1, 0, 3), TokenSpan(2, 3, 4), TokenSpan(3, 4, 8)]
     p = symphony.parser(mine())
     events = p.feed(Delta(output, [1, 2, 3], spans)) + p.feed(End("stop"))
-    assert events[0] == Dropped(symphony.Text("<b> </b>", 3), DropReason.WRAPPER)
+    # (a block that held no call is text: its Dropped records turn Malformed and join)
+    assert events[0] == Malformed(symphony.Text("<b> </b>", 3), Other(NO_CALL))
 
 
 def test_a_block_closed_without_a_call_keeps_its_own_reason():
@@ -45,4 +48,5 @@ def test_a_block_closed_without_a_call_keeps_its_own_reason():
     events = symphony.parse(mine(), '<b>x<c>{"nam</b>')
     closed = Other("a tool-call block that closed without a complete call")
     assert [(e.text.text, e.why) for e in events if type(e) is Malformed] == [
-        ("x", BETWEEN_CALLS), ('{"nam', closed)]
+        ("<b>", Other(NO_CALL)), ("x", BETWEEN_CALLS), ("<c>", Other(NO_CALL)), ('{"nam', closed),
+        ("</b>", Other(NO_CALL))]

@@ -2,7 +2,7 @@
 content, `<param name="…">` values typed by the request's tools (Python literals read), CDATA
 sections as text, `</function>` as the call's end; each output at every chunking.
 """
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
                         finish, malformed, parsed, reasoning, start)
 
 FUNCTION, FUNCTION_END = '<function name="', "</function>"
@@ -100,10 +100,11 @@ def test_muse_messages_a_thought_a_call_and_the_answer():
 
 
 def test_muse_a_header_cut_short_or_a_message_of_text():
+    # a tool's message that holds no call is the text the model wrote, its header included
     check("muse_glimmer", " to=get_wea", [
-        dropped(" to="), malformed("get_wea", "unterminated_region"), finish(),
+        malformed(" to=", NO_CALL), malformed("get_wea", "unterminated_region"), finish(),
     ])
     check("muse_glimmer", " to=get_weather<|message|>hello", [
-        dropped(" to="), dropped("get_weather"), dropped("<|message|>"),
+        malformed(" to=get_weather<|message|>", NO_CALL),
         malformed("hello", "text between a block's calls"), finish(),
     ])

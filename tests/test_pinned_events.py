@@ -10,7 +10,7 @@ import pytest
 import symphony
 from symphony import Delta, End, TokenSpan
 from symphony.format import CallSyntax, Emits, Format
-from tests.wire import arguments, check, content, dropped, end, finish, malformed, start
+from tests.wire import NO_CALL, arguments, check, content, dropped, end, finish, malformed, start
 
 BLOCK_CLOSED = "a tool-call block that closed without a complete call"
 
@@ -60,16 +60,16 @@ def test_region_cut_before_its_name_after_a_complete_call_is_unterminated():
     check("qwen3", f'<tool_call>{CALL}</tool_call><tool_call>\n{{"na', [
         dropped("<tool_call>"), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"), end(0, "}"),
         dropped("</tool_call>"),
-        dropped("<tool_call>"), malformed('\n{"na', "unterminated_region"),
+        malformed("<tool_call>", NO_CALL), malformed('\n{"na', "unterminated_region"),
         finish(tool_calls=1),
     ])
 
 
 def test_region_cut_before_its_name_after_a_block_closed_without_a_call_is_unterminated():
     check("qwen3", '<tool_call>junk</tool_call>\n<tool_call>{"name": "g', [
-        dropped("<tool_call>"), malformed("junk", BLOCK_CLOSED), dropped("</tool_call>"),
+        malformed("<tool_call>", NO_CALL), malformed("junk", BLOCK_CLOSED), malformed("</tool_call>", NO_CALL),
         content("\n"),
-        dropped("<tool_call>"), malformed('{"name": "g', "unterminated_region"),
+        malformed("<tool_call>", NO_CALL), malformed('{"name": "g', "unterminated_region"),
         finish(),
     ])
 
@@ -78,8 +78,8 @@ def test_three_regions_closed_closed_then_cut():
     check("qwen3", f"<tool_call>{CALL}</tool_call><tool_call>x</tool_call><tool_call> ", [
         dropped("<tool_call>"), start(0, "f", '{"name": "f", "arguments": '), arguments(0, "{}"), end(0, "}"),
         dropped("</tool_call>"),
-        dropped("<tool_call>"), malformed("x", BLOCK_CLOSED), dropped("</tool_call>"),
-        dropped("<tool_call>"), malformed(" ", "unterminated_region"),
+        malformed("<tool_call>", NO_CALL), malformed("x", BLOCK_CLOSED), malformed("</tool_call>", NO_CALL),
+        malformed("<tool_call>", NO_CALL), malformed(" ", "unterminated_region"),
         finish(tool_calls=1),
     ], every_split_up_to=120)
 
@@ -111,7 +111,7 @@ def test_separator_after_held_whitespace_goes_into_the_start_in_its_place():
 
 def test_separator_after_the_held_bytes_of_a_cut_region_goes_into_their_malformed():
     # the event that reports the last held byte takes the separators that came after it
-    check(separated(), "<c> <s>", [dropped("<c>"), malformed(" <s>", "unterminated_region"), finish()])
+    check(separated(), "<c> <s>", [malformed("<c>", NO_CALL), malformed(" <s>", "unterminated_region"), finish()])
 
 
 def test_minimax_m3_separators_before_and_inside_an_invoke():

@@ -1,15 +1,17 @@
 """Property tests for every table (SPEC §9.2's properties on generated outputs): conservation,
-chunking invariance against the whole parse, well-formedness and order, token identity.
-Outputs are built from the table's own markers (tests/strategies.py); every bug found is an
-`@example` here.
+chunking invariance against the whole parse, well-formedness and order, token identity; and
+prose that holds no call reads as written (docs/recovery.md). Outputs are built from the table's
+own markers (tests/strategies.py); every bug found is an `@example` here.
 """
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import symphony
 from symphony import Delta, End, Prompt, TokenSpan
-from symphony.events import Dropped, Reasoning
+from symphony.adapt import chat
+from symphony.events import Dropped, Reasoning, ToolCallStart
 from symphony.reasons import DropReason
+from symphony.text import is_blank
 from tests.common import (
     carries_text,
     check_conservation,
@@ -23,7 +25,7 @@ from tests.common import (
     tokens_of,
 )
 from tests import tiers
-from tests.strategies import cut_plans, outputs, prompts, token_layouts, tools
+from tests.strategies import SEEDS, cut_plans, cuts_of, outputs, prompts, prose_outputs, token_layouts, tools
 
 TABLES = symphony.formats()
 # as many examples as the loaded profile asks for (tests/conftest.py: 80 in the exhaustive tier,
@@ -153,8 +155,31 @@ def token_by_token(table):
     return test
 
 
+def prose_reads_as_written(table):
+    """Output in which no call starts gives back, in the message, every byte the model wrote but
+    the thought's markers (its opener, when the prompt did not write it, and its close) and the
+    Unicode whitespace at the edges of text between messages (a wrapper state's): the thought is
+    the reasoning, the rest the content, a call region's markers and all, byte for byte; whole
+    and at a seeded cut plan."""
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples),
+              suppress_health_check=list(HealthCheck))
+    @given(case=prose_outputs(table), seed=SEEDS)
+    def test(case, seed):
+        events = symphony.parse(table, case.output, prompt=case.prompt)
+        assume(not any(type(e) is ToolCallStart for e in events))
+        want = (None if is_blank(case.content) else case.content, case.reasoning or None)
+        for plan in ([case.output], cuts_of(case.output, seed)):
+            if len(plan) > 1:
+                events = replay(new_parser(table, None), plan, case.prompt)
+            message = chat.message(events)["message"]
+            got = (message["content"], message["reasoning_content"])
+            assert got == want, f"{table}: {case.output!r} (prompt {case.prompt!r}) cut {plan!r}"
+    return test
+
+
 for _table in TABLES:
-    for _property in (conservation, well_formed, chunking_invariance, token_identity, token_by_token):
+    for _property in (conservation, well_formed, chunking_invariance, token_identity, token_by_token,
+                      prose_reads_as_written):
         _test = _property(_table)
         _test.__name__ = f"test_{_property.__name__}_{_table}"
         globals()[_test.__name__] = _test

@@ -6,7 +6,7 @@ reason text, `close()` against `finish()`; each output at every chunking.
 import pytest
 
 import symphony
-from tests.wire import arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
 
 CLOSED_EARLY = "a tool-call block that closed before its function tag closed"
 NO_FUNCTION_TAG = "a tool call without a function tag"
@@ -188,13 +188,12 @@ def test_a_second_function_tag_inside_a_call_ends_it_and_starts_the_next():
 
 
 def test_a_function_close_before_any_function_tag_ends_the_block_with_no_call():
+    # the block holds no call: every byte of it is text, its markers included
     check("qwen3_tagged", block("\n</function>\nx\n"), [
-        dropped("<tool_call>"),
+        malformed("<tool_call>", NO_CALL),
         malformed("\n</function>", NO_FUNCTION_TAG),
-        dropped("\n"),
-        malformed("x", "text between a call's object and its closing marker"),
-        dropped("\n"),
-        dropped("</tool_call>"),
+        malformed("\nx", "text between a call's object and its closing marker"),
+        malformed("\n</tool_call>", NO_CALL),
         finish(),
     ])
 
@@ -209,8 +208,7 @@ def test_tags_out_of_place_and_text_between_tags():
         start(0, "f", "\n<function=f>"),
         dropped("\n"),
         malformed("</parameter>", OUT_OF_PLACE),
-        dropped(" "),
-        malformed("junk", BETWEEN),
+        malformed(" junk", BETWEEN),            # whitespace between two Malformed runs is theirs
         arguments(0, '{"b": 1', " \n<parameter=b>\n1\n</parameter>"),
         arguments(0, "}", "\n"),
         end(0, "</function>"),
@@ -246,8 +244,11 @@ def test_an_empty_key():
 def test_a_block_closed_before_the_call_started(body, reason):
     events = parsed("qwen3_tagged", block(body))
     assert not any(e["kind"] == "tool_call_start" for e in events)
+    whys = [e["why"] for e in events if e["kind"] == "malformed"]
     if reason:
-        assert [e["why"] for e in events if e["kind"] == "malformed"][-1] == {"other": reason}
+        assert whys[-2] == {"other": reason}
+    # the block holds no call: its markers are text too
+    assert whys[0] == whys[-1] == {"other": NO_CALL} and not any(e["kind"] == "dropped" for e in events)
     check("qwen3_tagged", block(body), events)
 
 

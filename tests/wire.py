@@ -21,6 +21,9 @@ def reasoning(text, tokens=None):
     return {"kind": "reasoning", "text": text, "tokens": tokens}
 
 
+# The Malformed reason of a call region's bytes where no call started (docs/recovery.md).
+NO_CALL = "a tool-call region that held no call"
+
 START_THOUGHT = {"kind": "reasoning_start"}
 END_THOUGHT = {"kind": "reasoning_end"}
 

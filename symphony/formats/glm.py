@@ -9,7 +9,7 @@ markers; its template writes no thought, but the model family's reasoning parser
 thoughts.
 """
 from symphony.format import CallSyntax
-from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, FENCE_PROBE, MODEL_WRITES_THOUGHT, NO_THOUGHT,
+from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, MODEL_WRITES_THOUGHT, NO_THOUGHT,
                                      OPENS_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints)
 from symphony.formats.qwen3 import THINK, THINK_OFF, TOOL_CALL
 from symphony.formats.shapes import thought_and_calls
@@ -94,10 +94,10 @@ FAMILY = Family(
                     "IQuestLab/IQuest-Q1"),
     ),
     replay=Replay(
-        probes={"ling": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
-                "glm": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")},
+        probes={"ling": {REASONING_PROBE: (0, "stop")},
+                "glm": {REASONING_PROBE: (0, "stop")},
                 "iquest": {REASONING_PROBE: (0, "stop")},
-                "laguna": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")}},
+                "laguna": {REASONING_PROBE: (0, "stop")}},
         unrecorded={"glm-5": {REASONING_PROBE}, "glm-4.7-flash": {REASONING_PROBE}, "glm-4.6": {REASONING_PROBE}},
     ),
     bench={

@@ -12,7 +12,7 @@ MiniMax M1 (`minimax_m1`, vLLM's `minimax`): `<think>` thoughts the model writes
 calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.
 """
 from symphony.format import CallSyntax, Emits, Format
-from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, FENCE_PROBE, MINIMAX, MODEL_WRITES_THOUGHT, REASONING_PROBE,
+from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MINIMAX, MODEL_WRITES_THOUGHT, REASONING_PROBE,
                                      ByValue, Family, Replay, Row, checkpoints)
 from symphony.formats.shapes import THINK, invoke_rows, thought_and_calls, thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE
@@ -101,8 +101,7 @@ FAMILY = Family(
                     "MiniMaxAI/MiniMax-M1-80k", "MiniMaxAI/MiniMax-M1-40k"),
     ),
     replay=Replay(
-        probes={"minimax_m3": {FENCE_PROBE: (0, "stop")},
-                "minimax_m2": {REASONING_PROBE: (0, "stop")}},
+        probes={"minimax_m2": {REASONING_PROBE: (0, "stop")}},
     ),
     bench={
         # MiniMax-M3: "]<]minimax[>[" before every tag; the output itself starts

@@ -150,7 +150,7 @@ FAMILY = Family(
     ),
     replay=Replay(
         probes={"qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
-                "qwen3_tagged": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (0, "stop")}},
+                "qwen3_tagged": {REASONING_PROBE: (0, "stop")}},
     ),
     bench={
         # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true
