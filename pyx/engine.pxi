@@ -28,7 +28,9 @@
 # from the marker that opened it until a call starts (then they go out as they are) or the region
 # ends, by a marker back out or by the end of the stream, with no call (then they are the text
 # the model wrote: every Dropped byte of the region, its markers and whitespace, is Malformed and
-# shown). So a family's opener followed by no call reads as written, at every chunking.
+# shown). So a family's opener followed by no call reads as written, at every chunking. A region
+# left for a thought other than the one it was opened from was a message's header, not a call
+# region (Inkling's `<|message_model|><|content_thinking|>`): what it held goes out as it is.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -84,6 +86,7 @@ cdef class Engine:
     cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
     cdef bint region_undecided      # a call region is open and no call has started in it yet
     cdef uint32_t region_calls      # ... the calls started before it opened
+    cdef int region_from            # ... the state it was opened from
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -688,7 +691,13 @@ cdef class Engine:
         cdef int before = self.table.emits[self.state]
         cdef int after = self.table.emits[nxt]
         if self.region_undecided and not self.table.in_region[nxt] and not self.opens_region(nxt):
-            self.close_region()         # the marker that left it was its last byte
+            if after == EM_REASONING and nxt != self.region_from:
+                # no call region: a message's header that opens its thought (Inkling's
+                # `<|message_model|><|content_thinking|>`): its markers are the template's
+                self.region_undecided = False
+                self.sink.release()
+            else:
+                self.close_region()     # the marker that left it was its last byte
         elif self.opens_region(nxt):
             self.open_region()          # (entered by the prompt: no marker)
         if before == EM_REASONING and after != EM_REASONING:
@@ -713,6 +722,7 @@ cdef class Engine:
         if not self.region_undecided:
             self.region_undecided = True
             self.region_calls = self.sink.calls
+            self.region_from = self.state
             self.sink.hold()
 
     cdef inline void region_decided(self) noexcept:

@@ -629,6 +629,8 @@ cdef class Sink:
         if keep < self.count:
             self.retain(keep)
             return
+        if self.held_from >= 0:
+            self.held_from = 0          # (a hold with no record yet: from the next one on)
         self.count = 0
         self.kept_thought = -1
         self.arena.len = 0
@@ -866,9 +868,10 @@ cdef class Sink:
             thought = self.kept_thought
         first_thought = thought
         try:
-            for i in range(keep):
+            i = 0
+            while i < keep or (met and i < self.count):      # (past the rest's start, held text is content too)
                 r = &self.records[i]
-                field = fd_next(routes, self.records, i, keep, &thought, &met)
+                field = fd_next(routes, self.records, i, self.count if met else keep, &thought, &met)
                 if field == FIELD_CONTENT:
                     fd_add(&content, self.arena.data + r.text_at, r.text_len)
                 elif field == FIELD_REASONING:
@@ -889,7 +892,9 @@ cdef class Sink:
                                 call = fd_push_call(&calls, &ncalls, first, r.index, -1)
                         at, n = sk_fragment(r)
                         fd_add(&content if call == NULL else &call.arguments, self.arena.data + at, n)
+                i += 1
             if met:
+                keep = self.count
                 fd_add(&content, held, held_n)
             shown_content = fd_str(&content, whole, wp, wn)
             shown_reasoning = fd_str(&reasoning, whole, wp, wn)

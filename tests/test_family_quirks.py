@@ -74,13 +74,18 @@ QUIRKS = [
     Quirk("kimi-bare-counter-two-tools", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>3<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
           "<|tool_call_end|><|tool_calls_section_end|>",
-          '3{"city": "Tokyo"}', [],
+          "<|tool_calls_section_begin|><|tool_call_begin|>3<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
+          "<|tool_call_end|><|tool_calls_section_end|>", [],
           "vLLM's kimi_k2: no call where the arguments fit several tools; SGLang's: the tool whose parameters "
-          "overlap the arguments most (symphony: ambiguous, no name, Malformed)", tools=(WEATHER, SEARCH)),
+          "overlap the arguments most (symphony: ambiguous, no name: the block held no call, so it is the "
+          "text the model wrote, docs/recovery.md)", tools=(WEATHER, SEARCH)),
     Quirk("kimi-bare-counter-no-tools", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}<|tool_call_end|>"
           "<|tool_calls_section_end|>",
-          "0{}", [], "vLLM's and SGLang's kimi_k2: no call", tools=()),
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}<|tool_call_end|>"
+          "<|tool_calls_section_end|>", [],
+          "vLLM's and SGLang's kimi_k2: no call (symphony: the block held no call, so it is the text the model "
+          "wrote)", tools=()),
     # a family's control token with no region open: dropped, not content
     Quirk("kimi-stray-section-end", "kimi_k2",
           "Done.<|tool_calls_section_end|> Anything else?<|tool_call_argument_begin|>",
@@ -113,8 +118,9 @@ QUIRKS = [
           "SGLang's inkling: the call, the marker inside the started call's string its text"),
     Quirk("inkling-unreadable-payload", "inkling",
           "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>",
-          "weather{not json at all", [],
-          "SGLang's inkling: no call, the payload as text without the protocol's tokens"),
+          "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>", [],
+          "SGLang's inkling: no call, the payload as text without the protocol's tokens (symphony: the message "
+          "held no call, so it is the text the model wrote, its tokens included, docs/recovery.md)"),
     # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
     Quirk("minicpm-collapsed", "minicpm5",
           'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',

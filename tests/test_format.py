@@ -123,19 +123,24 @@ def damaged():
             .calls(CallSyntax.json()))
 
 
+# a block with a call in it (a block with none is the text the model wrote, docs/recovery.md)
+BLOCK = '<!b><!c>{"name": "f"}</!c></!b>'
+BLOCK_DROPPED = "<!b><!c></!c></!b>"
+
+
 @pytest.mark.parametrize("output,content,reasoning,dropped_text", [
     # a damaged tag (to its `>` or its line's end), whitespace, then a block: dropped
-    ("a<!bb> \n<!b></!b>z", "az", "", "<!bb> \n<!b></!b>"),
-    ("a<!b oops\n\n<!x>\t<!b></!b>", "a", "", "<!b oops\n\n<!x>\t<!b></!b>"),
-    ("a<!<!b></!b>", "a", "", "<!<!b></!b>"),
+    ("a<!bb> \n" + BLOCK + "z", "az", "", "<!bb> \n" + BLOCK_DROPPED),
+    ("a<!b oops\n\n<!x>\t" + BLOCK, "a", "", "<!b oops\n\n<!x>\t" + BLOCK_DROPPED),
+    ("a<!" + BLOCK, "a", "", "<!" + BLOCK_DROPPED),
     # anything else shows it, and reads on from where the mark was
-    ("a<!bb> b<!b></!b>", "a<!bb> b", "", "<!b></!b>"),
+    ("a<!bb> b" + BLOCK, "a<!bb> b", "", BLOCK_DROPPED),
     ("a<!bb>\n", "a<!bb>\n", "", ""),
-    ("a<!" + "x" * 200 + "\n<!b></!b>", "a<!" + "x" * 200 + "\n", "", "<!b></!b>"),
-    ("a<!b" + "x" * 125 + ">\n<!b></!b>", "a<!b" + "x" * 125 + ">\n", "", "<!b></!b>"),
-    ("a<!b" + "x" * 124 + ">\n<!b></!b>", "a", "", "<!b" + "x" * 124 + ">\n<!b></!b>"),      # 128 bytes
+    ("a<!" + "x" * 200 + "\n" + BLOCK, "a<!" + "x" * 200 + "\n", "", BLOCK_DROPPED),
+    ("a<!b" + "x" * 125 + ">\n" + BLOCK, "a<!b" + "x" * 125 + ">\n", "", BLOCK_DROPPED),
+    ("a<!b" + "x" * 124 + ">\n" + BLOCK, "a", "", "<!b" + "x" * 124 + ">\n" + BLOCK_DROPPED),      # 128 bytes
     ("a<!bb>\n<r>p</r>", "a<!bb>\n", "p", "<r></r>"),
-    ("a<!bb><s>\n<!b>", "a<!bb>\n", "", "<s><!b>"),
+    ("a<!bb><s>\n" + BLOCK, "a<!bb>\n", "", "<s>" + BLOCK_DROPPED),
     # in the thought: shown as the thought's text, or dropped where the block ends the thought
     ("<r>p<!bb> x</r>", "", "p<!bb> x", "<r></r>"),
     ("<r>p<!bb>\n</r>", "", "p<!bb>\n", "<r></r>"),
@@ -151,11 +156,20 @@ def test_a_damaged_marker_is_dropped_before_a_call_and_shown_otherwise(output, c
     check_tokens(damaged(), output)
 
 
+def test_a_damaged_marker_before_a_block_with_no_call_is_the_text_written():
+    """A block that holds no call is the text the model wrote, and so is the damaged opener
+    before it (docs/recovery.md)."""
+    events = every_chunking(damaged(), "a<!bb> \n<!b></!b>z")
+    assert "".join(e.text for e in events if type(e) is Content) == "az"
+    assert "".join(e.text.text for e in events if type(e) is Malformed) == "<!bb> \n<!b></!b>"
+    assert not [e for e in events if type(e) is Dropped]
+
+
 def test_a_damaged_marker_dropped_in_a_thought_ends_it_with_the_block():
-    events = every_chunking(damaged(), "<r>p<!bb>\n<!b></!b>")
+    events = every_chunking(damaged(), "<r>p<!bb>\n" + BLOCK)
     assert [type(e).__name__ for e in events] == ["Dropped", "ReasoningStart", "Reasoning", "Dropped", "ReasoningEnd",
-                                                  "Dropped", "Finish"]
-    assert events[3].text.text == "<!bb>\n<!b>" and events[5].text.text == "</!b>"
+                                                  "Dropped", "ToolCallStart", "ToolCallEnd", "Dropped", "Finish"]
+    assert events[3].text.text == "<!bb>\n<!b>" and events[5].text.text == "<!c>"
 
 
 def test_only_content_or_a_thought_leads_into_a_damaged_marker():

@@ -213,11 +213,12 @@ def test_a_function_tag_without_its_equals_names_a_declared_tool(tag):
 
 
 def test_a_function_tag_without_its_equals_and_an_undeclared_name_is_no_call():
-    """SGLang step3p5 test_unknown_malformed_function_is_not_repaired: no call."""
+    """SGLang step3p5 test_unknown_malformed_function_is_not_repaired: no call, so the block is
+    the text the model wrote, its markers included (docs/recovery.md)."""
     output = "<tool_call><function unknown><parameter=command>pwd</parameter></function></tool_call>"
-    events = reads(output, "<function unknown><parameter=command>pwd</parameter></function>", [])
-    first = next(e.to_dict() for e in events if type(e) is symphony.events.Malformed)
-    assert first["text"]["text"].startswith("<function unknown>")
+    events = reads(output, output, [])
+    first = next(e.to_dict() for e in events if type(e) is symphony.events.Malformed
+                 and e.text.text.startswith("<function unknown>"))
     assert first["why"] == malformed("", "a tag where the call's syntax has none")["why"]
 
 
