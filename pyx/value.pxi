@@ -954,7 +954,7 @@ cdef bint vt_escaped_container(const unsigned char* p, Py_ssize_t n, int kind, B
     body of a JSON string holding a value of that kind (escaped JSON, the string's quotes left
     off): appends that value and returns True; else False, out unchanged. Text without a
     backslash is its own body, so only escaped text is read this way."""
-    if (kind != KIND_ARRAY and kind != KIND_OBJECT) or memchr(p, BACKSLASH, n) == NULL:
+    if (kind != KIND_ARRAY and kind != KIND_OBJECT) or n <= 0 or memchr(p, BACKSLASH, n) == NULL:
         return False
     return vt_body_as_declared(p, n, kind, out, max_depth)
 
