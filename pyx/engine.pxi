@@ -614,8 +614,11 @@ cdef class Engine:
         """The open call ended by its own end tag, in a state with somewhere to return to: the
         region closes there, and what follows (p[0:n]: the marker `marker`, or text when -1) is
         read in that state."""
+        cdef int back = self.table.after_call[self.state]
+        if self.region_undecided:
+            back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
-        self.enter(self.table.after_call[self.state])
+        self.enter(back)
         if marker >= 0:
             return self.terminal(marker, p, n)
         return self.text(p, n)

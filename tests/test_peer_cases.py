@@ -70,6 +70,7 @@ CAUSES = (
     "handed-on-markup",      # a reasoning parser's content holds the tool markup it hands on
     "presentation",          # the incumbent moves text between reasoning and content by a rule of its own
     "prose-defect",          # a defect that garbles visible text: to be fixed, not a reading
+    "region-as-written",     # a call region that held no call is the text the model wrote, markers included
 )
 
 # --- where the engines' parser names land ----------------------------------------------------
