@@ -29,8 +29,9 @@
 # ends, by a marker back out or by the end of the stream, with no call (then they are the text
 # the model wrote: every Dropped byte of the region, its markers and whitespace, is Malformed and
 # shown). So a family's opener followed by no call reads as written, at every chunking. A region
-# left for a thought other than the one it was opened from was a message's header, not a call
-# region (Inkling's `<|message_model|><|content_thinking|>`): what it held goes out as it is.
+# opened from its own state (a marker back to the first state, which holds the calls) and left
+# from it for a text or a thought was a message's header, not a call region (Inkling's
+# `<|message_model|><|content_thinking|>`): what it held goes out as it is.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -591,6 +592,8 @@ cdef class Engine:
                 and self.call.hold_marker(i, p, n, self.sink)):
             return 0            # the open value's text, unless the value's own close never comes
         if self.opens_region(nxt):
+            if self.region_undecided and nxt == 0:
+                self.close_region()     # (a marker back to the first state: it opens the next one)
             self.open_region()          # the marker is the region's first byte
         if self.table.emits[self.state] == EM_ARGUMENTS:
             taken = self.close_call(i, p, n)
@@ -694,8 +697,9 @@ cdef class Engine:
         cdef int before = self.table.emits[self.state]
         cdef int after = self.table.emits[nxt]
         if self.region_undecided and not self.table.in_region[nxt] and not self.opens_region(nxt):
-            if after == EM_REASONING and nxt != self.region_from:
-                # no call region: a message's header that opens its thought (Inkling's
+            if self.state == self.region_from and nxt != self.region_from and (after == EM_CONTENT or
+                                                                               after == EM_REASONING):
+                # no call region: a message's header that opens its text or thought (Inkling's
                 # `<|message_model|><|content_thinking|>`): its markers are the template's
                 self.region_undecided = False
                 self.sink.release()

@@ -494,6 +494,11 @@ def prose_outputs(name):
             closer = draw(st.sampled_from(back)) if back and draw(st.integers(0, 3)) else None
             pieces += [("marker", opener), ("text", body)] + ([("marker", closer)] if closer is not None else [])
             written = texts[opener] + body + (texts[closer] if closer is not None else "")
+            if closer is not None and entered == state and row(entered, closer) != state:
+                # a region opened from its own state and left for a text (Inkling's
+                # `<|message_model|>…<|content_text|>`) was a message's header: its markers are
+                # the template's, dropped; what it held shows as it is
+                written = body
             (stretch if mode == Emits.WRAPPER else content).append((True, written))
             if closer is None:
                 break
