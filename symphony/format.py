@@ -15,7 +15,7 @@ from symphony.syntax import CallSyntax, ParamTags, Placement, Spelling, Tags  # 
 # Spark's ` to=developer`) and DAMAGED_MARKER (held: a damaged marker of the family, dropped when
 # the table goes on into a call or a block, else the text of the state it was written in; see
 # shapes.damaged_openers). The codes are the native engine's own (declared once, in
-# pyx/table.pxi).
+# pyx/engine/table.pxi).
 Emits = IntEnum("Emits", {member.name[len("EM_"):]: int(member) for member in _native.Emits})
 Emits.__doc__ = "What text in a state becomes (SPEC §2.1)."
 

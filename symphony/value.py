@@ -1,6 +1,6 @@
 """Value typing for the tagged tool-call syntaxes (SPEC §5.1, §5.2): the Kind a tool's schema
 declares for a parameter, and the JSON one value's text becomes under it. The work is done in the
-compiled core (pyx/value.pxi); this module gives it its public names."""
+compiled core (pyx/values/typing.pxi); this module gives it its public names."""
 from enum import IntEnum, IntFlag
 
 from symphony import _native

@@ -7,7 +7,7 @@ what the whole parse says. Each test's docstring says what the incumbents read: 
 qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
 detectors, after their unit tests (`../shared/peer-cases/`).
 
-The rules (pyx/assemble_tagged.pxi, symphony/formats/shapes.bare_calls):
+The rules (pyx/assemblers/assemble_tagged.pxi, symphony/formats/shapes.bare_calls):
 - a function tag in content opens a call of its own, which is a call once a tag follows the
   function tag (or the block's marker closes it), and content, every byte, otherwise; after its
   `</function>` what follows is content, and a `</tool_call>` closing it is dropped;

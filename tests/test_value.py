@@ -1,5 +1,5 @@
 """Value typing (SPEC §5.1, §5.2): unit tests of every rule and of the design notes' examples, and
-differential tests of the core (pyx/value.pxi) against the whole-buffer oracle
+differential tests of the core (pyx/values/typing.pxi) against the whole-buffer oracle
 (tests/oracles/value.py) over hand-picked and generated texts under every kind, with the
 properties every result has: it reads back as one JSON value, a declared string decodes to its
 text, a nullable one to null or its text."""

@@ -147,7 +147,7 @@ def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open",
     opener first, then an invoke) are Dropped with that whitespace, as the block's opener they
     stand for (read where the real one is: content, and a thought the block's opener ends);
     anything else (other text, another marker, the end) shows them as the text they are
-    (Emits.DAMAGED_MARKER, pyx/engine.pxi). Read, never written (Format.recovers)."""
+    (Emits.DAMAGED_MARKER, pyx/engine/engine.pxi). Read, never written (Format.recovers)."""
     block_opener, block = opens[0]
     homes = [src for src, terminal, dst in table.transitions if terminal == block_opener and dst == block]
     table = table.terminal("damaged_mark", "<" + mark).state("damaged_opener", Emits.DAMAGED_MARKER)

@@ -5,7 +5,7 @@
 # quote: the syntax takes it as a parameter.) The notation is turned into JSON as it is
 # read: structure byte by byte, strings streamed piece by piece (escaped as serde_json does),
 # each bare scalar written whole at the byte that ends it and typed by the Kind the tools declare
-# where it stands (value.pxi: a declared string is its text, else the model's JSON, else the
+# where it stands (values/typing.pxi: a declared string is its text, else the model's JSON, else the
 # Python literal, else the string). A key is written with its value's first byte, so a key whose
 # value never came is never written; separators are ours (`, ` and `: `). The call ends with its
 # object's `}` (the bytes after it are the engine's: the table's `<tool_call|>` is dropped).

@@ -3,9 +3,9 @@
 # by byte: between calls, whitespace and the list's `[` `]` `,` are the template's; a name runs to
 # its `(`; each `key=value` argument ends at a `,` or `)` outside quotes and brackets, and its
 # value is written whole: the JSON of the Python literal it spells, read as Python reads a call's
-# argument (sets as lists, string prefixes, joined strings, `+7`; value.pxi LIT_ARGUMENT) when it
-# reads back, else value typing with no declaration. `**{...}` puts the dict's members among the
-# arguments. Values are never streamed. Positional arguments and anything else out of place are
+# argument (sets as lists, string prefixes, joined strings, `+7`; values/python_literal.pxi
+# LIT_ARGUMENT) when it reads back, else value typing with no declaration. `**{...}` puts the
+# dict's members among the arguments. Values are never streamed. Positional arguments and anything else out of place are
 # reported with their reasons.
 #
 # Prose (`prose`: Llama 4, vLLM's and SGLang's `pythonic`): the region is text in which a call

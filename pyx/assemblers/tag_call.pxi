@@ -1,6 +1,6 @@
 # What the assemblers of tag-written calls share (SPEC §5.3): the model writes a name and
 # key/value tags, no arguments object, so the assembler writes one, typing each value by the
-# request's declared tools (value.pxi).
+# request's declared tools (values/typing.pxi).
 #
 # Accounting: `carried` holds the bytes no event has accounted for; the next event takes them as
 # its source. Whitespace between tags is carried; other text between tags flushes what is carried
