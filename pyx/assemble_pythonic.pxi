@@ -194,14 +194,14 @@ cdef class PythonicCall(TagCall):
         self.stage = PY_CONTENT
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         if self.stage == PY_DECIDING or self.stage == PY_OPENING or self.stage == PY_CONTENT:
             self.sink = sink
             self.take_scanner_held()
             self.release_as_content()
             self.done = True
             return 0
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     cdef Py_ssize_t value_bytes(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Reads a value up to the `,` or `)` that ends it (outside quotes and brackets); returns

@@ -63,6 +63,7 @@ CITATIONS = "citations"
 ATTRIBUTE_TEXT = "attribute-text"
 MARKER_TEXT = "marker-text"
 REQUEST_OPTIONS = "request-options"
+CUT_OFF = "cut-off"
 
 _CODER = "vllm:test_qwen3coder_tool_parser.py::"
 _SHARED = "vllm:test_qwen3_xml_coder_shared.py::"
@@ -181,9 +182,10 @@ _WRAPPED = (
     "(SPEC §5.2 inference): its value is the object the model wrote under that key; vLLM unwraps it "
     "into the call's arguments")
 _MINICPM_CUT = (
-    f"{MALFORMED_KEPT}: a started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()): "
-    "the stream ends before `</function>`, so the call keeps `{\"city\": \"北京\"` and nothing is "
-    "closed; vLLM drops the call and shows the text as content")
+    f"{CUT_OFF}: a started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()), and a "
+    "call the end of the stream cuts short ends with arguments a client can load (docs/recovery.md): "
+    "the stream ends before `</function>`, so the call keeps `{\"city\": \"北京\"}`; vLLM drops the "
+    "call and shows the text as content")
 _PARAM_WITHOUT_NAME = (
     f"{MALFORMED_KEPT}: `<param>` is no parameter tag (SPEC §5.6 shape: a tag out of place), so "
     "`<param>北京</param>` is Malformed \"text between a call's tags\" and \"a tag where the call's "
@@ -231,11 +233,12 @@ _LLAMA3_MID_TEXT = (
     "xlam, SPEC §4.5); vLLM searches the text for an object")
 _LLAMA3_INVALID = (
     f"{MALFORMED_KEPT}: the call started once its name was whole (SPEC §4.2) and a started call "
-    "always ends (SPEC §2.4 End); `{{invalid json}` is refused at `i`, so the arguments are `{` and "
-    "the rest Malformed(InvalidArguments), shown as content; vLLM reports no call")
+    "always ends (SPEC §2.4 End); `{{invalid json}` is refused at `i`, so the arguments are `{`, "
+    "closed for the client (`{}`, docs/recovery.md), and the rest Malformed(InvalidArguments), shown "
+    "as content; vLLM reports no call")
 _LLAMA3_NO_ARGUMENTS = (
-    f"{CALL_FORM}: an object with a name and no arguments member is a call with no arguments "
-    "(SPEC §4.2: its start's source is the whole object); vLLM reports no call")
+    f"{CALL_FORM}: an object with a name and no arguments member is a call with no arguments, `{{}}` "
+    "(SPEC §4.2: its start's source is the whole object; docs/recovery.md); vLLM reports no call")
 _K2_ID = (
     f"{CALL_IDS}: ids are `call_<index>` everywhere (SPEC §2.4: no `functions.name:N` scheme): the "
     "head `functions.NAME:N` is the model's own call id, of which the call keeps the name (the "
@@ -288,9 +291,9 @@ DIFFERENCES = {
     # Qwen2.5-Coder, Llama-Nemotron, IQuest-Coder-V2
     "vllm:test_qwen25_coder_tool_parser.py::TestExtractToolCallsNonStreaming::test_malformed_json_returns_content": (
         f"{MALFORMED_KEPT}: the call started once its name was whole (SPEC §4.2) and a started call "
-        "always ends (SPEC §2.4 End); `{invalid json` is refused at `i`, so the arguments are `{` and "
-        "the rest Malformed(InvalidArguments), shown as content; vLLM reports no call and the whole "
-        "output as content"),
+        "always ends (SPEC §2.4 End); `{invalid json` is refused at `i`, so the arguments are `{`, "
+        "closed for the client (`{}`, docs/recovery.md), and the rest Malformed(InvalidArguments), "
+        "shown as content; vLLM reports no call and the whole output as content"),
     "vllm:test_nemotron_json_tool_parser.py::test_extract_tool_calls_returns_original_for_malformed": (
         f"{MALFORMED_KEPT}: `{{\"name\": \"broken\", \"arguments\": {{}}}}` is a whole call object, so "
         "the call is read (SPEC §4.2) though the list around it never closes before `</TOOLCALL>` ends "
@@ -307,9 +310,9 @@ DIFFERENCES = {
         "ends with what arrived (SPEC §2.4 End); vLLM skips the call"),
     # MiniMax M1
     _M1 + "test_extract_tool_calls_missing_name_or_arguments": (
-        f"{MALFORMED_KEPT}: a call object with a name and no arguments is a call with no arguments "
-        "(SPEC §4.2), and one with no name is Malformed \"a tool call without a name\", shown as content; "
-        "vLLM drops both"),
+        f"{MALFORMED_KEPT}: a call object with a name and no arguments is a call with no arguments, "
+        "`{}` (SPEC §4.2, docs/recovery.md), and one with no name is Malformed \"a tool call without a "
+        "name\", shown as content; vLLM drops both"),
     _M1 + "test_extract_tool_calls_multiline_json_not_supported": (
         f"{CALL_FORM}: a call object is JSON however it is spaced (SPEC §4.1 outline): the object written "
         "over several lines is a call; vLLM reads one object per line only"),
@@ -474,7 +477,7 @@ DIFFERENCES = {
         "started call always ends with what arrived (SPEC §2.4 End, §5.3 finish()); the stream ends "
         "inside `<user_id>2`, a value written whole that never closed, so it and the held `>` and "
         "separator are Malformed(UnterminatedRegion), shown as content, and the call's arguments are "
-        "empty; the newline, separator and `<invoke name=\"` before the name are dropped (block "
+        "`{}` (closed for the client, docs/recovery.md); the newline, separator and `<invoke name=\"` before the name are dropped (block "
         "wrapping and markers, SPEC §2.4); vLLM withdraws the unfinished call and gives its text back "
         "as content"),
     _MINIMAX + "test_streaming_parse_error_emits_buffer_and_later_deltas": (
@@ -608,6 +611,11 @@ DIFFERENCES = {
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_tokenizer[trailing_data_after_json]': _MISTRAL_AFTER_LIST,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_multiple_bot_tokens_raises': _MISTRAL_TWO_REGIONS,
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback': _MISTRAL_NOT_A_LIST,
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls[complex]': (
+        f"{CUT_OFF}: the output ends inside the call's arguments (the string is never closed), and a "
+        "call the end of the stream cuts short ends with arguments a client can load, its string and "
+        "object closed (docs/recovery.md; only a stream stopped for its length keeps them as written); "
+        "vLLM gives the cut text"),
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback_fails': (
         f"{MARKER_TEXT}: `[TOOL_CALLS]` followed by text that is no call: a call region in which no "
         "call started is the text the model wrote, its opener included (docs/recovery.md); vLLM drops "
@@ -963,13 +971,16 @@ def test_agreement_table():
 
 CAUSES = (MARKER_IN_VALUE, PARAMETER_TAGS, NAMES_NOT_CHECKED, CALL_NEEDS_BLOCK, VALUE_TYPING, MALFORMED_KEPT,
           THOUGHT, PROSE_BETWEEN, FOREIGN_MARKERS, REPEATED_KEY, VALUE_EXTENT, SEPARATOR, CALL_FORM,
-          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS, ATTRIBUTE_TEXT, MARKER_TEXT, REQUEST_OPTIONS)
+          UNPAIRED_MARKER, HELD_RELEASED, CALL_IDS, CITATIONS, ATTRIBUTE_TEXT, MARKER_TEXT, REQUEST_OPTIONS,
+          CUT_OFF)
 
 # --- what symphony gives for each listed case (texts over 200 characters by length and digest) --
 
 PINNED = {
-    "vllm:test_qwen25_coder_tool_parser.py::TestExtractToolCallsNonStreaming::test_malformed_json_returns_content": {
-        'content': 'invalid json\n', 'reasoning': None, 'calls': [['broken', '{']], 'finish': 'tool_calls'},
+    'vllm:test_qwen25_coder_tool_parser.py::TestExtractToolCallsNonStreaming::test_malformed_json_returns_content': {'content': 'invalid json\n',
+         'reasoning': None,
+         'calls': [['broken', '{}']],
+         'finish': 'tool_calls'},
     "vllm:test_nemotron_json_tool_parser.py::test_extract_tool_calls_returns_original_for_malformed": {
         'content': None, 'reasoning': None, 'calls': [['broken', '{}']], 'finish': 'tool_calls'},
     "vllm:test_nemotron_json_tool_parser.py::test_extract_tool_calls_keeps_think_block_as_content": {
@@ -1216,12 +1227,10 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "X"}']],
         'finish': 'tool_calls'},
-    'vllm:test_minimax_m3_tool_parser.py::test_streaming_error_recovery_keeps_committed_tool_call_structured': {
-        'content': 'plain >]<]minimax[>[<user_id>2',
-        'reasoning': None,
-        'calls': [['create_order', '{"user_id": 1}'],
-                   ['create_order', '']],
-        'finish': 'tool_calls'},
+    'vllm:test_minimax_m3_tool_parser.py::test_streaming_error_recovery_keeps_committed_tool_call_structured': {'content': 'plain >]<]minimax[>[<user_id>2',
+         'reasoning': None,
+         'calls': [['create_order', '{"user_id": 1}'], ['create_order', '{}']],
+         'finish': 'tool_calls'},
     'vllm:test_minimax_m3_tool_parser.py::test_streaming_parse_error_emits_buffer_and_later_deltas': {'content': '<tool_call>\n]<]minimax[>[</user_id> after error',
          'reasoning': None,
          'calls': [],
@@ -1399,11 +1408,10 @@ PINNED = {
         'reasoning': None,
         'calls': [['get_weather', '{"city": "北京"}'], ['sum_values', '{"nums": [7,8,9], "exact": false}']],
         'finish': 'tool_calls'},
-    'vllm:test_minicpm5xml_tool_parser.py::test_incomplete_missing_function_end': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['get_weather', '{"city": "北京"']],
-        'finish': 'tool_calls'},
+    'vllm:test_minicpm5xml_tool_parser.py::test_incomplete_missing_function_end': {'content': None,
+         'reasoning': None,
+         'calls': [['get_weather', '{"city": "北京"}']],
+         'finish': 'tool_calls'},
     'vllm:test_minicpm5xml_tool_parser.py::test_param_missing_name_invalid': {
         'content': '<param>北京</param>\n',
         'reasoning': None,
@@ -1536,6 +1544,9 @@ PINNED = {
         'finish': 'tool_calls'},
     'vllm:test_mistral_tool_parser.py::test_extract_tool_calls_pre_v11_regex_fallback_fails': {
         'content': '[TOOL_CALLS] not json at all', 'reasoning': None, 'calls': [], 'finish': 'stop'},
+    'vllm:test_mistral_tool_parser.py::test_extract_tool_calls[complex]': {
+        'content': 'hi{hi', 'reasoning': None,
+        'calls': [['bash', '{"command": "print(\\"hello world!\\")\\nre.compile(r\'{}\')"}']], 'finish': 'tool_calls'},
     'vllm:test_glm4_moe_tool_parser.py::test_streaming_with_content_before_tool_calls': {
         'content': 'I will help you get the weather.<tool_call>', 'reasoning': None, 'calls': [],
         'finish': 'stop'},
@@ -1544,16 +1555,11 @@ PINNED = {
         'reasoning': None,
         'calls': [],
         'finish': 'stop'},
-    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': {
-        'content': 'invalid json}',
-        'reasoning': None,
-        'calls': [['invalidTool', '{']],
-        'finish': 'tool_calls'},
-    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': {
-        'content': None,
-        'reasoning': None,
-        'calls': [['toolWithoutParams', '']],
-        'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_invalid_json': {'content': 'invalid json}',
+         'reasoning': None,
+         'calls': [['invalidTool', '{}']],
+         'finish': 'tool_calls'},
+    'vllm:test_llama3_json_tool_parser.py::test_extract_tool_calls_missing_parameters_and_arguments_key': {'content': None, 'reasoning': None, 'calls': [['toolWithoutParams', '{}']], 'finish': 'tool_calls'},
     'vllm:test_kimi_k2_tool_parser.py::TestExtractToolCalls::test_invalid_funcall_id_skipped': {
         'content': 'Help. ',
         'reasoning': None,
@@ -1589,11 +1595,10 @@ PINNED = {
          'reasoning': None,
          'calls': [],
          'finish': 'stop'},
-    'vllm:test_kimi_k2_tool_parser.py::TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker': {
-        'content': "I'll check. ",
-        'reasoning': None,
-        'calls': [['get_weather', '{"city": "Bei']],
-        'finish': 'tool_calls'},
+    'vllm:test_kimi_k2_tool_parser.py::TestStreamingEdgeCases::test_truncated_tool_call_no_end_marker': {'content': "I'll check. ",
+         'reasoning': None,
+         'calls': [['get_weather', '{"city": "Bei"}']],
+         'finish': 'tool_calls'},
     'vllm:test_deepseekv32_tool_parser.py::TestExtractToolCalls::test_string_attr_true_coerced_by_schema': {
         'content': None,
         'reasoning': None,
@@ -1635,12 +1640,10 @@ PINNED = {
         'calls': [['bad', '{"x": "b\'z\'"}'],
                    ['get_weather', '{"city": "San Francisco", "metric": "celsius"}']],
         'finish': 'tool_calls'},
-    'vllm:test_pythonic_tool_parser.py::test_good_call_survives_unparsable_sibling': {
-        'content': "a='x 'y', b='z')]",
-        'reasoning': None,
-        'calls': [['get_weather', '{"city": "San Francisco", "metric": "celsius"}'],
-                   ['f', '']],
-        'finish': 'tool_calls'},
+    'vllm:test_pythonic_tool_parser.py::test_good_call_survives_unparsable_sibling': {'content': "a='x 'y', b='z')]",
+         'reasoning': None,
+         'calls': [['get_weather', '{"city": "San Francisco", "metric": "celsius"}'], ['f', '{}']],
+         'finish': 'tool_calls'},
     'vllm:test_pythonic_tool_parser.py::test_unrecoverable_block_still_reports_no_tool_call': {
         'content': None,
         'reasoning': None,
@@ -1663,13 +1666,12 @@ PINNED = {
         'reasoning': None,
         'calls': [['foo', '{"x": "1]"}']],
         'finish': 'tool_calls'},
-    'vllm:test_minimax_tool_parser.py::test_extract_tool_calls_missing_name_or_arguments': {
-        'content': '{"arguments": {"city": "Portland"}}',
-        'reasoning': None,
-        'calls': [['valid_tool', '{"city": "Seattle"}'],
-                   ['missing_args', ''],
+    'vllm:test_minimax_tool_parser.py::test_extract_tool_calls_missing_name_or_arguments': {'content': '{"arguments": {"city": "Portland"}}',
+         'reasoning': None,
+         'calls': [['valid_tool', '{"city": "Seattle"}'],
+                   ['missing_args', '{}'],
                    ['another_valid_tool', '{"param": "value"}']],
-        'finish': 'tool_calls'},
+         'finish': 'tool_calls'},
     'vllm:test_minimax_tool_parser.py::test_extract_tool_calls_multiline_json_not_supported': {
         'content': None,
         'reasoning': None,
