@@ -32,14 +32,19 @@ def test_a_forced_function_takes_the_whole_output_as_its_arguments():
 
 
 @pytest.mark.parametrize("output,want", [
-    ("@ not json", [start(0, "get_weather", ""), malformed("@ not json", "invalid_arguments"), end(0)]),
+    # arguments no JSON reader takes, or cut short, end as one whole value for the client
+    ("@ not json", [start(0, "get_weather", ""), malformed("@ not json", "invalid_arguments"),
+                    arguments(0, "{}", ""), end(0)]),
     ("12abc", [start(0, "get_weather", ""), arguments(0, "12"), malformed("abc", AFTER), end(0)]),
     ('{} x y', [start(0, "get_weather", ""), arguments(0, "{}"), dropped(" ", "whitespace"),
                 malformed("x y", AFTER), end(0)]),
     ('{"a": 1}{"b": 2}', [start(0, "get_weather", ""), arguments(0, '{"a": 1}'), malformed('{"b": 2}', AFTER), end(0)]),
-    ('{"city": "Par', [start(0, "get_weather", ""), arguments(0, '{"city": "Par'), end(0)]),
+    ('{"city": "Par', [start(0, "get_weather", ""), arguments(0, '{"city": "Par'), arguments(0, '"}', ""), end(0)]),
+    ('{"city": "Paris", "days', [start(0, "get_weather", ""), arguments(0, '{"city": "Paris"'),
+                                 malformed(', "days', "unterminated_region"), arguments(0, "}", ""), end(0)]),
     ('"just a string"', [start(0, "get_weather", ""), arguments(0, '"just a string"'), end(0)]),
-    ("hello world", [start(0, "get_weather", ""), malformed("hello world", "invalid_arguments"), end(0)]),
+    ("hello world", [start(0, "get_weather", ""), malformed("hello world", "invalid_arguments"),
+                     arguments(0, "{}", ""), end(0)]),
 ])
 def test_forced_function_shapes(output, want):
     calls = 1 if want else 0

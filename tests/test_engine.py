@@ -75,6 +75,7 @@ def test_junk_block_uses_no_index():
         malformed("</tool_call>", NO_CALL),
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         dropped("</tool_call>"),
         finish("stop", 1),
@@ -94,6 +95,7 @@ def test_nameless_and_non_string_names_use_no_index():
         malformed("</tool_call>", NO_CALL),
         dropped("<tool_call>"),
         start(0, "g", '{"name": "g"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         dropped("</tool_call>"),
         finish("stop", 1),
@@ -104,6 +106,7 @@ def test_call_without_arguments():
     check("qwen3", '<tool_call>{"name": "ping"}</tool_call>', [
         dropped("<tool_call>"),
         start(0, "ping", '{"name": "ping"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         dropped("</tool_call>"),
         finish("stop", 1),
@@ -158,8 +161,9 @@ def test_invalid_word_whole():
     assert parsed("qwen3", '<tool_call>{"name": "f", "arguments": {"a": tru e}}</tool_call>') == [
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f", "arguments": '),
-        arguments(0, '{"a": '),
-        malformed("tru e}", "invalid_arguments"),
+        arguments(0, '{'),                              # the member whose value is no JSON is left out
+        malformed('"a": tru e}', "invalid_arguments"),
+        arguments(0, "}", ""),                          # ... and the arguments closed for the client
         end(0, "}"),
         dropped("</tool_call>"),
         finish("stop", 1),
@@ -172,6 +176,7 @@ def test_lone_surrogate_whole():
         start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"t": "'),
         malformed('\\udf89"}', "invalid_arguments"),
+        arguments(0, '"}', ""),
         end(0, "}"),
         dropped("</tool_call>"),
         finish("stop", 1),
@@ -183,6 +188,7 @@ def test_markers_inside_argument_strings_are_markers():
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"c": "'),
+        arguments(0, '"}', ""),       # the marker closed the call: its arguments are closed for the client
         end(0, ""),
         dropped("</tool_call>"),
         content('"}}</tool_call>'),   # no row from content on the closer: it is text
@@ -216,6 +222,7 @@ def test_prose_around_calls():
         content("\nthen"),
         dropped("<tool_call>"),
         start(1, "g", '{"name": "g"}'),
+        arguments(1, "{}", ""),
         end(1, ""),
         dropped("</tool_call>"),
         content("bye"),
@@ -452,9 +459,11 @@ def test_a_new_opener_ends_an_unfinished_call():
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"a": 1'),
+        arguments(0, "}", ""),
         end(0, ""),
         dropped("<tool_call>"),
         start(1, "g", '{"name": "g"}'),
+        arguments(1, "{}", ""),
         end(1, ""),
         dropped("</tool_call>"),
         finish("stop", 2),
@@ -584,6 +593,7 @@ def test_xlam_junk_between_and_prose_after():
     check("xlam", '[{"name": "f"} x]tail ', [
         dropped("["),
         start(0, "f", '{"name": "f"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         dropped(" "),
         malformed("x", BETWEEN_LIST),
@@ -618,6 +628,7 @@ def test_xlam_unterminated_list_between_items():
     check("xlam", '[{"name": "f"}, ', [
         dropped("["),
         start(0, "f", '{"name": "f"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         malformed(", ", "unterminated_region"),
         finish("stop", 1),
@@ -629,9 +640,18 @@ def test_xlam_unterminated_object():
         dropped("["),
         start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"a": 1'),
+        arguments(0, "}", ""),          # the end cut the call: its arguments are closed for the client
         end(0, ""),
         finish("stop", 1),
     ])
+    # stopped for its length, a call keeps its arguments as far as they were written
+    check("xlam", '[{"name": "f", "arguments": {"a": 1', [
+        dropped("["),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, '{"a": 1'),
+        end(0, ""),
+        finish("length", 1),
+    ], finish="length")
 
 
 def test_xlam_open_bracket_only():
@@ -643,6 +663,7 @@ def test_xlam_extra_closer_after_an_object():
     check("xlam", '[{"name": "f"}}]', [
         dropped("["),
         start(0, "f", '{"name": "f"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         malformed("}", BETWEEN_LIST),
         dropped("]"),

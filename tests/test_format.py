@@ -577,7 +577,8 @@ def test_wrapper_state_edge_whitespace_dropped_inner_whitespace_malformed():
     events = every_chunking(mine(), output)
     assert runs(events) == runs([
         dropped("<b> \u3000"), Malformed("x\x1cy\n\u0085z\u200b", BETWEEN_CALLS), dropped("\t<c>"),
-        ToolCallStart(0, "call_0", "f", '{"name": "f"}'), ToolCallEnd(0, ""), dropped("</c> </b>"),
+        ToolCallStart(0, "call_0", "f", '{"name": "f"}'), ToolCallArguments(0, "{}", ""), ToolCallEnd(0, ""),
+        dropped("</c> </b>"),
         symphony.Finish("stop", 1, 0),
     ])
 

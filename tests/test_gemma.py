@@ -92,15 +92,23 @@ def test_a_marker_closes_what_is_open_and_reports_what_it_cut():
     ])
 
 
-def test_the_stream_cut_closes_nothing():
+def test_a_cut_closes_what_is_open_unless_the_stream_was_stopped_for_its_length():
     check("gemma4", CALL + "call:f{a:" + Q + "Par", [
-        dropped(CALL), start(0, "f", "call:f"), arguments(0, '{"a": "Par', "{a:" + Q + "Par"), end(0),
-        finish(tool_calls=1),
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, '{"a": "Par', "{a:" + Q + "Par"), arguments(0, '"}', ""),
+        end(0), finish(tool_calls=1),
     ])
     check("gemma4", CALL + "call:f{a:1", [
-        dropped(CALL), start(0, "f", "call:f"), arguments(0, "{"), malformed("a:1", "unterminated_region"), end(0),
-        finish(tool_calls=1),
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, "{"), malformed("a:1", "unterminated_region"),
+        arguments(0, "}", ""), end(0), finish(tool_calls=1),
     ])
+    check("gemma4", CALL + "call:f{a:" + Q + "Par", [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, '{"a": "Par', "{a:" + Q + "Par"), end(0),
+        finish("length", tool_calls=1),
+    ], finish="length")
+    check("gemma4", CALL + "call:f{a:1", [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, "{"), malformed("a:1", "unterminated_region"), end(0),
+        finish("length", tool_calls=1),
+    ], finish="length")
 
 
 def test_heads_that_name_no_call():

@@ -113,7 +113,7 @@ def test_a_call_cut_by_the_end_of_its_message_and_text_between_messages():
         dropped("<|channel|>analysis<|message|>"), START_THOUGHT, reasoning("hm"), dropped("<|end|>"), END_THOUGHT,
         malformed("junk", "text between a block's calls"), dropped("<|start|>assistant"),
         dropped("<|channel|>commentary to="), start(0, "f", "functions.f <|constrain|>json<|message|>"),
-        arguments(0, '{"a": "x', '{"a": "x'), end(0, ""),
+        arguments(0, '{"a": "x', '{"a": "x'), arguments(0, '"}', ""), end(0, ""),
         dropped("<|end|>"), finish(tool_calls=1),
     ])
 

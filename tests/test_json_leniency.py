@@ -61,9 +61,15 @@ def test_a_string_that_is_no_object_streams_as_written(written):
 
 def test_a_string_cut_off_is_the_string():
     written = r'"{\"a\": 1}'
+    # the string, closed for the client (the stream was cut short) ...
     check("qwen2_5", OPEN + HEAD + written, [
-        dropped(OPEN), start(0, "f", HEAD), arguments(0, written), end(0, ""), finish(tool_calls=1),
+        dropped(OPEN), start(0, "f", HEAD), arguments(0, written), arguments(0, '"', ""), end(0, ""),
+        finish(tool_calls=1),
     ])
+    # ... or as far as it was written (stopped for its length)
+    check("qwen2_5", OPEN + HEAD + written, [
+        dropped(OPEN), start(0, "f", HEAD), arguments(0, written), end(0, ""), finish("length", tool_calls=1),
+    ], finish="length")
 
 
 def test_every_json_syntax_reads_it():

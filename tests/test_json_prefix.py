@@ -12,7 +12,7 @@ from symphony._native import JsonPrefix, json_prefix_end
 from tests import tiers
 from tests.common import chunkings, split_at
 from tests.oracles.json_prefix import UNICODE_WHITESPACE, prefix_end
-from tests.oracles.json_strict_prefix import strict_prefix_end
+from tests.oracles.json_strict_prefix import strict_ending, strict_prefix_end
 
 SPEC_WHITESPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
                    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
@@ -487,3 +487,37 @@ def test_bounded_numbers_chunked_match_the_oracle(number, shape, data):
 @given(mutated(JSON_SPACING) | mutated(), st.data())
 def test_bounded_mutated_documents_chunked_match_the_oracle(text, data):
     assert bounded_fed(random_pieces(data, text))[0] == strict_prefix_end(text, bounded=True)
+
+
+# ---- strict mode: what a prefix commits should the input end there, and what closes it
+
+def strict_ending_fed(pieces):
+    return fed_validator(pieces, strict=True)[1].ending()
+
+
+@pytest.mark.parametrize("text, committed, closing", [
+    ('{"city": "Par', 13, '"}'), ('{"a": 1, "b"', 7, "}"), ('{"a": 1, "b": ', 7, "}"), ('{"a": 1,', 7, "}"),
+    ('{"a": 1, ', 7, "}"), ("[1, 2,", 5, "]"), ('{"a": -', 1, "}"), ('{"a": 1.', 7, "}"), ('{"a": 1e+', 7, "}"),
+    ('{"a": 12', 8, "}"), ('{"a": tr', 1, "}"), ('{"a": true', 10, "}"), ('{"a": [tru', 7, "]}"),
+    ('"ab\\', 3, '"'), ('"ab\\u00', 3, '"'), ('"\\ud83c', 1, '"'), ('"\\ud83c\\udf89', 13, '"'),
+    ("{", 1, "}"), ("[", 1, "]"), ('{"a": {', 7, "}}"), ("-", 0, ""), ("tru", 0, ""), ("true", 4, ""),
+    ('{"a": 1}', 8, ""), ('{"a": 1} x', 9, ""), ('{"a": 1,}', 7, "}"), ('{"a": "x\\q"}', 8, '"}'),
+    ('{"a": "x\\ny', 11, '"}'), ('{"a\\q": 1}', 1, "}"), ('{"a": NaN}', 1, "}"), ("[1.}", 2, "]"),
+])
+def test_strict_ending_commits_what_closes_with_quotes_and_brackets(text, committed, closing):
+    assert strict_ending(text) == (committed, closing)
+    for name, pieces in chunkings(text):
+        assert strict_ending_fed(pieces) == (committed, closing), (text, name)
+    if committed:
+        json.loads(text.encode()[:committed].decode() + closing)
+
+
+@settings(max_examples=800, deadline=None)
+@given(mutated(JSON_SPACING) | mutated() | documents(JSON_SPACING), st.data())
+def test_strict_ending_of_any_cut_matches_the_oracle(text, data):
+    text = text.lstrip(" \t\n\r")         # (a value the validator reads has no whitespace before it)
+    cut = text[:data.draw(st.integers(0, len(text)))]
+    want = strict_ending(cut)
+    assert strict_ending_fed(random_pieces(data, cut) if cut else [""]) == want, cut
+    if want[0]:
+        json.loads(cut.encode()[:want[0]].decode() + want[1])

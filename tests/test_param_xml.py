@@ -58,10 +58,14 @@ def test_a_param_tag_without_a_name_is_reported_and_the_call_keeps_the_rest():
         malformed("<param>x", "text between a call's tags"), malformed("</param>", "a tag where the call's syntax has none")]
 
 
-def test_the_stream_cut_closes_nothing_and_a_marker_closes_the_string():
+def test_a_cut_closes_the_string_unless_the_stream_was_stopped_for_its_length():
     check("minicpm5", FUNCTION + 'f">' + param("s", "Par")[:-8], [
         dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),
-        end(0), finish(tool_calls=1),
+        end(0), finish("length", tool_calls=1),
+    ], tools=TOOLS, finish="length")
+    check("minicpm5", FUNCTION + 'f">' + param("s", "Par")[:-8], [
+        dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),
+        arguments(0, '"', ""), arguments(0, "}", ""), end(0), finish(tool_calls=1),
     ], tools=TOOLS)
     check("minicpm5", FUNCTION + 'f">' + param("s", "Par")[:-8] + FUNCTION_END, [
         dropped(FUNCTION), start(0, "f", 'f">'), arguments(0, '{"s": "', '<param name="s">'), arguments(0, "Par"),

@@ -3,6 +3,8 @@ chunking invariance against the whole parse, well-formedness and order, token id
 prose that holds no call reads as written (docs/recovery.md). Outputs are built from the table's
 own markers (tests/strategies.py); every bug found is an `@example` here.
 """
+import json
+
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -155,6 +157,37 @@ def token_by_token(table):
     return test
 
 
+# a call the end cuts short in a number's tail (`2.`: no part of the arguments, which close as
+# `{"a": "x", "b": [1, 2]}`)
+CUT_CALL = '<tool_call>{"name": "f", "arguments": {"a": "x", "b": [1, 2.'
+
+
+def arguments_load(table):
+    """Every call's arguments in the message load with json.loads (one whole JSON value) when the
+    stream was not stopped for its length, whole and at every cut: a call cut short, closed by a
+    marker before its end or written with arguments a strict reader refuses ends with them closed.
+    Stopped for its length, a call keeps its arguments as far as they were written: what streamed."""
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples))
+    @given(case=scenario(table), finish=st.sampled_from(["stop", "stop", "abort", "content_filter"]))
+    @example(case=(CUT_CALL, None, [CUT_CALL[:20], CUT_CALL[20:]], synthetic_token_bounds(CUT_CALL), None),
+             finish="stop")
+    def test(case, finish):
+        output, prompt, pieces, _, tools = case
+        for plan in ([output], pieces):
+            message = chat.message(replay(new_parser(table, tools), plan, prompt, finish))
+            for call in message["message"]["tool_calls"] or ():
+                arguments = call["function"]["arguments"]
+                try:
+                    json.loads(arguments)
+                except ValueError:
+                    raise AssertionError(f"{table}: {output!r} cut {plan!r} finish {finish}: "
+                                         f"arguments {arguments!r} do not load") from None
+        cut = replay(new_parser(table, tools), pieces, prompt, "length")
+        streamed = said(replay(new_parser(table, tools), [output], prompt, "length")).arguments
+        assert said(cut).arguments == streamed
+    return test
+
+
 def prose_reads_as_written(table):
     """Output in which no call starts gives back, in the message, every byte the model wrote but
     the thought's markers (its opener, when the prompt did not write it, and its close) and the
@@ -179,7 +212,7 @@ def prose_reads_as_written(table):
 
 for _table in TABLES:
     for _property in (conservation, well_formed, chunking_invariance, token_identity, token_by_token,
-                      prose_reads_as_written):
+                      prose_reads_as_written, arguments_load):
         _test = _property(_table)
         _test.__name__ = f"test_{_property.__name__}_{_table}"
         globals()[_test.__name__] = _test

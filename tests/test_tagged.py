@@ -70,13 +70,23 @@ def test_a_stream_cut_inside_a_string_closes_nothing():
 
 def test_a_stream_cut_inside_a_whole_value_reports_it_unterminated():
     output = "<tool_call>\n<function=f>\n<parameter=limit>\n12"
+    # the value was held, not written: the call closes without it, for the client to load
+    check("qwen3_tagged", output, [
+        dropped("<tool_call>"),
+        start(0, "f", "\n<function=f>"),
+        malformed("\n<parameter=limit>\n12", "unterminated_region"),
+        arguments(0, "{}", ""),
+        end(0),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    # stopped for its length, the call closes nothing
     check("qwen3_tagged", output, [
         dropped("<tool_call>"),
         start(0, "f", "\n<function=f>"),
         malformed("\n<parameter=limit>\n12", "unterminated_region"),
         end(0),
-        finish(tool_calls=1),
-    ], tools=TOOLS)
+        finish("length", tool_calls=1),
+    ], tools=TOOLS, finish="length")
 
 
 def test_a_marker_closing_a_whole_value_reports_it_and_closes_the_object():

@@ -12,7 +12,8 @@
 # first other byte on is "bytes after the arguments". Required: the list's syntax as JSON has it;
 # brackets and commas in place are Dropped{Wrapper}, each object goes to a JSON call assembler,
 # and the first byte the syntax does not allow makes everything to the end Malformed with a reason
-# naming what was expected there.
+# naming what was expected there. The validator is strict (what a client's JSON reader takes), and
+# a value the stream cuts short is closed into one whole value, as the JSON call assembler does.
 
 cdef enum ForcedStage:
     FC_BEFORE = 0            # whitespace before the value
@@ -54,7 +55,7 @@ cdef class ForcedCall(Assembler):
     def __cinit__(self, bytes name):
         self.name = name
         self.index = -1
-        jp_init(&self.prefix)
+        jp_init_strict(&self.prefix)
         hb_init(&self.pending)
 
     def __dealloc__(self):
@@ -90,24 +91,34 @@ cdef class ForcedCall(Assembler):
             else:
                 refused = jp_feed_long(&self.prefix, p + i, n - i)
                 hb_append(&self.pending, p + i, n - i)
-                if refused < 0:
+                if refused < 0 and self.prefix.st != JP_DONE:
                     self.send(sink, jp_committed(&self.prefix))
                     return n
-                # the first refused byte: the value ended before it, or it was never JSON (the
-                # refusal may reach back into bytes held from an earlier piece: a word, an escape)
-                self.send(sink, refused)
-                if self.prefix.refused_after_value:
-                    # the bytes after the value are read again; a separator that arrived between
-                    # the value and them (all of them came in this piece) goes out before them
+                if refused < 0 or self.prefix.refused_after_value:
+                    # the value is whole: it ends before the whitespace after it, and the bytes
+                    # after it are read again; a separator that arrived between the value and them
+                    # (all of them came in this piece) goes out before them
+                    self.send(sink, self.value_end(self.emitted + self.pending.text.len if refused < 0 else refused))
                     i = n - self.pending.text.len
                     self.drop_separators(sink)
                     self.stage = FC_AFTER
                 else:
-                    self.report_pending(sink)
+                    # the first refused byte: it was never JSON (the refusal may reach back into
+                    # bytes held from an earlier piece: a word, an escape, a member whose value had
+                    # not begun)
+                    self.send(sink, jp_end_commit(&self.prefix))
+                    self.report_pending(sink, MW_INVALID_ARGUMENTS)
                     self.stage = FC_INVALID
                     i = n
                 hb_clear(&self.pending)
         return n
+
+    cdef int64_t value_end(self, int64_t upto) noexcept:
+        """Where a whole value that the validator read up to `upto` ends: before the JSON
+        whitespace after it (held, so in `pending`)."""
+        while upto > self.emitted and cn_json_space(self.pending.text.data + (upto - 1 - self.emitted), 1):
+            upto -= 1
+        return upto
 
     cdef int send(self, Sink sink, int64_t upto) except -1:
         """The value's bytes up to `upto` go out as arguments (with the separators among them)."""
@@ -130,23 +141,39 @@ cdef class ForcedCall(Assembler):
             sink.dropped(DR_WRAPPER, q, m)
         return 0
 
-    cdef int report_pending(self, Sink sink) except -1:
-        """Every held byte (and separator among them) as invalid arguments."""
+    cdef int report_pending(self, Sink sink, int why) except -1:
+        """Every held byte (and separator among them) as Malformed{why}."""
         cdef Py_ssize_t m
         cdef const unsigned char* src
-        hb_source(&self.pending, 0, self.pending.text.len, &self.scratch, &src, &m)
-        return sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, src, m)
+        if self.pending.text.len or hb_has_marks(&self.pending):
+            hb_source(&self.pending, 0, self.pending.text.len, &self.scratch, &src, &m)
+            sink.malformed(why, OT_NONE, src, m)
+        hb_clear(&self.pending)
+        return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """A marker ends the region (a user-built table's): the call ends as at the stream's end;
         the marker is the engine's to drop."""
-        self.finish(sink)
+        self.finish(sink, True)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
-        if self.stage == FC_VALUE:
-            # the stream ended: what the validator accepted so far goes out as it stands
+    cdef int finish(self, Sink sink, bint complete) except -1:
+        cdef ByteBuf* closing = &self.scratch
+        if self.stage == FC_VALUE and not complete:
+            # stopped for its length: what the validator accepted so far goes out as it stands
             self.send(sink, self.emitted + self.pending.text.len)
+        elif self.stage == FC_VALUE:
+            self.send(sink, jp_end_commit(&self.prefix))
+            self.report_pending(sink, MW_UNTERMINATED)
+        if self.index >= 0 and complete and (self.stage == FC_VALUE or self.stage == FC_INVALID):
+            # the value, cut or refused, closed into one whole value (`{}` when none began)
+            closing.len = 0
+            if self.emitted == 0:
+                bb_append(closing, b"{}", 2)
+            else:
+                jp_closing(&self.prefix, closing)
+            if closing.len:
+                sink.call_arguments(<uint32_t>self.index, closing.data, closing.len, NULL, 0)
         if self.index >= 0:
             sink.call_end(<uint32_t>self.index, NULL, 0)
         return 0
@@ -221,12 +248,12 @@ cdef class RequiredList(Assembler):
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """A marker ends the region (a user-built table's): the open call ends as at the stream's end."""
-        self.finish(sink)
+        self.finish(sink, True)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         if self.phase == RL_OBJECT:
-            self.call.finish(sink)
+            self.call.finish(sink, complete)
             self.call = None
         return 0
 

@@ -106,11 +106,11 @@ cdef class GemmaCall(TagCall):
         self.end_call(NULL, 0)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if not self.done:
             self.flush()
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     # -- reading --------------------------------------------------------------------------------
 

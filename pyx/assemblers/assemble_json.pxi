@@ -1,9 +1,18 @@
 # The JSON call assembler (SPEC §4.2): one `{"name": ..., "arguments": ...}` object, streamed.
 # The start waits for a whole name (arguments written before it are held and then sent at once);
-# arguments go out as the model's own bytes up to the first byte the prefix validator refuses,
-# the rest as Malformed{InvalidArguments}. Bytes the validator could still refuse (a word or an
-# escape being read) wait until they are decided, the value completes, or the stream ends, so
-# where the output is cut never changes what is sent. Bytes after the object's `}` are not taken.
+# arguments go out as the model's own bytes up to the first byte a strict JSON reader refuses
+# (the strict prefix validator: what a client's reader takes), the rest as
+# Malformed{InvalidArguments}. Bytes still undecided (a word or an escape being read, a member
+# whose value has not begun, a number's tail that is not whole) wait until they are decided, the
+# value completes, or the stream ends, so where the output is cut never changes what is sent.
+# Bytes after the object's `}` are not taken.
+#
+# A call's arguments end as one whole JSON value, for every client to load: when the object
+# closes, a marker closes the region, or the stream ends (unless the engine stopped it for its
+# length, where the arguments stay as far as they were written), what was sent is closed by one
+# last fragment with no source (a string's `"`, each container's closer; `{}` when no arguments
+# were written); what was undecided there is no part of it (Malformed{UnterminatedRegion} when the
+# stream ended in it).
 # An ignored terminal (a separator) that arrives while bytes are held keeps its place: it goes
 # into the source of the event that reports the bytes around it, never into the JSON. Long
 # arguments, once reported, are let go of as they stream.
@@ -47,6 +56,12 @@ cdef enum AjReport:
     AJ_MALFORMED = 3
     AJ_CONTROL_TOKEN = 4     # the head's separator, a control token, in a call that never started
 
+cdef enum AjUntil:           # how far stream_arguments sends what the validator read
+    AU_COMMITTED = 0         # what no later byte can change (more may come)
+    AU_AS_WRITTEN = 1        # the stream was stopped for its length: all of it, as written
+    AU_VALUE_END = 2         # the value ended there: what is still undecided is invalid
+    AU_STREAM_END = 3        # the stream ended there: what is still undecided was cut
+
 cdef enum AjQuoted:          # arguments written as a JSON string
     AQ_UNDECIDED = 0         # not yet known (or the arguments have not begun)
     AQ_HELD = 1              # a string whose text may be an object: held until it closes
@@ -83,12 +98,12 @@ cdef class JsonCallAssembler(Assembler):
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
     cdef int quoted            # AjQuoted
-    cdef ByteBuf unquoted      # scratch: a string's decoded text
+    cdef ByteBuf unquoted      # scratch: a string's decoded text, or the arguments' closing
 
     def __cinit__(self):
         hb_init(&self.text)
         ol_init(&self.outline)
-        jp_init(&self.prefix)
+        jp_init_strict(&self.prefix)
         self.index = -1
         self.head_at = -1
 
@@ -289,6 +304,7 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef int end_with_tail(self, Sink sink) except -1:
         self.in_tail = False
+        self.complete(sink)
         self.report(sink, AJ_END, self.outline.arguments_end, self.text.text.len)
         self.done = True
         return self.drop_separators(sink)
@@ -328,14 +344,15 @@ cdef class JsonCallAssembler(Assembler):
             self.validated = head_end
         if o.has_arguments and not self.held_string(sink):
             if o.arguments_end >= 0:
-                self.stream_arguments(sink, o.arguments_end, True)
+                self.stream_arguments(sink, o.arguments_end, AU_VALUE_END)
             else:
-                self.stream_arguments(sink, self.text.text.len, False)
+                self.stream_arguments(sink, self.text.text.len, AU_COMMITTED)
         if o.close >= 0:
             if self.tail is not None:
                 self.in_tail = True
                 return 0
             end_at = o.arguments_end if o.arguments_end >= 0 else o.close
+            self.complete(sink)
             self.report(sink, AJ_END, end_at, o.close)
             self.done = True
             self.drop_separators(sink)
@@ -383,9 +400,9 @@ cdef class JsonCallAssembler(Assembler):
             sink.dropped(DR_WRAPPER, p, n)
         return 0
 
-    cdef int stream_arguments(self, Sink sink, Py_ssize_t until, bint settled) except -1:
-        """Reports the arguments' bytes up to `until`; bytes still undecided wait unless `settled`
-        (the value is complete, or the stream ended: the validator accepts them as a prefix)."""
+    cdef int stream_arguments(self, Sink sink, Py_ssize_t until, int how) except -1:
+        """Reports the arguments' bytes up to `until`, `how` (an AjUntil) says what of the
+        undecided ones."""
         cdef Py_ssize_t refused, end
         cdef Py_ssize_t base = self.outline.arguments_at
         if self.invalid:
@@ -397,27 +414,54 @@ cdef class JsonCallAssembler(Assembler):
             refused = jp_feed_long(&self.prefix, self.text.text.data + self.validated, until - self.validated)
             self.validated = until
             if refused >= 0:
-                # nothing undecided was sent, so the refusal is never before what was sent
-                end = base + refused
+                # nothing undecided was sent, so the refusal is never before what was sent; what
+                # was undecided before it goes with what was refused
+                end = base + jp_end_commit(&self.prefix)
                 if end > self.emitted:
                     self.report(sink, AJ_ARGUMENTS, self.emitted, end)
                     self.emitted = end
                 self.invalid = True
-                return self.stream_arguments(sink, until, settled)
-        end = until if settled else base + jp_committed(&self.prefix)
+                return self.stream_arguments(sink, until, how)
+        if how == AU_AS_WRITTEN:
+            end = until
+        elif how == AU_COMMITTED:
+            end = base + jp_committed(&self.prefix)
+        else:
+            end = base + jp_end_commit(&self.prefix)    # (a literal or number the end completes is whole)
         if end > self.emitted:
             self.report(sink, AJ_ARGUMENTS, self.emitted, end)
             self.emitted = end
+        if until > end and how == AU_VALUE_END:
+            self.invalid = True     # a number or a literal the value's end left unfinished
+            return self.stream_arguments(sink, until, how)
+        if until > end and how == AU_STREAM_END:
+            self.report(sink, AJ_MALFORMED, end, until, MW_UNTERMINATED)
+            self.emitted = until
+        return 0
+
+    cdef int complete(self, Sink sink) except -1:
+        """The call's arguments as one whole value: what closes what was sent goes out as a
+        fragment with no source (`{}` when no arguments were sent)."""
+        cdef ByteBuf* closing = &self.unquoted
+        if self.quoted == AQ_UNQUOTED:
+            return 0
+        closing.len = 0
+        if not self.outline.has_arguments or jp_end_commit(&self.prefix) == 0:
+            bb_append(closing, b"{}", 2)        # no arguments value began
+        else:
+            jp_closing(&self.prefix, closing)
+        if closing.len:
+            sink.call_arguments(<uint32_t>self.index, closing.data, closing.len, NULL, 0)
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.in_tail:
             # a marker after the object: what came of the tail is the call's end
             return self.end_with_tail(sink)
-        self.finish(sink)
+        self.finish(sink, True)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t length = self.text.text.len
         if self.done:
@@ -426,9 +470,11 @@ cdef class JsonCallAssembler(Assembler):
         self.done = True
         if self.started():
             if o.arguments_end < 0:
-                self.stream_arguments(sink, length, True)
+                self.stream_arguments(sink, length, AU_STREAM_END if complete else AU_AS_WRITTEN)
             elif length > o.arguments_end:
                 self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
+            if complete:
+                self.complete(sink)
         elif length:
             self.report_unstarted(sink, 0, length, MW_UNTERMINATED)
         self.drop_separators(sink)

@@ -402,13 +402,13 @@ cdef class JsonListAssembler(Assembler):
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        self.finish(sink)
+        self.finish(sink, True)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)
-            self.call.finish(sink)
+            self.call.finish(sink, complete)
             self.call = None
         elif self.prose and (self.stage == JL_AFTER or (self.stage == JL_BETWEEN and not self.in_list)):
             # a fence left open after the list, or what a bare list carries: prose

@@ -631,21 +631,21 @@ cdef class PythonicCall(TagCall):
 
     # -- the region's end -----------------------------------------------------------------------
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if self.stage == PY_OBJECT:
-            self.object.finish(sink)
+            self.object.finish(sink, complete)
             self.object = None
             self.stage = PY_BETWEEN
         elif self.stage == PY_OPENING:
             self.take_scanner_held()
             self.release_as_content()
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never a call's end
         if self.stage == PY_OBJECT:
-            self.object.finish(self.sink)
+            self.object.finish(self.sink, True)
             self.object = None
         elif self.stage == PY_OPENING:
             self.release_as_content()

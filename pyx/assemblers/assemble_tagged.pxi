@@ -464,7 +464,7 @@ cdef class TaggedCall(TagCall):
         self.close_started(self.stage == TG_BETWEEN, OT_CLOSED_BEFORE_FUNCTION_TAG, NULL, 0)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if self.done:
             return 0
@@ -475,7 +475,7 @@ cdef class TaggedCall(TagCall):
         if self.stage == TG_AFTER_CALL:
             self.done = True
             return self.after_call_ends()
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     cdef int after_call_ends(self) except -1:
         """The region ends after a call read again: the whitespace carried is the template's, a

@@ -330,11 +330,11 @@ cdef class XmlCall(TagCall):
             self.in_tag = False
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if not self.done:
             self.take_held()
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.sink = sink

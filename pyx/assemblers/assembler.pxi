@@ -1,7 +1,10 @@
 # What every call assembler offers the engine: the bytes of one call region in, call events out.
 # An assembler starts its calls through the Sink, which numbers them (a call's index is the
 # number of calls started before it), and must end every call it started, whichever way the
-# region ends: `close` when a marker of the table ends it, `finish` when the stream does.
+# region ends: `close` when a marker of the table ends it, `finish` when the stream does. A call a
+# marker or the end of the stream cuts short ends with arguments a client can load (one whole
+# JSON value), unless the engine stopped the stream for its length: then they stay as far as they
+# were written.
 
 @cython.no_gc
 cdef class Assembler:
@@ -30,8 +33,10 @@ cdef class Assembler:
         then decides whether it was the value's text), else 0 (the engine follows the row)."""
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
-        """The stream ended inside the region: report what is held, close nothing."""
+    cdef int finish(self, Sink sink, bint complete) except -1:
+        """The stream ended inside the region: report what is held (UnterminatedRegion); a started
+        call's arguments are closed into one whole value when `complete` (the stream was not
+        stopped for its length), else left as they were written."""
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:

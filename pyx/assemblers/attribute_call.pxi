@@ -316,11 +316,11 @@ cdef class AttributeCall(TagCall):
             self.send_body(self.body_fed)
         return 0
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
         if not self.done and self.stage >= AS_BODY:
             self.sink = sink
             self.body_ends()
-        return TagCall.finish(self, sink)
+        return TagCall.finish(self, sink, complete)
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)

@@ -10,8 +10,10 @@
 # value opens, each piece as it comes, `"` at its close tag), a nullable string is held while it
 # could still be `null`/`None`, every other value is written whole at its close tag through
 # vt_json. Two endings: `close` (a marker of the table ended the block: an open string gets its
-# `"`, the object its `}`) and `finish` (the stream was cut: nothing is closed, what is held is
-# Malformed{UnterminatedRegion}); a call that started always ends.
+# `"`, the object its `}`) and `finish` (the stream was cut: what is held is
+# Malformed{UnterminatedRegion}; a started call closes as a marker would close it, so its
+# arguments load, unless the engine stopped the stream for its length, which closes nothing); a
+# call that started always ends.
 #
 # The syntax's own tags are found by a scanner of their own; inside a value only the value's
 # close tag is a tag (the others are value text). With the shipped tag sets no tag holds another
@@ -130,12 +132,18 @@ cdef class TagCall(Assembler):
         self.done = True
         return self.close_block(terminal, p, n)
 
-    cdef int finish(self, Sink sink) except -1:
+    cdef int finish(self, Sink sink, bint complete) except -1:
+        cdef Py_ssize_t since = sink.count
         self.sink = sink
         if self.done:
             return 0
-        self.take_scanner_held()
         self.done = True
+        if complete and self.started():
+            # closed as by a marker that is not the call's own, with no bytes of its own: what
+            # that reports as cut short, the end of the stream cut
+            self.close_block(-1, NULL, 0)
+            return sink.relabel_cut(since)
+        self.take_scanner_held()
         self.report_carried(MW_UNTERMINATED, OT_NONE)
         if self.started():
             self.end_call(NULL, 0)

@@ -53,6 +53,7 @@ cdef enum:
 
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
+cdef object _LENGTH = FinishReason.LENGTH   # the one finish that leaves a call cut short as written
 
 
 cdef object finish_reason(str finish):
@@ -416,19 +417,20 @@ cdef class Engine:
         """The stream ends: what the scanner holds is read, what is open is closed, Finish."""
         self.scanner.begin(NULL, 0, False)
         self.run(self.ledger.received - self.scanner.wn)
-        self.close_state()
+        self.close_state(reason is not _LENGTH)
         return self.sink.finish(reason)
 
-    cdef int close_state(self) except -1:
-        """What the current state leaves open at the end of the stream."""
+    cdef int close_state(self, bint complete) except -1:
+        """What the current state leaves open at the end of the stream (a call cut short gets
+        arguments a client can load when `complete`: the engine did not stop it for its length)."""
         cdef int emits = self.table.emits[self.state]
         if emits == EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
-            self.close_call(-1, NULL, 0)
+            self.close_call(-1, NULL, 0, complete)
         elif emits == EM_DAMAGED_MARKER:
             self.show_damaged()
-            return self.close_state()      # (what the state it was written in leaves open)
+            return self.close_state(complete)      # (what the state it was written in leaves open)
         self.close_region()
         self.state = 0
         return 0
@@ -596,7 +598,7 @@ cdef class Engine:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
             self.open_region()          # the marker is the region's first byte
         if self.table.emits[self.state] == EM_ARGUMENTS:
-            taken = self.close_call(i, p, n)
+            taken = self.close_call(i, p, n, True)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
             # the call's own first tag opens the region: its bytes are the call's
             self.enter(nxt)
@@ -764,9 +766,10 @@ cdef class Engine:
                 self.declared = tools if type(tools) is Declared else Declared.of(tools)
         return self.declared
 
-    cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef int close_call(self, int terminal, const unsigned char* p, Py_ssize_t n, bint complete) except -1:
         """Ends the open region's call: by the table's terminal number `terminal` (bytes p[0:n]),
-        or by the end of the stream (terminal -1). 1 when the terminal became part of the call.
+        or by the end of the stream (terminal -1; `complete`: a call cut short gets arguments a
+        client can load). 1 when the terminal became part of the call.
         A block a marker closes is not cut short: what the assembler calls unterminated there is
         "a tool-call block that closed without a complete call" (SPEC §2.4)."""
         cdef Assembler call = self.call
@@ -775,7 +778,7 @@ cdef class Engine:
         self.call = None
         self.sink.seal()
         if terminal < 0:
-            call.finish(self.sink)
+            call.finish(self.sink, complete)
         else:
             taken = call.close(terminal, p, n, self.sink)
             self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)

@@ -443,6 +443,16 @@ cdef class Sink:
                 self.records[i].other = other
         return 0
 
+    cdef int relabel_cut(self, Py_ssize_t since) except -1:
+        """Records pushed since record `since` that say Malformed{Other} say UnterminatedRegion
+        (bytes an assembler reports as a marker's cut were cut by the end of the stream)."""
+        cdef Py_ssize_t i
+        for i in range(since, self.count):
+            if self.records[i].kind == EV_MALFORMED and self.records[i].why == MW_OTHER:
+                self.records[i].why = MW_UNTERMINATED
+                self.records[i].other = OT_NONE
+        return 0
+
     cdef void hold(self) noexcept:
         """Records from the next one on (and the gap, when one is held) are held, not built, until
         `release` or `relabel_held`: what they are is not decided yet."""

@@ -20,6 +20,15 @@
 # has more than 4,300 digits (Python's int() and the Anthropic SDK's reader raise on it; a shorter
 # integer is read exactly). A number's value is known only at its end: while one is being read it
 # is not committed, and jp_end judges one the text ends in.
+#
+# A strict validator also says how far what it read commits (jp_committed, jp_end_commit): not the
+# stretch that is still undecided, which starts at a member's comma (or an object's first key) and
+# lasts until the member's value begins a way it can be closed (a string's quote, a container's
+# bracket, a number's whole digits, a literal's last letter), nor a number's tail that is not whole
+# yet (`-`, `1.`, `1e+`), a literal being read or an escape. What it commits closes into one whole
+# value by appending only quotes and brackets (jp_closing): a string its `"`, each container its
+# closer; nothing is invented (no member, digit or letter), so a prefix cut anywhere becomes the
+# members written in full and the string being written, loadable by any JSON reader.
 
 cdef enum:
     JP_MAX_DEPTH = 32
@@ -94,6 +103,9 @@ cdef struct jp_state:
     bint fresh                          # strict: the innermost container was just opened
     int number                          # strict: a JpNumber while in JP_NUMBER
     jp_bounds* bounds                   # strict, bounded (see the top of this file); NULL: unbounded
+    Py_ssize_t hold_at                  # strict: where what is still undecided starts, or -1
+    bint hold_in_string                 # ... that is an escape inside a value string
+    bint refused_in_string              # strict: the refusal came inside a value string
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -113,6 +125,9 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.fresh = False
     s.number = JN_INT
     s.bounds = NULL
+    s.hold_at = -1
+    s.hold_in_string = False
+    s.refused_in_string = False
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -232,6 +247,24 @@ cdef inline void jp_refuse(jp_state* s, Py_ssize_t at) noexcept nogil:
     s.refused_at = at
 
 
+cdef inline void jp_refuse_in_string(jp_state* s, Py_ssize_t at) noexcept nogil:
+    """A refusal inside a string (a control character, a bad or lone escape)."""
+    s.refused_in_string = not s.in_key
+    jp_refuse(s, at)
+
+
+cdef inline void jp_hold(jp_state* s, Py_ssize_t at) noexcept nogil:
+    """Strict: what is read from `at` on is undecided (unless an earlier stretch already is)."""
+    if s.hold_at < 0:
+        s.hold_at = at
+
+
+cdef inline void jp_decided(jp_state* s) noexcept nogil:
+    """Strict: a value began a way it can be closed, or completed: nothing is undecided."""
+    s.hold_at = -1
+    s.hold_in_string = False
+
+
 cdef inline int jp_after_value(jp_state* s) noexcept nogil:
     """The state after a complete value: nothing more at the top level, else `,` or a closer."""
     return JP_DONE if s.depth == 0 else JP_AFTER_VALUE
@@ -251,6 +284,7 @@ cdef inline void jp_close(jp_state* s, unsigned char opener, Py_ssize_t at) noex
         return
     s.depth = level
     jp_value_done(s)
+    jp_decided(s)
 
 
 cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexcept nogil:
@@ -261,6 +295,7 @@ cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexc
     s.depth += 1
     s.fresh = True
     s.st = JP_OBJECT_KEY if opener == 123 else JP_EXPECT_VALUE
+    jp_decided(s)
 
 
 cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
@@ -268,6 +303,7 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
     if c == 34:
         s.st = JP_STRING
         s.in_key = False
+        jp_decided(s)
     elif c == 45 or (48 <= c <= 57):
         s.st = JP_NUMBER
         s.number = JN_SIGN if c == 45 else (JN_ZERO if c == 48 else JN_INT)
@@ -275,11 +311,16 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
         if s.bounds != NULL:
             jp_number_begin(s.bounds)
             jp_number_track(s.bounds, s.number, c)
+        if c == 45 or s.bounds != NULL:
+            jp_hold(s, at)          # (bounded: a number is decided only at its end)
+        else:
+            jp_decided(s)
     elif c == 116 or c == 102 or c == 110:
         s.st = JP_WORD
         s.word = "true" if c == 116 else ("false" if c == 102 else "null")
         s.word_len = 1
         s.word_at = at
+        jp_hold(s, at)
     else:
         jp_refuse(s, at)
 
@@ -299,6 +340,7 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
         if c == 34:
             s.st = JP_STRING
             s.in_key = True
+            jp_hold(s, at)          # a member is undecided until its value begins
         elif c == 125 and s.fresh:
             jp_close(s, 123, at)
         else:
@@ -312,6 +354,7 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
         if c == 44:
             s.fresh = False
             s.st = JP_OBJECT_KEY if top == 123 else JP_EXPECT_VALUE
+            jp_hold(s, at)          # ... and so is the comma before it
         elif (c == 125 and top == 123) or (c == 93 and top == 91):
             jp_close(s, c - 2, at)
         else:
@@ -350,8 +393,11 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 elif c == 92:
                     st = JP_ESCAPE
                     s.escape_at = s.seen + i
+                    if s.strict and s.hold_at < 0:
+                        s.hold_at = s.escape_at     # (in a value string: a key's member holds already)
+                        s.hold_in_string = True
                 else:                     # a control character in a strict string
-                    jp_refuse(s, s.seen + i)
+                    jp_refuse_in_string(s, s.seen + i)
                     return s.refused_at
                 i += 1
                 continue
@@ -361,17 +407,19 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     s.hex_count = 0
                     s.hex_value = 0
                 elif s.strict and not jp_strict_escape(c):
-                    jp_refuse(s, s.escape_at)
+                    jp_refuse_in_string(s, s.escape_at)
                     return s.refused_at
                 else:
                     st = JP_STRING
+                    if s.hold_in_string:
+                        jp_decided(s)
                 i += 1
                 continue
             if st == JP_UNICODE:
                 h = jp_hex(c)
                 if h < 0:
                     if s.strict:
-                        jp_refuse(s, s.escape_at)
+                        jp_refuse_in_string(s, s.escape_at)
                         return s.refused_at
                     st = JP_STRING   # a short \u stands for U+FFFD; this byte is read as string text
                     continue
@@ -382,10 +430,12 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     if 0xD800 <= s.hex_value <= 0xDBFF:
                         st = JP_PAIR_BACKSLASH
                     elif 0xDC00 <= s.hex_value <= 0xDFFF:
-                        jp_refuse(s, s.escape_at)
+                        jp_refuse_in_string(s, s.escape_at)
                         return s.refused_at
                     else:
                         st = JP_STRING
+                        if s.hold_in_string:
+                            jp_decided(s)
                 continue
             if st == JP_PAIR_BACKSLASH or st == JP_PAIR_U:
                 if (st == JP_PAIR_BACKSLASH and c == 92) or (st == JP_PAIR_U and c == 117):
@@ -394,12 +444,12 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     s.hex_value = 0
                     i += 1
                     continue
-                jp_refuse(s, s.escape_at)
+                jp_refuse_in_string(s, s.escape_at)
                 return s.refused_at
             if st == JP_PAIR_HEX:
                 h = jp_hex(c)
                 if h < 0:
-                    jp_refuse(s, s.escape_at)
+                    jp_refuse_in_string(s, s.escape_at)
                     return s.refused_at
                 s.hex_value = s.hex_value * 16 + h
                 s.hex_count += 1
@@ -407,8 +457,10 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 if s.hex_count == 4:
                     if 0xDC00 <= s.hex_value <= 0xDFFF:
                         st = JP_STRING
+                        if s.hold_in_string:
+                            jp_decided(s)
                     else:
-                        jp_refuse(s, s.escape_at)
+                        jp_refuse_in_string(s, s.escape_at)
                         return s.refused_at
                 continue
             if st == JP_NUMBER:
@@ -422,6 +474,10 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                         if s.bounds != NULL and not jp_number_track(s.bounds, h, c):
                             jp_refuse(s, s.word_at)
                             return s.refused_at
+                        if jp_number_whole(h) and s.bounds == NULL:
+                            jp_decided(s)
+                        else:
+                            jp_hold(s, s.seen + i)
                     i += 1
                     continue
                 if s.strict:
@@ -431,6 +487,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     if s.bounds != NULL and not jp_number_kept(s):
                         jp_refuse(s, s.word_at)
                         return s.refused_at
+                    jp_decided(s)
                 st = jp_after_value(s)   # this byte is read in the new state
                 continue
             if st == JP_WORD:
@@ -445,6 +502,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     jp_refuse(s, s.word_at)
                     return s.refused_at
                 st = jp_after_value(s)
+                jp_decided(s)
                 continue
             if st == JP_DONE:
                 if s.strict and jp_strict_space(c):
@@ -547,7 +605,10 @@ cdef inline Py_ssize_t jp_feed_long(jp_state* s, const unsigned char* p, Py_ssiz
 cdef inline Py_ssize_t jp_committed(jp_state* s) noexcept nogil:
     """How much of what was read can no longer be refused by what follows: all of it, except a
     word being read (a refusal rolls back to its first letter) or an escape being read (a lone
-    surrogate is refused at its backslash, a high surrogate's at the high one's)."""
+    surrogate is refused at its backslash, a high surrogate's at the high one's). A strict
+    validator commits nothing undecided either (see the top of this file)."""
+    if s.strict:
+        return jp_end_commit(s) if s.st == JP_REFUSED else (s.hold_at if s.hold_at >= 0 else s.seen)
     if s.st == JP_REFUSED:
         return s.refused_at
     if s.st == JP_WORD or (s.st == JP_NUMBER and s.bounds != NULL):
@@ -556,6 +617,36 @@ cdef inline Py_ssize_t jp_committed(jp_state* s) noexcept nogil:
             or s.st == JP_PAIR_HEX:
         return s.escape_at
     return s.seen
+
+
+cdef inline Py_ssize_t jp_end_commit(jp_state* s) noexcept nogil:
+    """Strict: how much of what was read commits should the input end here (or where it was
+    refused): all of it but what is undecided; a literal spelled out or a whole number at the end
+    is decided by the end."""
+    if s.st == JP_REFUSED:
+        return s.hold_at if s.hold_at >= 0 else s.refused_at
+    if s.st == JP_WORD and s.word[s.word_len] == 0:
+        return s.seen
+    return s.hold_at if s.hold_at >= 0 else s.seen
+
+
+cdef int jp_closing(jp_state* s, ByteBuf* out) except -1:
+    """Strict: appends to `out` what closes what jp_end_commit commits into one whole value: `"`
+    inside a value string, then each open container's closer, innermost first (nothing when it
+    is whole; nothing for nothing committed either: no value began)."""
+    cdef bint in_string
+    cdef int level
+    if s.st == JP_REFUSED and s.hold_at < 0:
+        in_string = s.refused_in_string
+    elif s.hold_at >= 0:
+        in_string = s.hold_in_string and not (s.st == JP_WORD and s.word[s.word_len] == 0)
+    else:
+        in_string = JP_STRING <= s.st <= JP_PAIR_HEX and not s.in_key
+    if in_string:
+        bb_push(out, 34)
+    for level in range(s.depth - 1, -1, -1):
+        bb_push(out, 125 if s.stack[level] == 123 else 93)
+    return 0
 
 
 cdef inline bint jp_whole(jp_state* s) noexcept nogil:
@@ -632,8 +723,22 @@ cdef class JsonPrefix:
 
     @property
     def committed(self):
-        """Bytes read that no later input can make the validator refuse."""
+        """Bytes read that no later input can make the validator refuse (strict: nor leave
+        undecided)."""
         return jp_committed(&self.state)
+
+    def ending(self):
+        """Strict: should the input end here, (how many bytes of it commit, the text that closes
+        them into one whole value)."""
+        cdef ByteBuf closing
+        if not self.state.strict:
+            raise ValueError("ending: a strict validator's")
+        memset(&closing, 0, sizeof(ByteBuf))
+        try:
+            jp_closing(&self.state, &closing)
+            return jp_end_commit(&self.state), PyUnicode_DecodeUTF8(<const char*>closing.data, closing.len, NULL)
+        finally:
+            bb_free(&closing)
 
 
 def json_prefix_end(text):

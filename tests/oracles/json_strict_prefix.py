@@ -188,3 +188,51 @@ def strict_prefix_end(text, bounded=False, ended=False):
         return len(text.encode())
     except _Refused as e:
         return len(text[:e.at].encode())
+
+
+def _closing(prefix):
+    """What closes a strict JSON prefix by quotes and brackets alone: `"` when it ends inside a
+    string, then each open container's closer, innermost first."""
+    stack, in_string, escaped = [], False, False
+    for c in prefix:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "{[":
+            stack.append("}" if c == "{" else "]")
+        elif c in "}]":
+            stack.pop()
+    return ('"' if in_string else "") + "".join(reversed(stack))
+
+
+def _whole(text):
+    r = _Reader(text)
+    try:
+        r.value()
+        while r.i < len(text):
+            if text[r.i] not in JSON_WHITESPACE:
+                return False
+            r.i += 1
+    except (_Ended, _Refused):
+        return False
+    return True
+
+
+def strict_ending(text):
+    """Should the input end after `text` (a value with no whitespace before it): how many UTF-8
+    bytes of what the strict validator accepts commit, and what closes them into one whole value.
+    That is the longest accepted prefix that quotes and brackets alone close into one whole value
+    (a member whose value has not begun, a number or a literal cut before it is whole, an escape
+    cut short close into nothing), and its closing; (0, "") when no prefix closes."""
+    accepted = text.encode()[:strict_prefix_end(text)].decode()
+    for k in range(len(accepted), 0, -1):
+        closing = _closing(accepted[:k])
+        if _whole(accepted[:k] + closing):
+            return len(accepted[:k].encode()), closing
+    return 0, ""
