@@ -280,3 +280,14 @@ def test_a_summary_hands_back_the_outputs_own_str():
     assert symphony.parser("qwen3").summary(text)[0] is text
     assert symphony.parser("qwen3").summary(text, None, "stop", stream.PASSED_ON)[0] is text
     assert not symphony.constrained().table.reads_as_content("{}")
+
+
+def test_records_held_past_a_feed_keep_the_thought_they_start_in():
+    """A call region opened in a thought holds its records past the feed (it may still turn out to
+    be text); the next fold reads them in the thought they were written in, so a route that hides
+    what a thought holds hides them too."""
+    output = ('<think>I will call <|tool_call|>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n'
+              "</think>\n\nDone.")
+    fields = FieldStream(symphony.parser("granite_thinking"), stream.PASSED_ON)
+    assert fields.feed(output) == (None, "I will call ", None)
+    assert fields.end() == ('\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</think>\n\nDone.', None, None)

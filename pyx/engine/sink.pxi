@@ -929,9 +929,9 @@ cdef class Sink:
             bb_free(&reasoning.joined)
             if done:
                 rest[0] = met
-                self.clear_feed(keep)
                 if keep < self.count:
                     self.kept_thought = thought     # (where the held records start)
+                self.clear_feed(keep)
             else:
                 self.kept_thought = first_thought
         return out
