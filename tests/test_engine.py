@@ -607,6 +607,7 @@ def test_xlam_items_that_are_no_calls():
     check("xlam", '[{"name": "f"}, 5, {}]', [
         dropped("["),
         start(0, "f", '{"name": "f"}'),
+        arguments(0, "{}", ""),
         end(0, ""),
         dropped(", "),
         malformed("5", BETWEEN_LIST),

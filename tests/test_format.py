@@ -168,7 +168,8 @@ def test_a_damaged_marker_before_a_block_with_no_call_is_the_text_written():
 def test_a_damaged_marker_dropped_in_a_thought_ends_it_with_the_block():
     events = every_chunking(damaged(), "<r>p<!bb>\n" + BLOCK)
     assert [type(e).__name__ for e in events] == ["Dropped", "ReasoningStart", "Reasoning", "Dropped", "ReasoningEnd",
-                                                  "Dropped", "ToolCallStart", "ToolCallEnd", "Dropped", "Finish"]
+                                                  "Dropped", "ToolCallStart", "ToolCallArguments", "ToolCallEnd",
+                                                  "Dropped", "Finish"]
     assert events[3].text.text == "<!bb>\n<!b>" and events[5].text.text == "<!c>"
 
 

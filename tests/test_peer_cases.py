@@ -71,6 +71,7 @@ CAUSES = (
     "presentation",          # the incumbent moves text between reasoning and content by a rule of its own
     "prose-defect",          # a defect that garbles visible text: to be fixed, not a reading
     "region-as-written",     # a call region that held no call is the text the model wrote, markers included
+    "cut-call-closed",       # a call the stream cut (not for its length) gets arguments a client can load
 )
 
 # --- where the engines' parser names land ----------------------------------------------------

@@ -292,7 +292,7 @@ def test_lfm2_a_call_cut_off_while_its_string_is_in_question():
     output = LFM + "[f(a=1, b='x 'y, c=2"
     check("lfm2_5", output, [
         dropped(LFM + "["), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
-        malformed(", b='x 'y, c=2", "unterminated_region"), end(0), finish(tool_calls=1),
+        malformed(", b='x 'y, c=2", "unterminated_region"), arguments(0, "}", ""), end(0), finish(tool_calls=1),
     ])
     check("lfm2_5", output + LFM_END, [
         dropped(LFM + "["), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),

@@ -133,7 +133,7 @@ cdef class TagCall(Assembler):
         return self.close_block(terminal, p, n)
 
     cdef int finish(self, Sink sink, bint complete) except -1:
-        cdef Py_ssize_t since = sink.count
+        cdef Py_ssize_t since
         self.sink = sink
         if self.done:
             return 0
@@ -141,6 +141,7 @@ cdef class TagCall(Assembler):
         if complete and self.started():
             # closed as by a marker that is not the call's own, with no bytes of its own: what
             # that reports as cut short, the end of the stream cut
+            since = sink.fresh()
             self.close_block(-1, NULL, 0)
             return sink.relabel_cut(since)
         self.take_scanner_held()

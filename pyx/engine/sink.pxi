@@ -153,6 +153,7 @@ cdef class Sink:
     cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
     cdef list built                  # events of this feed built ahead (flush), or None
     cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
+    cdef Py_ssize_t fresh_from       # records before this one take no more Malformed bytes (0: any may)
     cdef bint sealing                # a closing call's records may still be relabelled
     cdef bint folds                  # a whole parse folded from the records: no event is built
     cdef int kept_thought            # records a failed fields() kept: whether a thought was open
@@ -248,8 +249,9 @@ cdef class Sink:
         cdef sk_record* last
         if self.count == 0 or self.count == self.held_from:
             return NULL         # (the first held record does not join the last one built)
-        if self.count <= self.sealed and why == MW_UNTERMINATED and kind == EV_MALFORMED:
-            return NULL         # relabel_unterminated must find these bytes in its own records
+        if kind == EV_MALFORMED and (self.count <= self.fresh_from
+                                     or (self.count <= self.sealed and why == MW_UNTERMINATED)):
+            return NULL         # relabel_unterminated and relabel_cut must find these bytes in their own records
         last = &self.records[self.count - 1]
         if (last.kind != kind or last.why != why or last.text_at + last.text_len != self.arena.len
                 or (kind == EV_MALFORMED and last.other != other)):
@@ -276,6 +278,13 @@ cdef class Sink:
     cdef void unseal(self) noexcept:
         self.sealed = 0
         self.sealing = False
+        self.fresh_from = 0
+
+    cdef Py_ssize_t fresh(self) noexcept:
+        """Malformed bytes pushed from here on start records of their own (relabel_cut relabels
+        them, whatever a record before them said); returns where they start."""
+        self.fresh_from = self.count
+        return self.count
 
     cdef int run(self, int kind, const unsigned char* p, Py_ssize_t n) except -1:
         """Content or Reasoning text; merges into the previous record of the same kind."""
@@ -374,7 +383,7 @@ cdef class Sink:
         r.why = why
         r.other = other
         self.gap = False
-        if (self.count < 2 or self.count - 1 == self.held_from
+        if (self.count < 2 or self.count - 1 == self.held_from or self.count - 1 <= self.fresh_from
                 or (why == MW_UNTERMINATED and self.count - 1 <= self.sealed)):
             return
         before = &self.records[self.count - 2]
@@ -451,6 +460,12 @@ cdef class Sink:
             if self.records[i].kind == EV_MALFORMED and self.records[i].why == MW_OTHER:
                 self.records[i].why = MW_UNTERMINATED
                 self.records[i].other = OT_NONE
+        self.fresh_from = 0
+        if (0 < since < self.count and since != self.held_from
+                and sk_joinable(&self.records[since - 1], &self.records[since])):
+            sk_join(&self.records[since - 1], &self.records[since])      # (one reason: one record again)
+            memmove(&self.records[since], &self.records[since + 1], (self.count - since - 1) * sizeof(sk_record))
+            self.count -= 1
         return 0
 
     cdef void hold(self) noexcept:

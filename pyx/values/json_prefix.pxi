@@ -311,8 +311,11 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
         if s.bounds != NULL:
             jp_number_begin(s.bounds)
             jp_number_track(s.bounds, s.number, c)
-        if c == 45 or s.bounds != NULL:
-            jp_hold(s, at)          # (bounded: a number is decided only at its end)
+        if s.bounds != NULL:
+            jp_decided(s)           # (bounded: what led to the number is decided, the number only
+            jp_hold(s, at)          # at its end)
+        elif c == 45:
+            jp_hold(s, at)
         else:
             jp_decided(s)
     elif c == 116 or c == 102 or c == 110:
