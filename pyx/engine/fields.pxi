@@ -81,8 +81,9 @@ cdef class FieldRoutes:
         return Field(self.to[kind][0]), Field(self.to[kind][1])
 
 
-# What chat.message shows (symphony.adapt.fold): Content and Malformed are content, Reasoning is
-# reasoning, calls are calls, markers nothing. The batch folds by these.
+# What a message holds, symphony's one definition of it: Content and Malformed are content,
+# Reasoning is reasoning, calls are calls, markers nothing. The batch rows, the engines' plugins
+# and chat.message (symphony.adapt.fold reads its text fields from here) fold by these.
 MESSAGE_ROUTES = FieldRoutes({Content: FIELD_CONTENT, Malformed: FIELD_CONTENT, Reasoning: FIELD_REASONING,
                               ToolCallStart: FIELD_CALL, ToolCallArguments: FIELD_CALL})
 cdef FieldRoutes _MESSAGE_ROUTES = MESSAGE_ROUTES

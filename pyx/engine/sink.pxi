@@ -845,11 +845,33 @@ cdef class Sink:
             return self.held_from
         return self.count - 1 if self.gap else self.count
 
+    cdef Py_ssize_t joined_runs(self, Py_ssize_t upto) noexcept:
+        """Joins the adjacent Malformed records of one reason in records[0:upto] that a relabelling
+        left apart (a feed's adjacent Malformed of one reason are one event); returns the new upto,
+        the records after it moved up behind it."""
+        cdef Py_ssize_t i, w = 0, removed
+        if upto < 2:
+            return upto
+        for i in range(1, upto):
+            if self.records[i].kind == EV_MALFORMED and sk_joinable(&self.records[w], &self.records[i]):
+                sk_join(&self.records[w], &self.records[i])
+            else:
+                w += 1
+                if w != i:
+                    self.records[w] = self.records[i]
+        removed = upto - (w + 1)
+        if removed:
+            memmove(&self.records[w + 1], &self.records[upto], (self.count - upto) * sizeof(sk_record))
+            self.count -= removed
+            if self.held_from >= 0:
+                self.held_from -= removed
+        return w + 1
+
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
         """Builds this feed's events and clears the records, but the held ones (kept for a later
         feed). `whole` (the delta's str, bytes wp[0:wn]) is handed back as is where an event's text
         is exactly the delta's text."""
-        cdef Py_ssize_t i, keep = self.unheld()
+        cdef Py_ssize_t i, keep = self.joined_runs(self.unheld())
         cdef list out
         cdef object event
         out = PyList_New(keep)     # filled in place: one allocation

@@ -8,6 +8,7 @@ what the model wrote). Token counts are known only when every event that account
 counted; one uncounted event, or no event that carries a count at all, makes the whole count
 unknown (None) rather than a guess.
 """
+from symphony._native import MESSAGE_ROUTES, Field
 from symphony.events import (
     Content,
     Dropped,
@@ -18,6 +19,23 @@ from symphony.events import (
     ToolCallEnd,
     ToolCallStart,
 )
+
+
+def _text_fields():
+    """Which field of a message each kind of text event shows in: symphony's one definition of
+    what a message holds is the core's MESSAGE_ROUTES (the batch rows and the engines' plugins
+    fold by it too); a message routes no text by whether a thought is open."""
+    fields = {}
+    for kind in (Content, Malformed, Reasoning):
+        outside, inside = MESSAGE_ROUTES.route(kind)
+        if outside != inside or outside not in (Field.FIELD_CONTENT, Field.FIELD_REASONING):
+            raise ImportError(f"MESSAGE_ROUTES sends {kind.__name__} where a message has no field for it")
+        fields[kind] = outside
+    return fields
+
+
+_TEXT_FIELDS = _text_fields()
+_CONTENT = Field.FIELD_CONTENT
 
 
 class Call:
@@ -76,12 +94,11 @@ class Fold:
 
     def add(self, event):
         kind = type(event)
-        if kind is Content:
-            self._content.append(event.text)
-            self._count(event)
-        elif kind is Reasoning:
-            self._reasoning.append(event.text)
-            self._count(event)
+        field = _TEXT_FIELDS.get(kind)
+        if field is not None:
+            run = event.text if kind is Malformed else event       # (what carries the text and its count)
+            (self._content if field == _CONTENT else self._reasoning).append(run.text)
+            self._count(run)
         elif kind is ToolCallArguments:
             call = self.calls.get(event.index)
             if call is None:
@@ -94,9 +111,6 @@ class Fold:
             self._count(event.source)
         elif kind is ToolCallEnd:
             self._count(event.source)
-        elif kind is Malformed:
-            self._content.append(event.text.text)
-            self._count(event.text)
         elif kind is Dropped:
             self._count(event.text)
         elif kind is Finish:
