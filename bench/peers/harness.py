@@ -50,7 +50,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 from recorded.engines import import_sglang  # noqa: E402
-from symphony.formats import BENCH_PROFILES  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # PROFILES: everything the harness knows about a slug (declared by the slug's family).
@@ -82,8 +81,24 @@ from symphony.formats import BENCH_PROFILES  # noqa: E402
 # ---------------------------------------------------------------------------
 
 # Each family declares the profiles of its fixture slugs (symphony.formats.family.Family.bench):
-# what is measured of a family is written with the family.
-PROFILES = dict(BENCH_PROFILES)
+# what is measured of a family is written with the family. Read on first use, not at import:
+# install.sh's import check runs this module while CI may still be building symphony.
+_PROFILES = None
+
+
+def profiles():
+    """PROFILES (slug -> profile), read from the family declarations once."""
+    global _PROFILES
+    if _PROFILES is None:
+        from symphony.formats import BENCH_PROFILES
+        _PROFILES = dict(BENCH_PROFILES)
+    return _PROFILES
+
+
+def __getattr__(name):
+    if name == "PROFILES":          # harness.PROFILES, as the benches and their tests read it
+        return profiles()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PEERS = ("sglang", "vllm")
 MODES = ("whole", "stream")
@@ -925,9 +940,9 @@ def main(argv=None) -> int:
     SymphonyDriver.deltas_only = args.symphony_deltas
     if args.profiles:
         with open(args.profiles, encoding="utf-8") as f:
-            PROFILES.update(json.load(f))
-    slugs = args.slugs or list(PROFILES)
-    unknown = [s for s in slugs if s not in PROFILES]
+            profiles().update(json.load(f))
+    slugs = args.slugs or list(profiles())
+    unknown = [s for s in slugs if s not in profiles()]
     if unknown:
         ap.error(f"no PROFILES entry for {', '.join(unknown)}")
     peers = [p for p in args.peers.split(",") if p]
@@ -946,7 +961,7 @@ def main(argv=None) -> int:
                 for peer in peers:
                     doc["peers"][peer][slug] = keep_best(
                         doc["peers"][peer].get(slug),
-                        run_slug(peer, slug, cases, PROFILES[slug], max(1, args.repeat), modes), modes)
+                        run_slug(peer, slug, cases, profiles()[slug], max(1, args.repeat), modes), modes)
         doc["versions"] = versions()
     if args.no_cases:
         for slugs_ in doc["peers"].values():
