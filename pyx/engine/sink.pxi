@@ -460,7 +460,12 @@ cdef class Sink:
             if self.records[i].kind == EV_MALFORMED and self.records[i].why == MW_OTHER:
                 self.records[i].why = MW_UNTERMINATED
                 self.records[i].other = OT_NONE
-        self.fresh_from = 0          # (take joins them to a record of the same reason before them)
+        self.fresh_from = 0
+        if (0 < since < self.count and since != self.held_from
+                and sk_joinable(&self.records[since - 1], &self.records[since])):
+            sk_join(&self.records[since - 1], &self.records[since])      # (one reason: one record again)
+            memmove(&self.records[since], &self.records[since + 1], (self.count - since - 1) * sizeof(sk_record))
+            self.count -= 1
         return 0
 
     cdef void hold(self) noexcept:
@@ -480,14 +485,16 @@ cdef class Sink:
         them joined to the record before it, as it would have been had it not been held)."""
         cdef Py_ssize_t held = self.held_from
         self.held_from = -1
-        if 0 < held < self.count and not self.gap:
-            self.join_runs(held - 1, held + 1, False)
+        if 0 < held < self.count and not self.gap and sk_joinable(&self.records[held - 1], &self.records[held]):
+            sk_join(&self.records[held - 1], &self.records[held])
+            memmove(&self.records[held], &self.records[held + 1], (self.count - held - 1) * sizeof(sk_record))
+            self.count -= 1
 
     cdef int relabel_held(self, int other) except -1:
         """The held records turned out to be text: each Dropped one says Malformed{Other(other)},
         and adjacent Malformed records of one reason (the record before the held ones included)
         join; then they are released."""
-        cdef Py_ssize_t i
+        cdef Py_ssize_t i, w, start = self.held_from - 1 if self.held_from > 0 else 0
         cdef sk_record* r
         for i in range(self.held_from, self.count):
             r = &self.records[i]
@@ -495,7 +502,15 @@ cdef class Sink:
                 r.kind = EV_MALFORMED
                 r.why = MW_OTHER
                 r.other = other
-        self.join_runs(self.held_from - 1 if self.held_from > 0 else 0, self.count, False)
+        w = start
+        for i in range(start + 1, self.count):
+            if sk_joinable(&self.records[w], &self.records[i]):
+                sk_join(&self.records[w], &self.records[i])
+            else:
+                w += 1
+                self.records[w] = self.records[i]
+        if self.count:
+            self.count = w + 1
         self.after_malformed = self.count > 0 and self.records[self.count - 1].kind == EV_MALFORMED
         self.held_from = -1
         self.gap = False            # (a gap held with them is text now too)
@@ -830,17 +845,15 @@ cdef class Sink:
             return self.held_from
         return self.count - 1 if self.gap else self.count
 
-    cdef Py_ssize_t join_runs(self, Py_ssize_t start, Py_ssize_t upto, bint malformed_only) noexcept:
-        """Joins the adjacent records of one run in records[start:upto] that were left apart (held,
-        or relabelled alike: a feed's adjacent runs of one kind and reason are one event), with
-        `malformed_only` only Malformed ones; returns the new upto, the records after it moved up
-        behind it."""
-        cdef Py_ssize_t i, w = start, removed
-        if upto - start < 2:
+    cdef Py_ssize_t joined_runs(self, Py_ssize_t upto) noexcept:
+        """Joins the adjacent Malformed records of one reason in records[0:upto] that a relabelling
+        left apart (a feed's adjacent Malformed of one reason are one event); returns the new upto,
+        the records after it moved up behind it."""
+        cdef Py_ssize_t i, w = 0, removed
+        if upto < 2:
             return upto
-        for i in range(start + 1, upto):
-            if ((not malformed_only or self.records[i].kind == EV_MALFORMED)
-                    and sk_joinable(&self.records[w], &self.records[i])):
+        for i in range(1, upto):
+            if self.records[i].kind == EV_MALFORMED and sk_joinable(&self.records[w], &self.records[i]):
                 sk_join(&self.records[w], &self.records[i])
             else:
                 w += 1
@@ -850,7 +863,7 @@ cdef class Sink:
         if removed:
             memmove(&self.records[w + 1], &self.records[upto], (self.count - upto) * sizeof(sk_record))
             self.count -= removed
-            if self.held_from >= upto:
+            if self.held_from >= 0:
                 self.held_from -= removed
         return w + 1
 
@@ -858,7 +871,7 @@ cdef class Sink:
         """Builds this feed's events and clears the records, but the held ones (kept for a later
         feed). `whole` (the delta's str, bytes wp[0:wn]) is handed back as is where an event's text
         is exactly the delta's text."""
-        cdef Py_ssize_t i, keep = self.join_runs(0, self.unheld(), True)
+        cdef Py_ssize_t i, keep = self.joined_runs(self.unheld())
         cdef list out
         cdef object event
         out = PyList_New(keep)     # filled in place: one allocation
