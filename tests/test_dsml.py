@@ -42,14 +42,23 @@ def test_the_worked_fragments():
     ])
 
 
-def test_values_follow_their_own_attribute_not_the_tools():
+def test_values_follow_their_own_attribute_unless_the_declaration_admits_no_string():
+    """`string="true"` is the text, except where the parameter's schema admits no string: then the
+    declaration reads it (vLLM's DSML parsers coerce it alike); `string="false"` is JSON as written."""
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
-        "a": {"type": "integer"}, "b": {"type": "string"}}}}}]
+        "a": {"type": "integer"}, "b": {"type": "string"}, "e": {"type": "boolean"}, "t": {"description": "any"},
+        "w": {"anyOf": [{"type": "object"}, {"type": "null"}]}, "s": {"type": ["string", "integer"]},
+        "n": {"type": "number"}}}}}]
     output = CALLS + invoke("f", param("a", "007"), param("b", "[1, 2]", False), param("c", "True", False),
-                            param("d", " x \n")) + CALLS_END
+                            param("d", " x \n"), param("e", "true"), param("t", "5"), param("w", '{"k": 1}'),
+                            param("s", "5"), param("n", "many")) + CALLS_END
     events = parsed("deepseek_v4_1", output, tools=tools)
-    assert arguments_of(events) == {0: '{"a": "007", "b": [1, 2], "c": true, "d": " x \\n"}'}
+    assert arguments_of(events) == {0: '{"a": 7, "b": [1, 2], "c": true, "d": " x \\n", "e": true, "t": "5", '
+                                       '"w": {"k": 1}, "s": "5", "n": "many"}'}
     check("deepseek_v4_1", output, events, tools=tools)
+    assert arguments_of(parsed("deepseek_v4_1", output)) == {0: '{"a": "007", "b": [1, 2], "c": true, "d": " x \\n", '
+                                                                '"e": "true", "t": "5", "w": "{\\"k\\": 1}", "s": "5", '
+                                                                '"n": "many"}'}
 
 
 def test_a_calls_block_ends_the_thought():

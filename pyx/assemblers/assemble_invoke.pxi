@@ -6,7 +6,9 @@
 # Tags end with `>`; an invoke tag carries no attributes (any are "text after a tag's name").
 # DSML types a value by its own `string` attribute (`string="true"` streams the text,
 # `string="false"` reads it whole with no declaration, anything else leaves the parameter
-# reported whole); the other spellings carry no attribute and type values by the request's tools,
+# reported whole), except that a value marked a string whose declared schema admits no string is
+# read by its declaration, as a quoted value of a declared type is (`string="true">42` under
+# `integer` is 42); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
 # DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi).
 
@@ -30,7 +32,9 @@ cdef class InvokeCall(AttributeCall):
                 return KIND_NONE
             return self.function.kind(self.key.data, self.key.len)
         if n == 14 and memcmp(p, DSML_STRING_TRUE, 14) == 0:
-            return KIND_STRING
+            if self.function is None or self.function.admits_text(self.key.data, self.key.len):
+                return KIND_STRING
+            return self.function.kind(self.key.data, self.key.len)
         if n == 15 and memcmp(p, DSML_STRING_FALSE, 15) == 0:
             return KIND_NONE
         return -1
@@ -57,7 +61,7 @@ cdef class InvokeSyntax(Syntax):
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body
-        self.reads_types = not typed_by_attribute
+        self.reads_types = True        # (DSML: only where a value's attribute and its declaration disagree)
 
     cdef Assembler open(self, object declared):
         cdef InvokeCall call = InvokeCall.__new__(InvokeCall)
@@ -65,4 +69,4 @@ cdef class InvokeSyntax(Syntax):
         call.typed_by_attribute = self.typed_by_attribute
         call.own_line = self.own_line
         call.json_body = self.json_body
-        return tc_opened(call, self.tags, None if self.typed_by_attribute else declared)
+        return tc_opened(call, self.tags, declared)

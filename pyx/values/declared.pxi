@@ -283,6 +283,20 @@ cdef class FunctionKinds:
             return vt_name_index(self.name_at, self.name_len, self.count, key, n) >= 0
         return PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass") in self.properties
 
+    cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
+        schema admits `string`, or it names no type it can be read by (no `type`, a cycle)."""
+        cdef int kind
+        if not self.declares(key, n):
+            return True
+        kind = self.kind(key, n)
+        if kind == KIND_STRING or kind == KIND_NULLABLE_STRING:
+            return True
+        if kind != KIND_NONE:
+            return False
+        admitted = vt_admitted(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        return not admitted or "string" in admitted or _VT_UNKNOWN_TYPE in admitted
+
 
 cdef inline object vt_tool_list(object tools):
     """The tools as a Declared reads them: a list or tuple as given, anything else as none."""
