@@ -7,10 +7,10 @@ import pytest
 
 import symphony
 from symphony import Delta, End, Prompt
-from symphony.events import Content, Finish, ToolCallEnd, ToolCallStart, text_of
+from symphony.events import Content, DropReason, Dropped, Finish, ToolCallEnd, ToolCallStart, text_of
 from symphony.format import CallSyntax, Emits, Format
 from tests import fuzz
-from tests.common import check_well_formed
+from tests.common import check_well_formed, counted_deltas
 
 
 def parsed(table, pieces, prompt=None, finish="stop"):
@@ -128,6 +128,21 @@ def test_the_fuzz_run_catches_unmerged_events_and_misuse_accepted(broken, reason
     with pytest.raises(fuzz.Broken) as raised:
         fuzz.run(parser, None, [Delta("ab")], "stop", misuse=random.Random(0))
     assert str(raised.value) == reason
+
+
+def test_a_control_token_dropped_at_the_end_leaves_the_trailer_apart():
+    # found (seed 1): a table's control token with no row, the output's last bytes, then the
+    # trailer of the zero-width tokens after them: two Dropped{ControlToken}, the trailer alone
+    text = "<|content_invoke_tool_json|>"
+    p = symphony.parser("inkling")
+    events = list(p.feed(Prompt("<|im_start|>assistant\n<think>\n")))
+    for delta in counted_deltas([text[:7], text[7:]], [(0, 11), (11, 28), (28, 28), (28, 28)]):
+        events += p.feed(delta)
+    end = p.feed(End("length"))
+    assert [(type(e), e.why, e.text.text, e.text.tokens) for e in (events + end)[-3:-1]] == [
+        (Dropped, DropReason.CONTROL_TOKEN, text, 2), (Dropped, DropReason.CONTROL_TOKEN, "", 2)]
+    assert fuzz.unmerged(end) is None
+    assert fuzz.unmerged(end[-3:-1] * 2).startswith("unmerged")     # anywhere else they merge
 
 
 def test_the_fuzz_run_checks_a_refusal_names_the_misuse():
