@@ -63,16 +63,21 @@ cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexce
     return 0
 
 
-cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:
-    """Whether p[0:n] is nothing but Unicode White_Space (True when empty): Python's
-    symphony.text.is_blank."""
+cdef inline Py_ssize_t u8_space_run(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The length of the Unicode White_Space that p[0:n] starts with."""
     cdef Py_ssize_t at = 0, w
     while at < n:
         w = u8_space_len(p + at, n - at)
         if w == 0:
-            return False
+            break
         at += w
-    return True
+    return at
+
+
+cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Whether p[0:n] is nothing but Unicode White_Space (True when empty): Python's
+    symphony.text.is_blank."""
+    return u8_space_run(p, n) == n
 
 
 cdef inline Py_ssize_t u8_invalid_at(const unsigned char* p, Py_ssize_t n) noexcept nogil:

@@ -319,15 +319,29 @@ class CallSyntax:
         return cls("required")
 
     @classmethod
-    def keyed(cls, tags=Tags.PLAIN, also=()):
+    def keyed(cls, tags=Tags.PLAIN, also=(), type_tags=None, objects=False):
         """`tags` the family's spelling of the four tags (the one its grammar writes); `also` more
         spellings read the same way (Hy3: its preview tokenizer's bare tags beside the shipped
-        `:opensource` ones), each tag standing for the same tag of `tags`."""
+        `:opensource` ones), each tag standing for the same tag of `tags`. Read, never written
+        by the grammar: `type_tags`, the open and close of a tag between a key and its value
+        whose JSON type name types the value where the request declares none; `objects`, a JSON
+        call object `{"name": .., "arguments": ..}` where a call's name begins (K2-Horizon's
+        template writes these forms where a request asks for them)."""
         also = tuple(also)
         for spelling in (tags,) + also:
             if not isinstance(spelling, Tags):
                 raise TypeError(f"CallSyntax.keyed: tags must be a Tags, not {type(spelling).__name__}")
-        return cls("keyed", tags=tags, also=also) if also else cls("keyed", tags=tags)
+        params = {"tags": tags}
+        if also:
+            params["also"] = also
+        if type_tags is not None:
+            type_tags = tuple(type_tags)
+            if len(type_tags) != 2 or not all(isinstance(t, str) and t for t in type_tags):
+                raise ValueError("CallSyntax.keyed: type_tags are an open and a close tag, both non-empty")
+            params["type_tags"] = type_tags
+        if objects:
+            params["objects"] = True
+        return cls("keyed", **params)
 
     def __getattr__(self, name):
         for key, value in object.__getattribute__(self, "params"):
@@ -402,7 +416,8 @@ class CallSyntax:
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
         if self.kind == "keyed":
             spellings = (self.tags,) + dict(self.params).get("also", ())
-            return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends)
+            return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends,
+                                       dict(self.params).get("type_tags", ()), dict(self.params).get("objects", False))
         if self.kind == "dsml":
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True)
         if self.kind == "invoke":

@@ -131,6 +131,29 @@ QUIRKS = [
           '<function name="search"><paramname="query">x</param></function>',
           None, [call("get_weather", city="Paris"), call("search", query="x")],
           "vLLM's minicpm5: both calls", tools=(WEATHER, SEARCH)),
+    # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
+    Quirk("k2-horizon-json", "k2_horizon",
+          'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '
+          '"limit": 2}}\n</ifm|tool_call><ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}} '
+          'then</ifm|tool_call></ifm|tool_calls>',
+          "Looking.then", [call("search", query="a <ifm|arg_key>", limit=2), call("get_weather", city="Oslo")],
+          "vLLM's k2_horizon (`json`): both calls (text after an object is no call: symphony shows it, "
+          "Malformed)", tools=(WEATHER, SEARCH)),
+    Quirk("k2-horizon-xml-typed", "k2_horizon",
+          "<ifm|tool_calls><ifm|tool_call>search<ifm|arg_key>query</ifm|arg_key><ifm|arg_type>string"
+          "</ifm|arg_type><ifm|arg_value>5</ifm|arg_value><ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>integer"
+          "</ifm|arg_type><ifm|arg_value>2</ifm|arg_value><ifm|arg_key>page</ifm|arg_key>\n<ifm|arg_type> integer "
+          "</ifm|arg_type>\n<ifm|arg_value>07</ifm|arg_value><ifm|arg_key>note</ifm|arg_key><ifm|arg_type>string"
+          "</ifm|arg_type><ifm|arg_value>07 <ifm|arg_type></ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+          None, [call("search", query="5", limit=2, page=7, note="07 <ifm|arg_type>")],
+          "vLLM's k2_horizon (`xml_typed`): the values typed by the declaration, else by their type tag",
+          tools=(SEARCH,)),
+    Quirk("k2-horizon-misplaced-type", "k2_horizon",
+          "<ifm|tool_calls><ifm|tool_call>search<ifm|arg_type>string</ifm|arg_type><ifm|arg_key>query"
+          "</ifm|arg_key><ifm|arg_value>x</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+          "<ifm|arg_type>string</ifm|arg_type>", [call("search", query="x")],
+          "a type tag where no key was written is a tag out of place (Malformed, shown as content)",
+          tools=(SEARCH,)),
 ]
 
 

@@ -8,6 +8,11 @@
 # however many pairs it holds. Values are not stripped: the templates write them between the
 # tags as they are. The table's marker that ends the call becomes ToolCallEnd's source; one that
 # only cuts it off (a new call's opener) is dropped by the engine.
+# Two forms a syntax may also read (K2-Horizon's template writes either where a request asks):
+# a type tag between a key and its value (`<ifm|arg_type>integer</ifm|arg_type>`), whose JSON
+# type name types the value where the request declares none for the key; and a JSON call object
+# where the name begins (`{"name": .., "arguments": ..}`, `objects`), read by the JSON call
+# assembler, the call marker after it a wrapper.
 
 cdef enum KeyedTag:
     KT_KEY_OPEN = 0
@@ -24,6 +29,12 @@ cdef enum KeyedStage:
     KY_KEY = 4              # after the key's open tag
     KY_AFTER_KEY = 5        # after the key's close tag, before the value's open tag
     KY_VALUE = 6            # after the value's open tag
+    KY_TYPE = 7             # after a type tag's open tag (type_at)
+    KY_OBJECT = 8           # a JSON call object (objects)
+    KY_AFTER_OBJECT = 9     # after it
+
+cdef enum:
+    KY_TYPE_NAME = 16       # a type tag's longest type name (a longer one names no type)
 
 
 cdef bint[256] _KY_NOT_IN_NAME
@@ -40,17 +51,33 @@ cdef class KeyedCall(TagCall):
     cdef Py_ssize_t name_from    # the name's first and last+1 bytes in carried (-1: no name yet)
     cdef Py_ssize_t name_to
     cdef bint name_gap           # whitespace came after the name began
+    cdef int type_kind           # the Kind the key's type tag names (-1: none)
+    cdef char type_name[KY_TYPE_NAME]
+    cdef int type_len            # (past KY_TYPE_NAME: too long to name a type)
+    cdef JsonCallAssembler object   # the JSON call object being read
 
     def __cinit__(self):
         self.stage = KY_NAME
         self.name_from = -1
+        self.type_kind = -1
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t i = 0
         if self.stage == KY_VALUE:
             return self.value_text(p, n)
         if self.stage == KY_NAME:
+            if self.name_from < 0 and (<KeyedSyntax>self.syntax).objects:
+                i = u8_space_run(p, n)
+                if i < n and p[i] == LBRACE:
+                    return self.open_object(p, n, i)
             return self.name_text(p, n)
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+            return self.object_text(p, n)
+        if self.stage == KY_TYPE:
+            if self.type_len + n <= KY_TYPE_NAME:
+                memcpy(self.type_name + self.type_len, p, n)
+            self.type_len += n
+            return self.carry(p, n)
         if self.stage == KY_NOT_A_NAME:
             return self.sink.malformed(MW_OTHER, OT_TEXT_FOR_NAME, p, n)
         if self.stage == KY_KEY:
@@ -104,7 +131,12 @@ cdef class KeyedCall(TagCall):
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
-        tag %= KT_TAGS              # any spelling's tag is that tag
+        cdef int type_at = (<KeyedSyntax>self.syntax).type_at
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+            return self.object_text(p, n)
+        if type_at >= 0 and tag >= type_at and self.stage != KY_VALUE:
+            return self.type_tag(tag - type_at, p, n)
+        tag %= KT_TAGS              # any spelling's tag is that tag (a type tag in a value is its text)
         if self.stage == KY_VALUE:
             if tag == KT_VALUE_CLOSE:
                 self.close_value(p, n)
@@ -135,7 +167,10 @@ cdef class KeyedCall(TagCall):
             if tag == KT_VALUE_OPEN:
                 self.carry(p, n)
                 self.stage = KY_VALUE
-                return self.open_value()
+                return self.open_typed_value()
+            self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
+            self.stage = KY_BETWEEN
+        elif self.stage == KY_TYPE:
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = KY_BETWEEN
         # between pairs
@@ -143,12 +178,117 @@ cdef class KeyedCall(TagCall):
             self.tag_at = self.carried.text.len
             self.carry(p, n)
             self.key.len = 0
+            self.type_kind = -1
             self.stage = KY_KEY
             return 0
         return self.tag_out_of_place(p, n)
 
+    # -- a type tag between a key and its value ---------------------------------------------------
+
+    cdef int type_tag(self, int which, const unsigned char* p, Py_ssize_t n) except -1:
+        """The type tag's open (which 0) or close (1) tag, outside a value."""
+        if which == 0 and self.stage == KY_AFTER_KEY and self.type_kind < 0:
+            self.carry(p, n)
+            self.type_len = 0
+            self.stage = KY_TYPE
+            return 0
+        if which == 1 and self.stage == KY_TYPE:
+            self.carry(p, n)
+            self.type_kind = self.named_kind()
+            self.stage = KY_AFTER_KEY
+            return 0
+        if self.stage == KY_AFTER_KEY or self.stage == KY_TYPE or self.stage == KY_KEY:
+            self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
+            self.stage = KY_BETWEEN
+        elif self.stage == KY_NAME:
+            if self.name_from >= 0:
+                self.name_call()
+            else:
+                self.stage = KY_NAMELESS
+        elif self.stage == KY_NOT_A_NAME:
+            self.stage = KY_NAMELESS
+        return self.tag_out_of_place(p, n)
+
+    cdef int named_kind(self) except -1:
+        """The Kind of the JSON type the type tag names, its whitespace aside (KIND_NONE: one
+        that types no text, such as `boolean`, or none)."""
+        cdef Py_ssize_t start = 0, end = self.type_len
+        if end > KY_TYPE_NAME:
+            return KIND_NONE
+        while start < end and self.type_name[start] in b" \t\r\n":
+            start += 1
+        while end > start and self.type_name[end - 1] in b" \t\r\n":
+            end -= 1
+        found = _VT_TYPE_KINDS.get(PyUnicode_DecodeUTF8(self.type_name + start, end - start, "replace"))
+        return KIND_NONE if found is None else <int>found
+
+    cdef int open_typed_value(self) except -1:
+        """The value begins, typed as the tools declare its key, else as its type tag says."""
+        if self.type_kind >= 0 and (self.function is None or not self.function.declares(self.key.data, self.key.len)):
+            return self.open_value_as(self.type_kind)
+        return self.open_value()
+
+    # -- a JSON call object (objects) ---------------------------------------------------------------
+
+    cdef int open_object(self, const unsigned char* p, Py_ssize_t n, Py_ssize_t at) except -1:
+        """A `{` where the name begins: the whitespace before it is a wrapper, the object a call
+        read by the JSON call assembler."""
+        self.carry(p, at)
+        self.drop_carried()
+        self.object = aj_opened(OL_KEYS_CALL, None, None)
+        self.stage = KY_OBJECT
+        return self.object_text(p + at, n - at)
+
+    cdef int object_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Bytes of the object (tags in it are its text), or after it: whitespace is carried to
+        the call's end, anything else is text where the block holds none."""
+        cdef Py_ssize_t i = 0, w
+        if self.stage == KY_OBJECT:
+            i = self.object.feed(p, n, self.sink)
+            if not self.object.done:
+                return 0
+            self.object = None
+            self.stage = KY_AFTER_OBJECT
+        while i < n:
+            w = u8_space_run(p + i, n - i)
+            self.carry(p + i, w)
+            i += w
+            if i < n:
+                w = i
+                while w < n and not u8_space_len(p + w, n - w):
+                    w += u8_char_len(p[w])
+                if w > n:
+                    w = n
+                self.drop_carried()
+                self.sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, p + i, w - i)
+                i = w
+        return 0
+
+    cdef int object_ends(self, bint complete) except -1:
+        """The region ends in or after the object."""
+        if self.stage == KY_OBJECT:
+            self.take_scanner_held()
+            self.object.finish(self.sink, complete)
+            self.object = None
+        else:
+            self.take_scanner_held()
+        self.drop_carried()
+        self.stage = KY_AFTER_OBJECT
+        return 0
+
+    cdef int finish(self, Sink sink, bint complete) except -1:
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+            self.sink = sink
+            self.object_ends(complete)
+            self.done = True
+            return 0
+        return TagCall.finish(self, sink, complete)
+
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+            self.object_ends(True)
+            return 0            # (the object ended its call: the marker is a wrapper)
         if not own_end:
             p = NULL
             n = 0
@@ -174,14 +314,23 @@ cdef class KeyedCall(TagCall):
 @cython.no_gc
 cdef class KeyedSyntax(Syntax):
     """A name, then key/value tag pairs (the four tags given in order: key open, key close, value
-    open, value close; more spellings of them may follow, four by four)."""
+    open, value close; more spellings of them may follow, four by four). `type_tags`: the open
+    and close of a type tag that may stand between a key and its value; `objects`: a JSON call
+    object may stand for the name and pairs."""
     cdef MarkerSet tags
+    cdef int type_at                 # the type tags' place in `tags`, or -1
+    cdef readonly bint objects
 
-    def __init__(self, tags, ends=()):
+    def __init__(self, tags, ends=(), type_tags=(), bint objects=False):
         Syntax.__init__(self, ends)
         if not tags or len(tags) % KT_TAGS or not all(tags):
             raise ValueError(f"keyed syntax: tags with text, four per spelling, got {tags!r}")
-        self.tags = MarkerSet(tuple(tags))
+        type_tags = tuple(type_tags)
+        if type_tags and (len(type_tags) != 2 or not all(type_tags)):
+            raise ValueError(f"keyed syntax: a type tag is an open and a close tag with text, got {type_tags!r}")
+        self.tags = MarkerSet(tuple(tags) + type_tags)
+        self.type_at = len(tags) if type_tags else -1
+        self.objects = objects
         self.reads_types = True
 
     cdef Assembler open(self, object declared):

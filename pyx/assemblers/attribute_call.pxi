@@ -257,10 +257,7 @@ cdef class AttributeCall(TagCall):
 
     cdef int maybe_body(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Text after the call tag, before anything but whitespace: a `{` opens a JSON body."""
-        cdef Py_ssize_t at = 0, w = u8_space_len(p, n)
-        while w:
-            at += w
-            w = u8_space_len(p + at, n - at)
+        cdef Py_ssize_t at = u8_space_run(p, n)
         self.carry(p, at)
         if at == n:
             return 0

@@ -2,7 +2,9 @@
 thought by the marker of the request's reasoning effort (`<ifm|think>` high, the default;
 `<ifm|think_fast>` medium, `<ifm|think_faster>` low), which ends at its close or where the calls
 block opens; the turn's calls sit in an `<ifm|tool_calls>` block, each in `<ifm|tool_call>`, keyed
-with `<ifm|arg_key>`/`<ifm|arg_value>` tags and a newline between them (Hy4's shape).
+with `<ifm|arg_key>`/`<ifm|arg_value>` tags and a newline between them (Hy4's shape). Where a
+request asks (`tool_call_format`), the template writes a call as a JSON object instead, or with an
+`<ifm|arg_type>` tag before each value; the table reads all three forms, whatever the request.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import ALWAYS_OPENS_THOUGHT, ByValue, Family, Row, checkpoints
@@ -13,7 +15,9 @@ TAGS = Tags("<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_val
 
 K2_HORIZON = thought_and_call_block("k2_horizon", ("<ifm|think>", "</ifm|think>"),
                                     ("<ifm|tool_calls>", "</ifm|tool_calls>"),
-                                    ("<ifm|tool_call>", "</ifm|tool_call>"), CallSyntax.keyed(TAGS),
+                                    ("<ifm|tool_call>", "</ifm|tool_call>"),
+                                    CallSyntax.keyed(TAGS, type_tags=("<ifm|arg_type>", "</ifm|arg_type>"),
+                                                     objects=True),
                                     block_ends_thought=True,
                                     also_think=(("<ifm|think_fast>", "</ifm|think_fast>"),
                                                 ("<ifm|think_faster>", "</ifm|think_faster>")))
