@@ -121,6 +121,37 @@ QUIRKS = [
           "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>", [],
           "SGLang's inkling: no call, the payload as text without the protocol's tokens (symphony: the message "
           "held no call, so it is the text the model wrote, its tokens included, docs/recovery.md)"),
+    # Gemma 4: a string value written without its opening `<|"|>` is read up to its closing one
+    Quirk("gemma-unopened-string-with-comma", "gemma4",
+          '<|tool_call>call:search{query:Paris, France<|"|>,limit:5}<tool_call|>',
+          None, [call("search", query="Paris, France", limit=5)],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_with_comma): the string up to its closing quote, "
+          "the comma its text", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-in-nested-object", "gemma4",
+          '<|tool_call>call:search{filters:{city:Tokyo<|"|>},query:<|"|>x<|"|>}<tool_call|>',
+          None, [call("search", filters={"city": "Tokyo"}, query="x")],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_in_nested_object): the nested string up to its "
+          "closing quote, then the next value", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-in-list", "gemma4",
+          '<|tool_call>call:search{query:[<|"|>a<|"|>,b<|"|>]}<tool_call|>',
+          None, [call("search", query=["a", "b"])],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_in_array): two strings (in a list a `,` ends a "
+          "value)", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-several-commas", "gemma4",
+          'Looking.<|tool_call>call:search{limit:3, query:Paris, Texas, USA<|"|>}<tool_call|>',
+          "Looking.", [call("search", limit=3, query="Paris, Texas, USA")],
+          "SGLang's gemma4 reads an unopened string up to its closing quote (its tests above); SGLang 0.5.23, "
+          "before that recovery, reads `Paris`", tools=(SEARCH,)),
+    Quirk("gemma-scalars-before-a-quoted-value", "gemma4",
+          '<|tool_call>call:search{limit:5,query:<|"|>a, b<|"|>}<tool_call|>',
+          None, [call("search", limit=5, query="a, b")],
+          "SGLang 0.5.23's gemma4: the same (a scalar the next key ends is a scalar)",
+          tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-cut-by-the-block-end", "gemma4",
+          '<|tool_call>call:search{limit:5,query:Paris, France<tool_call|>',
+          ", France", [call("search", limit=5, query="Paris")],
+          "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
+          "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
     # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
     Quirk("minicpm-collapsed", "minicpm5",
           'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',
