@@ -22,6 +22,7 @@ from tests.common import check_conservation, check_well_formed, chunkings, repla
 
 WEATHER = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
     "city": {"type": "string"}, "days": {"type": "integer"}}}}}
+K3_THINKING = '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'   # the prompt opens the thought
 SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
 
@@ -152,6 +153,24 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
+    Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
+          "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",
+          "reply", [], "SGLang's kimi_k3 (its test_non_stream_recovers_missing_think_separator): the thought "
+          "ends there", reasoning="thought", prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-with-separator", "kimi_k3",
+          "thought<|close|>think<|sep|><|open|>response<|sep|>reply<|close|>response<|sep|>",
+          "reply", [], "SGLang's kimi_k3: the thought's own close, read as it always was", reasoning="thought",
+          prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-without-separator-at-the-end", "kimi_k3", "deep thought<|close|>think",
+          None, [], "SGLang's kimi_k3 (its test_non_stream_strips_partial_marker_suffixes): the cut marker "
+          "stripped from the thought", reasoning="deep thought", prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-without-separator-before-tools", "kimi_k3",
+          'plan<|close|>think<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|>'
+          '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>'
+          "<|close|>tools<|sep|><|close|>message<|sep|>",
+          None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
+          "call read from it", reasoning="plan", prompt=K3_THINKING),
     # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
     Quirk("minicpm-collapsed", "minicpm5",
           'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',
