@@ -22,6 +22,7 @@ from tests.common import check_conservation, check_well_formed, chunkings, repla
 
 WEATHER = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
     "city": {"type": "string"}, "days": {"type": "integer"}}}}}
+K3_THINKING = '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'   # the prompt opens the thought
 SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
 
@@ -121,6 +122,55 @@ QUIRKS = [
           "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>", [],
           "SGLang's inkling: no call, the payload as text without the protocol's tokens (symphony: the message "
           "held no call, so it is the text the model wrote, its tokens included, docs/recovery.md)"),
+    # Gemma 4: a string value written without its opening `<|"|>` is read up to its closing one
+    Quirk("gemma-unopened-string-with-comma", "gemma4",
+          '<|tool_call>call:search{query:Paris, France<|"|>,limit:5}<tool_call|>',
+          None, [call("search", query="Paris, France", limit=5)],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_with_comma): the string up to its closing quote, "
+          "the comma its text", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-in-nested-object", "gemma4",
+          '<|tool_call>call:search{filters:{city:Tokyo<|"|>},query:<|"|>x<|"|>}<tool_call|>',
+          None, [call("search", filters={"city": "Tokyo"}, query="x")],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_in_nested_object): the nested string up to its "
+          "closing quote, then the next value", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-in-list", "gemma4",
+          '<|tool_call>call:search{query:[<|"|>a<|"|>,b<|"|>]}<tool_call|>',
+          None, [call("search", query=["a", "b"])],
+          "SGLang's gemma4 (its test_omitted_opening_delimiter_in_array): two strings (in a list a `,` ends a "
+          "value)", tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-several-commas", "gemma4",
+          'Looking.<|tool_call>call:search{limit:3, query:Paris, Texas, USA<|"|>}<tool_call|>',
+          "Looking.", [call("search", limit=3, query="Paris, Texas, USA")],
+          "SGLang's gemma4 reads an unopened string up to its closing quote (its tests above); SGLang 0.5.23, "
+          "before that recovery, reads `Paris`", tools=(SEARCH,)),
+    Quirk("gemma-scalars-before-a-quoted-value", "gemma4",
+          '<|tool_call>call:search{limit:5,query:<|"|>a, b<|"|>}<tool_call|>',
+          None, [call("search", limit=5, query="a, b")],
+          "SGLang 0.5.23's gemma4: the same (a scalar the next key ends is a scalar)",
+          tools=(SEARCH,)),
+    Quirk("gemma-unopened-string-cut-by-the-block-end", "gemma4",
+          '<|tool_call>call:search{limit:5,query:Paris, France<tool_call|>',
+          ", France", [call("search", limit=5, query="Paris")],
+          "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
+          "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
+    Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
+          "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",
+          "reply", [], "SGLang's kimi_k3 (its test_non_stream_recovers_missing_think_separator): the thought "
+          "ends there", reasoning="thought", prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-with-separator", "kimi_k3",
+          "thought<|close|>think<|sep|><|open|>response<|sep|>reply<|close|>response<|sep|>",
+          "reply", [], "SGLang's kimi_k3: the thought's own close, read as it always was", reasoning="thought",
+          prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-without-separator-at-the-end", "kimi_k3", "deep thought<|close|>think",
+          None, [], "SGLang's kimi_k3 (its test_non_stream_strips_partial_marker_suffixes): the cut marker "
+          "stripped from the thought", reasoning="deep thought", prompt=K3_THINKING),
+    Quirk("kimi-k3-think-close-without-separator-before-tools", "kimi_k3",
+          'plan<|close|>think<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|>'
+          '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>'
+          "<|close|>tools<|sep|><|close|>message<|sep|>",
+          None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
+          "call read from it", reasoning="plan", prompt=K3_THINKING),
     # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
     Quirk("minicpm-collapsed", "minicpm5",
           'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',

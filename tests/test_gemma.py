@@ -1,14 +1,15 @@
 """The Gemma assembler through `gemma4`: Gemma's object notation converted to JSON as it is read
 (structure byte by byte, strings streamed, bare scalars whole and typed by the declared tools),
-the call ending with its object's `}`, the first byte the notation cannot take and the rest of the
-call Malformed{InvalidArguments}, a marker closing what is open; each output at every chunking.
+the call ending with its object's `}`, a string written without its opening quote read up to its
+closing one, the first byte the notation cannot take and the rest of the call
+Malformed{InvalidArguments}, a marker closing what is open; each output at every chunking.
 """
 import pytest
 
 from symphony import Delta, End, parser
 
-from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
+                        dropped, end, finish, malformed, parsed, reasoning, start)
 
 Q = '<|"|>'
 CALL, CALL_END = "<|tool_call>", "<tool_call|>"
@@ -66,6 +67,10 @@ def test_values_are_typed_where_they_stand():
     ("{" + Q + "a" + Q + ":1}", "{}", Q + "a" + Q + ":1}"),
     ("{a:" + Q + "x" + Q + "y,b:1}", '{"a": "x"}', "y,b:1}"),
     ("{a:1[2]}", "{}", "a:1[2]}"),
+    # a scalar an object's `,` ended is one, and what follows its `,` no key, as ever
+    ("{a:x, y}", '{"a": "x"}', ", y}"),
+    ("{a:x, y, z:1}", '{"a": "x"}', ", y, z:1}"),
+    ("{a:x,,b:1}", '{"a": "x"}', ",,b:1}"),
 ])
 def test_the_first_byte_the_notation_cannot_take_and_the_rest_are_invalid(body, want, bad):
     events = parsed("gemma4", CALL + "call:f" + body + CALL_END)
@@ -73,6 +78,31 @@ def test_the_first_byte_the_notation_cannot_take_and_the_rest_are_invalid(body, 
     assert "".join(e["text"]["text"] for e in events if e["kind"] == "malformed") == bad
     assert all(e["why"] == "invalid_arguments" for e in events if e["kind"] == "malformed")
     assert events[-2:] == [dropped(CALL_END), finish(tool_calls=1)]
+
+
+def test_a_string_without_its_opening_quote_runs_to_its_closing_one():
+    """A bare value that a quote closes before the value's end is a string (docs/recovery.md): in an
+    object its commas are its own text, in a list a comma ends a value."""
+    output = CALL + "call:f{n:5, s:Paris, France" + Q + ",l:[a,b" + Q + "],o:{k:1,z:c" + Q + "}}" + CALL_END
+    check("gemma4", output, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"n": 5, "s": "Paris, France", "l": ["a", "b"], "o": {"k": 1, "z": "c"}}',
+                  output[len(CALL) + 6:-len(CALL_END)]),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("gemma4", output, tools=TOOLS)
+
+
+def test_a_scalar_an_objects_comma_ends_waits_for_the_next_key():
+    """It goes out at the next key's `:` (or as a string's text at a quote), never at its `,`."""
+    got = []
+    p = parser("gemma4")
+    for piece in (CALL + "call:f{n:5,", " s:Paris,", " France" + Q, ", m:1,", " k:2}" + CALL_END):
+        got.append([e.to_dict()["json"] for e in p.feed(Delta(piece)) if e.to_dict()["kind"] == "tool_call_arguments"])
+    assert got == [["{"], ['"n": 5'], [', "s": "Paris, France"'], [], [', "m": 1, "k": 2}']]
 
 
 def test_a_marker_closes_what_is_open_and_reports_what_it_cut():

@@ -11,6 +11,15 @@
 # object's `}` (the bytes after it are the engine's: the table's `<tool_call|>` is dropped).
 # The first byte the notation cannot take, and everything after it in the call, is
 # Malformed{InvalidArguments}; a marker that ends the call closes what is open for the client.
+#
+# A string's opening quote may be missing (`query:Paris, France<|"|>`): a bare value that a quote
+# closes before the value's end is a string, its text everything from its first byte to that
+# quote, verbatim. In a list a value ends at its `,` (`[<|"|>a<|"|>,b<|"|>]` is two strings). In
+# an object a `,` may be the string's own: a value ends at the `,` before the next key's `:`, or at
+# the object's `}`. So a bare scalar that an object's `,` ends is held, with its key, until that
+# `:` or `}` shows it was a scalar (written then, its source up to its own `,`; bytes after it that
+# hold a second `,` were no key, and break the notation as they always did) or a quote shows it was
+# a string. A `{` `[` `}` or `]` is never a bare value's text: it ends or breaks the value first.
 
 cdef enum GemmaStage:
     GM_HEAD = 0              # `call:NAME`, up to the arguments' `{`
@@ -45,6 +54,11 @@ cdef class GemmaCall(TagCall):
     cdef int written[JP_MAX_DEPTH]           # values written into each open container
     cdef list schemas                        # the schema declared at each open container, or None
     cdef bint pending                        # carried bytes after `mark` are a key or a scalar
+    cdef bint held                           # a scalar an object's `,` ended waits (see the top)
+    cdef bint unkeyed                        # a `,` followed the held one's: no key came since
+    cdef Py_ssize_t scalar_at                # carried offset of the bare scalar's first byte
+    cdef Py_ssize_t scalar_end               # and of the `,` after a held one
+    cdef ByteBuf held_key                    # the held scalar's key
 
     def __cinit__(self):
         self.stage = GM_HEAD
@@ -93,6 +107,8 @@ cdef class GemmaCall(TagCall):
             self.report_carried(MW_OTHER if self.stage == GM_UNNAMED else MW_UNTERMINATED,
                                 OT_TEXT_FOR_NAME if self.stage == GM_UNNAMED else OT_NONE)
             return 0
+        if self.held:
+            self.write_held()
         if self.pending:
             self.flush()
             self.report_carried(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
@@ -109,8 +125,13 @@ cdef class GemmaCall(TagCall):
     cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if not self.done:
+            if self.held:
+                self.write_held()
             self.flush()
         return TagCall.finish(self, sink, complete)
+
+    def __dealloc__(self):
+        bb_free(&self.held_key)
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -147,7 +168,10 @@ cdef class GemmaCall(TagCall):
                 if self.stage == GM_SCALAR:
                     if p[i] == LBRACE or p[i] == LBRACKET:
                         return self.broken(p + i, n - i)
-                    self.write_scalar()
+                    if p[i] == COMMA and self.opener[self.depth - 1] == LBRACE:
+                        self.hold_scalar()
+                    else:
+                        self.write_scalar()
                     continue
             c = p[i]
             if vt_is_json_space(c) and not (self.stage == GM_KEY and self.pending):
@@ -155,6 +179,19 @@ cdef class GemmaCall(TagCall):
                 i += 1
                 continue
             if self.stage == GM_KEY:
+                if self.held and c == COMMA:
+                    # another `,`: what follows the held one is no key, and may be the string's
+                    self.carry(p + i, 1)
+                    self.unkeyed = True
+                    self.pending = True
+                    self.key.len = 0
+                    i += 1
+                    continue
+                if self.held and _GM_KEY_END[c]:
+                    # the next key's `:`, the object's end or a break: the held value was a scalar
+                    self.write_held()
+                    if self.unkeyed:
+                        return self.broken(p + i, n - i)
                 if c == COLON and self.pending:
                     self.key.len = vt_trim_end(self.key.data, 0, self.key.len)
                     self.carry(p + i, 1)
@@ -179,6 +216,7 @@ cdef class GemmaCall(TagCall):
                 else:
                     self.pending = True
                     self.value.len = 0
+                    self.scalar_at = self.carried.text.len
                     self.stage = GM_SCALAR
                     continue
             elif c == COMMA:                    # GM_AFTER
@@ -203,6 +241,13 @@ cdef class GemmaCall(TagCall):
         elif self.stage == GM_STRING:
             bb_push(&self.fragment, QUOTE)
             self.stage = GM_AFTER
+        elif self.stage == GM_SCALAR:
+            self.write_unopened_string()
+        elif self.stage == GM_KEY and self.held:
+            self.swap_held_key()
+            self.write_unopened_string()
+            self.swap_held_key()
+            self.held = False
         elif self.stage == GM_HEAD:
             self.carry(p, n)
             self.report_carried(MW_OTHER, OT_TEXT_FOR_NAME)
@@ -250,6 +295,8 @@ cdef class GemmaCall(TagCall):
         """What was written goes out, its source carried[0:mark]."""
         if self.fragment.len:
             self.push_upto(self.mark)
+            self.scalar_at -= self.mark         # (where a scalar being read or held began)
+            self.scalar_end -= self.mark
             self.mark = 0
         return 0
 
@@ -302,12 +349,53 @@ cdef class GemmaCall(TagCall):
 
     cdef int write_scalar(self) except -1:
         """A bare scalar ended (at the byte the caller reads next): written whole, typed."""
+        self.write_value(self.carried.text.len)
+        self.pending = False
+        self.stage = GM_AFTER
+        return 0
+
+    cdef int write_value(self, Py_ssize_t end_mark) except -1:
+        """The bare scalar in `value` written whole under `key`, typed; its source carried up to
+        end_mark."""
         cdef object schema = self.value_schema()
         cdef Py_ssize_t end = vt_trim_end(self.value.data, 0, self.value.len)
         self.begin_value()
         vt_json(self.value.data, end, KIND_NONE if schema is None else vt_kind_of(schema),
                 &self.fragment, JP_MAX_DEPTH - self.depth)
-        self.mark = self.carried.text.len
+        self.mark = end_mark
+        return 0
+
+    cdef int hold_scalar(self) except -1:
+        """An object's `,` ended a bare scalar: it waits, with its key, until the next key's `:`
+        (a scalar) or a quote (a string whose opening quote is missing) says which it was."""
+        self.swap_held_key()
+        self.scalar_end = self.carried.text.len
+        self.held = True
+        self.unkeyed = False
+        self.pending = False
+        self.stage = GM_AFTER
+        return 0
+
+    cdef inline void swap_held_key(self) noexcept:
+        cdef ByteBuf key = self.key
+        self.key = self.held_key
+        self.held_key = key
+
+    cdef int write_held(self) except -1:
+        """The held scalar was one: written whole under its own key, its source up to its `,`."""
+        self.swap_held_key()
+        self.write_value(self.scalar_end)
+        self.swap_held_key()
+        self.held = False
+        return 0
+
+    cdef int write_unopened_string(self) except -1:
+        """A quote closed a bare value: it is a string whose opening quote is missing, its text
+        all from the value's first byte (the caller carries the quote)."""
+        self.begin_value()
+        bb_push(&self.fragment, QUOTE)
+        vt_string(self.carried.text.data + self.scalar_at, self.carried.text.len - self.scalar_at, &self.fragment)
+        bb_push(&self.fragment, QUOTE)
         self.pending = False
         self.stage = GM_AFTER
         return 0

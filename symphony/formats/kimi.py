@@ -4,7 +4,8 @@ response region holds (text anywhere else in the message is Malformed); calls si
 region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tags (XTML). The
 message's close ends whatever is open. A response close with no response open is dropped: the
 serving layer may have written the response's opener into the prompt (a forced tool choice, a
-prefill), and the model closes it.
+prefill), and the model closes it. A thought closed by `<|close|>think` without the `<|sep|>` the
+template writes after it ends there all the same (a recovery), at the end of the output too.
 
 Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; a call whose id is
 only its counter (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only
@@ -24,6 +25,9 @@ KIMI_K3 = (
     Format("kimi_k3")
     .terminal("think_open", "<|open|>think<|sep|>")
     .terminal("think_close", "<|close|>think<|sep|>")
+    # the thought's close without its `<|sep|>` (a slip: the template always writes it); the
+    # scanner takes the longest marker, so with its `<|sep|>` it is `think_close` as ever
+    .terminal("think_close_unseparated", "<|close|>think")
     .terminal("response_open", "<|open|>response<|sep|>")
     .terminal("response_close", "<|close|>response<|sep|>")
     .terminal("tools_open", "<|open|>tools<|sep|>")
@@ -56,6 +60,7 @@ KIMI_K3 = (
     .transition("tools", "message_close", "message")
     .transition("message", "message_close", "message")
     .transition("message", "response_close", "message")
+    .recovers("reasoning", "think_close_unseparated", "message")
     .calls(CallSyntax.xtml())
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )

@@ -353,14 +353,17 @@ class _Table:
         # the texts that open what the parser recovers where the template writes text (a call
         # without its block, a damaged opener): text the grammar writes there holds none of them
         written = fmt.written()
-        kinds, texts = dict(written.states), dict(fmt.terminals)
+        kinds, texts, every_kind = dict(written.states), dict(fmt.terminals), dict(fmt.states)
         rows = {(s, t) for s, t, _ in written.transitions}
-        # (but a text the template's own markers start with: DSML's damaged `<｜DSML｜`, which
-        # is dropped only before the block it stands for, so it changes no call)
+        # (but a damaged marker the template's own markers start with: DSML's `<｜DSML｜`, which
+        # is dropped only before the block it stands for, so it changes no call; a recovered
+        # text that changes what is read, Kimi K3's `<|close|>think` without its `<|sep|>`, is
+        # held out even where a marker starts with it)
         self.recovered = {kind: list(dict.fromkeys(
-            texts[t] for s, t, _ in fmt.recoveries
+            texts[t] for s, t, d in fmt.recoveries
             if kinds.get(s) == kind and (s, t) not in rows
-            and not any(m != texts[t] and m.startswith(texts[t]) for _, m in written.terminals)))
+            and not (every_kind[d] == Emits.DAMAGED_MARKER
+                     and any(m != texts[t] and m.startswith(texts[t]) for _, m in written.terminals))))
             for kind in (Emits.CONTENT, Emits.REASONING)}
         self.fmt = fmt = written
         self.emits = dict(fmt.states)
