@@ -130,6 +130,18 @@ def test_the_fuzz_run_catches_unmerged_events_and_misuse_accepted(broken, reason
     assert str(raised.value) == reason
 
 
+def test_text_after_a_function_tag_that_opened_no_call_is_read_where_the_region_opened():
+    # found: a nameless `<function=>` in a block the prompt opened holds no call; the text after
+    # it went out as content while the engine stayed in the block, so a `</tool_call>` in the
+    # same piece closed a region held as undecided (Malformed), and in the next piece content
+    output = '<function=>"</tool_call>'
+    for prompt in ("<tool_call>\n", None):
+        whole = parsed("qwen3_tagged", [output], prompt)
+        assert [type(e) for e in whole] == [Content, Finish] and text_of(whole) == output
+        for k in range(1, len(output)):
+            assert fuzz.said(parsed("qwen3_tagged", [output[:k], output[k:]], prompt)) == fuzz.said(whole), k
+
+
 def test_a_control_token_dropped_at_the_end_leaves_the_trailer_apart():
     # found (seed 1): a table's control token with no row, the output's last bytes, then the
     # trailer of the zero-width tokens after them: two Dropped{ControlToken}, the trailer alone

@@ -135,9 +135,10 @@ cdef class TaggedCall(TagCall):
                     k += u8_space_len(p + k, n - k)
                 self.carry(p, k)
                 if k < n:
-                    # text after the function tag: the region held no call
+                    # text after the function tag: the region held no call, and the text is
+                    # read where the region was opened
                     self.not_a_call()
-                    self.sink.content(p + k, n - k)
+                    self.left = n - k
                 return 0
             # a name or a key, up to its `>` (or the end of its line)
             k = self.read_name(p, n, &self.name if self.stage == TG_FUNCTION_NAME else &self.key)
@@ -146,8 +147,9 @@ cdef class TaggedCall(TagCall):
             if self.stage == TG_FUNCTION_NAME:
                 self.function_tag_done()
                 if self.done:
-                    # the region turned out to be content: so is the rest of this piece
-                    return self.sink.content(p + k + 1, n - k - 1)
+                    # the region turned out to hold no call: the rest is read where it was opened
+                    self.left = n - k - 1
+                    return 0
             else:
                 self.parameter_tag_done()
             p += k + 1

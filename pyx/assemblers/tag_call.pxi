@@ -61,6 +61,8 @@ cdef class TagCall(Assembler):
     cdef bint at_value_start     # no byte of the open value seen yet
     cdef bint newline_held       # carried ends with a newline that is value text only if more follows
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
+    cdef Py_ssize_t left         # bytes at the end of the text last read that are not the call's
+                                 # (it ended in them: the region turned out to hold no call)
 
     def __cinit__(self):
         self.index = -1
@@ -110,7 +112,7 @@ cdef class TagCall(Assembler):
         cdef int k
         if self.tags.take_plain(p, n):          # no tag can start in it: one text piece
             self.on_text(p, n)
-            return n if self.done else -1
+            return n - self.left if self.done else -1
         self.tags.begin(p, n, more)
         while True:
             k = self.tags.next(&s, &e)
@@ -123,7 +125,7 @@ cdef class TagCall(Assembler):
             if self.done:
                 # the call's end tag: what follows it is not the call's
                 self.tags.held.len = 0
-                return e
+                return e - self.left
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.sink = sink
