@@ -94,7 +94,7 @@ class Roles:
     json_tail: object = None     # json: what the template writes after the object, or None
     json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
     prose: bool = False          # pythonic: the region is prose in which `[`, a name and `(` open a list
-    call_objects: bool = False   # pythonic: a JSON call object where a call should begin is a call
+    call_objects: bool = False   # pythonic, keyed: a JSON call object where a call should begin is a call
     thought_exits: tuple = ()    # the texts that leave the thought (Muse Spark's: the next message's start too)
 
     # -- framing ---------------------------------------------------------------------------
@@ -277,7 +277,7 @@ def roles(fmt):
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
         json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
         prose=kind == "pythonic" and dict(syntax.params).get("prose", False),
-        call_objects=kind == "pythonic" and dict(syntax.params).get("objects") is not None,
+        call_objects=kind in ("pythonic", "keyed") and bool(dict(syntax.params).get("objects")),
         thought_exits=tuple(texts[t] for src, t, dst in fmt.transitions if src == reasoning_state and dst != src),
     )
 
@@ -475,9 +475,10 @@ def block_cases(r):
     """JSON call objects framed by the table's own call markers (the block's too, where calls sit
     in one). Under a tagged or keyed syntax an object is no call."""
     co, cc = r.opens, r.closes
-    # an object is no call where calls are tags or Python; DSML, XTML and XML read a name up to a
-    # quote and a tag's end, which an object's text may hold
-    no_call = 0 if r.syntax in ("tagged", "keyed") or (r.syntax == "pythonic" and not r.call_objects) else None
+    # an object is no call where calls are tags or Python (but a syntax that also reads call
+    # objects); DSML, XTML and XML read a name up to a quote and a tag's end, which an object's
+    # text may hold
+    no_call = 0 if r.syntax == "tagged" or (r.syntax in ("keyed", "pythonic") and not r.call_objects) else None
 
     def block(body):
         return f"{co}\n{body}\n{cc}"
