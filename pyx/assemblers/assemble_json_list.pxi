@@ -198,7 +198,6 @@ cdef class JsonListAssembler(Assembler):
                 hb_append(&self.carried, p + i, cl)
                 i += cl
             elif c == LBRACE:
-                sink.build_ahead()
                 self.flush_carried(sink)
                 self.call = aj_opened(self.keys, None, None)
                 self.stage = JL_OBJECT
@@ -390,7 +389,6 @@ cdef class JsonListAssembler(Assembler):
             object_at -= 1
         self.fenced = self.fence if self.list_at > 0 else 0
         self.fence = 0
-        sink.build_ahead()
         if object_at > 0:
             hb_source(&self.carried, 0, object_at, &self.scratch, &src, &n)
             sink.dropped(DR_WRAPPER, src, n)

@@ -199,14 +199,12 @@ cdef class PythonicCall(TagCall):
                         w = u8_space_len(p + i, n - i)
                     self.carry(p + i, w)
                 elif py_word_char(p + i, n - i):
-                    self.sink.build_ahead()
                     self.drop_carried()
                     self.name.len = 0
                     self.spaced = False
                     self.stage = PY_NAME
                     continue
                 elif c == LBRACE and self.keys >= 0:
-                    self.sink.build_ahead()
                     self.drop_carried()
                     self.object = aj_opened(self.keys, None, None)
                     self.stage = PY_OBJECT

@@ -82,6 +82,7 @@ cdef class Engine:
     cdef str failed_text            # the delta an error struck in, whose bytes from
     cdef Py_ssize_t failed_from     # failed_from on no event accounts for (not copied)
     cdef bint busy                  # a feed or parse is running (re-entry is refused)
+    cdef bint folding               # this feed's records are folded, not built into events
     cdef int64_t limit              # the most bytes held after a feed, or -1 for no limit
     cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
     cdef int damaged_origin         # the state its mark was written in
@@ -181,6 +182,7 @@ cdef class Engine:
                                      "callback or another thread); one parser serves one stream on one "
                                      "thread at a time")
         self.busy = True
+        self.folding = False
         return 0
 
     def parse(self, output, prompt=None, str finish="stop"):
@@ -241,7 +243,7 @@ cdef class Engine:
         shape's records routed by `routes`."""
         cdef bint thought = self.in_thought()
         self.begin_feed()
-        self.sink.folds = shape != WH_EVENTS
+        self.folding = shape != WH_EVENTS
         try:
             self.parse_fresh(delta, output, p, n, prompt, reason)
             if shape == WH_SUMMARY:
@@ -329,7 +331,7 @@ cdef class Engine:
         cdef bint thought = self.in_thought()
         self.begin_feed()
         try:
-            self.sink.folds = True
+            self.folding = True
             p = self.read_piece(None, text, &n)
             return self.sink.fields(routes, thought, text, p, n, self.unsettled.data + self.unsettled_start,
                                     self.unsettled.len - self.unsettled_start, rest)
@@ -341,7 +343,7 @@ cdef class Engine:
         cdef bint thought = self.in_thought()
         self.begin_feed()
         try:
-            self.sink.folds = True
+            self.folding = True
             self.read_end(finish_reason(finish))
             return self.sink.fields(routes, thought, None, NULL, -1, NULL, 0, rest)
         finally:
@@ -535,13 +537,21 @@ cdef class Engine:
                 self.row(k, nxt, self.scanner.w + s, e - s)
             else:
                 self.terminal(k, self.scanner.w + s, e - s)
-            self.sink.build_ahead()
+            self.build_ahead()
 
     cdef inline int run_text(self, int64_t window_at, Py_ssize_t at, Py_ssize_t end) except -1:
         """The window's text [at, end)."""
         self.piece_at = window_at + at
         self.text(self.scanner.w + at, end - at)
-        return self.sink.build_ahead()
+        return self.build_ahead()
+
+    cdef inline int build_ahead(self) except -1:
+        """Between two pieces of a feed whose records become events: once they are many, their
+        events are built ahead (Sink.flush), while they are fresh in cache, so a long feed costs
+        no more per byte than a short one. A folded feed's records are folded whole at its end."""
+        if self.sink.count >= SK_AHEAD and not self.folding:
+            return self.sink.flush()
+        return 0
 
     cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
@@ -773,16 +783,14 @@ cdef class Engine:
         A block a marker closes is not cut short: what the assembler calls unterminated there is
         "a tool-call block that closed without a complete call" (SPEC §2.4)."""
         cdef Assembler call = self.call
-        cdef Py_ssize_t since = self.sink.count
+        cdef Py_ssize_t since = self.sink.count     # (no event is built ahead while a call closes)
         cdef int taken = 0
         self.call = None
-        self.sink.seal()
         if terminal < 0:
             call.finish(self.sink, complete)
         else:
             taken = call.close(terminal, p, n, self.sink)
             self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
-            self.sink.unseal()
         if self.region_undecided:
             self.region_decided()
         return taken

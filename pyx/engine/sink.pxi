@@ -152,10 +152,7 @@ cdef class Sink:
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
     cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
     cdef list built                  # events of this feed built ahead (flush), or None
-    cdef Py_ssize_t sealed           # records before this one take no more unterminated bytes
     cdef Py_ssize_t fresh_from       # records before this one take no more Malformed bytes (0: any may)
-    cdef bint sealing                # a closing call's records may still be relabelled
-    cdef bint folds                  # a whole parse folded from the records: no event is built
     cdef int kept_thought            # records a failed fields() kept: whether a thought was open
                                      # before them (1/0), or -1 (none kept)
     cdef int64_t last_index          # the call index last built into an event (-1: none) ...
@@ -249,8 +246,7 @@ cdef class Sink:
         cdef sk_record* last
         if self.count == 0 or self.count == self.held_from:
             return NULL         # (the first held record does not join the last one built)
-        if kind == EV_MALFORMED and (self.count <= self.fresh_from
-                                     or (self.count <= self.sealed and why == MW_UNTERMINATED)):
+        if kind == EV_MALFORMED and (why == MW_UNTERMINATED or self.count <= self.fresh_from):
             return NULL         # relabel_unterminated and relabel_cut must find these bytes in their own records
         last = &self.records[self.count - 1]
         if (last.kind != kind or last.why != why or last.text_at + last.text_len != self.arena.len
@@ -268,17 +264,6 @@ cdef class Sink:
         if last.kind == EV_DROPPED:
             last.other = OT_NONE        # a merged marker's text is no longer the table's str
         return tokens
-
-    cdef void seal(self) noexcept:
-        """The next Malformed{UnterminatedRegion} starts a record of its own (those pushed from
-        here on may be relabelled, until unseal)."""
-        self.sealed = self.count
-        self.sealing = True
-
-    cdef void unseal(self) noexcept:
-        self.sealed = 0
-        self.sealing = False
-        self.fresh_from = 0
 
     cdef Py_ssize_t fresh(self) noexcept:
         """Malformed bytes pushed from here on start records of their own (relabel_cut relabels
@@ -384,7 +369,7 @@ cdef class Sink:
         r.other = other
         self.gap = False
         if (self.count < 2 or self.count - 1 == self.held_from or self.count - 1 <= self.fresh_from
-                or (why == MW_UNTERMINATED and self.count - 1 <= self.sealed)):
+                or why == MW_UNTERMINATED):
             return
         before = &self.records[self.count - 2]
         if sk_joinable(before, r):
@@ -637,7 +622,7 @@ cdef class Sink:
     cdef void clear(self) noexcept:
         self.count = 0
         self.kept_thought = -1
-        self.unseal()
+        self.fresh_from = 0
         self.arena.len = 0
         self.forget_holds()
 
@@ -650,7 +635,7 @@ cdef class Sink:
     cdef void clear_feed(self, Py_ssize_t keep) noexcept:
         """Between two feeds: forgets records[0:keep], whose events were made; the held ones after
         them stay for a later feed. What a large feed took is given back."""
-        self.unseal()
+        self.fresh_from = 0
         if keep < self.count:
             self.retain(keep)
             return
@@ -750,21 +735,11 @@ cdef class Sink:
             return self.marker_events[marker]
         return ev_dropped(self.marker_texts[marker], tokens, _DROP_REASONS[DR_WRAPPER])
 
-    cdef inline int build_ahead(self) except -1:
-        """Called between two pieces of the engine's, or between two calls of one piece (a JSON
-        list, a pythonic list): once the records are many, builds their events ahead (flush),
-        unless the parse is folded or a closing call's records may still be relabelled."""
-        if self.count >= SK_AHEAD and not self.folds and not self.sealing:
-            return self.flush()
-        return 0
-
     cdef int flush(self) except -1:
-        """Builds the events of every record but the last (which may still grow) and the held
-        ones while they are fresh in cache, so a long feed costs no more per byte than a short one
-        (build_ahead says when)."""
-        cdef Py_ssize_t i, keep = self.count - 1
-        if self.held_from >= 0 and self.held_from < keep:
-            keep = self.held_from
+        """Builds the events of the records before the held ones, but the last of them (which
+        may still grow), the runs a relabelling left apart joined first (the engine's build_ahead
+        says when)."""
+        cdef Py_ssize_t i, keep = self.joined_runs(self.unheld()) - 1
         if keep < 1:
             return 0
         if self.built is None:
@@ -896,7 +871,7 @@ cdef class Sink:
         bytes wp[0:wn]) is handed back as the content or reasoning that is exactly its text. At a
         FIELD_REST route (or from an earlier feed: `rest` set already) every record's text from
         there on and `held` (the bytes the parser holds, in no record yet) are content, and
-        `rest` is set. The records must not be built ahead (the engine sets `folds`). Should the
+        `rest` is set. The records must not be built ahead (a folded feed's are not). Should the
         fold fail (out of memory), the records stay, to be folded with the next feed's, and
         `rest` is left as it was."""
         cdef fd_text content, reasoning
