@@ -155,6 +155,21 @@ class CallSyntax:
 
     __slots__ = ("kind", "params")
 
+    # What a call of each kind looks like (the docs' table of call syntaxes).
+    SHAPES = {
+        "json": 'one `{"name", "arguments"}` object, or `NAME` then the arguments object',
+        "json_list": "a JSON list of call objects, or bare objects one after another",
+        "tagged": "`<function=NAME><parameter=KEY>value</parameter>`",
+        "keyed": "`NAME<arg_key>K</arg_key><arg_value>V</arg_value>`",
+        "dsml": 'DeepSeek\'s `<｜DSML｜invoke name="…">` with typed `parameter`s',
+        "invoke": '`<invoke name="…">` with `<parameter name="…">`',
+        "xtml": 'Kimi K3\'s `<|open|>argument key="K" type="T"<|sep|>V`',
+        "xml": "element trees, `<city>Paris</city>`",
+        "param_xml": '`<param name="…">` (or Muse\'s `<atem:parameter name="…">`), CDATA strings',
+        "pythonic": "Python calls, `[f(a=1), g()]`",
+        "gemma": "Gemma's object notation, `call:NAME{key:<|\"|>text<|\"|>}`",
+    }
+
     def __init__(self, kind, **params):
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "params", tuple(sorted(params.items())))

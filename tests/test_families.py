@@ -10,10 +10,12 @@ import pytest
 
 import symphony
 from symphony.formats import (ALIASES, FAMILIES, GROUPS, SGLANG_DETECTORS, TABLES, VLLM_PARSERS, aliases, family_table,
-                              table)
+                              syntax_table, table)
 from symphony.formats.family import Family, Row
 
-README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+FAMILIES_PAGE = os.path.join(ROOT, "docs", "families.md")
 
 
 @pytest.mark.parametrize("names", [VLLM_PARSERS, SGLANG_DETECTORS], ids=["vllm", "sglang"])
@@ -55,3 +57,9 @@ def test_every_table_in_one_row_and_every_group_on_its_familys_table():
 def test_the_readme_shows_the_family_table():
     with open(README, encoding="utf-8") as f:
         assert family_table() in f.read(), "README's family table is stale: python3 -m symphony.formats prints it"
+
+
+def test_the_docs_show_the_syntax_table():
+    with open(FAMILIES_PAGE, encoding="utf-8") as f:
+        assert syntax_table() in f.read(), \
+            "docs/families.md's syntax table is stale: python3 -m symphony.formats --syntaxes prints it"

@@ -9,6 +9,8 @@ family is its module (and its tests) alone."""
 import importlib
 import pkgutil
 
+from symphony.syntax import CallSyntax
+
 from symphony.formats.response_template import from_response_template  # noqa: F401  (vLLM's hf, beam)
 
 
@@ -79,6 +81,20 @@ def table(name):
         if found is not None:
             return found
     raise KeyError(f"no format named {name!r}; known formats: {', '.join(names())}")
+
+
+def syntax_table():
+    """The call syntaxes in Markdown (docs/families.md): each kind, what a call looks like, and the
+    tables that write it, in the families' order; then the tables with no calls.
+    `python3 -m symphony.formats --syntaxes` prints it."""
+    by_kind = {kind: [] for kind in CallSyntax.SHAPES}
+    no_calls = []
+    for name, fmt in TABLES.items():
+        (no_calls if fmt.syntax is None else by_kind[fmt.syntax.kind]).append(f"`{name}`")
+    lines = ["| syntax | what a call looks like | tables |", "|---|---|---|"]
+    lines += [f"| `{kind}` | {shape} | {', '.join(by_kind[kind])} |" for kind, shape in CallSyntax.SHAPES.items()]
+    lines.append("| `forced`, `required` | the bare JSON of a constrained output | `symphony.constrained(...)` |")
+    return "\n".join(lines) + f"\n\n{' and '.join(no_calls)} have no calls."
 
 
 def family_table():
