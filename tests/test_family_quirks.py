@@ -181,6 +181,16 @@ QUIRKS = [
           '<function name="search"><paramname="query">x</param></function>',
           None, [call("get_weather", city="Paris"), call("search", query="x")],
           "vLLM's minicpm5: both calls", tools=(WEATHER, SEARCH)),
+    # MiniMax M3's separator, written before every tag: dropped there, text where no tag follows
+    Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
+          "plain ]<]minimax[>[<tool_ca", [],
+          "vLLM's minimax_m3: the text as written, the separator and the cut tag included"),
+    Quirk("minimax-separators", "minimax_m3",
+          "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke "
+          'name="get_weather">]<]minimax[>[<city>Oslo]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>['
+          "</tool_call>]<]minimax[>[",
+          "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[", [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m3: the call; a separator no tag follows stays in the content"),
     # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
     Quirk("k2-horizon-json", "k2_horizon",
           'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '
