@@ -4,6 +4,10 @@ ending the thought, tags cut mid-attribute, every reason text; each output at ev
 """
 import pytest
 
+import symphony
+from symphony import Delta, End, Prompt
+from symphony._native import FieldStream
+from symphony.integrations.stream import TOOL_THOUGHT_AS_CONTENT
 from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
                         dropped, end, finish, malformed, parsed, reasoning, start)
 
@@ -441,3 +445,21 @@ def test_every_dsml_table_reads_a_json_body():
         events = parsed(table, output)
         assert arguments_of(events) == {0: '{"a": [1]}'}, table
         every_way(table, output, events)
+
+
+def test_a_damaged_opener_held_in_a_thought_leaves_the_thought_open():
+    """While a damaged tag written in the thought is held, the thought is still open: a fold of
+    the next feed routes what it drops as the thought's, and a parser that fails then ends the
+    thought."""
+    damaged = "<｜DSML｜tool_calls-\n\n"
+    output = "plan " + damaged + "<｜DSML｜tool_calls>\n" + v4_invoke("f") + "\n" + V4_CALLS_END
+    engine = symphony.parser("deepseek_v4")
+    engine.feed(Prompt("<｜Assistant｜><think>"))
+    fields = FieldStream(engine, TOOL_THOUGHT_AS_CONTENT)
+    shown = [fields.feed(c) for c in output] + [fields.end()]
+    assert "".join(s[0] for s in shown if s and s[0]) == "plan " + damaged + "<｜DSML｜tool_calls>"
+    failing = symphony.parser("deepseek_v4", buffer_limit=len(damaged) - 1)
+    failing.feed(Prompt("<｜Assistant｜><think>"))
+    with pytest.raises(symphony.BufferOverflowError):
+        failing.feed(Delta("plan " + damaged))
+    assert [type(e).__name__ for e in failing.feed(End("stop"))] == ["Malformed", "ReasoningEnd", "Finish"]

@@ -326,9 +326,11 @@ cdef class Engine:
         return p
 
     cdef inline bint in_thought(self) noexcept:
-        """Whether the stream is inside a thought: its state emits reasoning (the records' own
-        ReasoningStart and ReasoningEnd mark exactly where that changes)."""
-        return self.table.emits[self.state] == EM_REASONING
+        """Whether the stream is inside a thought: its state emits reasoning, or it holds a damaged
+        marker written in such a state (the records' own ReasoningStart and ReasoningEnd mark
+        exactly where that changes)."""
+        cdef int state = self.damaged_origin if self.table.emits[self.state] == EM_DAMAGED_MARKER else self.state
+        return self.table.emits[state] == EM_REASONING
 
     cdef object piece_fields(self, str text, FieldRoutes routes, bint* rest):
         """A delta's text fed as `feed_token` feeds one token, and its records folded into an
@@ -900,8 +902,9 @@ cdef class Engine:
             self.failed_text = None
         if self.sink.open_call >= 0:
             self.sink.call_end(<uint32_t>self.sink.open_call, NULL, 0)
-        if self.table.emits[self.state] == EM_REASONING:
+        if self.in_thought():
             self.sink.mark(EV_REASONING_END)
+        self.damaged.len = 0            # (unaccounted: among the bytes reported above)
         self.state = 0
         self.sink.finish(reason)
         return 0
