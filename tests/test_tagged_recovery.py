@@ -337,6 +337,14 @@ def test_a_close_text_follows_is_the_values_text(content):
     reads(write_file(content), None, [("write_file", {"path": "fixture.py", "content": content})])
 
 
+def test_seed_oss_keeps_markup_inside_a_value_placed_between_its_tags():
+    """vLLM's seed_oss parser is the Qwen3 engine: the same reading, values between the tags."""
+    content = "doc <parameter=path>x</parameter> y</parameter> z"
+    output = (f"<seed:tool_call>\n<function=write_file>\n<parameter=path>p</parameter>\n<parameter=content>{content}"
+              "</parameter>\n</function>\n</seed:tool_call>")
+    reads(output, None, [("write_file", {"path": "p", "content": content})], table="seed_oss")
+
+
 def test_a_key_the_schema_does_not_name_after_a_close_is_a_parameter_when_the_call_goes_on():
     """The call goes on after the undeclared key's value: both tags were the call's (vLLM's
     test_content_with_param_like_lines reads such a key as the value's text only where text
