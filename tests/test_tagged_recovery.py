@@ -277,6 +277,13 @@ def test_an_opener_inside_a_value_whose_close_never_comes_opens_the_next_call():
     reads(output, None, [("bash", {"command": "ls"}), ("weather", {"city": "Paris"})])
 
 
+def test_a_function_tag_the_block_close_reads_again_keeps_what_follows_it():
+    """The block's close ends a value holding a function tag: that tag starts the next call, and
+    the whitespace after its name is that call's (no byte is lost)."""
+    output = "<tool_call>\n<function=write_file>\n<parameter=content>\n<function=foo> </tool_call>after"
+    reads(output, "after", [("write_file", {"content": ""}), ("foo", {})])
+
+
 def test_what_an_opener_inside_a_value_holds_streams_at_the_close():
     """The value streams up to the opener; the rest waits for the value's close, which sends it."""
     parser = symphony.parser("qwen3_tagged", TOOLS)

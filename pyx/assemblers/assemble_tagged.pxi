@@ -155,6 +155,7 @@ cdef class TaggedCall(TagCall):
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
+        cdef bint bare
         while n > 0:
             if self.stage == TG_VALUE:
                 if self.pending == PD_NONE or self.pending == PD_INNER:
@@ -200,9 +201,12 @@ cdef class TaggedCall(TagCall):
             if k == n:
                 return 0
             if self.stage == TG_FUNCTION_NAME:
+                bare = self.bare
                 self.function_tag_done()
-                if self.done:
+                if bare and self.done:
                     # the region turned out to hold no call: the rest is read where it was opened
+                    # (only a bare region's tag can say so: a block's close that reads held bytes
+                    # again has made the call done already, and the rest is still the call's)
                     self.left = n - k - 1
                     return 0
             else:
