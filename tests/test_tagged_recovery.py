@@ -11,10 +11,14 @@ The rules (pyx/assemblers/assemble_tagged.pxi, symphony/formats/shapes.bare_call
 - a function tag in content opens a call of its own, which is a call once a tag follows the
   function tag (or the block's marker closes it), and content, every byte, otherwise; after its
   `</function>` what follows is content, and a `</tool_call>` closing it is dropped;
-- a value ends at its `</parameter>`, else at the next parameter tag; a function tag, a function
-  close or a call opener inside it is held until one of the two comes: the close makes them the
-  value's text, the parameter tag (or the block's close, or the stream's end) what they are, and
-  then a misspelled close right before them is the value's close;
+- markup inside a value is the value's text when the value's own structure goes on after it
+  (docs/recovery.md): openers inside a value nest with their closes; a `</parameter>` with none
+  open is the value's close when the call goes on after it (a parameter tag, `</function>`, the
+  block's close, the end), its text when text follows; a parameter tag after it whose key the call
+  wrote or the schema does not name waits for what follows its own value;
+- a value whose close is missing ends at the first held tag when the call's close, the block's
+  close or the stream's end comes while a parameter tag is held (a misspelled close there is its
+  close), and what was held is read again;
 - a name or key ends at a newline too where it is a declared one; `<function NAME>` and
   `<functionNAME>` are a function tag for a declared NAME; `<parameter=parameter=KEY>` is KEY.
 """
@@ -273,6 +277,13 @@ def test_an_opener_inside_a_value_whose_close_never_comes_opens_the_next_call():
     reads(output, None, [("bash", {"command": "ls"}), ("weather", {"city": "Paris"})])
 
 
+def test_a_function_tag_the_block_close_reads_again_keeps_what_follows_it():
+    """The block's close ends a value holding a function tag: that tag starts the next call, and
+    the whitespace after its name is that call's (no byte is lost)."""
+    output = "<tool_call>\n<function=write_file>\n<parameter=content>\n<function=foo> </tool_call>after"
+    reads(output, "after", [("write_file", {"content": ""}), ("foo", {})])
+
+
 def test_what_an_opener_inside_a_value_holds_streams_at_the_close():
     """The value streams up to the opener; the rest waits for the value's close, which sends it."""
     parser = symphony.parser("qwen3_tagged", TOOLS)
@@ -289,6 +300,125 @@ def test_seed_oss_holds_its_own_opener_inside_a_value():
     output = ("<seed:tool_call>\n<function=bash>\n<parameter=command>echo '<seed:tool_call>'</parameter>\n"
               "</function>\n</seed:tool_call>")
     reads(output, None, [("bash", {"command": "echo '<seed:tool_call>'"})], table="seed_oss")
+
+
+# -- markup inside a value: the value's text while the value goes on --------------------------------
+
+def write_file(content, path="fixture.py"):
+    return (f"<tool_call>\n<function=write_file>\n<parameter=path>\n{path}\n</parameter>\n<parameter=content>\n"
+            f"{content}\n</parameter>\n</function>\n</tool_call>")
+
+
+@pytest.mark.parametrize("content", [
+    # vLLM test_content_with_real_param_name_literal_*: a declared key the call already wrote
+    'doc = """\n<parameter=path>\nliteral/value\n</parameter>\n"""',
+    # vLLM test_content_with_xml_structural_tags_nonstreaming: quoted tags, a close among them
+    'char_deltas = [\n    "<tool_call>\\n",\n    "<parameter=query>\\n",\n    "\\n</parameter>\\n",\n'
+    '    "</function>\\n",\n]',
+    # vLLM test_content_with_full_nested_tool_call_streaming: a whole call, its block included
+    'doc = """\n<tool_call>\n<function=write_file>\n<parameter=path>\nliteral/value.txt\n</parameter>\n'
+    '<parameter=content>\nhello\n</parameter>\n</function>\n</tool_call>\n"""',
+    # a function tag and its close without the block, then text
+    "<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\nafter",
+])
+def test_markup_inside_a_value_its_own_close_confirms_is_its_text(content):
+    """vLLM reads one call, the markup in its content as written: the value's `</parameter>` comes
+    with no tag held open inside it, and the call goes on after it."""
+    reads(write_file(content), None, [("write_file", {"path": "fixture.py", "content": content})])
+
+
+@pytest.mark.parametrize("content", [
+    # vLLM test_content_with_param_like_lines_*: a close, then a key the schema does not name, then
+    # text after that key's close
+    'TOOL_CALL_TEMPLATE = """\n</parameter>\n<parameter=new_string>\n#!/usr/bin/env python3\n</parameter>\n"""',
+    # a close, then a key the call already wrote, then text
+    "a\n</parameter>\n<parameter=path>\nb\n</parameter>\nc",
+    # a close followed by text
+    'x = """\n</parameter>\n"""',
+    "a</parameter>b",
+    # two closes: the first is followed by a tag, but one that is no call's
+    "a\n</parameter>\n</parameter>\nb",
+])
+def test_a_close_text_follows_is_the_values_text(content):
+    """vLLM: the `</parameter>` that text follows does not end the value."""
+    reads(write_file(content), None, [("write_file", {"path": "fixture.py", "content": content})])
+
+
+def test_seed_oss_keeps_markup_inside_a_value_placed_between_its_tags():
+    """vLLM's seed_oss parser is the Qwen3 engine: the same reading, values between the tags."""
+    content = "doc <parameter=path>x</parameter> y</parameter> z"
+    output = (f"<seed:tool_call>\n<function=write_file>\n<parameter=path>p</parameter>\n<parameter=content>{content}"
+              "</parameter>\n</function>\n</seed:tool_call>")
+    reads(output, None, [("write_file", {"path": "p", "content": content})], table="seed_oss")
+
+
+def test_a_key_the_schema_does_not_name_after_a_close_is_a_parameter_when_the_call_goes_on():
+    """The call goes on after the undeclared key's value: both tags were the call's (vLLM's
+    test_content_with_param_like_lines reads such a key as the value's text only where text
+    follows its close)."""
+    output = ("<tool_call>\n<function=write_file>\n<parameter=content>\na\n</parameter>\n<parameter=mode>\nw\n"
+              "</parameter>\n<parameter=path>\np\n</parameter>\n</function>\n</tool_call>")
+    reads(output, None, [("write_file", {"content": "a", "mode": "w", "path": "p"})])
+
+
+def test_a_written_key_after_a_close_is_a_parameter_when_the_block_closes():
+    """The block's close after the second value says the key written twice was the call's: both
+    members are written, as the model wrote them (a JSON reader keeps the last, as vLLM's dict
+    does)."""
+    output = ("<tool_call>\n<function=write_file>\n<parameter=path>\na\n</parameter>\n<parameter=path>\nb\n"
+              "</parameter>\n</tool_call>")
+    events = symphony.parse("qwen3_tagged", output, tools=TOOLS)
+    assert said(events).arguments == ((0, '{"path": "a", "path": "b"}'),)
+    for plan, pieces in chunkings(output):
+        assert said(replay(symphony.parser("qwen3_tagged", TOOLS), pieces)) == said(events), plan
+
+
+def test_two_calls_the_second_holding_the_first_as_text():
+    """vLLM test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming: two calls, the
+    second's content the first call as written."""
+    content = ('template = """\n<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n'
+               '</tool_call>\n"""')
+    output = "<tool_call>\n<function=foo>\n<parameter=bar>baz</parameter>\n</function>\n</tool_call>\n\n" + write_file(content)
+    reads(output, "\n\n", [("foo", {"bar": "baz"}), ("write_file", {"path": "fixture.py", "content": content})])
+
+
+@pytest.mark.parametrize("body,arguments", [
+    ("<parameter=command>x<parameter=timeout>5</parameter>\n</function>", {"command": "x", "timeout": 5}),
+    ("<parameter=command>x\n<parameter=timeout>\n5\n</parameter>\n</function>\n", {"command": "x", "timeout": 5}),
+    ("<parameter=command>x<parameter=timeout>5\n</function>", {"command": "x", "timeout": 5}),
+    ("<parameter=command>x<parameter=timeout>5</parameter>\n", {"command": "x", "timeout": 5}),
+    ("<parameter=timeout>5<parameter=command>x", {"timeout": 5, "command": "x"}),
+])
+def test_a_parameter_tag_held_in_a_value_is_the_calls_when_the_call_ends(body, arguments):
+    """vLLM (test_extract_tool_calls_missing_closing_parameter_tag) ends a value at the next
+    parameter tag: the call's close, the block's close or the end says the held tag was the call's."""
+    reads(f"<tool_call>\n<function=bash>\n{body}</tool_call>", None, [("bash", arguments)])
+
+
+def test_a_call_as_the_template_writes_it_streams_as_it_comes():
+    """A value streams byte by byte; a declared key not yet written decides the close before it at
+    its `>`: nothing is held but the close and the whitespace after it."""
+    parser = symphony.parser("qwen3_tagged", TOOLS)
+    sent = []
+
+    def feed(piece):
+        sent.extend(e.json for e in parser.feed(Delta(piece)) if type(e) is symphony.events.ToolCallArguments)
+        return "".join(sent)
+
+    feed("<tool_call>\n<function=write_file>\n<parameter=content>\n")
+    assert feed("a") == '{"content": "a'
+    assert feed("b") == '{"content": "ab'
+    assert feed("\n</parameter>\n") == '{"content": "ab'
+    assert feed("<parameter=path>") == '{"content": "ab", "path": "'
+    assert feed("\nx") == '{"content": "ab", "path": "x'
+    assert feed("\n</parameter>\n</function>") == '{"content": "ab", "path": "x"}'
+
+
+def test_a_key_held_after_a_close_counts_against_the_buffer_limit():
+    parser = symphony.parser("qwen3_tagged", TOOLS, buffer_limit=96)
+    parser.feed(Delta("<tool_call>\n<function=write_file>\n<parameter=content>\na\n</parameter>\n<parameter=other>\n"))
+    with pytest.raises(symphony.BufferOverflowError):
+        parser.feed(Delta("y" * 100))
 
 
 def test_held_bytes_count_against_the_buffer_limit():

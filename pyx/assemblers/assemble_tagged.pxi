@@ -17,13 +17,22 @@
 #   the block out) is a call only once a tag follows that function tag (after whitespace), or a
 #   marker closes it; text there, or the end of the stream, makes the region content, every byte
 #   (prose that shows a tag).
-# - A value ends at its `</parameter>`; where that is missing, at the next parameter tag. A
-#   function tag, a function close or a table marker that would open the next call, written
-#   inside a value, is held from there on: the value's own `</parameter>` makes all of it the
-#   value's text (a coding agent's `printf '<tool_call>'`); the next parameter tag, the block's
-#   close or the stream's end makes it what it is, and the value ends where it began. A close
-#   misspelled or cut short right there (`</parameter1>`, `</parameter_function>`, `</parameter`)
-#   is then the value's close, not its text.
+# - Markup written inside a value is the value's text when the value's own structure goes on
+#   after it; a tag is the call's only when the call's structure holds from it on. Inside a value
+#   a parameter tag, a function tag or a table marker that opens a call is held, with all that
+#   follows, and its matching close nests with it. A `</parameter>` with no parameter tag held open
+#   is the value's close once the call goes on after it as a call does (whitespace, then a
+#   parameter tag, `</function>`, a function tag, the block's marker or the end): all that was
+#   held is then the value's text (a coding agent's `printf '<tool_call>'`, a file that shows a
+#   whole call). Text after it instead makes it the value's text. A parameter tag after it whose
+#   key the call already wrote, or a declared function's schema does not name, is held with its
+#   value: the call going on after that value's close makes both tags the call's, text makes all
+#   of it the outer value's. A declared key not yet written decides at once.
+# - A value whose close is missing ends at the first held tag when the call's close (with no
+#   opener held open), the block's close or the stream's end comes while a parameter tag is held
+#   (or, for a function tag, a function close or a call opener held, at the block's close or the
+#   end): what was held is read again as the call's. A close misspelled or cut short right there
+#   (`</parameter1>`, `</parameter_function>`, `</parameter`) is then the value's close.
 # - A function tag inside a call ends that call and starts the next.
 # - Step-3.5's tag repairs: a name or key ends at a newline as well as at `>`; a function tag
 #   without its `=` (`<function bash>`, `<functionbash>`) is read when what follows names a tool
@@ -57,8 +66,27 @@ cdef enum TaggedStage:
 cdef struct tg_held:           # a tag or a table marker held inside a value
     Py_ssize_t at              # where it begins in `carried`
     Py_ssize_t len
-    int tag                    # a TaggedTag, or -1: the table's marker number `marker`
+    int tag                    # a TaggedTag, or TG_OPENER / TG_CLOSER: the table's marker number `marker`
     int marker
+
+
+cdef enum:
+    TG_OPENER = -1             # a table marker that opens the next call (`<tool_call>`)
+    TG_CLOSER = -2             # a table marker that closes the block (`</tool_call>`)
+
+
+cdef enum TaggedNest:          # an opener held inside a value, until its close
+    NEST_PARAMETER = 1
+    NEST_FUNCTION = 2
+    NEST_BLOCK = 3
+
+
+cdef enum TaggedPending:       # a value's close that what follows it has still to confirm
+    PD_NONE = 0
+    PD_CLOSE = 1               # a `</parameter>` with no parameter tag held open (and whitespace)
+    PD_KEY = 2                 # then `<parameter=`: its key being read
+    PD_INNER = 3               # then that key's value (a key written already or not declared)
+    PD_INNER_CLOSE = 4         # and its `</parameter>` (and whitespace)
 
 
 cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_t n) noexcept:
@@ -96,7 +124,13 @@ cdef class TaggedCall(TagCall):
     cdef Py_ssize_t named_at     # TG_NAMED: where the function tag ended in carried
     cdef Py_ssize_t held_at      # where in carried the first tag held inside the value begins, or -1
     cdef ByteBuf held_tags       # the tags and markers held inside the value (tg_held records)
-    cdef Held reread             # held bytes read again once the value turned out to end before them
+    cdef ByteBuf nest            # the openers held open inside the value (TaggedNest), innermost last
+    cdef bint nested_parameter   # a parameter tag was held inside the value
+    cdef int pending             # TaggedPending
+    cdef Py_ssize_t close_at     # pending: where the candidate close begins in carried
+    cdef Py_ssize_t inner_base   # PD_INNER: the nest's depth outside the inner key's value
+    cdef ByteBuf inner_key       # PD_KEY: the key being read after a candidate close
+    cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
     cdef bint unequal            # the function tag being read has no `=`
     cdef bint bare               # the region was opened by its function tag, and no call started yet
     cdef bint rereading
@@ -104,11 +138,12 @@ cdef class TaggedCall(TagCall):
     def __cinit__(self):
         self.stage = TG_OPENING
         self.held_at = -1
-        hb_init(&self.reread)
 
     def __dealloc__(self):
         bb_free(&self.held_tags)
-        hb_free(&self.reread)
+        bb_free(&self.nest)
+        bb_free(&self.inner_key)
+        bb_free(&self.written)
 
     cdef inline int stage_after_tag(self) noexcept:
         return TG_BETWEEN if self.started() else TG_OPENING
@@ -120,11 +155,32 @@ cdef class TaggedCall(TagCall):
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
+        cdef bint bare
         while n > 0:
             if self.stage == TG_VALUE:
-                if self.held_at >= 0:
-                    return self.carry(p, n)
-                return self.value_text(p, n)
+                if self.pending == PD_NONE or self.pending == PD_INNER:
+                    if self.held_at >= 0:
+                        return self.carry(p, n)
+                    return self.value_text(p, n)
+                if self.pending == PD_KEY:
+                    k = self.read_name(p, n, &self.inner_key)
+                    if k == n:
+                        return 0
+                    self.inner_key_read()
+                    p += k + 1
+                    n -= k + 1
+                    continue
+                # after a candidate close: whitespace waits, text says it was the value's
+                k = 0
+                while k < n and u8_space_len(p + k, n - k):
+                    k += u8_space_len(p + k, n - k)
+                self.carry(p, k)
+                if k == n:
+                    return 0
+                self.close_was_text()
+                p += k
+                n -= k
+                continue
             if self.stage == TG_OPENING or self.stage == TG_BETWEEN:
                 return self.text_runs(p, n, OT_TEXT_BETWEEN_TAGS)
             if self.stage == TG_AFTER_CALL:
@@ -145,9 +201,12 @@ cdef class TaggedCall(TagCall):
             if k == n:
                 return 0
             if self.stage == TG_FUNCTION_NAME:
+                bare = self.bare
                 self.function_tag_done()
-                if self.done:
+                if bare and self.done:
                     # the region turned out to hold no call: the rest is read where it was opened
+                    # (only a bare region's tag can say so: a block's close that reads held bytes
+                    # again has made the call done already, and the rest is still the call's)
                     self.left = n - k - 1
                     return 0
             else:
@@ -272,13 +331,34 @@ cdef class TaggedCall(TagCall):
         return 0
 
     cdef int parameter_tag_done(self) except -1:
+        cdef Py_ssize_t n
         self.drop_name_repeats(&self.key, b"parameter=", 10, False)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
             self.stage = TG_BETWEEN
             return 0
+        n = self.key.len
+        bb_append(&self.written, <const unsigned char*>&n, sizeof(Py_ssize_t))
+        bb_append(&self.written, self.key.data, n)
         self.stage = TG_VALUE
+        self.clear_held()
         return self.open_value()
+
+    cdef int forget_call(self) except -1:
+        TagCall.forget_call(self)
+        self.written.len = 0
+        return 0
+
+    cdef bint wrote(self, const unsigned char* key, Py_ssize_t n) noexcept:
+        """Whether the call has opened a value of the key p[0:n] (the open one included)."""
+        cdef Py_ssize_t at = 0, m
+        while at < self.written.len:
+            memcpy(&m, self.written.data + at, sizeof(Py_ssize_t))
+            at += sizeof(Py_ssize_t)
+            if m == n and memcmp(self.written.data + at, key, n) == 0:
+                return True
+            at += m
+        return False
 
     cdef int start_named(self) except -1:
         """A region its function tag opened is a call: it starts, its source that tag."""
@@ -302,27 +382,80 @@ cdef class TaggedCall(TagCall):
         self.end_call(NULL, 0)
         return self.forget_call()
 
-    # -- a value and the tags written inside it -------------------------------------------------
+    # -- a value and the tags written inside it (the rules at the top) ---------------------------
+    # While anything is held, every tag and marker is recorded (tg_held) with its offset in
+    # `carried`, so that what was held can be read again, as the value's text or as the call's.
+    # `nest` keeps the openers held open; `pending` a candidate close and what follows it.
+
+    cdef int clear_held(self) except -1:
+        self.held_at = -1
+        self.held_tags.len = 0
+        self.nest.len = 0
+        self.nested_parameter = False
+        self.pending = PD_NONE
+        return 0
+
+    cdef bint unnest(self, int kind, Py_ssize_t base) noexcept:
+        """A close of `kind`: the innermost opener of its kind held open (above depth `base`) and
+        every opener inside it are closed; False when none is open."""
+        cdef Py_ssize_t i = self.nest.len
+        while i > base:
+            i -= 1
+            if self.nest.data[i] == kind:
+                self.nest.len = i
+                return True
+        return False
 
     cdef int tag_in_value(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        # the openers inside the inner key's value (past its own tag), or inside the value
+        cdef Py_ssize_t base = self.inner_base + 1 if self.pending == PD_INNER else 0
+        if self.pending == PD_CLOSE or self.pending == PD_INNER_CLOSE:
+            if tag == TT_PARAMETER and self.pending == PD_CLOSE:
+                # its key decides
+                self.inner_key.len = 0
+                self.pending = PD_KEY
+                return self.hold(tag, 0, p, n)
+            if tag == TT_PARAMETER_CLOSE or tag == TT_CLOSE_MISSPELLED:
+                # a close again: the one before it was the value's text
+                self.close_was_text()
+                return self.tag_in_value(tag, p, n)
+            self.confirm_close()
+            return self.on_tag(tag, p, n)
+        if self.pending == PD_KEY:
+            # a tag inside the key: that was no parameter tag, and the close before it was text
+            self.close_was_text()
+            return self.tag_in_value(tag, p, n)
         if tag == TT_PARAMETER_CLOSE:
-            if self.held_at >= 0:
-                self.held_as_value()
-            self.close_value(p, n)
-            self.stage = TG_BETWEEN
+            if self.unnest(NEST_PARAMETER, self.nest_base()):
+                self.hold(tag, 0, p, n)
+                if self.pending == PD_INNER and self.nest.len == self.inner_base:
+                    self.pending = PD_INNER_CLOSE
+                return 0
+            self.hold(tag, 0, p, n)
+            self.close_at = self.carried.text.len - n
+            self.pending = PD_CLOSE
             return 0
         if tag == TT_PARAMETER:
-            self.value_ends()
-            return self.on_tag(tag, p, n)
-        if tag == TT_FUNCTION or tag == TT_FUNCTION_CLOSE or tag == TT_CLOSE_MISSPELLED:
-            return self.hold(tag, -1, p, n)
-        if self.held_at >= 0:
-            return self.carry(p, n)
-        return self.value_text(p, n)
+            bb_push(&self.nest, NEST_PARAMETER)
+            if self.pending == PD_NONE:
+                self.nested_parameter = True
+            return self.hold(tag, 0, p, n)
+        if tag == TT_FUNCTION or tag == TT_FUNCTION_UNEQUAL:
+            bb_push(&self.nest, NEST_FUNCTION)
+            return self.hold(tag, 0, p, n)
+        if tag == TT_FUNCTION_CLOSE and not self.unnest(NEST_FUNCTION, base) and self.nest.len == base:
+            if self.pending == PD_INNER:
+                # the call ends inside the inner key's value: that key's tag was the call's
+                self.confirm_close()
+                return self.on_tag(tag, p, n)
+            if self.nested_parameter:
+                self.value_ends()
+                return self.on_tag(tag, p, n)
+        return self.hold(tag, 0, p, n)
 
     cdef int hold(self, int tag, int marker, const unsigned char* p, Py_ssize_t n) except -1:
         """A tag (or a table marker) inside the value, p[0:n]: held, with all that follows, until
-        the value's close or the next parameter tag says what it is."""
+        what follows says what it is."""
         cdef tg_held h
         if self.held_at < 0:
             self.held_at = self.carried.text.len
@@ -334,29 +467,128 @@ cdef class TaggedCall(TagCall):
         bb_append(&self.held_tags, <const unsigned char*>&h, sizeof(tg_held))
         return self.carry(p, n)
 
+    cdef int flush_scanner(self, Sink sink) except -1:
+        self.sink = sink
+        if self.tags.held.len:
+            # a marker cuts off the tag the scanner was reading: its start is text, before it
+            self.read(NULL, 0, False)
+        return 0
+
     cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.done or self.stage != TG_VALUE:
             return 0
-        self.sink = sink
-        if self.tags.held.len:
-            # the marker cuts off the tag the scanner was reading: its start is text, before it
-            self.read(NULL, 0, False)
-        self.hold(-1, terminal, p, n)
+        self.flush_scanner(sink)
+        return self.marker_in_value(terminal, p, n)
+
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.done or self.stage != TG_VALUE or (self.pending != PD_NONE and self.pending != PD_INNER) \
+                or self.nest.len == 0 or memchr(self.nest.data + self.nest_base(), NEST_BLOCK,
+                                                self.nest.len - self.nest_base()) == NULL:
+            return 0            # the block's close: it cuts short what the scanner holds
+        self.flush_scanner(sink)
+        return self.closer_in_value(terminal, p, n)
+
+    cdef inline Py_ssize_t nest_base(self) noexcept:
+        """Where the openers held inside the open value (or the inner key's) begin in `nest`."""
+        return self.inner_base if self.pending == PD_INNER else 0
+
+    cdef int marker_in_value(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        """A call opener in a value: held as an opener (1), unless it follows a candidate close,
+        which it confirms (0: the open call ends before it)."""
+        while self.stage == TG_VALUE and self.pending != PD_NONE and self.pending != PD_INNER:
+            self.confirm_close()
+        if self.stage != TG_VALUE:
+            return 0
+        bb_push(&self.nest, NEST_BLOCK)
+        self.hold(TG_OPENER, terminal, p, n)
         return 1
 
+    cdef int closer_in_value(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        """The block's close in a value: held (1) when it closes a call opener held there, else
+        it is the block's (0)."""
+        if self.stage != TG_VALUE or (self.pending != PD_NONE and self.pending != PD_INNER) \
+                or not self.unnest(NEST_BLOCK, self.nest_base()):
+            return 0
+        self.hold(TG_CLOSER, terminal, p, n)
+        return 1
+
+    cdef int inner_key_read(self) except -1:
+        """The key of a parameter tag after a candidate close: one the schema declares and the
+        call has not written confirms the close; another is held with its value."""
+        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10, False)
+        cdef const unsigned char* key = self.inner_key.data + at
+        cdef Py_ssize_t n = self.inner_key.len - at
+        if n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
+                                                 or self.function.declares(key, n)):
+            return self.confirm_close()
+        self.inner_base = self.nest.len
+        bb_push(&self.nest, NEST_PARAMETER)
+        self.pending = PD_INNER
+        return 0
+
+    cdef int close_was_text(self) except -1:
+        """The candidate close was the value's text: the value goes on, and when nothing was held
+        before the close, all that was held is the value's text."""
+        self.pending = PD_NONE
+        if self.held_at == self.close_at:
+            self.held_as_value()
+        return 0
+
     cdef int held_as_value(self) except -1:
-        """The value's close came: what was held is the value's text."""
-        hb_split(&self.carried, self.held_at, &self.reread)
-        self.held_at = -1
-        self.held_tags.len = 0
-        self.read_reread(0, self.reread.text.len, True)
-        hb_clear(&self.reread)
+        """What was held is the value's text."""
+        cdef Held tail
+        hb_init(&tail)
+        try:
+            hb_split(&self.carried, self.held_at, &tail)
+            self.clear_held()
+            self.read_from(&tail, 0, tail.text.len, True)
+        finally:
+            hb_free(&tail)
+        return 0
+
+    cdef int confirm_close(self) except -1:
+        """The candidate close is the value's: what was held before it is the value's text, it
+        ends the value, and what followed it is read again as the call's."""
+        cdef Held tail
+        cdef ByteBuf items
+        cdef tg_held* held = <tg_held*>self.held_tags.data
+        cdef Py_ssize_t count = self.held_tags.len // sizeof(tg_held), i = 0, close, close_len
+        hb_init(&tail)
+        memset(&items, 0, sizeof(ByteBuf))
+        try:
+            while held[i].at < self.close_at:
+                i += 1
+            close = self.close_at - self.held_at
+            close_len = held[i].len
+            self.rebased(&items, i + 1, self.held_at)
+            hb_split(&self.carried, self.held_at, &tail)
+            self.clear_held()
+            self.read_from(&tail, 0, close, True)
+            self.close_value(tail.text.data + close, close_len)
+            self.stage = TG_BETWEEN
+            self.replay(&tail, &items, close + close_len)
+        finally:
+            hb_free(&tail)
+            bb_free(&items)
+        return 0
+
+    cdef int rebased(self, ByteBuf* into, Py_ssize_t first, Py_ssize_t shift) except -1:
+        """The held records from number `first` on, their offsets less `shift`, into `into`."""
+        cdef tg_held* held = <tg_held*>self.held_tags.data
+        cdef Py_ssize_t count = self.held_tags.len // sizeof(tg_held), i
+        cdef tg_held h
+        for i in range(first, count):
+            h = held[i]
+            h.at -= shift
+            bb_append(into, <const unsigned char*>&h, sizeof(tg_held))
         return 0
 
     cdef int value_ends(self) except -1:
-        """The value ends without its close tag: where the first held tag begins (a misspelled
-        close there is its close), or here when nothing is held; what was held is then read again
-        as the call's tags."""
+        """The value ends without its close tag: where the first held tag begins (a close there,
+        misspelled or not, is its close), or here when nothing is held; what was held is then read
+        again as the call's tags and text."""
+        cdef Held tail
+        cdef ByteBuf items
         cdef tg_held* first
         cdef Py_ssize_t upto
         if self.held_at < 0:
@@ -367,51 +599,62 @@ cdef class TaggedCall(TagCall):
         upto = self.held_at
         if first.tag == TT_CLOSE_MISSPELLED:
             upto += tg_misspelled_close_len(self.carried.text.data + upto, self.carried.text.len - upto)
-        self.close_value_upto(upto)          # carried now starts at `upto`
-        self.stage = TG_BETWEEN
-        hb_split(&self.carried, 0, &self.reread)
-        self.read_held_tags(upto)
-        self.held_at = -1
-        self.held_tags.len = 0
-        hb_clear(&self.reread)
+        elif first.tag == TT_PARAMETER_CLOSE:
+            upto += first.len
+        hb_init(&tail)
+        memset(&items, 0, sizeof(ByteBuf))
+        try:
+            self.rebased(&items, 0, upto)
+            self.clear_held()
+            self.close_value_upto(upto)          # carried now starts at `upto`
+            self.stage = TG_BETWEEN
+            hb_split(&self.carried, 0, &tail)
+            self.replay(&tail, &items, 0)
+        finally:
+            hb_free(&tail)
+            bb_free(&items)
         return 0
 
-    cdef int read_held_tags(self, Py_ssize_t shift) except -1:
-        """The held bytes (in `reread`, which begins at carried offset `shift`) read again as the
-        call's tags and text."""
-        cdef tg_held* items = <tg_held*>self.held_tags.data
-        cdef Py_ssize_t count = self.held_tags.len // sizeof(tg_held), i, at, pos = 0
+    cdef int replay(self, Held* h, ByteBuf* items, Py_ssize_t pos) except -1:
+        """h's text from `pos` on read again as the call's tags and text, its tags and markers
+        those of `items` (tg_held records, offsets into h)."""
+        cdef tg_held* held = <tg_held*>items.data
+        cdef Py_ssize_t count = items.len // sizeof(tg_held), i, at
+        cdef bint rereading = self.rereading
         self.rereading = True
         for i in range(count):
-            at = items[i].at - shift
+            at = held[i].at
             if at < pos:
-                continue                     # the misspelled close, read as the value's
-            self.read_reread(pos, at, False)
-            if items[i].tag >= 0:
-                self.on_tag(items[i].tag, self.reread.text.data + at, items[i].len)
-            else:
-                self.marker_between(items[i].marker, self.reread.text.data + at, items[i].len)
-            pos = at + items[i].len
-        self.read_reread(pos, self.reread.text.len, False)
-        self.rereading = False
+                continue                     # a close read as the value's
+            self.read_from(h, pos, at, False)
+            if held[i].tag >= 0:
+                self.on_tag(held[i].tag, h.text.data + at, held[i].len)
+            elif held[i].tag == TG_OPENER:
+                if not self.marker_in_value(held[i].marker, h.text.data + at, held[i].len):
+                    self.marker_between(held[i].marker, h.text.data + at, held[i].len)
+            elif not self.closer_in_value(held[i].marker, h.text.data + at, held[i].len):
+                self.closer_between(held[i].marker, h.text.data + at, held[i].len)
+            pos = at + held[i].len
+        self.read_from(h, pos, h.text.len, False)
+        self.rereading = rereading
         return 0
 
-    cdef int read_reread(self, Py_ssize_t a, Py_ssize_t b, bint as_value) except -1:
-        """reread's text[a:b] read again, as the value's text or as the call's, with the separators
+    cdef int read_from(self, Held* h, Py_ssize_t a, Py_ssize_t b, bint as_value) except -1:
+        """h's text[a:b] read again, as the value's text or as the call's, with the separators
         that arrived among it (or, at its end, after it) in their places."""
         cdef const unsigned char* sp = NULL
         cdef Py_ssize_t sn = 0, mark
         while True:
-            mark = hb_next_mark_at(&self.reread)
+            mark = hb_next_mark_at(h)
             if mark < 0 or mark > b:
                 break
             if mark > a:
-                self.read_again(self.reread.text.data + a, mark - a, as_value)
+                self.read_again(h.text.data + a, mark - a, as_value)
                 a = mark
-            hb_next_mark(&self.reread, &sp, &sn)
+            hb_next_mark(h, &sp, &sn)
             self.keep_separator(sp, sn)
         if b > a:
-            self.read_again(self.reread.text.data + a, b - a, as_value)
+            self.read_again(h.text.data + a, b - a, as_value)
         return 0
 
     cdef inline int read_again(self, const unsigned char* p, Py_ssize_t n, bint as_value) except -1:
@@ -432,18 +675,31 @@ cdef class TaggedCall(TagCall):
         self.stage = TG_OPENING
         return 0
 
+    cdef int closer_between(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
+        """The block's close, held inside a value that turned out to end before it: it closes the
+        block as it would have, and is dropped; what follows is text after the call."""
+        self.close_block(marker, NULL, 0)
+        if self.started():
+            self.forget_call()
+        self.sink.dropped_marker(marker, p, n)
+        self.stage = TG_AFTER_CALL
+        return 0
+
     # -- the region's end -----------------------------------------------------------------------
 
     cdef int value_cut_off(self) except -1:
-        """The region ends inside a value holding tags: they are what they are. A close cut short
-        at its stem (`</parameter`, which the scanner holds as the start of `</parameter>`) is held
-        like any misspelled close."""
-        if self.stage != TG_VALUE:
-            return 0
-        if self.tags.held.len == TG_CLOSE_STEM and memcmp(self.tags.held.data, b"</parameter", TG_CLOSE_STEM) == 0:
-            self.hold(TT_CLOSE_MISSPELLED, -1, self.tags.held.data, self.tags.held.len)
-            self.tags.held.len = 0
-        if self.held_at >= 0:
+        """The region ends inside a value: a candidate close is the value's close, and held tags
+        are what they are. A close cut short at its stem (`</parameter`, which the scanner holds
+        as the start of `</parameter>`) is held like any misspelled close."""
+        while self.stage == TG_VALUE:
+            if self.pending != PD_NONE:
+                self.confirm_close()
+                continue
+            if self.tags.held.len == TG_CLOSE_STEM and memcmp(self.tags.held.data, b"</parameter", TG_CLOSE_STEM) == 0:
+                self.hold(TT_CLOSE_MISSPELLED, 0, self.tags.held.data, self.tags.held.len)
+                self.tags.held.len = 0
+            if self.held_at < 0:
+                break
             self.take_scanner_held()
             self.value_ends()
         return 0

@@ -33,6 +33,12 @@ cdef class Assembler:
         then decides whether it was the value's text), else 0 (the engine follows the row)."""
         return 0
 
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A marker of the table that would close the region, p[0:n], arrived: 1 when the
+        assembler keeps its bytes (inside a value, closing a call opener it holds there as the
+        value's text), else 0 (the engine follows the row)."""
+        return 0
+
     cdef int finish(self, Sink sink, bint complete) except -1:
         """The stream ended inside the region: report what is held (UnterminatedRegion); a started
         call's arguments are closed into one whole value when `complete` (the stream was not

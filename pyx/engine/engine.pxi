@@ -622,9 +622,10 @@ cdef class Engine:
             if self.ignored.len:
                 self.settle_ignored(False)
             return self.enter_damaged(nxt, p, n)
-        if (self.table.emits[self.state] == EM_ARGUMENTS and self.table.syntax.is_opener(i)
-                and self.call.hold_marker(i, p, n, self.sink)):
-            return 0            # the open value's text, unless the value's own close never comes
+        if self.table.emits[self.state] == EM_ARGUMENTS and (
+                self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
+                else self.call.hold_close(i, p, n, self.sink)):
+            return 0            # the open value's text, unless what follows says otherwise
         if self.opens_region(nxt):
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
