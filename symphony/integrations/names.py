@@ -45,6 +45,12 @@ def declared_later(tools):
     return functools.partial(declared, tools) if tools else None
 
 
+def reads_types(table):
+    """Whether a compiled table's calls type their values by the request's tools (a parser of a
+    table that does not never asks for them)."""
+    return table.syntax is not None and table.syntax.reads_types
+
+
 def declared(tools):
     """The tools compiled for value typing, one Declared per distinct tool list, shared by every
     parser given that list (the oldest of DISTINCT_TOOL_LISTS let go first); None for none. The

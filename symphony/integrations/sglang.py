@@ -38,6 +38,7 @@ from symphony.integrations.names import (
     named_classes,
     named_function,
     pydantic_maker,
+    reads_types,
     structural_tag,
     table_for,
 )
@@ -128,6 +129,7 @@ class SymphonyDetector(BaseFormatDetector):
         self._format = _table(self.table_name, tokenizer)
         self._table = self._format.compile()
         self._tokenizer = tokenizer
+        self._typed = reads_types(self._table)    # else the tools go to the parser only for a forced call
         self._stream = None
         self._said = None                # this detector's text-only result
 
@@ -138,7 +140,8 @@ class SymphonyDetector(BaseFormatDetector):
         return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
-        content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice,
+        typed = self._typed or self.tool_choice is not None
+        content, calls = parse_calls(self._table, text, declared_later(tools) if typed else None, self.tool_choice,
                                      thought_as_content=True)
         return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
             _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
@@ -147,8 +150,9 @@ class SymphonyDetector(BaseFormatDetector):
     def parse_streaming_increment(self, new_text, tools):
         stream = self._stream
         if stream is None:
-            stream = self._stream = call_stream(self._table, declared_later(tools), self.tool_choice,
-                                                thought_as_content=True)
+            typed = self._typed or self.tool_choice is not None
+            stream = self._stream = call_stream(self._table, declared_later(tools) if typed else None,
+                                                self.tool_choice, thought_as_content=True)
         fields = stream.feed(new_text)
         return _NO_CALLS if fields is None else self.shown(fields[0], _calls(fields[2]))
 
