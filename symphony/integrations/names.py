@@ -130,7 +130,7 @@ def pydantic_maker(cls):
     look each one up by name); a model with a post-init hook gets model_construct itself."""
     if cls.__pydantic_post_init__ is not None:
         return lambda fields_set, **values: cls.model_construct(fields_set, **values)
-    from pydantic import BaseModel       # (the engines' dependency, not symphony's)
+    from pydantic import BaseModel  # (the engines' dependency, not symphony's)
     extra = cls.model_config.get("extra") == "allow"
     new = cls.__new__
     set_values, set_fields, set_extra, set_private = (BaseModel.__dict__[name].__set__ for name in (
