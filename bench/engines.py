@@ -66,7 +66,7 @@ def _sglang_pass_through():
             return ours._result((text, None, None))
 
         def parse_streaming_increment(self, new_text, tools):
-            return ours._result((new_text, None, None)) if new_text else ours._NO_CALLS
+            return self.shown(new_text, []) if new_text else ours._NO_CALLS
 
         def finish(self, tools):
             return ours._NO_CALLS

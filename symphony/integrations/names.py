@@ -45,6 +45,12 @@ def declared_later(tools):
     return functools.partial(declared, tools) if tools else None
 
 
+def reads_types(table):
+    """Whether a compiled table's calls type their values by the request's tools (a parser of a
+    table that does not never asks for them)."""
+    return table.syntax is not None and table.syntax.reads_types
+
+
 def declared(tools):
     """The tools compiled for value typing, one Declared per distinct tool list, shared by every
     parser given that list (the oldest of DISTINCT_TOOL_LISTS let go first); None for none. The
@@ -120,17 +126,22 @@ def pydantic_maker(cls):
     of the fields set, as `cls.model_construct(fields_set, **values)` does (no validation), without
     its per-call default handling, which costs more than parsing a delta. It builds what
     model_construct builds (pydantic 2: the field dict, the fields set, the extra dict, no private
-    attributes); a model with a post-init hook gets model_construct itself."""
+    attributes), each stored through BaseModel's own slot descriptors (object.__setattr__ would
+    look each one up by name); a model with a post-init hook gets model_construct itself."""
     if cls.__pydantic_post_init__ is not None:
         return lambda fields_set, **values: cls.model_construct(fields_set, **values)
+    from pydantic import BaseModel  # (the engines' dependency, not symphony's)
     extra = cls.model_config.get("extra") == "allow"
-    new, set_ = cls.__new__, object.__setattr__
+    new = cls.__new__
+    set_values, set_fields, set_extra, set_private = (BaseModel.__dict__[name].__set__ for name in (
+        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 
     def make(fields_set, **values):
         model = new(cls)
-        set_(model, "__dict__", values)
-        set_(model, "__pydantic_fields_set__", fields_set)
-        set_(model, "__pydantic_extra__", {} if extra else None)
-        set_(model, "__pydantic_private__", None)
+        set_values(model, values)
+        set_fields(model, fields_set)
+        set_extra(model, {} if extra else None)
+        set_private(model, None)
         return model
     return make
+

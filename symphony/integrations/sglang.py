@@ -13,8 +13,10 @@ which picks the table from the served model (the tokenizer's `name_or_path`) thr
 SGLang runs the reasoning detector on every delta and gives what it calls normal text to the
 function-call detector. Each detector keeps one symphony parser for the request
 (`symphony.integrations.stream`), is fed each delta once and reads it in the core into the
-fields of SGLang's StreamingParseResult, which is made once for a delta that shows something
-(one shared empty result otherwise: SGLang only reads it). The reasoning detector starts
+fields of SGLang's StreamingParseResult, which is made once for a delta that shows calls (one
+shared empty result for a delta that shows nothing, and one result per call detector, its text
+replaced, for a delta that shows text only: SGLang reads a detector's result before it calls the
+detector again, and keeps only the calls it copies out of it). The reasoning detector starts
 inside a thought when SGLang says the output does (`force_reasoning`, from the request and the
 chat template) and passes everything after the thought through; the call detector shows a
 thought that reaches it as content, as SGLang's detectors do. For `tool_choice` "required" or a
@@ -36,6 +38,7 @@ from symphony.integrations.names import (
     named_classes,
     named_function,
     pydantic_maker,
+    reads_types,
     structural_tag,
     table_for,
 )
@@ -126,7 +129,9 @@ class SymphonyDetector(BaseFormatDetector):
         self._format = _table(self.table_name, tokenizer)
         self._table = self._format.compile()
         self._tokenizer = tokenizer
+        self._typed = reads_types(self._table)    # else the tools go to the parser only for a forced call
         self._stream = None
+        self._said = None                # this detector's text-only result
 
     def has_tool_call(self, text):
         """Whether the text may hold a call, as SGLang asks before it parses a whole output: not
@@ -135,7 +140,8 @@ class SymphonyDetector(BaseFormatDetector):
         return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
-        content, calls = parse_calls(self._table, text, declared_later(tools), self.tool_choice,
+        typed = self._typed or self.tool_choice is not None
+        content, calls = parse_calls(self._table, text, declared_later(tools) if typed else None, self.tool_choice,
                                      thought_as_content=True)
         return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
             _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
@@ -144,14 +150,28 @@ class SymphonyDetector(BaseFormatDetector):
     def parse_streaming_increment(self, new_text, tools):
         stream = self._stream
         if stream is None:
-            stream = self._stream = call_stream(self._table, declared_later(tools), self.tool_choice,
-                                                thought_as_content=True)
+            typed = self._typed or self.tool_choice is not None
+            stream = self._stream = call_stream(self._table, declared_later(tools) if typed else None,
+                                                self.tool_choice, thought_as_content=True)
         fields = stream.feed(new_text)
-        return _NO_CALLS if fields is None else _result(fields)
+        return _NO_CALLS if fields is None else self.shown(fields[0], _calls(fields[2]))
 
     def finish(self, tools):
         fields = None if self._stream is None else self._stream.end()
-        return _NO_CALLS if fields is None else _result(fields)
+        return _NO_CALLS if fields is None else self.shown(fields[0], _calls(fields[2]))
+
+    def shown(self, text, calls):
+        """The detector's result for a delta that shows something: one StreamingParseResult per
+        detector, made on the first such delta, its normal text and calls replaced on each later
+        one."""
+        said = self._said
+        if said is None:
+            said = self._said = _new_result({"normal_text", "calls"}, normal_text=text or "", calls=calls)
+        else:
+            values = said.__dict__
+            values["normal_text"] = text or ""
+            values["calls"] = calls
+        return said
 
     def supports_structural_tag(self):
         return has_grammar(self._format)
@@ -176,12 +196,17 @@ class SymphonyDetector(BaseFormatDetector):
 
 
 def _result(fields):
-    """SGLang's StreamingParseResult of a feed's fields (content, reasoning, [(index, name,
+    """A new StreamingParseResult of a feed's fields (content, reasoning, [(index, name,
     arguments)]), made as its constructor would make it, without validation."""
-    content, _, calls = fields
-    return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
+    return _new_result({"normal_text", "calls"}, normal_text=fields[0] or "", calls=_calls(fields[2]))
+
+
+def _calls(calls):
+    """New ToolCallItems, made without validation, of a feed's [(index, name, arguments)] (or
+    None: none)."""
+    return [] if calls is None else [
         _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
-        for index, name, arguments in calls])
+        for index, name, arguments in calls]
 
 
 def register():

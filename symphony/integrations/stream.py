@@ -53,8 +53,8 @@ def call_stream(table, tools=None, tool_choice=None, thought_as_content=False):
 def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=False):
     """A whole output in the tool role: (content, or None when blank; [(id, name, arguments)] in
     the order the calls started, or None)."""
-    row = _parser(table, tools, tool_choice).summary(
-        output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
+    engine = Engine(table, tools) if tool_choice is None else _parser(table, tools, tool_choice)
+    row = engine.summary(output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
     return row[0], row[2]
 
 

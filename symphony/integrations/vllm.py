@@ -20,6 +20,8 @@ With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM d
 structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
 the same parser reads it; a table without a grammar leaves the output unconstrained.
 """
+import os
+
 from vllm.entrypoints.generate.base.protocol import (
     DeltaFunctionCall,
     DeltaMessage,
@@ -29,7 +31,6 @@ from vllm.entrypoints.generate.base.protocol import (
     ToolCall,
 )
 from vllm.reasoning import ReasoningParser, ReasoningParserManager
-from vllm.renderers.chat_utils.tool_call import make_tool_call_id
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
 from symphony.integrations.names import (
@@ -46,6 +47,7 @@ from symphony.models import thought_markers
 
 PROMPT_TAIL_TOKENS = 64            # how much of the prompt is decoded to find where it leaves the output
 DISTINCT_PROMPTS = 256             # prompt tails whose text is kept
+IDS_DRAWN = 64                     # tool-call ids made from one read of the system's randomness
 
 
 def _table(name, model):
@@ -73,6 +75,34 @@ def _prompt_text(tokenizer, prompt_token_ids):
 
 
 _TAILS = Bounded(DISTINCT_PROMPTS)   # (id of the tokenizer, tail ids) -> (tokenizer, decoded text)
+
+
+def make_tool_call_id():
+    """A new tool-call id as vLLM's own `make_tool_call_id()` makes one: "chatcmpl-tool-" and the
+    hex of a random (version 4) UUID from os.urandom, IDS_DRAWN of them drawn at a time (one read
+    of the system's randomness, not one and a UUID object per call). Each id is handed out once;
+    a forked worker draws its own."""
+    try:
+        return _IDS.pop()
+    except IndexError:
+        _IDS.extend(_drawn_ids())
+        return _IDS.pop()
+
+
+def _drawn_ids():
+    random = bytearray(os.urandom(16 * IDS_DRAWN))
+    random[6::16] = random[6::16].translate(_UUID4_VERSION)
+    random[8::16] = random[8::16].translate(_UUID4_VARIANT)
+    text = random.hex()
+    return ["chatcmpl-tool-" + text[at:at + 32] for at in range(0, len(text), 32)]
+
+
+# uuid.UUID(bytes=..., version=4) over the random bytes: byte 6 takes the version nibble 4, byte 8
+# the variant bits 10
+_UUID4_VERSION = bytes(byte & 0x0f | 0x40 for byte in range(256))
+_UUID4_VARIANT = bytes(byte & 0x3f | 0x80 for byte in range(256))
+_IDS = []                          # ids drawn and not yet handed out (list.pop: one per call, any thread)
+os.register_at_fork(after_in_child=_IDS.clear)
 
 
 class SymphonyReasoningParser(ReasoningParser):
