@@ -130,10 +130,10 @@ def pydantic_maker(cls):
     look each one up by name); a model with a post-init hook gets model_construct itself."""
     if cls.__pydantic_post_init__ is not None:
         return lambda fields_set, **values: cls.model_construct(fields_set, **values)
-    from pydantic import BaseModel  # (the engines' dependency, not symphony's)
+    base = next(k for k in cls.__mro__ if k.__module__ == "pydantic.main" and k.__name__ == "BaseModel")
     extra = cls.model_config.get("extra") == "allow"
     new = cls.__new__
-    set_values, set_fields, set_extra, set_private = (BaseModel.__dict__[name].__set__ for name in (
+    set_values, set_fields, set_extra, set_private = (base.__dict__[name].__set__ for name in (
         "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 
     def make(fields_set, **values):
@@ -144,4 +144,3 @@ def pydantic_maker(cls):
         set_private(model, None)
         return model
     return make
-
