@@ -49,6 +49,7 @@ class Format:
         self.name = name
         self.terminals = []        # (name, text), in declaration order (the scanner's order)
         self.ignored = set()       # names of ignored terminals
+        self.separators = set()    # ... of those that are separators (ignores(separator=True))
         self.controls = set()      # names of the terminals that are the family's control tokens
         self.states = []           # (name, Emits); the first is the initial state
         self.transitions = []      # (from, terminal, to) names, first matching row wins
@@ -66,9 +67,14 @@ class Format:
         self._compiled = None
         return self
 
-    def ignores(self, name, text):
+    def ignores(self, name, text, separator=False):
+        """A terminal no row reads, Dropped wherever it stands; a `separator` (one the template
+        writes before every tag: MiniMax M3's `]<]minimax[>[`) is Dropped where calls are read and
+        before a marker with a row, and is the text it is where text follows it."""
         self.terminal(name, text)
         self.ignored.add(name)
+        if separator:
+            self.separators.add(name)
         return self
 
     def control_tokens(self, *names):
@@ -189,6 +195,7 @@ class Format:
         copy = Format(self.name)
         copy.terminals = list(self.terminals)
         copy.ignored = set(self.ignored)
+        copy.separators = set(self.separators)
         copy.controls = set(self.controls)
         copy.states = list(self.states)
         copy.transitions = list(self.transitions)
@@ -244,7 +251,7 @@ class Format:
             self._compiled = _native.Table(
                 self.name,
                 [text for _, text in self.terminals],
-                [name in self.ignored for name in terminal_names],
+                [2 if name in self.separators else int(name in self.ignored) for name in terminal_names],
                 [int(e) for _, e in self.states],
                 rows,
                 syntax,

@@ -530,6 +530,23 @@ def test_ignored_terminals_are_dropped_in_every_state_and_move_nothing():
     assert run(f, ["x"], "<s><r><s>")[:2] == [ReasoningStart(), Reasoning("x")]
 
 
+def test_a_separator_is_dropped_before_a_marker_and_where_calls_are_read_and_text_elsewhere():
+    f = (Format("sep").ignores("sep", "<s>", separator=True)
+         .terminal("r_open", "<r>").terminal("r_close", "</r>")
+         .terminal("b_open", "<b>").terminal("b_close", "</b>")
+         .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING).state("block", Emits.WRAPPER)
+         .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
+         .transition("content", "b_open", "block").transition("block", "b_close", "content"))
+    output = "a<s>b<s><r>c<s><s></r>e<b> <s> </b><s></b><s>"
+    every_chunking(f, output)
+    assert runs(symphony.parse(f, output)) == runs([
+        Content("a<s>b"), dropped("<s>"), dropped("<r>"), ReasoningStart(), Reasoning("c"), dropped("<s><s>"),
+        dropped("</r>"), ReasoningEnd(), Content("e"),
+        dropped("<b>"), dropped(" "), dropped("<s>"), dropped(" "), dropped("</b>"),
+        Content("<s></b><s>"), symphony.Finish("stop", 0, 0),
+    ])
+
+
 def test_ignored_terminal_between_calls_of_a_json_block():
     events = every_chunking(mine(), '<b><c>{"name": "f", "arguments": {}}<s></c><s><c>{"name": "g"}</c></b>')
     assert sum(e.text.text.count("<s>") for e in events if type(e) is Dropped) == 2

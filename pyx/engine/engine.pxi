@@ -23,7 +23,7 @@
 # than that, a terminal with no such row, the end of the stream. Decided at the byte or marker
 # that decides it, whatever the chunking.
 #
-# An ignored terminal (MiniMax M3's separator, which its template writes before every tag) in a
+# A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
 # tag it was written before) drops it; text, a marker with no row, or the end of the stream shows
 # it as the text it is, so prose that holds it reads as written.
@@ -92,8 +92,8 @@ cdef class Engine:
     cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
     cdef int damaged_origin         # the state its mark was written in
     cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
-    cdef ByteBuf ignored            # ignored terminals held in a text state (see the top)
-    cdef int ignored_marker         # ... the one held, or -1 when more than one is
+    cdef ByteBuf separators         # separators held in a text state (see the top)
+    cdef int separator_marker       # ... the one held, or -1 when more than one is
     cdef bint region_undecided      # a call region is open and no call has started in it yet
     cdef uint32_t region_calls      # ... the calls started before it opened
     cdef int region_from            # ... the state it was opened from
@@ -118,7 +118,7 @@ cdef class Engine:
     def __dealloc__(self):
         bb_free(&self.unsettled)
         bb_free(&self.damaged)
-        bb_free(&self.ignored)
+        bb_free(&self.separators)
 
     @property
     def format(self):
@@ -379,8 +379,8 @@ cdef class Engine:
         state make of them, then what is left unaccounted for kept."""
         if self.scanner.take_plain(p, n):       # no marker can start in it: one text piece
             self.piece_at = self.ledger.received - n
-            if self.ignored.len and n:
-                self.settle_ignored(False)
+            if self.separators.len and n:
+                self.settle_separators(False)
             self.text(p, n)
         else:
             self.scanner.begin(p, n, True)
@@ -431,8 +431,8 @@ cdef class Engine:
         """The stream ends: what the scanner holds is read, what is open is closed, Finish."""
         self.scanner.begin(NULL, 0, False)
         self.run(self.ledger.received - self.scanner.wn)
-        if self.ignored.len:
-            self.settle_ignored(False)
+        if self.separators.len:
+            self.settle_separators(False)
         self.close_state(reason is not _LENGTH)
         return self.sink.finish(reason)
 
@@ -538,9 +538,9 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
-            if self.ignored.len and (nxt == -1 or (nxt == -2 and not self.table.ignored[k]
+            if self.separators.len and (nxt == -1 or (nxt == -2 and self.table.ignored[k] != IG_SEPARATOR
                                                    and self.table.next(self.state, k) < 0)):
-                self.settle_ignored(False)      # (before a row, row() drops them)
+                self.settle_separators(False)   # (before a row, row() drops them)
             if nxt == -1:
                 if run_end < 0:
                     run_at = s
@@ -601,9 +601,9 @@ cdef class Engine:
         if self.table.ignored[i]:
             if emits == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
-            if emits == EM_CONTENT or emits == EM_REASONING:
-                self.ignored_marker = -1 if self.ignored.len else i
-                return bb_append(&self.ignored, p, n)
+            if self.table.ignored[i] == IG_SEPARATOR and (emits == EM_CONTENT or emits == EM_REASONING):
+                self.separator_marker = -1 if self.separators.len else i
+                return bb_append(&self.separators, p, n)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
         if nxt < 0:
@@ -619,8 +619,8 @@ cdef class Engine:
         """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
         cdef bint taken = False
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
-            if self.ignored.len:
-                self.settle_ignored(False)
+            if self.separators.len:
+                self.settle_separators(False)
             return self.enter_damaged(nxt, p, n)
         if self.table.emits[self.state] == EM_ARGUMENTS and (
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
@@ -630,8 +630,8 @@ cdef class Engine:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
             self.open_region()          # the marker is the region's first byte
-        if self.ignored.len:
-            self.settle_ignored(True)   # (written before the marker: in its region, if it opens one)
+        if self.separators.len:
+            self.settle_separators(True)   # (written before the marker: in its region, if it opens one)
         if self.table.emits[self.state] == EM_ARGUMENTS:
             taken = self.close_call(i, p, n, True)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
@@ -723,16 +723,16 @@ cdef class Engine:
         self.show_damaged()
         return self.text(p + at, n - at)
 
-    cdef int settle_ignored(self, bint dropped) except -1:
+    cdef int settle_separators(self, bint dropped) except -1:
         """The ignored terminals held in a text state are decided: dropped (a marker with a row
         follows them) or shown as the state's text."""
-        cdef Py_ssize_t n = self.ignored.len
-        self.ignored.len = 0            # (its bytes stay where they are until the next append)
+        cdef Py_ssize_t n = self.separators.len
+        self.separators.len = 0          # (its bytes stay where they are until the next append)
         if not dropped:
-            return self.text(self.ignored.data, n)
-        if self.ignored_marker >= 0:
-            return self.sink.dropped_marker(self.ignored_marker, self.ignored.data, n)
-        return self.sink.dropped(DR_WRAPPER, self.ignored.data, n)
+            return self.text(self.separators.data, n)
+        if self.separator_marker >= 0:
+            return self.sink.dropped_marker(self.separator_marker, self.separators.data, n)
+        return self.sink.dropped(DR_WRAPPER, self.separators.data, n)
 
     cdef int show_damaged(self) except -1:
         """What is held is the text of the state the mark was written in, which reads on."""
@@ -892,7 +892,7 @@ cdef class Engine:
         cdef ByteBuf* kept = &self.unsettled
         cdef const unsigned char* p
         cdef Py_ssize_t n
-        self.ignored.len = 0            # (unaccounted: among the bytes reported here)
+        self.separators.len = 0          # (unaccounted: among the bytes reported here)
         self.sink.malformed(MW_OTHER, OT_HELD_AT_FAILURE, kept.data + self.unsettled_start,
                             kept.len - self.unsettled_start)
         kept.len = 0

@@ -1,5 +1,11 @@
 # A format table compiled into the flat arrays the engine runs (built by symphony.format).
 
+cdef enum Ignored:
+    IG_NOT = 0
+    IG_DROPPED = 1       # dropped wherever it stands
+    IG_SEPARATOR = 2     # written before tags: dropped there and where calls are read, else text
+
+
 cpdef enum Emits:
     # What text in a state becomes (SPEC §2.1); symphony.format.Emits names them for Python.
     EM_CONTENT = 0
@@ -50,7 +56,7 @@ cdef class Table:
     cdef readonly int n_terminals
     cdef int* emits                 # per state
     cdef int* next_state            # [state * n_terminals + terminal] -> state, -1 if no row
-    cdef bint* ignored              # per terminal
+    cdef int* ignored               # per terminal: an Ignored
     cdef bint* control              # per terminal: a control token of the family (dropped where no row reads it)
     cdef int* after_call            # per state: where an arguments state goes once its call ended
                                     # by its own end tag, or -1 (it stays: what follows is wrapping)
@@ -81,7 +87,7 @@ cdef class Table:
                     [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener, transitions)
         self.emits = <int*>malloc(self.n_states * sizeof(int))
         self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
-        self.ignored = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
+        self.ignored = <int*>malloc((self.n_terminals + 1) * sizeof(int))
         self.control = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
         self.after_call = <int*>malloc(self.n_states * sizeof(int))
         self.in_region = <bint*>malloc(self.n_states * sizeof(bint))
@@ -105,7 +111,7 @@ cdef class Table:
                 if not -1 <= row[t] < self.n_states:
                     raise ValueError(f"table {name}: transition to no state {row[t]!r}")
         for t in range(self.n_terminals):
-            self.ignored[t] = bool(ignored[t])
+            self.ignored[t] = IG_SEPARATOR if ignored[t] == IG_SEPARATOR else IG_DROPPED if ignored[t] else IG_NOT
             self.control[t] = bool(controls[t])
         for s in range(self.n_states):
             self.in_region[s] = self.call_region_state(s)

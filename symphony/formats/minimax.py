@@ -27,7 +27,7 @@ MINIMAX_M3 = (
     .terminal("calls_close", "</tool_call>")
     .terminal("invoke_open", "<invoke name=\"")
     .terminal("invoke_close", XML_INVOKE_CLOSE)
-    .ignores("separator", SEPARATOR)
+    .ignores("separator", SEPARATOR, separator=True)
     .state("start", Emits.CONTENT)
     .state("reasoning", Emits.REASONING)
     .state("content", Emits.CONTENT)
