@@ -510,13 +510,18 @@ def test_with_opener_decides_where_the_prompt_is_replayed_from():
 
 # --- ignored terminals -------------------------------------------------------------------------
 
+def thought_and_block(separator=False):
+    """A table with an ignored terminal `<s>` (a separator or not), a thought and a block."""
+    return (Format("ig").ignores("sep", "<s>", separator=separator)
+            .terminal("r_open", "<r>").terminal("r_close", "</r>")
+            .terminal("b_open", "<b>").terminal("b_close", "</b>")
+            .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING).state("block", Emits.WRAPPER)
+            .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
+            .transition("content", "b_open", "block").transition("block", "b_close", "content"))
+
+
 def test_ignored_terminals_are_dropped_in_every_state_and_move_nothing():
-    f = (Format("ig").ignores("sep", "<s>")
-         .terminal("r_open", "<r>").terminal("r_close", "</r>")
-         .terminal("b_open", "<b>").terminal("b_close", "</b>")
-         .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING).state("block", Emits.WRAPPER)
-         .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
-         .transition("content", "b_open", "block").transition("block", "b_close", "content"))
+    f = thought_and_block()
     output = "a<s>b<r>c<s>d</r>e<b> <s> </b><s>"
     events = every_chunking(f, output)
     assert runs(events) == runs([
@@ -531,12 +536,7 @@ def test_ignored_terminals_are_dropped_in_every_state_and_move_nothing():
 
 
 def test_a_separator_is_dropped_before_a_marker_and_where_calls_are_read_and_text_elsewhere():
-    f = (Format("sep").ignores("sep", "<s>", separator=True)
-         .terminal("r_open", "<r>").terminal("r_close", "</r>")
-         .terminal("b_open", "<b>").terminal("b_close", "</b>")
-         .state("content", Emits.CONTENT).state("reasoning", Emits.REASONING).state("block", Emits.WRAPPER)
-         .transition("content", "r_open", "reasoning").transition("reasoning", "r_close", "content")
-         .transition("content", "b_open", "block").transition("block", "b_close", "content"))
+    f = thought_and_block(separator=True)
     output = "a<s>b<s><r>c<s><s></r>e<b> <s> </b><s></b><s>"
     every_chunking(f, output)
     assert runs(symphony.parse(f, output)) == runs([
