@@ -142,6 +142,16 @@ def test_text_after_a_function_tag_that_opened_no_call_is_read_where_the_region_
             assert fuzz.said(parsed("qwen3_tagged", [output[:k], output[k:]], prompt)) == fuzz.said(whole), k
 
 
+def test_a_tag_prefix_held_from_an_earlier_piece_is_read_where_the_region_opened():
+    # found (seed 3): a bare `<function=s>` then `<p`, held as a possible `<parameter=`, then
+    # text: the region held no call, and the held `<p` (an earlier piece's bytes) was lost
+    for table in ("seed_oss", "qwen3_tagged"):
+        output = "<function=s><pn"
+        for pieces in ([output], list(output), [output[:13], output[13:]]):
+            events = parsed(table, pieces)
+            assert text_of(events) == output and [type(e) for e in events] == [Content, Finish], pieces
+
+
 def test_a_control_token_dropped_at_the_end_leaves_the_trailer_apart():
     # found (seed 1): a table's control token with no row, the output's last bytes, then the
     # trailer of the zero-width tokens after them: two Dropped{ControlToken}, the trailer alone

@@ -250,7 +250,7 @@ def test_models_for_format():
         models_for_format("no_such_table")
 
 
-# Issue 10: the pending families' checkpoints and SPEC §3's pending checkpoints placed by their
+# The pending families' checkpoints and SPEC §3's pending checkpoints placed by their
 # templates: id, table, behaviour, prompt tail with thinking left on.
 PENDING = [
     ("MiniMaxAI/MiniMax-M2", "minimax_m2", ALWAYS_OPENS_THOUGHT, "]~b]ai\n<think>\n"),
@@ -273,7 +273,7 @@ PENDING = [
 ]
 
 
-# Issue 11: the incumbents' other families' checkpoints.
+# The incumbents' other families' checkpoints.
 INCUMBENTS = [
     ("moonshotai/Kimi-K2-Instruct", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),
     ("moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", NO_THOUGHT, "<|im_assistant|>assistant<|im_middle|>"),

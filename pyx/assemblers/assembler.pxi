@@ -49,3 +49,9 @@ cdef class Assembler:
         """An ignored terminal (a separator) arrived inside the region; an assembler holding
         bytes keeps it in its place among them."""
         return sink.dropped(DR_WRAPPER, p, n)
+
+    cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
+        """After `feed` took fewer bytes than it was given because the call returned: bytes of
+        earlier pieces the assembler held that turned out not to be the call's, for the engine
+        to read before the rest (p set to them, valid until the next feed); their count."""
+        return 0

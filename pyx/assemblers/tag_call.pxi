@@ -63,6 +63,8 @@ cdef class TagCall(Assembler):
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
     cdef Py_ssize_t left         # bytes at the end of the text last read that are not the call's
                                  # (it ended in them: the region turned out to hold no call)
+    cdef const unsigned char* back   # those of them held from earlier pieces (given_back)
+    cdef Py_ssize_t back_n
 
     def __cinit__(self):
         self.index = -1
@@ -123,9 +125,19 @@ cdef class TagCall(Assembler):
             else:
                 self.on_tag(k, self.tags.w + s, e - s)
             if self.done:
-                # the call's end tag: what follows it is not the call's
+                # the call's end tag: what follows it is not the call's (of that, the bytes held
+                # from earlier pieces are handed back to the engine: the window's first wn - n)
                 self.tags.held.len = 0
-                return e - self.left
+                e -= self.left
+                if e < self.tags.wn - n:
+                    self.back = self.tags.w + e
+                    self.back_n = self.tags.wn - n - e
+                    e = self.tags.wn - n
+                return e
+
+    cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
+        p[0] = self.back
+        return self.back_n
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.sink = sink

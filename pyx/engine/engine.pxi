@@ -584,6 +584,7 @@ cdef class Engine:
             if taken < n:
                 if self.table.after_call[self.state] >= 0:
                     return self.call_returned(-1, p + taken, n - taken)
+                self.wrapping_given_back()
                 self.sink.wrapping(p + taken, n - taken, OT_TEXT_AFTER_OBJECT)
             return 0
         if emits == EM_HIDDEN:
@@ -650,15 +651,25 @@ cdef class Engine:
             return self.call_returned(i if taken == 0 else -1, p + taken, n - taken)
         return 0
 
+    cdef int wrapping_given_back(self) except -1:
+        """Bytes of earlier pieces the call gave back where the state does not return: wrapping."""
+        cdef const unsigned char* q
+        cdef Py_ssize_t m = self.call.given_back(&q)
+        return self.sink.wrapping(q, m, OT_TEXT_AFTER_OBJECT) if m else 0
+
     cdef int call_returned(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
         """The open call ended by its own end tag, in a state with somewhere to return to: the
         region closes there, and what follows (p[0:n]: the marker `marker`, or text when -1) is
         read in that state."""
         cdef int back = self.table.after_call[self.state]
+        cdef const unsigned char* q
+        cdef Py_ssize_t m = self.call.given_back(&q)
         if self.region_undecided:
             back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
         self.enter(back)
+        if m:
+            self.text(q, m)
         if marker >= 0:
             return self.terminal(marker, p, n)
         return self.text(p, n)
@@ -724,8 +735,8 @@ cdef class Engine:
         return self.text(p + at, n - at)
 
     cdef int settle_separators(self, bint dropped) except -1:
-        """The ignored terminals held in a text state are decided: dropped (a marker with a row
-        follows them) or shown as the state's text."""
+        """The separators held in a text state are decided: dropped (a marker with a row follows
+        them) or shown as the state's text."""
         cdef Py_ssize_t n = self.separators.len
         self.separators.len = 0          # (its bytes stay where they are until the next append)
         if not dropped:
