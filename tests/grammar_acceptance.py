@@ -290,6 +290,21 @@ LISTED_PEER = {
     "test_streaming_split_markers_do_not_leak": "Kimi K3's tools region opened inside the response region and "
                                                 "never closed (the output ends after the call): the parser reads "
                                                 "the call, the grammar closes the response and the region",
+    **{f"{test}[{flavour}]": "a tagged value holding tool-call markup (`<parameter=…>`, `<tool_call>`, a "
+                             "`</parameter>` with text after it): the parser reads it as the value's text while "
+                             "the call goes on, the grammar keeps those openers out of the text a value may hold"
+       for test in ("test_content_with_xml_structural_tags_nonstreaming", "test_content_with_param_like_lines_nonstreaming",
+                    "test_content_with_param_like_lines_streaming", "test_content_with_real_param_name_literal_nonstreaming",
+                    "test_content_with_real_param_name_literal_streaming", "test_content_with_full_nested_tool_call_streaming",
+                    "test_two_tools_second_with_out_of_schema_nested_literal_nonstreaming")
+       for flavour in ("xml", "coder")},
+    **{case: "K2-Horizon's `json` or `xml_typed` call form (the request's `tool_call_format`): the parser reads "
+             "it, the grammar has the model write the default keyed form"
+       for case in ("test_request_level_format_overrides[json]", "test_request_level_format_overrides[xml_typed]",
+                    "test_mismatched_formats_fail_closed[0]", "test_mismatched_formats_fail_closed[2]",
+                    "test_auto_required_and_named_use_ifm_parser[0]", "test_auto_required_and_named_use_ifm_parser[1]",
+                    "test_auto_required_and_named_use_ifm_parser[2]", "test_unknown_or_wrong_named_tool_fails_closed[unknown]",
+                    "test_unknown_or_wrong_named_tool_fails_closed[wrong_named]")},
 }
 
 
