@@ -662,14 +662,16 @@ cdef class Engine:
         region closes there, and what follows (p[0:n]: the marker `marker`, or text when -1) is
         read in that state."""
         cdef int back = self.table.after_call[self.state]
+        cdef Assembler call = self.call   # (holds the bytes given back until they are read)
         cdef const unsigned char* q
-        cdef Py_ssize_t m = self.call.given_back(&q)
+        cdef Py_ssize_t m = call.given_back(&q)
         if self.region_undecided:
             back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
         self.enter(back)
         if m:
             self.text(q, m)
+        call = None
         if marker >= 0:
             return self.terminal(marker, p, n)
         return self.text(p, n)
