@@ -136,8 +136,10 @@ cdef class TagCall(Assembler):
                 return e
 
     cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
+        cdef Py_ssize_t n = self.back_n
         p[0] = self.back
-        return self.back_n
+        self.back_n = 0                 # (given back once)
+        return n
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.sink = sink
