@@ -242,36 +242,21 @@ cdef class KeyedCall(TagCall):
     cdef int object_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Bytes of the object (tags in it are its text), or after it: whitespace is carried to
         the call's end, anything else is text where the block holds none."""
-        cdef Py_ssize_t i = 0, w
+        cdef Py_ssize_t i = 0
         if self.stage == KY_OBJECT:
             i = self.object.feed(p, n, self.sink)
             if not self.object.done:
                 return 0
             self.object = None
             self.stage = KY_AFTER_OBJECT
-        while i < n:
-            w = u8_space_run(p + i, n - i)
-            self.carry(p + i, w)
-            i += w
-            if i < n:
-                w = i
-                while w < n and not u8_space_len(p + w, n - w):
-                    w += u8_char_len(p[w])
-                if w > n:
-                    w = n
-                self.drop_carried()
-                self.sink.malformed(MW_OTHER, OT_TEXT_AFTER_OBJECT, p + i, w - i)
-                i = w
-        return 0
+        return self.text_runs(p + i, n - i, OT_TEXT_AFTER_OBJECT)
 
     cdef int object_ends(self, bint complete) except -1:
         """The region ends in or after the object."""
+        self.take_scanner_held()
         if self.stage == KY_OBJECT:
-            self.take_scanner_held()
             self.object.finish(self.sink, complete)
             self.object = None
-        else:
-            self.take_scanner_held()
         self.drop_carried()
         self.stage = KY_AFTER_OBJECT
         return 0

@@ -236,14 +236,11 @@ cdef class TagCall(Assembler):
 
     cdef int text_runs(self, const unsigned char* p, Py_ssize_t n, int other) except -1:
         """Text where no text belongs: whitespace runs carried, other runs Malformed(other)."""
-        cdef Py_ssize_t at = 0, start, w
+        cdef Py_ssize_t at = 0, start
         while at < n:
             start = at
-            w = u8_space_len(p + at, n - at)
-            if w:
-                while w:
-                    at += w
-                    w = u8_space_len(p + at, n - at)
+            at += u8_space_run(p + at, n - at)
+            if at > start:
                 self.carry(p + start, at - start)
             else:
                 while at < n and u8_space_len(p + at, n - at) == 0:

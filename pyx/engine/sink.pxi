@@ -378,14 +378,11 @@ cdef class Sink:
 
     cdef int wrapping(self, const unsigned char* p, Py_ssize_t n, int other) except -1:
         """Text where the format only wraps: whitespace runs Dropped, other runs Malformed."""
-        cdef Py_ssize_t at = 0, start, w
+        cdef Py_ssize_t at = 0, start
         while at < n:
             start = at
-            w = u8_space_len(p + at, n - at)
-            if w:
-                while w:
-                    at += w
-                    w = u8_space_len(p + at, n - at)
+            at += u8_space_run(p + at, n - at)
+            if at > start:
                 self.dropped(DR_WRAPPER, p + start, at - start)
             else:
                 while at < n and u8_space_len(p + at, n - at) == 0:

@@ -133,6 +133,11 @@ class SymphonyDetector(BaseFormatDetector):
         self._stream = None
         self._said = None                # this detector's text-only result
 
+    def _declared(self, tools):
+        """The request's tools for the parser, where it may ask for them: a table whose calls type
+        their values, or a forced call."""
+        return declared_later(tools) if self._typed or self.tool_choice is not None else None
+
     def has_tool_call(self, text):
         """Whether the text may hold a call, as SGLang asks before it parses a whole output: not
         when the table reads all of it as content (no marker in it), where the parse would give
@@ -140,8 +145,7 @@ class SymphonyDetector(BaseFormatDetector):
         return self.tool_choice is not None or not self._table.reads_as_content(text)
 
     def detect_and_parse(self, text, tools):
-        typed = self._typed or self.tool_choice is not None
-        content, calls = parse_calls(self._table, text, declared_later(tools) if typed else None, self.tool_choice,
+        content, calls = parse_calls(self._table, text, self._declared(tools), self.tool_choice,
                                      thought_as_content=True)
         return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
             _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
@@ -150,9 +154,8 @@ class SymphonyDetector(BaseFormatDetector):
     def parse_streaming_increment(self, new_text, tools):
         stream = self._stream
         if stream is None:
-            typed = self._typed or self.tool_choice is not None
-            stream = self._stream = call_stream(self._table, declared_later(tools) if typed else None,
-                                                self.tool_choice, thought_as_content=True)
+            stream = self._stream = call_stream(self._table, self._declared(tools), self.tool_choice,
+                                                thought_as_content=True)
         fields = stream.feed(new_text)
         return _NO_CALLS if fields is None else self.shown(fields[0], _calls(fields[2]))
 
