@@ -310,6 +310,11 @@ class Engine:
         `routes` sends it (by MESSAGE_ROUTES, what `chat.message` says): (content, or None when
         blank; reasoning, or None; [(id, name, arguments)], or None; finish_reason; output
         tokens; reasoning tokens; calls started; malformed bytes; None)."""
+    def summaries(self, output: Union[str, Delta], prompt: Optional[str] = ..., finish: str = ...,
+                  routes: FieldRoutes = ..., more: FieldRoutes = ...) -> tuple:
+        """`summary` twice of one parse: (the row by `routes`, the row by `more`). An engine's two
+        roles read one output this way (what the reasoning role passes on, and what the tool role
+        would read of it)."""
 
 class Field(IntEnum):
     """Where a record goes among an engine's delta fields."""

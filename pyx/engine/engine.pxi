@@ -49,6 +49,7 @@ cdef enum WholeShape:     # what a whole parse returns
     WH_MESSAGE = 1
     WH_SUMMARY = 2
     WH_ROWS = 3           # the summary written into a SummaryRows (the `choice` argument)
+    WH_SUMMARIES = 4      # two summary rows of one parse, by `routes` and by the `choice` argument's
 
 DEFAULT_BUFFER_LIMIT = 64 << 20     # bytes an Engine may hold between feeds unless told otherwise
 
@@ -214,6 +215,13 @@ cdef class Engine:
         `parse` raises it, with the events."""
         return self.whole(output, prompt, finish, WH_SUMMARY, None, routes)
 
+    def summaries(self, output, prompt=None, str finish="stop", FieldRoutes routes not None=MESSAGE_ROUTES,
+                  FieldRoutes more not None=MESSAGE_ROUTES):
+        """`summary` twice of one parse: (the row by `routes`, the row by `more`). An engine's two
+        roles read one output this way (what the reasoning role passes on, and what the tool role
+        would read of it)."""
+        return self.whole(output, prompt, finish, WH_SUMMARIES, more, routes)
+
     cdef object whole(self, object output, object prompt, str finish, int shape, object choice,
                       FieldRoutes routes):
         cdef object reason = finish_reason(finish)
@@ -256,6 +264,8 @@ cdef class Engine:
             self.parse_fresh(delta, output, p, n, prompt, reason)
             if shape == WH_SUMMARY:
                 return self.sink.summary(routes, thought, output, p, n)
+            if shape == WH_SUMMARIES:
+                return self.sink.summaries(routes, <FieldRoutes?>choice, thought, output, p, n)
             if shape == WH_ROWS:
                 return self.sink.summary_into(<SummaryRows?>choice, thought)
             if shape == WH_MESSAGE:

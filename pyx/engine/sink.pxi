@@ -672,8 +672,24 @@ cdef class Sink:
         return calls
 
     cdef tuple summary(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp, Py_ssize_t wn):
+        """`summary_row`, and the records cleared."""
+        try:
+            return self.summary_row(routes, thought, whole, wp, wn)
+        finally:
+            self.clear()
+
+    cdef tuple summaries(self, FieldRoutes routes, FieldRoutes more, bint thought, object whole,
+                         const unsigned char* wp, Py_ssize_t wn):
+        """(`summary_row` by routes, `summary_row` by more), and the records cleared."""
+        try:
+            return self.summary_row(routes, thought, whole, wp, wn), self.summary_row(more, thought, whole, wp, wn)
+        finally:
+            self.clear()
+
+    cdef tuple summary_row(self, FieldRoutes routes, bint thought, object whole, const unsigned char* wp,
+                           Py_ssize_t wn):
         """What the records say as a whole, by chat.message's rules with each record where
-        `routes` sends it (gather), and the records cleared: a row (content, or None when blank;
+        `routes` sends it (gather): a row (content, or None when blank;
         reasoning, or None when empty; [(id, name, arguments)], or None when no call started;
         finish_reason, "tool_calls" for a plain stop with calls; output tokens; reasoning tokens;
         calls started; malformed bytes; None, the error slot). Flat, so rows cross processes
@@ -697,7 +713,6 @@ cdef class Sink:
                     output_tokens, self.whole_reasoning_tokens(output_tokens), self.calls, g.malformed, None)
         finally:
             wh_free(&g)
-            self.clear()
 
     cdef int summary_into(self, SummaryRows rows, bint thought) except -1:
         """`summary`'s row by MESSAGE_ROUTES written into `rows`: the texts as the bytes they are
