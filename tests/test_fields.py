@@ -20,6 +20,7 @@ from symphony.events import (
     bytes_of,
 )
 from symphony.integrations import stream
+from symphony.integrations.names import declared, reads_types
 from symphony.parser import fold_summaries
 from symphony.text import is_blank
 from tests.common import chunkings
@@ -149,6 +150,72 @@ def test_a_whole_summary_is_its_events_folded_by_the_routes(table):
             assert row[:3] == (None if is_blank(content) else content, reasoning or None,
                                [(f"call_{i}", n, a) for i, n, a in calls if n is not None] or None), \
                 f"{table}:{case.name} {name}"
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_two_summaries_of_one_parse_are_each_routes_summary(table):
+    pairs = [("passed_on", "tool"), ("message", "mixed"), ("passed_on_clean", "until_thought_ends")]
+    for case in cases_of(table):
+        for first, second in pairs:
+            rows = symphony.parser(table, case.tools).summaries(case.output, case.prompt, "stop", ROUTES[first],
+                                                               ROUTES[second])
+            assert rows == tuple(symphony.parser(table, case.tools).summary(case.output, case.prompt, "stop",
+                                                                            ROUTES[name])
+                                 for name in (first, second)), f"{table}:{case.name} {first}+{second}"
+
+
+@pytest.mark.parametrize("table", symphony.formats())
+def test_the_reasoning_role_hands_the_tool_role_what_the_parse_read(table):
+    """A whole output through an engine's two roles, parsed once: the reasoning role splits it as
+    it always did, and hands the tool role what the one parse read outside the thoughts (the
+    fold of the events by HANDED_ON), not a parse of the cut text."""
+    compiled = symphony.parser(table).table
+    for case in cases_of(table):
+        tools = declared(case.tools) if reads_types(compiled) else None
+        split = stream.split_thought(compiled, case.output, case.prompt, hand_on=True, tools=tools)
+        assert split == stream.split_thought(compiled, case.output, case.prompt), f"{table}:{case.name}"
+        if split[1] is None:
+            continue
+        content, _, calls = Oracle(stream.HANDED_ON).feed(symphony.parser(table, case.tools).parse(case.output,
+                                                                                                  case.prompt))
+        assert stream.parse_calls(compiled, split[1], tools) == (
+            None if is_blank(content) else content,
+            [(f"call_{i}", n, a) for i, n, a in calls if n is not None] or None), f"{table}:{case.name}"
+
+
+def test_on_recorded_outputs_the_handoff_is_the_tool_roles_own_parse():
+    """On what checkpoints really write, reading the passed-on text again would say the same
+    (they differ only where the cut text reads otherwise than in its place: a thought's markers
+    written later, Malformed bytes in a thought)."""
+    from tests.engines.cases import fixture_cases
+    cases = fixture_cases()
+    if not cases:
+        pytest.skip("SYMPHONY_FIXTURES is not set")
+    for case in cases:
+        compiled = case.model.table().compile()
+        tools = declared(case.tools) if reads_types(compiled) else None
+        rest = stream.split_thought(compiled, case.text, case.model.prompt_tail, hand_on=True, tools=tools)[1]
+        if rest is not None:
+            assert stream.parse_calls(compiled, rest, tools) == stream.parse_calls(compiled, rest[:1] + rest[1:], tools), case.id
+
+
+def test_the_handoff_is_for_that_text_table_and_tools_alone():
+    text = '<think>plan</think>Hi <tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
+    qwen3 = symphony.parser("qwen3").table
+    rest = stream.split_thought(qwen3, text, hand_on=True)[1]
+    stream._HANDOFF.fields = ("handed", None)                # what a parse could never say
+    assert stream.parse_calls(qwen3, rest) == ("handed", None)
+    assert stream.parse_calls(qwen3, rest) == ("Hi ", [("call_0", "f", '{"a": 1}')])
+    for other_text, table, tools in [(rest[:1] + rest[1:], qwen3, None),
+                                     (rest, symphony.parser("hermes").table, None),
+                                     (rest, qwen3, declared([_tool()]))]:
+        stream.split_thought(qwen3, text, hand_on=True)
+        stream._HANDOFF.fields = ("handed", None)
+        assert stream.parse_calls(table, other_text, tools) != ("handed", None)
+        assert stream._HANDOFF.fields is None                 # (emptied either way)
+    stream.split_thought(qwen3, text, hand_on=True)
+    stream._HANDOFF.fields = ("handed", None)
+    assert stream.parse_calls(qwen3, rest, declared([_tool("f")]), "required") != ("handed", None)
 
 
 def test_summary_by_the_message_routes_is_the_batch_row():
@@ -290,4 +357,5 @@ def test_records_held_past_a_feed_keep_the_thought_they_start_in():
               "</think>\n\nDone.")
     fields = FieldStream(symphony.parser("granite_thinking"), stream.PASSED_ON)
     assert fields.feed(output) == (None, "I will call ", None)
-    assert fields.end() == ('\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</think>\n\nDone.', None, None)
+    assert fields.end() == ('\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</think>\n\nDone.', "<|tool_call|>",
+                            None)   # (the opener that held no call, in the thought: the reasoning roles show it there)

@@ -78,10 +78,11 @@ class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
         self._table = table.compile()
         self._prompt = _prompt(self.table_name, getattr(tokenizer, "name_or_path", None), bool(force_reasoning))
         self._clean = not tool_call_parser_active
+        self._hand_on = not reads_types(self._table)      # (the call detector's tools are not known here)
         self._stream = None
 
     def detect_and_parse(self, text):
-        reasoning, rest = split_thought(self._table, text, self._prompt, self._clean)
+        reasoning, rest = split_thought(self._table, text, self._prompt, self._clean, self._hand_on)
         return _reasoning.StreamingParseResult(rest, reasoning)
 
     def parse_streaming_increment(self, new_text):

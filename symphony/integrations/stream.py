@@ -16,7 +16,16 @@ whole output goes through the core's summary row by the same routes.
 - The tool role reads content and calls from there on (`TOOL`), and reasoning for a thought the
   model writes later; `TOOL_THOUGHT_AS_CONTENT` (an engine configured with no reasoning parser)
   shows a thought and its markers as content, verbatim, as the engines do then.
+
+A whole output is parsed once for both roles where the reasoning role knows the tools the tool
+role parses with (vLLM's, from the request; SGLang's, for a table that types no value): its parse
+also folds what the tool role reads of the text it passes on (`Engine.summaries`) and leaves it,
+with that text, in a per-thread handoff. The tool role, called next on this thread with that very
+text object (the engines hand it on as they got it), the same table and the same compiled tools,
+takes it instead of parsing again; anything else parses as before.
 """
+import threading
+
 from symphony._native import MESSAGE_ROUTES, Engine, Field, FieldRoutes, FieldStream
 from symphony.events import (
     Content,
@@ -39,9 +48,16 @@ NONE, CONTENT, REASONING, CALL, REST = (Field.FIELD_NONE, Field.FIELD_CONTENT, F
 TOOL = MESSAGE_ROUTES
 TOOL_THOUGHT_AS_CONTENT = FieldRoutes({Content: CONTENT, Malformed: CONTENT, Reasoning: CONTENT,
                                        Dropped: (NONE, CONTENT), ToolCallStart: CALL, ToolCallArguments: CALL})
-PASSED_ON = FieldRoutes({Reasoning: REASONING}, otherwise=(CONTENT, NONE))
-PASSED_ON_CLEAN = FieldRoutes({Reasoning: REASONING, Dropped: NONE}, otherwise=(CONTENT, NONE))
-UNTIL_THOUGHT_ENDS = FieldRoutes({Reasoning: REASONING, ReasoningEnd: REST}, otherwise=(REST, NONE))
+# What the parser could not read inside a thought is the model's thinking: the reasoning roles
+# show it there (in a message it is content; passed on as raw text it would be read again).
+PASSED_ON = FieldRoutes({Reasoning: REASONING, Malformed: (CONTENT, REASONING)}, otherwise=(CONTENT, NONE))
+PASSED_ON_CLEAN = FieldRoutes({Reasoning: REASONING, Malformed: (CONTENT, REASONING), Dropped: NONE},
+                              otherwise=(CONTENT, NONE))
+UNTIL_THOUGHT_ENDS = FieldRoutes({Reasoning: REASONING, Malformed: (REST, REASONING), ReasoningEnd: REST},
+                                 otherwise=(REST, NONE))
+# What the tool role reads of the text PASSED_ON passes on: every thought is gone from it.
+HANDED_ON = FieldRoutes({Content: CONTENT, Malformed: (CONTENT, NONE), ToolCallStart: (CALL, NONE),
+                         ToolCallArguments: (CALL, NONE)}, otherwise=NONE)
 
 
 def call_stream(table, tools=None, tool_choice=None, thought_as_content=False):
@@ -52,7 +68,13 @@ def call_stream(table, tools=None, tool_choice=None, thought_as_content=False):
 
 def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=False):
     """A whole output in the tool role: (content, or None when blank; [(id, name, arguments)] in
-    the order the calls started, or None)."""
+    the order the calls started, or None). What the reasoning role's parse left for this very
+    text, table and tools (a Declared, or None) is taken instead of a parse: that text holds no
+    thought, so how one would be shown does not matter."""
+    if tool_choice is None:
+        handed = _HANDOFF.take(output, table, tools)
+        if handed is not None:
+            return handed
     engine = Engine(table, tools) if tool_choice is None else _parser(table, tools, tool_choice)
     row = engine.summary(output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
     return row[0], row[2]
@@ -67,12 +89,39 @@ def thought_stream(table, prompt=None, until_thought_ends=True, clean=False):
     return FieldStream(engine, UNTIL_THOUGHT_ENDS if until_thought_ends else PASSED_ON_CLEAN if clean else PASSED_ON)
 
 
-def split_thought(table, output, prompt=None, clean=False):
+def split_thought(table, output, prompt=None, clean=False, hand_on=False, tools=None):
     """A whole output in the reasoning role: (reasoning, or None; the output without its
     thoughts and their markers, or None when blank; with `clean`, without any markup: content
-    and calls as written)."""
-    row = Engine(table).summary(output, prompt, "stop", PASSED_ON_CLEAN if clean else PASSED_ON)
+    and calls as written). `hand_on`: a tool role reads that text next on this thread, with
+    `tools` (a Declared, or None): what it reads is folded from this parse and left for it."""
+    if not hand_on or clean:
+        row = Engine(table).summary(output, prompt, "stop", PASSED_ON_CLEAN if clean else PASSED_ON)
+        return row[1], row[0]
+    row, read = Engine(table, tools).summaries(output, prompt, "stop", PASSED_ON, HANDED_ON)
+    _HANDOFF.leave(row[0], table, tools, (read[0], read[2]))
     return row[1], row[0]
+
+
+class _Handoff(threading.local):
+    """What the reasoning role's whole parse says the tool role reads of the text it passed on:
+    kept for the next parse_calls on this thread, taken once."""
+    text = table = tools = fields = None
+
+    def leave(self, text, table, tools, fields):
+        self.text, self.table, self.tools, self.fields = text, table, tools, fields
+
+    def take(self, text, table, tools):
+        """The fields left for exactly this text object, table and tools, or None; the handoff
+        is emptied either way."""
+        fields = self.fields
+        if fields is None:
+            return None
+        found = text is self.text and table is self.table and tools is self.tools
+        self.text = self.table = self.tools = self.fields = None
+        return fields if found else None
+
+
+_HANDOFF = _Handoff()
 
 
 def prompt_opens_thought(table, prompt):

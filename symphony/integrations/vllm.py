@@ -36,9 +36,11 @@ from vllm.tool_parsers import ToolParser, ToolParserManager
 from symphony.integrations.names import (
     AUTO,
     Bounded,
+    declared,
     declared_later,
     named_classes,
     pydantic_maker,
+    reads_types,
     structural_tag,
     table_for,
 )
@@ -116,6 +118,7 @@ class SymphonyReasoningParser(ReasoningParser):
         table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
         self._open, self._close = thought_markers(table)
         self._table = table.compile()
+        self._typed = reads_types(self._table)
         self._prompt = None
         self._prompt_ids = None
         self._stream = None
@@ -162,7 +165,10 @@ class SymphonyReasoningParser(ReasoningParser):
 
     # -- parsing ------------------------------------------------------------------------------
     def extract_reasoning(self, model_output, request):
-        return split_thought(self._table, model_output, self._prompt)
+        """The thought and the rest, in one parse that also reads the rest's calls for the tool
+        parser vLLM calls next (with the request's tools)."""
+        tools = declared(getattr(request, "tools", None)) if self._typed else None
+        return split_thought(self._table, model_output, self._prompt, hand_on=True, tools=tools)
 
     def extract_reasoning_streaming(self, previous_text, current_text, delta_text,
                                     previous_token_ids, current_token_ids, delta_token_ids):
@@ -204,6 +210,7 @@ class SymphonyToolParser(ToolParser):
         self._format = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
         self._table = self._format.compile()
         self._tools = declared_later(self.tools)
+        self._typed = reads_types(self._table)
         self.skip_reasoning_parsing = False      # vLLM sets it when no reasoning parser is configured
         self._stream = None
 
@@ -219,7 +226,7 @@ class SymphonyToolParser(ToolParser):
         return structural_tag(self._format, request.tools, request.tool_choice, reasoning)
 
     def extract_tool_calls(self, model_output, request):
-        content, calls = parse_calls(self._table, model_output, self._tools,
+        content, calls = parse_calls(self._table, model_output, declared(self.tools) if self._typed else None,
                                      thought_as_content=self.skip_reasoning_parsing)
         return _new_extracted({"tools_called", "tool_calls", "content"}, tools_called=calls is not None,
                               content=content, tool_calls=[] if calls is None else [
