@@ -263,7 +263,8 @@ class Table:
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
                  controls: Optional[Sequence[bool]] = ...,
-                 after_call: Optional[Sequence[int]] = ...) -> None: ...
+                 after_call: Optional[Sequence[int]] = ...,
+                 objects: Optional[Sequence[int]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

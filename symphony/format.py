@@ -55,6 +55,7 @@ class Format:
         self.transitions = []      # (from, terminal, to) names, first matching row wins
         self.spellings = {}        # a terminal that spells another one otherwise: its name -> that one's
         self.returns = {}          # an arguments state -> where it goes once its call ended itself
+        self.objects = {}          # a block -> the arguments state a JSON call object in it opens (reads_objects)
         self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.syntax = None
         self.opener = None
@@ -149,6 +150,24 @@ class Format:
         self._compiled = None
         return self
 
+    def reads_objects(self, block, state):
+        """The block `block` (a wrapper state) also reads a call written as a JSON call object
+        (`{"name": .., "arguments" (or "parameters"): {..}}`, as CallSyntax.json reads it): where a
+        call may begin in it (after the marker that entered it or after a call, whitespace aside)
+        a `{` opens one, read in the arguments state `state`, which returns to the block once the
+        object closes (after_call). Rows out of `state` are the table's to declare (the block's
+        own, so its close ends an object cut short). A recovery: read, never written (`written`
+        leaves it out with the rows only it uses)."""
+        emits = dict(self.states)
+        for name in (block, state):
+            if name not in emits:
+                raise FormatError(f"format {self.name}: no state named {debug_quote(name)}")
+        if emits[block] != Emits.WRAPPER:
+            raise FormatError(f"format {self.name}: state {debug_quote(block)} is no block of calls")
+        self.after_call(state, block)
+        self.objects[block] = state
+        return self
+
     def calls(self, syntax):
         self.syntax = syntax
         self._compiled = None
@@ -183,11 +202,12 @@ class Format:
         copy.transitions = [row for row in copy.transitions if row not in self.recoveries]
         kept_states = {state for a, _, b in copy.transitions for state in (a, b)} | {name for name, _ in copy.states[:1]}
         kept_terminals = {terminal for _, terminal, _ in copy.transitions} | copy.ignored
-        read_states = {state for a, _, b in self.recoveries for state in (a, b)} - kept_states
+        read_states = ({state for a, _, b in self.recoveries for state in (a, b)} | set(self.objects.values())) - kept_states
         read_terminals = {terminal for _, terminal, _ in self.recoveries} - kept_terminals
         copy.terminals = [(name, text) for name, text in copy.terminals if name not in read_terminals]
         copy.states = [(name, emits) for name, emits in copy.states if name not in read_states]
         copy.returns = {a: b for a, b in copy.returns.items() if a not in read_states and b not in read_states}
+        copy.objects = {}
         copy.recoveries = []
         return copy
 
@@ -201,6 +221,7 @@ class Format:
         copy.transitions = list(self.transitions)
         copy.spellings = dict(self.spellings)
         copy.returns = dict(self.returns)
+        copy.objects = dict(self.objects)
         copy.recoveries = list(self.recoveries)
         copy.syntax = self.syntax
         copy.opener = self.opener
@@ -259,6 +280,8 @@ class Format:
                 controls=[name in self.controls for name in terminal_names],
                 after_call=[state_index[self.returns[state]] if state in self.returns else -1
                             for state, _ in self.states],
+                objects=[state_index[self.objects[state]] if state in self.objects else -1
+                         for state, _ in self.states],
             )
         return self._compiled
 

@@ -305,6 +305,10 @@ LISTED_PEER = {
                     "test_auto_required_and_named_use_ifm_parser[0]", "test_auto_required_and_named_use_ifm_parser[1]",
                     "test_auto_required_and_named_use_ifm_parser[2]", "test_unknown_or_wrong_named_tool_fails_closed[unknown]",
                     "test_unknown_or_wrong_named_tool_fails_closed[wrong_named]")},
+    **{case: "a dots call written in its `<dots_function_call>` block as a JSON call object: the parser reads "
+             "it (shapes.objects_in_block), the grammar has the model write the template's invokes"
+       for case in ("test_non_stream_supports_multiple_invokes_and_json_fallback",
+                    "test_streaming_emits_complete_json_before_end_marker_without_duplication")},
 }
 
 

@@ -25,6 +25,8 @@ WEATHER = {"type": "function", "function": {"name": "get_weather", "parameters":
 K3_THINKING = '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'   # the prompt opens the thought
 SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
+OPEN = {"type": "function", "function": {"name": "open", "parameters": {"type": "object", "properties": {
+    "id": {"type": "integer"}}}}}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -213,6 +215,46 @@ QUIRKS = [
           "</ifm|arg_key><ifm|arg_value>x</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
           "<ifm|arg_type>string</ifm|arg_type>", [call("search", query="x")],
           "a type tag where no key was written is a tag out of place (Malformed, shown as content)",
+          tools=(SEARCH,)),
+    # dots: a call written in its block as a JSON call object, where a call may begin there
+    Quirk("dots-json-call", "dots3",
+          'Searching.<dots_function_call>\n{"name": "search", "arguments": {"query": "chairs <invoke"}}\n'
+          '</dots_function_call>',
+          "Searching.", [call("search", query="chairs <invoke")],
+          "vLLM's and SGLang's dots (their test_streaming_emits_complete_json_before_end_marker…): the call",
+          tools=(SEARCH,)),
+    Quirk("dots-invokes-then-a-json-block", "dots3",
+          '<dots_function_call><invoke name="search"><parameter name="query">chairs</parameter></invoke>'
+          '<invoke name="open"><parameter name="id">7</parameter></invoke></dots_function_call>'
+          '<dots_function_call>{"name":"search","arguments":{"query":"tables"}}</dots_function_call>',
+          None, [call("search", query="chairs"), call("open", id=7), call("search", query="tables")],
+          "vLLM's dots (its test_non_stream_supports_multiple_invokes_and_json_fallback): the three calls",
+          tools=(SEARCH, OPEN)),
+    Quirk("dots-objects-and-invokes-in-one-block", "dots3",
+          '<dots_function_call>\n{"name": "search", "parameters": {"query": "a"}}\n{"name": "open", "arguments": '
+          '{"id": 3}}\n<invoke name="search">\n<parameter name="query">\nb\n</parameter>\n</invoke>\n'
+          '</dots_function_call>',
+          None, [call("search", query="a"), call("open", id=3), call("search", query="b")],
+          "vLLM's dots reads a block as invokes when it starts with one, else as one JSON object (here: no "
+          "call); symphony reads a call wherever one may begin in the block, in either form",
+          tools=(SEARCH, OPEN)),
+    Quirk("dots-text-before-an-object", "dots3",
+          'Sure.<dots_function_call>note {"name": "search", "arguments": {}}</dots_function_call>',
+          'Sure.<dots_function_call>note {"name": "search", "arguments": {}}</dots_function_call>', [],
+          "vLLM's dots: no call (the block is no JSON object), the output as content", tools=(SEARCH,)),
+    Quirk("dots-object-that-is-no-call", "dots3",
+          '<dots_function_call>{"query": "x"} </dots_function_call>',
+          '<dots_function_call>{"query": "x"} </dots_function_call>', [],
+          "vLLM's dots: no call (the object names none), the output as content", tools=(SEARCH,)),
+    Quirk("dots-object-then-text", "dots3",
+          '<dots_function_call>{"name": "search", "arguments": {"query": "x"}} and more</dots_function_call>',
+          "and more", [call("search", query="x")],
+          "vLLM's dots: no call (`json.loads` refuses the text after the object); symphony reads the call and "
+          "shows the text after it (Malformed), as after any call object", tools=(SEARCH,)),
+    Quirk("dots-object-cut-by-the-block-close", "dots3",
+          '<dots_function_call>{"name": "search", "arguments": {"query": "ch</dots_function_call> done',
+          " done", [call("search", query="ch")],
+          "vLLM's dots: no call; symphony: a started call always ends, its arguments closed so they load",
           tools=(SEARCH,)),
 ]
 

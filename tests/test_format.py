@@ -688,3 +688,27 @@ def test_prompt_seeding_in_our_table():
     assert run(mine("<o>"), ["x"], "<o><b><c>") == [Content("x"), symphony.Finish("stop", 0, 0)]
     # ... but a prompt ending in the wrapper block leaves the output there
     assert run(mine("<o>"), ["x"], "<o><b>") == [Malformed("x", BETWEEN_CALLS), symphony.Finish("stop", 0, 0)]
+
+
+def test_a_block_that_reads_json_call_objects():
+    """`reads_objects` (shapes.objects_in_block): where a call may begin in a block (after its
+    opener or after a call, whitespace aside), a `{` opens a call read as a JSON call object,
+    which returns to the block once the object closes; text written first leaves the rest of
+    that stretch the block's wrapping. The block's rows end an object cut short. Read, never
+    written."""
+    from symphony.adapt import chat
+    from symphony.formats.shapes import objects_in_block
+    with pytest.raises(symphony.FormatError, match='^format mine: state "content" is no block of calls$'):
+        mine().reads_objects("content", "call")
+    with pytest.raises(symphony.FormatError, match='^format mine: state "block" holds no call to end$'):
+        mine().reads_objects("block", "block")
+    table = objects_in_block(mine(), "block")
+    output = ('a<b> {"name": "f", "arguments": {"x": 1}}{"name": "g"}\n<c>{"name": "h"}</c> {"name": "i", '
+              '"arguments": {"y": "<c>"}}</b><b>x {"name": "no"}</b><b>{"name": "j", "arguments": {"z": [</b>')
+    events = every_chunking(table, output)
+    assert [(c["function"]["name"], c["function"]["arguments"]) for c in chat.message(events)["message"]["tool_calls"]] == [
+        ("f", '{"x": 1}'), ("g", "{}"), ("h", "{}"), ("i", '{"y": ""}'), ("j", '{"z": []}')]
+    assert chat.message(events)["message"]["content"] == 'a"}}<b>x {"name": "no"}</b>'
+    written = table.written()
+    assert written.states == mine().states and written.transitions == mine().transitions
+    assert written.returns == {} and written.objects == {}

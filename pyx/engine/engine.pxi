@@ -37,6 +37,13 @@
 # opened from its own state (a marker back to the first state, which holds the calls) and left
 # from it for a text or a thought was a message's header, not a call region (Inkling's
 # `<|message_model|><|content_thinking|>`): what it held goes out as it is.
+#
+# A block that reads JSON call objects (Table.objects: dots, whose models write
+# `{"name": .., "arguments": ..}` in a `<dots_function_call>` block as well as invokes) opens a
+# call at a `{` written where a call may begin in it: after the marker that entered the block or
+# after a call, whitespace aside. The object is read by the JSON call assembler in the arguments
+# state the table names, which returns to the block once the object closes (after_call); text
+# written first (anything but whitespace) leaves the rest of that stretch the block's wrapping.
 
 cdef enum Stage:
     ST_FRESH = 0
@@ -98,6 +105,8 @@ cdef class Engine:
     cdef bint region_undecided      # a call region is open and no call has started in it yet
     cdef uint32_t region_calls      # ... the calls started before it opened
     cdef int region_from            # ... the state it was opened from
+    cdef bint call_may_begin        # only whitespace since the current state was entered (a block
+                                    # reading JSON call objects opens one at a `{` then)
 
     def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
         if buffer_limit is None:
@@ -114,7 +123,7 @@ cdef class Engine:
         self.state = 0
         self.stage = ST_FRESH
         if table.emits[0] == EM_ARGUMENTS:
-            self.call = self.open_call()
+            self.call = self.open_call(0)
 
     def __dealloc__(self):
         bb_free(&self.unsettled)
@@ -601,7 +610,37 @@ cdef class Engine:
             return self.sink.dropped(DR_WRAPPER, p, n)
         if emits == EM_DAMAGED_MARKER:
             return self.damaged_text(p, n)
+        if self.call_may_begin and self.table.objects[self.state] >= 0:
+            return self.block_text(p, n)
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
+
+    cdef int block_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text in a block that reads JSON call objects, where a call may begin (see the top):
+        whitespace is the block's wrapping, a `{` opens a call read as a JSON call object, which
+        returns here once it closes (one loop, however many objects the piece holds); anything else
+        is wrapping to the stretch's end."""
+        cdef Py_ssize_t at, taken
+        while n > 0:
+            at = u8_space_run(p, n)
+            if at:
+                self.sink.wrapping(p, at, OT_TEXT_BETWEEN_BLOCK_CALLS)
+            if at == n:
+                return 0
+            if p[at] != LBRACE:
+                self.call_may_begin = False
+                return self.sink.wrapping(p + at, n - at, OT_TEXT_BETWEEN_BLOCK_CALLS)
+            self.enter(self.table.objects[self.state])
+            p += at
+            n -= at
+            taken = self.call.feed(p, n, self.sink)
+            if self.region_undecided:
+                self.region_decided()
+            if taken == n:
+                return 0
+            self.return_from_call()
+            p += taken
+            n -= taken
+        return 0
 
     cdef int terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         """The table's terminal i (bytes p[0:n]) in the current state."""
@@ -669,22 +708,29 @@ cdef class Engine:
 
     cdef int call_returned(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
         """The open call ended by its own end tag, in a state with somewhere to return to: the
-        region closes there, and what follows (p[0:n]: the marker `marker`, or text when -1) is
-        read in that state."""
+        state returns there (return_from_call), and what follows (p[0:n]: the marker `marker`, or
+        text when -1) is read in that state."""
+        self.return_from_call()
+        if marker >= 0:
+            return self.terminal(marker, p, n)
+        return self.text(p, n)
+
+    cdef int return_from_call(self) except -1:
+        """The open call ended by its own end tag: the state returns where the table says (a
+        return out of the region closes it there; if no call started in the region, the tag that
+        opened it was text, and the state is the one it was opened from), and the bytes the call
+        gave back are read there."""
         cdef int back = self.table.after_call[self.state]
         cdef Assembler call = self.call   # (holds the bytes given back until they are read)
         cdef const unsigned char* q
         cdef Py_ssize_t m = call.given_back(&q)
-        if self.region_undecided:
+        if self.region_undecided and not self.table.in_region[back]:
             back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
         self.enter(back)
         if m:
             self.text(q, m)
-        call = None
-        if marker >= 0:
-            return self.terminal(marker, p, n)
-        return self.text(p, n)
+        return 0
 
     # -- a damaged marker (see the top) ----------------------------------------------------------
 
@@ -783,8 +829,9 @@ cdef class Engine:
         elif after == EM_REASONING and before != EM_REASONING:
             self.sink.mark(EV_REASONING_START)
         if after == EM_ARGUMENTS:
-            self.call = self.open_call()
+            self.call = self.open_call(nxt)
         self.state = nxt
+        self.call_may_begin = True
         return 0
 
     cdef inline bint opens_region(self, int nxt) noexcept:
@@ -816,9 +863,12 @@ cdef class Engine:
             self.sink.relabel_held(OT_REGION_WITHOUT_CALL)
         return 0
 
-    cdef Assembler open_call(self):
-        """A fresh assembler for a call region, by the table's syntax."""
+    cdef Assembler open_call(self, int state):
+        """A fresh assembler for a call in `state`: a JSON call object's where a block opens one
+        there (Table.objects), else one of the table's syntax."""
         cdef Syntax syntax = self.table.syntax
+        if self.table.object_call[state]:
+            return aj_opened(OL_KEYS_CALL, None, None)
         return syntax.open(self.declared_tools() if syntax.reads_types else None)
 
     cdef object declared_tools(self):

@@ -61,6 +61,9 @@ cdef class Table:
     cdef int* after_call            # per state: where an arguments state goes once its call ended
                                     # by its own end tag, or -1 (it stays: what follows is wrapping)
     cdef bint* in_region            # per state: part of a call region (see call_region_state)
+    cdef int* objects               # per state: for a block (a wrapper state), the arguments state a
+                                    # `{` opens where a call may begin in it, or -1 (see Format.reads_objects)
+    cdef bint* object_call          # per state: its call is a JSON call object (some block opens it)
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -69,7 +72,7 @@ cdef class Table:
     cdef int seed_prompt_state      # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
-                  after_call=None):
+                  after_call=None, objects=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -91,12 +94,17 @@ cdef class Table:
         self.control = <bint*>malloc((self.n_terminals + 1) * sizeof(bint))
         self.after_call = <int*>malloc(self.n_states * sizeof(int))
         self.in_region = <bint*>malloc(self.n_states * sizeof(bint))
+        self.objects = <int*>malloc(self.n_states * sizeof(int))
+        self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
         if (self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
-                or self.after_call == NULL or self.in_region == NULL):
+                or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
+                or self.object_call == NULL):
             raise MemoryError()
         if after_call is None:
             after_call = [-1] * self.n_states
-        if len(after_call) != self.n_states:
+        if objects is None:
+            objects = [-1] * self.n_states
+        if len(after_call) != self.n_states or len(objects) != self.n_states:
             raise ValueError(f"table {name}: arrays of the wrong size")
         for s in range(self.n_states):
             self.emits[s] = emits[s]
@@ -115,6 +123,16 @@ cdef class Table:
             self.control[t] = bool(controls[t])
         for s in range(self.n_states):
             self.in_region[s] = self.call_region_state(s)
+            self.object_call[s] = False
+        for s in range(self.n_states):
+            self.objects[s] = objects[s]
+            if objects[s] == -1:
+                continue
+            if (not 0 <= objects[s] < self.n_states or emits[s] != EM_WRAPPER or not self.in_region[s]
+                    or emits[objects[s]] != EM_ARGUMENTS or after_call[objects[s]] != s):
+                raise ValueError(f"table {name}: state {s} opens no JSON call object in {objects[s]!r} (a block "
+                                 "opens one in an arguments state that returns to it)")
+            self.object_call[objects[s]] = True
         self.syntax = syntax
         self.opener = opener
 
@@ -125,6 +143,8 @@ cdef class Table:
         free(self.control)
         free(self.after_call)
         free(self.in_region)
+        free(self.objects)
+        free(self.object_call)
 
     cdef bint call_region_state(self, int start) except -1:
         """Whether state `start` is part of a call region: the stretch a marker opens from the

@@ -128,6 +128,21 @@ def invoke_rows(table):
             .transition("calls", "calls_close", "content"))
 
 
+def objects_in_block(table, block="calls", state="object_call"):
+    """`table` (a block of calls: the wrapper state `block`) also reads a call its model writes
+    in the block as a JSON call object, `{"name": .., "arguments": {..}}` (dots, whose incumbents
+    read one where the block holds no invoke): where a call may begin in the block (after its
+    opener or after a call, whitespace aside) a `{` opens the object, read in the arguments state
+    `state`, which returns to the block once the object closes (Format.reads_objects). The block's
+    rows are the object's too: its close ends an object cut short, and so does the opener of its
+    next call. A recovery: read, never written (Format.recovers)."""
+    table = table.state(state, Emits.ARGUMENTS)
+    for src, terminal, dst in list(table.transitions):
+        if src == block:
+            table = table.recovers(state, terminal, dst)
+    return table.reads_objects(block, state)
+
+
 def calls_without_block(table, opener, call):
     """`table` (a block of calls: a wrapper state whose rows open each call) also reads a call its
     model writes without the block's opener, prose before it or not: the call's `opener` in
