@@ -100,7 +100,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef int name_index        # the byte before a head's trailing call number, or -1
     cdef bint name_word        # the name is the head's first word
     cdef bytes head_id         # the head writes the call's id after this (b"": the head is the id), or None
-    cdef ByteBuf written_id    # the id the head wrote (empty: none; the call's id is `call_<index>`)
+    cdef Py_ssize_t id_at      # the id the head wrote is text[id_at:id_at + id_len] (no byte before the
+    cdef Py_ssize_t id_len     # call starts is let go of); id_len 0: none, the call's id is `call_<index>`
     cdef object declared       # the request's tools (Declared) naming a bare counter's call, or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
@@ -119,7 +120,6 @@ cdef class JsonCallAssembler(Assembler):
         bb_free(&self.outline.name)
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
-        bb_free(&self.written_id)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -135,7 +135,7 @@ cdef class JsonCallAssembler(Assembler):
         self.reported = b
         if kind == AJ_START:
             self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
-                                         self.written_id.data if self.written_id.len else NULL, self.written_id.len)
+                                         self.text.text.data + self.id_at if self.id_len else NULL, self.id_len)
             return 0
         if kind == AJ_ARGUMENTS:
             if json != NULL:
@@ -223,9 +223,9 @@ cdef class JsonCallAssembler(Assembler):
             self.outline.has_name = self.outline.name.len > 0
         return True
 
-    cdef int read_id(self, Py_ssize_t start, Py_ssize_t end) except -1:
-        """Keeps the call id the head text[start:end] (spaces off) writes: all of it, or what
-        follows `head_id` in it (none where that is not written, or nothing follows it)."""
+    cdef int read_id(self, Py_ssize_t start, Py_ssize_t end) noexcept:
+        """Notes where the call id the head text[start:end] (spaces off) writes is: all of it, or
+        what follows `head_id` in it (none where that is not written, or nothing follows it)."""
         cdef const unsigned char* data = self.text.text.data
         cdef Py_ssize_t m = len(self.head_id), at
         if m:
@@ -235,7 +235,9 @@ cdef class JsonCallAssembler(Assembler):
             start = at + m
             while start < end and data[start] <= SPACE:
                 start += 1
-        return bb_append(&self.written_id, data + start, end - start)
+        self.id_at = start
+        self.id_len = end - start
+        return 0
 
     cdef Py_ssize_t restart_payload(self, Sink sink) except -1:
         """The payload stopped being readable before its call started: a head separator written
