@@ -155,16 +155,17 @@ def test_a_call_the_model_wrote_an_id_for_keeps_it():
     """Kimi K2's head `functions.NAME:N` is the model's call id, served as vLLM's kimi_k2 parser
     serves it, whole and streamed; a call whose id is symphony's `call_<index>` gets one drawn as
     vLLM draws them."""
+    from vllm.tool_parsers import ToolParserManager
     from symphony.integrations.vllm import _delta_message, served_id
     tok = _tokenizer("moonshotai/Kimi-K2-Instruct")
-    cls = _parser_cls("symphony", tok, "moonshotai/Kimi-K2-Instruct")
     tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
     request = ChatCompletionRequest(model="moonshotai/Kimi-K2-Instruct", messages=[{"role": "user", "content": "hi"}],
                                     tools=tools)
     text = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:3<|tool_call_argument_begin|>'
             '{"city": "Tokyo"}<|tool_call_end|><|tool_calls_section_end|>')
-    _, _, calls = cls(tok, request.tools).parse(text, request, enable_auto_tools=True)
-    assert [(c.id, c.name) for c in calls] == [("functions.get_weather:3", "get_weather")]
+    parser = ToolParserManager.get_tool_parser("symphony_kimi_k2")(tok, request.tools)
+    calls = parser.extract_tool_calls(text, request).tool_calls
+    assert [(c.id, c.function.name) for c in calls] == [("functions.get_weather:3", "get_weather")]
     assert _delta_message((None, None, [(0, "f", "", "functions.f:0")])).tool_calls[0].id == "functions.f:0"
     assert served_id("call_0").startswith("chatcmpl-tool-") and served_id("a1B2c3D4e") == "a1B2c3D4e"
 
