@@ -178,10 +178,11 @@ class JsonSyntax(Syntax):
     name_word: bool
     bare_counter: bool
     head_token: bool
+    head_id: Optional[bytes]
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
                  tail: Optional[str] = ..., name_prefix: Optional[str] = ...,
                  name_index: Optional[str] = ..., name_word: bool = ..., bare_counter: bool = ...,
-                 head_token: bool = ...) -> None: ...
+                 head_token: bool = ..., head_id: Optional[str] = ...) -> None: ...
 class JsonListSyntax(Syntax):
     keys: int
     otherwise: Optional[JsonSyntax]

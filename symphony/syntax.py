@@ -6,9 +6,9 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json(CallObject.ARGUMENTS, head="<｜tool▁sep｜>")
                                                NAME<｜tool▁sep｜>{..arguments..}
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
-                    name_index=":", bare_counter=True)
+                    name_index=":", bare_counter=True, head_id=True)
                                                functions.NAME:N<|tool_call_argument_begin|>{..}, or N<|..|>{..}
-                                               naming the request's only tool (Kimi K2)
+                                               naming the request's only tool, the head the call's id (Kimi K2)
     CallSyntax.json_list()                     a bare JSON list of call objects, or content
     CallSyntax.json_list(CallObject.NAMED)     [{"NAME": {..}}, ..], or content
     CallSyntax.json(CallObject.ARGUMENTS)      NAME{..arguments..} (the name up to the object's `{`)
@@ -183,7 +183,7 @@ class CallSyntax:
 
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False,
-             bare_counter=False, or_list=False):
+             bare_counter=False, head_id=None, or_list=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
@@ -193,7 +193,10 @@ class CallSyntax:
         head's first word, up to whitespace, a `<` or a `[` (gpt-oss's `functions.NAME
         <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`). With `bare_counter`, a head that is
         only the call number (Kimi K2's `0`) names the request's only function; with no tools or
-        several it names none. With `or_list`, a region may also hold a JSON list of such call
+        several it names none. `head_id` says where a head that names the call writes the model's
+        own call id, which is then the call's id (else it is `call_<index>`): `True`, the head is
+        the id (Kimi K2's `functions.NAME:N`); a text, the id follows it in the head (Mistral v11's
+        `[CALL_ID]`; a head without it writes none). With `or_list`, a region may also hold a JSON list of such call
         objects (Qwen2.5-Coder's `<tools>[{..}, {..}]</tools>`); the one object is the family's
         own form (what a grammar writes)."""
         obj = CallObject(obj)
@@ -206,15 +209,20 @@ class CallSyntax:
             raise ValueError("CallSyntax.json: name_index is one ASCII character")
         if bare_counter and name_index is None:
             raise ValueError("CallSyntax.json: a bare counter is a head's call number alone (it needs a name_index)")
+        if head_id is not None and (obj != CallObject.ARGUMENTS or not (head_id is True or isinstance(head_id, str))
+                                    or head_id == ""):
+            raise ValueError("CallSyntax.json: head_id is True or a non-empty str, for a head that names the call")
         if or_list and (obj == CallObject.ARGUMENTS or head is not None or tail is not None):
             raise ValueError("CallSyntax.json: a list holds whole call objects, with no head or tail")
         if or_list:
             return cls("json", object=obj, or_list=True)
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
+        named = {"head_id": head_id} if head_id is not None else {}
         if name_prefix is None and name_index is None and not name_word:
-            return cls("json", object=obj, head=head, tail=tail)
-        named = {"name_word": True} if name_word else {}
+            return cls("json", object=obj, head=head, tail=tail, **named)
+        if name_word:
+            named["name_word"] = True
         if bare_counter:
             named["bare_counter"] = True
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
@@ -421,7 +429,7 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"),
                                       params.get("name_word", False), params.get("bare_counter", False),
-                                      params.get("head") in controls)
+                                      params.get("head") in controls, _native_head_id(params.get("head_id")))
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
@@ -472,3 +480,9 @@ class CallSyntax:
 
 def _call_syntax(kind, params):
     return CallSyntax(kind, **dict(params))
+
+
+def _native_head_id(head_id):
+    """CallSyntax.json's `head_id` as JsonSyntax takes it: "" where the head is the id, the text
+    the id follows, or None."""
+    return "" if head_id is True else head_id

@@ -26,11 +26,12 @@ ANY = "ANY"
 
 
 def summary(message):
-    """What a chat message says: content, reasoning, (name, arguments) per call, finish."""
+    """What a chat message says: content, reasoning, (name, arguments) per call, finish, and the
+    calls' ids (judged, not pinned)."""
     m = message["message"]
     return {"content": m["content"], "reasoning": m["reasoning_content"],
             "calls": [[c["function"]["name"], c["function"]["arguments"]] for c in m["tool_calls"] or ()],
-            "finish": message["finish_reason"]}
+            "finish": message["finish_reason"], "ids": [c["id"] for c in m["tool_calls"] or ()]}
 
 
 def pin(said):
@@ -163,7 +164,7 @@ def _trimmed(text):
     return (text or "").strip()
 
 
-def _calls_problems(expected, calls, checks):
+def _calls_problems(expected, calls, checks, ids):
     problems = []
     if checks["count"] and len(calls) != len(expected):
         problems.append(f"{len(calls)} calls {[name for name, _ in calls]}, want {len(expected)}")
@@ -173,8 +174,9 @@ def _calls_problems(expected, calls, checks):
     for i, (w, (name, raw), string) in enumerate(zip(expected, calls, strings)):
         if checks["names"] and w.get("name", ANY) != ANY and name != w["name"]:
             problems.append(f"call {i} named {name!r}, want {w['name']!r}")
-        if w.get("id", ANY) != ANY and f"call_{i}" != w["id"]:
-            problems.append(f"call {i} id call_{i}, want {w['id']!r} (SPEC §2.4: ids are call_<index>)")
+        if w.get("id", ANY) != ANY and ids[i] != w["id"]:
+            problems.append(f"call {i} id {ids[i]!r}, want {w['id']!r} (a call's id is the model's own where its "
+                            "head writes one, else call_<index>)")
         problem = _arguments_problem(w.get("arguments", ANY), raw, checks["subset"], w.get("arguments_is_raw_text"))
         if problem:
             problems.append(f"call {i}: {problem}")
@@ -234,7 +236,7 @@ def judge(case, said, noted=None, view=None):
             problems.append(f"no call {w['name']!r} with arguments {json.dumps(w['arguments'])}: {calls}")
     expected = want.get("tool_calls", ANY)
     if expected != ANY:
-        problems += _calls_problems(expected, calls, checks)
+        problems += _calls_problems(expected, calls, checks, said["ids"])
     return problems
 
 

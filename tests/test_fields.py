@@ -56,7 +56,7 @@ class Oracle:
         self.accounted = 0
 
     def feed(self, events, text=""):
-        """(content, reasoning, [[index, name, arguments]]) of one feed's events (`text` the
+        """(content, reasoning, [[index, name, arguments, id]]) of one feed's events (`text` the
         delta's, for the bytes the parser still holds after a FIELD_REST route)."""
         self.fed += text
         content, reasoning, calls = [], [], {}
@@ -86,12 +86,12 @@ class Oracle:
                 reasoning.append(bytes_of(event))
             elif field == CALL and kind is ToolCallStart:
                 self.started.add(event.index)
-                calls[event.index] = [event.index, event.name, ""]
+                calls[event.index] = [event.index, event.name, "", event.id]
             elif field == CALL:
                 if event.index in calls:
                     calls[event.index][2] += event.json
                 elif event.index in self.started:
-                    calls[event.index] = [event.index, None, event.json]
+                    calls[event.index] = [event.index, None, event.json, None]
                 else:
                     content.append(event.json)
         if rest_here:
@@ -148,7 +148,7 @@ def test_a_whole_summary_is_its_events_folded_by_the_routes(table):
             content, reasoning, calls = Oracle(routes).feed(events)
             row = symphony.parser(table, case.tools).summary(case.output, case.prompt, "stop", routes)
             assert row[:3] == (None if is_blank(content) else content, reasoning or None,
-                               [(f"call_{i}", n, a) for i, n, a in calls if n is not None] or None), \
+                               [(id, n, a) for i, n, a, id in calls if n is not None] or None), \
                 f"{table}:{case.name} {name}"
 
 

@@ -194,17 +194,18 @@ def test_the_batch_json_lines_struck_in_turn_stay_whole_lines(table, case):
 
 
 def _joined(feeds):
-    """A stream's fields as one: content, reasoning, and per call index its name and arguments."""
+    """A stream's fields as one: content, reasoning, and per call index its name, arguments and id."""
     content, reasoning, calls = [], [], {}
     for fields in feeds:
         if fields is None:
             continue
         content.append(fields[0] or "")
         reasoning.append(fields[1] or "")
-        for index, name, arguments in fields[2] or ():
-            call = calls.setdefault(index, ["", ""])
+        for index, name, arguments, id in fields[2] or ():
+            call = calls.setdefault(index, ["", "", ""])
             call[0] += name or ""
             call[1] += arguments
+            call[2] += id or ""
     return "".join(content), "".join(reasoning), calls
 
 

@@ -121,12 +121,22 @@ def test_mistral_v11_name_before_the_object():
 
 def test_mistral_v11_call_id_is_not_the_name():
     # v11's tokenizer writes the model's own call id between the name and `[ARGS]`; the name is
-    # the head's first word, the id stays in the start's source
+    # the head's first word, the id (which stays in the start's source) is the call's id
     check("mistral", '[TOOL_CALLS]get_weather[CALL_ID]a1B2c3D4e[ARGS]{"city": "Paris"}[TOOL_CALLS]f[CALL_ID]x9[ARGS]{}', [
-        dropped("[TOOL_CALLS]"), start(0, "get_weather", "get_weather[CALL_ID]a1B2c3D4e"),
+        dropped("[TOOL_CALLS]"), start(0, "get_weather", "get_weather[CALL_ID]a1B2c3D4e", id="a1B2c3D4e"),
         arguments(0, '{"city": "Paris"}', '[ARGS]{"city": "Paris"}'), end(0, ""),
-        dropped("[TOOL_CALLS]"), start(1, "f", "f[CALL_ID]x9"), arguments(1, "{}", "[ARGS]{}"), end(1, ""),
+        dropped("[TOOL_CALLS]"), start(1, "f", "f[CALL_ID]x9", id="x9"), arguments(1, "{}", "[ARGS]{}"), end(1, ""),
         finish(tool_calls=2),
+    ])
+
+
+def test_mistral_v11_call_id_written_with_spaces_or_not_at_all():
+    # the id is what follows `[CALL_ID]`, spaces off; a head without one (or with nothing after
+    # it) writes none, and the call's id is call_<index>
+    check("mistral", '[TOOL_CALLS]f [CALL_ID] k9 [ARGS]{}[TOOL_CALLS]g[CALL_ID][ARGS]{}[TOOL_CALLS]h{}', [
+        dropped("[TOOL_CALLS]"), start(0, "f", "f [CALL_ID] k9 ", id="k9"), arguments(0, "{}", "[ARGS]{}"),
+        end(0, ""), dropped("[TOOL_CALLS]"), start(1, "g", "g[CALL_ID]"), arguments(1, "{}", "[ARGS]{}"), end(1, ""),
+        dropped("[TOOL_CALLS]"), start(2, "h", "h"), arguments(2, "{}"), end(2, ""), finish(tool_calls=3),
     ])
 
 
@@ -167,14 +177,14 @@ K2_CALL, K2_ARGS, K2_CALL_END = "<|tool_call_begin|>", "<|tool_call_argument_beg
 
 def test_kimi_k2_names_the_call_without_the_id():
     """`functions.NAME:N` is Kimi K2's call id: the call is NAME, the id's prefix and number stay in
-    the start's source; the id is symphony's `call_<index>`."""
+    the start's source; the id is the head as the model wrote it (spaces off)."""
     output = ("Hi " + K2_CALLS + K2_CALL + "functions.get_weather:0 " + K2_ARGS + '{"city": "Tokyo"}' + K2_CALL_END
               + K2_CALL + "search:1" + K2_ARGS + "{}" + K2_CALL_END + K2_CALLS_END)
     check("kimi_k2", output, [
         content("Hi "), dropped(K2_CALLS), dropped(K2_CALL),
-        start(0, "get_weather", "functions.get_weather:0 " + K2_ARGS),
+        start(0, "get_weather", "functions.get_weather:0 " + K2_ARGS, id="functions.get_weather:0"),
         arguments(0, '{"city": "Tokyo"}', '{"city": "Tokyo"}'), end(0, ""), dropped(K2_CALL_END),
-        dropped(K2_CALL), start(1, "search", "search:1" + K2_ARGS), arguments(1, "{}", "{}"), end(1, ""),
+        dropped(K2_CALL), start(1, "search", "search:1" + K2_ARGS, id="search:1"), arguments(1, "{}", "{}"), end(1, ""),
         dropped(K2_CALL_END), dropped(K2_CALLS_END), finish(tool_calls=2),
     ])
 

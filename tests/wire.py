@@ -39,8 +39,9 @@ def malformed(text, why, tokens=None):
     return {"kind": "malformed", "text": _text(text, tokens), "why": why}
 
 
-def start(index, name, source, tokens=None):
-    return {"kind": "tool_call_start", "index": index, "id": f"call_{index}", "name": name,
+def start(index, name, source, tokens=None, id=None):
+    """`id`: the id the model wrote in the call's head (None: `call_<index>`)."""
+    return {"kind": "tool_call_start", "index": index, "id": f"call_{index}" if id is None else id, "name": name,
             "source": _text(source, tokens)}
 
 

@@ -41,6 +41,11 @@
 # bare counter, `0`): where the syntax reads one (`bare_counter`) it names the call after the
 # request's only function, which is what the model can have meant; with no tools or several it
 # names nothing (the call is Malformed "a tool call without a name", as any nameless head).
+# Where the syntax's head writes the call's id (`head_id`), that id, spaces off, is the call's id
+# (the one the model's template writes back into the next turn): the whole head (Kimi K2's
+# `functions.NAME:N`, or its bare counter `0`, as the model wrote it), or what follows a text in
+# it (Mistral v11's `[CALL_ID]ID`); a head that writes none leaves the call `call_<index>`. The
+# head is whole before the call starts, so the id is known at its start, at every chunking.
 #
 # A call that never started is Malformed, as the model wrote it, less the head's separator where
 # that is a control token of the table (`head_token`: shown nowhere, as anywhere outside a call).
@@ -94,6 +99,9 @@ cdef class JsonCallAssembler(Assembler):
     cdef bytes name_prefix     # what a head writes before the name (not the name), or None
     cdef int name_index        # the byte before a head's trailing call number, or -1
     cdef bint name_word        # the name is the head's first word
+    cdef bytes head_id         # the head writes the call's id after this (b"": the head is the id), or None
+    cdef Py_ssize_t id_at      # the id the head wrote is text[id_at:id_at + id_len] (no byte before the
+    cdef Py_ssize_t id_len     # call starts is let go of); id_len 0: none, the call's id is `call_<index>`
     cdef object declared       # the request's tools (Declared) naming a bare counter's call, or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
@@ -126,7 +134,8 @@ cdef class JsonCallAssembler(Assembler):
         hb_source(&self.text, a, b, &self.spliced, &source, &n)
         self.reported = b
         if kind == AJ_START:
-            self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n)
+            self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
+                                         self.text.text.data + self.id_at if self.id_len else NULL, self.id_len)
             return 0
         if kind == AJ_ARGUMENTS:
             if json != NULL:
@@ -191,33 +200,44 @@ cdef class JsonCallAssembler(Assembler):
         """Looks for the head's separator in what arrived (text from `before` on, and the bytes
         before it that could start it); once found the outline reads on from after it."""
         cdef ByteBuf* text = &self.text.text
-        cdef const unsigned char* sep = <const unsigned char*>(<char*>self.head)
         cdef Py_ssize_t m = len(self.head), at = before - m + 1 if before >= m else 0
         cdef Py_ssize_t start, end
-        cdef const unsigned char* hit
-        while at + m <= text.len:
-            hit = <const unsigned char*>memchr(text.data + at, sep[0], text.len - m + 1 - at)
-            if hit == NULL:
-                break
-            at = hit - text.data
-            if memcmp(hit, sep, m) == 0:
-                self.head = None
-                self.head_at = at
-                self.outline.pos = at if self.head_in_object else at + m
-                if self.outline.keys == OL_KEYS_ARGUMENTS:
-                    # the head is the name (the template's whitespace around it is not)
-                    start, end = 0, at
-                    while start < end and text.data[start] <= SPACE:
-                        start += 1
-                    while end > start and text.data[end - 1] <= SPACE:
-                        end -= 1
-                    self.outline.name.len = 0
-                    if self.head_name(&start, &end):
-                        bb_append(&self.outline.name, text.data + start, end - start)
-                    self.outline.has_name = self.outline.name.len > 0
-                return True
-            at += 1
-        return False
+        at = aj_find(text.data, at, text.len, self.head)
+        if at < 0:
+            return False
+        self.head = None
+        self.head_at = at
+        self.outline.pos = at if self.head_in_object else at + m
+        if self.outline.keys == OL_KEYS_ARGUMENTS:
+            # the head is the name (the template's whitespace around it is not)
+            start, end = 0, at
+            while start < end and text.data[start] <= SPACE:
+                start += 1
+            while end > start and text.data[end - 1] <= SPACE:
+                end -= 1
+            if self.head_id is not None:
+                self.read_id(start, end)
+            self.outline.name.len = 0
+            if self.head_name(&start, &end):
+                bb_append(&self.outline.name, text.data + start, end - start)
+            self.outline.has_name = self.outline.name.len > 0
+        return True
+
+    cdef int read_id(self, Py_ssize_t start, Py_ssize_t end) noexcept:
+        """Notes where the call id the head text[start:end] (spaces off) writes is: all of it, or
+        what follows `head_id` in it (none where that is not written, or nothing follows it)."""
+        cdef const unsigned char* data = self.text.text.data
+        cdef Py_ssize_t m = len(self.head_id), at
+        if m:
+            at = aj_find(data, start, end, self.head_id)
+            if at < 0:
+                return 0
+            start = at + m
+            while start < end and data[start] <= SPACE:
+                start += 1
+        self.id_at = start
+        self.id_len = end - start
+        return 0
 
     cdef Py_ssize_t restart_payload(self, Sink sink) except -1:
         """The payload stopped being readable before its call started: a head separator written
@@ -225,23 +245,11 @@ cdef class JsonCallAssembler(Assembler):
         that separator is a call that never started, Malformed. Returns how many bytes of text
         went (the text now starts with that separator)."""
         cdef ByteBuf* text = &self.text.text
-        cdef const unsigned char* sep = <const unsigned char*>(<char*>self.separator)
-        cdef const unsigned char* hit
-        cdef Py_ssize_t m = len(self.separator), dropped = 0, at, found
+        cdef Py_ssize_t m = len(self.separator), dropped = 0, found
         cdef ByteBuf name
         cdef int keys
         while self.outline.st == OL_STOPPED and not (self.outline.has_name and self.outline.has_arguments):
-            at = max(self.outline.pos, self.scanned)
-            found = -1
-            while at + m <= text.len:
-                hit = <const unsigned char*>memchr(text.data + at, sep[0], text.len - m + 1 - at)
-                if hit == NULL:
-                    break
-                at = hit - text.data
-                if memcmp(hit, sep, m) == 0:
-                    found = at
-                    break
-                at += 1
+            found = aj_find(text.data, max(self.outline.pos, self.scanned), text.len, self.separator)
             if found < 0:
                 self.scanned = max(self.scanned, text.len - m + 1)
                 return dropped
@@ -483,6 +491,22 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
 
+cdef Py_ssize_t aj_find(const unsigned char* data, Py_ssize_t at, Py_ssize_t n, bytes text) noexcept:
+    """Where `text` (not empty) first starts in data[at:n], or -1."""
+    cdef const unsigned char* sep = <const unsigned char*>(<char*>text)
+    cdef const unsigned char* hit
+    cdef Py_ssize_t m = len(text)
+    while at + m <= n:
+        hit = <const unsigned char*>memchr(data + at, sep[0], n - m + 1 - at)
+        if hit == NULL:
+            return -1
+        at = hit - data
+        if memcmp(hit, sep, m) == 0:
+            return at
+        at += 1
+    return -1
+
+
 cdef inline bint aj_space(unsigned char c) noexcept:
     return c == SPACE or c == TAB or c == LF or c == CR
 
@@ -508,7 +532,7 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
 
 cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False,
                                         bytes name_prefix=None, int name_index=-1, bint name_word=False,
-                                        object declared=None, bint head_token=False):
+                                        object declared=None, bint head_token=False, bytes head_id=None):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.declared = declared
     call.outline.keys = keys
@@ -521,6 +545,7 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint h
     call.name_prefix = name_prefix
     call.name_index = name_index
     call.name_word = name_word
+    call.head_id = head_id
     return call
 
 
@@ -531,8 +556,11 @@ cdef class JsonSyntax(Syntax):
     object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
     arguments object with no `head` is named by the text before its `{`; a head that is a call id
     names the call without its `name_prefix` and `name_index`+number, and with `bare_counter` a
-    head that is only the number names the request's only function. `head_token`: the head's
-    separator is a control token of the table (dropped from a call that never started)."""
+    head that is only the number names the request's only function. `head_id`: where the head
+    writes the call's id, which is then the call's id: the head itself (b"", Kimi K2's
+    `functions.NAME:N`), or what follows that text in it (Mistral v11's `[CALL_ID]`); None: the
+    head writes none. `head_token`: the head's separator is a control token of the table
+    (dropped from a call that never started)."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
@@ -542,9 +570,10 @@ cdef class JsonSyntax(Syntax):
     cdef readonly bint name_word
     cdef readonly bint bare_counter
     cdef readonly bint head_token
+    cdef readonly bytes head_id
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
-                 bint name_word=False, bint bare_counter=False, bint head_token=False):
+                 bint name_word=False, bint bare_counter=False, bint head_token=False, head_id=None):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
@@ -562,10 +591,13 @@ cdef class JsonSyntax(Syntax):
             raise ValueError("json syntax: a bare counter is a head's call number alone (it needs a name index)")
         self.bare_counter = self.reads_types = bare_counter
         self.head_token = head_token and head is not None
+        if head_id is not None and keys != OL_KEYS_ARGUMENTS:
+            raise ValueError("json syntax: only a head that names the call writes its id")
+        self.head_id = head_id.encode("utf-8") if head_id is not None else None
         self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
         if self.head_in_object:
             self.head = b"{"
 
     cdef Assembler open(self, object declared):
         return aj_opened(self.keys, self.head, self.tail, self.head_in_object, self.name_prefix, self.name_index,
-                         self.name_word, declared, self.head_token)
+                         self.name_word, declared, self.head_token, self.head_id)

@@ -176,18 +176,19 @@ cdef class ArrowRows(SummaryRows):
         bb_reserve(&self.call_offsets, sizeof(int64_t))
         return bb_reserve(&self.calls_valid, 1)
 
-    cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
-                  const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
+    cdef int call(self, uint32_t index, const unsigned char* id, Py_ssize_t id_n, const unsigned char* name,
+                  Py_ssize_t name_n, const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
         """(Room for all three of its strings made before any is written.)"""
         cdef char id_text[16]
-        cdef int id_n = sk_call_id_text(index, id_text)
-        cdef Py_ssize_t* lengths = [id_n, name_n, arguments_n]
+        cdef Py_ssize_t lengths[3]
         cdef int k
+        id = sk_id_bytes(index, id, &id_n, id_text)
+        lengths[0], lengths[1], lengths[2] = id_n, name_n, arguments_n
         for k in range(3):
             bb_reserve(&self.strings[AR_IDS + k].data, lengths[k])
             bb_reserve(&self.strings[AR_IDS + k].offsets, sizeof(int64_t))
             bb_reserve(&self.strings[AR_IDS + k].valid, 1)
-        ar_push(&self.strings[AR_IDS], <const unsigned char*>id_text, id_n)
+        ar_push(&self.strings[AR_IDS], id, id_n)
         ar_push(&self.strings[AR_NAMES], name, name_n)
         return ar_push(&self.strings[AR_ARGUMENTS], arguments, arguments_n)
 

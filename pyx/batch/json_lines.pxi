@@ -86,15 +86,15 @@ cdef class JsonLines(SummaryRows):
         self.row_calls = 0
         return 0
 
-    cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
-                  const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
+    cdef int call(self, uint32_t index, const unsigned char* id, Py_ssize_t id_n, const unsigned char* name,
+                  Py_ssize_t name_n, const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
         cdef char id_text[16]
-        cdef int id_n = sk_call_id_text(index, id_text)
         cdef ByteBuf* out = &self.calls_json
+        id = sk_id_bytes(index, id, &id_n, id_text)
         if self.row_calls:
             jl_text(out, ", ")
         jl_text(out, '{"id": ')
-        vt_quoted(<const unsigned char*>id_text, id_n, out)
+        vt_quoted(id, id_n, out)
         jl_text(out, ', "type": "function", "function": {"name": ')
         vt_quoted(name, name_n, out)
         jl_text(out, ', "arguments": ')

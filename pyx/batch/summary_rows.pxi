@@ -13,9 +13,10 @@ cdef class SummaryRows:
         str (or None), which an ArrowRows refuses here when it is not UTF-8 text."""
         return 0
 
-    cdef int call(self, uint32_t index, const unsigned char* name, Py_ssize_t name_n,
-                  const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
-        """One started call of the row being written (after `begin_row`, before `row`)."""
+    cdef int call(self, uint32_t index, const unsigned char* id, Py_ssize_t id_n, const unsigned char* name,
+                  Py_ssize_t name_n, const unsigned char* arguments, Py_ssize_t arguments_n) except -1:
+        """One started call of the row being written (after `begin_row`, before `row`): its id
+        the model's own (id[0:id_n]), or `call_<index>` where `id` is NULL."""
         raise NotImplementedError
 
     cdef int row(self, const unsigned char* content, Py_ssize_t content_n, const unsigned char* reasoning,

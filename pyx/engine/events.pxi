@@ -191,7 +191,8 @@ cdef class ReasoningEnd(Event):
 @cython.final
 @cython.no_gc
 cdef class ToolCallStart(Event):
-    """A call begins: its index, id (`call_<index>`), name, and the opening bytes as written."""
+    """A call begins: its index, id (the one the model wrote in the call's head, where the
+    family's syntax writes one, else `call_<index>`), name, and the opening bytes as written."""
     cdef readonly object index
     cdef str _id                # None: the core's `call_<index>`, made when asked for
     cdef readonly str name
@@ -402,9 +403,11 @@ cdef inline Malformed ev_malformed(str text, object tokens, object why):
     return e
 
 
-cdef inline ToolCallStart ev_call_start(object index_object, str name, str text, object tokens):
+cdef inline ToolCallStart ev_call_start(object index_object, str name, str text, object tokens, str id=None):
+    """(`id` None: the call's id is `call_<index>`.)"""
     cdef ToolCallStart e = ToolCallStart.__new__(ToolCallStart)
     e.index = index_object
+    e._id = id
     e.name = name
     e._text = text
     e._tokens = tokens

@@ -7,7 +7,8 @@ cdef class FieldStream:
     """An Engine (its table, tools and prompt given already) read delta by delta into an
     inference engine's delta fields by `routes`. `feed(text)` and `end(finish)` give
     (content, reasoning, calls), a field None where nothing shows, calls a list of (index, name,
-    arguments) per call the feed touched (the name in the feed that started the call, else None),
+    arguments, id) per call the feed touched (the name and id in the feed that started the call,
+    else None),
     or None when the feed shows nothing: Sink.fields, with no event made. Once a FIELD_REST route
     is met (`ended`), the rest of that feed and what the parser held are content, and every
     later delta's text is passed on as content unread."""

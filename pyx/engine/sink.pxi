@@ -37,6 +37,7 @@ cdef struct sk_record:
     Py_ssize_t text_len
     Py_ssize_t aux_at    # a fragment's JSON or a start's name; aux_len -1: the same bytes as text
     Py_ssize_t aux_len
+    Py_ssize_t id_len    # a start's id, the model's own, right after its name in the arena (0: `call_<index>`)
     int64_t tokens       # -1: uncounted
 
 
@@ -107,6 +108,24 @@ cdef int sk_call_id_text(uint32_t index, char* text) noexcept:
         n += 1
         k //= 10
     return n
+
+
+cdef inline const unsigned char* sk_id_bytes(uint32_t index, const unsigned char* id, Py_ssize_t* id_n,
+                                             char* text) noexcept:
+    """A call's id as bytes: `id` (id_n[0] of them), the model's own, or where that is NULL
+    `call_<index>`, written to `text` (16 bytes), id_n[0] set to its length."""
+    if id != NULL:
+        return id
+    id_n[0] = sk_call_id_text(index, text)
+    return <const unsigned char*>text
+
+
+cdef inline const unsigned char* sk_written_id(sk_record* r, const unsigned char* arena) noexcept:
+    """Where a start record's id is in the arena (r.id_len bytes), when the model wrote one in
+    the call's head; else NULL (the call's id is `call_<index>`)."""
+    if r.id_len == 0:
+        return NULL
+    return arena + r.aux_at + r.aux_len
 
 
 cdef inline (Py_ssize_t, Py_ssize_t) sk_fragment(sk_record* r) noexcept:
@@ -221,6 +240,7 @@ cdef class Sink:
         r.text_len = 0
         r.aux_at = self.arena.len
         r.aux_len = -1
+        r.id_len = 0
         r.tokens = 0
         self.after_malformed = False    # a record after the gap decides it: it stays wrapping
         self.gap = False
@@ -393,14 +413,19 @@ cdef class Sink:
         return 0
 
     cdef int64_t call_start(self, const unsigned char* name, Py_ssize_t name_len,
-                            const unsigned char* p, Py_ssize_t n) except -1:
-        """A call starts; returns its index (the calls started before it)."""
-        cdef sk_record* r = self.add(EV_CALL_START, n + name_len)
+                            const unsigned char* p, Py_ssize_t n,
+                            const unsigned char* id=NULL, Py_ssize_t id_len=0) except -1:
+        """A call starts; returns its index (the calls started before it). `id`: the id the model
+        wrote in the call's head, or NULL (the call's id is `call_<index>`)."""
+        cdef sk_record* r = self.add(EV_CALL_START, n + name_len + id_len)
         r.index = self.calls
         self.text_record(r, p, n)
         r.aux_at = self.arena.len
         r.aux_len = name_len
         bb_append(&self.arena, name, name_len)
+        if id != NULL:
+            r.id_len = id_len
+            bb_append(&self.arena, id, id_len)
         self.open_call = self.calls
         self.calls += 1
         return r.index
@@ -666,7 +691,7 @@ cdef class Sink:
         for i in range(g.slots):
             r = self.whole_call(g, i, &arguments)
             if r != NULL:
-                calls.append((sk_call_id(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
+                calls.append((self.call_id(r), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
                               "" if arguments == NULL else PyUnicode_DecodeUTF8(<const char*>arguments,
                                                                                 g.arguments_len[i], NULL)))
         return calls
@@ -731,7 +756,8 @@ cdef class Sink:
             for i in range(g.slots):
                 r = self.whole_call(&g, i, &arguments)
                 if r != NULL:
-                    rows.call(r.index, self.arena.data + r.aux_at, r.aux_len, arguments, g.arguments_len[i])
+                    rows.call(r.index, sk_written_id(r, self.arena.data), r.id_len, self.arena.data + r.aux_at,
+                              r.aux_len, arguments, g.arguments_len[i])
             visible = fd_bytes(&g.visible, &visible_n)
             thought_p = fd_bytes(&g.thought, &thought_n)
             rows.row(NULL if u8_all_space(visible, visible_n) else visible, visible_n, thought_p, thought_n,
@@ -812,11 +838,22 @@ cdef class Sink:
         text = self.decode(r.text_at, r.text_len, whole, wp, wn)
         if r.kind == EV_CALL_START:
             return ev_call_start(self.index_object(r.index), self.decode(r.aux_at, r.aux_len, None, NULL, -1),
-                                 text, tokens)
+                                 text, tokens, self.written_id(r))
         if r.kind == EV_CALL_ARGUMENTS:
             aux = text if r.aux_len < 0 else self.decode(r.aux_at, r.aux_len, None, NULL, -1)
             return ev_call_arguments(self.index_object(r.index), aux, text, tokens)
         return ev_call_end(self.index_object(r.index), text, tokens)
+
+    cdef inline object written_id(self, sk_record* r):
+        """A start record's id as the model wrote it in the call's head, or None (none written)."""
+        if r.id_len == 0:
+            return None
+        return ss_decode(sk_written_id(r, self.arena.data), r.id_len)
+
+    cdef inline str call_id(self, sk_record* r):
+        """A start record's call id: the one the model wrote in the call's head, else `call_<index>`."""
+        cdef object written = self.written_id(r)
+        return sk_call_id(r.index) if written is None else <str>written
 
     cdef inline object index_object(self, uint32_t index):
         """A call event's index as an int: the one made for the call's previous event (a call's
@@ -877,8 +914,8 @@ cdef class Sink:
                        Py_ssize_t wn, const unsigned char* held, Py_ssize_t held_n, bint* rest):
         """This feed's records folded by `routes` into an engine's delta fields, and cleared:
         (content, reasoning, calls), a field None where nothing goes, calls a list of (index,
-        name, arguments) per call the records touch, in the order touched (the name where the
-        call starts, else None; arguments "" when none came), or None when nothing shows.
+        name, arguments, id) per call the records touch, in the order touched (the name and id
+        where the call starts, else None; arguments "" when none came), or None when nothing shows.
         `thought`: whether a thought is open before the first record. `whole` (the delta's str,
         bytes wp[0:wn]) is handed back as the content or reasoning that is exactly its text. At a
         FIELD_REST route (or from an earlier feed: `rest` set already) every record's text from
@@ -938,7 +975,7 @@ cdef class Sink:
                     call = &calls[k]
                     r = &self.records[call.start] if call.start >= 0 else NULL
                     made = (call.index, None if r == NULL else ss_decode(self.arena.data + r.aux_at, r.aux_len),
-                            fd_str(&call.arguments, None, NULL, -1) or "")
+                            fd_str(&call.arguments, None, NULL, -1) or "", None if r == NULL else self.call_id(r))
                     Py_INCREF(made)
                     PyList_SET_ITEM(touched, k, made)
             if touched is not None or shown_content is not None or shown_reasoning is not None:

@@ -7,10 +7,12 @@ serving layer may have written the response's opener into the prompt (a forced t
 prefill), and the model closes it. A thought closed by `<|close|>think` without the `<|sep|>` the
 template writes after it ends there all the same (a recovery), at the end of the output too.
 
-Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; a call whose id is
-only its counter (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only
-tool's, and names nothing (Malformed) where the request has no tool or several. Kimi-VL
-(`kimi_vl`) only a `◁think▷` thought.
+Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; that head is the
+model's own call id, and the call's id (the chat template writes it back into the next turn's
+prompt, and Moonshot documents ids of that form). A call whose id is only its counter
+(`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only tool's, its id the
+`0` the model wrote, and names nothing (Malformed) where the request has no tool or several.
+Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
@@ -69,7 +71,7 @@ KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
     ("<|tool_call_begin|>", "<|tool_call_end|>"),
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
-                    name_index=":", bare_counter=True),
+                    name_index=":", bare_counter=True, head_id=True),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
 # the block's and the calls' markers, and the head's separator, are each one special token
 KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close")
@@ -101,7 +103,7 @@ FAMILY = Family(
         Row(("kimi_k2",),
             "`<|tool_calls_section_begin|>` block of "
             "`<|tool_call_begin|>functions.NAME:N<|tool_call_argument_begin|>{..}<|tool_call_end|>` (the call is NAME;"
-            " its id is `call_<index>`, not the model's `functions.NAME:N`)",
+            " its id is the model's own, `functions.NAME:N`, which the template writes back)",
             "Kimi K2, K2-0905, K2 Thinking, K2.5"),
         Row(("kimi_vl",),
             "no calls; a `◁think▷` thought",

@@ -2,8 +2,10 @@
 next `[TOOL_CALLS]`. Both generations are read: before v11 the region holds a JSON list of
 `{"name", "arguments"}` objects; since v11 it holds one call, `NAME{..arguments..}`, or
 `NAME[ARGS]{..}`, where `[ARGS]` is a dropped separator wherever it stands. The name is the head's
-first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`, and
-`[CALL_ID]ID` stays in the call start's source (ids are symphony's, as in every table).
+first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`; that
+ID is the call's id (mistral_common decodes it so, and writes it back into the next turn), and
+`[CALL_ID]ID` stays in the call start's source. A call with no `[CALL_ID]` (a list, `NAME{..}`)
+has the id `call_<index>`.
 
 The assistant's turn starts after the user's `[/INST]` (a prompt's earlier turns, whose system
 prompt may spell out `[THINK]` and `[/THINK]`, do not seed it). The reasoning checkpoints write
@@ -44,7 +46,8 @@ def mistral_table(name, think, think_tokens=False):
         .transition("content", "calls_open", "calls")
         .transition("reasoning", "calls_open", "calls")
         .transition("calls", "calls_open", "calls")
-        .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True)))
+        .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True,
+                                                              head_id="[CALL_ID]")))
         .opens_turn("[/INST]")
     )
     table = table.control_tokens("calls_open")
@@ -60,7 +63,7 @@ FAMILY = Family(
     rows=(
         Row(("mistral",),
             "`[TOOL_CALLS]` + a JSON list of calls, or (v11+) `[TOOL_CALLS]NAME{arguments}` / `NAME[ARGS]{arguments}` "
-            "/ `NAME[CALL_ID]ID[ARGS]{arguments}`; `[THINK]` thought (v13+), which a `[TOOL_CALLS]` inside it ends",
+            "/ `NAME[CALL_ID]ID[ARGS]{arguments}` (the call's id is that ID); `[THINK]` thought (v13+), which a `[TOOL_CALLS]` inside it ends",
             "Mistral 7B v0.3, Nemo, Small 3/3.1/3.2, Large 2, Ministral, Ministral 3, Devstral Small; Magistral Small"
             " 2507/2509, Ministral 3 Reasoning, Mistral Small 4 (reasoning parser `mistral`)"),
         Row(("magistral_think",),

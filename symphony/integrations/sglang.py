@@ -201,16 +201,16 @@ class SymphonyDetector(BaseFormatDetector):
 
 def _result(fields):
     """A new StreamingParseResult of a feed's fields (content, reasoning, [(index, name,
-    arguments)]), made as its constructor would make it, without validation."""
+    arguments, id)]), made as its constructor would make it, without validation."""
     return _new_result({"normal_text", "calls"}, normal_text=fields[0] or "", calls=_calls(fields[2]))
 
 
 def _calls(calls):
-    """New ToolCallItems, made without validation, of a feed's [(index, name, arguments)] (or
-    None: none)."""
+    """New ToolCallItems, made without validation, of a feed's [(index, name, arguments, id)] (or
+    None: none). A ToolCallItem has no id: SGLang's serving layer makes the calls' ids."""
     return [] if calls is None else [
         _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
-        for index, name, arguments in calls]
+        for index, name, arguments, _ in calls]
 
 
 def register():

@@ -91,6 +91,17 @@ def make_tool_call_id():
         return _IDS.pop()
 
 
+def served_id(call_id):
+    """The id vLLM serves for a call of symphony's id `call_id`: the id the model wrote in the
+    call's head (Kimi K2's `functions.NAME:N`, as vLLM's kimi_k2 parser serves it; Mistral v11's
+    `[CALL_ID]`), else one drawn as vLLM draws them for symphony's own `call_<index>` (an id a
+    model writes never has that form: Kimi K2's are `functions.NAME:N` or a number, Mistral's
+    nine letters and digits)."""
+    if call_id.startswith("call_") and call_id[5:].isdigit():
+        return make_tool_call_id()
+    return call_id
+
+
 def _drawn_ids():
     random = bytearray(os.urandom(16 * IDS_DRAWN))
     random[6::16] = random[6::16].translate(_UUID4_VERSION)
@@ -230,10 +241,10 @@ class SymphonyToolParser(ToolParser):
                                      thought_as_content=self.skip_reasoning_parsing)
         return _new_extracted({"tools_called", "tool_calls", "content"}, tools_called=calls is not None,
                               content=content, tool_calls=[] if calls is None else [
-                                  _new_call({"id", "function"}, id=make_tool_call_id(), type="function",
+                                  _new_call({"id", "function"}, id=served_id(id), type="function",
                                             function=_new_function({"name", "arguments"}, id=None, name=name,
                                                                    arguments=arguments))
-                                  for _, name, arguments in calls])
+                                  for id, name, arguments in calls])
 
     def extract_tool_calls_streaming(self, previous_text, current_text, delta_text, previous_token_ids,
                                      current_token_ids, delta_token_ids, request):
@@ -261,15 +272,15 @@ _new_extracted, _new_call, _new_function = (pydantic_maker(ExtractedToolCallInfo
 
 
 def _delta_message(fields):
-    """vLLM's DeltaMessage of a feed's fields (content, reasoning, [(index, name, arguments)])."""
+    """vLLM's DeltaMessage of a feed's fields (content, reasoning, [(index, name, arguments, id)])."""
     content, reasoning, calls = fields
     if calls is None:
         return _message(content, reasoning)
     tool_calls = []
-    for index, name, arguments in calls:
+    for index, name, arguments, id in calls:
         if name is not None:
             function = _new_function_delta({"name", "arguments"}, name=name, arguments=arguments)
-            tool_calls.append(_new_tool_call({"index", "id", "type", "function"}, id=make_tool_call_id(),
+            tool_calls.append(_new_tool_call({"index", "id", "type", "function"}, id=served_id(id),
                                              type="function", index=index, function=function))
         else:
             function = _new_function_delta({"arguments"}, name=None, arguments=arguments)

@@ -131,7 +131,7 @@ def test_a_delta_serialises_as_vllm_builds_it():
     from symphony.integrations.vllm import _delta_message
     assert _delta_message(("hi", None, None)).model_dump(exclude_unset=True) == \
         DeltaMessage(content="hi").model_dump(exclude_unset=True)
-    first, more = _delta_message((None, None, [(0, "f", ""), (1, None, '{"a"')])).tool_calls
+    first, more = _delta_message((None, None, [(0, "f", "", "call_0"), (1, None, '{"a"', None)])).tool_calls
     assert first.model_dump(exclude_unset=True) == {"index": 0, "id": first.id, "type": "function",
                                                     "function": {"name": "f", "arguments": ""}}
     assert more.model_dump(exclude_unset=True) == {"index": 1, "function": {"arguments": '{"a"'}}
@@ -140,7 +140,7 @@ def test_a_delta_serialises_as_vllm_builds_it():
 def test_a_delta_is_the_model_construct_of_its_fields():
     from vllm.entrypoints.generate.base.protocol import DeltaFunctionCall, DeltaMessage, DeltaToolCall
     from symphony.integrations.vllm import _delta_message
-    got = _delta_message(("hi", "th", [(0, "f", "{")]))
+    got = _delta_message(("hi", "th", [(0, "f", "{", "call_0")]))
     call = got.tool_calls[0]
     want = DeltaMessage.model_construct(
         {"content", "reasoning", "tool_calls"}, role=None, content="hi", reasoning="th",
@@ -149,6 +149,25 @@ def test_a_delta_is_the_model_construct_of_its_fields():
     assert got == want and got.model_dump_json(exclude_unset=True) == want.model_dump_json(exclude_unset=True)
     got.content = "changed"                      # vLLM edits deltas in place: they stay pydantic models
     assert got.model_fields_set >= {"content"} and got.model_dump()["content"] == "changed"
+
+
+def test_a_call_the_model_wrote_an_id_for_keeps_it():
+    """Kimi K2's head `functions.NAME:N` is the model's call id, served as vLLM's kimi_k2 parser
+    serves it, whole and streamed; a call whose id is symphony's `call_<index>` gets one drawn as
+    vLLM draws them."""
+    from vllm.tool_parsers import ToolParserManager
+    from symphony.integrations.vllm import _delta_message, served_id
+    tok = _tokenizer("moonshotai/Kimi-K2-Instruct")
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+    request = ChatCompletionRequest(model="moonshotai/Kimi-K2-Instruct", messages=[{"role": "user", "content": "hi"}],
+                                    tools=tools)
+    text = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:3<|tool_call_argument_begin|>'
+            '{"city": "Tokyo"}<|tool_call_end|><|tool_calls_section_end|>')
+    parser = ToolParserManager.get_tool_parser("symphony_kimi_k2")(tok, request.tools)
+    calls = parser.extract_tool_calls(text, request).tool_calls
+    assert [(c.id, c.function.name) for c in calls] == [("functions.get_weather:3", "get_weather")]
+    assert _delta_message((None, None, [(0, "f", "", "functions.f:0")])).tool_calls[0].id == "functions.f:0"
+    assert served_id("call_0").startswith("chatcmpl-tool-") and served_id("a1B2c3D4e") == "a1B2c3D4e"
 
 
 @pytest.mark.parametrize("choice", ["required", {"type": "function", "function": {"name": "get_weather"}}])
