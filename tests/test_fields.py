@@ -180,7 +180,7 @@ def test_the_reasoning_role_hands_the_tool_role_what_the_parse_read(table):
                                                                                                   case.prompt))
         assert stream.parse_calls(compiled, split[1], tools) == (
             None if is_blank(content) else content,
-            [(f"call_{i}", n, a) for i, n, a in calls if n is not None] or None), f"{table}:{case.name}"
+            [(id, n, a) for i, n, a, id in calls if n is not None] or None), f"{table}:{case.name}"
 
 
 def test_on_recorded_outputs_the_handoff_is_the_tool_roles_own_parse():
