@@ -1,7 +1,9 @@
 """A call's id is the id the model wrote in the call's head, where the family's syntax has one
-(Kimi K2's `functions.NAME:N`, Mistral v11's `[CALL_ID]ID`), else `call_<index>`: the same id at
-every chunking (whole, per character, per token), and the same in the events, their wire form,
-the summary row, the engine fields, the batch writers (JSON lines, Arrow) and the adapters."""
+(Kimi K2's `functions.NAME:N`, Mistral v11's `[CALL_ID]ID`), else `call_<index>`, and unique
+within an output (a written id an earlier call has, or of the form `call_<digits>`, gives
+`call_<index>`): the same id at every chunking (whole, per character, per token), and the same in
+the events, their wire form, the summary row, the engine fields, the batch writers (JSON lines,
+Arrow) and the adapters."""
 import json
 import pickle
 
@@ -19,6 +21,8 @@ WEATHER = [{"type": "function", "function": {"name": "get_weather", "parameters"
     "type": "object", "properties": {"city": {"type": "string"}}}}}]
 K2_CALLS, K2_CALLS_END = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
 K2_CALL, K2_ARGS, K2_CALL_END = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
+K2_COUNTER_TWICE = (K2_CALLS + K2_CALL + "0" + K2_ARGS + "{}" + K2_CALL_END + K2_CALL + "0" + K2_ARGS + "{}"
+                    + K2_CALL_END + K2_CALLS_END)
 
 # (table, output, the calls' ids)
 CASES = [
@@ -31,6 +35,18 @@ CASES = [
      ["a1B2c3D4e", "call_1"]),
     # a list (pre-v11) writes no id
     ("mistral", '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Oslo"}}]', ["call_0"]),
+    # the ids of one output are unique: an id an earlier call has is not the call's (the bytes stay
+    # in its source) ...
+    ("kimi_k2", K2_CALLS + K2_CALL + "functions.get_weather:0" + K2_ARGS + '{"city": "Tokyo"}' + K2_CALL_END
+     + K2_CALL + "functions.get_weather:0" + K2_ARGS + '{"city": "NYC"}' + K2_CALL_END
+     + K2_CALL + "functions.get_weather:2" + K2_ARGS + '{"city": "Rome"}' + K2_CALL_END + K2_CALLS_END,
+     ["functions.get_weather:0", "call_1", "functions.get_weather:2"]),
+    ("kimi_k2", K2_COUNTER_TWICE, ["0", "call_1"]),
+    # ... and `call_<digits>`, the form of the ids symphony gives, is kept for those
+    ("mistral", '[TOOL_CALLS]get_weather[CALL_ID]call_1[ARGS]{"city": "Paris"}[TOOL_CALLS]get_weather{"city": "Rome"}',
+     ["call_0", "call_1"]),
+    ("mistral", '[TOOL_CALLS]get_weather[CALL_ID]call_x[ARGS]{}[TOOL_CALLS]get_weather[CALL_ID]call_x[ARGS]{}'
+     '[TOOL_CALLS]get_weather[CALL_ID]call_2x[ARGS]{}', ["call_x", "call_1", "call_2x"]),
     # every other syntax: call_<index>
     ("qwen3", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Lima"}}\n</tool_call>', ["call_0"]),
 ]
@@ -122,3 +138,14 @@ def test_head_id_is_data_of_the_json_syntax():
         CallSyntax.json(CallObject.ARGUMENTS, head="|", head_id="")
     from symphony.formats import table
     assert dict(table("kimi_k2").syntax.params)["head_id"] is True
+
+
+def test_a_fresh_parse_starts_over():
+    """The ids given are the output's: the next output's first call has its written id again."""
+    text = K2_COUNTER_TWICE
+    want = [(0, "0", "get_weather"), (1, "call_1", "get_weather")]
+    for _ in range(2):
+        assert starts(parse("kimi_k2", text)) == want
+        p = symphony.parser("kimi_k2", tools=WEATHER)
+        assert starts([e for ch in text for e in p.feed(Delta(ch))] + p.feed(End("stop"))) == want
+        assert [id for id, _, _ in symphony.parser("kimi_k2", tools=WEATHER).summary(text)[2]] == ["0", "call_1"]

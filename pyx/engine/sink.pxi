@@ -120,6 +120,26 @@ cdef inline const unsigned char* sk_id_bytes(uint32_t index, const unsigned char
     return <const unsigned char*>text
 
 
+cdef bint sk_id_taken(ByteBuf* given, const unsigned char* id, Py_ssize_t n) noexcept:
+    """Whether an id the model wrote cannot be its call's: an earlier call of the stream was given
+    it (`given`: each written id given so far, after its length), or it has the form
+    `call_<digits>` of the ids symphony gives (kept for those, so no later `call_<index>` meets it)."""
+    cdef Py_ssize_t at = 5, m
+    if n > 5 and memcmp(id, b"call_", 5) == 0:
+        while at < n and DIGIT_0 <= id[at] <= DIGIT_9:
+            at += 1
+        if at == n:
+            return True
+    at = 0
+    while at < given.len:
+        memcpy(&m, given.data + at, sizeof(Py_ssize_t))
+        at += sizeof(Py_ssize_t)
+        if m == n and memcmp(given.data + at, id, n) == 0:
+            return True
+        at += m
+    return False
+
+
 cdef inline const unsigned char* sk_written_id(sk_record* r, const unsigned char* arena) noexcept:
     """Where a start record's id is in the arena (r.id_len bytes), when the model wrote one in
     the call's head; else NULL (the call's id is `call_<index>`)."""
@@ -163,6 +183,7 @@ cdef class Sink:
     cdef Py_ssize_t cap
     cdef sk_record first[SK_FIRST]   # in the object: most feeds and short parses allocate no records
     cdef ByteBuf arena
+    cdef ByteBuf given_ids           # the written ids calls of the stream were given (sk_id_taken)
     cdef Ledger ledger
     cdef int64_t reasoning_tokens
     cdef readonly uint32_t calls     # calls started in the stream
@@ -209,6 +230,7 @@ cdef class Sink:
         if self.records != self.first:
             free(self.records)
         bb_free(&self.arena)
+        bb_free(&self.given_ids)
 
     cdef sk_record* add(self, int kind, Py_ssize_t room=0) except NULL:
         """A new record, with `room` bytes of arena reserved for it: once it is added, nothing
@@ -416,8 +438,15 @@ cdef class Sink:
                             const unsigned char* p, Py_ssize_t n,
                             const unsigned char* id=NULL, Py_ssize_t id_len=0) except -1:
         """A call starts; returns its index (the calls started before it). `id`: the id the model
-        wrote in the call's head, or NULL (the call's id is `call_<index>`)."""
-        cdef sk_record* r = self.add(EV_CALL_START, n + name_len + id_len)
+        wrote in the call's head, or NULL; the call's id is `call_<index>` where there is none or
+        it cannot be this call's (sk_id_taken): the ids of one stream are unique."""
+        cdef sk_record* r
+        if id != NULL and (id_len <= 0 or sk_id_taken(&self.given_ids, id, id_len)):
+            id = NULL
+            id_len = 0
+        if id != NULL:
+            bb_reserve(&self.given_ids, sizeof(Py_ssize_t) + id_len)    # (nothing fails once added)
+        r = self.add(EV_CALL_START, n + name_len + id_len)
         r.index = self.calls
         self.text_record(r, p, n)
         r.aux_at = self.arena.len
@@ -426,6 +455,9 @@ cdef class Sink:
         if id != NULL:
             r.id_len = id_len
             bb_append(&self.arena, id, id_len)
+            memcpy(self.given_ids.data + self.given_ids.len, &id_len, sizeof(Py_ssize_t))
+            self.given_ids.len += sizeof(Py_ssize_t)
+            bb_append(&self.given_ids, id, id_len)
         self.open_call = self.calls
         self.calls += 1
         return r.index
