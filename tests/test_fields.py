@@ -203,18 +203,18 @@ def test_the_handoff_is_for_that_text_table_and_tools_alone():
     text = '<think>plan</think>Hi <tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
     qwen3 = symphony.parser("qwen3").table
     rest = stream.split_thought(qwen3, text, hand_on=True)[1]
-    stream._HANDOFF.fields = ("handed", None)                # what a parse could never say
+    stream._HANDOFF.left = stream._HANDOFF.left[:3] + (("handed", None),)   # what a parse could never say
     assert stream.parse_calls(qwen3, rest) == ("handed", None)
     assert stream.parse_calls(qwen3, rest) == ("Hi ", [("call_0", "f", '{"a": 1}')])
     for other_text, table, tools in [(rest[:1] + rest[1:], qwen3, None),
                                      (rest, symphony.parser("hermes").table, None),
                                      (rest, qwen3, declared([_tool()]))]:
         stream.split_thought(qwen3, text, hand_on=True)
-        stream._HANDOFF.fields = ("handed", None)
+        stream._HANDOFF.left = stream._HANDOFF.left[:3] + (("handed", None),)
         assert stream.parse_calls(table, other_text, tools) != ("handed", None)
-        assert stream._HANDOFF.fields is None                 # (emptied either way)
+        assert stream._HANDOFF.left is None                   # (emptied either way)
     stream.split_thought(qwen3, text, hand_on=True)
-    stream._HANDOFF.fields = ("handed", None)
+    stream._HANDOFF.left = stream._HANDOFF.left[:3] + (("handed", None),)
     assert stream.parse_calls(qwen3, rest, declared([_tool("f")]), "required") != ("handed", None)
 
 

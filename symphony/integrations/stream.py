@@ -71,10 +71,11 @@ def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=
     the order the calls started, or None). What the reasoning role's parse left for this very
     text, table and tools (a Declared, or None) is taken instead of a parse: that text holds no
     thought, so how one would be shown does not matter."""
-    if tool_choice is None:
-        handed = _HANDOFF.take(output, table, tools)
-        if handed is not None:
-            return handed
+    left = _HANDOFF.left
+    if left is not None:
+        _HANDOFF.left = None
+        if left[0] is output and left[1] is table and left[2] is tools and tool_choice is None:
+            return left[3]
     engine = Engine(table, tools) if tool_choice is None else _parser(table, tools, tool_choice)
     row = engine.summary(output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
     return row[0], row[2]
@@ -98,27 +99,15 @@ def split_thought(table, output, prompt=None, clean=False, hand_on=False, tools=
         row = Engine(table).summary(output, prompt, "stop", PASSED_ON_CLEAN if clean else PASSED_ON)
         return row[1], row[0]
     row, read = Engine(table, tools).summaries(output, prompt, "stop", PASSED_ON, HANDED_ON)
-    _HANDOFF.leave(row[0], table, tools, (read[0], read[2]))
+    _HANDOFF.left = (row[0], table, tools, (read[0], read[2]))
     return row[1], row[0]
 
 
 class _Handoff(threading.local):
-    """What the reasoning role's whole parse says the tool role reads of the text it passed on:
-    kept for the next parse_calls on this thread, taken once."""
-    text = table = tools = fields = None
-
-    def leave(self, text, table, tools, fields):
-        self.text, self.table, self.tools, self.fields = text, table, tools, fields
-
-    def take(self, text, table, tools):
-        """The fields left for exactly this text object, table and tools, or None; the handoff
-        is emptied either way."""
-        fields = self.fields
-        if fields is None:
-            return None
-        found = text is self.text and table is self.table and tools is self.tools
-        self.text = self.table = self.tools = self.fields = None
-        return fields if found else None
+    """What the reasoning role's whole parse says the tool role reads of the text it passed on,
+    kept for the next parse_calls on this thread and taken once: `left` is (that text, the
+    table, the tools, (content, calls)), or None."""
+    left = None
 
 
 _HANDOFF = _Handoff()
