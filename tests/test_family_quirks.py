@@ -216,6 +216,15 @@ QUIRKS = [
           "<ifm|arg_type>string</ifm|arg_type>", [call("search", query="x")],
           "a type tag where no key was written is a tag out of place (Malformed, shown as content)",
           tools=(SEARCH,)),
+    # Step 3's template writes each call's type, `function<｜tool_sep｜>`, before its invoke
+    Quirk("step3-call-type", "step3",
+          'I will check.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
+          '<steptml:parameter name="city">Paris</steptml:parameter></steptml:invoke><｜tool_call_end｜>'
+          '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
+          '<steptml:parameter name="city">Rome</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+          "I will check.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
+          "vLLM's and SGLang's step3: both calls (each only after its `function` type), the text before the block",
+          prompt="<|BOT|>assistant\n</think>"),
     # dots: a call written in its block as a JSON call object, where a call may begin there
     Quirk("dots-json-call", "dots3",
           'Searching.<dots_function_call>\n{"name": "search", "arguments": {"query": "chairs <invoke"}}\n'

@@ -1,8 +1,9 @@
 """Step 3 (`step3`): a `<｜tool_calls_begin｜>` block of `<steptml:invoke name="…">` invokes with
 `<steptml:parameter>` values typed by the request's tools; each call also sits between
 `<｜tool_call_begin｜>` and `<｜tool_call_end｜>`, joined by `<｜tool_sep｜>`, markers dropped in the
-block; the `function<｜tool_sep｜>NAME` header some outputs write before an invoke is text between
-the block's calls, Malformed, the invoke still read."""
+block. The template writes each call's type before its invoke, `function<｜tool_sep｜>` (vLLM's and
+SGLang's step3 parsers read a call only after it): one marker, dropped in the block like the
+others, so the word `function` is no text between the block's calls."""
 from symphony.format import CallSyntax
 from symphony.formats.family import ALWAYS_OPENS_THOUGHT, Family, Row, checkpoints
 from symphony.formats.shapes import thought_and_invokes
@@ -18,7 +19,9 @@ STEP3 = (thought_and_invokes("step3", ("<｜tool_calls_begin｜>", "<｜tool_cal
          .terminal("call_begin", "<｜tool_call_begin｜>")
          .terminal("call_end", "<｜tool_call_end｜>")
          .terminal("call_sep", "<｜tool_sep｜>")
+         .terminal("call_type", "function<｜tool_sep｜>")
          .transition("calls", "call_begin", "calls")
+         .transition("calls", "call_type", "calls")
          .transition("calls", "call_end", "calls")
          .transition("calls", "call_sep", "calls")
          .transition("invoke", "call_end", "calls")
