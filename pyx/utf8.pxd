@@ -74,6 +74,15 @@ cdef inline Py_ssize_t u8_space_run(const unsigned char* p, Py_ssize_t n) noexce
     return at
 
 
+cdef inline Py_ssize_t u8_text_run(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The length of the run of characters other than Unicode White_Space that p[0:n] starts
+    with (at most n: a character cut off at the end counts as far as it goes)."""
+    cdef Py_ssize_t at = 0
+    while at < n and u8_space_len(p + at, n - at) == 0:
+        at += u8_char_len(p[at])
+    return at if at < n else n
+
+
 cdef inline bint u8_all_space(const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """Whether p[0:n] is nothing but Unicode White_Space (True when empty): Python's
     symphony.text.is_blank."""

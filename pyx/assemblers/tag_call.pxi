@@ -243,10 +243,7 @@ cdef class TagCall(Assembler):
             if at > start:
                 self.carry(p + start, at - start)
             else:
-                while at < n and u8_space_len(p + at, n - at) == 0:
-                    at += u8_char_len(p[at])
-                if at > n:
-                    at = n
+                at += u8_text_run(p + at, n - at)
                 self.drop_carried()
                 self.sink.malformed(MW_OTHER, other, p + start, at - start)
         return 0

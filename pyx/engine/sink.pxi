@@ -427,10 +427,7 @@ cdef class Sink:
             if at > start:
                 self.dropped(DR_WRAPPER, p + start, at - start)
             else:
-                while at < n and u8_space_len(p + at, n - at) == 0:
-                    at += u8_char_len(p[at])
-                if at > n:
-                    at = n
+                at += u8_text_run(p + at, n - at)
                 self.malformed(MW_OTHER, other, p + start, at - start)
         return 0
 
