@@ -94,10 +94,10 @@ def make_tool_call_id():
 def served_id(call_id):
     """The id vLLM serves for a call of symphony's id `call_id`: the id the model wrote in the
     call's head (Kimi K2's `functions.NAME:N`, as vLLM's kimi_k2 parser serves it; Mistral v11's
-    `[CALL_ID]`), else one drawn as vLLM draws them for symphony's own `call_<index>` (an id a
-    model writes never has that form: Kimi K2's are `functions.NAME:N` or a number, Mistral's
-    nine letters and digits)."""
-    if call_id.startswith("call_") and call_id[5:].isdigit():
+    `[CALL_ID]`), else one drawn as vLLM draws them for symphony's own `call_<index>` (the core
+    never gives a written id that form: `call_` and ASCII digits)."""
+    digits = call_id[5:]
+    if call_id.startswith("call_") and digits.isascii() and digits.isdigit():
         return make_tool_call_id()
     return call_id
 

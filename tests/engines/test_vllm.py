@@ -168,6 +168,7 @@ def test_a_call_the_model_wrote_an_id_for_keeps_it():
     assert [(c.id, c.function.name) for c in calls] == [("functions.get_weather:3", "get_weather")]
     assert _delta_message((None, None, [(0, "f", "", "functions.f:0")])).tool_calls[0].id == "functions.f:0"
     assert served_id("call_0").startswith("chatcmpl-tool-") and served_id("a1B2c3D4e") == "a1B2c3D4e"
+    assert served_id("call_\u0663") == "call_\u0663" and served_id("call_") == "call_"   # (the core's: ASCII digits)
 
 
 @pytest.mark.parametrize("choice", ["required", {"type": "function", "function": {"name": "get_weather"}}])
