@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import symphony
 from symphony.replay import said
 from tests import tiers
+from tests.common import check_conservation, check_well_formed, replay
 from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_per_token, content,
                         dropped, end, finish, parsed, reasoning, shown_and_calls, start)
 
@@ -206,3 +207,90 @@ def test_any_prose_at_every_chunking(output, table):
     if "{" not in output and "<think>" not in output and "</think>" not in output and "[TOOL_CALLS]" not in output \
             and "<|python_tag|>" not in output:
         assert whole.content == output and not whole.calls
+
+
+# --- raw control characters inside a string of the arguments --------------------------------
+
+K2 = ("<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>",
+      "<|tool_call_end|><|tool_calls_section_end|>")
+# each JSON-call table's form of one call to `bash` with arguments ARGS (a format string's {})
+CONTROL_CALLS = {
+    "qwen2_5": OPEN + '\n{"name": "bash", "arguments": {}}\n' + CLOSE,
+    "kimi_k2": K2[0] + "{}" + K2[1],
+    "llama3_json": '{"name": "bash", "parameters": {}}',
+    "xlam": '[{"name": "bash", "arguments": {}}]',
+    "mistral": '[TOOL_CALLS]bash{}',
+    "deepseek_v3_1": "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>bash<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+    "gigachat3": 'function call<|role_sep|>{"name": "bash", "arguments": {}}',
+}
+
+
+def control_call(table, arguments_text):
+    return CONTROL_CALLS[table].replace("{}", arguments_text, 1) if table != "qwen2_5" else \
+        OPEN + '\n{"name": "bash", "arguments": ' + arguments_text + "}\n" + CLOSE
+
+
+@pytest.mark.parametrize("table", sorted(CONTROL_CALLS))
+def test_a_raw_newline_or_tab_in_a_string_is_the_strings(table):
+    """A real newline or tab written inside an argument's string (code, mostly) is the string's:
+    the arguments' JSON writes it as its escape, the source keeps the byte. kimi_k2's and
+    gigachat3's incumbents read it (`json.loads(strict=False)`), and vLLM's deepseek_v31 and
+    mistral parsers pass it through as written (JSON a strict client cannot load)."""
+    written = '{"cmd": "for f in *; do\n\techo \\"$f\\"\r\ndone", "n": 1}'
+    output = control_call(table, written)
+    shown, calls = shown_and_calls(table, output)
+    assert [name for name, _ in calls] == ["bash"] and shown == ""
+    assert json.loads(calls[0][1]) == {"cmd": 'for f in *; do\n\techo "$f"\r\ndone', "n": 1}
+    assert "\n\t" not in calls[0][1]
+    sources = "".join(e["source"]["text"] for e in parsed(table, output) if e["kind"] == "tool_call_arguments")
+    assert written in sources                               # the bytes as the model wrote them
+
+
+@pytest.mark.parametrize("byte", [chr(c) for c in range(0x20)])
+def test_every_control_character_is_escaped_as_json_writes_it(byte):
+    written = '{"k' + byte + '": "a' + byte + 'b"}'
+    events = parsed("qwen2_5", control_call("qwen2_5", written))
+    assert arguments_of(events)[0] == json.dumps({"k" + byte: "a" + byte + "b"})
+    check("qwen2_5", control_call("qwen2_5", written), events)
+
+
+def test_a_control_character_outside_a_string_is_refused():
+    """Between tokens only JSON's whitespace is taken: \\x01 there is no JSON, as before."""
+    output = control_call("qwen2_5", '{"a": 1,\x01 "b": 2}')
+    events = parsed("qwen2_5", output)
+    assert arguments_of(events)[0] == '{"a": 1}'
+    assert [e["text"]["text"] for e in events if e["kind"] == "malformed"] == [',\x01 "b": 2}']
+    check("qwen2_5", output, events)
+
+
+def test_a_string_cut_after_a_raw_newline_is_closed():
+    output = OPEN + '{"name": "bash", "arguments": {"cmd": "ls\n-'
+    events = parsed("qwen2_5", output)
+    assert json.loads(arguments_of(events)[0]) == {"cmd": "ls\n-"}
+    check("qwen2_5", output, events)
+    assert arguments_of(parsed("qwen2_5", output, finish="length"))[0] == '{"cmd": "ls\\n-'
+
+
+def test_long_code_with_raw_newlines_streams_escaped():
+    """Arguments long enough to be let go of while they stream (the reported bytes are dropped
+    from the call's buffer) keep every raw newline's place."""
+    code = "".join(f"line {i}:\tx = {i}\n" for i in range(2000))
+    output = control_call("qwen2_5", json.dumps({"path": "a.py"})[:-1] + ', "code": "' + code + '"}')
+    for pieces in ([output], [output[i:i + 7] for i in range(0, len(output), 7)],
+                   [output[i:i + 5000] for i in range(0, len(output), 5000)]):
+        events = replay(symphony.parser("qwen2_5"), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert json.loads(arguments_of([e.to_dict() for e in events])[0]) == {"path": "a.py", "code": code}
+
+
+@settings(max_examples=tiers.examples("qwen2_5", settings.default.max_examples))
+@given(st.text(st.sampled_from('ab\n\t\r\x00\x1f"\\é '), max_size=12), st.sampled_from(sorted(CONTROL_CALLS)))
+def test_any_string_with_control_characters(value, table):
+    """Whatever a value's string holds, every chunking says what the whole parse says, and the
+    arguments load to what a lenient reader takes from the source."""
+    written = '{"v": "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"}'
+    output = control_call(table, written)
+    events = parsed(table, output)
+    assert json.loads(arguments_of(events)[0]) == {"v": value}
+    check(table, output, events, every_split_up_to=40)

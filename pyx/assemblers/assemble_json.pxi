@@ -5,7 +5,10 @@
 # Malformed{InvalidArguments}. Bytes still undecided (a word or an escape being read, a member
 # whose value has not begun, a number's tail that is not whole) wait until they are decided, the
 # value completes, or the stream ends, so where the output is cut never changes what is sent.
-# Bytes after the object's `}` are not taken.
+# Bytes after the object's `}` are not taken. A raw control character inside a string of the
+# arguments (a real newline or tab in code, which lenient readers such as `json.loads(strict=False)`
+# take) is the string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the
+# raw byte in their source.
 #
 # A call's arguments end as one whole JSON value, for every client to load: when the object
 # closes, a marker closes the region, or the stream ends (unless the engine stopped it for its
@@ -106,12 +109,16 @@ cdef class JsonCallAssembler(Assembler):
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
     cdef int quoted            # AjQuoted
-    cdef ByteBuf unquoted      # scratch: a string's decoded text, or the arguments' closing
+    cdef ByteBuf unquoted      # scratch: a string's decoded text, the arguments' closing, or
+                               # arguments reported with their raw control characters escaped
+    cdef ByteBuf controls      # raw control characters read in the arguments' strings, not yet
+    cdef Py_ssize_t controls_next   # reported: Py_ssize_t validator offsets, from the `controls_next`th
 
     def __cinit__(self):
         hb_init(&self.text)
         ol_init(&self.outline)
         jp_init_strict(&self.prefix)
+        self.prefix.controls = True
         self.index = -1
         self.head_at = -1
 
@@ -120,6 +127,7 @@ cdef class JsonCallAssembler(Assembler):
         bb_free(&self.outline.name)
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
+        bb_free(&self.controls)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -138,6 +146,8 @@ cdef class JsonCallAssembler(Assembler):
                                          self.text.text.data + self.id_at if self.id_len else NULL, self.id_len)
             return 0
         if kind == AJ_ARGUMENTS:
+            if json == NULL and self.controls.len and self.escape_controls(a, b):
+                json, json_n = self.unquoted.data, self.unquoted.len
             if json != NULL:
                 return sink.call_arguments(self.index, json, json_n, source, n)
             return sink.call_arguments(self.index, NULL if source == raw else raw, b - a, source, n)
@@ -146,6 +156,44 @@ cdef class JsonCallAssembler(Assembler):
         if kind == AJ_CONTROL_TOKEN:
             return sink.dropped(DR_CONTROL_TOKEN, source, n)
         return sink.malformed(why, other, source, n)
+
+    cdef bint escape_controls(self, Py_ssize_t a, Py_ssize_t b) except -1:
+        """Whether arguments text[a:b] hold raw control characters the validator read in a
+        string; if so, `unquoted` holds their JSON with each written as its escape."""
+        cdef const Py_ssize_t* at = <const Py_ssize_t*>self.controls.data
+        cdef Py_ssize_t count = self.controls.len // sizeof(Py_ssize_t)
+        cdef Py_ssize_t base = self.outline.arguments_at, k = self.controls_next, c
+        cdef const unsigned char* data = self.text.text.data
+        while k < count and base + at[k] < a:
+            k += 1              # (one in a stretch that went out as Malformed)
+        if k == count or base + at[k] >= b:
+            self.controls_next = k
+            return False
+        self.unquoted.len = 0
+        while k < count and base + at[k] < b:
+            c = base + at[k]
+            bb_append(&self.unquoted, data + a, c - a)
+            vt_string(data + c, 1, &self.unquoted)
+            a = c + 1
+            k += 1
+        bb_append(&self.unquoted, data + a, b - a)
+        if k == count:
+            self.controls.len = 0
+            k = 0
+        self.controls_next = k
+        return True
+
+    cdef Py_ssize_t validate(self, Py_ssize_t until) except -2:
+        """Feeds the arguments' validator text[validated:until]: -1 while it accepts them, else
+        its refusal offset. Raw control characters it reads in strings are kept to escape."""
+        cdef Py_ssize_t base = self.outline.arguments_at, at = self.validated, found
+        while True:
+            found = jp_feed_long(&self.prefix, self.text.text.data + at, until - at)
+            if found < 0 or self.prefix.st == JP_REFUSED:
+                self.validated = until
+                return found
+            bb_append(&self.controls, <const unsigned char*>&found, sizeof(Py_ssize_t))
+            at = base + found + 1
 
     cdef int report_unstarted(self, Sink sink, Py_ssize_t a, Py_ssize_t b, int why, int other=OT_NONE) except -1:
         """text[a:b] of a call that never started, Malformed; the head's separator among them, when
@@ -419,8 +467,7 @@ cdef class JsonCallAssembler(Assembler):
                 self.emitted = until
             return 0
         if until > self.validated:
-            refused = jp_feed_long(&self.prefix, self.text.text.data + self.validated, until - self.validated)
-            self.validated = until
+            refused = self.validate(until)
             if refused >= 0:
                 # nothing undecided was sent, so the refusal is never before what was sent; what
                 # was undecided before it goes with what was refused

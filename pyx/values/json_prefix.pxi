@@ -14,6 +14,12 @@
 # that no strict continuation could take (a number that ends early, `1.}`, at the `}`), and takes
 # whitespace after the complete value.
 #
+# A strict validator with `controls` set takes a raw control character (U+0000 to U+001F) inside a
+# string, which models write in code (a real newline or tab) and which lenient readers
+# (`json.loads(strict=False)`) take: jp_feed returns at it, its offset as for a refusal but the
+# validator not refused (st is not JP_REFUSED), having read it; the caller, which writes the JSON
+# out, escapes it there and feeds on from the next byte.
+#
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
 # double (a decoder reads infinity, which no JSON encoder writes back), or one whose integer part
@@ -106,6 +112,7 @@ cdef struct jp_state:
     Py_ssize_t hold_at                  # strict: where what is still undecided starts, or -1
     bint hold_in_string                 # ... that is an escape inside a value string
     bint refused_in_string              # strict: the refusal came inside a value string
+    bint controls                       # strict: pause at a raw control character in a string
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -128,6 +135,7 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hold_at = -1
     s.hold_in_string = False
     s.refused_in_string = False
+    s.controls = False
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -366,7 +374,8 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
 
 cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """Reads p[0:n]; returns -1 while everything read is acceptable, else the refusal offset
-    (counted from the first byte ever fed). A refused validator stays refused. The state lives
+    (counted from the first byte ever fed), or with `controls` the offset of a raw control
+    character in a string it read and paused at. A refused validator stays refused. The state lives
     in `st` while reading (written back before a helper that reads or changes it, and at the end)."""
     cdef Py_ssize_t i = 0, w
     cdef unsigned char c, top, low
@@ -399,6 +408,10 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     if s.strict and s.hold_at < 0:
                         s.hold_at = s.escape_at     # (in a value string: a key's member holds already)
                         s.hold_in_string = True
+                elif s.controls:          # taken as the string's, for the caller to escape
+                    s.st = st
+                    s.seen += i + 1
+                    return s.seen - 1
                 else:                     # a control character in a strict string
                     jp_refuse_in_string(s, s.seen + i)
                     return s.refused_at
