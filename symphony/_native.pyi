@@ -188,8 +188,9 @@ class JsonListSyntax(Syntax):
     otherwise: Optional[JsonSyntax]
     bare: bool
     prose: bool
+    or_list: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., otherwise: Optional[JsonSyntax] = ...,
-                 bare: bool = ..., prose: bool = ...) -> None: ...
+                 bare: bool = ..., prose: bool = ..., or_list: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,

@@ -425,7 +425,7 @@ class CallSyntax:
             params = dict(self.params)
             if params.get("or_list"):
                 one = _native.JsonSyntax((), obj.native())
-                return _native.JsonListSyntax(call_ends, obj.native(), one, False)
+                return _native.JsonListSyntax(call_ends, obj.native(), one, or_list=True)
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"),
                                       params.get("name_word", False), params.get("bare_counter", False),

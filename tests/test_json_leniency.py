@@ -7,12 +7,14 @@ Markdown code stay text. Each output whole, at every chunking and per token; a r
 says what vLLM's xlam and llama3_json parsers read.
 """
 import json
+import re
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import symphony
+from symphony.formats.shapes import calls_only
 from symphony.replay import said
 from tests import tiers
 from tests.common import check_conservation, check_well_formed, replay
@@ -294,3 +296,40 @@ def test_any_string_with_control_characters(value, table):
     events = parsed(table, output)
     assert json.loads(arguments_of(events)[0]) == {"v": value}
     check(table, output, events, every_split_up_to=40)
+
+
+# --- a JSON list of calls in one Qwen `<tool_call>` ------------------------------------------
+
+PLAIN_QWEN = calls_only("plain_qwen", (OPEN, CLOSE), symphony.CallSyntax.json())
+
+
+@pytest.mark.parametrize("table", ["qwen2_5", "qwen3", "trinity"])
+def test_a_list_of_calls_in_one_tool_call(table):
+    """`<tool_call>[{..}, {..}]</tool_call>`: both calls, the list's brackets and commas wrapping
+    (SGLang's qwen25 detector reads each object of a list it loads; vLLM's hermes parser reads no
+    call there)."""
+    output = OPEN + '\n[{"name": "a", "arguments": {"x": 1}},\n {"name": "b", "arguments": {}}]\n' + CLOSE
+    check_all(table, output, [
+        dropped(OPEN + "\n["), start(0, "a", '{"name": "a", "arguments": '), arguments(0, '{"x": 1}'), end(0, "}"),
+        dropped(",\n "), start(1, "b", '{"name": "b", "arguments": '), arguments(1, "{}"), end(1, "}"),
+        dropped("]\n" + CLOSE), finish(tool_calls=2),
+    ])
+
+
+REGION_PIECES = ["[", "]", "{", "}", '{"name": "f", ', '"arguments": {"a": 1}', ", ", " ", "\n", "1", "x", '"',
+                 "```json", OPEN, CLOSE]
+
+
+@settings(max_examples=tiers.examples("qwen2_5", settings.default.max_examples))
+@given(st.lists(st.sampled_from(REGION_PIECES), max_size=16).map("".join))
+@example(OPEN + " " + CLOSE + OPEN + "x" + CLOSE + OPEN + " ")
+@example(OPEN + "[1, 2]" + CLOSE)
+@example(OPEN + '\n```json\n{"name": "f", "arguments": {"a": 1}}' + CLOSE)
+def test_what_opens_no_list_reads_as_one_call_object(text):
+    """A region that opens no list of call objects reads, event for event, as the plain JSON
+    syntax reads it (SPEC §4.2's shape: the whitespace before the object is the start's)."""
+    output = OPEN + text
+    if re.search(r"<tool_call>[ \n]*\[[ \n]*[{\]]", output):
+        return                                  # a list of calls
+    assert parsed("qwen2_5", output) == parsed(PLAIN_QWEN, output)
+    check("qwen2_5", output, parsed("qwen2_5", output), every_split_up_to=40)

@@ -12,7 +12,10 @@
 # A syntax may give the region another way to hold a call (`otherwise`, a JSON syntax): when the
 # region does not open with a list, it is one call of that syntax (Mistral's `[TOOL_CALLS]`
 # region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
-# text after it.
+# text after it. With `or_list` the region is one of that syntax that may hold a list of calls
+# instead (Qwen's `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call
+# objects (no fence is read) is that call's from the region's first byte, whitespace and all, so
+# the region reads as it would in that syntax.
 #
 # A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
@@ -47,6 +50,9 @@ cdef enum JlStage:
     JL_OPENING = 8      # prose: the start of a list held until it is decided
     JL_BRACKET = 9      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
 
+cdef enum:
+    JL_TO_CALL = -1     # flush_carried: the carried bytes are the first of the call just opened
+
 cdef enum JlOpening:    # what the held start of a list in prose has read last
     JO_TICKS = 0        # backticks (a fence, at least PR_FENCE of them)
     JO_INFO = 1         # the fence's `json`, so far
@@ -71,6 +77,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int fence             # how much of the fence (JL_FENCE) was read, opening or closing
     cdef int fenced            # the backticks of the fence the list opened in, still open; 0: none
     cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
+    cdef bint or_list          # what opens no list of calls is that syntax's from the region's first byte
     cdef bint bare             # the region is the list: no `[` opens it
     cdef bint after_text       # text that is not whitespace came after the list or the call
     cdef bint prose            # the region is prose in which lists open (JL_PROSE)
@@ -92,6 +99,9 @@ cdef class JsonListAssembler(Assembler):
     cdef int report_run(self, Sink sink, int kind, int other, const unsigned char* p, Py_ssize_t n) except -1:
         if n <= 0:
             return 0
+        if kind == JL_TO_CALL:
+            self.call.feed(p, n, sink)
+            return 0
         if kind == EV_CONTENT:
             return sink.content(p, n)
         if kind == EV_MALFORMED:
@@ -100,7 +110,8 @@ cdef class JsonListAssembler(Assembler):
 
     cdef int flush_carried(self, Sink sink, int kind=EV_DROPPED, int other=OT_NONE) except -1:
         """Reports the carried bytes as `kind` (Dropped{Wrapper}, Content, or Malformed: of
-        `other`, or UnterminatedRegion); separators among them stay Dropped, in place."""
+        `other`, or UnterminatedRegion); separators among them stay Dropped, in place. JL_TO_CALL:
+        gives them, separators in place, to the call just opened, as its first bytes."""
         cdef Py_ssize_t at = 0, mark_at, n
         cdef const unsigned char* text = self.carried.text.data
         cdef const unsigned char* mark
@@ -110,7 +121,10 @@ cdef class JsonListAssembler(Assembler):
                 break
             self.report_run(sink, kind, other, text + at, mark_at - at)
             at = mark_at
-            sink.dropped(DR_WRAPPER, mark, n)
+            if kind == JL_TO_CALL:
+                self.call.ignored(mark, n, sink)
+            else:
+                sink.dropped(DR_WRAPPER, mark, n)
         self.report_run(sink, kind, other, text + at, self.carried.text.len - at)
         hb_clear(&self.carried)
         return 0
@@ -167,15 +181,14 @@ cdef class JsonListAssembler(Assembler):
                     hb_append(&self.carried, p + i, 1)
                     self.stage = JL_BRACKET
                     i += 1
-                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
+                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence] \
+                        and not self.or_list:
                     hb_append(&self.carried, p + i, 1)
                     self.fence += 1
                     self.fenced = JL_FENCE_TICKS if self.fence == JL_FENCE_LEN else 0
                     i += 1
                 elif self.otherwise is not None and not self.fence:
-                    self.flush_carried(sink)
-                    self.call = <JsonCallAssembler>self.otherwise.open(None)
-                    self.stage = JL_SINGLE
+                    self.single(sink)
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT
@@ -188,6 +201,8 @@ cdef class JsonListAssembler(Assembler):
                 if c == LBRACE or c == RBRACKET:
                     self.flush_carried(sink)        # a list of calls: its `[` is the template's
                     self.stage = JL_BETWEEN
+                elif self.or_list:
+                    self.single(sink)
                 else:
                     self.flush_carried(sink, EV_CONTENT)
                     self.stage = JL_CONTENT
@@ -403,7 +418,16 @@ cdef class JsonListAssembler(Assembler):
         self.finish(sink, True)
         return 0
 
+    cdef int single(self, Sink sink) except -1:
+        """The region holds no list: it is one call of the `otherwise` syntax, which reads what
+        was carried (or_list) or follows it (dropped, wrapping)."""
+        self.call = <JsonCallAssembler>self.otherwise.open(None)
+        self.stage = JL_SINGLE
+        return self.flush_carried(sink, JL_TO_CALL if self.or_list else EV_DROPPED)
+
     cdef int finish(self, Sink sink, bint complete) except -1:
+        if self.or_list and (self.stage == JL_DECIDING or self.stage == JL_BRACKET):
+            self.single(sink)
         if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)
             self.call.finish(sink, complete)
@@ -430,13 +454,16 @@ cdef class JsonListSyntax(Syntax):
     """A bare JSON list of call objects, or content (SPEC §4.5, xLAM); `keys` (an OlKeys other
     than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
     content) what a region that holds no list holds; `bare`: the region is the list (no `[`);
-    `prose`: the region is prose in which lists open."""
+    `prose`: the region is prose in which lists open; `or_list`: the region is one of the
+    `otherwise` syntax that may hold a list of calls instead."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
     cdef readonly bint bare
     cdef readonly bint prose
+    cdef readonly bint or_list
 
-    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False):
+    def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False,
+                 bint or_list=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
@@ -446,12 +473,16 @@ cdef class JsonListSyntax(Syntax):
         self.otherwise = otherwise
         self.bare = bare
         self.prose = prose
+        if or_list and (otherwise is None or bare or prose):
+            raise ValueError("json list syntax: or_list is a region of its `otherwise` syntax that may hold a list")
+        self.or_list = or_list
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
         assembler.keys = self.keys
         assembler.otherwise = self.otherwise
         assembler.bare = self.bare
+        assembler.or_list = self.or_list
         if self.prose:
             assembler.prose = True
             assembler.stage = JL_PROSE

@@ -14,7 +14,7 @@ from symphony.formats.shapes import calls_only
 
 OPENER = "<|im_start|>assistant"
 
-QWEN2_5 = calls_only("qwen2_5", TOOL_CALL, CallSyntax.json(), OPENER)
+QWEN2_5 = calls_only("qwen2_5", TOOL_CALL, CallSyntax.json(or_list=True), OPENER)
 
 QWEN2_5_CODER = calls_only("qwen2_5_coder", TOOL_CALL, CallSyntax.json(or_list=True), OPENER,
                            also=[("<tools>", "</tools>")])

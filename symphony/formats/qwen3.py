@@ -17,7 +17,7 @@ THINK = ("<think>", "</think>")
 TOOL_CALL = ("<tool_call>", "</tool_call>")
 OPENER = "<|im_start|>assistant"
 
-QWEN3 = thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(), OPENER)
+QWEN3 = thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER)
 QWEN3_TAGGED = bare_calls(thought_and_calls("qwen3_tagged", THINK, TOOL_CALL,
                                             CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE), OPENER))
 

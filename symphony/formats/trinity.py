@@ -9,7 +9,7 @@ from symphony.formats.family import ALWAYS_OPENS_THOUGHT, CHATML, Family, Row, c
 from symphony.formats.qwen3 import TOOL_CALL
 from symphony.formats.shapes import THINK, calls_in_thought, thought_and_calls
 
-TRINITY = calls_in_thought(thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json()))
+TRINITY = calls_in_thought(thought_and_calls("trinity", THINK, TOOL_CALL, CallSyntax.json(or_list=True)))
 
 TABLES = {"trinity": TRINITY}
 
