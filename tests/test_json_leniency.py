@@ -324,6 +324,7 @@ REGION_PIECES = ["[", "]", "{", "}", '{"name": "f", ', '"arguments": {"a": 1}', 
 @given(st.lists(st.sampled_from(REGION_PIECES), max_size=16).map("".join))
 @example(OPEN + " " + CLOSE + OPEN + "x" + CLOSE + OPEN + " ")
 @example(OPEN + "[1, 2]" + CLOSE)
+@example('\n{"name": "f", "arguments": {"a": 1}}\n x\n' + CLOSE + " after")
 @example(OPEN + '\n```json\n{"name": "f", "arguments": {"a": 1}}' + CLOSE)
 def test_what_opens_no_list_reads_as_one_call_object(text):
     """A region that opens no list of call objects reads, event for event, as the plain JSON

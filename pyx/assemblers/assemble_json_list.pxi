@@ -14,8 +14,9 @@
 # region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
 # text after it. With `or_list` the region is one of that syntax that may hold a list of calls
 # instead (Qwen's `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call
-# objects (no fence is read) is that call's from the region's first byte, whitespace and all, so
-# the region reads as it would in that syntax.
+# objects (no fence is read) is that call's from the region's first byte, whitespace and all, and
+# what follows the call is not taken (the engine reads it, as after that syntax's call), so the
+# region reads as it would in that syntax.
 #
 # A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
@@ -49,6 +50,7 @@ cdef enum JlStage:
     JL_PROSE = 7        # prose: content, where a list may open
     JL_OPENING = 8      # prose: the start of a list held until it is decided
     JL_BRACKET = 9      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
+    JL_GIVEN_BACK = 10  # or_list: the one call ended; what follows is not the region's to take
 
 cdef enum:
     JL_TO_CALL = -1     # flush_carried: the carried bytes are the first of the call just opened
@@ -140,6 +142,8 @@ cdef class JsonListAssembler(Assembler):
         cdef Py_ssize_t i = 0, w, cl
         cdef unsigned char c
         while i < n:
+            if self.stage == JL_GIVEN_BACK:
+                return i
             if self.stage == JL_PROSE:
                 i += self.prose_bytes(p + i, n - i, sink)
                 continue
@@ -161,7 +165,10 @@ cdef class JsonListAssembler(Assembler):
                 i += self.call.feed(p + i, n - i, sink)
                 if self.call.done:
                     self.call = None
-                    self.stage = JL_AFTER_CALL if self.stage == JL_SINGLE else JL_BETWEEN
+                    if self.stage == JL_SINGLE:
+                        self.stage = JL_GIVEN_BACK if self.or_list else JL_AFTER_CALL
+                    else:
+                        self.stage = JL_BETWEEN
                 continue
             if self.stage == JL_AFTER_CALL:
                 return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_OBJECT) + i
