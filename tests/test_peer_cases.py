@@ -93,6 +93,7 @@ SGLANG_REASONING_CHECKPOINTS = {
     "gemma4": "google/gemma-4-31B-it",
     "gpt-oss": "openai/gpt-oss-20b",
     "minimax-append-think": "MiniMaxAI/MiniMax-M2",
+    "muse": "meta-models/Muse-Glimmer-30B",
 }
 REASONING = "reasoning:"
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the

@@ -52,14 +52,17 @@ BENCH_PROFILES = collect(FAMILIES, "bench", "bench profile of slug")
 
 def aliases(families):
     """Every other name of a table: the families' own aliases, then each engine parser name that
-    is no table's name (a name both engines use must mean the same table)."""
+    is no table's name. A name the two engines give different tables (`muse`: vLLM's Muse Spark,
+    SGLang's Muse Glimmer) is no alias; each engine's map keeps it."""
     tables = collect(families, "tables", "table")
     found = collect(families, "aliases", "format alias")
-    engine = {}
+    engine, ambiguous = {}, set()
     for part in ("vllm", "sglang"):
         for name, table in collect(families, part, "engine parser").items():
             if engine.setdefault(name, table) != table:
-                raise ValueError(f"engine parser {name!r} is {engine[name]!r} and {table!r}")
+                ambiguous.add(name)
+    for name in ambiguous:
+        del engine[name]
     for name, table in engine.items():
         if name not in tables and found.setdefault(name, table) != table:
             raise ValueError(f"format alias {name!r} is {found[name]!r} and, as an engine's parser, {table!r}")

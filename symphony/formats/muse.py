@@ -131,8 +131,12 @@ FAMILY = Family(
     ),
     vllm={
         "muse_glimmer": "muse_glimmer",
-        "musespark1x": "muse_spark",  # (its `muse` is the same parser: see SGLANG_DETECTORS' note)
+        "musespark1x": "muse_spark",
+        "muse": "muse_spark",         # (no alias: SGLang's `muse` is Glimmer)
     },
+    # SGLang's `muse` detector reads Muse Glimmer (it also shows ` to=commentary` messages, which
+    # vLLM's Glimmer parser and this table read as a tool's recipient)
+    sglang={"muse": "muse_glimmer"},
     checkpoints=(
         # muse_glimmer: several messages, each ` to=RECIPIENT<|message|>`; the prompt ends
         # `<|start|>assistant` and the model writes its ` to=self` thought as a message of its own
