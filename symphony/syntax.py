@@ -27,6 +27,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
+    CallSyntax.invoke(loose=True)              the same, also name='K', name=K, name = "K" (MiniMax M2)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
@@ -270,16 +271,23 @@ class CallSyntax:
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
-               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE):
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False):
         """DSML's invoke shape with other tag spellings and no attributes on the parameters:
         values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
-        `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call."""
+        `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call.
+        `loose`: the names' attributes are also read single-quoted (`name='x'`), unquoted
+        (`name=x`) and with whitespace around their `=`, in the parameter tags and in the invoke
+        tag where the table spells its opener also up to the attribute's name (shapes.loose_invokes);
+        read, never written (the grammar writes `name="x"`)."""
         for what, text in (("parameter", parameter), ("parameter_close", parameter_close),
                            ("invoke_close", invoke_close)):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"CallSyntax.invoke: {what} must be a non-empty str")
+        if loose and not parameter.endswith('="'):
+            raise ValueError("CallSyntax.invoke: a loose parameter tag runs to its attribute's `=\"`")
+        extra = {"loose": True} if loose else {}
         return cls("invoke", placement=Placement(placement), parameter=parameter,
-                   parameter_close=parameter_close, invoke_close=invoke_close)
+                   parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
     @classmethod
     def xtml(cls):
@@ -394,7 +402,13 @@ class CallSyntax:
 
     def call_starts(self, fmt):
         """The terminals (by number, in `fmt`) that are a call's own first tag: a region they open
-        reads them as the call's (a tagged function tag that opens a call without its block)."""
+        reads them as the call's (a tagged function tag that opens a call without its block; a
+        loose invoke syntax's opener spelled up to its attribute's name, `<invoke name`, another
+        spelling of the table's `<invoke name="`)."""
+        if self.kind == "invoke" and dict(self.params).get("loose"):
+            texts = dict(fmt.terminals)
+            return [i for i, (name, text) in enumerate(fmt.terminals)
+                    if name in fmt.spellings and texts[fmt.spellings[name]] == text + '="']
         if self.kind != "tagged":
             return []
         return [i for i, (_, text) in enumerate(fmt.terminals) if text == _native.TAGGED_TAGS[0]]
@@ -445,7 +459,8 @@ class CallSyntax:
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
-                                        self.placement == Placement.OWN_LINE, call_ends)
+                                        self.placement == Placement.OWN_LINE, call_ends, starts=starts,
+                                        loose=dict(self.params).get("loose", False))
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

@@ -187,6 +187,34 @@ QUIRKS = [
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],
           "vLLM's minimax_m3: the text as written, the separator and the cut tag included"),
+    # MiniMax M2 writes a name's attribute single-quoted, unquoted or spaced around its `=`
+    Quirk("minimax-m2-single-quoted-and-spaced-names", "minimax_m2",
+          "<minimax:tool_call>\n<invoke name='get_weather'>\n<parameter name = city>Oslo</parameter>\n"
+          "<parameter name = 'days' >3</parameter>\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "vLLM's minimax_m2: the call (its invoke prefixes `name=\"`, `name='`, `name=`, its parameter regex "
+          "`name\\s*=\\s*` quoted either way or not, `\\s*>`); SGLang's minimax-m2: no call (it reads "
+          "`name=\"` only) and no content"),
+    Quirk("minimax-m2-unquoted-names", "minimax_m2",
+          "<minimax:tool_call>\n<invoke name=get_weather>\n<parameter name=city>Oslo</parameter>\n</invoke>\n"
+          "</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: the call; SGLang's minimax-m2: no call"),
+    Quirk("minimax-m2-spaced-invoke-name", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name = "get_weather" >\n<parameter name="city">Oslo</parameter>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: no call (its invoke prefixes have no space around `=`), SGLang's neither; symphony "
+          "reads whitespace around an attribute's `=` and before the tag's end as its parameters' regex does"),
+    Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
+          "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
+          "Checking. ", [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: the call (an invoke prefix in the content opens one), content `Checking.`; "
+          "SGLang's minimax-m2: no call, all of it content"),
+    Quirk("minimax-m2-invoke-name-in-prose", "minimax_m2", "An <invoke name> tag names its tool.",
+          "An <invoke name> tag names its tool.", [],
+          "vLLM's minimax_m2: the text (a prefix with no name after it); symphony: a region with no call, "
+          "shown as written"),
     Quirk("minimax-separators", "minimax_m3",
           "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke "
           'name="get_weather">]<]minimax[>[<city>Oslo]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>['
