@@ -184,7 +184,7 @@ class CallSyntax:
 
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False,
-             bare_counter=False, head_id=None, or_list=False):
+             bare_counter=False, head_id=None, or_list=False, head_restarts=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
@@ -199,7 +199,13 @@ class CallSyntax:
         the id (Kimi K2's `functions.NAME:N`); a text, the id follows it in the head (Mistral v11's
         `[CALL_ID]`; a head without it writes none). With `or_list`, a region may also hold a JSON list of such call
         objects (Qwen2.5-Coder's `<tools>[{..}, {..}]</tools>`); the one object is the family's
-        own form (what a grammar writes)."""
+        own form (what a grammar writes). With `head_restarts`, the table's row from a call to the
+        next call (on the call's opener, a recovery) is taken only where no arguments are being
+        written: the opener written again in a head (before its separator) begins the head anew,
+        the head before it a call that never started (Kimi K2's
+        `<|tool_call_begin|>functions.a:0<|tool_call_begin|>functions.b:0<|tool_call_argument_begin|>`
+        calls `b`), and after the arguments' object it opens the next call; inside the arguments
+        it is their text."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
@@ -213,6 +219,8 @@ class CallSyntax:
         if head_id is not None and (obj != CallObject.ARGUMENTS or not (head_id is True or isinstance(head_id, str))
                                     or head_id == ""):
             raise ValueError("CallSyntax.json: head_id is True or a non-empty str, for a head that names the call")
+        if head_restarts and head is None:
+            raise ValueError("CallSyntax.json: only a head can restart")
         if or_list and (obj == CallObject.ARGUMENTS or head is not None or tail is not None):
             raise ValueError("CallSyntax.json: a list holds whole call objects, with no head or tail")
         if or_list:
@@ -220,6 +228,8 @@ class CallSyntax:
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
         named = {"head_id": head_id} if head_id is not None else {}
+        if head_restarts:
+            named["head_restarts"] = True
         if name_prefix is None and name_index is None and not name_word:
             return cls("json", object=obj, head=head, tail=tail, **named)
         if name_word:
@@ -415,8 +425,9 @@ class CallSyntax:
 
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
-        which a tagged value may hold as its text until its own close tag decides."""
-        if self.kind != "tagged":
+        which a tagged value may hold as its text until its own close tag decides (a JSON call
+        whose head restarts reads them as its arguments' text)."""
+        if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")):
             return []
         names = [name for name, _ in fmt.terminals]
         emits = dict(fmt.states)
@@ -443,7 +454,8 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"),
                                       params.get("name_word", False), params.get("bare_counter", False),
-                                      params.get("head") in controls, _native_head_id(params.get("head_id")))
+                                      params.get("head") in controls, _native_head_id(params.get("head_id")),
+                                      openers=openers)
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),

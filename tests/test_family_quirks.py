@@ -98,6 +98,34 @@ QUIRKS = [
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
           '{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|><|tool_call_end|>ok',
           "ok", [call("get_weather", city="Oslo")], "SGLang's kimi_k2: the call; the stray end stripped"),
+    # Kimi K2 writes a call's opener again before the head's separator: the head begins anew
+    Quirk("kimi-restarted-call-head", "kimi_k2",
+          "ok<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_begin|>"
+          'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|>'
+          "<|tool_calls_section_end|>",
+          "okfunctions.search:0", [call("get_weather", city="Oslo")],
+          "SGLang's kimi_k2: get_weather (the last head); vLLM's: search, its first head (its name regex stops "
+          "at the first `:`) with these arguments. symphony: the second head is the call's; the first, a call "
+          "that never started, is shown (Malformed), its opener dropped", tools=(WEATHER, SEARCH)),
+    Quirk("kimi-restarted-empty-call-head", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_begin|>functions.get_weather:0"
+          '<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("get_weather", city="Oslo")],
+          "SGLang's kimi_k2: get_weather; vLLM's: a call named `<|tool_call_begin|>functions.get_weather`. "
+          "symphony: the doubled opener is only a control token, dropped"),
+    Quirk("kimi-call-opener-after-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
+          '{"query": "a"}<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Oslo"}'
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's and SGLang's kimi_k2: one call, search, its arguments running on over the second call "
+          "(not JSON). symphony: the opener after the arguments' object begins the next call",
+          tools=(WEATHER, SEARCH)),
+    Quirk("kimi-call-opener-in-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
+          '{"query": "<|tool_call_begin|>"}<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("search", query="<|tool_call_begin|>")],
+          "vLLM's and SGLang's kimi_k2: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],
