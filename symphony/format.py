@@ -103,11 +103,13 @@ class Format:
     def spelled_also(self, terminal, name, text):
         """Another spelling of the marker `terminal`: the terminal `name` (text `text`) in every row
         `terminal` is in so far, so it means the same (a family whose tokenizers spell a marker two
-        ways)."""
+        ways); a row the table only reads (recovers) is one in its other spelling too."""
         self.terminal(name, text)
         for from_state, known, to_state in list(self.transitions):
             if known == terminal:
                 self.transition(from_state, name, to_state)
+                if (from_state, known, to_state) in self.recoveries:
+                    self.recoveries.append((from_state, name, to_state))
         self.spellings[name] = terminal
         if terminal in self.controls:
             self.controls.add(name)

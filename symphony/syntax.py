@@ -27,6 +27,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
+    CallSyntax.invoke(loose=True)              the same, also name='K', name=K, name = "K" (MiniMax M2)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
@@ -183,7 +184,7 @@ class CallSyntax:
 
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False,
-             bare_counter=False, head_id=None, or_list=False):
+             bare_counter=False, head_id=None, or_list=False, head_restarts=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
@@ -198,7 +199,13 @@ class CallSyntax:
         the id (Kimi K2's `functions.NAME:N`); a text, the id follows it in the head (Mistral v11's
         `[CALL_ID]`; a head without it writes none). With `or_list`, a region may also hold a JSON list of such call
         objects (Qwen2.5-Coder's `<tools>[{..}, {..}]</tools>`); the one object is the family's
-        own form (what a grammar writes)."""
+        own form (what a grammar writes). With `head_restarts`, the table's row from a call to the
+        next call (on the call's opener, a recovery) is taken only where no arguments are being
+        written: the opener written again in a head (before its separator) begins the head anew,
+        the head before it a call that never started (Kimi K2's
+        `<|tool_call_begin|>functions.a:0<|tool_call_begin|>functions.b:0<|tool_call_argument_begin|>`
+        calls `b`), and after the arguments' object it opens the next call; inside the arguments
+        it is their text."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
@@ -212,6 +219,8 @@ class CallSyntax:
         if head_id is not None and (obj != CallObject.ARGUMENTS or not (head_id is True or isinstance(head_id, str))
                                     or head_id == ""):
             raise ValueError("CallSyntax.json: head_id is True or a non-empty str, for a head that names the call")
+        if head_restarts and head is None:
+            raise ValueError("CallSyntax.json: only a head can restart")
         if or_list and (obj == CallObject.ARGUMENTS or head is not None or tail is not None):
             raise ValueError("CallSyntax.json: a list holds whole call objects, with no head or tail")
         if or_list:
@@ -219,6 +228,8 @@ class CallSyntax:
         if obj == CallObject.CALL and head is None and tail is None:
             return cls("json")
         named = {"head_id": head_id} if head_id is not None else {}
+        if head_restarts:
+            named["head_restarts"] = True
         if name_prefix is None and name_index is None and not name_word:
             return cls("json", object=obj, head=head, tail=tail, **named)
         if name_word:
@@ -270,16 +281,23 @@ class CallSyntax:
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
-               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE):
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False):
         """DSML's invoke shape with other tag spellings and no attributes on the parameters:
         values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
-        `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call."""
+        `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call.
+        `loose`: the names' attributes are also read single-quoted (`name='x'`), unquoted
+        (`name=x`) and with whitespace around their `=`, in the parameter tags and in the invoke
+        tag where the table spells its opener also up to the attribute's name (shapes.loose_invokes);
+        read, never written (the grammar writes `name="x"`)."""
         for what, text in (("parameter", parameter), ("parameter_close", parameter_close),
                            ("invoke_close", invoke_close)):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"CallSyntax.invoke: {what} must be a non-empty str")
+        if loose and not parameter.endswith('="'):
+            raise ValueError("CallSyntax.invoke: a loose parameter tag runs to its attribute's `=\"`")
+        extra = {"loose": True} if loose else {}
         return cls("invoke", placement=Placement(placement), parameter=parameter,
-                   parameter_close=parameter_close, invoke_close=invoke_close)
+                   parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
     @classmethod
     def xtml(cls):
@@ -394,15 +412,22 @@ class CallSyntax:
 
     def call_starts(self, fmt):
         """The terminals (by number, in `fmt`) that are a call's own first tag: a region they open
-        reads them as the call's (a tagged function tag that opens a call without its block)."""
+        reads them as the call's (a tagged function tag that opens a call without its block; a
+        loose invoke syntax's opener spelled up to its attribute's name, `<invoke name`, another
+        spelling of the table's `<invoke name="`)."""
+        if self.kind == "invoke" and dict(self.params).get("loose"):
+            texts = dict(fmt.terminals)
+            return [i for i, (name, text) in enumerate(fmt.terminals)
+                    if name in fmt.spellings and texts[fmt.spellings[name]] == text + '="']
         if self.kind != "tagged":
             return []
         return [i for i, (_, text) in enumerate(fmt.terminals) if text == _native.TAGGED_TAGS[0]]
 
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
-        which a tagged value may hold as its text until its own close tag decides."""
-        if self.kind != "tagged":
+        which a tagged value may hold as its text until its own close tag decides (a JSON call
+        whose head restarts reads them as its arguments' text)."""
+        if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")):
             return []
         names = [name for name, _ in fmt.terminals]
         emits = dict(fmt.states)
@@ -429,7 +454,8 @@ class CallSyntax:
             return _native.JsonSyntax(call_ends, obj.native(), params.get("head"), params.get("tail"),
                                       params.get("name_prefix"), params.get("name_index"),
                                       params.get("name_word", False), params.get("bare_counter", False),
-                                      params.get("head") in controls, _native_head_id(params.get("head_id")))
+                                      params.get("head") in controls, _native_head_id(params.get("head_id")),
+                                      openers=openers)
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
@@ -445,7 +471,8 @@ class CallSyntax:
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
-                                        self.placement == Placement.OWN_LINE, call_ends)
+                                        self.placement == Placement.OWN_LINE, call_ends, starts=starts,
+                                        loose=dict(self.params).get("loose", False))
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

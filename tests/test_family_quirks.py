@@ -98,6 +98,34 @@ QUIRKS = [
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
           '{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|><|tool_call_end|>ok',
           "ok", [call("get_weather", city="Oslo")], "SGLang's kimi_k2: the call; the stray end stripped"),
+    # Kimi K2 writes a call's opener again before the head's separator: the head begins anew
+    Quirk("kimi-restarted-call-head", "kimi_k2",
+          "ok<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_begin|>"
+          'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|>'
+          "<|tool_calls_section_end|>",
+          "okfunctions.search:0", [call("get_weather", city="Oslo")],
+          "SGLang's kimi_k2: get_weather (the last head); vLLM's: search, its first head (its name regex stops "
+          "at the first `:`) with these arguments. symphony: the second head is the call's; the first, a call "
+          "that never started, is shown (Malformed), its opener dropped", tools=(WEATHER, SEARCH)),
+    Quirk("kimi-restarted-empty-call-head", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_begin|>functions.get_weather:0"
+          '<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("get_weather", city="Oslo")],
+          "SGLang's kimi_k2: get_weather; vLLM's: a call named `<|tool_call_begin|>functions.get_weather`. "
+          "symphony: the doubled opener is only a control token, dropped"),
+    Quirk("kimi-call-opener-after-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
+          '{"query": "a"}<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Oslo"}'
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's and SGLang's kimi_k2: one call, search, its arguments running on over the second call "
+          "(not JSON). symphony: the opener after the arguments' object begins the next call",
+          tools=(WEATHER, SEARCH)),
+    Quirk("kimi-call-opener-in-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
+          '{"query": "<|tool_call_begin|>"}<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("search", query="<|tool_call_begin|>")],
+          "vLLM's and SGLang's kimi_k2: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],
@@ -187,6 +215,34 @@ QUIRKS = [
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],
           "vLLM's minimax_m3: the text as written, the separator and the cut tag included"),
+    # MiniMax M2 writes a name's attribute single-quoted, unquoted or spaced around its `=`
+    Quirk("minimax-m2-single-quoted-and-spaced-names", "minimax_m2",
+          "<minimax:tool_call>\n<invoke name='get_weather'>\n<parameter name = city>Oslo</parameter>\n"
+          "<parameter name = 'days' >3</parameter>\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "vLLM's minimax_m2: the call (its invoke prefixes `name=\"`, `name='`, `name=`, its parameter regex "
+          "`name\\s*=\\s*` quoted either way or not, `\\s*>`); SGLang's minimax-m2: no call (it reads "
+          "`name=\"` only) and no content"),
+    Quirk("minimax-m2-unquoted-names", "minimax_m2",
+          "<minimax:tool_call>\n<invoke name=get_weather>\n<parameter name=city>Oslo</parameter>\n</invoke>\n"
+          "</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: the call; SGLang's minimax-m2: no call"),
+    Quirk("minimax-m2-spaced-invoke-name", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name = "get_weather" >\n<parameter name="city">Oslo</parameter>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: no call (its invoke prefixes have no space around `=`), SGLang's neither; symphony "
+          "reads whitespace around an attribute's `=` and before the tag's end as its parameters' regex does"),
+    Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
+          "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
+          "Checking. ", [call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2: the call (an invoke prefix in the content opens one), content `Checking.`; "
+          "SGLang's minimax-m2: no call, all of it content"),
+    Quirk("minimax-m2-invoke-name-in-prose", "minimax_m2", "An <invoke name> tag names its tool.",
+          "An <invoke name> tag names its tool.", [],
+          "vLLM's minimax_m2: the text (a prefix with no name after it); symphony: a region with no call, "
+          "shown as written"),
     Quirk("minimax-separators", "minimax_m3",
           "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke "
           'name="get_weather">]<]minimax[>[<city>Oslo]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>['

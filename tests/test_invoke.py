@@ -1,12 +1,15 @@
 """The invoke syntax with tool-typed parameters (`CallSyntax.invoke`) through
 `minimax_m2` (values directly between the tags) and `dots3` (values on their own line): values
 typed by the request's tools, the invoke close as ToolCallEnd, a parameter attribute reported
-whole; each output at every chunking.
+whole, names' attributes written loosely (`name='f'`, `name=f`, `name = "f"`); each output at every
+chunking and a token at a time.
 """
 from symphony.format import CallSyntax
 from symphony.syntax import Placement
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+import pytest
+
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
+                        end, finish, malformed, parsed, reasoning, start)
 
 M2_CALLS, M2_CALLS_END = "<minimax:tool_call>", "</minimax:tool_call>"
 DOTS_CALLS, DOTS_CALLS_END = "<dots_function_call>", "</dots_function_call>"
@@ -74,7 +77,82 @@ def test_a_block_ends_the_thought_and_content_follows():
     ], prompt="<think>\n")
 
 
+def test_minimax_m2_names_written_loosely():
+    """A name's attribute single-quoted, unquoted, or with whitespace around its `=` and before the
+    tag's end: the invoke opener spelled up to `name` is the call's first bytes (its start's
+    source), the parameter tag's spelling its value's. vLLM's minimax_m2 reads `name='f'` and
+    `name=f` in the invoke and any of these in a parameter; SGLang's minimax-m2 none (no call)."""
+    output = (M2_CALLS + "\n<invoke name='f'>\n<parameter name = 'n' >7" + PARAM_END + "\n<parameter name=s>a b"
+              + PARAM_END + "\n" + INVOKE_END + M2_CALLS_END)
+    check("minimax_m2", output, [
+        dropped(M2_CALLS), dropped("\n"), start(0, "f", "<invoke name='f'>"),
+        arguments(0, '{"n": 7', "\n<parameter name = 'n' >7" + PARAM_END),
+        arguments(0, ', "s": "', "\n<parameter name=s>"), arguments(0, "a b", "a b"), arguments(0, '"', PARAM_END),
+        arguments(0, "}", "\n"), end(0, INVOKE_END), dropped(M2_CALLS_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("minimax_m2", output, tools=TOOLS)
+
+
+@pytest.mark.parametrize("tag, name", [
+    ("<invoke name=f>", "f"),
+    ('<invoke name = "f" >', "f"),
+    ("<invoke name=\tf\n>", "f"),
+    ('<invoke name="f" >', "f"),           # the canonical opener, whitespace before the end
+    ("<invoke name='a b'>", "a b"),        # quoted: to its quote
+    ("<invoke name='f\">", None),          # no closing quote before the next tags: cut short
+    ("<invoke name=>", None),              # no name
+    ("<invoke named='f'>", None),          # no `=` after the attribute's name
+])
+def test_minimax_m2_invoke_tags_written_loosely(tag, name):
+    output = M2_CALLS + tag + param("n", "1") + INVOKE_END + M2_CALLS_END
+    events = parsed("minimax_m2", output, tools=TOOLS)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ([name] if name else [])
+    check("minimax_m2", output, events, tools=TOOLS)
+    check_tokens("minimax_m2", output, tools=TOOLS)
+
+
+def test_a_parameter_tag_without_its_equals_sign_has_no_name():
+    output = M2_CALLS + INVOKE + 'f"><parameter named="n">1' + PARAM_END + INVOKE_END + M2_CALLS_END
+    check("minimax_m2", output, [
+        dropped(M2_CALLS), dropped(INVOKE), start(0, "f", 'f">'),
+        malformed('<parameter named="n">', "a tag without a name"),
+        malformed("1", "text between a call's tags"),
+        malformed(PARAM_END, "a tag where the call's syntax has none"),
+        arguments(0, "{}", ""), end(0, INVOKE_END), dropped(M2_CALLS_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_minimax_m2_invoke_without_its_block():
+    """An invoke in the content opens the block with it (vLLM's minimax_m2 reads it, content `Hi`;
+    SGLang's shows it all as content); text after it is the block's (vLLM drops it)."""
+    output = "Hi " + "<invoke name=f>" + param("n", "1") + INVOKE_END + " bye"
+    check("minimax_m2", output, [
+        content("Hi "), start(0, "f", "<invoke name=f>"), arguments(0, '{"n": 1', param("n", "1")),
+        arguments(0, "}", ""), end(0, INVOKE_END), dropped(" "), malformed("bye", "text between a block's calls"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("minimax_m2", output, tools=TOOLS)
+    # the tag in prose with no name, no call: the text as written (vLLM's: content)
+    output = "Write <invoke name> or <invoke name=> to call."
+    events = parsed("minimax_m2", output, tools=TOOLS)
+    assert not [e for e in events if e["kind"] == "tool_call_start"]
+    check("minimax_m2", output, events, tools=TOOLS)
+
+
+def test_dots_names_written_loosely():
+    """dots' incumbent reads `name\\s*=\\s*` with the value quoted either way or not."""
+    output = (DOTS_CALLS + "\n<invoke name = 'f'>\n<parameter name=n>\n3\n" + PARAM_END + "\n" + INVOKE_END + "\n"
+              + DOTS_CALLS_END)
+    events = parsed("dots3", output, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"n": 3}'}
+    check("dots3", output, events, tools=TOOLS)
+    check_tokens("dots3", output, tools=TOOLS)
+
+
 def test_the_syntax_value():
     assert CallSyntax.invoke(Placement.OWN_LINE) == CallSyntax.invoke("own_line")
     assert CallSyntax.invoke() != CallSyntax.invoke(Placement.OWN_LINE)
     assert CallSyntax.invoke().invoke_close == INVOKE_END
+    assert CallSyntax.invoke(loose=True) != CallSyntax.invoke()
+    with pytest.raises(ValueError):
+        CallSyntax.invoke(parameter="<p>", loose=True)

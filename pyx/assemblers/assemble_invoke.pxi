@@ -11,6 +11,8 @@
 # `integer` is 42); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
 # DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi).
+# MiniMax M2's and dots' names may be written loosely (`loose`, attribute_call.pxi): `name='f'`,
+# `name=f`, `name = "f"`, in the invoke tag and in the parameter tags.
 
 DSML_TAGS = ("<｜DSML｜ parameter name=\"", "</｜DSML｜ parameter>")
 
@@ -26,7 +28,7 @@ cdef class InvokeCall(AttributeCall):
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         if not self.typed_by_attribute:
-            if n != 0:
+            if n != 0 and not (self.loose and u8_space_run(p, n) == n):
                 return -1
             if self.function is None:
                 return KIND_NONE
@@ -46,21 +48,28 @@ cdef class InvokeSyntax(Syntax):
     """Invokes of parameter tags (`tags`: the parameter tag up to its key's quote, and its close
     tag): typed by DSML's `string` attribute (typed_by_attribute) or by the request's tools, the
     latter with values on their own line (own_line) or directly between the tags; `json_body`: a
-    JSON object may stand for the parameters (DSML)."""
+    JSON object may stand for the parameters (DSML); `loose`: names' attributes may be written
+    single-quoted, unquoted or spaced around their `=` (the table's `starts`: its invoke opener
+    spelled up to the attribute's name)."""
     cdef MarkerSet tags
     cdef readonly bint typed_by_attribute
     cdef readonly bint own_line
     cdef readonly bint json_body
+    cdef readonly bint loose
 
     def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=(),
-                 bint json_body=False):
-        Syntax.__init__(self, ends)
+                 bint json_body=False, starts=(), bint loose=False):
+        Syntax.__init__(self, ends, starts)
         if len(tags) != 2 or not all(isinstance(tag, str) and tag for tag in tags):
             raise ValueError("invoke syntax: tags are the parameter tag and its close tag, both non-empty")
-        self.tags = MarkerSet(tuple(tags))
+        if loose and not tags[0].endswith('="'):
+            raise ValueError("invoke syntax: a loose parameter tag runs to its attribute's `=\"`")
+        # loose: the parameter tag also spelled up to its attribute's name (AT_LOOSE_PARAMETER)
+        self.tags = MarkerSet(tuple(tags) + ((tags[0][:-2],) if loose else ()))
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body
+        self.loose = loose
         self.reads_types = True        # (DSML: only where a value's attribute and its declaration disagree)
 
     cdef Assembler open(self, object declared):
@@ -69,4 +78,6 @@ cdef class InvokeSyntax(Syntax):
         call.typed_by_attribute = self.typed_by_attribute
         call.own_line = self.own_line
         call.json_body = self.json_body
+        call.loose = self.loose
+        call.loose_parameter = AT_LOOSE_PARAMETER if self.loose else -1
         return tc_opened(call, self.tags, declared)

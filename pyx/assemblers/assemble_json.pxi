@@ -50,6 +50,12 @@
 # it (Mistral v11's `[CALL_ID]ID`); a head that writes none leaves the call `call_<index>`. The
 # head is whole before the call starts, so the id is known at its start, at every chunking.
 #
+# A head may restart (a syntax whose table has a row from a call to the next call on the call's
+# opener, and lists that opener among its `openers`: Kimi K2): the opener written again before the
+# head's separator begins the head anew (the engine follows the row: the head before it is a call
+# that never started), and so does one after the arguments' object; from the separator until the
+# object closes it is the arguments' text (hold_marker), as any marker is there.
+#
 # A call that never started is Malformed, as the model wrote it, less the head's separator where
 # that is a control token of the table (`head_token`: shown nowhere, as anywhere outside a call).
 # Where the object names the call (not an arguments object), the head only repeats the name, and
@@ -509,6 +515,15 @@ cdef class JsonCallAssembler(Assembler):
             sink.call_arguments(<uint32_t>self.index, closing.data, closing.len, NULL, 0)
         return 0
 
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        # (the syntax's openers: a head that restarts) inside the arguments, from the head's
+        # separator until the object closes, the opener is their text; before them it begins the
+        # head anew, after them the next call (0: the engine follows the row)
+        if self.done or self.head is not None or self.outline.close >= 0:
+            return 0
+        self.feed(p, n, sink)
+        return 1
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.in_tail:
             # a marker after the object: what came of the tail is the call's end
@@ -620,8 +635,10 @@ cdef class JsonSyntax(Syntax):
     cdef readonly bytes head_id
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
-                 bint name_word=False, bint bare_counter=False, bint head_token=False, head_id=None):
-        Syntax.__init__(self, ends)
+                 bint name_word=False, bint bare_counter=False, bint head_token=False, head_id=None, openers=()):
+        Syntax.__init__(self, ends, (), openers)
+        if openers and not head:
+            raise ValueError("json syntax: only a head restarts at a call opener")
         if not OL_KEYS_CALL <= keys <= OL_KEYS_ARGUMENTS:
             raise ValueError(f"json syntax: no object kind {keys}")
         self.keys = keys

@@ -11,6 +11,16 @@
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
 # reference is text like any other.
 #
+# A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's and dots' models,
+# whose incumbents read them so): the value single-quoted (`name='f'`) or unquoted (`name=f`,
+# running to whitespace or the tag's end), and whitespace around the `=`. The table then spells
+# the call tag's opener also up to the attribute's name (`<invoke name`, a marker that is the
+# call's first bytes: open_with), and the syntax its parameter tag (`<parameter name`, tag
+# `loose_parameter`); after either, whitespace, the `=`, whitespace and a quote (or none) are read
+# before the value, and whitespace before the tag's end is no attribute. The canonical spelling
+# (`name="f"`) is the longer marker, so it is read as ever. A tag whose name is followed by
+# anything but `=` is a tag without a name.
+#
 # A syntax may also take a JSON object as the call's body instead of parameters (`json_body`:
 # DSML, whose models write `NAME">{"city": "SF"}</｜DSML｜invoke>`): when the first byte after the
 # call tag that is not whitespace is `{`, the body is read as the JSON call assembler reads
@@ -23,6 +33,7 @@
 cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
     AT_PARAMETER_CLOSE = 1   # a parameter's close tag
+    AT_LOOSE_PARAMETER = 2   # loose: a parameter's open tag up to its attribute's name (`<parameter name`)
 
 cdef enum:
     AT_LONGEST_REFERENCE = 10    # bytes between `&` and `;` at most (`#x0010FFFF`): longer is text
@@ -108,9 +119,23 @@ cdef enum AttributeStage:
     AS_KEY = 4               # a parameter's key, up to its `"`
     AS_KEY_TAIL = 5          # the parameter tag's attributes, up to the tag's end
     AS_VALUE = 6             # the parameter's value, up to its close tag
-    AS_BODY = 7              # a JSON object as the call's body (json_body)
-    AS_AFTER_BODY = 8        # after the whole object
-    AS_BODY_REFUSED = 9      # the validator refused a byte of the object: the rest is invalid
+    AS_NAME_EQUALS = 7       # loose: after the call tag's attribute name, up to its `=`
+    AS_NAME_QUOTE = 8        # loose: after that `=`, up to the value's quote or first byte
+    AS_KEY_EQUALS = 9        # loose: after a parameter tag's attribute name, up to its `=`
+    AS_KEY_QUOTE = 10        # loose: after that `=`, up to the value's quote or first byte
+    AS_BODY = 11             # a JSON object as the call's body (json_body)
+    AS_AFTER_BODY = 12       # after the whole object
+    AS_BODY_REFUSED = 13     # the validator refused a byte of the object: the rest is invalid
+
+
+cdef inline bint as_call_tag(int stage) noexcept:
+    """Whether the stage reads the call tag (before its end)."""
+    return stage == AS_NAME or stage == AS_NAME_TAIL or stage == AS_NAME_EQUALS or stage == AS_NAME_QUOTE
+
+
+cdef inline bint as_parameter_tag(int stage) noexcept:
+    """Whether the stage reads a parameter tag (before its end)."""
+    return stage == AS_KEY or stage == AS_KEY_TAIL or stage == AS_KEY_EQUALS or stage == AS_KEY_QUOTE
 
 
 @cython.no_gc
@@ -126,9 +151,14 @@ cdef class AttributeCall(TagCall):
     cdef jp_state body           # the body's validator
     cdef Py_ssize_t body_fed     # the body's bytes read (carried from body_sent on)
     cdef Py_ssize_t body_sent    # the body's bytes sent as arguments
+    cdef bint loose              # names' attributes may be written loosely (see the top)
+    cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
+    cdef unsigned char quote     # the byte that ends the name or key being read; 0: unquoted
 
     def __cinit__(self):
         self.stage = AS_NAME
+        self.loose_parameter = -1
+        self.quote = QUOTE
 
     # -- what a syntax says ---------------------------------------------------------------------
 
@@ -138,7 +168,7 @@ cdef class AttributeCall(TagCall):
 
     cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
-        return n == 0
+        return n == 0 or (self.loose and u8_space_run(p, n) == n)
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         """The Kind a parameter's attributes give its value (a syntax typing by the request's
@@ -166,12 +196,21 @@ cdef class AttributeCall(TagCall):
                 return self.maybe_body(p, n)
             if self.stage == AS_BETWEEN or self.stage == AS_UNNAMED:
                 return self.text_between(p, n)
+            if self.stage >= AS_NAME_EQUALS:
+                k = self.before_value(p, n)
+                p += k
+                n -= k
+                continue
             if self.stage == AS_NAME or self.stage == AS_KEY:
-                k = self.read_until(p, n, QUOTE, &self.name if self.stage == AS_NAME else &self.key)
+                k = self.read_value(p, n, &self.name if self.stage == AS_NAME else &self.key)
                 if k == n:
                     return 0
                 self.tail_at = self.carried.text.len
                 self.stage = AS_NAME_TAIL if self.stage == AS_NAME else AS_KEY_TAIL
+                if self.quote == 0:
+                    p += k          # (an unquoted value's end is the tail's first byte)
+                    n -= k
+                    continue
             elif self.tag_end() >= 0:
                 return self.carry(p, n)
             else:
@@ -183,6 +222,48 @@ cdef class AttributeCall(TagCall):
             n -= k + 1
         return 0
 
+    cdef Py_ssize_t read_value(self, const unsigned char* p, Py_ssize_t n, ByteBuf* into) except -1:
+        """A name or key up to its quote (read_until), or, unquoted, up to whitespace or the tag's
+        end (`>`; a syntax's end tag arrives as a tag), which it leaves unread. Returns where its
+        end is in p[0:n], or n."""
+        cdef Py_ssize_t k
+        cdef const unsigned char* end
+        if self.quote:
+            return self.read_until(p, n, self.quote, into)
+        k = u8_text_run(p, n)
+        end = <const unsigned char*>memchr(p, GREATER, k) if self.tag_end() < 0 else NULL
+        if end != NULL:
+            k = end - p
+        bb_append(into, p, k)
+        self.carry(p, k)
+        return k
+
+    cdef Py_ssize_t before_value(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Loose: the bytes between an attribute's name and its value (whitespace, the `=`,
+        whitespace, a quote), carried; once the value begins the stage reads it (AS_NAME, AS_KEY).
+        Anything but `=` after the name leaves the tag without one (its tail). Returns how many
+        bytes of p[0:n] were read."""
+        cdef Py_ssize_t k = u8_space_run(p, n)
+        cdef bint call = self.stage == AS_NAME_EQUALS or self.stage == AS_NAME_QUOTE
+        self.carry(p, k)
+        if k == n:
+            return n
+        if self.stage == AS_NAME_EQUALS or self.stage == AS_KEY_EQUALS:
+            if p[k] != EQUALS:
+                self.tail_at = self.carried.text.len
+                self.stage = AS_NAME_TAIL if call else AS_KEY_TAIL
+                return k
+            self.stage = AS_NAME_QUOTE if call else AS_KEY_QUOTE
+            self.carry(p + k, 1)
+            return k + 1
+        self.stage = AS_NAME if call else AS_KEY
+        if p[k] == QUOTE or p[k] == APOSTROPHE:
+            self.quote = p[k]
+            self.carry(p + k, 1)
+            return k + 1
+        self.quote = 0
+        return k
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         self.body_may_open = False
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
@@ -193,23 +274,35 @@ cdef class AttributeCall(TagCall):
                 self.stage = AS_BETWEEN
                 return 0
             return self.value_text(p, n)
+        if tag == self.tag_end() and self.quote == 0 and (self.stage == AS_NAME or self.stage == AS_KEY):
+            # an unquoted value ends at the tag's end
+            self.tail_at = self.carried.text.len
+            self.stage = AS_NAME_TAIL if self.stage == AS_NAME else AS_KEY_TAIL
         if tag == self.tag_end() and (self.stage == AS_NAME_TAIL or self.stage == AS_KEY_TAIL):
             self.carry(p, n)
             return self.tag_done(n)
-        if self.stage == AS_NAME or self.stage == AS_NAME_TAIL:
+        if as_call_tag(self.stage):
             # the call tag is not whole: it starts no call
             self.report_carried(MW_OTHER, OT_TAG_CUT_SHORT)
             self.stage = AS_UNNAMED
-        elif self.stage == AS_KEY or self.stage == AS_KEY_TAIL:
+        elif as_parameter_tag(self.stage):
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = AS_BETWEEN
-        if tag == AT_PARAMETER and self.stage == AS_BETWEEN:
+        if (tag == AT_PARAMETER or tag == self.loose_parameter) and self.stage == AS_BETWEEN:
             self.tag_at = self.carried.text.len
             self.carry(p, n)
             self.key.len = 0
-            self.stage = AS_KEY
+            self.quote = QUOTE
+            self.stage = AS_KEY if tag == AT_PARAMETER else AS_KEY_EQUALS
             return 0
         return self.tag_out_of_place(p, n)
+
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """Loose: the table's opener spelled up to the call tag's attribute name (`<invoke name`)
+        opened the call: its bytes are the call tag's, and the attribute's `=` follows."""
+        self.sink = sink
+        self.stage = AS_NAME_EQUALS
+        return self.carry(p, n)
 
     cdef int tag_done(self, Py_ssize_t end_len) except -1:
         """The call or parameter tag ended (its last end_len carried bytes are its end)."""
@@ -330,8 +423,12 @@ cdef class AttributeCall(TagCall):
             self.end_call(p, n)
             return 1
         if not self.started():
-            # the marker that ends a call that never started is part of what it reports
+            # the marker that ends a call that never started is part of what it reports, unless it
+            # is the next call's first bytes (a loose opener)
             self.take_scanner_held()
+            if self.syntax is not None and self.syntax.is_start(terminal):
+                self.report_carried(MW_OTHER, self.closed_early())
+                return 0
             if self.stage == AS_NAME and self.carried.text.len == 0 and not hb_has_marks(&self.carried):
                 self.carry(p, n)
                 self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)

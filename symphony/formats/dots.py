@@ -4,17 +4,18 @@ sit on their own line (one newline after the opening tag and one before the clos
 template's), typed by the request's tools. The model also writes a call in the block as a JSON
 call object, `{"name": …, "arguments": {…}}`, which vLLM's and SGLang's dots parsers read: the
 table reads one where a call may begin in the block (shapes.objects_in_block); the grammar writes
-invokes.
+invokes. A name's attribute written single-quoted, unquoted or spaced around its `=` is read as
+vLLM's dots parser reads it (`name\\s*=\\s*[^>]+`, quotes off): CallSyntax.invoke(loose=True).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
 from symphony.formats.qwen3 import QWEN_MARKERS
-from symphony.formats.shapes import objects_in_block, thought_and_invokes
+from symphony.formats.shapes import loose_invokes, objects_in_block, thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE, Placement
 
-DOTS3 = objects_in_block(thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_call>"),
-                                             ("<invoke name=\"", XML_INVOKE_CLOSE),
-                                             CallSyntax.invoke(Placement.OWN_LINE)))
+DOTS3 = objects_in_block(loose_invokes(thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_call>"),
+                                                           ("<invoke name=\"", XML_INVOKE_CLOSE),
+                                                           CallSyntax.invoke(Placement.OWN_LINE, loose=True))))
 
 TABLES = {"dots3": DOTS3}
 

@@ -12,6 +12,10 @@ model's own call id, and the call's id (the chat template writes it back into th
 prompt, and Moonshot documents ids of that form). A call whose id is only its counter
 (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only tool's, its id the
 `0` the model wrote, and names nothing (Malformed) where the request has no tool or several.
+A `<|tool_call_begin|>` written again before the head's `<|tool_call_argument_begin|>` begins the
+head anew: `<|tool_call_begin|>functions.a:0<|tool_call_begin|>functions.b:0<|tool_call_argument_begin|>{…}`
+calls `b` (as SGLang's kimi_k2 reads it; vLLM's calls `a`), the head before it a call that never
+started (Malformed); one written after a call's arguments object begins the next call.
 Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 """
 from symphony.format import CallSyntax, Emits, Format
@@ -71,8 +75,12 @@ KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
     ("<|tool_call_begin|>", "<|tool_call_end|>"),
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
-                    name_index=":", bare_counter=True, head_id=True),
+                    name_index=":", bare_counter=True, head_id=True, head_restarts=True),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
+# a call's opener written again in the call (a recovery; the syntax's head_restarts): before the
+# head's separator the head begins anew, after the arguments' object the next call begins; inside
+# the arguments it is their text
+KIMI_K2 = KIMI_K2.recovers("call", "call_open", "call")
 # the block's and the calls' markers, and the head's separator, are each one special token
 KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close")
            .control_token("argument_open", KIMI_K2.syntax.head))

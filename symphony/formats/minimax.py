@@ -6,7 +6,12 @@ mean something only at the very start of the output; later they are content.
 MiniMax M2 and M2.7 (`minimax_m2`): the generation prompt opens a `<think>` thought;
 calls sit in a `<minimax:tool_call>` block of `<invoke name="…">` invokes whose
 `<parameter name="…">` values are written directly between the tags and typed by the request's
-tools (no separator, no element trees). A block ends the thought, as DeepSeek's does.
+tools (no separator, no element trees). A block ends the thought, as DeepSeek's does. Its models
+also write a name's attribute single-quoted, unquoted or spaced around its `=` (`<invoke
+name='f'>`, `<parameter name = x>`), which vLLM's minimax_m2 parser reads: so does the table
+(CallSyntax.invoke(loose=True), shapes.loose_invokes); the grammar writes `name="…"`. An invoke
+written in the content without its `<minimax:tool_call>` block, which vLLM's parser reads too
+(SGLang's shows it as content), opens the block with it (shapes.calls_without_block).
 
 MiniMax M1 (`minimax_m1`, vLLM's `minimax`): `<think>` thoughts the model writes, and
 calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.
@@ -14,7 +19,8 @@ calls as a `<tool_calls>` block of JSON call objects, one per line, with no list
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MINIMAX, MODEL_WRITES_THOUGHT, REASONING_PROBE,
                                      ByValue, Family, Replay, Row, checkpoints)
-from symphony.formats.shapes import THINK, invoke_rows, thought_and_calls, thought_and_invokes
+from symphony.formats.shapes import (THINK, calls_without_block, invoke_rows, loose_invokes, thought_and_calls,
+                                     thought_and_invokes)
 from symphony.syntax import XML_INVOKE_CLOSE
 
 SEPARATOR = "]<]minimax[>["
@@ -43,7 +49,8 @@ MINIMAX_M3 = (
 MINIMAX_M3 = invoke_rows(MINIMAX_M3).calls(CallSyntax.xml()).opens_turn("]~b]ai\n")
 
 MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
-                                 ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(), "]~b]ai\n")
+                                 ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(loose=True), "]~b]ai\n")
+MINIMAX_M2 = loose_invokes(calls_without_block(MINIMAX_M2, "invoke_open", "invoke"))
 
 MINIMAX_M1 = thought_and_calls("minimax_m1", THINK, ("<tool_calls>", "</tool_calls>"),
                                CallSyntax.json_list(bare=True), "]~b]ai\n")

@@ -152,6 +152,20 @@ def calls_without_block(table, opener, call):
     return table.recovers("content", opener, call)
 
 
+def loose_invokes(table, opener="invoke_open"):
+    """`table` (a block of invokes whose syntax reads names loosely, CallSyntax.invoke(loose=True))
+    also opens an invoke whose `name` attribute is written single-quoted, unquoted or with
+    whitespace around its `=` (`<invoke name='f'>`, `<invoke name=f>`): the invoke's `opener`
+    (`<invoke name="`) is also spelled up to the attribute's name (`<invoke name`, the shorter
+    marker: the scanner still takes the whole opener where it is written), in every row the
+    opener is in so far; its bytes are the call's, whose assembler reads the rest of the attribute
+    (attribute_call.pxi). Read, never written (a grammar writes the first spelling)."""
+    text = dict(table.terminals)[opener]
+    if not text.endswith('="'):
+        raise ValueError(f"loose_invokes: the opener {text!r} does not run to its attribute's `=\"`")
+    return table.spelled_also(opener, opener + "_loose", text[:-2])
+
+
 def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open", "invoke"))):
     """`table` (a block of invokes whose markers all begin `<` + `mark`, DSML's `<｜DSML｜`) also
     drops the model's damaged attempts at its block's opener, the misspelled block tags its model
