@@ -676,10 +676,15 @@ def syntax_cases(r):
                  tools=TOOLS, calls=1),
             Case("tagged-parameter-tag-in-key", closed(head("get_weather") + f"{po}ci{po}city>\nParis\n{pc}\n" + fc),
                  tools=TOOLS, calls=1),
-            Case("tagged-function-close-first", closed(f"{fc}\n" + weather), tools=TOOLS, calls=0),
+            # a stray `</function>` ends no block: the call after it is read (the block goes on)
+            Case("tagged-function-close-first", closed(f"{fc}\n" + weather), tools=TOOLS, calls=1),
             Case("tagged-parameters-without-function", closed(arg("city", "Paris") + fc), tools=TOOLS, calls=0),
             Case("tagged-text-after-function-close", co + r.lead + weather + "\nafter\n" + cc, tools=TOOLS, calls=1),
-            Case("tagged-two-functions-in-one-block", closed(weather + "\n" + time), tools=TOOLS, calls=1),
+            # several functions in one block: each a call (vLLM's and SGLang's parsers read them all)
+            Case("tagged-two-functions-in-one-block", closed(weather + "\n" + time), tools=TOOLS, calls=2),
+            Case("tagged-text-between-functions-in-one-block", closed(weather + "\nand then\n" + time), tools=TOOLS,
+                 calls=2),
+            Case("tagged-two-functions-block-unclosed", co + r.lead + weather + "\n" + time, tools=TOOLS, calls=2),
             Case("tagged-name-with-spaces", frame(body("get weather", [("my key", "v")])), tools=TOOLS, calls=1),
             Case("tagged-name-unterminated", open_call(f"{fo}get_weather"), tools=TOOLS),
             Case("tagged-name-closed-early", closed(f"{fo}get_weather"), tools=TOOLS, calls=0),

@@ -197,12 +197,13 @@ def test_a_second_function_tag_inside_a_call_ends_it_and_starts_the_next():
     ])
 
 
-def test_a_function_close_before_any_function_tag_ends_the_block_with_no_call():
-    # the block holds no call: every byte of it is text, its markers included
+def test_a_function_close_before_any_function_tag_is_reported_and_the_block_goes_on():
+    # the block holds no call: every byte of it is text, its markers included (what follows the
+    # close is the block's, where a next function tag would open a call)
     check("qwen3_tagged", block("\n</function>\nx\n"), [
         malformed("<tool_call>", NO_CALL),
         malformed("\n</function>", NO_FUNCTION_TAG),
-        malformed("\nx", "text between a call's object and its closing marker"),
+        malformed("\nx", "text between a block's calls"),
         malformed("\n</tool_call>", NO_CALL),
         finish(),
     ])

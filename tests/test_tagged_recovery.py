@@ -1,5 +1,6 @@
 """What the tagged family's models write against their template, read as they meant it
-(`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, a value
+(`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, several
+calls in one block, a value
 whose close is missing or misspelled, Step-3.5's broken tags, and a call opener written inside a
 value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
 split) and one synthetic token per delta, counted; every replay conserves the output and says
@@ -7,10 +8,13 @@ what the whole parse says. Each test's docstring says what the incumbents read: 
 qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
 detectors, after their unit tests (`../shared/peer-cases/`).
 
-The rules (pyx/assemblers/assemble_tagged.pxi, symphony/formats/shapes.bare_calls):
+The rules (pyx/assemblers/assemble_tagged.pxi, symphony/formats/shapes.bare_calls and
+functions_in_block):
 - a function tag in content opens a call of its own, which is a call once a tag follows the
   function tag (or the block's marker closes it), and content, every byte, otherwise; after its
   `</function>` what follows is content, and a `</tool_call>` closing it is dropped;
+- in a block a call's `</function>` ends the call, not the block: a function tag after it opens the
+  next call, whitespace between is the block's, other text "text between a block's calls";
 - markup inside a value is the value's text when the value's own structure goes on after it
   (docs/recovery.md): openers inside a value nest with their closes; a `</parameter>` with none
   open is the value's close when the call goes on after it (a parameter tag, `</function>`, the
@@ -34,7 +38,7 @@ from symphony.formats.shapes import thought_and_calls
 from tests.common import (check_conservation, check_well_formed, chunkings, counted_deltas, replay, said,
                           synthetic_token_bounds)
 from tests.peer import summary
-from tests.wire import arguments, check, content, dropped, end, finish, malformed, start
+from tests.wire import arguments, check, content, dropped, end, finish, malformed, start, tokens
 
 
 def tool(name, **properties):
@@ -145,6 +149,87 @@ def test_seed_oss_reads_a_call_without_its_block():
     """vLLM's seed_oss parser is the Qwen3 engine with Seed's wrappers: it reads it too."""
     reads("<function=bash>\n<parameter=command>pwd</parameter>\n</function></seed:tool_call>", None,
           [("bash", {"command": "pwd"})], table="seed_oss")
+
+
+# -- several functions in one block ----------------------------------------------------------------
+
+TWO_IN_A_BLOCK = ("<tool_call>\n<function=a>\n<parameter=x>\n1\n</parameter>\n</function>\n<function=b>\n"
+                  "<parameter=y>\n2\n</parameter>\n</function>\n</tool_call>")
+A_AND_B = [tool("a", x=INTEGER), tool("b", y=INTEGER)]
+BLOCK_CALLS = "text between a block's calls"
+# the events of TWO_IN_A_BLOCK's calls: the first's source takes the newline after the block's
+# opener, the second's begins at its tag (the newline before it is the block's)
+CALL_A = [start(0, "a", "\n<function=a>"), arguments(0, '{"x": 1', "\n<parameter=x>\n1\n</parameter>"),
+          arguments(0, "}", "\n"), end(0, "</function>")]
+CALL_B = [start(1, "b", "<function=b>"), arguments(1, '{"y": 2', "\n<parameter=y>\n2\n</parameter>"),
+          arguments(1, "}", "\n"), end(1, "</function>")]
+
+
+def reads_by_tokens(table, output, tools):
+    """`output` cut as a tokenizer cuts it (each marker one token, tests.wire.tokens) says what
+    the whole parse says."""
+    events = replay(symphony.parser(table, tools), tokens(table, output))
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert said(events) == said(symphony.parse(table, output, tools=tools))
+
+
+def test_two_functions_in_one_block_are_two_calls():
+    """The template writes one function per `<tool_call>`; a model that writes two in one block
+    means two calls. vLLM's qwen3_coder and qwen3_xml parsers and SGLang's qwen3_coder detector
+    read both (a, then b); the whitespace between them is the block's, as between a block's
+    invokes."""
+    check("qwen3_tagged", TWO_IN_A_BLOCK, [dropped("<tool_call>"), *CALL_A, dropped("\n"), *CALL_B, dropped("\n"),
+                                           dropped("</tool_call>"), finish(tool_calls=2)], tools=A_AND_B)
+    reads(TWO_IN_A_BLOCK, None, [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
+    reads_by_tokens("qwen3_tagged", TWO_IN_A_BLOCK, A_AND_B)
+
+
+def test_text_between_two_functions_of_a_block_is_malformed():
+    """vLLM and SGLang read both calls and show none of the text between them (their regexes skip
+    it); here it is the block's text, Malformed as between a block's invokes (which the Chat
+    adapter shows, as it shows every Malformed byte)."""
+    output = TWO_IN_A_BLOCK.replace("</function>\n<function=b>", "</function>\nand then\n<function=b>")
+    check("qwen3_tagged", output, [dropped("<tool_call>"), *CALL_A, dropped("\n"), malformed("and then", BLOCK_CALLS),
+                                   dropped("\n"), *CALL_B, dropped("\n"), dropped("</tool_call>"),
+                                   finish(tool_calls=2)], tools=A_AND_B)
+    reads(output, "and then", [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
+    reads_by_tokens("qwen3_tagged", output, A_AND_B)
+
+
+@pytest.mark.parametrize("output", [
+    TWO_IN_A_BLOCK[:-len("</tool_call>")],                           # the stream ends in the block
+    TWO_IN_A_BLOCK.replace("</function>\n<function=b>", "</function><function=b>"),
+    TWO_IN_A_BLOCK.replace("</function>\n<function=b>", "</function>\n<tool_call>\n<function=b>"),
+])
+def test_the_block_goes_on_after_a_function_until_its_own_close(output):
+    """vLLM's qwen3_coder and qwen3_xml and SGLang's qwen3_coder read both calls however the block
+    ends, and with no whitespace between."""
+    reads(output, None, [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
+
+
+def test_a_function_after_a_stray_function_close_in_a_block_is_a_call():
+    """vLLM's qwen3_coder and qwen3_xml and SGLang's qwen3_coder read b and drop the stray close;
+    here the `</function>` before any function is Malformed (shown) and ends nothing: the block
+    goes on, and b is its call."""
+    output = "<tool_call>\n</function>\n<function=b>\n<parameter=y>\n2\n</parameter>\n</function>\n</tool_call>"
+    reads(output, "</function>", [("b", {"y": 2})], tools=A_AND_B)
+
+
+def test_a_function_tag_after_a_call_in_a_block_reads_as_the_blocks_first_does():
+    """In a block a function tag starts its call at once (text after it is Malformed, between the
+    call's tags), not as a call without its block, which text after the tag would make content."""
+    output = TWO_IN_A_BLOCK.replace("<function=b>\n", "<function=b> hello\n")
+    events = reads(output, "hello", [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
+    assert said(events).malformed == (('{"other": "text between a call\'s tags"}', "hello"),)
+
+
+def test_seed_oss_reads_two_functions_in_one_block():
+    """vLLM's seed_oss parser (the Qwen3 engine with Seed's wrappers) reads both."""
+    output = ("<seed:tool_call>\n<function=a>\n<parameter=x>1</parameter>\n</function>\n<function=b>\n"
+              "<parameter=y>2</parameter>\n</function>\n</seed:tool_call>")
+    reads(output, None, [("a", {"x": 1}), ("b", {"y": 2})], table="seed_oss", tools=A_AND_B)
+    reads_by_tokens("seed_oss", output, A_AND_B)
 
 
 # -- a value whose close is missing or misspelled ---------------------------------------------------

@@ -8,7 +8,8 @@
 # between a table's call markers (Qwen 3.5+, Qwen3-Coder, MiMo, Step-3.5, Nanbeige, Nemotron-3;
 # Seed-OSS with values placed directly between the tags). Names and keys run to the `>` after
 # their tag and are not validated; `</function>` ends the call (its bytes are ToolCallEnd's) and
-# what follows it goes back to the engine. Out-of-place tags, names cut short by a tag, and a
+# what follows it goes back to the engine (whose table reads a next function there: the block goes
+# on after a call, shapes.functions_in_block). Out-of-place tags, names cut short by a tag, and a
 # block that closes early are reported with their reasons.
 #
 # What models write otherwise is read too, each rule decided by bytes held until it is, so that

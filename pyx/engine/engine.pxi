@@ -668,6 +668,7 @@ cdef class Engine:
     cdef int row(self, int i, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
         """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
         cdef bint taken = False
+        cdef bint opening
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
             if self.separators.len:
                 self.settle_separators(False)
@@ -676,7 +677,8 @@ cdef class Engine:
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
                 else self.call.hold_close(i, p, n, self.sink)):
             return 0            # the open value's text, unless what follows says otherwise
-        if self.opens_region(nxt):
+        opening = self.opens_region(nxt)
+        if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
             self.open_region()          # the marker is the region's first byte
@@ -685,9 +687,13 @@ cdef class Engine:
         if self.table.emits[self.state] == EM_ARGUMENTS:
             taken = self.close_call(i, p, n, True)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
-            # the call's own first tag opens the region: its bytes are the call's
+            # the call's own first tag opens the call: its bytes are the call's, read as a region of
+            # their own where they open one, else as the first bytes of a call in its block
             self.enter(nxt)
-            return self.call.open_with(p, n, self.sink)
+            if opening:
+                return self.call.open_with(p, n, self.sink)
+            self.call.feed(p, n, self.sink)
+            return 0
         if not taken:
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)

@@ -1,18 +1,20 @@
 """Seed-OSS (SPEC §3 `seed_oss`): `<seed:think>` thoughts the model writes itself and
 `<seed:tool_call>` blocks of `<function=…>` tags whose values sit directly between the parameter
 tags: nothing is stripped, a trailing newline is the value's (patches keep their last line). A
-plain `<tool_call>` is text; a `<function=…>` call without its block is read (shapes.bare_calls).
+plain `<tool_call>` is text; a `<function=…>` call without its block is read (shapes.bare_calls),
+and so are several calls in one block (shapes.functions_in_block).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
-from symphony.formats.shapes import bare_calls, thought_and_calls
+from symphony.formats.shapes import bare_calls, functions_in_block, thought_and_calls
 from symphony.syntax import Placement, Spelling
 
 SEED_HEAD = "<seed:bos>assistant\n"      # the generation prompt's head
 
-SEED_OSS = bare_calls(thought_and_calls("seed_oss", ("<seed:think>", "</seed:think>"),
-                                        ("<seed:tool_call>", "</seed:tool_call>"),
-                                        CallSyntax.tagged(Spelling.PYTHON, Placement.DIRECT), "<seed:bos>assistant"))
+SEED_OSS = bare_calls(functions_in_block(thought_and_calls("seed_oss", ("<seed:think>", "</seed:think>"),
+                                                           ("<seed:tool_call>", "</seed:tool_call>"),
+                                                           CallSyntax.tagged(Spelling.PYTHON, Placement.DIRECT),
+                                                           "<seed:bos>assistant")))
 
 TABLES = {"seed_oss": SEED_OSS}
 

@@ -65,8 +65,9 @@ def bare_calls(table):
     call is one only if a tag follows it); once its `</function>` ends it, what follows is content,
     where a `</tool_call>` the model closes it with is dropped. Its template never writes this,
     so the grammar leaves it out (`Format.recovers`)."""
+    if "function_open" not in dict(table.terminals):
+        table = table.terminal("function_open", _native.TAGGED_TAGS[0])
     return (table
-            .terminal("function_open", _native.TAGGED_TAGS[0])
             .state("bare_call", Emits.ARGUMENTS)
             .state("after_bare_call", Emits.CONTENT)
             .recovers("content", "function_open", "bare_call")
@@ -77,6 +78,24 @@ def bare_calls(table):
             .recovers("after_bare_call", "call_open", "calls")
             .recovers("after_bare_call", "think_open", "reasoning")
             .after_call("bare_call", "after_bare_call"))
+
+
+def functions_in_block(table):
+    """A `thought_and_calls` table of a tagged syntax whose block holds several calls: its template
+    writes one `<function=…>` per block, and its models at times write more (vLLM's and SGLang's
+    parsers read every one). Once a call's `</function>` ends it, the block goes on (state
+    `between_calls`, a block's wrapping, as between a block's invokes: whitespace Dropped, other text
+    Malformed); a function tag there opens the next call (the tag is the call's), the block's close
+    ends the block, its opener opens the next call, as in a call. Read, never written
+    (`Format.recovers`)."""
+    if "function_open" not in dict(table.terminals):
+        table = table.terminal("function_open", _native.TAGGED_TAGS[0])
+    return (table
+            .state("between_calls", Emits.WRAPPER)
+            .after_call("calls", "between_calls")
+            .recovers("between_calls", "function_open", "calls")
+            .recovers("between_calls", "call_close", "content")
+            .recovers("between_calls", "call_open", "calls"))
 
 
 def calls_in_thought(table):
