@@ -149,8 +149,8 @@ cdef class TaggedCall(TagCall):
     cdef inline int stage_after_tag(self) noexcept:
         return TG_BETWEEN if self.started() else TG_OPENING
 
-    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        self.bare = True
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink, bint region) except -1:
+        self.bare = region
         self.feed(p, n, sink)
         return 0
 

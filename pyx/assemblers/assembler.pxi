@@ -21,9 +21,10 @@ cdef class Assembler:
         call's end (or another event of the call), else 0 (the engine drops them)."""
         return 0
 
-    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        """The marker p[0:n] that opened the region is the call's own first tag (its syntax
-        lists it as a start): read it as such, in a region no block opened."""
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink, bint region) except -1:
+        """The marker p[0:n] that opened the call is the call's own first tag (its syntax lists
+        it as a start): read it as such, in a region it opened (`region`, no block did) or as a
+        call's first bytes in its block."""
         self.feed(p, n, sink)
         return 0
 

@@ -297,7 +297,7 @@ cdef class AttributeCall(TagCall):
             return 0
         return self.tag_out_of_place(p, n)
 
-    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+    cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink, bint region) except -1:
         """Loose: the table's opener spelled up to the call tag's attribute name (`<invoke name`)
         opened the call: its bytes are the call tag's, and the attribute's `=` follows."""
         self.sink = sink

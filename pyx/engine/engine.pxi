@@ -690,10 +690,7 @@ cdef class Engine:
             # the call's own first tag opens the call: its bytes are the call's, read as a region of
             # their own where they open one, else as the first bytes of a call in its block
             self.enter(nxt)
-            if opening:
-                return self.call.open_with(p, n, self.sink)
-            self.call.feed(p, n, self.sink)
-            return 0
+            return self.call.open_with(p, n, self.sink, opening)
         if not taken:
             self.sink.dropped_marker(i, p, n)
         return self.enter(nxt)
