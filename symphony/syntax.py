@@ -421,7 +421,9 @@ class CallSyntax:
                     if name in fmt.spellings and texts[fmt.spellings[name]] == text + '="']
         if self.kind != "tagged":
             return []
-        return [i for i, (_, text) in enumerate(fmt.terminals) if text == _native.TAGGED_TAGS[0]]
+        # (and the tag spelled without its `=`, where a table reads it: shapes.functions_in_block)
+        return [i for i, (_, text) in enumerate(fmt.terminals) if text in (_native.TAGGED_TAGS[0],
+                                                                             _native.TAGGED_TAGS[0][:-1])]
 
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and

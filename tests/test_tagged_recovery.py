@@ -224,6 +224,20 @@ def test_a_function_tag_after_a_call_in_a_block_reads_as_the_blocks_first_does()
     assert said(events).malformed == (('{"other": "text between a call\'s tags"}', "hello"),)
 
 
+@pytest.mark.parametrize("tag", ["<function b>", "<functionb>"])
+def test_a_function_tag_without_its_equals_after_a_call_in_a_block_is_the_next_call(tag):
+    """Step-3.5's repair (`<function NAME>`, `<functionNAME>` for a declared NAME) holds for the
+    block's later functions as for its first, one rule wherever the tag stands. SGLang's step3p5
+    and qwen3_coder detectors read only the first call here, and show nothing of the second. A
+    tag that names no declared tool leaves the rest of the block its text, as the first does."""
+    output = TWO_IN_A_BLOCK.replace("<function=b>", tag)
+    reads(output, None, [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
+    reads_by_tokens("qwen3_tagged", output, A_AND_B)
+    events = reads(output.replace(tag, "<function c>"), "<function c>\n<parameter=y>\n2\n</parameter>\n</function>",
+                   [("a", {"x": 1})], tools=A_AND_B)
+    assert "c" not in [e.name for e in events if type(e) is symphony.ToolCallStart]
+
+
 def test_seed_oss_reads_two_functions_in_one_block():
     """vLLM's seed_oss parser (the Qwen3 engine with Seed's wrappers) reads both."""
     output = ("<seed:tool_call>\n<function=a>\n<parameter=x>1</parameter>\n</function>\n<function=b>\n"

@@ -85,15 +85,18 @@ def functions_in_block(table):
     writes one `<function=…>` per block, and its models at times write more (vLLM's and SGLang's
     parsers read every one). Once a call's `</function>` ends it, the block goes on (state
     `between_calls`, a block's wrapping, as between a block's invokes: whitespace Dropped, other text
-    Malformed); a function tag there opens the next call (the tag is the call's), the block's close
-    ends the block, its opener opens the next call, as in a call. Read, never written
+    Malformed); a function tag there opens the next call (the tag is the call's; so does one spelled
+    without its `=`, `<function NAME>`, which the call reads as it reads one that opens a block), the
+    block's close ends the block, its opener opens the next call, as in a call. Read, never written
     (`Format.recovers`)."""
     if "function_open" not in dict(table.terminals):
         table = table.terminal("function_open", _native.TAGGED_TAGS[0])
     return (table
             .state("between_calls", Emits.WRAPPER)
+            .terminal("function_open_unequal", _native.TAGGED_TAGS[0][:-1])
             .after_call("calls", "between_calls")
             .recovers("between_calls", "function_open", "calls")
+            .recovers("between_calls", "function_open_unequal", "calls")
             .recovers("between_calls", "call_close", "content")
             .recovers("between_calls", "call_open", "calls"))
 
