@@ -201,8 +201,15 @@ class InvokeSyntax(Syntax):
     typed_by_attribute: bool
     own_line: bool
     json_body: bool
+    loose: bool
     def __init__(self, tags: Sequence[str] = ..., typed_by_attribute: bool = ..., own_line: bool = ...,
-                 ends: Sequence[int] = ..., json_body: bool = ...) -> None: ...
+                 ends: Sequence[int] = ..., json_body: bool = ..., starts: Sequence[int] = ...,
+                 loose: bool = ...) -> None: ...
+class ParamXmlSyntax(Syntax):
+    loose: bool
+    def __init__(self, tags: Sequence[str], ends: Sequence[int] = ..., header_ends: Sequence[int] = ...,
+                 doubled_names: bool = ..., param_spellings: Sequence[str] = ..., starts: Sequence[int] = ...,
+                 loose: bool = ...) -> None: ...
 class XtmlSyntax(Syntax): ...
 class XmlSyntax(Syntax): ...
 class PythonicSyntax(Syntax):

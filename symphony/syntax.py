@@ -308,10 +308,17 @@ class CallSyntax:
         return cls("xml")
 
     @classmethod
-    def param_xml(cls, tags=ParamTags.MINICPM):
+    def param_xml(cls, tags=ParamTags.MINICPM, loose=False):
+        """`<param name=…>` values typed by the tools (`tags`); `loose`: names' attributes are also
+        read single-quoted, unquoted and spaced around their `=`, as CallSyntax.invoke(loose=True)
+        reads them (the table spells its call opener also up to the attribute's name:
+        shapes.loose_invokes)."""
         if not isinstance(tags, ParamTags):
             raise TypeError(f"CallSyntax.param_xml: tags must be a ParamTags, not {type(tags).__name__}")
-        return cls("param_xml", tags=tags)
+        if loose and not tags.param_open.endswith('="'):
+            raise ValueError("CallSyntax.param_xml: a loose parameter tag runs to its attribute's `=\"`")
+        extra = {"loose": True} if loose else {}
+        return cls("param_xml", tags=tags, **extra)
 
     @classmethod
     def pythonic(cls, prose=False, slips=False, objects=None):
@@ -415,7 +422,7 @@ class CallSyntax:
         reads them as the call's (a tagged function tag that opens a call without its block; a
         loose invoke syntax's opener spelled up to its attribute's name, `<invoke name`, another
         spelling of the table's `<invoke name="`)."""
-        if self.kind == "invoke" and dict(self.params).get("loose"):
+        if self.kind in ("invoke", "param_xml") and dict(self.params).get("loose"):
             texts = dict(fmt.terminals)
             return [i for i, (name, text) in enumerate(fmt.terminals)
                     if name in fmt.spellings and texts[fmt.spellings[name]] == text + '="']
@@ -481,7 +488,8 @@ class CallSyntax:
             return _native.XmlSyntax(call_ends)
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
-                                          self.tags.doubled_names, self.tags.param_spellings)
+                                          self.tags.doubled_names, self.tags.param_spellings, starts,
+                                          dict(self.params).get("loose", False))
         if self.kind == "pythonic":
             params = dict(self.params)
             literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)

@@ -2,8 +2,12 @@
 content, `<param name="…">` values typed by the request's tools (Python literals read), CDATA
 sections as text, `</function>` as the call's end; each output at every chunking.
 """
-from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+import json
+
+import pytest
+
+from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
+                        dropped, end, finish, malformed, parsed, reasoning, start)
 
 FUNCTION, FUNCTION_END = '<function name="', "</function>"
 TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
@@ -56,6 +60,35 @@ def test_a_param_tag_without_a_name_is_reported_and_the_call_keeps_the_rest():
     assert arguments_of(events) == {0: '{"s": "y"}'}
     assert [e for e in events if e["kind"] == "malformed"] == [
         malformed("<param>x", "text between a call's tags"), malformed("</param>", "a tag where the call's syntax has none")]
+
+
+@pytest.mark.parametrize("tag, key", [
+    ("<function name='f'>", "<param name='s'>"),       # vLLM's and SGLang's minicpm5 read these
+    ("<function name=f>", "<param name=s>"),
+    ('<function name = "f" >', "<param name = 's' >"),
+])
+def test_names_written_loosely(tag, key):
+    """A name's attribute single-quoted, unquoted or spaced around its `=` (as a loose invoke's):
+    vLLM's and SGLang's minicpm5 parsers read `name='…'` (`name=['"]…['"]`), and no unquoted or
+    spaced one. The loose opener `<function name` is the call's first bytes."""
+    output = "Checking. " + tag + key + "Paris</param>" + param("n", "3") + FUNCTION_END
+    events = parsed("minicpm5", output, tools=TOOLS)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["f"]
+    assert json.loads(arguments_of(events)[0]) == {"s": "Paris", "n": 3}
+    check("minicpm5", output, events, tools=TOOLS)
+    check_tokens("minicpm5", output, tools=TOOLS)
+
+
+@pytest.mark.parametrize("output", ["<function name is a tag> here", "<function named='f'>x</function>",
+                                    "a <function name= that is cut"])
+def test_a_loose_opener_that_names_nothing_is_the_text_written(output):
+    """The loose opener followed by no `=` and name starts no call: every byte is shown."""
+    events = parsed("minicpm5", output, tools=TOOLS)
+    assert not [e for e in events if e["kind"] == "tool_call_start"]
+    shown = "".join(e["text"] if e["kind"] == "content" else e["text"]["text"] for e in events
+                    if e["kind"] in ("content", "malformed"))
+    assert shown == output
+    check("minicpm5", output, events, tools=TOOLS)
 
 
 def test_a_cut_closes_the_string_unless_the_stream_was_stopped_for_its_length():

@@ -28,7 +28,7 @@ cdef class InvokeCall(AttributeCall):
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         if not self.typed_by_attribute:
-            if n != 0 and not (self.loose and u8_space_run(p, n) == n):
+            if not self.no_attributes(p, n):
                 return -1
             if self.function is None:
                 return KIND_NONE

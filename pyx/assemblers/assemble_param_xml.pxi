@@ -11,7 +11,9 @@
 # closes before any call started was the template's header, and is dropped. A syntax may also read
 # a name written twice around a dot, `X.X`, as the tool `X` the request declares (Muse's template
 # writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`), and
-# other spellings of the parameter's open tag, each read as it is (MiniCPM5's `<paramname="`).
+# other spellings of the parameter's open tag, each read as it is (MiniCPM5's `<paramname="`),
+# and names' attributes written loosely (`loose`: MiniCPM5's `<function name='f'>`, `<param name='k'>`,
+# which vLLM's and SGLang's minicpm5 parsers read), as a loose invoke syntax reads them.
 
 cdef enum ParamXmlTag:
     PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
@@ -29,7 +31,7 @@ cdef class ParamXmlCall(AttributeCall):
     cdef ParamXmlSyntax params   # for the table terminals that end a recipient header
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
-        if n:
+        if not self.no_attributes(p, n):
             return -1
         return KIND_NONE if self.function is None else self.function.kind(self.key.data, self.key.len)
 
@@ -42,7 +44,7 @@ cdef class ParamXmlCall(AttributeCall):
         return TagCall.start_call(self, upto)
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
-        if tag >= PX_PARAMETER_SPELLINGS:
+        if tag >= PX_PARAMETER_SPELLINGS and tag != self.loose_parameter:
             tag = AT_PARAMETER
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
@@ -78,20 +80,30 @@ cdef class ParamXmlSyntax(Syntax):
     Glimmer's `atem:` spelling); `tags` are the parameter's open tag (up to the key) and close tag,
     `header_ends` the table terminals that end a recipient header; `doubled_names`: a call named
     `X.X` is the declared tool `X` (px_undoubled); `param_spellings` other spellings of the
-    parameter's open tag (MiniCPM5's collapsed `<paramname="`)."""
+    parameter's open tag (MiniCPM5's collapsed `<paramname="`); `loose`: names' attributes may be
+    written single-quoted, unquoted or spaced around their `=`, as in a loose invoke syntax
+    (attribute_call.pxi; the table's `starts`: its call opener spelled up to the attribute's name)."""
     cdef MarkerSet tags
     cdef uint64_t header_ends
     cdef bint doubled_names
+    cdef readonly bint loose
+    cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
 
-    def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=()):
+    def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=(), starts=(),
+                 bint loose=False):
         cdef int terminal
-        Syntax.__init__(self, ends)
+        Syntax.__init__(self, ends, starts)
         self.reads_types = True
         if len(tags) != 2:
             raise ValueError("param-XML syntax: tags are the parameter's open and close tag")
         if not all(isinstance(text, str) and text for text in param_spellings):
             raise ValueError("param-XML syntax: a parameter tag's spellings are non-empty strs")
-        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings))
+        if loose and not tags[0].endswith('="'):
+            raise ValueError("param-XML syntax: a loose parameter tag runs to its attribute's `=\"`")
+        self.loose = loose
+        self.loose_parameter = PX_PARAMETER_SPELLINGS + len(param_spellings) if loose else -1
+        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
+                              + ((tags[0][:-2],) if loose else ()))
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 
@@ -102,4 +114,6 @@ cdef class ParamXmlSyntax(Syntax):
         cdef ParamXmlCall call = ParamXmlCall.__new__(ParamXmlCall)
         call.syntax = self
         call.params = self
+        call.loose = self.loose
+        call.loose_parameter = self.loose_parameter
         return tc_opened(call, self.tags, declared)

@@ -166,9 +166,14 @@ cdef class AttributeCall(TagCall):
         """The syntax's tag that ends a call or parameter tag, or -1: the byte `>` does."""
         return -1
 
+    cdef inline bint no_attributes(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """Whether a tag's p[0:n], between its name and its end, holds no attribute: nothing, or
+        (loose) only whitespace."""
+        return n == 0 or (self.loose and u8_space_run(p, n) == n)
+
     cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
-        return n == 0 or (self.loose and u8_space_run(p, n) == n)
+        return self.no_attributes(p, n)
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         """The Kind a parameter's attributes give its value (a syntax typing by the request's

@@ -3,20 +3,23 @@ each `<function name="NAME"><param name="KEY">value</param>…</function>`; stri
 characters in a CDATA section, other values as Python literals, typed by the request's tools.
 `</function>` is the call's end. Its tags also come collapsed (`<functionname="…">`,
 `<paramname="…">`) or with the byte-level tokenizer's `Ġ` for their space: the same tags
-(syntax.collapsed_spellings).
+(syntax.collapsed_spellings). A name's attribute written single-quoted, unquoted or spaced around
+its `=` (`<function name='f'>`, `<param name='k'>`) is read as vLLM's and SGLang's minicpm5
+parsers read it (`name=['"]…['"]`): CallSyntax.param_xml(loose=True), shapes.loose_invokes.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
 from symphony.formats.qwen3 import QWEN_MARKERS, THINK
-from symphony.formats.shapes import thought_and_calls
+from symphony.formats.shapes import loose_invokes, thought_and_calls
 from symphony.syntax import ParamTags, collapsed_spellings
 
 FUNCTION_OPEN = '<function name="'
 
 MINICPM5 = thought_and_calls("minicpm5", THINK, (FUNCTION_OPEN, ParamTags.MINICPM.call_close),
-                             CallSyntax.param_xml(ParamTags.MINICPM), "<|im_start|>assistant")
+                             CallSyntax.param_xml(ParamTags.MINICPM, loose=True), "<|im_start|>assistant")
 for _k, _text in enumerate(collapsed_spellings(FUNCTION_OPEN), 2):
     MINICPM5 = MINICPM5.spelled_also("call_open", f"call_open_{_k}", _text)
+MINICPM5 = loose_invokes(MINICPM5, "call_open")
 
 TABLES = {"minicpm5": MINICPM5}
 
