@@ -414,7 +414,8 @@ def test_any_arguments_with_the_words(written, table, how):
 
 FLOATS_PYTHON_WRITES = st.sampled_from([float("nan"), float("inf"), -float("inf")])
 DUMPED = st.recursive(FLOATS_PYTHON_WRITES | st.integers(-5, 5) | st.sampled_from(["s", "NaN", True, None]),
-                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("abc"), inner, max_size=3),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("abc"), inner,
+                                                                                    max_size=3),
                       max_leaves=8)
 
 
