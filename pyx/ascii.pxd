@@ -30,6 +30,8 @@ cdef enum:
     EQUALS = 61
     GREATER = 62          # >
     UPPER_E = 69
+    UPPER_I = 73
+    UPPER_N = 78
     UPPER_U = 85
     LBRACKET = 91
     BACKSLASH = 92

@@ -61,8 +61,9 @@ MARKERS = sorted({text for t in TABLES for _, text in t.terminals}
 FRAGMENTS = sorted({m[:k] for m in MARKERS for k in range(1, len(m))} | {m[k:] for m in MARKERS for k in range(1, len(m))})
 ATOMS = [
     "{", "}", "[", "]", ",", ":", '"', "\\", "\\\\", '\\"', "\\n", "\\u", "\\u00", "\\u00e9", "\\ud83c", "\\udf89",
-    "\\ud83c\\udf89", "\\uDFFF", "\\uzzzz", "\\q", "true", "tru", "false", "null", "nul", "NaN", "-", "1.", "1e+",
-    "-0.5e-3", "12abc", "0", '"name"', '"arguments"', '"parameters"', '"tool_name"', '"f"', ": ", ", ",
+    "\\ud83c\\udf89", "\\uDFFF", "\\uzzzz", "\\q", "true", "tru", "false", "null", "nul", "NaN", "Na", "Infinity",
+    "-Infinity", "-Inf", "-", "1.", "1e+", "-0.5e-3", "12abc", "0", '"name"', '"arguments"', '"parameters"',
+    '"tool_name"', '"f"', ": ", ", ",
     '{"name": "f", "arguments": {', '{"name": "get_weather", "arguments": {"city": "Par', '{"arguments": {}, "name": "g"}',
     "[{", "}]", "```", "```json\n",
     " ", "\n", "\t", "\r\n", "\x0b", "\x0c", "\x85", "\xa0", "\u1680", "\u2000", "\u200a", "\u2028", "\u2029",

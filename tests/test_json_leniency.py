@@ -298,6 +298,156 @@ def test_any_string_with_control_characters(value, table):
     check(table, output, events, every_split_up_to=40)
 
 
+# --- NaN, Infinity and -Infinity where a value may begin in the arguments ---------------------
+# Python's json.dumps writes a float nan or inf as these words, and json.loads reads them back as
+# floats: vLLM's and SGLang's JSON call parsers load the call with json.loads and write its
+# arguments again with json.dumps, so they pass `NaN` through in the arguments string (JSON that
+# a strict client, JSON.parse or the Anthropic SDK, cannot load). symphony writes each as the JSON
+# string of its text, as value typing writes a tagged parameter whose text is `NaN`.
+
+def strict_loads(text):
+    """json.loads as a strict reader reads: no NaN, Infinity or -Infinity."""
+    def refuse(word):
+        raise ValueError(f"not JSON: {word}")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("table", sorted(CONTROL_CALLS))
+def test_nan_and_infinity_are_strings_of_their_text(table):
+    """Each word is a value: the arguments' JSON writes it as a string, the source keeps the
+    word, and the arguments after it go on (they used to be lost to Malformed from the word on)."""
+    written = '{"x": NaN, "y": 2, "z": -Infinity, "w": Infinity}'
+    output = control_call(table, written)
+    shown, calls = shown_and_calls(table, output)
+    assert [name for name, _ in calls] == ["bash"] and shown == ""
+    assert strict_loads(calls[0][1]) == {"x": "NaN", "y": 2, "z": "-Infinity", "w": "Infinity"}
+    sources = "".join(e["source"]["text"] for e in parsed(table, output) if e["kind"] == "tool_call_arguments")
+    assert written in sources                               # the words as the model wrote them
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_each_word_in_a_list_and_as_the_last_member(word):
+    """json.loads reads [1, NaN] as [1, nan] and {"v": NaN} as {"v": nan}; the incumbents write
+    `NaN` back into the arguments string."""
+    for written, value in [('{"v": [1, ' + word + ', ' + word + ']}', {"v": [1, word, word]}),
+                           ('{"a": "b", "v": ' + word + '}', {"a": "b", "v": word}),
+                           ('{"v": {"w": ' + word + '}}', {"v": {"w": word}}),
+                           ('[' + word + ']', [word])]:
+        output = control_call("qwen2_5", written)
+        events = parsed("qwen2_5", output)
+        assert strict_loads(arguments_of(events)[0]) == value
+        assert not [e for e in events if e["kind"] == "malformed"]
+        check("qwen2_5", output, events)
+        check_per_token("qwen2_5", output)
+
+
+@pytest.mark.parametrize("cut, as_written", [("Na", '"Na'), ("-Inf", '"-Inf'), ("-", "-"), ("tru", "tru")])
+def test_a_word_cut_by_the_stream(cut, as_written):
+    """A stream that ends inside a word is a cut `tru`: at "stop" the arguments close without the
+    member it began (Malformed{UnterminatedRegion}); at "length" they stay as written, the word's
+    prefix as the prefix of the string it begins (a cut `tru` as the prefix of `true`)."""
+    output = OPEN + '{"name": "f", "arguments": {"a": 1, "v": ' + cut
+    events = parsed("qwen2_5", output)
+    assert json.loads(arguments_of(events)[0]) == {"a": 1}
+    assert [e["text"]["text"] for e in events if e["kind"] == "malformed"] == [', "v": ' + cut]
+    check("qwen2_5", output, events)
+    cut_short = parsed("qwen2_5", output, finish="length")
+    assert arguments_of(cut_short)[0] == '{"a": 1, "v": ' + as_written
+    check("qwen2_5", output, cut_short, finish="length")
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_a_whole_word_the_stream_ends_in_is_a_value(word):
+    """A word spelled out when the stream ends is whole, as `true` is there."""
+    output = OPEN + '{"name": "f", "arguments": {"v": ' + word
+    for how, want in [("stop", '{"v": "' + word + '"}'), ("length", '{"v": "' + word + '"')]:
+        events = parsed("qwen2_5", output, finish=how)
+        assert arguments_of(events)[0] == want
+        check("qwen2_5", output, events, finish=how)
+
+
+@pytest.mark.parametrize("written", ['{"x": NaNx, "y": 2}', '{"x": nan, "y": 2}', '{"x": -Inf, "y": 2}',
+                                     '{"x": inf, "y": 2}', '{"x": Infinityy, "y": 2}', '{"x": -NaN, "y": 2}',
+                                     '{"x": +Infinity, "y": 2}', '{NaN: 1, "y": 2}', '{"x": 1 NaN, "y": 2}'])
+def test_other_spellings_and_places_are_refused_as_before(written):
+    """Only the three words, as Python writes them, where a value begins: `nan`, `inf`, `NaNx`, a
+    cut `-Inf` are no JSON and no Python spelling of a float (json.loads refuses them too), and a
+    word as a key (which json.loads refuses) ends the arguments there, as before."""
+    output = control_call("qwen2_5", written)
+    events = parsed("qwen2_5", output)
+    arguments_json = arguments_of(events)[0]
+    assert "NaN" not in arguments_json and "nf" not in arguments_json and '"y"' not in arguments_json
+    assert [e["text"]["text"] for e in events if e["kind"] == "malformed"][0].endswith(', "y": 2}')
+    check("qwen2_5", output, events)
+
+
+def test_words_and_raw_control_characters_in_long_arguments():
+    """Words and raw newlines among each other, in arguments long enough to be let go of while
+    they stream: each keeps its place at every chunking."""
+    rows = "".join(f'[{i}, NaN, "a\tb\n", -Infinity], ' for i in range(600))
+    output = control_call("qwen2_5", '{"rows": [' + rows + 'Infinity]}')
+    want = {"rows": [[i, "NaN", "a\tb\n", "-Infinity"] for i in range(600)] + ["Infinity"]}
+    for pieces in ([output], [output[i:i + 7] for i in range(0, len(output), 7)],
+                   [output[i:i + 5000] for i in range(0, len(output), 5000)]):
+        events = replay(symphony.parser("qwen2_5"), pieces)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert strict_loads(arguments_of([e.to_dict() for e in events])[0]) == want
+
+
+WORD_PIECES = ["NaN", "Infinity", "-Infinity", "Na", "-Inf", "-", "nan", "N", "1", "true", "tru", '"s"', '"NaN"',
+               ", ", "[", "]", "{", "}", '"k": ', "x", " "]
+
+
+@settings(max_examples=tiers.examples("qwen2_5", settings.default.max_examples))
+@given(st.lists(st.sampled_from(WORD_PIECES), max_size=14).map("".join), st.sampled_from(sorted(CONTROL_CALLS)),
+       st.sampled_from(["stop", "length"]))
+@example('{"k": [NaN, -Infinity, Infinity]}', "qwen2_5", "stop")
+@example('{"k": -Inf', "qwen2_5", "length")
+@example('[NaN', "xlam", "length")
+def test_any_arguments_with_the_words(written, table, how):
+    """Whatever the arguments hold of these words, their prefixes and near misses, whole or cut
+    (the call left open), every chunking says what the whole parse says."""
+    output = control_call(table, written) if how == "stop" else CONTROL_CALLS[table].split("{}")[0] + written
+    check(table, output, parsed(table, output, finish=how), finish=how, every_split_up_to=40)
+
+
+FLOATS_PYTHON_WRITES = st.sampled_from([float("nan"), float("inf"), -float("inf")])
+DUMPED = st.recursive(FLOATS_PYTHON_WRITES | st.integers(-5, 5) | st.sampled_from(["s", "NaN", True, None]),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("abc"), inner,
+                                                                                    max_size=3),
+                      max_leaves=8)
+
+
+def words_as_strings(value):
+    """`value` with each float json.dumps writes as a word (nan, inf, -inf) the string of that word."""
+    if isinstance(value, float):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return [words_as_strings(v) for v in value]
+    if isinstance(value, dict):
+        return {k: words_as_strings(v) for k, v in value.items()}
+    return value
+
+
+@settings(max_examples=tiers.examples("qwen2_5", settings.default.max_examples))
+@given(st.dictionaries(st.sampled_from("xyz"), DUMPED, min_size=1, max_size=3), st.sampled_from(sorted(CONTROL_CALLS)),
+       st.integers(0, 60))
+@example({"x": [float("nan"), {"a": -float("inf")}]}, "qwen2_5", 13)
+def test_arguments_python_dumped_load_strictly(value, table, cut):
+    """Arguments Python's json.dumps wrote (a float nan or inf as its word): the call's arguments
+    load with a strict reader, each word the string of its text, where Python's reader reads the
+    float; cut anywhere, every chunking says what the whole parse says."""
+    written = json.dumps(value)
+    output = control_call(table, written)
+    events = parsed(table, output)
+    assert strict_loads(arguments_of(events)[0]) == words_as_strings(value)
+    check(table, output, events, every_split_up_to=40)
+    cut_output = CONTROL_CALLS[table].split("{}")[0] + written[:cut]
+    for how in ("stop", "length"):
+        check(table, cut_output, parsed(table, cut_output, finish=how), finish=how, every_split_up_to=20)
+
+
 # --- a JSON list of calls in one Qwen `<tool_call>` ------------------------------------------
 
 PLAIN_QWEN = calls_only("plain_qwen", (OPEN, CLOSE), symphony.CallSyntax.json())

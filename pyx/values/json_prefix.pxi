@@ -14,11 +14,17 @@
 # that no strict continuation could take (a number that ends early, `1.}`, at the `}`), and takes
 # whitespace after the complete value.
 #
-# A strict validator with `controls` set takes a raw control character (U+0000 to U+001F) inside a
-# string, which models write in code (a real newline or tab) and which lenient readers
-# (`json.loads(strict=False)`) take: jp_feed returns at it, its offset as for a refusal but the
-# validator not refused (st is not JP_REFUSED), having read it; the caller, which writes the JSON
-# out, escapes it there and feeds on from the next byte.
+# A strict validator with `rewrites` set takes two things a strict reader refuses but models write
+# and lenient readers take, for its caller (which writes the JSON out) to write anew: a raw control
+# character (U+0000 to U+001F) inside a string (a real newline or tab in code, which
+# `json.loads(strict=False)` takes), and, where a value may begin, the words `NaN`, `Infinity` and
+# `-Infinity` exactly (as Python's `json.dumps` writes a float nan or inf, and `json.loads` reads
+# them). jp_feed pauses at each: it returns its offset as for a refusal but the validator not
+# refused (st is not JP_REFUSED), having read it (`seen` is where it ends: a control character is
+# one byte; a word pauses at its last letter, in JP_WORD, and is a value like a literal: undecided
+# until a byte that is no letter follows, refused at its first letter if one does); the caller
+# writes it there (the control character's escape, the word's JSON string) and feeds on from
+# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is.
 #
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
@@ -112,7 +118,7 @@ cdef struct jp_state:
     Py_ssize_t hold_at                  # strict: where what is still undecided starts, or -1
     bint hold_in_string                 # ... that is an escape inside a value string
     bint refused_in_string              # strict: the refusal came inside a value string
-    bint controls                       # strict: pause at a raw control character in a string
+    bint rewrites                       # strict: pause at what the caller writes anew (the top)
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -135,7 +141,7 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hold_at = -1
     s.hold_in_string = False
     s.refused_in_string = False
-    s.controls = False
+    s.rewrites = False
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -326,14 +332,26 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
             jp_hold(s, at)
         else:
             jp_decided(s)
-    elif c == 116 or c == 102 or c == 110:
+    elif c == 116 or c == 102 or c == 110 or (s.rewrites and (c == UPPER_N or c == UPPER_I)):
         s.st = JP_WORD
-        s.word = "true" if c == 116 else ("false" if c == 102 else "null")
+        s.word = "true" if c == 116 else ("false" if c == 102 else ("null" if c == 110 else
+                                                                    ("NaN" if c == UPPER_N else "Infinity")))
         s.word_len = 1
         s.word_at = at
         jp_hold(s, at)
     else:
         jp_refuse(s, at)
+
+
+cdef inline bint jp_rewritten(const char* word) noexcept nogil:
+    """Whether a word is one the caller writes anew (`NaN`, `Infinity`, `-Infinity`; the literals
+    are lower case)."""
+    return word[0] == UPPER_N or word[0] == UPPER_I or word[0] == MINUS
+
+
+cdef inline bint jp_in_rewritten_word(jp_state* s) noexcept nogil:
+    """Whether the validator stopped inside such a word, not yet spelled out (`Na`, `-Inf`)."""
+    return s.st == JP_WORD and jp_rewritten(s.word) and s.word[s.word_len] != 0
 
 
 cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
@@ -374,8 +392,8 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
 
 cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """Reads p[0:n]; returns -1 while everything read is acceptable, else the refusal offset
-    (counted from the first byte ever fed), or with `controls` the offset of a raw control
-    character in a string it read and paused at. A refused validator stays refused. The state lives
+    (counted from the first byte ever fed), or with `rewrites` the offset of what it read and paused
+    at for the caller to write anew (the top of this file). A refused validator stays refused. The state lives
     in `st` while reading (written back before a helper that reads or changes it, and at the end)."""
     cdef Py_ssize_t i = 0, w
     cdef unsigned char c, top, low
@@ -408,7 +426,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     if s.strict and s.hold_at < 0:
                         s.hold_at = s.escape_at     # (in a value string: a key's member holds already)
                         s.hold_in_string = True
-                elif s.controls:          # taken as the string's, for the caller to escape
+                elif s.rewrites:          # taken as the string's, for the caller to escape
                     s.st = st
                     s.seen += i + 1
                     return s.seen - 1
@@ -498,6 +516,12 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     continue
                 if s.strict:
                     if not jp_number_whole(s.number):
+                        if s.number == JN_SIGN and c == UPPER_I and s.rewrites:
+                            st = JP_WORD                # `-I`: the word -Infinity, held from its `-`
+                            s.word = "-Infinity"
+                            s.word_len = 2
+                            i += 1
+                            continue
                         jp_refuse(s, s.seen + i)
                         return s.refused_at
                     if s.bounds != NULL and not jp_number_kept(s):
@@ -508,11 +532,15 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 continue
             if st == JP_WORD:
                 if jp_letter(c):
-                    if s.word_len >= 5 or s.word[s.word_len] != c:
+                    if s.word[s.word_len] != c:        # (a letter past the word meets its NUL)
                         jp_refuse(s, s.word_at)
                         return s.refused_at
                     s.word_len += 1
                     i += 1
+                    if s.rewrites and s.word[s.word_len] == 0 and jp_rewritten(s.word):
+                        s.st = st                       # a word the caller writes as a string
+                        s.seen += i
+                        return s.word_at
                     continue
                 if s.word[s.word_len] != 0:
                     jp_refuse(s, s.word_at)
