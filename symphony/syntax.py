@@ -423,9 +423,11 @@ class CallSyntax:
         loose invoke syntax's opener spelled up to its attribute's name, `<invoke name`, another
         spelling of the table's `<invoke name="`)."""
         if self.kind in ("invoke", "param_xml") and dict(self.params).get("loose"):
+            # the opener spelled up to the attribute's name, or with the value's other quote
             texts = dict(fmt.terminals)
             return [i for i, (name, text) in enumerate(fmt.terminals)
-                    if name in fmt.spellings and texts[fmt.spellings[name]] == text + '="']
+                    if name in fmt.spellings and texts[fmt.spellings[name]] in (text + '="', text[:-1] + '"')
+                    and texts[fmt.spellings[name]] != text]
         if self.kind != "tagged":
             return []
         # (and the tag spelled without its `=`, where a table reads it: shapes.functions_in_block)

@@ -64,13 +64,14 @@ def test_a_param_tag_without_a_name_is_reported_and_the_call_keeps_the_rest():
 
 @pytest.mark.parametrize("tag, key", [
     ("<function name='f'>", "<param name='s'>"),       # vLLM's and SGLang's minicpm5 read these
-    ("<function name=f>", "<param name=s>"),
-    ('<function name = "f" >', "<param name = 's' >"),
+    ("<function name='f' >", "<param name=s>"),
+    ('<function name="f">', "<param name = 's' >"),
 ])
 def test_names_written_loosely(tag, key):
-    """A name's attribute single-quoted, unquoted or spaced around its `=` (as a loose invoke's):
-    vLLM's and SGLang's minicpm5 parsers read `name='…'` (`name=['"]…['"]`), and no unquoted or
-    spaced one. The loose opener `<function name` is the call's first bytes."""
+    """A name's attribute single-quoted, or in a parameter tag also unquoted or spaced around its
+    `=` (as a loose invoke's): vLLM's and SGLang's minicpm5 parsers read `name='…'`
+    (`name=['"]…['"]`), and no unquoted or spaced one. The opener spelled with `'` is the call's
+    first bytes."""
     output = "Checking. " + tag + key + "Paris</param>" + param("n", "3") + FUNCTION_END
     events = parsed("minicpm5", output, tools=TOOLS)
     assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["f"]
@@ -80,9 +81,10 @@ def test_names_written_loosely(tag, key):
 
 
 @pytest.mark.parametrize("output", ["<function name is a tag> here", "<function named='f'>x</function>",
-                                    "a <function name= that is cut"])
+                                    "a <function name= that is cut", "<function name=f>x</function>",
+                                    "<function name='f' x</function>"])
 def test_a_loose_opener_that_names_nothing_is_the_text_written(output):
-    """The loose opener followed by no `=` and name starts no call: every byte is shown."""
+    """What names no call (no opener, or one whose tag never closes) is shown, every byte."""
     events = parsed("minicpm5", output, tools=TOOLS)
     assert not [e for e in events if e["kind"] == "tool_call_start"]
     shown = "".join(e["text"] if e["kind"] == "content" else e["text"]["text"] for e in events

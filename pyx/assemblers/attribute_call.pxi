@@ -11,11 +11,13 @@
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
 # reference is text like any other.
 #
-# A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's and dots' models,
-# whose incumbents read them so): the value single-quoted (`name='f'`) or unquoted (`name=f`,
-# running to whitespace or the tag's end), and whitespace around the `=`. The table then spells
-# the call tag's opener also up to the attribute's name (`<invoke name`, a marker that is the
-# call's first bytes: open_with), and the syntax its parameter tag (`<parameter name`, tag
+# A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's, dots' and
+# MiniCPM5's models, whose incumbents read them so): the value single-quoted (`name='f'`) or
+# unquoted (`name=f`, running to whitespace or the tag's end), and whitespace around the `=`. The
+# table then spells the call tag's opener also up to the attribute's name (`<invoke name`), or with
+# the value's other quote (`<function name='`: where the canonical opener is what a grammar's
+# trigger is, a shorter spelling would be a prefix of it), a marker that is the call's first
+# bytes (open_with); and the syntax its parameter tag (`<parameter name`, tag
 # `loose_parameter`); after either, whitespace, the `=`, whitespace and a quote (or none) are read
 # before the value, and whitespace before the tag's end is no attribute. The canonical spelling
 # (`name="f"`) is the longer marker, so it is read as ever. A tag whose name is followed by
@@ -303,10 +305,15 @@ cdef class AttributeCall(TagCall):
         return self.tag_out_of_place(p, n)
 
     cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink, bint region) except -1:
-        """Loose: the table's opener spelled up to the call tag's attribute name (`<invoke name`)
-        opened the call: its bytes are the call tag's, and the attribute's `=` follows."""
+        """Loose: the table's opener spelled otherwise (up to the call tag's attribute name,
+        `<invoke name`, or with the value's other quote, `<function name='`) opened the call: its
+        bytes are the call tag's, and the attribute goes on from where they end."""
         self.sink = sink
-        self.stage = AS_NAME_EQUALS
+        if p[n - 1] == APOSTROPHE:
+            self.quote = APOSTROPHE
+            self.stage = AS_NAME
+        else:
+            self.stage = AS_NAME_QUOTE if p[n - 1] == EQUALS else AS_NAME_EQUALS
         return self.carry(p, n)
 
     cdef int tag_done(self, Py_ssize_t end_len) except -1:

@@ -3,14 +3,16 @@ each `<function name="NAME"><param name="KEY">value</param>…</function>`; stri
 characters in a CDATA section, other values as Python literals, typed by the request's tools.
 `</function>` is the call's end. Its tags also come collapsed (`<functionname="…">`,
 `<paramname="…">`) or with the byte-level tokenizer's `Ġ` for their space: the same tags
-(syntax.collapsed_spellings). A name's attribute written single-quoted, unquoted or spaced around
-its `=` (`<function name='f'>`, `<param name='k'>`) is read as vLLM's and SGLang's minicpm5
-parsers read it (`name=['"]…['"]`): CallSyntax.param_xml(loose=True), shapes.loose_invokes.
+(syntax.collapsed_spellings). A name's attribute written single-quoted (`<function name='f'>`,
+the opener's other spelling), or in a parameter tag also unquoted or spaced around its `=`
+(`<param name='k'>`, `<param name = k>`), is read: vLLM's and SGLang's minicpm5 parsers read
+`name=['"]…['"]` (CallSyntax.param_xml(loose=True)). The opener is not spelled shorter
+(`<function name`), which would be a prefix of the grammar's trigger `<function name="`.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
 from symphony.formats.qwen3 import QWEN_MARKERS, THINK
-from symphony.formats.shapes import loose_invokes, thought_and_calls
+from symphony.formats.shapes import thought_and_calls
 from symphony.syntax import ParamTags, collapsed_spellings
 
 FUNCTION_OPEN = '<function name="'
@@ -19,7 +21,7 @@ MINICPM5 = thought_and_calls("minicpm5", THINK, (FUNCTION_OPEN, ParamTags.MINICP
                              CallSyntax.param_xml(ParamTags.MINICPM, loose=True), "<|im_start|>assistant")
 for _k, _text in enumerate(collapsed_spellings(FUNCTION_OPEN), 2):
     MINICPM5 = MINICPM5.spelled_also("call_open", f"call_open_{_k}", _text)
-MINICPM5 = loose_invokes(MINICPM5, "call_open")
+MINICPM5 = MINICPM5.spelled_also("call_open", "call_open_single_quoted", FUNCTION_OPEN[:-1] + "'")
 
 TABLES = {"minicpm5": MINICPM5}
 

@@ -175,8 +175,7 @@ def calls_without_block(table, opener, call):
 
 
 def loose_invokes(table, opener="invoke_open"):
-    """`table` (a block of invokes whose syntax reads names loosely, CallSyntax.invoke(loose=True),
-    or MiniCPM5's calls, CallSyntax.param_xml(loose=True))
+    """`table` (a block of invokes whose syntax reads names loosely, CallSyntax.invoke(loose=True))
     also opens an invoke whose `name` attribute is written single-quoted, unquoted or with
     whitespace around its `=` (`<invoke name='f'>`, `<invoke name=f>`): the invoke's `opener`
     (`<invoke name="`) is also spelled up to the attribute's name (`<invoke name`, the shorter

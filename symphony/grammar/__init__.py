@@ -351,7 +351,8 @@ class _Table:
 
     def __init__(self, fmt):
         # the texts that open what the parser recovers where the template writes text (a call
-        # without its block, a damaged opener): text the grammar writes there holds none of them
+        # without its block, a damaged opener), or a marker's other spelling the grammar does not
+        # write (MiniCPM5's loose `<function name`): text the grammar writes there holds none of them
         written = fmt.written()
         kinds, texts, every_kind = dict(written.states), dict(fmt.terminals), dict(fmt.states)
         rows = {(s, t) for s, t, _ in written.transitions}
@@ -359,12 +360,18 @@ class _Table:
         # is dropped only before the block it stands for, so it changes no call; a recovered
         # text that changes what is read, Kimi K3's `<|close|>think` without its `<|sep|>`, is
         # held out even where a marker starts with it)
+        unwritten = list(fmt.recoveries) + [(s, t, d) for s, t, d in fmt.transitions if t in fmt.spellings]
         self.recovered = {kind: list(dict.fromkeys(
-            texts[t] for s, t, d in fmt.recoveries
+            texts[t] for s, t, d in unwritten
             if kinds.get(s) == kind and (s, t) not in rows
             and not (every_kind[d] == Emits.DAMAGED_MARKER
                      and any(m != texts[t] and m.startswith(texts[t]) for _, m in written.terminals))))
             for kind in (Emits.CONTENT, Emits.REASONING)}
+        # the texts every row out of a state leaves it by, the rows the grammar does not write
+        # (another spelling of a marker, a recovery) among them: text written there holds none
+        self.leaves = {}
+        for s, t, _ in fmt.transitions:
+            self.leaves.setdefault(s, []).append(texts[t])
         self.fmt = fmt = written
         self.emits = dict(fmt.states)
         self.texts = dict(fmt.terminals)
@@ -391,8 +398,10 @@ class _Table:
         with as many openers as it has closes back, the k-th opener's is the k-th close
         (Qwen2.5-Coder's `<tool_call>…</tool_call>` and `<tools>…</tools>`), else the first."""
         state = self.arguments[0]
-        # every row out of the call ends it (a self row opens the next call; the end of the turn)
-        exits = tuple(dict.fromkeys(self.texts[t] for s, t, _ in self.fmt.transitions if s == state))
+        # every row out of the call ends it (a self row opens the next call; the end of the turn),
+        # and so do the rows the parser reads and the grammar does not write (`leaves`)
+        exits = tuple(dict.fromkeys([self.texts[t] for s, t, _ in self.fmt.transitions if s == state]
+                                    + self.leaves.get(state, [])))
         opened = []
         for home, opener, _ in self.rows(into=state):
             if self.emits[home] == Emits.REASONING:
