@@ -149,6 +149,27 @@ def test_dots_names_written_loosely():
     check_tokens("dots3", output, tools=TOOLS)
 
 
+def test_dots_a_missing_value_close_ends_at_the_next_parameter_tag():
+    """Own-line: a parameter tag right after the value's last newline ends a value whose close
+    tag is missing (the newline is the template's); written after other text, or after the
+    opening newline alone, the tag is the value's text. (vLLM's and SGLang's dots parsers read
+    the tag and the rest as the first value's text.)"""
+    missing = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx\n' + param("n", "3", "\n") + INVOKE_END + DOTS_CALLS_END
+    events = parsed("dots3", missing, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x", "n": 3}'}
+    check("dots3", missing, events, tools=TOOLS)
+    check_tokens("dots3", missing, tools=TOOLS)
+    # a value held whole (an integer) and one the tools do not type end the same way
+    held = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 'n">\n3\n' + PARAM + 'u">\n\n' + param("s", "y", "\n") + INVOKE_END
+    events = parsed("dots3", held, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"n": 3, "u": "", "s": "y"}'}
+    check("dots3", held, events, tools=TOOLS)
+    inline = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx' + param("n", "3", "\n") + INVOKE_END
+    events = parsed("dots3", inline, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'n\\">\\n3"}'}
+    check("dots3", inline, events, tools=TOOLS)
+
+
 def test_the_syntax_value():
     assert CallSyntax.invoke(Placement.OWN_LINE) == CallSyntax.invoke("own_line")
     assert CallSyntax.invoke() != CallSyntax.invoke(Placement.OWN_LINE)
