@@ -165,7 +165,7 @@ class CallSyntax:
         "tagged": "`<function=NAME><parameter=KEY>value</parameter>`",
         "keyed": "`NAME<arg_key>K</arg_key><arg_value>V</arg_value>`",
         "dsml": 'DeepSeek\'s `<｜DSML｜invoke name="…">` with typed `parameter`s',
-        "invoke": '`<invoke name="…">` with `<parameter name="…">`',
+        "invoke": '`<invoke name="…">` (or a name in a header, Beam\'s) with `<parameter name="…">`',
         "xtml": 'Kimi K3\'s `<|open|>argument key="K" type="T"<|sep|>V`',
         "xml": "element trees, `<city>Paris</city>`",
         "param_xml": '`<param name="…">` (or Muse\'s `<atem:parameter name="…">`), CDATA strings',
