@@ -28,6 +28,8 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.invoke(loose=True)              the same, also name='K', name=K, name = "K" (MiniMax M2)
+    CallSyntax.invoke(Placement.OWN_LINE, parameter='<rfl:parameter name="', head_end=HEAD)
+                                               NAME HEAD<rfl:parameter name="K">\nV\n</rfl:parameter>.. (Beam)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
@@ -163,7 +165,7 @@ class CallSyntax:
         "tagged": "`<function=NAME><parameter=KEY>value</parameter>`",
         "keyed": "`NAME<arg_key>K</arg_key><arg_value>V</arg_value>`",
         "dsml": 'DeepSeek\'s `<｜DSML｜invoke name="…">` with typed `parameter`s',
-        "invoke": '`<invoke name="…">` with `<parameter name="…">`',
+        "invoke": '`<invoke name="…">` (or a name in a header, Beam\'s) with `<parameter name="…">`',
         "xtml": 'Kimi K3\'s `<|open|>argument key="K" type="T"<|sep|>V`',
         "xml": "element trees, `<city>Paris</city>`",
         "param_xml": '`<param name="…">` (or Muse\'s `<atem:parameter name="…">`), CDATA strings',
@@ -281,21 +283,30 @@ class CallSyntax:
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
-               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False):
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False, head_end=None):
         """DSML's invoke shape with other tag spellings and no attributes on the parameters:
         values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
         `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call.
         `loose`: the names' attributes are also read single-quoted (`name='x'`), unquoted
         (`name=x`) and with whitespace around their `=`, in the parameter tags and in the invoke
         tag where the table spells its opener also up to the attribute's name (shapes.loose_invokes);
-        read, never written (the grammar writes `name="x"`)."""
+        read, never written (the grammar writes `name="x"`). `head_end`: the call is named in a
+        header rather than an invoke tag: the region (a table marker such as Beam's ` to=` opens
+        it) starts with the name, unquoted, and `head_end` ends it (`NAME<|channel|>analysis
+        <|constrain|>xml<|message|>` then the parameters)."""
         for what, text in (("parameter", parameter), ("parameter_close", parameter_close),
                            ("invoke_close", invoke_close)):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"CallSyntax.invoke: {what} must be a non-empty str")
         if loose and not parameter.endswith('="'):
             raise ValueError("CallSyntax.invoke: a loose parameter tag runs to its attribute's `=\"`")
+        if head_end is not None and (not isinstance(head_end, str) or not head_end):
+            raise ValueError("CallSyntax.invoke: head_end must be a non-empty str or None")
+        if head_end is not None and loose:
+            raise ValueError("CallSyntax.invoke: a call named in a header has no name attribute to write loosely")
         extra = {"loose": True} if loose else {}
+        if head_end is not None:
+            extra["head_end"] = head_end
         return cls("invoke", placement=Placement(placement), parameter=parameter,
                    parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
@@ -483,7 +494,8 @@ class CallSyntax:
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends, starts=starts,
-                                        loose=dict(self.params).get("loose", False))
+                                        loose=dict(self.params).get("loose", False),
+                                        head_end=dict(self.params).get("head_end"))
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

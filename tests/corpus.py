@@ -84,7 +84,8 @@ class Roles:
     spelling: object        # tagged: Spelling.JSON or Spelling.PYTHON; else None
     tags: tuple             # the syntax's inner tags: tagged (function open, parameter open,
                             # parameter close, function close); keyed (key open, key close, value
-                            # open, value close); invoke (parameter open, parameter close); else ()
+                            # open, value close); invoke (parameter open, parameter close, and the
+                            # head's end where the call is named in a header); else ()
     between: str            # keyed: what the template writes after the name, a key's close tag
                             # and each pair ("" or "\n"); else ""
     opener: object          # the turn opener or None
@@ -216,7 +217,8 @@ def roles(fmt):
             think_open, reasoning_state = texts[terminal], dst
         if src == initial and emits[dst] == Emits.ARGUMENTS and call_open is None:
             call_open, calls_state = texts[terminal], dst
-        if src == initial and emits[dst] == Emits.WRAPPER and block_open is None:
+        if src == initial and emits[dst] == Emits.WRAPPER and dst != initial and block_open is None:
+            # (a row from the initial state back to it, harmony's `<|start|>assistant`, opens no block)
             block_open, block_state = texts[terminal], dst
     if call_open is None and block_state is not None:
         # the calls are reached through a block: its rows into an arguments state open a call
@@ -245,7 +247,8 @@ def roles(fmt):
     elif kind == "keyed":
         tags, between = syntax.tags.texts(), syntax.tags.between
     elif kind == "invoke":
-        tags, between = (syntax.parameter, syntax.parameter_close), ""
+        head_end = dict(syntax.params).get("head_end")
+        tags, between = (syntax.parameter, syntax.parameter_close) + ((head_end,) if head_end else ()), ""
     elif kind == "dsml":
         tags, between = syntax.dsml_tags()[:2], ""
     elif kind == "param_xml":
@@ -1317,6 +1320,19 @@ FAMILY_CASES = {
              '<atem:invoke name="f">', calls=1),
         Case("muse-start-ends-a-message", " to=self<|message|>plan<|start|>assistant to=f<|message|>"
              "<atem:function_calls><atem:invoke name=\"f\"></atem:invoke></atem:function_calls>", calls=1),
+    ],
+    "beam": [
+        Case("beam-thought-call", "<|channel|>analysis<|message|>Need it.<|end|><|start|>assistant to=get_weather"
+             '<|channel|>analysis <|constrain|>xml<|message|><rfl:parameter name="city">\nTokyo\n</rfl:parameter>'
+             '<rfl:parameter name="days">\n3\n</rfl:parameter><|call|>', tools=TOOLS, calls=1),
+        Case("beam-answer-then-calls", "<|channel|>final<|message|>Checking.<|end|><|start|>assistant to=f<|channel|>"
+             'analysis <|constrain|>xml<|message|><rfl:parameter name="a">\nx\n</rfl:parameter><|end|><|start|>'
+             "assistant to=g<|channel|>analysis <|constrain|>xml<|message|><|call|>", calls=2),
+        Case("beam-missing-close", ' to=f<|channel|>analysis <|constrain|>xml<|message|><rfl:parameter name="a">\nx\n'
+             '<rfl:parameter name="b">\n\n</rfl:parameter><|call|>', calls=1),
+        Case("beam-header-cut", " to=get_wea", calls=0),
+        Case("beam-no-name", " to=<|channel|>analysis <|constrain|>xml<|message|><|call|>", calls=0),
+        Case("beam-text-outside-messages", "hi<|channel|>final<|message|>x<|return|> bye", calls=0),
     ],
     "muse_spark": [
         Case("spark-messages", " to=self<|message|>plan<|eom|><|start|>assistant to=commentary<|message|>Checking."

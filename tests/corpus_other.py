@@ -58,14 +58,16 @@ class Dsml(Writer):
 
 class Invoke(Writer):
     """DSML's shape with a family's own parameter tags and no attributes (MiniMax M2, dots): each
-    tag on its line, values directly between the tags or on their own line."""
+    tag on its line, values directly between the tags or on their own line; or the call named in a
+    header, `NAME` then its end (`tags`' third, Beam's), the parameters right after it."""
 
     def __init__(self, tags, placement):
-        self.parameter, self.parameter_close = tags
+        self.parameter, self.parameter_close = tags[:2]
+        self.head_end = tags[2] if len(tags) > 2 else None
         self.newline = "\n" if placement == Placement.OWN_LINE else ""
 
     def head(self, name):
-        return f'{name}">\n'
+        return name + self.head_end if self.head_end else f'{name}">\n'
 
     def arg(self, key, value, attributes=""):
         return (f'{self.parameter}{key}"{attributes}>{self.newline}{value}{self.newline}'
@@ -237,12 +239,14 @@ def other_cases(r):
     ]
     if p in ("dsml", "invoke", "xtml"):
         key_open = r.tags[0] if p in ("dsml", "invoke") else '<|open|>argument key="'
+        header = p == "invoke" and w.head_end is not None      # the call named in a header (Beam)
         end = "<|sep|>" if p == "xtml" else ">"
         cases += [
             Case(f"{p}-empty-name", closed(w.head("")), tools=TOOLS, calls=0),
             Case(f"{p}-missing-name-quote", closed("get_weather" + end + w.arg("city", "Paris")), tools=TOOLS,
                  calls=0),
-            Case(f"{p}-text-after-name", closed('get_weather" extra="1"' + end + w.arg("city", "Paris")),
+            Case(f"{p}-text-after-name", closed('get_weather' + (' extra="1"' + w.head_end if header else
+                                                                  '" extra="1"' + end) + w.arg("city", "Paris")),
                  tools=TOOLS, calls=1),
             Case(f"{p}-parameter-cut-mid-attribute", closed(w.head("get_weather") + key_open + 'city" str'
                                                             + w.arg("days", "3")), tools=TOOLS, calls=1),
@@ -274,7 +278,10 @@ def other_cases(r):
                                                 + w.arg("options", "{}")), tools=TOOLS, calls=1),
             Case("invoke-value-newlines", frame(r, w.head("get_weather") + w.arg("city", "\nParis\n\n")
                                                 + w.arg("code", "\n") + w.arg("n", "\n3\n")), tools=TOOLS, calls=1),
-            Case("invoke-thought-then-calls", "plan" + frame(r, weather), tools=TOOLS, calls=1,
+            # (where a call does not end the thought, Beam's, the thought's close first)
+            Case("invoke-thought-then-calls", "plan" + ("" if any(r.opens.startswith(x) for x in r.thought_exits)
+                                                        else r.think_close or "") + frame(r, weather),
+                 tools=TOOLS, calls=1,
                  prompt=(r.opener or "") + (r.think_open or "")),
             Case("invoke-block-without-invoke", f"{r.block_open}\n junk \n{r.block_close}", calls=0),
             Case("invoke-dsml-attribute", frame(r, w.head("f") + w.arg("a", "1", ' string="true"')), calls=1),
@@ -391,7 +398,7 @@ def other_cases(r):
             Case("param_xml-call-cut-by-next", r.call_open + w.head("f") + w.param_open + 'a">x' + frame(r, time),
                  tools=TOOLS, calls=2),
         ]
-        if r.block_open not in r.thought_exits:     # (Muse: a message's start ends the thought)
+        if not any(x in frame(r, weather) for x in r.thought_exits):     # (Muse: its `<|message|>` ends the thought)
             cases.append(Case("param_xml-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather)
                               + f"{r.think_close}hi", calls=0))
     return cases

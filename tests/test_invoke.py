@@ -4,7 +4,7 @@ typed by the request's tools, the invoke close as ToolCallEnd, a parameter attri
 whole, names' attributes written loosely (`name='f'`, `name=f`, `name = "f"`); each output at every
 chunking and a token at a time.
 """
-from symphony.format import CallSyntax
+from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import Placement
 import pytest
 
@@ -149,10 +149,72 @@ def test_dots_names_written_loosely():
     check_tokens("dots3", output, tools=TOOLS)
 
 
+def test_dots_a_missing_value_close_ends_at_the_next_parameter_tag():
+    """Own-line: a parameter tag right after the value's last newline ends a value whose close
+    tag is missing (the newline is the template's); written after other text, or after the
+    opening newline alone, the tag is the value's text. (vLLM's and SGLang's dots parsers read
+    the tag and the rest as the first value's text.)"""
+    missing = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx\n' + param("n", "3", "\n") + INVOKE_END + DOTS_CALLS_END
+    events = parsed("dots3", missing, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x", "n": 3}'}
+    check("dots3", missing, events, tools=TOOLS)
+    check_tokens("dots3", missing, tools=TOOLS)
+    # a value held whole (an integer) and one the tools do not type end the same way
+    held = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 'n">\n3\n' + PARAM + 'u">\n\n' + param("s", "y", "\n") + INVOKE_END
+    events = parsed("dots3", held, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"n": 3, "u": "", "s": "y"}'}
+    check("dots3", held, events, tools=TOOLS)
+    inline = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx' + param("n", "3", "\n") + INVOKE_END
+    events = parsed("dots3", inline, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'n\\">\\n3"}'}
+    check("dots3", inline, events, tools=TOOLS)
+
+
+HEAD = "<|channel|>analysis <|constrain|>xml<|message|>"
+RFL, RFL_END = '<rfl:parameter name="', "</rfl:parameter>"
+NAMED_BY_HEADER = (Format("named_by_header")
+                   .terminal("recipient", " to=").terminal("call", "<|call|>")
+                   .state("between", Emits.CONTENT).state("call", Emits.ARGUMENTS)
+                   .transition("between", "recipient", "call").transition("call", "call", "between")
+                   .calls(CallSyntax.invoke(Placement.OWN_LINE, parameter=RFL, parameter_close=RFL_END,
+                                            invoke_close="<|call|>", head_end=HEAD)))
+
+
+def test_a_call_named_in_a_header():
+    """`head_end`: the region starts with the call's name, unquoted, and the head tag ends it
+    (Beam's ` to=NAME<|channel|>analysis <|constrain|>xml<|message|>`); parameter tags still end
+    at `>`, and the head tag anywhere else is a value's text or a tag out of place."""
+    output = " to=f" + HEAD + RFL + 's">\nx' + HEAD + "\n" + RFL_END + HEAD + "<|call|>"
+    check(NAMED_BY_HEADER, output, [
+        dropped(" to="), start(0, "f", "f" + HEAD),
+        arguments(0, '{"s": "', RFL + 's">'), arguments(0, "x", "\nx"), arguments(0, HEAD, HEAD),
+        arguments(0, '"', "\n" + RFL_END),
+        malformed(HEAD, "a tag where the call's syntax has none"),
+        arguments(0, "}", ""), end(0, "<|call|>"), finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens(NAMED_BY_HEADER, output, tools=TOOLS)
+    # the name runs to whitespace: what follows it in the header is text after it
+    spaced = " to=f g" + HEAD + "<|call|>"
+    check(NAMED_BY_HEADER, spaced, [
+        dropped(" to="), start(0, "f", "f"), malformed(" g", "text after a tag's name"),
+        arguments(0, "{}", HEAD), end(0, "<|call|>"), finish(tool_calls=1),
+    ])
+    # a header with no name, or none at all, starts no call
+    for cut in (" to=" + HEAD + "<|call|>", " to=f<|call|>"):
+        events = parsed(NAMED_BY_HEADER, cut)
+        assert not [e for e in events if type(e).__name__ == "ToolCallStart"]
+        check(NAMED_BY_HEADER, cut, events)
+
+
 def test_the_syntax_value():
     assert CallSyntax.invoke(Placement.OWN_LINE) == CallSyntax.invoke("own_line")
     assert CallSyntax.invoke() != CallSyntax.invoke(Placement.OWN_LINE)
     assert CallSyntax.invoke().invoke_close == INVOKE_END
     assert CallSyntax.invoke(loose=True) != CallSyntax.invoke()
+    assert CallSyntax.invoke(head_end=HEAD) != CallSyntax.invoke()
+    with pytest.raises(ValueError):
+        CallSyntax.invoke(head_end="")
+    with pytest.raises(ValueError):
+        CallSyntax.invoke(head_end=HEAD, loose=True)
     with pytest.raises(ValueError):
         CallSyntax.invoke(parameter="<p>", loose=True)

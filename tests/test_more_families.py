@@ -1,6 +1,6 @@
 """The tables of vLLM's parsers without unit-test cases in shared/ (granite-20b-fc, hy_v3, plamo3,
 gigachat3, functiongemma, Muse Spark) and of SGLang's detectors vLLM has no parser for (gigachat35, trinity,
-spark25) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
+spark25, beam) and the vLLM names read by an existing table (qwen3_json, llama4_json, step5, ling3,
 poolside_v1): each on outputs vLLM 0.33's own parser (or SGLang 0.5.23's detector) reads (run
 through it when these were written), giving the calls it gives, and the content and reasoning as SPEC keeps them (where vLLM
 trims whitespace around them or drops the text between calls, the expectation keeps it; where it
@@ -14,6 +14,7 @@ import pytest
 import symphony
 from symphony.adapt import chat
 from tests.common import check_conservation, check_well_formed, chunkings, replay
+from tests.wire import check_per_token, check_tokens
 
 TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
     "city": {"type": "string"}, "days": {"type": "integer"}}}}},
@@ -159,3 +160,66 @@ def test_the_message_vllm_reads(fmt, prompt, output, content, reasoning, calls):
         check_conservation(got, output)
         check_well_formed(got)
         assert said(got) == said(events), plan
+
+
+# SGLang 0.5.23's `beam` detector and reasoning parser (its fixed BEAM_RESPONSE_TEMPLATE), with the
+# tools get_weather(city: string, days: integer) and search(query: string); the prompt ends
+# `<|start|>assistant`.
+BEAM_TOOLS = TOOLS[:1] + [{"type": "function", "function": {"name": "search", "parameters": {
+    "type": "object", "properties": {"query": {"type": "string"}}}}}]
+BEAM_PROMPT = "<|start|>user<|message|>hi<|end|><|start|>assistant"
+BEAM_THOUGHT, BEAM_ANSWER, BEAM_NEXT = ("<|channel|>analysis<|message|>", "<|channel|>final<|message|>",
+                                        "<|end|><|start|>assistant")
+
+
+def _beam_call(name, params, close="<|call|>"):
+    return (f" to={name}<|channel|>analysis <|constrain|>xml<|message|>"
+            + "".join(f'<rfl:parameter name="{k}">\n{v}\n</rfl:parameter>' for k, v in params) + close)
+
+
+# (output, reasoning, content, calls) as SGLang reads them, but where symphony's own rules differ:
+# - text outside any message (`Hello` before the answer) is Malformed, shown with the content
+#   (SGLang drops it);
+# - a call the stream cut ends with its arguments closed, `{"city": "Par"}` (SGLang's whole parse
+#   drops it; its stream has started it with no arguments);
+# - a call of a tool the request does not declare is kept (names are not checked; SGLang drops it).
+BEAM_CASES = [
+    (BEAM_ANSWER + "Hello there.<|return|>", None, "Hello there.", []),
+    (BEAM_THOUGHT + "Let me think." + BEAM_NEXT + BEAM_ANSWER + "It is sunny.<|return|>", "Let me think.",
+     "It is sunny.", []),
+    (BEAM_THOUGHT + "Need weather." + BEAM_NEXT + _beam_call("get_weather", [("city", "Paris")]), "Need weather.",
+     None, [("get_weather", {"city": "Paris"})]),
+    (_beam_call("get_weather", [("city", "Paris")], BEAM_NEXT) + _beam_call("search", [("query", "news")]), None,
+     None, [("get_weather", {"city": "Paris"}), ("search", {"query": "news"})]),
+    (_beam_call("get_weather", [("city", "Paris"), ("days", "3")]), None, None,
+     [("get_weather", {"city": "Paris", "days": 3})]),
+    (_beam_call("search", [("query", "line one\nline two\n")]), None, None,
+     [("search", {"query": "line one\nline two\n"})]),
+    (' to=get_weather<|channel|>analysis <|constrain|>xml<|message|><rfl:parameter name="city">\nParis\n'
+     '<rfl:parameter name="days">\n3\n</rfl:parameter><|call|>', None, None,
+     [("get_weather", {"city": "Paris", "days": 3})]),
+    (BEAM_ANSWER + "Hi.<|end|>", None, "Hi.", []),
+    (BEAM_THOUGHT + "thinking...", "thinking...", None, []),
+    (BEAM_ANSWER + "Checking." + BEAM_NEXT + _beam_call("get_weather", [("city", "Rome")]), None, "Checking.",
+     [("get_weather", {"city": "Rome"})]),
+    (_beam_call("search", [("query", "")]), None, None, [("search", {"query": ""})]),
+    # the listed differences
+    ("Hello" + BEAM_ANSWER + "Hi.<|return|>", None, "HelloHi.", []),
+    (BEAM_THOUGHT + "Need weather." + BEAM_NEXT + ' to=get_weather<|channel|>analysis <|constrain|>xml<|message|>'
+     '<rfl:parameter name="city">\nPar', "Need weather.", None, [("get_weather", {"city": "Par"})]),
+    (_beam_call("nope", [("x", "1")]), None, None, [("nope", {"x": 1})]),
+]
+
+
+@pytest.mark.parametrize("output, reasoning, content, calls", BEAM_CASES, ids=[f"beam-{i}" for i in range(len(BEAM_CASES))])
+def test_the_message_sglang_beam_reads(output, reasoning, content, calls):
+    """Whole, at every chunking and a token at a time."""
+    events = symphony.parse("beam", output, tools=BEAM_TOOLS, prompt=BEAM_PROMPT)
+    assert said(events) == (content, reasoning, calls)
+    for plan, pieces in chunkings(output):
+        got = replay(symphony.parser("beam", BEAM_TOOLS), pieces, BEAM_PROMPT)
+        check_conservation(got, output)
+        check_well_formed(got)
+        assert said(got) == said(events), plan
+    check_tokens("beam", output, prompt=BEAM_PROMPT, tools=BEAM_TOOLS)
+    check_per_token("beam", output, tools=BEAM_TOOLS)

@@ -13,6 +13,11 @@
 # DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi).
 # MiniMax M2's and dots' names may be written loosely (`loose`, attribute_call.pxi): `name='f'`,
 # `name=f`, `name = "f"`, in the invoke tag and in the parameter tags.
+# A syntax may name its call in a header instead of an invoke tag (`head_end`: Beam's
+#     NAME<|channel|>analysis <|constrain|>xml<|message|><rfl:parameter name="KEY">…
+# after the table's ` to=`): the call tag is the region's first bytes, its name unquoted (up to
+# whitespace), and it ends at the syntax's head tag, which ends only the call tag (a parameter tag
+# still ends at `>`; anywhere else the head tag is a value's text or a tag out of place).
 
 DSML_TAGS = ("<｜DSML｜ parameter name=\"", "</｜DSML｜ parameter>")
 
@@ -25,6 +30,10 @@ cdef const char* DSML_STRING_FALSE = ' string="false"'
 cdef class InvokeCall(AttributeCall):
     """Assembles one invoke."""
     cdef bint typed_by_attribute     # DSML's `string` attribute types values, not the tools
+    cdef int head_tag                # the tag that ends the call tag (head_end), or -1: its `>` does
+
+    cdef int tag_end(self) noexcept:
+        return self.head_tag if as_call_tag(self.stage) else -1
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         if not self.typed_by_attribute:
@@ -50,22 +59,29 @@ cdef class InvokeSyntax(Syntax):
     latter with values on their own line (own_line) or directly between the tags; `json_body`: a
     JSON object may stand for the parameters (DSML); `loose`: names' attributes may be written
     single-quoted, unquoted or spaced around their `=` (the table's `starts`: its invoke opener
-    spelled up to the attribute's name)."""
+    spelled up to the attribute's name); `head_end`: the tag that ends a call tag holding only the
+    call's name, unquoted (None: `">` does)."""
     cdef MarkerSet tags
     cdef readonly bint typed_by_attribute
     cdef readonly bint own_line
     cdef readonly bint json_body
     cdef readonly bint loose
+    cdef int head_tag
 
     def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=(),
-                 bint json_body=False, starts=(), bint loose=False):
+                 bint json_body=False, starts=(), bint loose=False, head_end=None):
         Syntax.__init__(self, ends, starts)
         if len(tags) != 2 or not all(isinstance(tag, str) and tag for tag in tags):
             raise ValueError("invoke syntax: tags are the parameter tag and its close tag, both non-empty")
         if loose and not tags[0].endswith('="'):
             raise ValueError("invoke syntax: a loose parameter tag runs to its attribute's `=\"`")
         # loose: the parameter tag also spelled up to its attribute's name (AT_LOOSE_PARAMETER)
-        self.tags = MarkerSet(tuple(tags) + ((tags[0][:-2],) if loose else ()))
+        if head_end is not None and (not isinstance(head_end, str) or not head_end):
+            raise ValueError("invoke syntax: head_end is a non-empty str or None")
+        tags = tuple(tags) + ((tags[0][:-2],) if loose else ())
+        self.head_tag = len(tags) if head_end is not None else -1
+        # head_end: the tag after the others (head_tag)
+        self.tags = MarkerSet(tags + ((head_end,) if head_end is not None else ()))
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body
@@ -80,4 +96,7 @@ cdef class InvokeSyntax(Syntax):
         call.json_body = self.json_body
         call.loose = self.loose
         call.loose_parameter = AT_LOOSE_PARAMETER if self.loose else -1
+        call.head_tag = self.head_tag
+        if self.head_tag >= 0:
+            call.quote = 0          # the name is unquoted, up to the head tag
         return tc_opened(call, self.tags, declared)

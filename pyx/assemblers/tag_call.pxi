@@ -398,6 +398,15 @@ cdef class TagCall(Assembler):
             return self.value.len - 1
         return self.value.len
 
+    cdef inline bint value_line_ended(self) noexcept:
+        """Own-line: whether the open value's text so far ends with a newline after its first
+        byte (one the template writes before the value's close tag)."""
+        if not self.own_line:
+            return False
+        if self.mode == VM_STREAM:
+            return self.newline_held
+        return self.held_value_length() < self.value.len
+
     cdef int stream_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A piece of a streamed string; own-line, a last newline waits (it is the template's if
         the close tag comes next)."""

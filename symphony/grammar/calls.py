@@ -17,6 +17,7 @@ from symphony import _native
 from symphony.grammar.nodes import (WS, const, either, optional, pinned, properties, regex, schema, seq, slots, text,
                                      value, word)
 from symphony.syntax import CallObject, Placement, Spelling
+from symphony.text import WHITESPACE
 
 
 class Unwritable:
@@ -155,19 +156,22 @@ def _keyed(syntax):
     return CallShape(body, tags.texts())
 
 
-def _attributed(head_close, param_open, param_close, attribute, python=False, tags=(), escaped=False):
+def _attributed(head_close, param_open, param_close, attribute, python=False, tags=(), escaped=False,
+                name_stops=None, value_excludes=()):
     """The invoke-shaped syntaxes: `NAME` + `head_close`, then parameter tags, each
     `param_open + KEY` + `attribute(prop, value node, pinned, free text)` (the rest of the open
     tag, the value and `param_close`), whitespace between tags. A name and a key end at `"`;
     `tags`: the syntax's own. `escaped`: the template writes a name and a key XML-escaped, and
     the parser reads them unescaped (Kimi K3), so they are written escaped and a `"` in them is
-    no delimiter; a key the model names itself holds no `&` (it reads as written)."""
-    unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"')
+    no delimiter; a key the model names itself holds no `&` (it reads as written). `name_stops`:
+    the characters that end a name where not `"` (a name written unquoted in a header);
+    `value_excludes`: more texts a value's free text may not hold."""
+    unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"', name_stops=name_stops)
     written = _xml_escaped if escaped else str
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
-        free = text((param_close,) + exits)
+        free = text((param_close,) + tuple(value_excludes) + exits)
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
@@ -210,9 +214,19 @@ def _dsml(syntax):
 
 
 def _invoke(syntax):
-    attribute = _plain(syntax.parameter_close, syntax.placement == Placement.OWN_LINE)
-    return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute),
-                     (syntax.parameter, syntax.parameter_close))
+    own_line = syntax.placement == Placement.OWN_LINE
+    attribute = _plain(syntax.parameter_close, own_line)
+    # own-line, a parameter tag after a value's newline ends the value (its close tag missing)
+    excludes = ("\n" + syntax.parameter,) if own_line else ()
+    head_end = dict(syntax.params).get("head_end")
+    if head_end is None:
+        return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
+                                     value_excludes=excludes),
+                         (syntax.parameter, syntax.parameter_close))
+    # a name in a header: unquoted, up to whitespace, then the header's end
+    return CallShape(_attributed(const(head_end), syntax.parameter, syntax.parameter_close, attribute,
+                                 tags=(head_end,), name_stops="".join(sorted(WHITESPACE)), value_excludes=excludes),
+                     (syntax.parameter, syntax.parameter_close, head_end))
 
 
 def _param_xml(syntax):
