@@ -65,9 +65,7 @@ def bare_calls(table):
     call is one only if a tag follows it); once its `</function>` ends it, what follows is content,
     where a `</tool_call>` the model closes it with is dropped. Its template never writes this,
     so the grammar leaves it out (`Format.recovers`)."""
-    if "function_open" not in dict(table.terminals):
-        table = table.terminal("function_open", _native.TAGGED_TAGS[0])
-    return (table
+    return (_with_function_open(table)
             .state("bare_call", Emits.ARGUMENTS)
             .state("after_bare_call", Emits.CONTENT)
             .recovers("content", "function_open", "bare_call")
@@ -80,6 +78,13 @@ def bare_calls(table):
             .after_call("bare_call", "after_bare_call"))
 
 
+def _with_function_open(table):
+    """`table` with the tagged syntax's function tag as its terminal `function_open`."""
+    if "function_open" in dict(table.terminals):
+        return table
+    return table.terminal("function_open", _native.TAGGED_TAGS[0])
+
+
 def functions_in_block(table):
     """A `thought_and_calls` table of a tagged syntax whose block holds several calls: its template
     writes one `<function=…>` per block, and its models at times write more (vLLM's and SGLang's
@@ -89,9 +94,7 @@ def functions_in_block(table):
     without its `=`, `<function NAME>`, which the call reads as it reads one that opens a block), the
     block's close ends the block, its opener opens the next call, as in a call. Read, never written
     (`Format.recovers`)."""
-    if "function_open" not in dict(table.terminals):
-        table = table.terminal("function_open", _native.TAGGED_TAGS[0])
-    return (table
+    return (_with_function_open(table)
             .state("between_calls", Emits.WRAPPER)
             .terminal("function_open_unequal", _native.TAGGED_TAGS[0][:-1])
             .after_call("calls", "between_calls")
