@@ -153,6 +153,14 @@ Tags.HY4 = Tags("<arg_key:opensource>", "</arg_key:opensource>", "<arg_value:ope
                 "</arg_value:opensource>")
 
 
+def _loose_option(what, parameter, loose):
+    """The params `loose` adds to a syntax (none when false); ValueError naming `what` where its
+    parameter tag does not run to its attribute's `="`, which a loose spelling shortens."""
+    if loose and not parameter.endswith('="'):
+        raise ValueError(f"{what}: a loose parameter tag runs to its attribute's `=\"`")
+    return {"loose": True} if loose else {}
+
+
 class CallSyntax:
     """A call syntax and its parameters. Immutable; compares by value."""
 
@@ -298,13 +306,11 @@ class CallSyntax:
                            ("invoke_close", invoke_close)):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"CallSyntax.invoke: {what} must be a non-empty str")
-        if loose and not parameter.endswith('="'):
-            raise ValueError("CallSyntax.invoke: a loose parameter tag runs to its attribute's `=\"`")
+        extra = _loose_option("CallSyntax.invoke", parameter, loose)
         if head_end is not None and (not isinstance(head_end, str) or not head_end):
             raise ValueError("CallSyntax.invoke: head_end must be a non-empty str or None")
         if head_end is not None and loose:
             raise ValueError("CallSyntax.invoke: a call named in a header has no name attribute to write loosely")
-        extra = {"loose": True} if loose else {}
         if head_end is not None:
             extra["head_end"] = head_end
         return cls("invoke", placement=Placement(placement), parameter=parameter,
@@ -322,14 +328,11 @@ class CallSyntax:
     def param_xml(cls, tags=ParamTags.MINICPM, loose=False):
         """`<param name=…>` values typed by the tools (`tags`); `loose`: names' attributes are also
         read single-quoted, unquoted and spaced around their `=`, as CallSyntax.invoke(loose=True)
-        reads them (the table spells its call opener also up to the attribute's name:
-        shapes.loose_invokes)."""
+        reads them, in the parameter tags and in the call tag as far as the table spells its opener
+        otherwise (MiniCPM5: `<function name='`, the single-quoted name only)."""
         if not isinstance(tags, ParamTags):
             raise TypeError(f"CallSyntax.param_xml: tags must be a ParamTags, not {type(tags).__name__}")
-        if loose and not tags.param_open.endswith('="'):
-            raise ValueError("CallSyntax.param_xml: a loose parameter tag runs to its attribute's `=\"`")
-        extra = {"loose": True} if loose else {}
-        return cls("param_xml", tags=tags, **extra)
+        return cls("param_xml", tags=tags, **_loose_option("CallSyntax.param_xml", tags.param_open, loose))
 
     @classmethod
     def pythonic(cls, prose=False, slips=False, objects=None):
@@ -430,9 +433,9 @@ class CallSyntax:
 
     def call_starts(self, fmt):
         """The terminals (by number, in `fmt`) that are a call's own first tag: a region they open
-        reads them as the call's (a tagged function tag that opens a call without its block; a
-        loose invoke syntax's opener spelled up to its attribute's name, `<invoke name`, another
-        spelling of the table's `<invoke name="`)."""
+        reads them as the call's (a tagged function tag that opens a call without its block, or
+        spelled without its `=`; a loose syntax's opener spelled otherwise: up to its attribute's
+        name, `<invoke name`, or with the value's other quote, `<function name='`)."""
         if self.kind in ("invoke", "param_xml") and dict(self.params).get("loose"):
             # the opener spelled up to the attribute's name, or with the value's other quote
             texts = dict(fmt.terminals)
