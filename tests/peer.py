@@ -186,13 +186,17 @@ def _calls_problems(expected, calls, checks, ids):
     return problems
 
 
-def judge(case, said, noted=None, view=None):
+def judge(case, said, noted=None, view=None, thought=None):
     """Where the message `said` (a `summary`) differs from the incumbent's expectation: [] when it
     agrees. Content is compared whitespace-trimmed (None == ""), arguments as JSON values.
 
     `view` is for a reasoning parser's case (`tool_view`): that parser hands the text after the
     thought to its tool parser whole, calls and all, so the message's content and calls are
-    compared with what the table reads of the expected content."""
+    compared with what the table reads of the expected content. `thought` is for a tool parser's
+    case (`thought_view`): a test that feeds its tool parser the thought too (which the server's
+    reasoning parser takes before the tool parser sees the text) expects the thought, markers and
+    all, in the content; the message's content and reasoning are compared with what the table
+    reads of that expected content."""
     want = case["expect"]
     checks = asserted(case, noted)
     problems = []
@@ -208,6 +212,12 @@ def judge(case, said, noted=None, view=None):
                 problems.append(f"content {said['content']!r}" + (f" and calls {said['calls']}" if said["calls"] else "")
                                 + f", want {expected_content!r}"
                                 + (f", which the table reads as {read!r} and calls {calls}" if calls else ""))
+        elif thought is not None and thought(expected_content or "") is not None:
+            read, read_reasoning = thought(expected_content or "")
+            if (_trimmed(content), _trimmed(said["reasoning"] or "")) != (_trimmed(read), _trimmed(read_reasoning)):
+                problems.append(f"content {said['content']!r} and reasoning {said['reasoning']!r}, want "
+                                f"{expected_content!r}, which the table reads as {read!r} and reasoning "
+                                f"{read_reasoning!r}")
         elif _trimmed(content) != _trimmed(expected_content):
             problems.append(f"content {said['content']!r}, want {expected_content!r}")
     if "content_stripped" in case and content.strip() != case["content_stripped"]:
@@ -248,6 +258,27 @@ def call_markers(table):
     calls = {state for state, emits in fmt.states if emits in (Emits.ARGUMENTS, Emits.WRAPPER)}
     texts = dict(fmt.terminals)
     return tuple(sorted({texts[terminal] for _, terminal, to in fmt.transitions if to in calls}))
+
+
+@functools.lru_cache(maxsize=None)
+def thought_markers(table):
+    """The texts of a table's markers that open its thought (they lead into a reasoning state)."""
+    fmt = format_table(table)
+    thought = {state for state, emits in fmt.states if emits == Emits.REASONING}
+    texts = dict(fmt.terminals)
+    return tuple(sorted({texts[terminal] for state, terminal, to in fmt.transitions
+                         if to in thought and state not in thought}))
+
+
+def thought_view(table):
+    """What `table` reads of a tool parser's expected content, (content, reasoning), where that
+    content holds an opener of the table's thought; None where it holds none."""
+    def view(content):
+        if not any(marker in content for marker in thought_markers(table)):
+            return None
+        said = summary(chat.message(symphony.parse(table, content)))
+        return said["content"] or "", said["reasoning"] or ""
+    return view
 
 
 def tool_view(table):
