@@ -156,6 +156,57 @@ def test_the_peer_cases_of_escaped_and_double_encoded_values():
     assert call["function"]["arguments"] == '{"name": "hello", "data": {"key": "value", "n": 1}}'
 
 
+# --- the arguments object written as one parameter ---------------------------------------------
+# vLLM: deepseek_v32 and deepseek_v4 take a lone `arguments` or `input` parameter the schema does
+# not declare as the arguments, minicpm5 a `properties` or `arguments` one (a Python dict too);
+# the other families' parsers, and SGLang's, keep the parameter as written.
+
+WRAPPERS = ["arguments", "input", "parameters", "properties"]
+
+
+@pytest.mark.parametrize("table", WRITERS)
+@pytest.mark.parametrize("key", WRAPPERS)
+def test_the_arguments_object_written_as_a_parameter_is_the_arguments(table, key):
+    assert arguments(table, [(key, '{"n": 5, "s": "x"}')]) == {"n": 5, "s": "x"}
+    assert arguments(table, [(key, "{'n': 5, 's': 'x'}")]) == {"n": 5, "s": "x"}
+    assert arguments(table, [(key, '{"n": 5}'), ("s", "x")]) == {"n": 5, "s": "x"}     # later ones join it
+    assert arguments(table, [(key, "{ }"), ("s", "x")]) == {"s": "x"}
+    assert arguments(table, [(key, "{}")]) == {}
+
+
+@pytest.mark.parametrize("table", WRITERS)
+def test_only_a_first_undeclared_parameter_holding_an_object_is_the_arguments(table):
+    assert arguments(table, [("s", "x"), ("arguments", '{"n": 5}')]) == {"s": "x", "arguments": {"n": 5}}
+    assert arguments(table, [("arguments", "hello")]) == {"arguments": "hello"}
+    assert arguments(table, [("arguments", "[1, 2]")]) == {"arguments": [1, 2]}
+    assert arguments(table, [("args", '{"n": 5}')]) == {"args": {"n": 5}}
+    declared = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+        "input": {"type": "object"}}}}}]
+    assert arguments(table, [("input", '{"n": 5}')], declared) == {"input": {"n": 5}}
+    unlisted = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    assert arguments(table, [("arguments", '{"n": 5}')], unlisted) == {"arguments": {"n": 5}}
+    assert arguments(table, [("arguments", '{"n": 5}')], None) == {"arguments": {"n": 5}}
+
+
+def test_a_dsml_wrapper_is_read_whatever_its_string_attribute_says():
+    def invoke(key, string, value):
+        return ('<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="' + key
+                + f'" string="{string}">{value}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>')
+    for string in ("true", "false"):
+        (call,) = read("deepseek_v3_2", invoke("input", string, '{"s":"x"}'))["tool_calls"]
+        assert json.loads(call["function"]["arguments"]) == {"s": "x"}
+    (call,) = read("deepseek_v3_2", invoke("input", "true", "hello"))["tool_calls"]
+    assert json.loads(call["function"]["arguments"]) == {"input": "hello"}
+
+
+def test_a_wrapper_cut_short_is_what_arrived():
+    output = WRITERS["qwen3_tagged"]("f", [("arguments", '{"n": 5')])
+    output = output[:output.index("</parameter>")]
+    message = read("qwen3_tagged", output)
+    assert json.loads(message["tool_calls"][0]["function"]["arguments"]) == {}
+    assert message["content"] == '\n<parameter=arguments>\n{"n": 5\n'
+
+
 def test_a_value_read_whole_is_held_and_counted_against_the_buffer_limit():
     head = WRITERS["glm"]("f", [("x", "")]).split("</arg_value>")[0]
     parser = symphony.parser("glm", TOOLS, buffer_limit=64)

@@ -225,7 +225,7 @@ cdef class KeyedCall(TagCall):
     cdef int open_typed_value(self) except -1:
         """The value begins, typed as the tools declare its key, else as its type tag says."""
         if self.type_kind >= 0 and (self.function is None or not self.function.declares(self.key.data, self.key.len)):
-            return self.open_value_as(self.type_kind)
+            return self.open_value_as(self.type_kind, True)
         return self.open_value()
 
     # -- a JSON call object (objects) ---------------------------------------------------------------

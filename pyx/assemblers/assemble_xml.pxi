@@ -181,7 +181,8 @@ cdef class XmlCall(TagCall):
     cdef int make_leaf(self, XmlElement element) except -1:
         """A pending element turns out a leaf: its held whitespace is its text's start."""
         element.state = EL_LEAF
-        self.open_value_as(KIND_NONE if element.schema is None else vt_kind_of(element.schema))
+        self.open_value_as(KIND_NONE if element.schema is None else vt_kind_of(element.schema),
+                           len(self.elements) == 1)
         if self.pending_ws.len:
             self.value_text(self.pending_ws.data, self.pending_ws.len)
             self.pending_ws.len = 0

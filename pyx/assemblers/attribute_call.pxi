@@ -352,7 +352,7 @@ cdef class AttributeCall(TagCall):
             if self.escaped_attributes():
                 at_unescape(&self.key)
             self.stage = AS_VALUE
-            self.open_value_as(kind)
+            self.open_value_as(kind, True)
         return 0
 
     cdef int report_upto(self, Py_ssize_t n, int other) except -1:

@@ -15,6 +15,13 @@
 # arguments load, unless the engine stopped the stream for its length, which closes nothing); a
 # call that started always ends.
 #
+# A model sometimes writes its arguments object as one parameter (`<parameter=arguments>{"city":
+# "Paris"}</parameter>`). A call's first parameter named as an arguments object is (`tc_wrapper_name`),
+# where the call's declared tool lists its parameters and not that one, is held whole; at its close
+# tag, if its value reads as an object (JSON, or a Python dict as a declared object's value does),
+# that object is the call's arguments and its members the call's first members; else it is the
+# member it would have been.
+#
 # The syntax's own tags are found by a scanner of their own; inside a value only the value's
 # close tag is a tag (the others are value text). With the shipped tag sets no tag holds another
 # tag's opening `<` past its first byte, so finding them all never cuts a close tag short.
@@ -29,6 +36,27 @@ cdef enum ValueMode:
 cdef inline bint tc_could_be_null(const unsigned char* p, Py_ssize_t n) noexcept:
     """Whether p[0:n] is a prefix of `null` or `None` (NULL_WORDS)."""
     return n <= 4 and (memcmp(p, b"null", n) == 0 or memcmp(p, b"None", n) == 0)
+
+
+cdef inline bint tc_wrapper_name(const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether p[0:n] names a call's arguments object: `arguments`, `input`, `parameters` or
+    `properties`."""
+    if n == 5:
+        return memcmp(p, b"input", 5) == 0
+    if n == 9:
+        return memcmp(p, b"arguments", 9) == 0
+    if n == 10:
+        return memcmp(p, b"parameters", 10) == 0 or memcmp(p, b"properties", 10) == 0
+    return False
+
+
+cdef inline bint tc_empty_object(const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether the JSON object p[0:n] has no member (only whitespace between its braces)."""
+    cdef Py_ssize_t i
+    for i in range(1, n - 1):
+        if not (p[i] == SPACE or p[i] == LF or p[i] == CR or p[i] == TAB):
+            return False
+    return True
 
 
 cdef inline TagCall tc_opened(TagCall call, MarkerSet tags, object declared):
@@ -60,6 +88,8 @@ cdef class TagCall(Assembler):
     cdef bint own_line           # values sit on their own line (one newline each side is the template's)
     cdef bint at_value_start     # no byte of the open value seen yet
     cdef bint newline_held       # carried ends with a newline that is value text only if more follows
+    cdef bint wrapper            # the open value may be the call's arguments object, written as a parameter
+    cdef int wrapped_kind        # the Kind it has as a parameter, if it is not
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
     cdef Py_ssize_t left         # bytes at the end of the text last read that are not the call's
                                  # (it ended in them: the region turned out to hold no call)
@@ -325,6 +355,7 @@ cdef class TagCall(Assembler):
         self.index = -1
         self.function = None
         self.members = 0
+        self.wrapper = False
         return 0
 
     cdef int close_started(self, bint between, int cut, const unsigned char* p, Py_ssize_t n) except -1:
@@ -351,10 +382,18 @@ cdef class TagCall(Assembler):
     cdef int open_value(self) except -1:
         """The value of `key` begins (everything carried is its tag), typed as the tools declare."""
         return self.open_value_as(KIND_NONE if self.function is None
-                                  else self.function.kind(self.key.data, self.key.len))
+                                  else self.function.kind(self.key.data, self.key.len), True)
 
-    cdef int open_value_as(self, int kind) except -1:
-        """The value of `key` begins, of Kind `kind`."""
+    cdef int open_value_as(self, int kind, bint parameter=False) except -1:
+        """The value of `key` begins, of Kind `kind`; `parameter`: it is a parameter tag's, which
+        may be the arguments object written as one (see the top)."""
+        self.wrapper = (parameter and self.members == 0 and self.function is not None
+                        and tc_wrapper_name(self.key.data, self.key.len)
+                        and self.function.properties is not None
+                        and not self.function.declares(self.key.data, self.key.len))
+        if self.wrapper:
+            self.wrapped_kind = kind
+            kind = KIND_OBJECT
         self.kind = kind
         self.at_value_start = True
         self.newline_held = False
@@ -448,6 +487,11 @@ cdef class TagCall(Assembler):
         cdef Py_ssize_t m
         if self.mode == VM_STREAM:
             bb_push(&self.fragment, QUOTE)
+        elif self.wrapper:
+            if not self.close_wrapper():
+                self.mode = VM_NONE
+                self.value.len = 0
+                return 0                # an empty object: its bytes are the next event's source
         else:
             m = self.held_value_length()
             self.begin_member()
@@ -462,3 +506,22 @@ cdef class TagCall(Assembler):
         self.mode = VM_NONE
         self.value.len = 0
         return self.push_upto(upto)
+
+    cdef bint close_wrapper(self) except -1:
+        """The held value of a parameter that may be the arguments object closes (see the top):
+        an object's members are the call's, written without its `}`; else the member it is.
+        False when nothing is written (an empty object)."""
+        cdef Py_ssize_t m = self.held_value_length(), mark = self.fragment.len
+        self.wrapper = False
+        vt_json(self.value.data, m, KIND_OBJECT, &self.fragment, self.value_depth())
+        if self.fragment.data[mark] == LBRACE:
+            if tc_empty_object(self.fragment.data + mark, self.fragment.len - mark):
+                self.fragment.len = mark
+                return False
+            self.fragment.len -= 1
+            self.members += 1
+            return True
+        self.fragment.len = mark
+        self.begin_member()
+        vt_json(self.value.data, m, self.wrapped_kind, &self.fragment, self.value_depth())
+        return True
