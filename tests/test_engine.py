@@ -246,13 +246,29 @@ def test_event_order_around_think_markers():
 
 
 def test_call_marker_inside_a_thought_is_reasoning_and_close_in_content_is_content():
+    # SPEC §3: no row from the thought on the call opener (seed_oss keeps it so: its model writes
+    # call markup in its thought as it plans)
+    check("seed_oss", "<seed:think>a<seed:tool_call>b</seed:think>c</seed:think>", [
+        dropped("<seed:think>"),
+        START_THOUGHT,
+        reasoning("a<seed:tool_call>b"),
+        dropped("</seed:think>"),
+        END_THOUGHT,
+        content("c</seed:think>"),
+        finish(),
+    ])
+
+
+def test_call_marker_inside_a_thought_ends_it_where_the_table_reads_so():
+    # qwen3's recovery (shapes.call_ends_thought): the opener ends the thought and opens a region;
+    # holding no call, the region is the text the model wrote, its `</think>`s included
     check("qwen3", "<think>a<tool_call>b</think>c</think>", [
         dropped("<think>"),
         START_THOUGHT,
-        reasoning("a<tool_call>b"),
-        dropped("</think>"),
+        reasoning("a"),
+        malformed("<tool_call>", NO_CALL),
         END_THOUGHT,
-        content("c</think>"),
+        malformed("b</think>c</think>", "unterminated_region"),
         finish(),
     ])
 
@@ -364,8 +380,8 @@ def test_prompt_without_the_opener_is_read_whole():
 
 
 def test_prompt_text_and_unmatched_markers_are_ignored():
-    # <tool_call> has no row from reasoning: the replay stays in the thought
-    at_prompt, rest = feed_all("qwen3", "<think>\n<tool_call>", "x")
+    # </tool_call> has no row from reasoning: the replay stays in the thought
+    at_prompt, rest = feed_all("qwen3", "<think>\n</tool_call>", "x")
     assert at_prompt == [START_THOUGHT]
     assert rest == [reasoning("x"), END_THOUGHT, finish()]
     # a whole call block then a thought opener

@@ -201,6 +201,59 @@ QUIRKS = [
           "<|close|>tools<|sep|><|close|>message<|sep|>",
           None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
           "call read from it", reasoning="plan", prompt=K3_THINKING),
+    # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
+    # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
+    Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
+          '<think>I need the weather in Oslo.\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}'
+          "\n</tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's qwen3 (its test_reasoning[tool_call_with_think_no_end]) and SGLang's qwen3 (Qwen3Detector's "
+          "tool_start_token): the thought ends at `<tool_call>`, the call read from it",
+          reasoning="I need the weather in Oslo.\n\n"),
+    Quirk("qwen3-tagged-call-opener-ends-the-thought", "qwen3_tagged",
+          "I need to read the file.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n"
+          "</function>\n</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=days>\n2\n</parameter>\n"
+          "</function>\n</tool_call>",
+          None, [call("get_weather", city="Oslo"), call("get_weather", days=2)],
+          "vLLM's qwen3 (its test_reasoning[tool_call_no_think_end], Qwen 3.5's prompt opening the thought) and "
+          "SGLang's qwen3 (\"Qwen3.5 sometimes opens <tool_call> without closing </think>\"): the thought ends "
+          "at `<tool_call>`, both calls read", reasoning="I need to read the file.\n\n",
+          prompt="<|im_start|>assistant\n<think>\n"),
+    Quirk("glm-call-opener-ends-the-thought", "glm",
+          "Oslo, then.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's glm45/glm47 (one GLM-4.7 engine: a row from the thought on `<tool_call>`) and SGLang's glm45 "
+          "(its test_detect_and_parse_tool_interrupt): the thought ends there, the call read",
+          reasoning="Oslo, then.", prompt="<|assistant|><think>"),
+    Quirk("ling-call-opener-ends-the-thought", "ling",
+          "Oslo, then.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's ling3 and glm45 (the GLM-4.7 engine) and SGLang's ling3 and glm45 (Glm45Detector's "
+          "tool_start_token): the thought ends at `<tool_call>`, the call read",
+          reasoning="Oslo, then.\n", prompt="<role>ASSISTANT</role><think>\n"),
+    Quirk("hunyuan-a13b-calls-opener-ends-the-thought", "hunyuan_a13b",
+          '<think>\nThe user wants Oslo.\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]'
+          "</tool_calls>",
+          None, [call("get_weather", city="Oslo")],
+          "SGLang's hunyuan (its test_reasoning_parser_integration: `<tool_calls>` is the tool start token): the "
+          "thought ends there; vLLM's hunyuan_a13b reads a whole output whose thought never closes as content, "
+          "the block's call read by its tool parser (streamed, it keeps the block in the thought)",
+          reasoning="\nThe user wants Oslo.\n"),
+    Quirk("qwen3-call-opener-in-the-thought-holding-no-call", "qwen3",
+          "<think>I could write <tool_call> here.</think>Done.",
+          "<tool_call> here.</think>Done.", [],
+          "SGLang's qwen3: reasoning `I could write `, the rest the content it hands its tool parser (no call); "
+          "symphony: the region held no call, so it is the text the model wrote", reasoning="I could write "),
+    Quirk("seed-oss-call-markup-in-the-thought-is-the-thought", "seed_oss",
+          "<seed:think>The format is <seed:tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n"
+          "</function>\n</seed:tool_call>. Let me call it.</seed:think><seed:tool_call>\n<function=get_weather>\n"
+          "<parameter=city>Bergen</parameter>\n</function>\n</seed:tool_call>",
+          None, [call("get_weather", city="Bergen")],
+          "vLLM's seed_oss (the Qwen3 engine) ends the thought at `<seed:tool_call>` and would call Oslo too; "
+          "SGLang has no Seed-OSS reasoning parser. Seed-OSS writes its call markup in the thought as it plans "
+          "(vLLM's own test_extract_tool_calls[tool_call_unlimited_thinking_budget]), so `seed_oss` keeps it there",
+          reasoning="The format is <seed:tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n"
+          "</function>\n</seed:tool_call>. Let me call it."),
     # MiniCPM5's tags, collapsed or with the byte-level tokenizer's space
     Quirk("minicpm-collapsed", "minicpm5",
           'Sure.\n<functionname="get_weather"><paramname="city">上海</param><paramname="days">3</param></function>\n',
@@ -357,6 +410,36 @@ def test_quirk_read_at_every_chunking(quirk):
     got = replay_tokens(symphony.parser(quirk.table, tools), pieces, ids, [1] * len(pieces), quirk.prompt, "stop")
     assert chat.message(got) == chat.message(events), "one token at a time"
     assert _check_token_replay(got, pieces, ids, None) == []
+
+
+# (table, prompt, the thought, the call) of each table whose call opener ends a thought left open
+THOUGHT_THEN_CALL = [
+    ("qwen3", None, "<think>plan", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>'),
+    ("qwen3_tagged", "<|im_start|>assistant\n<think>\n", "plan\n",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"),
+    ("glm", "<|assistant|><think>", "plan",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>"),
+    ("ling", "<role>ASSISTANT</role><think>\n", "plan\n",
+     "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>"),
+    ("hunyuan_a13b", None, "<think>\nplan\n",
+     '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]</tool_calls>'),
+]
+
+
+@pytest.mark.parametrize("table, prompt, thought, calls", THOUGHT_THEN_CALL, ids=[t[0] for t in THOUGHT_THEN_CALL])
+def test_a_call_opener_in_a_thought_left_open_reads_as_if_the_thought_closed(table, prompt, thought, calls):
+    """The thought ends at the call opener: content and calls as if the model had closed the
+    thought before it, the reasoning the text before the opener; whole and at every chunking (the
+    incumbents' reasoning parsers: see the quirks above)."""
+    output = thought + " then more." + calls + "\nDone."
+    closed = thought + " then more." + "</think>" + calls + "\nDone."
+    events = symphony.parse(table, output, tools=[WEATHER], prompt=prompt)
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert said(events) == said(symphony.parse(table, closed, tools=[WEATHER], prompt=prompt))
+    assert said(events)[2] == [call("get_weather", city="Oslo")]
+    for plan, pieces in chunkings(output):
+        assert chat.message(replay(symphony.parser(table, [WEATHER]), pieces, prompt)) == chat.message(events), plan
 
 
 def control_cases():

@@ -66,7 +66,6 @@ CAUSES = (
     "attribute-text",
     "marker-text",
     "request-options",
-    "call-in-thought",       # a call opener inside a thought the model did not close is its text
     "handed-on-markup",      # a reasoning parser's content holds the tool markup it hands on
     "presentation",          # the incumbent moves text between reasoning and content by a rule of its own
     "prose-defect",          # a defect that garbles visible text: to be fixed, not a reading

@@ -128,7 +128,6 @@ def test_agreement_table():
 # --- listed differences ----------------------------------------------------------------------
 # A listed case's cause, and the reason it gives for reading the case otherwise.
 CAUSES = (
-    "call-in-thought",           # a call opener inside a thought the model did not close is its text
     "closer-outside-thought",    # with no thought open, a thought's closer is content
     "presentation",              # the incumbent moves text between reasoning and content by a rule of its own
     "thinking-switch",           # the template's thinking switch as the registry records it

@@ -7,18 +7,24 @@ opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`) writes the same calls in
 `<iquestcoder_tool_call>` markers. Laguna (`laguna`) writes Ling's spacing under GLM's
 markers; its template writes no thought, but the model family's reasoning parser reads `<think>`
 thoughts.
+
+In `glm` and `ling` a `<tool_call>` inside a thought the model did not close ends the thought and
+opens the call (shapes.call_ends_thought, a recovery beyond SPEC §3), as vLLM's glm45/glm47/ling3
+and SGLang's glm45/ling3 reasoning parsers read it. IQuest's and Laguna's stay the thought's text:
+SGLang's iquest_q1 reasoning parser and vLLM's poolside_v1 keep them there (vLLM has no IQuest
+reasoning parser; SGLang's poolside_v1 ends the thought).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, MODEL_WRITES_THOUGHT, NO_THOUGHT,
                                      OPENS_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints)
 from symphony.formats.qwen3 import THINK, THINK_OFF, TOOL_CALL
-from symphony.formats.shapes import thought_and_calls
+from symphony.formats.shapes import call_ends_thought, thought_and_calls
 from symphony.syntax import Tags
 
 LING_HEAD = "<role>ASSISTANT</role>"      # the generation prompt's head
 
-GLM = thought_and_calls("glm", THINK, TOOL_CALL, CallSyntax.keyed(Tags.PLAIN), "<|assistant|>")
-LING = thought_and_calls("ling", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING), "<role>ASSISTANT</role>")
+GLM = call_ends_thought(thought_and_calls("glm", THINK, TOOL_CALL, CallSyntax.keyed(Tags.PLAIN), "<|assistant|>"))
+LING = call_ends_thought(thought_and_calls("ling", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING), LING_HEAD))
 IQUEST = thought_and_calls("iquest", THINK, ("<iquest_tool_call>", "</iquest_tool_call>"),
                            CallSyntax.keyed(Tags.PLAIN))
 IQUEST_CODER_V2 = thought_and_calls("iquest_coder_v2", THINK, ("<iquestcoder_tool_call>", "</iquestcoder_tool_call>"),

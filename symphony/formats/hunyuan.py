@@ -1,13 +1,18 @@
 """Hunyuan-A13B (`hunyuan_a13b`): the model writes `<think>` thoughts and wraps its
 answer in `<answer>`…`</answer>` (the markers are dropped, the answer is content); calls are a
-JSON list of `{"name", "arguments"}` objects between `<tool_calls>` and `</tool_calls>`.
+JSON list of `{"name", "arguments"}` objects between `<tool_calls>` and `</tool_calls>`. A
+`<tool_calls>` inside a thought the model did not close ends the thought and opens the block
+(shapes.call_ends_thought), as SGLang's hunyuan reasoning parser reads it (vLLM's hunyuan_a13b
+reads a whole output whose thought never closes as content, the block's calls read by its tool
+parser; streamed, it keeps them in the thought).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
-from symphony.formats.shapes import THINK, thought_answer_and_calls
+from symphony.formats.shapes import THINK, call_ends_thought, thought_answer_and_calls
 
-HUNYUAN_A13B = thought_answer_and_calls("hunyuan_a13b", THINK, ("<answer>", "</answer>"),
-                                        ("<tool_calls>", "</tool_calls>"), CallSyntax.json_list())
+HUNYUAN_A13B = call_ends_thought(thought_answer_and_calls("hunyuan_a13b", THINK, ("<answer>", "</answer>"),
+                                                          ("<tool_calls>", "</tool_calls>"), CallSyntax.json_list()),
+                                 "calls_open")
 
 TABLES = {"hunyuan_a13b": HUNYUAN_A13B}
 

@@ -2,26 +2,27 @@
 call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>` tags
 (`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, MiMo, Step-3.5, Nanbeige, Nemotron-3).
 
-`<tool_call>` inside a thought is reasoning text; `</think>` in content is content; a `<think>`
-written inside the thought is dropped (shapes). A fenced `<tool_call>` block in content is read
-as a call (policy, SPEC §10). `qwen3_tagged` also reads a call written without its block
-(Qwen3-Coder, Step-3.5: shapes.bare_calls) and several calls in one block
-(shapes.functions_in_block).
+`<tool_call>` inside a thought the model did not close ends the thought and opens the call
+(shapes.call_ends_thought: a recovery beyond SPEC §3, as vLLM's and SGLang's qwen3 reasoning
+parsers read it; a bare `<function=` there stays the thought's text, as both read it);
+`</think>` in content is content; a `<think>` written inside the thought is dropped (shapes). A
+fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged` also
+reads a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls) and several
+calls in one block (shapes.functions_in_block).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, CHATML, FENCE_PROBE, MODEL_WRITES_THOUGHT,
                                      NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints)
-from symphony.formats.shapes import bare_calls, functions_in_block, thought_and_calls
+from symphony.formats.shapes import bare_calls, call_ends_thought, functions_in_block, thought_and_calls
 from symphony.syntax import Placement, Spelling
 
 THINK = ("<think>", "</think>")
 TOOL_CALL = ("<tool_call>", "</tool_call>")
 OPENER = "<|im_start|>assistant"
 
-QWEN3 = thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER)
-QWEN3_TAGGED = bare_calls(functions_in_block(thought_and_calls("qwen3_tagged", THINK, TOOL_CALL,
-                                                               CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE),
-                                                               OPENER)))
+QWEN3 = call_ends_thought(thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER))
+QWEN3_TAGGED = bare_calls(functions_in_block(call_ends_thought(
+    thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE), OPENER))))
 
 TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED}
 

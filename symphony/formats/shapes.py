@@ -36,8 +36,9 @@ def calls_only(name, call, syntax, opener=None, also=()):
 
 def thought_and_calls(name, think, call, syntax, opener=None):
     """`think` and `call` are (open, close) marker texts. No row from the thought on the call
-    opener: a call marker inside a thought is reasoning text; a thought closer in content is
-    content."""
+    opener: a call marker inside a thought is reasoning text (where a family's model leaves its
+    thought unclosed before a call, call_ends_thought adds that row); a thought closer in content
+    is content."""
     table = (
         Format(name)
         .terminal("think_open", think[0])
@@ -102,6 +103,18 @@ def functions_in_block(table):
             .recovers("between_calls", "function_open_unequal", "calls")
             .recovers("between_calls", "call_close", "content")
             .recovers("between_calls", "call_open", "calls"))
+
+
+def call_ends_thought(table, opener="call_open", region="calls"):
+    """`table` (a thought and call regions) also ends its thought at the family's call `opener`
+    written inside it, the thought left unclosed (Qwen3 and Qwen 3.5, GLM, Ling, Hunyuan-A13B:
+    `<think>plan<tool_call>…`, no `</think>`): the opener opens the call `region` as if the
+    thought's close had been written before it, as the incumbents' reasoning parsers read it.
+    The row Kimi K2's section and DeepSeek's DSML block have from the thought, here a recovery:
+    the family's template always closes the thought first, so the grammar leaves it out
+    (Format.recovers). A region it opens that holds no call is the text the model wrote, shown as
+    content (docs/recovery.md, rule 2)."""
+    return table.recovers("reasoning", opener, region)
 
 
 def calls_in_thought(table):
