@@ -4,8 +4,10 @@ Malformed{UnknownTool} (shown as content), no index is spent on it, later calls 
 and their ids, and the finish reason is as if it were not there. By default (`"call"`, SPEC §2.4)
 names are not checked. Every table with calls is checked with a declared call and an undeclared
 one written as its template writes them: whole, at every chunking, per token (counted) and
-through `feed_token`; and the adapters and the model registry."""
+through `feed_token`; and the adapters, the model registry, the batch paths and the CLI flag."""
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -235,3 +237,35 @@ def test_the_model_registry_takes_the_option():
     p = model.parser(TOOLS, undeclared="malformed")
     events = p.feed(symphony.Delta(QWEN)) + p.feed(End("stop"))
     assert _names(events) == ["get_weather", "get_time"]
+
+
+def test_the_batch_paths_take_the_option():
+    from symphony.batch import parse_many
+    want = chat.message(parse("qwen3", QWEN, undeclared="malformed"))
+    assert parse_many("qwen3", [QWEN, QWEN], tools=TOOLS, undeclared="malformed") == [want, want]
+    assert parse_many("qwen3", [QWEN], tools=TOOLS, undeclared="malformed", as_events=True) == [
+        [e.to_dict() for e in parse("qwen3", QWEN, undeclared="malformed")]]
+    table = parse_many("qwen3", [QWEN], tools=TOOLS, undeclared="malformed", as_arrow=True)
+    row = table.to_pylist()[0]
+    assert [(c["id"], c["name"]) for c in row["tool_calls"]] == [("call_0", "get_weather"), ("call_1", "get_time")]
+    assert row["content"] == want["message"]["content"] and row["finish_reason"] == "tool_calls"
+    assert row["malformed_bytes"] == sum(len(e.text.text.encode()) for e in parse("qwen3", QWEN, undeclared="malformed")
+                                         if type(e) is Malformed)
+    assert parse_many("qwen3", [QWEN], tools=TOOLS) == [chat.message(parse("qwen3", QWEN))]
+    with pytest.raises(ValueError, match="undeclared"):
+        parse_many("qwen3", [QWEN], tools=TOOLS, undeclared="drop")
+
+
+def test_the_cli_flag(tmp_path):
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS))
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps({"text": QWEN}) + "\n")
+
+    def run(*flags):
+        done = subprocess.run([sys.executable, "-m", "symphony", "parse", str(lines), "--format", "qwen3", "--tools",
+                               str(tools), "--quiet", *flags], capture_output=True, text=True, check=True)
+        return json.loads(done.stdout)["message"]
+
+    assert [c["function"]["name"] for c in run("--undeclared", "malformed")["tool_calls"]] == ["get_weather", "get_time"]
+    assert len(run()["tool_calls"]) == 4
