@@ -490,6 +490,7 @@ cdef class Sink:
         """From the next call on, a call whose name `names` (a Declared that declares a name)
         does not declare is refused (call_start)."""
         self.names = names
+        return 0
 
     cdef int call_arguments(self, uint32_t index, const unsigned char* json, Py_ssize_t json_len,
                             const unsigned char* p, Py_ssize_t n) except -1:
