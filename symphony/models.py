@@ -77,17 +77,18 @@ class Model:
         """The `symphony.format.Format` to parse this checkpoint's output with."""
         return _table(self.format, self.opener)
 
-    def start(self, tools=None):
+    def start(self, tools=None, undeclared="call"):
         """A new parser already fed `prompt_tail` as its Prompt, and the events that feed gave
-        (a `ReasoningStart` when the generation prompt leaves the output inside a thought)."""
-        parser = Engine(self.table().compile(), tools)
+        (a `ReasoningStart` when the generation prompt leaves the output inside a thought).
+        `undeclared`: `symphony.parser`'s."""
+        parser = Engine(self.table().compile(), tools, undeclared=undeclared)
         events = parser.feed(Prompt(self.prompt_tail))
         return parser, events
 
-    def parser(self, tools=None):
+    def parser(self, tools=None, undeclared="call"):
         """A new parser already fed `prompt_tail`. The events of that Prompt feed are not
         returned: use `start()` where a leading `ReasoningStart` matters."""
-        return self.start(tools)[0]
+        return self.start(tools, undeclared)[0]
 
 
 def _normalise(text):

@@ -4,7 +4,8 @@ bounds-checked sanitizer build and prints the count; 1,000,000 and more from the
 Each input is one parse: a table (every shipped table, or a random user-built one: random markers,
 states, transitions, call syntax and ignored terminals) fed a soup of markers, marker fragments,
 JSON and tag atoms and random characters, cut at random, with random token spans (partitioning,
-spoiled, as objects or arrays) or none, a random prompt and finish. Every input is checked for
+spoiled, as objects or arrays) or none, a random prompt and finish, and the request's tools or none
+(with tools, calls to undeclared ones refused or not: `undeclared`). Every input is checked for
 what SPEC §9.2 promises whatever the input: every byte in exactly one event, one Finish and last,
 well-formed events (call order, JSON prefixes), tokens counted once when the spans fit, no two
 adjacent events of one feed that the parser should have merged, the lifecycle (a second Prompt,
@@ -192,10 +193,10 @@ def run(parser, prompt, deltas, finish, misuse=None):
     return [e for events in feeds for e in events]
 
 
-def check(table, text, prompt, deltas, mode, finish, tools, misuse=None):
+def check(table, text, prompt, deltas, mode, finish, tools, misuse=None, undeclared="call"):
     """Runs one input; returns a reason when a promise breaks, else None."""
     try:
-        events = run(symphony.parser(table, tools), prompt, deltas, finish, misuse)
+        events = run(symphony.parser(table, tools, undeclared=undeclared), prompt, deltas, finish, misuse)
     except Broken as e:
         return str(e)
     if text_of(events) != text:
@@ -213,7 +214,7 @@ def check(table, text, prompt, deltas, mode, finish, tools, misuse=None):
         if events[-1].reasoning_tokens != sum(e.tokens for e in events if type(e) is Reasoning):
             return "reasoning tokens"
     elif mode == "uncounted":
-        whole = run(symphony.parser(table, tools), prompt, [Delta(text)], finish)
+        whole = run(symphony.parser(table, tools, undeclared=undeclared), prompt, [Delta(text)], finish)
         if said(whole) != said(events):
             return "a cut plan says otherwise than the whole output"
     return None
@@ -234,7 +235,9 @@ def one_input(rng, tables, k):
             deltas = spoiled(rng, deltas) or deltas
         if rng.random() < 0.5:
             deltas = as_arrays(deltas)
-    return table, text, rng.choice(PROMPTS), deltas, mode, rng.choice(FINISHES), rng.choice([None, FUZZ_TOOLS])
+    tools = rng.choice([None, FUZZ_TOOLS])
+    undeclared = "malformed" if tools is not None and rng.random() < 0.5 else "call"
+    return table, text, rng.choice(PROMPTS), deltas, mode, rng.choice(FINISHES), tools, undeclared
 
 
 def main(argv=None):
@@ -248,15 +251,16 @@ def main(argv=None):
     started = time.perf_counter()
     user_built = 0
     for k in range(args.inputs):
-        table, text, prompt, deltas, mode, finish, tools = one_input(rng, tables, k)
+        table, text, prompt, deltas, mode, finish, tools, undeclared = one_input(rng, tables, k)
         user_built += isinstance(table, Format)
         try:
-            problem = check(table, text, prompt, deltas, mode, finish, tools, rng)
+            problem = check(table, text, prompt, deltas, mode, finish, tools, rng, undeclared)
         except Exception as e:       # a parser must never raise on output
             problem = f"raised {type(e).__name__}: {e}"
         if problem:
             print(f"fuzz: input {k} (seed {seed}): {problem}\n  table {describe(table)}\n  prompt {prompt!r}\n"
-                  f"  deltas {[d.text for d in deltas]!r}\n  mode {mode}, finish {finish!r}, tools {tools is not None}",
+                  f"  deltas {[d.text for d in deltas]!r}\n  mode {mode}, finish {finish!r}, tools {tools is not None}, "
+                  f"undeclared {undeclared!r}",
                   file=sys.stderr)
             return 1
     print(f"fuzz: {args.inputs} inputs ({user_built} on user-built tables), seed {seed}, "

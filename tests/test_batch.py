@@ -344,7 +344,7 @@ def old_table(formats, outputs, **kwargs):
     rows as Python objects, converted by pyarrow."""
     return batch._summary_table(batch._run(batch._chunked(formats, outputs, kwargs.get("tools"), kwargs.get("prompts"),
                                                           kwargs.get("finish"), 1, "output", None, "keep", False,
-                                                          run=lambda job: job)[0]))
+                                                          "call", run=lambda job: job)[0]))
 
 
 @needs_fixtures

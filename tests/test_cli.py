@@ -337,7 +337,8 @@ def core_failing_on(monkeypatch, word, failure):
     a failing one with no table, which fails in the core, its on_error saying `failure`."""
     real = batch.fold_summaries
 
-    def shim(tables, tools, prompts, texts, finishes, spans=None, offsets=None, on_error=None, into=None):
+    def shim(tables, tools, prompts, texts, finishes, spans=None, offsets=None, on_error=None, into=None,
+             undeclared="call"):
         assert spans is None and offsets is None
         rows = []
         for i, text in enumerate(texts):
@@ -345,10 +346,10 @@ def core_failing_on(monkeypatch, word, failure):
                 if on_error is None:
                     raise failure
                 got = real([None], [None], [None], [text], [finishes[i]], None, None,
-                           lambda _: on_error(failure), into)
+                           lambda _: on_error(failure), into, undeclared)
             else:
                 got = real(tables[i:i + 1], tools[i:i + 1], prompts[i:i + 1], [text], finishes[i:i + 1], None, None,
-                           on_error, into)
+                           on_error, into, undeclared)
             if into is None:
                 rows += got
         return rows if into is None else into
@@ -365,8 +366,8 @@ def test_any_failure_of_a_line_is_that_lines_error(in_process, monkeypatch, fail
         real = batch.Engine
 
         class Failing:
-            def __init__(self, *args):
-                self.engine = real(*args)
+            def __init__(self, *args, **options):
+                self.engine = real(*args, **options)
 
             def parse(self, output, *rest):
                 if "boom" in output:

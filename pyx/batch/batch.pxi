@@ -12,9 +12,10 @@ cdef inline double bt_now() noexcept nogil:
 
 
 def fold_summaries(list tables, list tools, list prompts, object texts, list finishes, object spans=None,
-                   object offsets=None, object on_error=None, SummaryRows into=None):
+                   object offsets=None, object on_error=None, SummaryRows into=None, str undeclared="call"):
     """One Sink.summary row per output, in order: output i = texts[i] parsed whole with
-    tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i]. `texts` is
+    tables[i], tools[i] (None, a tool list or a Declared), prompts[i] and finishes[i] (every
+    Engine's `undeclared` option the one given). `texts` is
     a list of str or a Utf8Texts (each output parsed from its bytes where they lie). With
     `spans` (an (n, 4) int64 array of every output's tokens) output i is the Delta of its rows
     spans[offsets[i]:offsets[i + 1]], so it is counted. An output whose parse raises an
@@ -45,7 +46,7 @@ def fold_summaries(list tables, list tools, list prompts, object texts, list fin
                 with nogil:
                     pass                      # (waiting threads take the GIL here)
                 PyErr_CheckSignals()          # (and in the main thread, signal handlers run)
-            engine = Engine.__new__(Engine, <Table?>tables[i], tools[i])
+            engine = Engine.__new__(Engine, <Table?>tables[i], tools[i], DEFAULT_BUFFER_LIMIT, undeclared)
             if column is not None and spans is None:
                 p = column.text_at(i, &size)
                 row = engine.whole_utf8(p, size, prompts[i], finishes[i], WH_SUMMARY if into is None else WH_ROWS,

@@ -107,8 +107,14 @@ cdef class Engine:
     cdef int region_from            # ... the state it was opened from
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then)
+    cdef bint refuses_undeclared    # undeclared="malformed": a call to a tool the request does not
+                                    # declare is Malformed{UnknownTool} (its tools go to the Sink
+                                    # when the first call region opens, then this is cleared)
+    cdef readonly str undeclared    # "call" or "malformed": what a call to an undeclared tool is
 
-    def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT):
+    def __cinit__(self, Table table, tools=None, buffer_limit=DEFAULT_BUFFER_LIMIT, str undeclared="call"):
+        if undeclared != "call" and undeclared != "malformed":
+            raise ValueError(f'undeclared must be "call" or "malformed", not {undeclared!r}')
         if buffer_limit is None:
             self.limit = -1
         elif isinstance(buffer_limit, int) and not isinstance(buffer_limit, bool) and buffer_limit >= 0:
@@ -122,6 +128,8 @@ cdef class Engine:
         self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
         self.stage = ST_FRESH
+        self.undeclared = undeclared
+        self.refuses_undeclared = undeclared == "malformed"
         if table.emits[0] == EM_ARGUMENTS:
             self.call = self.open_call(0)
 
@@ -870,9 +878,21 @@ cdef class Engine:
         """A fresh assembler for a call in `state`: a JSON call object's where a block opens one
         there (Table.objects), else one of the table's syntax."""
         cdef Syntax syntax = self.table.syntax
+        if self.refuses_undeclared:
+            self.give_names()
         if self.table.object_call[state]:
             return aj_opened(OL_KEYS_CALL, None, None)
         return syntax.open(self.declared_tools() if syntax.reads_types else None)
+
+    cdef int give_names(self) except -1:
+        """undeclared="malformed", before the first call: the Sink refuses calls to tools the
+        request does not declare, when it declares any (with no tool named, nothing is checked)."""
+        cdef object declared
+        self.refuses_undeclared = False
+        declared = self.declared_tools()
+        if declared is not None and (<Declared>declared).declares_any():
+            self.sink.refuse_undeclared(declared)
+        return 0
 
     cdef object declared_tools(self):
         """The request's tools compiled for value typing (once per parser, when first needed).

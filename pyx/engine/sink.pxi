@@ -14,6 +14,13 @@
 # has not yet started a call): held records are built only once released, and a held stretch that
 # turns out to be text is relabelled (its Dropped records Malformed). Held records keep their bytes
 # counted as held (`undecided_at`), so the buffer limit sees them.
+#
+# Where the engine gives it the request's tools to check names against (`refuse_undeclared`, the
+# parser's option undeclared="malformed"), a call that starts with a name no tool declares is no
+# call: the Sink records it as Malformed{UnknownTool}, every byte the call's assembler reports
+# from its start to its end (the start's, the fragments', the end's, and whatever else it reports
+# in between), and numbers no call for it. The assembler reads on as it would (it holds the index
+# REFUSED_CALL), so every syntax refuses alike, and the next call takes the index this one did not.
 
 cdef enum EventKind:
     EV_CONTENT = 0
@@ -68,6 +75,8 @@ cdef enum:
     SK_EXPECT_MAX = 1 << 18   # the most arena a whole parse reserves up front
     SK_AHEAD = 2048           # records that make a feed build their events ahead
 
+
+cdef uint32_t REFUSED_CALL = 0xFFFFFFFF     # the index call_start gives a call it refuses (no event carries it)
 
 cdef list _CALL_IDS = [f"call_{i}" for i in range(256)]
 cdef tuple _COUNTS = tuple(range(64))     # an event's token count as an int object, without a call
@@ -188,6 +197,8 @@ cdef class Sink:
     cdef int64_t reasoning_tokens
     cdef readonly uint32_t calls     # calls started in the stream
     cdef int64_t open_call           # the index of the call started and not ended, or -1
+    cdef object names                # the request's tools (Declared) a call's name must be one of, or None
+    cdef bint refusing               # a call to a tool they do not declare is open: its bytes are Malformed
     cdef object finish_reason        # set by finish(): the Finish event goes last
     cdef tuple marker_texts          # the table's markers as str, handed out for dropped markers
     cdef tuple marker_events         # an uncounted stream's Dropped of each marker (the table's)
@@ -319,6 +330,8 @@ cdef class Sink:
         cdef int64_t tokens
         if n <= 0:
             return 0
+        if self.refusing:
+            return self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
         bb_reserve(&self.arena, n)
         r = self.mergeable(kind, 0, OT_NONE)
         if r != NULL:
@@ -347,6 +360,8 @@ cdef class Sink:
         cdef bint spaces
         if n <= 0:
             return 0
+        if self.refusing and why != DR_CONTROL_TOKEN:
+            return self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)    # (a control token is shown nowhere, in a call or out)
         bb_reserve(&self.arena, n)
         if self.gap or self.after_malformed:
             spaces = why == DR_WRAPPER and u8_all_space(p, n)
@@ -370,6 +385,8 @@ cdef class Sink:
         """A marker consumed by a transition (Dropped{Wrapper}); alone, its text is the table's
         own str."""
         cdef sk_record* r
+        if self.refusing:
+            return self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
         bb_reserve(&self.arena, n)
         self.gap = False                # a marker after the gap: the gap stays wrapping
         r = self.mergeable(EV_DROPPED, DR_WRAPPER, OT_NONE)
@@ -386,6 +403,9 @@ cdef class Sink:
         cdef sk_record* r
         if n <= 0:
             return 0
+        if self.refusing:
+            why = MW_UNKNOWN_TOOL       # (the refused call's bytes, whatever the assembler made of them)
+            other = OT_NONE
         bb_reserve(&self.arena, n)
         if self.gap:
             self.join_gap(why, other)
@@ -436,8 +456,15 @@ cdef class Sink:
                             const unsigned char* id=NULL, Py_ssize_t id_len=0) except -1:
         """A call starts; returns its index (the calls started before it). `id`: the id the model
         wrote in the call's head, or NULL; the call's id is `call_<index>` where there is none or
-        it cannot be this call's (sk_id_taken): the ids of one stream are unique."""
+        it cannot be this call's (sk_id_taken): the ids of one stream are unique. A call whose
+        name the tools checked against (`names`) do not declare is refused: its bytes p[0:n] are
+        Malformed{UnknownTool}, as is all the call reports until its end, and the index returned
+        is REFUSED_CALL."""
         cdef sk_record* r
+        if self.names is not None and vt_undeclared(self.names, name, name_len):
+            self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
+            self.refusing = True
+            return REFUSED_CALL
         if id != NULL and (id_len <= 0 or sk_id_taken(&self.given_ids, id, id_len)):
             id = NULL
             id_len = 0
@@ -459,10 +486,19 @@ cdef class Sink:
         self.calls += 1
         return r.index
 
+    cdef int refuse_undeclared(self, object names) noexcept:
+        """From the next call on, a call whose name `names` (a Declared that declares a name)
+        does not declare is refused (call_start)."""
+        self.names = names
+        return 0
+
     cdef int call_arguments(self, uint32_t index, const unsigned char* json, Py_ssize_t json_len,
                             const unsigned char* p, Py_ssize_t n) except -1:
         """A fragment; json NULL means the fragment is the source bytes themselves."""
-        cdef sk_record* r = self.add(EV_CALL_ARGUMENTS, n + (json_len if json != NULL else 0))
+        cdef sk_record* r
+        if index == REFUSED_CALL:
+            return self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
+        r = self.add(EV_CALL_ARGUMENTS, n + (json_len if json != NULL else 0))
         r.index = index
         self.text_record(r, p, n)
         if json != NULL:
@@ -472,7 +508,12 @@ cdef class Sink:
         return 0
 
     cdef int call_end(self, uint32_t index, const unsigned char* p, Py_ssize_t n) except -1:
-        cdef sk_record* r = self.add(EV_CALL_END, n)
+        cdef sk_record* r
+        if index == REFUSED_CALL:
+            self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
+            self.refusing = False       # the refused call's last bytes: what follows is read as it is
+            return 0
+        r = self.add(EV_CALL_END, n)
         r.index = index
         if self.open_call == index:
             self.open_call = -1
@@ -678,10 +719,12 @@ cdef class Sink:
         self.forget_holds()
 
     cdef inline void forget_holds(self) noexcept:
-        """Nothing is held any more: every record is what it says (the parse ended or failed)."""
+        """Nothing is held any more: every record is what it says (the parse ended or failed; a
+        refused call left open ends with it)."""
         self.held_from = -1
         self.gap = False
         self.after_malformed = False
+        self.refusing = False
 
     cdef void clear_feed(self, Py_ssize_t keep) noexcept:
         """Between two feeds: forgets records[0:keep], whose events were made; the held ones after

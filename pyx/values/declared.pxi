@@ -381,6 +381,12 @@ cdef class Declared:
             self.compile()
         return vt_name_index(self.name_at, self.name_len, self.count, name, n)
 
+    cdef bint declares_any(self) except -1:
+        """Whether a tool of the request has a name (a call's name can be checked against them)."""
+        if not self.compiled:
+            self.compile()
+        return self.count > 0
+
     cdef bint only_name(self, const unsigned char** name, Py_ssize_t* n) except -1:
         """Whether the request declares exactly one function (however many tools carry its
         name); if so, name[0][0:n[0]] is its name's UTF-8."""
@@ -464,3 +470,9 @@ cdef class Declared:
     def __repr__(self):
         names = [name.decode("utf-8", "surrogatepass") for name in self.names()]
         return f"Declared({names!r})"
+
+
+cdef bint vt_undeclared(object declared, const unsigned char* name, Py_ssize_t n) except -1:
+    """Whether no tool of `declared` (a Declared) is named name[0:n] (the Sink's check of a call
+    that starts, for a parser that refuses calls to undeclared tools)."""
+    return (<Declared>declared).find(name, n) < 0

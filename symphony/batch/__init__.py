@@ -49,6 +49,7 @@ counted (the Arrow table's `output_tokens` and `reasoning_tokens`); spans that d
 output uncounted, as a Delta's would (README, token counting)."""
 
 ERRORS = ("raise", "keep")
+UNDECLARED = ("call", "malformed")     # symphony.parser's `undeclared` values
 
 Result = namedtuple("Result", "value output_tokens reasoning_tokens calls malformed_bytes error")
 Result.__doc__ = """One output's outcome (`results`): the message (or wire events), its output and
@@ -64,11 +65,11 @@ def error_text(error):
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _events(table, tools, prompt, output, finish, spans=None):
+def _events(table, tools, prompt, output, finish, spans=None, undeclared="call"):
     """One output's Result with its events' wire dicts (`as_events`): `table` compiled and `tools`
     a Declared, both shared across the batch; `spans` an (n, 4) array of its tokens, or None."""
     whole = output if spans is None else Delta(output, spans[:, 0], spans)
-    events = Engine(table, tools).parse(whole, prompt, finish)
+    events = Engine(table, tools, undeclared=undeclared).parse(whole, prompt, finish)
     f = fold(events)
     malformed = sum(len(e.text.text.encode("utf-8")) for e in events if type(e) is Malformed)
     return Result([e.to_dict() for e in events], f.output_tokens, f.reasoning_tokens, events[-1].tool_calls,
@@ -206,19 +207,19 @@ def _run(job, into=None):
     the core (fold_summaries; rows cross processes more cheaply than the dicts made of them);
     with `as_events`, Results of the events' wire dicts; with `into` (an ArrowRows), the rows
     written there (what `_run_arrow` makes its table of)."""
-    formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors = job
+    formats, tools, prompts, finishes, texts, spans, offsets, as_events, errors, undeclared = job
     texts = _source(texts)
     tables = _once_each(formats, _compiled)
     declared = _once_each(tools, lambda t: t if t is None or isinstance(t, Declared) else Declared(t))
     with _no_collection():
         if not as_events:
             return fold_summaries(tables, declared, prompts, texts, finishes, spans, offsets,
-                                  error_text if errors == "keep" else None, into)
+                                  error_text if errors == "keep" else None, into, undeclared)
         results = []
         for i in range(len(texts)):
             try:
                 own = None if spans is None else spans[offsets[i]:offsets[i + 1]]
-                results.append(_events(tables[i], declared[i], prompts[i], texts[i], finishes[i], own))
+                results.append(_events(tables[i], declared[i], prompts[i], texts[i], finishes[i], own, undeclared))
             except Exception as e:
                 if errors == "raise":
                     raise
@@ -315,7 +316,7 @@ def pool(workers):
 
 
 def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, as_arrow=False,
-               column="output", chat_template_kwargs=None, errors="raise", as_events=False):
+               column="output", chat_template_kwargs=None, errors="raise", as_events=False, undeclared="call"):
     """Chat messages of many whole outputs, in order: the dicts `chat.message(symphony.parse(...))`
     gives, or with `as_arrow` a pyarrow Table (`arrow_schema()`), one row per output.
 
@@ -331,11 +332,13 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
     errors           "raise" (an output's error propagates) or "keep" (a failed output is
                      {"error": text}, in Arrow a row with only `error`)
     as_events        each output's events as wire dicts instead (`Event.to_dict()`)
+    undeclared       what a call to a tool `tools` do not declare is: "call" (the default) or
+                     "malformed" (`symphony.parser`'s option)
     """
     if as_arrow and as_events:
         raise ValueError("as_arrow and as_events: give one")
     args = (format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
-            as_events)
+            as_events, undeclared)
     if as_arrow:         # each chunk's table made where it was parsed: Arrow crosses processes cheaply
         import pyarrow as pa
         return pa.concat_tables(_chunked(*args, run=_run_arrow))
@@ -346,11 +349,11 @@ def parse_many(format_or_model, outputs, tools=None, prompts=None, finish=None, 
 
 
 def results(format_or_model, outputs, tools=None, prompts=None, finish=None, workers=1, column="output",
-            chat_template_kwargs=None, errors="raise", as_events=False):
+            chat_template_kwargs=None, errors="raise", as_events=False, undeclared="call"):
     """`parse_many`'s work as one `Result` per output, in order (what `symphony parse` counts)."""
     with _no_collection():
         return _joined(_chunked(format_or_model, outputs, tools, prompts, finish, workers, column,
-                                chat_template_kwargs, errors, as_events, run=_run,
+                                chat_template_kwargs, errors, as_events, undeclared, run=_run,
                                 finish_rows=None if as_events else _results))
 
 
@@ -364,7 +367,7 @@ def _results(rows):
     return summary_messages(rows, Result)
 
 
-def json_lines(format_or_model, outputs, numbers, tools=None, prompts=None, finish=None):
+def json_lines(format_or_model, outputs, numbers, tools=None, prompts=None, finish=None, undeclared="call"):
     """The JSON lines `symphony parse` writes for the outputs, parsed in this process: a
     JsonLines whose `lines()` hold, a line per output, {"line": numbers[i], "message": ...,
     "finish_reason": ...} as json.dumps(..., ensure_ascii=False) writes chat.message's dict
@@ -372,7 +375,7 @@ def json_lines(format_or_model, outputs, numbers, tools=None, prompts=None, fini
     failed outputs listed. The arguments are parse_many's; a failed output is kept."""
     numbers = list(numbers)
     [written] = _chunked(format_or_model, outputs, tools, prompts, finish, 1, "output", None, "keep", False,
-                         run=lambda job: _run(job, JsonLines(numbers)))
+                         undeclared, run=lambda job: _run(job, JsonLines(numbers)))
     return written
 
 
@@ -381,12 +384,14 @@ def _joined(chunks):
 
 
 def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, chat_template_kwargs, errors,
-             as_events, run, finish_rows=None):
+             as_events, undeclared, run, finish_rows=None):
     """`run` of each contiguous chunk of the outputs, in order: one chunk in this process, or one
     per worker (a few per worker where the caller makes messages of their rows: `finish_rows` of
     each chunk's, made as each lands while the workers parse on)."""
     if errors not in ERRORS:
         raise ValueError(f"errors must be one of {ERRORS}, not {errors!r}")
+    if undeclared not in UNDECLARED:
+        raise ValueError(f"undeclared must be one of {UNDECLARED}, not {undeclared!r}")
     if chat_template_kwargs is not None and not isinstance(chat_template_kwargs, dict):
         raise TypeError(f"chat_template_kwargs must be a dict or None, not {type(chat_template_kwargs).__name__}")
     workers = _checked_workers(workers)
@@ -411,7 +416,7 @@ def _chunked(format_or_model, outputs, tools, prompts, finish, workers, column, 
             own_spans = spans[offsets[start]:offsets[end]]
             own_offsets = offsets[start:end + 1] - offsets[start]
         return (formats[start:end], tools[start:end], prompts[start:end], finishes[start:end], texts[start:end],
-                own_spans, own_offsets, as_events, errors)
+                own_spans, own_offsets, as_events, errors, undeclared)
 
     def done(result):
         return result if finish_rows is None else finish_rows(result)
@@ -571,23 +576,25 @@ def _strings(data, offsets, valid):
 
 
 def ray_map(dataset, format_or_model, column="output", tools=None, prompt_column=None, finish_column=None,
-            keep=(), errors="keep", batch_size=1024, **map_batches_args):
+            keep=(), errors="keep", batch_size=1024, undeclared="call", **map_batches_args):
     """A Ray Data step: `dataset.map_batches` parsing each batch's `column` into the rows of
     `arrow_schema()` (`parse_many(..., as_arrow=True)`), the `keep` columns carried in front
     (an id, say). Prompts and finish reasons come from `prompt_column`/`finish_column` when given
     (null: none / "stop"); a failed output is a row with its `error` unless `errors="raise"`.
-    Needs Ray (the `ray` extra); the step runs as Ray tasks, one table compile per batch."""
+    Needs Ray (the `ray` extra); the step runs as Ray tasks, one table compile per batch.
+    `undeclared`: `parse_many`'s."""
     step = functools.partial(_ray_batch, format_or_model=format_or_model, column=column, tools=tools,
                              prompt_column=prompt_column, finish_column=finish_column, keep=tuple(keep),
-                             errors=errors)
+                             errors=errors, undeclared=undeclared)
     return dataset.map_batches(step, batch_format="pyarrow", batch_size=batch_size, **map_batches_args)
 
 
-def _ray_batch(table, format_or_model, column, tools, prompt_column, finish_column, keep, errors):
+def _ray_batch(table, format_or_model, column, tools, prompt_column, finish_column, keep, errors, undeclared="call"):
     def values(name):
         return None if name is None else table.column(name).to_pylist()
     parsed = parse_many(format_or_model, table, tools=tools, prompts=values(prompt_column),
-                        finish=values(finish_column), column=column, as_arrow=True, errors=errors)
+                        finish=values(finish_column), column=column, as_arrow=True, errors=errors,
+                        undeclared=undeclared)
     for i, name in enumerate(keep):
         parsed = parsed.add_column(i, name, table.column(name))
     return parsed

@@ -426,7 +426,8 @@ def _result(item):
 def run_parse(args):
     _usage_checks(args)
     tools = _load_tools(args.tools) if args.tools else None
-    settings = Settings(uuid.uuid4().hex, args.format, args.model, tools, args.events, args.output_kind == "parquet")
+    settings = Settings(uuid.uuid4().hex, args.format, args.model, tools, args.events, args.output_kind == "parquet",
+                        args.undeclared)
     if args.input_kind == "parquet":
         progress, chunks, parse = _Progress(None, "outputs", args.quiet), _parquet_chunks, parquet_chunk
     else:
@@ -512,6 +513,9 @@ def main(argv=None):
                    help="a checkpoint's response_template (JSON: the template, or a tokenizer config holding one): "
                         "its table (what vLLM's hf and beam parsers read)")
     p.add_argument("--tools", help="JSON file with the request's tools (OpenAI function tools)")
+    p.add_argument("--undeclared", choices=("call", "malformed"), default="call",
+                   help="a call to a tool the line's tools do not declare: a call (default: names are not "
+                        "checked) or malformed, shown as content as the engines' parsers that check names refuse it")
     p.add_argument("--events", action="store_true", help="write the events instead of the chat message")
     p.set_defaults(run=run_parse)
     v = commands.add_parser("verify", help="replay a directory of recorded fixtures at every chunking "

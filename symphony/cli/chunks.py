@@ -9,10 +9,10 @@ from collections import namedtuple
 from symphony.batch import Result, error_text, json_lines, parse_many, results, to_arrow
 from symphony.resolve import resolve
 
-Settings = namedtuple("Settings", "run format model tools events arrow")
+Settings = namedtuple("Settings", "run format model tools events arrow undeclared", defaults=("call",))
 Settings.__doc__ = """What every chunk of a run is parsed with: the run's token (a process keeps
 its memos for one run), --format or --model (None where not given), --tools, whether the output
-is events, and whether it is Arrow (Parquet) rather than JSON lines."""
+is events, whether it is Arrow (Parquet) rather than JSON lines, and --undeclared."""
 
 Chunk = namedtuple("Chunk", "numbers written failed calls malformed size")
 Chunk.__doc__ = """A chunk's outcome: its line numbers, what is written for it (the JSON lines'
@@ -205,7 +205,7 @@ def _parsed(settings, job_of, chunk):
     numbers = [number for number, _ in chunk]
     formats, tools, prompts, finishes, texts = [list(c) for c in zip(*jobs)] or [[]] * 5
     parse = _arrow_chunk if settings.arrow else _event_chunk if settings.events else _message_chunk
-    done = parse(formats, texts, dict(tools=tools, prompts=prompts, finish=finishes), numbers, where, failed)
+    done = parse(formats, texts, dict(tools=tools, prompts=prompts, finish=finishes, undeclared=settings.undeclared), numbers, where, failed)
     return done._replace(size=sum(map(_utf8_size, texts)))
 
 

@@ -121,9 +121,17 @@ def _prompt(name, model_id, thinking):
 
 class SymphonyDetector(BaseFormatDetector):
     """The tool role for SGLang's FunctionCallParser: normal text and calls (a call's index is its
-    place in the output; its name comes on its first item, its arguments as they stream)."""
+    place in the output; its name comes on its first item, its arguments as they stream).
+
+    A call to a tool the request does not declare is no call (`undeclared="malformed"`): its text
+    is normal text, as the model wrote it. SGLang's own detectors drop such a call in most
+    families (BaseFormatDetector.parse_base_json, and each JSON, DSML, GLM, MiniMax, pythonic,
+    LFM2, Step-3 detector's own check; Gemma 4, Inkling, Kimi K2/K3 and Qwen3-Coder keep it), and
+    no client of an OpenAI-compatible server can run it; symphony shows its bytes instead of
+    dropping them. A subclass with `undeclared = "call"` keeps such calls (SPEC §2.4)."""
     table_name = None
     tool_choice = None                 # set on the detector get_required_tool_parser makes
+    undeclared = "malformed"
 
     def __init__(self, tokenizer=None):
         super().__init__()
@@ -136,8 +144,9 @@ class SymphonyDetector(BaseFormatDetector):
 
     def _declared(self, tools):
         """The request's tools for the parser, where it may ask for them: a table whose calls type
-        their values, or a forced call."""
-        return declared_later(tools) if self._typed or self.tool_choice is not None else None
+        their values, a forced call, or names to check."""
+        return declared_later(tools) if self._typed or self.tool_choice is not None or self.undeclared != "call" \
+            else None
 
     def has_tool_call(self, text):
         """Whether the text may hold a call, as SGLang asks before it parses a whole output: not
@@ -147,7 +156,7 @@ class SymphonyDetector(BaseFormatDetector):
 
     def detect_and_parse(self, text, tools):
         content, calls = parse_calls(self._table, text, self._declared(tools), self.tool_choice,
-                                     thought_as_content=True)
+                                     thought_as_content=True, undeclared=self.undeclared)
         return _new_result({"normal_text", "calls"}, normal_text=content or "", calls=[] if calls is None else [
             _new_call({"tool_index", "name", "parameters"}, tool_index=index, name=name, parameters=arguments)
             for index, (_, name, arguments) in enumerate(calls)])
@@ -156,7 +165,7 @@ class SymphonyDetector(BaseFormatDetector):
         stream = self._stream
         if stream is None:
             stream = self._stream = call_stream(self._table, self._declared(tools), self.tool_choice,
-                                                thought_as_content=True)
+                                                thought_as_content=True, undeclared=self.undeclared)
         fields = stream.feed(new_text)
         return _NO_CALLS if fields is None else self.shown(fields[0], _calls(fields[2]))
 

@@ -60,23 +60,28 @@ HANDED_ON = FieldRoutes({Content: CONTENT, Malformed: (CONTENT, NONE), ToolCallS
                          ToolCallArguments: (CALL, NONE)}, otherwise=NONE)
 
 
-def call_stream(table, tools=None, tool_choice=None, thought_as_content=False):
+def call_stream(table, tools=None, tool_choice=None, thought_as_content=False, undeclared="call"):
     """The tool role's FieldStream: one parser (of a compiled table) from the content state, no
-    thought open."""
-    return FieldStream(_parser(table, tools, tool_choice), TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
+    thought open. `undeclared`: symphony.parser's."""
+    return FieldStream(_parser(table, tools, tool_choice, undeclared=undeclared),
+                       TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
 
 
-def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=False):
+def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=False, undeclared="call"):
     """A whole output in the tool role: (content, or None when blank; [(id, name, arguments)] in
     the order the calls started, or None). What the reasoning role's parse left for this very
     text, table and tools (a Declared, or None) is taken instead of a parse: that text holds no
-    thought, so how one would be shown does not matter."""
+    thought, so how one would be shown does not matter. With undeclared="malformed" a reading made
+    without tools (of a table whose values take no types) is taken where it holds no call: names
+    checked or not, it is the same."""
     left = _HANDOFF.left
     if left is not None:
         _HANDOFF.left = None
-        if left[0] is output and left[1] is table and left[2] is tools and tool_choice is None:
+        if left[0] is output and left[1] is table and tool_choice is None and (
+                left[2] is tools and undeclared == "call" or left[2] is None and left[3][1] is None):
             return left[3]
-    engine = Engine(table, tools) if tool_choice is None else _parser(table, tools, tool_choice)
+    engine = Engine(table, tools, undeclared=undeclared) if tool_choice is None else \
+        _parser(table, tools, tool_choice, undeclared=undeclared)
     row = engine.summary(output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
     return row[0], row[2]
 

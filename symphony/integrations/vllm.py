@@ -210,11 +210,18 @@ class SymphonyReasoningParser(ReasoningParser):
 
 class SymphonyToolParser(ToolParser):
     """The tool role: content and calls (and a thought the model writes later) from the content
-    state on, one symphony parser per request."""
+    state on, one symphony parser per request.
+
+    A call to a tool the request does not declare is a call (`undeclared="call"`, SPEC §2.4), as
+    vLLM's own parsers keep it in most families (its parser engine's default,
+    validate_tool_names=False; only its GLM-4.5/4.7, MiniMax M2, dots, InternLM 2, K2-Horizon and
+    MiniCPM5 parsers refuse it). A subclass with `undeclared = "malformed"` refuses it: its text
+    is content, as the model wrote it."""
     engine_based_streaming = True
     supports_required_and_named = False      # required / named: the table's own syntax, constrained
     structural_tag_model = AUTO              # makes vLLM ask get_structural_tag below
     table_name = None
+    undeclared = "call"
 
     def __init__(self, tokenizer, tools=None, **kwargs):
         super().__init__(tokenizer, tools)
@@ -237,8 +244,9 @@ class SymphonyToolParser(ToolParser):
         return structural_tag(self._format, request.tools, request.tool_choice, reasoning)
 
     def extract_tool_calls(self, model_output, request):
-        content, calls = parse_calls(self._table, model_output, declared(self.tools) if self._typed else None,
-                                     thought_as_content=self.skip_reasoning_parsing)
+        content, calls = parse_calls(self._table, model_output,
+                                     declared(self.tools) if self._typed or self.undeclared != "call" else None,
+                                     thought_as_content=self.skip_reasoning_parsing, undeclared=self.undeclared)
         return _new_extracted({"tools_called", "tool_calls", "content"}, tools_called=calls is not None,
                               content=content, tool_calls=[] if calls is None else [
                                   _new_call({"id", "function"}, id=served_id(id), type="function",
@@ -250,8 +258,8 @@ class SymphonyToolParser(ToolParser):
                                      current_token_ids, delta_token_ids, request):
         stream = self._stream
         if stream is None:
-            stream = self._stream = call_stream(self._table, self._tools,
-                                                thought_as_content=self.skip_reasoning_parsing)
+            stream = self._stream = call_stream(self._table, self._tools, thought_as_content=self.skip_reasoning_parsing,
+                                                undeclared=self.undeclared)
         fields = stream.feed(delta_text)
         return None if fields is None else _delta_message(fields)
 

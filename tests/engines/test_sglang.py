@@ -102,3 +102,45 @@ def test_required_gets_the_tables_structural_tag():
     assert kind == "structural_tag"
     from xgrammar import StructuralTag
     assert tag.model_dump() == StructuralTag.model_validate(symphony.grammar("qwen3", tools, at_least_one=True)).model_dump()
+
+
+class _Written:
+    """A case written here (no fixture): a model, the request's tools, the output and its pieces."""
+
+    def __init__(self, model_id, tools, text, piece_chars=3):
+        from symphony import for_model
+        self.model = for_model(model_id)
+        self.tools = tools
+        self.text = text
+        self.pieces = [text[i:i + piece_chars] for i in range(0, len(text), piece_chars)]
+
+
+UNDECLARED_CALLS = {
+    "qwen3": ('Checking. <tool_call>\n{"name": "ghost", "arguments": {"a": 1}}\n</tool_call>\n'
+              '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'),
+    "qwen3_tagged": ("Checking. <tool_call>\n<function=ghost>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>\n"
+                     "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n"
+                     "</tool_call>"),
+}
+WEATHER_TOOL = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+    "type": "object", "properties": {"city": {"type": "string"}}}}}]
+
+
+@pytest.mark.parametrize("name, model", [("symphony", "Qwen/Qwen3-8B"), ("symphony_qwen3_tagged", "Qwen/Qwen3.5-9B")])
+def test_a_call_to_an_undeclared_tool_is_normal_text_as_sglangs_detectors_drop_it(name, model):
+    """SGLang's detectors drop a call to a tool the request does not declare in most families;
+    symphony's detector refuses it too (undeclared="malformed") and shows its text, whole and
+    streamed, for a table whose values take no types (the reasoning role's hand-off is taken
+    only where it read no call) and for one whose values do."""
+    import symphony
+    from symphony.adapt import chat
+    m = symphony.for_model(model)
+    prefix = "plan\n</think>\n\n" if prompt_opens_thought(m.table(), m.prompt_tail) else ""
+    case = _Written(model, WEATHER_TOOL, prefix + UNDECLARED_CALLS[m.format])
+    want = said(chat.message(symphony.parse(m.table(), case.text, tools=WEATHER_TOOL, prompt=m.prompt_tail,
+                                            undeclared="malformed"))["message"])
+    assert [n for n, _ in want["calls"]] == ["get_weather"] and "ghost" in want["content"]
+    assert whole(case, name) == want
+    assert streamed(case, name) == want
+    plain = _Written(model, WEATHER_TOOL, prefix + "No call here.")
+    assert whole(plain, name)["content"].strip() == "No call here."

@@ -202,3 +202,23 @@ def test_a_prompts_tail_is_decoded_once_per_tokenizer_and_tail():
     assert text.endswith("assistant\n<think>\n") and _prompt_text(first, list(ids)) is text
     assert _prompt_text(second, ids) == text and _prompt_text(second, ids) is not text
     assert _prompt_text(first, ids + encode("x")).endswith("<think>\nx")
+
+
+def test_a_call_to_an_undeclared_tool_is_a_call_as_most_of_vllms_parsers_keep_it():
+    """vLLM's parsers keep a call to a tool the request does not declare in most families (its
+    parser engine's default): symphony's tool parser does too (undeclared="call"), and a subclass
+    with undeclared="malformed" shows its text instead."""
+    from vllm.tool_parsers import ToolParserManager
+    tok = _tokenizer("Qwen/Qwen3-8B")
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+    request = ChatCompletionRequest(model="Qwen/Qwen3-8B", messages=[{"role": "user", "content": "hi"}], tools=tools)
+    text = ('<tool_call>\n{"name": "ghost", "arguments": {}}\n</tool_call>\n'
+            '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>')
+    cls = ToolParserManager.get_tool_parser("symphony_qwen3")
+    assert cls.undeclared == "call"
+    calls = cls(tok, request.tools).extract_tool_calls(text, request).tool_calls
+    assert [c.function.name for c in calls] == ["ghost", "get_weather"]
+    refusing = type("Refusing", (cls,), {"undeclared": "malformed"})
+    extracted = refusing(tok, request.tools).extract_tool_calls(text, request)
+    assert [c.function.name for c in extracted.tool_calls] == ["get_weather"]
+    assert extracted.content == '<tool_call>\n{"name": "ghost", "arguments": {}}\n</tool_call>\n'
