@@ -3,16 +3,23 @@ list of calls a required tool_choice makes the engine write: exact events, every
 counting, the finish reason kept, tool_choice read from OpenAI and Anthropic shapes; and both
 shapes' corpora under the contract (conservation, every chunking the same, well formed, tokens).
 """
+import json
+import re
+
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import symphony
 from symphony import Delta, End, Prompt
 from symphony.events import Dropped, Reasoning
 from symphony.reasons import DropReason
+from symphony.replay import chunkings as every_chunking
 from symphony.tool_choice import REQUIRED, for_tool_choice
+from tests import tiers
 from tests.common import (carries_text, check_conservation, check_well_formed, chunkings, counted_deltas,
                           expected_token_counts, replay, said, synthetic_token_bounds, tokens_of)
-from tests.wire import arguments, dropped, end, finish, malformed, start
+from tests.wire import arguments, arguments_of, dropped, end, finish, malformed, start
 
 AFTER = "bytes after the arguments"
 
@@ -142,6 +149,7 @@ FORCED_CORPUS = [
     '"a string"', "42", "-1.5e+3", "true", "null", "12abc", "truex", "tru", "@ not json", "{} junk",
     '{"a": 1}\n\n{"b": 2}', '{"a": 1} \n x \n', '{"city": "Par', '{"a": [1}', "[1, 2}", '{"a": }', '{,}',
     '{"a": 1,}', "日本語", '{"日本": "語 🎉"}', "{" * 40 + "}" * 40, '{"a":\u3000"b"}', "\u00a0{}",
+    '{"cmd": "ls\n-la\t\x01"}', '{"v": [NaN, -Infinity, Infinity]} ', "-Infinity", '{"v": -Inf', '{"v": NaNx}',
 ]
 REQUIRED_CORPUS = [
     "", "[]", " [ ] ", '[{"name": "f", "parameters": {"a": 1}}]',
@@ -152,6 +160,7 @@ REQUIRED_CORPUS = [
     '[{"name": 5}]', '[{"name": "f", "parameters": {"t": "\\ud83c"}}]', '[{"name": "f", "parameters": 12abc}]',
     '[{"name": "f"}] ]', '[[{"name": "f"}]]', '["f"]', '[{"name": "f", "parameters": {}}, ]', "{}",
     '[{"name": "日本", "parameters": {"é": "🎉"}}]', '  x [{"name": "f"}]', '[{"name": "f"} junk]',
+    '[{"name": "f", "parameters": {"c": "a\nb", "v": NaN}}, {"name": "g", "parameters": [-Infinity]}]',
 ]
 CORPORA = [("forced", case) for case in FORCED_CORPUS] + [("required", case) for case in REQUIRED_CORPUS]
 
@@ -198,3 +207,136 @@ def test_token_identity(shape, output):
             if carries_text(e):
                 assert tokens_of(e) == want, f"{plan}: {e!r}"
         assert events[-1].reasoning_tokens == 0
+
+
+# --- the JSON recoveries under a forced tool_choice (issue 37) --------------------------------
+# A raw control character inside a string of the arguments is the string's (the arguments' JSON
+# writes its escape), and NaN, Infinity and -Infinity are the JSON string of their text, under a
+# tool_choice that forces a function (the whole output is the arguments) or requires a call (each
+# object of the list), as in the model's own markup: the arguments load with a strict reader, to
+# what the unforced path gives for the same object, whole, at every chunking and per token.
+
+FUNCTION = {"type": "function", "function": {"name": "bash"}}
+RECOVERED = [
+    '{"cmd": "ls\n-la"}', '{"cmd": "a\tb"}', '{"cmd": "a\x01b"}', '{"x": NaN, "y": 2}', '{"x": Infinity}',
+    '{"x": -Infinity, "y": [1, NaN]}', '{"k\n": ["\x1f", {"v": -Infinity}], "w": NaN}',
+    '{"code": "for f in *; do\n\techo \\"$f\\"\r\ndone", "v": [NaN, -Infinity, Infinity], "n": 1}',
+]
+
+
+def strict_loads(text):
+    """json.loads as a strict reader reads: no NaN, Infinity or -Infinity."""
+    def refuse(word):
+        raise ValueError(f"not JSON: {word}")
+    return json.loads(text, parse_constant=refuse)
+
+
+def unforced(written, finish_reason="stop"):
+    """The arguments the model's own markup (qwen2_5's `<tool_call>`) gives for `written`, the
+    call closed (or, cut, left open as the stream left it)."""
+    output = '<tool_call>\n{"name": "bash", "arguments": ' + written
+    if finish_reason == "stop" and written.endswith("}"):
+        output += "}\n</tool_call>"
+    events = symphony.parse("qwen2_5", output, finish=finish_reason)
+    return arguments_of(events)[0]
+
+
+def under(choice, written):
+    """(the output the engine writes under `choice` for a call to bash with `written`, the
+    request's tool_choice)."""
+    if choice == "function":
+        return written, FUNCTION
+    return '[{"name": "bash", "arguments": ' + written + "}]", "required"
+
+
+def check_every_way(output, tool_choice, finish_reason="stop"):
+    """Whole, at every chunking and per token (counted), the output is conserved, well formed and
+    says what the whole parse says; returns the whole parse's events."""
+    whole = symphony.parse("qwen2_5", output, tool_choice=tool_choice, finish=finish_reason)
+    for plan, pieces in every_chunking(output):
+        events = replay(symphony.parser("qwen2_5", tool_choice=tool_choice), pieces, None, finish_reason)
+        check_conservation(events, output)
+        check_well_formed(events)
+        assert said(events) == said(whole), f"{output!r} {plan}"
+    bounds = synthetic_token_bounds(output, trailing=0)
+    parser = symphony.parser("qwen2_5", tool_choice=tool_choice)
+    events = []
+    for delta in counted_deltas([output[a:b] for a, b in bounds], bounds):
+        events += parser.feed(delta)
+    events += parser.feed(End(finish_reason))
+    check_conservation(events, output)
+    check_well_formed(events)
+    assert said(events) == said(whole), f"{output!r} per token"
+    return [e.to_dict() for e in whole]
+
+
+@pytest.mark.parametrize("choice", ["function", "required"])
+@pytest.mark.parametrize("written", RECOVERED)
+def test_the_json_recoveries_hold_under_a_forced_tool_choice(choice, written):
+    output, tool_choice = under(choice, written)
+    events = check_every_way(output, tool_choice)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["bash"]
+    assert not [e for e in events if e["kind"] == "malformed"]
+    got = arguments_of(events)[0]
+    assert got == unforced(written)
+    strict_loads(got)
+    sources = "".join(e["source"]["text"] for e in events if e["kind"] == "tool_call_arguments")
+    assert written in sources                               # the bytes as the model wrote them
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_a_forced_function_whose_whole_output_is_a_word(word):
+    """The arguments a forced function's output is may be the word alone: the string of its text
+    (JSON a strict reader loads), as where a value begins anywhere."""
+    for finish_reason, want in (("stop", f'"{word}"'), ("length", f'"{word}"')):
+        events = check_every_way(f" {word}\n", FUNCTION, finish_reason)
+        assert arguments_of(events)[0] == want
+
+
+@pytest.mark.parametrize("finish_reason", ["stop", "length"])
+def test_cut_anywhere_a_forced_function_says_what_the_unforced_path_says(finish_reason):
+    """Every prefix of arguments with raw control characters and the words, the stream stopped
+    there or cut for its length: the forced function's arguments are the unforced path's."""
+    written = '{"c": "a\n\tb\x01", "v": [NaN, -Infinity], "w": Infinity, "n": -1.5}'
+    for cut in range(1, len(written) + 1):
+        events = [e.to_dict() for e in symphony.parse("qwen2_5", written[:cut], tool_choice=FUNCTION,
+                                                      finish=finish_reason)]
+        got = arguments_of(events)[0]
+        assert got == unforced(written[:cut], finish_reason), written[:cut]
+        if finish_reason == "stop":
+            strict_loads(got)
+    check_every_way(written[:23], FUNCTION, finish_reason)
+
+
+FLOATS_PYTHON_WRITES = st.sampled_from([float("nan"), float("inf"), -float("inf")])
+DUMPED = st.recursive(FLOATS_PYTHON_WRITES | st.integers(-5, 5) | st.text(st.sampled_from('a\n\t\x00\x1f"\\é'), max_size=4)
+                      | st.sampled_from(["NaN", True, None]),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab\n"), inner,
+                                                                                    max_size=3),
+                      max_leaves=8)
+
+
+def raw(value):
+    """`value` as a model writes it with real control characters: json.dumps (a float nan or inf
+    as its word), each control character's escape undone inside strings."""
+    text = json.dumps(value, ensure_ascii=False)
+    return "".join(chr(int(m[2:], 16)) if m.startswith("\\u") else {"\\n": "\n", "\\t": "\t"}.get(m, m)
+                   for m in _escapes(text))
+
+
+def _escapes(text):
+    return re.findall(r'\\u00[01][0-9a-f]|\\[nt]|\\.|[^\\]', text)
+
+
+@settings(max_examples=tiers.examples("constrained", settings.default.max_examples))
+@given(st.dictionaries(st.sampled_from("xyz"), DUMPED, min_size=1, max_size=3), st.sampled_from(["function", "required"]))
+@example({"x": [float("nan"), {"a": "\n\t"}]}, "function")
+def test_any_dumped_arguments_under_a_forced_tool_choice(value, choice):
+    """Arguments with raw control characters in strings and the words, whole: under a forced
+    tool_choice they are the unforced path's, load strictly, and every chunking agrees."""
+    written = raw(value)
+    output, tool_choice = under(choice, written)
+    events = check_every_way(output, tool_choice)
+    got = arguments_of(events)[0]
+    assert got == unforced(written)
+    strict_loads(got)

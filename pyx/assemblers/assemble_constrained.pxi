@@ -14,6 +14,9 @@
 # and the first byte the syntax does not allow makes everything to the end Malformed with a reason
 # naming what was expected there. The validator is strict (what a client's JSON reader takes), and
 # a value the stream cuts short is closed into one whole value, as the JSON call assembler does.
+# Both take what the JSON call assembler recovers (json_rewrites.pxi): a raw control character in
+# a string goes out in the arguments' JSON as its escape, and NaN, Infinity and -Infinity where a
+# value may begin as the JSON string of their text, the model's bytes in the source.
 
 cdef enum ForcedStage:
     FC_BEFORE = 0            # whitespace before the value
@@ -49,6 +52,8 @@ cdef class ForcedCall(Assembler):
     cdef jp_state prefix
     cdef Held pending          # value bytes read but not yet out (a word or escape being read)
     cdef ByteBuf scratch       # a source with the separators that arrived among it put back
+    cdef jr_rewrites rewrites  # stretches of the value to write anew, not yet out
+    cdef ByteBuf rewritten     # scratch: value bytes going out with stretches written anew
     cdef int64_t emitted       # value bytes out
     cdef int64_t index
 
@@ -56,11 +61,14 @@ cdef class ForcedCall(Assembler):
         self.name = name
         self.index = -1
         jp_init_strict(&self.prefix)
+        self.prefix.rewrites = True
         hb_init(&self.pending)
 
     def __dealloc__(self):
         hb_free(&self.pending)
         bb_free(&self.scratch)
+        jr_free(&self.rewrites)
+        bb_free(&self.rewritten)
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """A separator among held value bytes keeps its place among them."""
@@ -89,7 +97,7 @@ cdef class ForcedCall(Assembler):
                 sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p + i, n - i)
                 return n
             else:
-                refused = jp_feed_long(&self.prefix, p + i, n - i)
+                refused = jr_feed(&self.prefix, &self.rewrites, p + i, n - i)
                 hb_append(&self.pending, p + i, n - i)
                 if refused < 0 and self.prefix.st != JP_DONE:
                     self.send(sink, jp_committed(&self.prefix))
@@ -121,14 +129,18 @@ cdef class ForcedCall(Assembler):
         return upto
 
     cdef int send(self, Sink sink, int64_t upto) except -1:
-        """The value's bytes up to `upto` go out as arguments (with the separators among them)."""
+        """The value's bytes up to `upto` go out as arguments (with the separators among them),
+        the stretches among them the validator paused at written anew."""
         cdef Py_ssize_t k = upto - self.emitted, m
         cdef const unsigned char* src
+        cdef const unsigned char* value = self.pending.text.data
         if k <= 0:
             return 0
         hb_source(&self.pending, 0, k, &self.scratch, &src, &m)
-        sink.call_arguments(<uint32_t>self.index, NULL if src == self.pending.text.data else self.pending.text.data,
-                            k, src, m)
+        if jr_any(&self.rewrites) and jr_write(&self.rewrites, value, self.emitted, upto, &self.rewritten):
+            sink.call_arguments(<uint32_t>self.index, self.rewritten.data, self.rewritten.len, src, m)
+        else:
+            sink.call_arguments(<uint32_t>self.index, NULL if src == value else value, k, src, m)
         hb_drop_front(&self.pending, k)
         self.emitted = upto
         return 0
@@ -161,6 +173,8 @@ cdef class ForcedCall(Assembler):
         cdef ByteBuf* closing = &self.scratch
         if self.stage == FC_VALUE and not complete:
             # stopped for its length: what the validator accepted so far goes out as it stands
+            # (a word being spelled as the string it begins)
+            jr_cut(&self.prefix, &self.rewrites)
             self.send(sink, self.emitted + self.pending.text.len)
         elif self.stage == FC_VALUE:
             self.send(sink, jp_end_commit(&self.prefix))

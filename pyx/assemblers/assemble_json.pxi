@@ -12,7 +12,8 @@
 # Python's `json.dumps` writes a float nan or inf; `json.loads` reads them) are a value each: it
 # goes out in the arguments' JSON as the JSON string of its text (`"NaN"`), the word in their
 # source, and the arguments go on after it. The validator pauses at each of these (its
-# `rewrites`); the assembler records where, and writes them anew as it reports those bytes.
+# `rewrites`); the assembler records where, and writes them anew as it reports those bytes
+# (json_rewrites.pxi, which the forced tool_choice's assembler shares).
 #
 # A call's arguments end as one whole JSON value, for every client to load: when the object
 # closes, a marker closes the region, or the stream ends (unless the engine stopped it for its
@@ -80,16 +81,6 @@ cdef enum AjUntil:           # how far stream_arguments sends what the validator
     AU_VALUE_END = 2         # the value ended there: what is still undecided is invalid
     AU_STREAM_END = 3        # the stream ended there: what is still undecided was cut
 
-cdef enum AjRewrite:         # how a stretch the validator paused at is written in the arguments' JSON
-    AR_ESCAPE = 0            # a raw control character in a string: its escape
-    AR_STRING = 1            # a word (NaN, Infinity, -Infinity): the JSON string of its text
-    AR_OPEN_STRING = 2       # such a word cut by a stream stopped for its length: that string, still open
-
-cdef struct aj_rewrite:      # a stretch of the arguments written anew
-    Py_ssize_t at            # its validator offset (from the arguments' first byte)
-    int length
-    int kind                 # AjRewrite
-
 cdef enum AjQuoted:          # arguments written as a JSON string
     AQ_UNDECIDED = 0         # not yet known (or the arguments have not begun)
     AQ_HELD = 1              # a string whose text may be an object: held until it closes
@@ -130,9 +121,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef bint in_tail
     cdef int quoted            # AjQuoted
     cdef ByteBuf unquoted      # scratch: a string's decoded text, the arguments' closing, or
-                               # arguments reported with stretches written anew (rewrite_json)
-    cdef ByteBuf rewrites      # stretches of the arguments to write anew, not yet reported:
-    cdef Py_ssize_t rewrites_next   # aj_rewrite records in order, from the `rewrites_next`th
+                               # arguments reported with stretches written anew (jr_write)
+    cdef jr_rewrites rewrites  # stretches of the arguments to write anew, not yet reported
 
     def __cinit__(self):
         hb_init(&self.text)
@@ -147,7 +137,7 @@ cdef class JsonCallAssembler(Assembler):
         bb_free(&self.outline.name)
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
-        bb_free(&self.rewrites)
+        jr_free(&self.rewrites)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -159,6 +149,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef const unsigned char* source
         cdef Py_ssize_t n
         cdef const unsigned char* raw = self.text.text.data + a
+        cdef Py_ssize_t base = self.outline.arguments_at
         hb_source(&self.text, a, b, &self.spliced, &source, &n)
         self.reported = b
         if kind == AJ_START:
@@ -166,7 +157,8 @@ cdef class JsonCallAssembler(Assembler):
                                          self.text.text.data + self.id_at if self.id_len else NULL, self.id_len)
             return 0
         if kind == AJ_ARGUMENTS:
-            if json == NULL and self.rewrites.len and self.rewrite_json(a, b):
+            if json == NULL and jr_any(&self.rewrites) and jr_write(&self.rewrites, raw, a - base, b - base,
+                                                                   &self.unquoted):
                 json, json_n = self.unquoted.data, self.unquoted.len
             if json != NULL:
                 return sink.call_arguments(self.index, json, json_n, source, n)
@@ -177,55 +169,13 @@ cdef class JsonCallAssembler(Assembler):
             return sink.dropped(DR_CONTROL_TOKEN, source, n)
         return sink.malformed(why, other, source, n)
 
-    cdef bint rewrite_json(self, Py_ssize_t a, Py_ssize_t b) except -1:
-        """Whether arguments text[a:b] hold stretches to write anew (the validator paused at them);
-        if so, `unquoted` holds their JSON with each written as its AjRewrite says."""
-        cdef const aj_rewrite* r = <const aj_rewrite*>self.rewrites.data
-        cdef Py_ssize_t count = self.rewrites.len // sizeof(aj_rewrite)
-        cdef Py_ssize_t base = self.outline.arguments_at, k = self.rewrites_next, c
-        cdef const unsigned char* data = self.text.text.data
-        while k < count and base + r[k].at < a:
-            k += 1              # (one in a stretch that went out as Malformed)
-        if k == count or base + r[k].at >= b:
-            self.rewrites_next = k
-            return False
-        self.unquoted.len = 0
-        while k < count and base + r[k].at < b:
-            c = base + r[k].at
-            bb_append(&self.unquoted, data + a, c - a)
-            if r[k].kind != AR_ESCAPE:
-                bb_push(&self.unquoted, QUOTE)
-            vt_string(data + c, r[k].length, &self.unquoted)
-            if r[k].kind == AR_STRING:
-                bb_push(&self.unquoted, QUOTE)
-            a = c + r[k].length
-            k += 1
-        bb_append(&self.unquoted, data + a, b - a)
-        if k == count:
-            self.rewrites.len = 0
-            k = 0
-        self.rewrites_next = k
-        return True
-
-    cdef int record_rewrite(self, Py_ssize_t at, Py_ssize_t length, int kind) except -1:
-        cdef aj_rewrite r
-        r.at = at
-        r.length = <int>length
-        r.kind = kind
-        return bb_append(&self.rewrites, <const unsigned char*>&r, sizeof(aj_rewrite))
-
     cdef Py_ssize_t validate(self, Py_ssize_t until) except -2:
         """Feeds the arguments' validator text[validated:until]: -1 while it accepts them, else
-        its refusal offset. What it pauses at is recorded to write anew (rewrite_json)."""
-        cdef jp_state* s = &self.prefix
-        cdef Py_ssize_t base = self.outline.arguments_at, at = self.validated, found
-        while True:
-            found = jp_feed_long(s, self.text.text.data + at, until - at)
-            if found < 0 or s.st == JP_REFUSED:
-                self.validated = until
-                return found
-            self.record_rewrite(found, s.seen - found, AR_STRING if s.st == JP_WORD else AR_ESCAPE)
-            at = base + s.seen
+        its refusal offset. What it pauses at is recorded to write anew (jr_feed)."""
+        cdef Py_ssize_t found = jr_feed(&self.prefix, &self.rewrites, self.text.text.data + self.validated,
+                                        until - self.validated)
+        self.validated = until
+        return found
 
     cdef int report_unstarted(self, Sink sink, Py_ssize_t a, Py_ssize_t b, int why, int other=OT_NONE) except -1:
         """text[a:b] of a call that never started, Malformed; the head's separator among them, when
@@ -511,8 +461,7 @@ cdef class JsonCallAssembler(Assembler):
                 return self.stream_arguments(sink, until, how)
         if how == AU_AS_WRITTEN:
             end = until
-            if jp_in_rewritten_word(&self.prefix):      # `Na`: written as the string it begins
-                self.record_rewrite(self.prefix.word_at, self.prefix.seen - self.prefix.word_at, AR_OPEN_STRING)
+            jr_cut(&self.prefix, &self.rewrites)        # `Na`: written as the string it begins
         elif how == AU_COMMITTED:
             end = base + jp_committed(&self.prefix)
         else:

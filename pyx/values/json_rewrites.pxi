@@ -1,0 +1,89 @@
+# Strict JSON arguments with stretches written anew (json_prefix.pxi's `rewrites`): what the
+# assemblers that stream a model's JSON as a call's arguments share (the JSON call assembler, the
+# forced tool_choice's). A strict validator with `rewrites` set pauses at a raw control character
+# inside a string and at the words NaN, Infinity and -Infinity where a value may begin; jr_feed
+# feeds it past each pause, recording the stretch (its validator offsets: from the arguments'
+# first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
+# them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
+# JSON string of its text (`"NaN"`). The event's source keeps the model's bytes. Where nothing was
+# rewritten, reporting costs one length check (jr_any).
+
+cdef enum JrKind:            # how a stretch the validator paused at is written in the arguments' JSON
+    JR_ESCAPE = 0            # a raw control character in a string: its escape
+    JR_STRING = 1            # a word (NaN, Infinity, -Infinity): the JSON string of its text
+    JR_OPEN_STRING = 2       # such a word cut by a stream stopped for its length: that string, still open
+
+cdef struct jr_stretch:      # a stretch of the arguments written anew
+    Py_ssize_t at            # its validator offset
+    int length
+    int kind                 # JrKind
+
+cdef struct jr_rewrites:     # the stretches not yet reported, in order
+    ByteBuf stretches        # jr_stretch records
+    Py_ssize_t next          # the first one not yet reported
+
+
+cdef inline bint jr_any(jr_rewrites* r) noexcept:
+    """Whether any stretch is left to write anew (else the arguments' JSON is their bytes)."""
+    return r.stretches.len != 0
+
+
+cdef inline void jr_free(jr_rewrites* r) noexcept:
+    bb_free(&r.stretches)
+
+
+cdef int jr_record(jr_rewrites* r, Py_ssize_t at, Py_ssize_t length, int kind) except -1:
+    cdef jr_stretch s
+    s.at = at
+    s.length = <int>length
+    s.kind = kind
+    return bb_append(&r.stretches, <const unsigned char*>&s, sizeof(jr_stretch))
+
+
+cdef Py_ssize_t jr_feed(jp_state* s, jr_rewrites* r, const unsigned char* p, Py_ssize_t n) except -2:
+    """Feeds the validator p[0:n] (the bytes after what it read): -1 while it accepts them, else
+    its refusal offset. Each stretch it pauses at is recorded and read past."""
+    cdef Py_ssize_t start = s.seen, found
+    while True:
+        found = jp_feed_long(s, p + (s.seen - start), n - (s.seen - start))
+        if found < 0 or s.st == JP_REFUSED:
+            return found
+        jr_record(r, found, s.seen - found, JR_STRING if s.st == JP_WORD else JR_ESCAPE)
+
+
+cdef int jr_cut(jp_state* s, jr_rewrites* r) except -1:
+    """The stream was stopped for its length where the validator is: a word it is inside of, not
+    yet spelled out (`Na`), goes out as the string it begins, left open."""
+    if jp_in_rewritten_word(s):
+        jr_record(r, s.word_at, s.seen - s.word_at, JR_OPEN_STRING)
+    return 0
+
+
+cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssize_t b, ByteBuf* out) except -1:
+    """Whether the arguments p[0:b - a], validator offsets a to b, hold stretches to write anew; if
+    so, `out` holds their JSON with each written as its kind says (and those stretches are done
+    with: arguments are reported in order). A stretch before `a` went out in no arguments (a word
+    refused after its pause, as Malformed) and is passed over."""
+    cdef const jr_stretch* s = <const jr_stretch*>r.stretches.data
+    cdef Py_ssize_t count = r.stretches.len // sizeof(jr_stretch), k = r.next, at = a
+    while k < count and s[k].at < a:
+        k += 1
+    if k == count or s[k].at >= b:
+        r.next = k
+        return False
+    out.len = 0
+    while k < count and s[k].at < b:
+        bb_append(out, p + (at - a), s[k].at - at)
+        if s[k].kind != JR_ESCAPE:
+            bb_push(out, QUOTE)
+        vt_string(p + (s[k].at - a), s[k].length, out)
+        if s[k].kind == JR_STRING:
+            bb_push(out, QUOTE)
+        at = s[k].at + s[k].length
+        k += 1
+    bb_append(out, p + (at - a), b - at)
+    if k == count:
+        r.stretches.len = 0
+        k = 0
+    r.next = k
+    return True
