@@ -2,6 +2,8 @@
 their own `string` attribute (tools not consulted), the invoke close as ToolCallEnd, a calls block
 ending the thought, tags cut mid-attribute, every reason text; each output at every chunking.
 """
+import json
+
 import pytest
 
 import symphony
@@ -92,7 +94,7 @@ def test_text_after_the_name_and_an_empty_name():
     ])
 
 
-@pytest.mark.parametrize("attributes", [' string="maybe"', "", ' type="string"', ' string="true" x'])
+@pytest.mark.parametrize("attributes", [' string="maybe"', ' type="string"', ' string="true" x', " "])
 def test_a_parameter_without_a_known_string_attribute_is_reported_whole(attributes):
     output = CALLS + INVOKE + 'f">' + PARAM + 'a"' + attributes + ">1" + PARAM_END + INVOKE_END + CALLS_END
     events = parsed("deepseek_v4_1", output)
@@ -100,6 +102,24 @@ def test_a_parameter_without_a_known_string_attribute_is_reported_whole(attribut
     assert malformed("1", BETWEEN) in events and malformed(PARAM_END, OUT_OF_PLACE) in events
     assert arguments_of(events) == {0: "{}"}
     check("deepseek_v4_1", output, events)
+
+
+def test_a_parameter_without_its_string_attribute_is_typed_by_the_tools():
+    # DeepSeek models sometimes leave the attribute out; vLLM's deepseek_v32 / v4 parsers read the
+    # value as JSON then (`"Paris"` stays text, `3` is 3), SGLang's detectors skip the parameter
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+        "city": {"type": "string"}, "days": {"type": "integer"}, "code": {"type": "string"}}}}}]
+    body = 'f">' + PARAM + 'city">Paris' + PARAM_END + PARAM + 'days">3' + PARAM_END + PARAM + 'code">42' + PARAM_END \
+        + PARAM + 'other">[1, 2]' + PARAM_END + INVOKE_END
+    v4 = (INVOKE + body).replace("｜ ", "｜")
+    for table, output in (("deepseek_v4_1", CALLS + INVOKE + body + CALLS_END),
+                          ("deepseek_v3_2", "<｜DSML｜function_calls>" + v4 + "</｜DSML｜function_calls>"),
+                          ("deepseek_v4", "<｜DSML｜tool_calls>" + v4 + V4_CALLS_END)):
+        assert json.loads(arguments_of(parsed(table, output, tools=tools))[0]) == {
+            "city": "Paris", "days": 3, "code": "42", "other": [1, 2]}
+        assert json.loads(arguments_of(parsed(table, output))[0]) == {
+            "city": "Paris", "days": 3, "code": 42, "other": [1, 2]}
+        check(table, output, parsed(table, output, tools=tools), tools=tools)
 
 
 def test_a_parameter_tag_before_the_name_closed_starts_no_call():

@@ -5,8 +5,9 @@
 #     <parameter name="KEY">value</parameter>                                MiniMax M2, dots
 # Tags end with `>`; an invoke tag carries no attributes (any are "text after a tag's name").
 # DSML types a value by its own `string` attribute (`string="true"` streams the text,
-# `string="false"` reads it whole with no declaration, anything else leaves the parameter
-# reported whole), except that a value marked a string whose declared schema admits no string is
+# `string="false"` reads it whole with no declaration, no attribute at all types it by the
+# request's tools as the other spellings do, anything else leaves the parameter reported whole),
+# except that a value marked a string whose declared schema admits no string is
 # read by its declaration, as a quoted value of a declared type is (`string="true">42` under
 # `integer` is 42); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
@@ -48,6 +49,9 @@ cdef class InvokeCall(AttributeCall):
             return self.function.kind(self.key.data, self.key.len)
         if n == 15 and memcmp(p, DSML_STRING_FALSE, 15) == 0:
             return KIND_NONE
+        if n == 0:
+            # no `string` attribute, which DeepSeek models sometimes leave out: typed by the tools
+            return KIND_NONE if self.function is None else self.function.kind(self.key.data, self.key.len)
         return -1
 
 
