@@ -97,6 +97,8 @@ class Roles:
     prose: bool = False          # pythonic: the region is prose in which `[`, a name and `(` open a list
     call_objects: bool = False   # pythonic, keyed: a JSON call object where a call should begin is a call
     thought_exits: tuple = ()    # the texts that leave the thought (Muse Spark's: the next message's start too)
+    without_block: bool = False  # the call opener in the initial state opens a call outside the block
+                                 # (shapes.calls_without_block: K2-Horizon)
 
     # -- framing ---------------------------------------------------------------------------
 
@@ -282,6 +284,8 @@ def roles(fmt):
         prose=kind == "pythonic" and dict(syntax.params).get("prose", False),
         call_objects=kind in ("pythonic", "keyed") and bool(dict(syntax.params).get("objects")),
         thought_exits=tuple(texts[t] for src, t, dst in fmt.transitions if src == reasoning_state and dst != src),
+        without_block=block_state is not None and any(
+            src == initial and texts[t] == call_open and emits[dst] == Emits.ARGUMENTS for src, t, dst in fmt.transitions),
     )
 
 
@@ -797,7 +801,7 @@ def syntax_cases(r):
             Case(f"{p}-outer-block-call-opener-inside-value", bo + ko_ + head("get_weather") + arg("city", "Pa" + ko_ + "ris")
                  + kc_ + bc, tools=TOOLS, calls=1),
             Case(f"{p}-outer-block-unterminated", bo + one, tools=TOOLS, calls=1),
-            Case(f"{p}-outer-without-block", one + " after", tools=TOOLS, calls=0),
+            Case(f"{p}-outer-without-block", one + " after", tools=TOOLS, calls=1 if r.without_block else 0),
             Case(f"{p}-outer-closer-without-call", bo + kc_ + one + bc, tools=TOOLS, calls=1),
             Case(f"{p}-outer-block-after-thought", (r.think_open or "") + "plan" + (r.think_close or "") + frame(weather),
                  tools=TOOLS, calls=1),

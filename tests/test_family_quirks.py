@@ -98,6 +98,29 @@ QUIRKS = [
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
           '{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|><|tool_call_end|>ok',
           "ok", [call("get_weather", city="Oslo")], "SGLang's kimi_k2: the call; the stray end stripped"),
+    # a call written without its section (or K2-Horizon's block): the call opener opens the section
+    Quirk("kimi-call-without-its-section", "kimi_k2",
+          'Ok <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
+          "<|tool_call_end|>",
+          "Ok ", [call("get_weather", city="Paris")],
+          "SGLang's kimi_k2 (streamed): the call, the prose before it as content (vLLM's: no call; symphony "
+          "read `Ok functions.get_weather:0{…}`, the markers dropped as stray control tokens)"),
+    Quirk("kimi-calls-without-their-section", "kimi_k2",
+          'Ok <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
+          '<|tool_call_end|>\n<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}'
+          "<|tool_call_end|><|tool_calls_section_end|>Done.",
+          "Ok Done.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
+          "SGLang's kimi_k2 (streamed): both calls; the section's close ends the section it opened"),
+    Quirk("kimi-call-opener-with-no-call", "kimi_k2",
+          "Ok <|tool_call_begin|> not a call <|tool_call_end|> x",
+          "Ok <|tool_call_begin|> not a call <|tool_call_end|> x", [],
+          "vLLM's and SGLang's kimi_k2: no call; symphony: a region that holds no call is the text the model "
+          "wrote (docs/recovery.md)"),
+    Quirk("k2-horizon-call-without-its-block", "k2_horizon",
+          "Sure <ifm|tool_call>search<ifm|arg_key>query</ifm|arg_key>\n<ifm|arg_value>cats</ifm|arg_value>"
+          "</ifm|tool_call>",
+          "Sure ", [call("search", query="cats")],
+          "SGLang's k2_horizon: the call, the prose before it as content", tools=(SEARCH,)),
     # Kimi K2 writes a call's opener again before the head's separator: the head begins anew
     Quirk("kimi-restarted-call-head", "kimi_k2",
           "ok<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_begin|>"

@@ -8,7 +8,7 @@ request asks (`tool_call_format`), the template writes a call as a JSON object i
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import ALWAYS_OPENS_THOUGHT, ByValue, Family, Row, checkpoints
-from symphony.formats.shapes import thought_and_call_block
+from symphony.formats.shapes import calls_without_block, thought_and_call_block
 from symphony.syntax import Tags
 
 TAGS = Tags("<ifm|arg_key>", "</ifm|arg_key>", "<ifm|arg_value>", "</ifm|arg_value>", between="\n")
@@ -21,6 +21,9 @@ K2_HORIZON = thought_and_call_block("k2_horizon", ("<ifm|think>", "</ifm|think>"
                                     block_ends_thought=True,
                                     also_think=(("<ifm|think_fast>", "</ifm|think_fast>"),
                                                 ("<ifm|think_faster>", "</ifm|think_faster>")))
+# a call written without the block's opener, prose before it or not, opens the block with it (a
+# recovery, shapes.calls_without_block: SGLang's k2_horizon reads it)
+K2_HORIZON = calls_without_block(K2_HORIZON, "call_open", "call")
 
 TABLES = {"k2_horizon": K2_HORIZON}
 

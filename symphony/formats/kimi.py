@@ -21,7 +21,7 @@ Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
                                      checkpoints)
-from symphony.formats.shapes import THINK, thought_and_call_block
+from symphony.formats.shapes import THINK, calls_without_block, thought_and_call_block
 from symphony.syntax import XTML_CALL_CLOSE, CallObject
 
 KIMI_HEAD = '<|open|>message role="assistant"<|sep|>'      # the generation prompt's head
@@ -77,6 +77,9 @@ KIMI_K2 = thought_and_call_block(
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
                     name_index=":", bare_counter=True, head_id=True, head_restarts=True),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
+# a call written without the section's opener, prose before it or not, opens the section with it (a
+# recovery, shapes.calls_without_block: SGLang's kimi_k2 reads it when streamed)
+KIMI_K2 = calls_without_block(KIMI_K2, "call_open", "call")
 # a call's opener written again in the call (a recovery; the syntax's head_restarts): before the
 # head's separator the head begins anew, after the arguments' object the next call begins; inside
 # the arguments it is their text
