@@ -348,6 +348,17 @@ QUIRKS = [
           "<ifm|arg_type>string</ifm|arg_type>", [call("search", query="x")],
           "a type tag where no key was written is a tag out of place (Malformed, shown as content)",
           tools=(SEARCH,)),
+    # gpt-oss writes a function call on the analysis channel at times: the call, as on commentary
+    Quirk("gpt-oss-call-on-the-analysis-channel", "gpt_oss",
+          "<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>analysis "
+          'to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's openai: the call, no content (symphony showed `<|channel|>analysis` as content)",
+          reasoning="Need the weather."),
+    Quirk("gpt-oss-recipient-before-the-analysis-channel", "gpt_oss",
+          " to=functions.get_weather<|channel|>analysis json<|message|>{\"city\": \"Paris\"}<|call|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's openai: the call, no content"),
     # Step 3's template writes each call's type, `function<｜tool_sep｜>`, before its invoke
     Quirk("step3-call-type", "step3",
           'I will check.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'

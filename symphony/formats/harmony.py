@@ -5,7 +5,10 @@ with no recipient a preamble (content); `commentary to=functions.NAME <|constrai
 whose arguments are the message's JSON object, ended by `<|call|>`. The call's head is the rest
 of its header (`functions.NAME <|constrain|>json`): the name is its first word without the
 `functions.` prefix, the rest the start's source. A recipient written before the channel
-(` to=functions.NAME<|channel|>commentary json<|message|>`) is read the same way. Messages end
+(` to=functions.NAME<|channel|>commentary json<|message|>`) is read the same way. The model at
+times writes a call on the analysis channel (`<|channel|>analysis to=functions.NAME …`, or the
+recipient before `<|channel|>analysis`): it is the call as on the commentary channel, as vLLM's
+openai parser reads it (a recovery: the renderer writes calls on commentary). Messages end
 with `<|end|>`, `<|call|>` or `<|return|>`; text between messages is no message's (Malformed).
 Its markers are no control tokens (Format.control_tokens): harmony's renderer writes a marker's
 text inside a message as ordinary tokens, so a `<|call|>` no row reads is the message's text.
@@ -22,6 +25,7 @@ GPT_OSS = (
     .terminal("final_open", "<|channel|>final" + MESSAGE)
     .terminal("preamble_open", "<|channel|>commentary" + MESSAGE)
     .terminal("call_open", "<|channel|>commentary to=")
+    .terminal("analysis_call_open", "<|channel|>analysis to=")
     .terminal("recipient_open", " to=")
     .terminal("end", "<|end|>")
     .terminal("call", "<|call|>")
@@ -36,6 +40,7 @@ GPT_OSS = (
     .transition("between", "preamble_open", "content")
     .transition("between", "call_open", "call")
     .transition("between", "recipient_open", "call")
+    .recovers("between", "analysis_call_open", "call")
     .transition("between", "start", "between")
     .transition("reasoning", "end", "between")
     .transition("reasoning", "return", "between")
