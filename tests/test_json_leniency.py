@@ -484,3 +484,82 @@ def test_what_opens_no_list_reads_as_one_call_object(text):
         return                                  # a list of calls
     assert parsed("qwen2_5", output) == parsed(PLAIN_QWEN, output)
     check("qwen2_5", output, parsed("qwen2_5", output), every_split_up_to=40)
+
+
+# --- call objects wrapped as OpenAI's API writes them -------------------------------------------
+
+TYPED = '{"type": "function", "name": "get_weather", "parameters": '
+WRAPPED = '{"type": "function", "function": {"name": "f", "arguments": '
+
+
+def test_llama3_a_type_member_before_the_name():
+    """Llama 3.1/3.2 often write `"type": "function"` first: the object is still a call, the member
+    part of its start (vLLM's llama3_json reads the call, whole and streaming)."""
+    output = TYPED + '{"city": "Paris"}}'
+    check_all("llama3_json", output, [
+        start(0, "get_weather", TYPED), arguments(0, '{"city": "Paris"}'), end(0, "}"), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("table,opened,closed", [
+    ("llama3_json", "", ""),
+    ("qwen2_5", OPEN, CLOSE),
+    ("k2_horizon", "<ifm|tool_calls><ifm|tool_call>", "</ifm|tool_call></ifm|tool_calls>"),
+])
+def test_the_function_member_holds_the_call(table, opened, closed):
+    """`{"type": "function", "function": {"name", "arguments"}}`: the `function` member's object is
+    the call, the wrapper's members and braces around it its start and end (SGLang's k2_horizon
+    reads the call; vLLM's hermes reads none whole and a garbled one streaming)."""
+    output = opened + WRAPPED + '{"a": 1}}}' + closed
+    want = [start(0, "f", WRAPPED), arguments(0, '{"a": 1}'), end(0, "}}"), finish(tool_calls=1)]
+    check_all(table, output, ([dropped(opened)] if opened else []) + want[:3]
+              + ([dropped(closed)] if closed else []) + want[3:])
+
+
+def test_wrapped_arguments_written_as_a_string_are_its_object():
+    """OpenAI writes `arguments` as a JSON string: a string whose text is an object is that object,
+    as anywhere (the string's bytes its source)."""
+    written = json.dumps(json.dumps({"a": 1}))
+    check_all("qwen2_5", OPEN + WRAPPED + written + "}}" + CLOSE, [
+        dropped(OPEN), start(0, "f", WRAPPED), arguments(0, '{"a": 1}', written), end(0, "}}"), dropped(CLOSE),
+        finish(tool_calls=1),
+    ])
+
+
+def test_wrapped_members_after_the_call_object_are_its_end():
+    output = '{"type": "function", "function": {"name": "f", "arguments": {}}, "id": "x"} then'
+    check_all("llama3_json", output, [
+        start(0, "f", '{"type": "function", "function": {"name": "f", "arguments": '), arguments(0, "{}"),
+        end(0, '}, "id": "x"}'), content(" then"), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("output", [
+    '{"type": "object", "name": "f", "parameters": {}}',
+    '{"type": "function"}',
+    '{"type": "function", "type": "function", "name": "f"}',
+    '{"function": "f", "parameters": {}}',
+    '{"type": "functions", "name": "f", "parameters": {}}',
+    'A schema: {"type": "object", "properties": {}}',
+])
+def test_llama3_objects_that_are_no_wrapped_call_stay_text(output):
+    """In prose only `"type": "function"` (that very string) and a `function` key holding an object
+    are read on before the key that names the call: other objects stay content, every byte."""
+    assert shown_and_calls("llama3_json", output) == (output, [])
+
+
+@pytest.mark.parametrize("output", [
+    WRAPPED + '{"a": 1}}}',
+    '{"function": {"type": "function", "name": "f", "arguments": {"a": [1, "}"]}}}',
+    '{"type": "function", "function": {"arguments": {"a": 1}, "name": "f"}}',
+    '{"type": "function", "function": {"name": "f"}}',
+    '{"type": "function", "function": {"name": "f", "arguments": {"a": 1}}',
+    '{"type": "function", "function": {"name": "f", "arguments": {"a": 1}}, "function": {"name": "g"}}',
+])
+@pytest.mark.parametrize("table", ["llama3_json", "xlam", "qwen2_5"])
+def test_any_wrapped_call_at_every_chunking(output, table):
+    output = ("[" + output + "]" if table == "xlam" else OPEN + output + CLOSE if table == "qwen2_5" else output)
+    whole = said(symphony.parse(table, output))
+    assert [call[2] for call in whole.calls] == ["f"]
+    check(table, output, parsed(table, output), every_split_up_to=40)
+    check_per_token(table, output)

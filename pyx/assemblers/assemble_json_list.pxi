@@ -32,7 +32,10 @@
 # the list's start (a fence before it, and the fence after its `]`, are wrapping) or released as
 # content: "[1, 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi)
 # stay content, every byte. After the list's `]`, or after a bare list's last object, the region
-# is prose again.
+# is prose again. A call object wrapped as OpenAI writes one (json_outline.pxi) opens a list too:
+# before the key that names the call, a first `"type": "function"` member (the value that very
+# string) and a `"function"` key whose value is an object are read on (`{"type": "function",
+# "name": ..}`, `{"type": "function", "function": {"name": ..}}`).
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -63,7 +66,15 @@ cdef enum JlOpening:    # what the held start of a list in prose has read last
     JO_OBJECT = 4       # the `{`, then whitespace
     JO_KEY = 5          # the first key, inside its quotes
     JO_COLON = 6        # the key's closing quote, then whitespace
+    JO_TYPE = 7         # after a `"type":`, whitespace, then its value `"function"` so far
+    JO_TYPED = 8        # after that value, whitespace (a `,` comes next)
+    JO_WRAPPED = 9      # after a `"function":`, whitespace (its object's `{` comes next)
 
+cdef enum JlWrapping:   # the wrapping read before the key that names the call (bits)
+    JW_TYPE = 1         # a `"type": "function"` member
+    JW_FUNCTION = 2     # a `"function"` key: the call object is its value
+
+cdef const char* JO_TYPE_VALUE = "\"function\""    # (a `type` member's, 10 bytes)
 cdef enum:
     JO_LONGEST_KEY = 10 # (`parameters`): a longer first key is no call's
 
@@ -86,7 +97,10 @@ cdef class JsonListAssembler(Assembler):
     cdef pr_code code          # prose: the code span it is in
     cdef int opening           # prose: what the held start of a list read last (JlOpening)
     cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried
-    cdef Py_ssize_t key_at     # ... where its first key starts
+    cdef Py_ssize_t key_at     # ... where its first key starts (the last one read)
+    cdef int key_kind          # ... what that key is (an OlMember, or JO_TYPE for `type`)
+    cdef int wrapping          # ... the wrapping read before it (JlWrapping bits)
+    cdef int type_read         # ... how much of the `"function"` value of a `type` was read
     cdef bint in_list          # prose: the objects are in a `[` list (else a bare list's)
     cdef ByteBuf scratch       # held bytes with their separators put back
 
@@ -307,6 +321,7 @@ cdef class JsonListAssembler(Assembler):
         self.stage = JL_OPENING
         self.list_at = 0
         self.in_list = False
+        self.wrapping = 0
         if p[k] == BACKTICK:
             self.opening = JO_TICKS
             self.fence = 1
@@ -371,12 +386,37 @@ cdef class JsonListAssembler(Assembler):
                     return i + self.not_a_list(sink)
             elif self.opening == JO_KEY:
                 if c == QUOTE:
-                    if ol_plain_kind(self.carried.text.data + self.key_at, self.carried.text.len - self.key_at,
-                                     self.keys == OL_KEYS_ARGS) == OL_OTHER:
+                    self.key_kind = ol_plain_kind(self.carried.text.data + self.key_at,
+                                                  self.carried.text.len - self.key_at, self.keys == OL_KEYS_ARGS)
+                    if self.key_kind == OL_FUNCTION and self.wrapping & JW_FUNCTION:
                         return i + self.not_a_list(sink)
+                    if self.key_kind == OL_OTHER:
+                        if self.wrapping & JW_TYPE or not ol_key_is(self.carried.text.data + self.key_at,
+                                                          self.carried.text.len - self.key_at, "type", 4):
+                            return i + self.not_a_list(sink)
+                        self.key_kind = JO_TYPE
                     self.opening = JO_COLON
                 elif c == BACKSLASH or self.carried.text.len - self.key_at >= JO_LONGEST_KEY:
                     return i + self.not_a_list(sink)
+            elif self.opening == JO_TYPE:
+                # `"function"`, exactly
+                if self.type_read == 0 and w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c != <unsigned char>JO_TYPE_VALUE[self.type_read]:
+                    return i + self.not_a_list(sink)
+                self.type_read += 1
+                if self.type_read == 10:
+                    self.opening = JO_TYPED
+            elif self.opening == JO_TYPED or self.opening == JO_WRAPPED:
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if c != (COMMA if self.opening == JO_TYPED else LBRACE):
+                    return i + self.not_a_list(sink)
+                self.opening = JO_OBJECT
             else:  # JO_COLON
                 if w:
                     hb_append(&self.carried, p + i, w)
@@ -384,8 +424,16 @@ cdef class JsonListAssembler(Assembler):
                     continue
                 if c != COLON:
                     return i + self.not_a_list(sink)
-                self.open_list(sink)
-                return i
+                if self.key_kind == JO_TYPE:
+                    self.wrapping |= JW_TYPE
+                    self.opening = JO_TYPE
+                    self.type_read = 0
+                elif self.key_kind == OL_FUNCTION:
+                    self.wrapping |= JW_FUNCTION
+                    self.opening = JO_WRAPPED
+                else:
+                    self.open_list(sink)
+                    return i
             hb_append(&self.carried, p + i, 1)
             i += 1
         return n
@@ -404,11 +452,11 @@ cdef class JsonListAssembler(Assembler):
     cdef int open_list(self, Sink sink) except -1:
         """The held start is a list's: the fence and the `[` are wrapping, the object's start is
         read by its call assembler, which reads on."""
-        cdef Py_ssize_t object_at = self.key_at - 1
+        cdef Py_ssize_t object_at = self.list_at
         cdef const unsigned char* src
         cdef Py_ssize_t n
-        while self.carried.text.data[object_at] != LBRACE:
-            object_at -= 1
+        while self.carried.text.data[object_at] != LBRACE:     # (the first: a wrapped call's is inner)
+            object_at += 1
         self.fenced = self.fence if self.list_at > 0 else 0
         self.fence = 0
         if object_at > 0:

@@ -7,6 +7,11 @@
 # objects (`keys`): `args` as arguments too (Inkling); the first member's key as the name and its
 # value as the arguments (`{"NAME": {...}}`, Apertus); or the object itself as the arguments, the
 # name given by the caller (DeepSeek V3/V3.1, where the name is written before it).
+# A call object may be wrapped the way OpenAI's API writes a call (`{"type": "function",
+# "function": {"name": .., "arguments": ..}}`): the first `function` member whose value is an
+# object, before any name or arguments member, is the call object: its members are read as the
+# call's, and the outer object's members around it (its `"type": "function"`) are wrapping, the
+# outer `}` the call's close.
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -34,6 +39,7 @@ cdef enum OlMember:
     OL_OTHER = 0
     OL_NAME = 1
     OL_ARGUMENTS = 2
+    OL_FUNCTION = 3          # the call object, wrapped (`{"function": {..}}`)
 
 
 cdef struct ol_state:
@@ -47,6 +53,8 @@ cdef struct ol_state:
     int depth
     bint name_seen
     bint arguments_seen
+    bint function_seen
+    bint wrapped             # reading the members of the `function` member's object
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     bint has_arguments       # the arguments value began
@@ -66,6 +74,8 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.depth = 0
     s.name_seen = False
     s.arguments_seen = False
+    s.function_seen = False
+    s.wrapped = False
     s.has_name = False
     s.name.data = NULL
     s.name.len = 0
@@ -126,6 +136,10 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
         if s.arguments_seen:
             return OL_OTHER
         s.arguments_seen = True
+    elif kind == OL_FUNCTION:
+        if s.function_seen or s.wrapped or s.name_seen or s.arguments_seen:
+            return OL_OTHER
+        s.function_seen = True
     return kind
 
 
@@ -136,6 +150,8 @@ cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args)
         return OL_ARGUMENTS
     if args and ol_key_is(key, n, "args", 4):
         return OL_ARGUMENTS
+    if ol_key_is(key, n, "function", 8):
+        return OL_FUNCTION
     return OL_OTHER
 
 
@@ -246,7 +262,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_NESTED
                 s.depth = 1
         elif st == OL_MEMBER:
-            if c == 125:
+            if c == 125 and s.wrapped:
+                s.wrapped = False       # the call object closed: the wrapper's members go on
+            elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED
             elif c == 34:
@@ -266,6 +284,11 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_STOPPED
                 break
             s.value_at = i
+            if s.member == OL_FUNCTION and c == 123:
+                s.wrapped = True        # the wrapped call object: its members are the call's
+                st = OL_MEMBER
+                i += 1
+                continue
             if s.member == OL_ARGUMENTS:
                 s.arguments_at = i
                 s.has_arguments = True
