@@ -173,6 +173,24 @@ def test_inside_a_value_only_its_close_tag_is_a_tag():
     check("deepseek_v4_1", output, events)
 
 
+
+@pytest.mark.parametrize("table", ["deepseek_v4_1", "deepseek_v4", "deepseek_v3_2"])
+def test_a_missing_value_close_ends_at_a_parameter_tag_after_a_newline(table):
+    """A parameter tag right after a newline in a value ends it when its close tag is missing,
+    the newline staying the value's, as vLLM's deepseek_v32/v4 parsers read it
+    (`{"city": "Paris\\n", "days": 3}`)."""
+    block = {"deepseek_v4_1": " calls", "deepseek_v4": "tool_calls", "deepseek_v3_2": "function_calls"}[table]
+    output = (CALLS + "\n" + INVOKE + 'get_weather">\n' + PARAM + 'city" string="true">Paris\n'
+              + param("days", "3", False) + "\n" + INVOKE_END + "\n" + CALLS_END).replace(" calls>", block + ">")
+    if table != "deepseek_v4_1":
+        output = output.replace("｜ ", "｜")
+    events = parsed(table, output)
+    assert arguments_of(events) == {0: '{"city": "Paris\\n", "days": 3}'}
+    assert not [e for e in events if e["kind"] == "malformed"]
+    check(table, output, events)
+    check_tokens(table, output)
+
+
 def test_the_table_answers_to_both_spellings():
     assert parsed("deepseek_v4.1", "hi") == parsed("deepseek_v4_1", "hi")
 

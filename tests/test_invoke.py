@@ -170,6 +170,30 @@ def test_dots_a_missing_value_close_ends_at_the_next_parameter_tag():
     check("dots3", inline, events, tools=TOOLS)
 
 
+
+def test_minimax_m2_a_missing_value_close_ends_at_a_parameter_tag_after_a_newline():
+    """Values written directly between the tags: a parameter tag right after a newline in a value
+    ends it when its close tag is missing, the newline staying the value's (vLLM's minimax_m2
+    parser reads `{"city": "Paris\\n", "days": 3}`); right after other text it is the value's text."""
+    missing = (M2_CALLS + "\n" + INVOKE + 'f">\n' + PARAM + 's">Paris\n' + param("n", "3") + "\n" + INVOKE_END
+               + "\n" + M2_CALLS_END)
+    events = parsed("minimax_m2", missing, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "Paris\\n", "n": 3}'}
+    assert not [e for e in events if e["kind"] == "malformed"]
+    check("minimax_m2", missing, events, tools=TOOLS)
+    check_tokens("minimax_m2", missing, tools=TOOLS)
+    # a value held whole (an integer) ends the same way, and so does the last before the invoke close
+    held = M2_CALLS + INVOKE + 'f">' + PARAM + 'n">3\n' + PARAM + 's">x\n' + INVOKE_END + M2_CALLS_END
+    events = parsed("minimax_m2", held, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"n": 3, "s": "x\\n"}'}
+    check("minimax_m2", held, events, tools=TOOLS)
+    check_tokens("minimax_m2", held, tools=TOOLS)
+    inline = M2_CALLS + INVOKE + 'f">' + PARAM + 's">x' + param("n", "3") + INVOKE_END + M2_CALLS_END
+    events = parsed("minimax_m2", inline, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'n\\">3"}'}
+    check("minimax_m2", inline, events, tools=TOOLS)
+
+
 HEAD = "<|channel|>analysis <|constrain|>xml<|message|>"
 RFL, RFL_END = '<rfl:parameter name="', "</rfl:parameter>"
 NAMED_BY_HEADER = (Format("named_by_header")

@@ -97,6 +97,7 @@ cdef class InvokeSyntax(Syntax):
         call.syntax = self
         call.typed_by_attribute = self.typed_by_attribute
         call.own_line = self.own_line
+        call.newline_ends_value = True
         call.json_body = self.json_body
         call.loose = self.loose
         call.loose_parameter = AT_LOOSE_PARAMETER if self.loose else -1

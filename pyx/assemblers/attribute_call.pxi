@@ -282,8 +282,9 @@ cdef class AttributeCall(TagCall):
                 return 0
             if not ((tag == AT_PARAMETER or tag == self.loose_parameter) and self.value_line_ended()):
                 return self.value_text(p, n)
-            # own-line: a parameter tag right after the value's last newline (the template's)
-            # ends a value whose close tag is missing, and opens the next parameter
+            # a parameter tag right after the value's last newline (own-line: the template's;
+            # invokes written directly between the tags: the value's) ends a value whose close
+            # tag is missing, and opens the next parameter
             self.close_value_upto(self.carried.text.len)
             self.stage = AS_BETWEEN
         if tag == self.tag_end() and self.quote == 0 and (self.stage == AS_NAME or self.stage == AS_KEY):

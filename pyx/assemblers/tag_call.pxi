@@ -88,6 +88,9 @@ cdef class TagCall(Assembler):
     cdef bint own_line           # values sit on their own line (one newline each side is the template's)
     cdef bint at_value_start     # no byte of the open value seen yet
     cdef bint newline_held       # carried ends with a newline that is value text only if more follows
+    cdef bint newline_ends_value # not own-line: a parameter tag after a newline in a value ends it
+                                 # (its close tag is missing; the newline stays the value's)
+    cdef bint value_newline      # the open value's text so far ends with a newline
     cdef bint wrapper            # the open value may be the call's arguments object, written as a parameter
     cdef int wrapped_kind        # the Kind it has as a parameter, if it is not
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
@@ -397,6 +400,7 @@ cdef class TagCall(Assembler):
         self.kind = kind
         self.at_value_start = True
         self.newline_held = False
+        self.value_newline = False
         self.value.len = 0
         if self.kind == KIND_STRING:
             self.mode = VM_STREAM
@@ -418,6 +422,7 @@ cdef class TagCall(Assembler):
                 n -= 1
                 if n == 0:
                     return 0
+        self.value_newline = p[n - 1] == LF
         if self.mode == VM_STREAM:
             return self.stream_text(p, n)
         bb_append(&self.value, p, n)
@@ -439,9 +444,10 @@ cdef class TagCall(Assembler):
 
     cdef inline bint value_line_ended(self) noexcept:
         """Own-line: whether the open value's text so far ends with a newline after its first
-        byte (one the template writes before the value's close tag)."""
+        byte (one the template writes before the value's close tag); else, where a newline ends a
+        value whose close tag is missing (newline_ends_value), whether that text ends with one."""
         if not self.own_line:
-            return False
+            return self.newline_ends_value and self.value_newline
         if self.mode == VM_STREAM:
             return self.newline_held
         return self.held_value_length() < self.value.len
