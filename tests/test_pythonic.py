@@ -216,6 +216,31 @@ def test_values_as_python_reads_a_call(value, json):
         assert shown_and_calls(table, output)[1] == [("f", '{"v": ' + json + "}")]
 
 
+@pytest.mark.parametrize("value,json", [
+    ('"""line1\nline2"""', '"line1\\nline2"'), ("'''it's'''", '"it\'s"'), ('"""say "hi" now"""', '"say \\"hi\\" now"'),
+    ("'''a '' b'''", '"a \'\' b"'), ("''''a'''", '"\'a"'), ("'''a\\''''", '"a\'"'), ("r'''\\d'''", '"\\\\d"'),
+    ("'''a''' 'b'", '"ab"'), ("['''x, y''', '']", '["x, y", ""]'), ("{'''k''': '''v)'''}", '{"k": "v)"}'),
+    ("''", '""'), ("'' 'x'", '"x"'),
+])
+def test_triple_quoted_strings(value, json):
+    """A triple-quoted string, in every pythonic table: its line breaks and lone quotes are its text
+    and three quotes close it (SGLang's pythonic detector and vLLM's pythonic and olmo3 parsers
+    read them, through Python's ast; LFM2's table read `\"\"\"a\nb\"\"\"` before as three joined
+    strings, one with a raw line break, and `'''it's'''` not at all)."""
+    for table, output in (("olmo3", OLMO + f"f(v={value}, n=1)" + OLMO_END), ("pythonic", f"[f(v={value}, n=1)]"),
+                          ("lfm2_5", LFM + f"[f(v={value}, n=1)]" + LFM_END)):
+        assert shown_and_calls(table, output)[1] == [("f", '{"v": ' + json + ', "n": 1}')]
+
+
+def test_a_triple_quoted_string_cut_off():
+    """The region's end inside a triple-quoted string cuts its argument short: the call ends."""
+    output = OLMO + "f(a=1, b='''x\n'' y)"
+    check("olmo3", output, [
+        dropped(OLMO), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
+        malformed(", b='''x\n'' y)", "unterminated_region"), arguments(0, "}", ""), end(0), finish(tool_calls=1),
+    ])
+
+
 def test_a_dict_unpacked_joins_the_arguments():
     """`**{...}` puts its members among the arguments, later ones after earlier ones (SGLang's lfm2
     merges a dict literal, later binding winning: a JSON reader keeps the last of a repeated key);

@@ -61,24 +61,72 @@ cdef inline bint py_follows_literal(unsigned char c) noexcept nogil:
     return c == COMMA or c == RPAREN or c == RBRACKET or c == RBRACE or c == COLON
 
 
-cdef Py_ssize_t py_extent_end(const unsigned char* t, Py_ssize_t at, Py_ssize_t end, int depth,
-                              unsigned char quote) noexcept nogil:
-    """Reads a value's text from t[at] (inside `depth` brackets, inside the string of `quote`, or
-    0) up to the `,` that ends it at its own level, or `end`: that offset; -1 when a `)` at its
-    level (the call's end) comes first, or `end` finds a string or bracket open."""
+cdef struct py_quoting:      # where a value's text is among its strings, read byte by byte
+    unsigned char quote      # the quote of the string it is inside, or 0
+    bint escaped             # the last byte was a backslash inside it
+    bint triple              # the string is triple-quoted
+    int run                  # its quotes just read: 1 its opening quote, 2 `''` (empty, or a triple's
+                             # opening); in a triple-quoted string, the closing quotes read
+
+
+cdef inline void py_open_string(py_quoting* q, unsigned char quote) noexcept nogil:
+    q.quote = quote
+    q.escaped = False
+    q.triple = False
+    q.run = 1
+
+
+cdef inline int py_string_byte(py_quoting* q, unsigned char c) noexcept nogil:
+    """Reads c inside the string q is in (q.quote set, Python's reading, triple quotes too): 1 when
+    c is the string's, 0 when c closes it, -1 when it closed before c (`''`: c is read outside)."""
+    if q.triple:
+        pass
+    elif q.run == 1:
+        q.run = 2 if c == q.quote else 0
+        if q.run:
+            return 1
+    elif q.run == 2:
+        q.run = 0
+        if c == q.quote:
+            q.triple = True
+            return 1
+        q.quote = 0
+        return -1
+    if q.escaped:
+        q.escaped = False
+    elif c == BACKSLASH:
+        q.escaped = True
+    elif c == q.quote:
+        if not q.triple:
+            q.quote = 0
+            return 0
+        q.run += 1
+        if q.run == 3:
+            q.quote = 0
+            return 0
+        return 1
+    q.run = 0
+    return 1
+
+
+cdef inline bint py_string_open(py_quoting* q) noexcept nogil:
+    """Whether a string is still open (an empty `''` read last is closed)."""
+    return q.quote != 0 and not (q.run == 2 and not q.triple)
+
+
+cdef Py_ssize_t py_extent_end(const unsigned char* t, Py_ssize_t at, Py_ssize_t end, int depth) noexcept nogil:
+    """Reads a value's text from t[at] (inside `depth` brackets) up to the `,` that ends it at its
+    own level, or `end`: that offset; -1 when a `)` at its level (the call's end) comes first, or
+    `end` finds a string or bracket open."""
     cdef unsigned char c
-    cdef bint escaped = False
+    cdef py_quoting q
+    q.quote = 0
     while at < end:
         c = t[at]
-        if quote:
-            if escaped:
-                escaped = False
-            elif c == BACKSLASH:
-                escaped = True
-            elif c == quote:
-                quote = 0
+        if q.quote and py_string_byte(&q, c) >= 0:
+            pass
         elif c == QUOTE or c == APOSTROPHE:
-            quote = c
+            py_open_string(&q, c)
         elif c == LPAREN or c == LBRACKET or c == LBRACE:
             depth += 1
         elif c == RPAREN and depth == 0:
@@ -88,7 +136,7 @@ cdef Py_ssize_t py_extent_end(const unsigned char* t, Py_ssize_t at, Py_ssize_t 
         elif c == COMMA and depth == 0:
             return at
         at += 1
-    return end if quote == 0 and depth == 0 else -1
+    return end if not py_string_open(&q) and depth == 0 else -1
 
 
 cdef inline bint py_string_prefix(unsigned char c) noexcept nogil:
@@ -103,8 +151,7 @@ cdef class PythonicCall(TagCall):
     """Assembles the calls of one pythonic region."""
     cdef int stage
     cdef bint spaced             # whitespace came after the name or key
-    cdef unsigned char quote     # the quote a value is inside, or 0
-    cdef bint escaped            # the value's last byte was a backslash inside a quote
+    cdef py_quoting q            # the string a value is inside
     cdef int depth               # the value's open brackets
     cdef bint prose              # the region is prose in which call lists open (PY_PROSE)
     cdef pr_code code            # prose: the code span it is in
@@ -276,8 +323,7 @@ cdef class PythonicCall(TagCall):
     cdef int begin_value(self) except -1:
         """A value begins (after `key=` or `**`): held whole until its end."""
         self.open_value_as(KIND_NONE)
-        self.quote = 0
-        self.escaped = False
+        self.q.quote = 0
         self.depth = 0
         self.after_quote = 0
         self.stage = PY_VALUE
@@ -365,18 +411,16 @@ cdef class PythonicCall(TagCall):
         cdef Py_ssize_t i = 0
         cdef unsigned char c
         cdef bint slips = (self.literal & LIT_SLIPS) != 0
+        cdef int closed
         while i < n:
             c = p[i]
-            if self.quote:
-                if self.escaped:
-                    self.escaped = False
-                elif c == BACKSLASH:
-                    self.escaped = True
-                elif c == self.quote:
-                    self.quote = 0
+            if self.q.quote:
+                closed = py_string_byte(&self.q, c)
+                if closed <= 0:
                     self.after_quote = 1 if slips else 0
-                i += 1
-                continue
+                if closed >= 0:
+                    i += 1
+                    continue
             if self.after_quote:
                 if self.after_quote == 1 and vt_is_ascii_space(c):
                     i += 1
@@ -393,7 +437,7 @@ cdef class PythonicCall(TagCall):
                         return i
                     self.after_quote = 0
             if c == QUOTE or c == APOSTROPHE:
-                self.quote = c
+                py_open_string(&self.q, c)
                 self.opened_at = self.value.len + i
                 self.opened_depth = self.depth
             elif c == LPAREN or c == LBRACKET or c == LBRACE:
@@ -561,7 +605,7 @@ cdef class PythonicCall(TagCall):
         cdef const unsigned char* t = self.value.data
         cdef Py_ssize_t at = self.string_at + 1, end
         cdef unsigned char quote = t[self.string_at]
-        end = py_extent_end(t, close + 1, call_end, self.string_depth, 0)
+        end = py_extent_end(t, close + 1, call_end, self.string_depth)
         if end < 0:
             return -1
         self.repaired.len = 0
@@ -622,7 +666,7 @@ cdef class PythonicCall(TagCall):
                     return False
                 at += 1
             value_at = at
-            value_end = py_extent_end(t, at, end, 0, 0)
+            value_end = py_extent_end(t, at, end, 0)
             if value_end < 0 or not self.is_literal(t + value_at, value_end - value_at, a_dict):
                 return False
             at = value_end

@@ -101,16 +101,19 @@ cdef Py_ssize_t vt_string_body(const unsigned char* p, Py_ssize_t n, Py_ssize_t 
     """Reads the string literal whose quote is at p[i], written in `form` (vt_string_form),
     appending its JSON string body (no quotes); the offset after its closing quote, or -1 when it
     is none (unterminated, a raw line break but under LIT_SLIPS, a bad \\x \\u \\U escape, a
-    surrogate, an f-string placeholder)."""
+    surrogate, an f-string placeholder). As a call's argument (LIT_ARGUMENT) a string may be
+    triple-quoted (three quotes of either kind open it): its line breaks and lone quotes are its
+    text, and three quotes close it."""
     cdef unsigned char quote = p[i], c
     cdef Py_ssize_t start
     cdef int cp, digits
-    i += 1
+    cdef bint triple = (form & LIT_ARGUMENT) != 0 and i + 2 < n and p[i + 1] == quote and p[i + 2] == quote
+    i += 3 if triple else 1
     while True:
         start = i
         while i < n:
             c = p[i]
-            if c == quote or c == BACKSLASH or c == LF or c == CR \
+            if c == quote or c == BACKSLASH or ((c == LF or c == CR) and not triple) \
                     or ((form & VT_FORMAT) and (c == LBRACE or c == RBRACE)):
                 break
             i += 1
@@ -119,7 +122,13 @@ cdef Py_ssize_t vt_string_body(const unsigned char* p, Py_ssize_t n, Py_ssize_t 
             return -1
         c = p[i]
         if c == quote:
-            return i + 1
+            if not triple:
+                return i + 1
+            if i + 2 < n and p[i + 1] == quote and p[i + 2] == quote:
+                return i + 3
+            vt_string(p + i, 1, out)       # a lone quote in a triple-quoted string is its text
+            i += 1
+            continue
         if c == LF or c == CR:
             if not (form & LIT_SLIPS):
                 return -1

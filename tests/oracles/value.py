@@ -328,14 +328,16 @@ class _Literal:
         raw, fmt = "r" in kind, "f" in kind
         self.i += length
         quote = text[self.i]
-        self.i += 1
+        triple = self.argument and text[self.i:self.i + 3] == quote * 3   # as an argument, `'''…'''` too
+        self.i += 3 if triple else 1
         chars = []
         while True:
             c = self.peek()
             self.i += 1
-            if c == quote:
+            if c == quote and (not triple or text[self.i:self.i + 2] == quote * 2):
+                self.i += 2 if triple else 0
                 return "".join(chars)
-            if c in "\n\r" and not self.slips:
+            if c in "\n\r" and not self.slips and not triple:
                 raise NotLiteral("a line break in a string")
             if fmt and c in "{}":
                 if text[self.i:self.i + 1] != c:
