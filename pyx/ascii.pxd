@@ -30,8 +30,10 @@ cdef enum:
     EQUALS = 61
     GREATER = 62          # >
     UPPER_E = 69
+    UPPER_F = 70
     UPPER_I = 73
     UPPER_N = 78
+    UPPER_T = 84
     UPPER_U = 85
     LBRACKET = 91
     BACKSLASH = 92

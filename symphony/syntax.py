@@ -249,13 +249,15 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False, python_words=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
         of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
         in which a list opens wherever one of call objects is written (its first key names the
         call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
-        objects open one too (xLAM, Llama 3)."""
+        objects open one too (xLAM, Llama 3). `python_words`: a value may be Python's `True`,
+        `False` or `None`, written in the arguments' JSON as `true`, `false`, `null` (the source
+        keeps the word; Llama 3.2)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -270,6 +272,8 @@ class CallSyntax:
             params["bare"] = True
         if prose:
             params["prose"] = True
+        if python_words:
+            params["python_words"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -485,7 +489,8 @@ class CallSyntax:
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
                                           otherwise.native() if otherwise is not None else None,
-                                          dict(self.params).get("bare", False), dict(self.params).get("prose", False))
+                                          dict(self.params).get("bare", False), dict(self.params).get("prose", False),
+                                          python_words=dict(self.params).get("python_words", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
         if self.kind == "keyed":

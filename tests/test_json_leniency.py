@@ -381,6 +381,58 @@ def test_other_spellings_and_places_are_refused_as_before(written):
     check("qwen2_5", output, events)
 
 
+# --- Python's True, False and None in Llama 3's call objects -----------------------------------
+# Llama 3.2 models sometimes write a value as Python's word (`{"x": True, "y": None}`). SGLang's
+# llama3 detector reads such an object (ast.literal_eval of the brace-balanced object, after
+# json.loads refuses it); vLLM's llama3_json does not (json). Only llama3_json's syntax reads them
+# (CallSyntax.json_list(python_words=True)): JSON's literal in the arguments, the word in the source.
+
+@pytest.mark.parametrize("output", [
+    '<|python_tag|>{"name": "f", "parameters": {"x": True, "y": None, "z": [False, None], "w": "True", "n": NaN}}',
+    '{"name": "f", "parameters": {"x": True, "y": None, "z": [False, None], "w": "True", "n": NaN}}',
+])
+def test_llama3_python_words_are_json_literals(output):
+    assert shown_and_calls("llama3_json", output) == (
+        "", [("f", '{"x": true, "y": null, "z": [false, null], "w": "True", "n": "NaN"}')])
+
+
+def test_llama3_python_words_in_objects_separated_by_semicolons():
+    output = '{"name": "a", "parameters": {"x": True}}; {"name": "b", "parameters": {"y": None, "z": False}}'
+    assert shown_and_calls("llama3_json", output) == (
+        "", [("a", '{"x": true}'), ("b", '{"y": null, "z": false}')])
+
+
+@pytest.mark.parametrize("cut, as_written", [("Tr", "tr"), ("Fals", "fals"), ("No", "nu"), ("True", "true")])
+def test_llama3_a_python_word_cut_by_the_stream(cut, as_written):
+    """As a cut `tru`: at "stop" the member it began is cut (Malformed{UnterminatedRegion}, the
+    whole word a value); at "length" the arguments stay as written, the word as as many letters
+    of JSON's literal."""
+    output = '{"name": "f", "parameters": {"a": 1, "v": ' + cut
+    events = parsed("llama3_json", output)
+    want = {"a": 1, "v": True} if cut == "True" else {"a": 1}
+    assert json.loads(arguments_of(events)[0]) == want
+    check("llama3_json", output, events)
+    cut_short = parsed("llama3_json", output, finish="length")
+    assert arguments_of(cut_short)[0] == '{"a": 1, "v": ' + as_written
+    check("llama3_json", output, cut_short, finish="length")
+
+
+@pytest.mark.parametrize("written", ['{"x": Truex, "y": 2}', '{"x": TRUE, "y": 2}', '{"x": Nonesuch, "y": 2}',
+                                     '{True: 1, "y": 2}', '{"x": Nan, "y": 2}'])
+def test_llama3_other_words_are_refused_as_before(written):
+    output = '{"name": "f", "parameters": ' + written + "}"
+    events = parsed("llama3_json", output)
+    assert '"y"' not in arguments_of(events)[0]
+    assert [e["text"]["text"] for e in events if e["kind"] == "malformed"][0].endswith(', "y": 2}')
+    check("llama3_json", output, events)
+
+
+def test_python_words_are_refused_in_other_json_tables():
+    """Other JSON tables read no Python words (their incumbents' json.loads refuses them)."""
+    events = parsed("qwen2_5", control_call("qwen2_5", '{"x": True, "y": 2}'))
+    assert arguments_of(events)[0] == "{}"
+
+
 def test_words_and_raw_control_characters_in_long_arguments():
     """Words and raw newlines among each other, in arguments long enough to be let go of while
     they stream: each keeps its place at every chunking."""

@@ -94,6 +94,7 @@ cdef class JsonListAssembler(Assembler):
     cdef bint bare             # the region is the list: no `[` opens it
     cdef bint after_text       # text that is not whitespace came after the list or the call
     cdef bint prose            # the region is prose in which lists open (JL_PROSE)
+    cdef bint python_words     # the objects' values may be Python's True, False, None (JSON's literals)
     cdef pr_code code          # prose: the code span it is in
     cdef int opening           # prose: what the held start of a list read last (JlOpening)
     cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried
@@ -236,6 +237,7 @@ cdef class JsonListAssembler(Assembler):
             elif c == LBRACE:
                 self.flush_carried(sink)
                 self.call = aj_opened(self.keys, None, None)
+                self.call.prefix.python_words = self.python_words
                 self.stage = JL_OBJECT
             elif self.prose and not self.in_list:
                 # a bare list's end: what it carries is prose, unless it closes the fence it opened in
@@ -464,6 +466,7 @@ cdef class JsonListAssembler(Assembler):
             sink.dropped(DR_WRAPPER, src, n)
             hb_drop_front(&self.carried, object_at)
         self.call = aj_opened(self.keys, None, None)
+        self.call.prefix.python_words = self.python_words
         self.call.feed(self.carried.text.data, self.carried.text.len, sink)
         hb_clear(&self.carried)
         self.stage = JL_OBJECT
@@ -510,15 +513,17 @@ cdef class JsonListSyntax(Syntax):
     than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
     content) what a region that holds no list holds; `bare`: the region is the list (no `[`);
     `prose`: the region is prose in which lists open; `or_list`: the region is one of the
-    `otherwise` syntax that may hold a list of calls instead."""
+    `otherwise` syntax that may hold a list of calls instead; `python_words`: the objects' values
+    may be Python's `True`, `False` and `None`, written as JSON's literals (Llama 3.2)."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
     cdef readonly bint bare
     cdef readonly bint prose
     cdef readonly bint or_list
+    cdef readonly bint python_words
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False,
-                 bint or_list=False):
+                 bint or_list=False, bint python_words=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
@@ -531,6 +536,7 @@ cdef class JsonListSyntax(Syntax):
         if or_list and (otherwise is None or bare or prose):
             raise ValueError("json list syntax: or_list is a region of its `otherwise` syntax that may hold a list")
         self.or_list = or_list
+        self.python_words = python_words
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
@@ -538,6 +544,7 @@ cdef class JsonListSyntax(Syntax):
         assembler.otherwise = self.otherwise
         assembler.bare = self.bare
         assembler.or_list = self.or_list
+        assembler.python_words = self.python_words
         if self.prose:
             assembler.prose = True
             assembler.stage = JL_PROSE

@@ -24,7 +24,9 @@
 # one byte; a word pauses at its last letter, in JP_WORD, and is a value like a literal: undecided
 # until a byte that is no letter follows, refused at its first letter if one does); the caller
 # writes it there (the control character's escape, the word's JSON string) and feeds on from
-# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is.
+# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is. With `python_words`
+# also set (a syntax's option: Llama 3), Python's `True`, `False` and `None` are such words (`N`
+# begins NaN or None: the second letter says which), for the caller to write as JSON's literals.
 #
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
@@ -119,6 +121,7 @@ cdef struct jp_state:
     bint hold_in_string                 # ... that is an escape inside a value string
     bint refused_in_string              # strict: the refusal came inside a value string
     bint rewrites                       # strict: pause at what the caller writes anew (the top)
+    bint python_words                   # rewrites: also Python's True, False and None as values
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -142,6 +145,7 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hold_in_string = False
     s.refused_in_string = False
     s.rewrites = False
+    s.python_words = False
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -332,10 +336,13 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
             jp_hold(s, at)
         else:
             jp_decided(s)
-    elif c == 116 or c == 102 or c == 110 or (s.rewrites and (c == UPPER_N or c == UPPER_I)):
+    elif c == 116 or c == 102 or c == 110 or (s.rewrites and (c == UPPER_N or c == UPPER_I)) \
+            or (s.python_words and (c == UPPER_T or c == UPPER_F)):
         s.st = JP_WORD
         s.word = "true" if c == 116 else ("false" if c == 102 else ("null" if c == 110 else
-                                                                    ("NaN" if c == UPPER_N else "Infinity")))
+                                                                    ("NaN" if c == UPPER_N else
+                                                                     ("Infinity" if c == UPPER_I else
+                                                                      ("True" if c == UPPER_T else "False")))))
         s.word_len = 1
         s.word_at = at
         jp_hold(s, at)
@@ -344,9 +351,15 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
 
 
 cdef inline bint jp_rewritten(const char* word) noexcept nogil:
-    """Whether a word is one the caller writes anew (`NaN`, `Infinity`, `-Infinity`; the literals
-    are lower case)."""
-    return word[0] == UPPER_N or word[0] == UPPER_I or word[0] == MINUS
+    """Whether a word is one the caller writes anew (`NaN`, `Infinity`, `-Infinity`, and with
+    python_words `True`, `False`, `None`; the literals are lower case)."""
+    return word[0] == UPPER_N or word[0] == UPPER_I or word[0] == MINUS or word[0] == UPPER_T or word[0] == UPPER_F
+
+
+cdef inline bint jp_python_word(const char* word) noexcept nogil:
+    """Whether a rewritten word is Python's (`True`, `False`, `None`): the JSON literal of the same
+    length (`true`, `false`, `null`), not a string."""
+    return word[0] == UPPER_T or word[0] == UPPER_F or (word[0] == UPPER_N and word[1] == c'o')
 
 
 cdef inline bint jp_in_rewritten_word(jp_state* s) noexcept nogil:
@@ -532,6 +545,8 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 continue
             if st == JP_WORD:
                 if jp_letter(c):
+                    if s.python_words and s.word_len == 1 and s.word[0] == UPPER_N and c == c'o':
+                        s.word = "None"                 # `N` began NaN or None: the second letter says
                     if s.word[s.word_len] != c:        # (a letter past the word meets its NUL)
                         jp_refuse(s, s.word_at)
                         return s.refused_at

@@ -5,13 +5,16 @@
 # feeds it past each pause, recording the stretch (its validator offsets: from the arguments'
 # first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
 # them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
-# JSON string of its text (`"NaN"`). The event's source keeps the model's bytes. Where nothing was
+# JSON string of its text (`"NaN"`), Python's True, False or None (python_words) as JSON's literal.
+# The event's source keeps the model's bytes. Where nothing was
 # rewritten, reporting costs one length check (jr_any).
 
 cdef enum JrKind:            # how a stretch the validator paused at is written in the arguments' JSON
     JR_ESCAPE = 0            # a raw control character in a string: its escape
     JR_STRING = 1            # a word (NaN, Infinity, -Infinity): the JSON string of its text
     JR_OPEN_STRING = 2       # such a word cut by a stream stopped for its length: that string, still open
+    JR_LITERAL = 3           # Python's True, False or None (python_words), whole or cut for length: as
+                             # many letters of the JSON literal (`true`, `false`, `null`)
 
 cdef struct jr_stretch:      # a stretch of the arguments written anew
     Py_ssize_t at            # its validator offset
@@ -48,15 +51,22 @@ cdef Py_ssize_t jr_feed(jp_state* s, jr_rewrites* r, const unsigned char* p, Py_
         found = jp_feed_long(s, p + (s.seen - start), n - (s.seen - start))
         if found < 0 or s.st == JP_REFUSED:
             return found
-        jr_record(r, found, s.seen - found, JR_STRING if s.st == JP_WORD else JR_ESCAPE)
+        jr_record(r, found, s.seen - found, JR_ESCAPE if s.st != JP_WORD else
+                  (JR_LITERAL if jp_python_word(s.word) else JR_STRING))
 
 
 cdef int jr_cut(jp_state* s, jr_rewrites* r) except -1:
     """The stream was stopped for its length where the validator is: a word it is inside of, not
     yet spelled out (`Na`), goes out as the string it begins, left open."""
     if jp_in_rewritten_word(s):
-        jr_record(r, s.word_at, s.seen - s.word_at, JR_OPEN_STRING)
+        jr_record(r, s.word_at, s.seen - s.word_at, JR_LITERAL if jp_python_word(s.word) else JR_OPEN_STRING)
     return 0
+
+
+cdef int jr_literal(const unsigned char* word, Py_ssize_t length, ByteBuf* out) except -1:
+    """Appends the first `length` letters of the JSON literal of Python's word at word[0]."""
+    cdef const char* literal = "true" if word[0] == UPPER_T else ("false" if word[0] == UPPER_F else "null")
+    return bb_append(out, <const unsigned char*>literal, length)
 
 
 cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssize_t b, ByteBuf* out) except -1:
@@ -74,6 +84,11 @@ cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssiz
     out.len = 0
     while k < count and s[k].at < b:
         bb_append(out, p + (at - a), s[k].at - at)
+        if s[k].kind == JR_LITERAL:
+            jr_literal(p + (s[k].at - a), s[k].length, out)
+            at = s[k].at + s[k].length
+            k += 1
+            continue
         if s[k].kind != JR_ESCAPE:
             bb_push(out, QUOTE)
         vt_string(p + (s[k].at - a), s[k].length, out)

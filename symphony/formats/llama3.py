@@ -13,7 +13,7 @@ LLAMA3_JSON = (
     .state("calls", Emits.ARGUMENTS)
     .transition("calls", "python_tag", "calls")
     .control_tokens("python_tag")
-    .calls(CallSyntax.json_list(bare=True, prose=True))
+    .calls(CallSyntax.json_list(bare=True, prose=True, python_words=True))
     .opens_turn("<|start_header_id|>assistant<|end_header_id|>")
 )
 
