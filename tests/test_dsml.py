@@ -191,6 +191,29 @@ def test_a_missing_value_close_ends_at_a_parameter_tag_after_a_newline(table):
     check_tokens(table, output)
 
 
+
+def test_a_self_closing_invoke_is_a_call_without_arguments():
+    """`<｜DSML｜invoke name="f"/>`, the shape V4 writes for a tool with no arguments: the call,
+    `{}`, its tag's `/>` the call's end (SGLang's deepseek_v4 detector reads `get_weather {}`);
+    the block and a next invoke read on as after any invoke."""
+    output = CALLS + "\n" + INVOKE + 'get_weather"/>\n' + invoke("f", param("city", "Paris")) + "\n" + CALLS_END
+    check("deepseek_v4_1", output, [
+        dropped(CALLS), dropped("\n"), dropped(INVOKE),
+        start(0, "get_weather", 'get_weather"'), arguments(0, "{}", ""), end(0, "/>"),
+        dropped("\n"), dropped(INVOKE), start(1, "f", 'f">'),
+        arguments(1, '{"city": "', "\n" + PARAM + 'city" string="true">'), arguments(1, "Paris", "Paris"),
+        arguments(1, '"', PARAM_END), arguments(1, "}", "\n"), end(1, INVOKE_END),
+        dropped("\n"), dropped(CALLS_END), finish(tool_calls=2),
+    ])
+    check_tokens("deepseek_v4_1", output)
+    v4 = '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather"/>\n</｜DSML｜tool_calls>'
+    events = parsed("deepseek_v4", v4)
+    assert arguments_of(events) == {0: "{}"}
+    assert not [e for e in events if e["kind"] in ("malformed", "content")]
+    check("deepseek_v4", v4, events)
+    check_tokens("deepseek_v4", v4)
+
+
 def test_the_table_answers_to_both_spellings():
     assert parsed("deepseek_v4.1", "hi") == parsed("deepseek_v4_1", "hi")
 

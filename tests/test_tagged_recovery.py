@@ -23,7 +23,8 @@ functions_in_block):
 - a value whose close is missing ends at the first held tag when the call's close, the block's
   close or the stream's end comes while a parameter tag is held (a misspelled close there is its
   close), and what was held is read again;
-- a name or key ends at a newline too where it is a declared one; `<function NAME>` and
+- a name or key ends at a newline too where it is a declared one, a function name at a close
+  (`</function>`, the block's) on its own line; `<function NAME>` and
   `<functionNAME>` are a function tag for a declared NAME; `<parameter=parameter=KEY>` is KEY.
 """
 import json
@@ -344,6 +345,25 @@ def test_a_name_the_tools_do_not_declare_runs_past_a_newline():
     events = symphony.parse("qwen3_tagged", output, tools=TOOLS)
     assert [name for name, _ in summary(chat.message(events))["calls"]] == ["weather"]
     check("qwen3_tagged", output, [e.to_dict() for e in events], tools=TOOLS)
+
+
+
+@pytest.mark.parametrize("table,block", [("qwen3_tagged", ("<tool_call>", "</tool_call>")),
+                                         ("seed_oss", ("<seed:tool_call>", "</seed:tool_call>"))])
+@pytest.mark.parametrize("close", ["</function>\n", ""])
+def test_a_close_cutting_a_function_name_ends_it(table, block, close):
+    """`<function=bash</function>`, `<function=bash</tool_call>`: the close ends the name as a
+    newline does, a call without arguments (vLLM's qwen3_coder and seed_oss parsers read `bash {}`).
+    `</function>` ends any name, the block's close one the tools declare (vLLM reads any); a name
+    that ran past a newline stays a tag cut short (above)."""
+    output = block[0] + "\n<function=bash" + close + block[1]
+    reads(output, None, [("bash", {})], table=table)
+    if close:
+        reads(block[0] + "\n<function=ls" + close + block[1], None, [("ls", {})], table=table)
+    else:
+        # the block's close ends only a declared name: another is a function tag closed early
+        output = block[0] + "\n<function=ls" + block[1]
+        reads(output, output, [], table=table)
 
 
 @pytest.mark.parametrize("text", ["printf '<function bash>'", "printf '&lt;function bash&gt;'",

@@ -11,7 +11,9 @@
 # read by its declaration, as a quoted value of a declared type is (`string="true">42` under
 # `integer` is 42); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
-# DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi).
+# DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi),
+# and its invoke tag may close itself (`NAME"/>`, V4's shape for a call with no arguments): the call
+# ends there with `{}`, `/>` its ToolCallEnd.
 # MiniMax M2's and dots' names may be written loosely (`loose`, attribute_call.pxi): `name='f'`,
 # `name=f`, `name = "f"`, in the invoke tag and in the parameter tags.
 # A syntax may name its call in a header instead of an invoke tag (`head_end`: Beam's
@@ -98,6 +100,7 @@ cdef class InvokeSyntax(Syntax):
         call.typed_by_attribute = self.typed_by_attribute
         call.own_line = self.own_line
         call.newline_ends_value = True
+        call.self_closing = self.typed_by_attribute     # DSML's `<｜DSML｜invoke name="f"/>` (V4, no arguments)
         call.json_body = self.json_body
         call.loose = self.loose
         call.loose_parameter = AT_LOOSE_PARAMETER if self.loose else -1

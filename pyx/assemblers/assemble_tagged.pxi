@@ -35,6 +35,8 @@
 #   end): what was held is read again as the call's. A close misspelled or cut short right there
 #   (`</parameter1>`, `</parameter_function>`, `</parameter`) is then the value's close.
 # - A function tag inside a call ends that call and starts the next.
+# - A function name cut by `</function>` (or, a declared one, by the block's close) ends there, as
+#   at a newline: `<function=get_time</function>` is a call without arguments.
 # - Step-3.5's tag repairs: a name or key ends at a newline as well as at `>`; a function tag
 #   without its `=` (`<function bash>`, `<functionbash>`) is read when what follows names a tool
 #   the request declares (else it is reported); a tag's own name written again after it
@@ -261,6 +263,8 @@ cdef class TaggedCall(TagCall):
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         if self.stage == TG_VALUE:
             return self.tag_in_value(tag, p, n)
+        if tag == TT_FUNCTION_CLOSE and self.name_cut_by_close(True):
+            self.function_tag_done()
         if self.stage == TG_NAMED:
             self.start_named()
         if self.stage == TG_FUNCTION_NAME or self.stage == TG_PARAMETER_NAME:
@@ -286,6 +290,19 @@ cdef class TaggedCall(TagCall):
         if tag == TT_PARAMETER and self.stage == TG_BETWEEN:
             return self.begin_tag(p, n, TG_PARAMETER_NAME, False)
         return self.tag_out_of_place(p, n)
+
+    cdef bint name_cut_by_close(self, bint own) except -1:
+        """Whether a close arriving now ends a function name that its `>` never ended, as a newline
+        does (`<function=get_time</function>`): in a block, with a name read on the tag's own line
+        (one that ran past a newline, a name the tools do not declare, stays a tag cut short, as
+        vLLM filters `<function=bad_func_no_gt\n</function>`). `own`: the close is `</function>`;
+        the block's close ends only a name the request declares (any other is a function tag the
+        block closed early, as before)."""
+        if self.stage != TG_FUNCTION_NAME or self.bare or self.tags.held.len or self.name.len == 0:
+            return False
+        if memchr(self.name.data, LF, self.name.len) != NULL:
+            return False
+        return own or self.is_declared(self.name.data, self.name.len)
 
     cdef int call_over(self) except -1:
         """The call's own end was read: the region is over, unless held bytes after it are being
@@ -708,6 +725,8 @@ cdef class TaggedCall(TagCall):
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never the call's: it is dropped whatever happens here
         self.value_cut_off()
+        if self.name_cut_by_close(False):
+            self.function_tag_done()
         if self.stage == TG_NAMED:
             self.start_named()
         elif self.bare:

@@ -156,6 +156,7 @@ cdef class AttributeCall(TagCall):
     cdef bint loose              # names' attributes may be written loosely (see the top)
     cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
     cdef unsigned char quote     # the byte that ends the name or key being read; 0: unquoted
+    cdef bint self_closing       # a `/` just before the call tag's `>` closes the call, no parameters
 
     def __cinit__(self):
         self.stage = AS_NAME
@@ -225,6 +226,10 @@ cdef class AttributeCall(TagCall):
                 if k == n:
                     return 0
                 self.tag_done(1)
+                if self.done:
+                    # a self-closing call tag: what follows is not the call's
+                    self.left = n - k - 1
+                    return 0
             p += k + 1
             n -= k + 1
         return 0
@@ -334,6 +339,13 @@ cdef class AttributeCall(TagCall):
                 return 0
             if self.escaped_attributes():
                 at_unescape(&self.name)
+            if self.self_closing and tail == 1 and attributes[0] == SLASH:
+                # `NAME"/>`: the call, with no parameters, ends with its tag (`/>` its end)
+                self.start_call(self.tail_at)
+                self.close_object_upto(0)
+                self.carried_end()
+                self.done = True
+                return 0
             if self.call_attributes_ok(attributes, tail):
                 self.start_call(self.carried.text.len)
             else:
@@ -355,6 +367,14 @@ cdef class AttributeCall(TagCall):
             self.stage = AS_VALUE
             self.open_value_as(kind, True)
         return 0
+
+    cdef int carried_end(self) except -1:
+        """ToolCallEnd, its source every carried byte."""
+        cdef const unsigned char* src
+        cdef Py_ssize_t length
+        hb_source(&self.carried, 0, self.carried.text.len, &self.scratch, &src, &length)
+        self.end_call(src, length)
+        return hb_drop_front(&self.carried, self.carried.text.len)
 
     cdef int report_upto(self, Py_ssize_t n, int other) except -1:
         """The first n carried bytes as Malformed(other); the rest stays carried."""

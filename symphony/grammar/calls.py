@@ -209,15 +209,17 @@ def _dsml(syntax):
         as_json = seq(const("\" string=\"false\">"), node if is_pinned else schema(prop or True),
                       const(param_close))
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
-    return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags()),
+    # a parameter tag after a value's newline ends the value (its close tag missing)
+    return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags(),
+                                 value_excludes=("\n" + param_open,)),
                      (param_open, param_close))
 
 
 def _invoke(syntax):
     own_line = syntax.placement == Placement.OWN_LINE
     attribute = _plain(syntax.parameter_close, own_line)
-    # own-line, a parameter tag after a value's newline ends the value (its close tag missing)
-    excludes = ("\n" + syntax.parameter,) if own_line else ()
+    # a parameter tag after a value's newline ends the value (its close tag missing)
+    excludes = ("\n" + syntax.parameter,)
     head_end = dict(syntax.params).get("head_end")
     if head_end is None:
         return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
