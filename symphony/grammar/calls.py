@@ -218,8 +218,10 @@ def _dsml(syntax):
 def _invoke(syntax):
     own_line = syntax.placement == Placement.OWN_LINE
     attribute = _plain(syntax.parameter_close, own_line)
-    # a parameter tag after a value's newline ends the value (its close tag missing)
-    excludes = ("\n" + syntax.parameter,)
+    # a parameter tag after a value's newline ends the value (its close tag missing); a loose
+    # syntax reads its parameter tag up to the attribute's name
+    loose = dict(syntax.params).get("loose", False)
+    excludes = ("\n" + (syntax.parameter[:-2] if loose else syntax.parameter),)
     head_end = dict(syntax.params).get("head_end")
     if head_end is None:
         return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
