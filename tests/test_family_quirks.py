@@ -339,6 +339,12 @@ QUIRKS = [
           "</tool_call>]<]minimax[>[",
           "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[", [call("get_weather", city="Oslo")],
           "vLLM's minimax_m3: the call; a separator no tag follows stays in the content"),
+    Quirk("minimax-m3-whitespace-after-the-separator", "minimax_m3",
+          "Checking.]<]minimax[>[\n<tool_call>\n]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo"
+          "]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call> and ]<]minimax[>[ \n text",
+          "Checking. and ]<]minimax[>[ \n text", [call("get_weather", city="Oslo")],
+          "SGLang's minimax_m3: the whitespace between a separator and its tag dropped with the separator; "
+          "a separator and whitespace no tag follows stay in the content"),
     # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
     Quirk("k2-horizon-json", "k2_horizon",
           'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '
