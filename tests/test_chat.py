@@ -385,9 +385,10 @@ def test_examples_messages():
     assert m[1]["message"]["content"] is None and m[1]["finish_reason"] == "tool_calls"
     assert [c["function"]["name"] for c in m[2]["message"]["tool_calls"]] == ["get_weather", "get_stock_price"]
     assert m[2]["message"]["content"] == "Let me check both.\n\n"     # the newline between the blocks too
-    # the prompt opened the thought; the first `</think>` ends it (policy, SPEC §10)
+    # the prompt opened the thought; the first `</think>` ends it (policy, SPEC §10), and the next,
+    # with no thought open, is a control token of Qwen3's tokenizer, dropped
     assert m[3]["message"]["reasoning_content"] == "I could write "
-    assert m[3]["message"]["content"] == " here but it is just text... no.\n</think>\n\n97 is prime."
+    assert m[3]["message"]["content"] == " here but it is just text... no.\n\n\n97 is prime."
     assert m[4]["message"]["tool_calls"][0]["function"]["arguments"] == \
         '{"title": "計画", "body": "今日は晴れ 🌤️", "tags": ["a"]}'
     assert m[5]["finish_reason"] == "length"

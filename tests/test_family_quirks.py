@@ -98,6 +98,20 @@ QUIRKS = [
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
           '{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|><|tool_call_end|>ok',
           "ok", [call("get_weather", city="Oslo")], "SGLang's kimi_k2: the call; the stray end stripped"),
+    # a thought's closer with no thought open: one token of the family's tokenizer, a control token
+    *[Quirk(f"stray-thought-close-{table}", table, "plan" + close + "\n\nHello.", "plan\n\nHello.", [],
+            "vLLM's and SGLang's reasoning parsers (thinking on): the stray closer dropped (vLLM's glm45 and "
+            "holo2 with thinking off keep it)")
+      for table, close in (("qwen3", "</think>"), ("qwen3_tagged", "</think>"), ("glm", "</think>"),
+                           ("ling", "</think>"), ("kimi_k2", "</think>"), ("deepseek_v3_1", "</think>"),
+                           ("deepseek_v3_2", "</think>"), ("deepseek_v4", "</think>"), ("deepseek_v4_1", "</think>"),
+                           ("minimax_m2", "</think>"), ("seed_oss", "</seed:think>"))],
+    Quirk("stray-thought-close-after-a-thought", "qwen3",
+          "<think>plan</think>Hello.</think> Bye.", "Hello. Bye.", [],
+          "SGLang's qwen3 and vLLM's qwen3 reasoning parsers: the second closer dropped", reasoning="plan"),
+    Quirk("thought-close-in-a-call-is-its-text", "qwen3",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "a</think>b"}}\n</tool_call>', None,
+          [call("get_weather", city="a</think>b")], "vLLM's and SGLang's hermes/qwen3: the value as written"),
     # a call written without its section (or K2-Horizon's block): the call opener opens the section
     Quirk("kimi-call-without-its-section", "kimi_k2",
           'Ok <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
@@ -325,6 +339,12 @@ QUIRKS = [
           "</tool_call>]<]minimax[>[",
           "a ]<]minimax[>[ b]<]minimax[>[]<]minimax[>[\n]<]minimax[>[", [call("get_weather", city="Oslo")],
           "vLLM's minimax_m3: the call; a separator no tag follows stays in the content"),
+    Quirk("minimax-m3-whitespace-after-the-separator", "minimax_m3",
+          "Checking.]<]minimax[>[\n<tool_call>\n]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo"
+          "]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call> and ]<]minimax[>[ \n text",
+          "Checking. and ]<]minimax[>[ \n text", [call("get_weather", city="Oslo")],
+          "SGLang's minimax_m3: the whitespace between a separator and its tag dropped with the separator; "
+          "a separator and whitespace no tag follows stay in the content"),
     # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
     Quirk("k2-horizon-json", "k2_horizon",
           'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '

@@ -26,7 +26,10 @@
 # A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
 # tag it was written before) drops it; text, a marker with no row, or the end of the stream shows
-# it as the text it is, so prose that holds it reads as written.
+# it as the text it is, so prose that holds it reads as written. ASCII whitespace written after
+# it is held with it (SGLang's minimax_m3 drops `]<]minimax[>[\n<tool_call>`'s newline with the
+# separator): dropped with it right before the tag, shown with it otherwise (another separator
+# after the whitespace shows what was held).
 #
 # A call region (the states a marker opens from the content or the thought to hold calls: a
 # call's arguments, a block of calls) is text until a call starts in it: its events are held
@@ -67,6 +70,15 @@ cdef enum:
 cdef dict _FINISH_REASONS = {"stop": FinishReason.STOP, "length": FinishReason.LENGTH,
                              "abort": FinishReason.ABORT}
 cdef object _LENGTH = FinishReason.LENGTH   # the one finish that leaves a call cut short as written
+
+
+cdef inline bint en_ascii_blank(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Whether p[0:n] (n > 0) is ASCII whitespace only."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if not u8_ascii_space(p[i]):
+            return False
+    return n > 0
 
 
 cdef object finish_reason(str finish):
@@ -406,9 +418,12 @@ cdef class Engine:
         state make of them, then what is left unaccounted for kept."""
         if self.scanner.take_plain(p, n):       # no marker can start in it: one text piece
             self.piece_at = self.ledger.received - n
-            if self.separators.len and n:
-                self.settle_separators(False)
-            self.text(p, n)
+            if self.separators.len and n and en_ascii_blank(p, n):
+                self.hold_after_separator(p, n)
+            else:
+                if self.separators.len and n:
+                    self.settle_separators(False)
+                self.text(p, n)
         else:
             self.scanner.begin(p, n, True)
             self.run(self.ledger.received - self.scanner.wn)
@@ -565,6 +580,9 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
+            if nxt == -1 and self.separators.len and en_ascii_blank(self.scanner.w + s, e - s):
+                self.hold_after_separator(self.scanner.w + s, e - s)
+                continue
             if self.separators.len and (nxt == -1 or (nxt == -2 and self.table.ignored[k] != IG_SEPARATOR
                                                    and self.table.next(self.state, k) < 0)):
                 self.settle_separators(False)   # (before a row, row() drops them)
@@ -660,6 +678,8 @@ cdef class Engine:
             if emits == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
             if self.table.ignored[i] == IG_SEPARATOR and (emits == EM_CONTENT or emits == EM_REASONING):
+                if self.separators.len and u8_ascii_space(self.separators.data[self.separators.len - 1]):
+                    self.settle_separators(False)    # (whitespace no tag followed: text, as it was)
                 self.separator_marker = -1 if self.separators.len else i
                 return bb_append(&self.separators, p, n)
             return self.sink.dropped_marker(i, p, n)
@@ -802,6 +822,11 @@ cdef class Engine:
         bb_append(&self.damaged, p, at)
         self.show_damaged()
         return self.text(p + at, n - at)
+
+    cdef int hold_after_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """ASCII whitespace p[0:n] after a held separator: held with it (no longer one marker)."""
+        self.separator_marker = -1
+        return bb_append(&self.separators, p, n)
 
     cdef int settle_separators(self, bint dropped) except -1:
         """The separators held in a text state are decided: dropped (a marker with a row follows

@@ -55,15 +55,20 @@ DEEPSEEK_V3_1 = tool_call_table("deepseek_v3_1", ("<｜tool▁call▁begin｜>",
                                 CallSyntax.json(CallObject.ARGUMENTS, head=SEP))
 
 # DeepSeek's block and call markers are each one special token (V3's call opener is three); so is
-# V3.1's head separator, which only its call syntax reads
+# V3.1's head separator, which only its call syntax reads; `</think>` is one token of V3.1's and later
+# tokenizers (V3.2, V4, V4.1): with no thought open it is dropped, as vLLM's and SGLang's reasoning
+# parsers drop it
 DEEPSEEK_V3 = DEEPSEEK_V3.control_tokens("calls_open", "calls_close", "call_close")
-DEEPSEEK_V3_1 = (DEEPSEEK_V3_1.control_tokens("calls_open", "calls_close", "call_open", "call_close")
+DEEPSEEK_V3_1 = (DEEPSEEK_V3_1.control_tokens("calls_open", "calls_close", "call_open", "call_close", "think_close")
                  .control_token("call_sep", SEP))
 
 DEEPSEEK_V3_2 = dsml_table("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
                            '<｜DSML｜invoke name="', CallSyntax.dsml(DSML_V3_2))
 DEEPSEEK_V4 = dsml_table("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"), '<｜DSML｜invoke name="',
                          CallSyntax.dsml(DSML_V3_2))
+DEEPSEEK_V4_1 = DEEPSEEK_V4_1.control_tokens("think_close")
+DEEPSEEK_V3_2 = DEEPSEEK_V3_2.control_tokens("think_close")
+DEEPSEEK_V4 = DEEPSEEK_V4.control_tokens("think_close")
 
 TABLES = {"deepseek_v4_1": DEEPSEEK_V4_1, "deepseek_v3": DEEPSEEK_V3, "deepseek_v3_1": DEEPSEEK_V3_1,
           "deepseek_v3_2": DEEPSEEK_V3_2, "deepseek_v4": DEEPSEEK_V4}

@@ -32,6 +32,11 @@ IQUEST_CODER_V2 = thought_and_calls("iquest_coder_v2", THINK, ("<iquestcoder_too
 
 LAGUNA = thought_and_calls("laguna", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING))
 
+# `</think>` is one token of GLM's and Ling's tokenizers: with no thought open it is dropped (a control
+# token), as vLLM's and SGLang's reasoning parsers drop it
+GLM = GLM.control_tokens("think_close")
+LING = LING.control_tokens("think_close")
+
 TABLES = {"glm": GLM, "ling": LING, "iquest": IQUEST, "iquest_coder_v2": IQUEST_CODER_V2, "laguna": LAGUNA}
 
 

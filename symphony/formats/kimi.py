@@ -84,8 +84,9 @@ KIMI_K2 = calls_without_block(KIMI_K2, "call_open", "call")
 # head's separator the head begins anew, after the arguments' object the next call begins; inside
 # the arguments it is their text
 KIMI_K2 = KIMI_K2.recovers("call", "call_open", "call")
-# the block's and the calls' markers, and the head's separator, are each one special token
-KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close")
+# the block's and the calls' markers, the head's separator and `</think>` are each one special token
+# (a `</think>` with no thought open is dropped, as vLLM's and SGLang's kimi_k2 reasoning parsers drop it)
+KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close", "think_close")
            .control_token("argument_open", KIMI_K2.syntax.head))
 
 # Kimi-VL (SGLang's `kimi` reasoning detector): a `◁think▷` thought the Thinking checkpoints write,

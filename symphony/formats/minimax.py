@@ -55,6 +55,10 @@ MINIMAX_M2 = loose_invokes(calls_without_block(MINIMAX_M2, "invoke_open", "invok
 MINIMAX_M1 = thought_and_calls("minimax_m1", THINK, ("<tool_calls>", "</tool_calls>"),
                                CallSyntax.json_list(bare=True), "]~b]ai\n")
 
+# `</think>` is one token of MiniMax M2's tokenizer: with no thought open it is dropped (a control
+# token), as vLLM's and SGLang's reasoning parsers drop it
+MINIMAX_M2 = MINIMAX_M2.control_tokens("think_close")
+
 TABLES = {"minimax_m3": MINIMAX_M3, "minimax_m2": MINIMAX_M2, "minimax_m1": MINIMAX_M1}
 
 

@@ -5,7 +5,8 @@ call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>
 `<tool_call>` inside a thought the model did not close ends the thought and opens the call
 (shapes.call_ends_thought: a recovery beyond SPEC §3, as vLLM's and SGLang's qwen3 reasoning
 parsers read it; a bare `<function=` there stays the thought's text, as both read it);
-`</think>` in content is content; a `<think>` written inside the thought is dropped (shapes). A
+`</think>` with no thought open, one token of every checkpoint's tokenizer, is dropped (a control
+token, as the incumbents' reasoning parsers drop it); a `<think>` written inside the thought is dropped (shapes). A
 fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged` also
 reads a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls) and several
 calls in one block (shapes.functions_in_block).
@@ -23,6 +24,11 @@ OPENER = "<|im_start|>assistant"
 QWEN3 = call_ends_thought(thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER))
 QWEN3_TAGGED = bare_calls(functions_in_block(call_ends_thought(
     thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE), OPENER))))
+
+# `</think>` is one token of Qwen3's tokenizer (and Qwen3.5's, Step-3.5's): with no thought open it is
+# dropped (a control token), as vLLM's and SGLang's reasoning parsers drop it
+QWEN3 = QWEN3.control_tokens("think_close")
+QWEN3_TAGGED = QWEN3_TAGGED.control_tokens("think_close")
 
 TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED}
 

@@ -16,6 +16,10 @@ SEED_OSS = bare_calls(functions_in_block(thought_and_calls("seed_oss", ("<seed:t
                                                            CallSyntax.tagged(Spelling.PYTHON, Placement.DIRECT),
                                                            "<seed:bos>assistant")))
 
+# `</seed:think>` is one token of Seed-OSS's tokenizer: with no thought open it is dropped (a control
+# token), as vLLM's and SGLang's reasoning parsers drop it
+SEED_OSS = SEED_OSS.control_tokens("think_close")
+
 TABLES = {"seed_oss": SEED_OSS}
 
 

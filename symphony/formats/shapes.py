@@ -38,7 +38,7 @@ def thought_and_calls(name, think, call, syntax, opener=None):
     """`think` and `call` are (open, close) marker texts. No row from the thought on the call
     opener: a call marker inside a thought is reasoning text (where a family's model leaves its
     thought unclosed before a call, call_ends_thought adds that row); a thought closer in content
-    is content."""
+    is content (a family whose tokenizer makes it one token marks it a control token, dropped)."""
     table = (
         Format(name)
         .terminal("think_open", think[0])
