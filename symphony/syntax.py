@@ -17,6 +17,7 @@ turns it into the native syntax object that opens an assembler for each call reg
                                                [{..}, ..], or else one NAME{..} call (Mistral)
     CallSyntax.json_list(bare=True)            {..}; {..} (Llama 3), the list's `[` not written
     CallSyntax.json_list(prose=True)           text, and [{..}, ..] lists in it, also fenced (xLAM)
+    CallSyntax.json_list(or_object=True)       [{..}, ..], or one {..} with no list (Cohere Command)
     CallSyntax.json_list(bare=True)            {..call..}\n{..call..} (MiniMax M1, no list around them)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
@@ -249,15 +250,18 @@ class CallSyntax:
         return cls("json", object=obj, head=head, tail=tail, name_prefix=name_prefix, name_index=name_index, **named)
 
     @classmethod
-    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False, python_words=False):
+    def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False, or_object=False,
+                  python_words=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
         of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
         in which a list opens wherever one of call objects is written (its first key names the
         call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
-        objects open one too (xLAM, Llama 3). `python_words`: a value may be Python's `True`,
-        `False` or `None`, written in the arguments' JSON as `true`, `false`, `null` (the source
-        keeps the word; Llama 3.2)."""
+        objects open one too (xLAM, Llama 3). `or_object`: a region that opens with `{`
+        (whitespace aside) holds one call object, not in a list (Mistral before v11's
+        `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_words`: a value
+        may be Python's `True`, `False` or `None`, written in the arguments' JSON as `true`,
+        `false`, `null` (the source keeps the word; Llama 3.2)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -272,6 +276,10 @@ class CallSyntax:
             params["bare"] = True
         if prose:
             params["prose"] = True
+        if or_object:
+            if bare or prose:
+                raise ValueError("CallSyntax.json_list: or_object is a region that holds a list or one object")
+            params["or_object"] = True
         if python_words:
             params["python_words"] = True
         return cls("json_list", **params)
@@ -490,6 +498,7 @@ class CallSyntax:
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),
                                           otherwise.native() if otherwise is not None else None,
                                           dict(self.params).get("bare", False), dict(self.params).get("prose", False),
+                                          or_object=dict(self.params).get("or_object", False),
                                           python_words=dict(self.params).get("python_words", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)

@@ -428,6 +428,28 @@ QUIRKS = [
           " done", [call("search", query="ch")],
           "vLLM's dots: no call; symphony: a started call always ends, its arguments closed so they load",
           tools=(SEARCH,)),
+    # a lone call object where a list of calls belongs
+    Quirk("mistral-lone-object", "mistral",
+          '[TOOL_CALLS] {"name": "get_weather", "arguments": {"city": "Paris"}}',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's mistral (a pre-v11 tokenizer): the call, whole and streaming (SGLang's mistral reads none)"),
+    Quirk("mistral-lone-object-then-text", "mistral",
+          '[TOOL_CALLS]{"name": "get_weather", "arguments": {"city": "Rome"}} done',
+          " done", [call("get_weather", city="Rome")],
+          "vLLM's mistral: the call (text after it is no call: symphony shows it, Malformed)"),
+    Quirk("mistral-v11-name-still-read", "mistral",
+          '[TOOL_CALLS]get_weather{"city": "Oslo"}',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's mistral (v11): the call; a word before the `{` is still its name"),
+    Quirk("cohere-lone-object", "cohere_command4",
+          '<|START_ACTION|>{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}'
+          '<|END_ACTION|>',
+          None, [call("get_weather", city="Paris")],
+          "SGLang's cohere_command4: the object as a one-element list, whole and streaming"),
+    Quirk("cohere-lone-object-spaced", "cohere_command3",
+          '<|START_ACTION|>\n  {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n<|END_ACTION|>',
+          None, [call("get_weather", city="Oslo")],
+          "SGLang's cohere_command4: the call (the whitespace around it wrapping)"),
 ]
 
 

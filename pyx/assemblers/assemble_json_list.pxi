@@ -18,6 +18,13 @@
 # what follows the call is not taken (the engine reads it, as after that syntax's call), so the
 # region reads as it would in that syntax.
 #
+# With `or_object` a region whose first byte (whitespace aside) is a `{` holds one call object of
+# the list's kind, not in a list (Mistral before v11, `[TOOL_CALLS] {"name": ..}`; Cohere Command
+# 4's `<|START_ACTION|>{"tool_name": ..}<|END_ACTION|>`): the whitespace before it is wrapping, the
+# object is read as the list's objects are, and what follows it is text after it, as after the
+# `otherwise` syntax's call (which still reads a region that opens with anything else: Mistral
+# v11's `NAME{..}`).
+#
 # A bare list (`bare`) has no `[` of its own: the region is the list, its objects separated by `,`
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
 # `functools[` marker that holds the bracket); what it carries when the region ends is wrapping. A
@@ -91,6 +98,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int fenced            # the backticks of the fence the list opened in, still open; 0: none
     cdef JsonSyntax otherwise  # the syntax of a region that holds no list, or None (content)
     cdef bint or_list          # what opens no list of calls is that syntax's from the region's first byte
+    cdef bint or_object        # a region that opens with `{` holds one call object
     cdef bint bare             # the region is the list: no `[` opens it
     cdef bint after_text       # text that is not whitespace came after the list or the call
     cdef bint prose            # the region is prose in which lists open (JL_PROSE)
@@ -197,6 +205,10 @@ cdef class JsonListAssembler(Assembler):
                 elif self.bare and (c == LBRACE or c == RBRACKET) and not self.fence:
                     self.flush_carried(sink)
                     self.stage = JL_BETWEEN
+                elif self.or_object and c == LBRACE and not self.fence:
+                    self.flush_carried(sink)            # one call object, the whitespace before it wrapping
+                    self.call = aj_opened(self.keys, None, None)
+                    self.stage = JL_SINGLE
                 elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
                     self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
                     self.fence = 0
@@ -513,17 +525,19 @@ cdef class JsonListSyntax(Syntax):
     than the arguments object) says what the objects are; `otherwise` (a JsonSyntax, or None for
     content) what a region that holds no list holds; `bare`: the region is the list (no `[`);
     `prose`: the region is prose in which lists open; `or_list`: the region is one of the
-    `otherwise` syntax that may hold a list of calls instead; `python_words`: the objects' values
-    may be Python's `True`, `False` and `None`, written as JSON's literals (Llama 3.2)."""
+    `otherwise` syntax that may hold a list of calls instead; `or_object`: a region that opens
+    with `{` holds one call object instead of a list; `python_words`: the objects' values may be
+    Python's `True`, `False` and `None`, written as JSON's literals (Llama 3.2)."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
     cdef readonly bint bare
     cdef readonly bint prose
     cdef readonly bint or_list
+    cdef readonly bint or_object
     cdef readonly bint python_words
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False,
-                 bint or_list=False, bint python_words=False):
+                 bint or_list=False, bint or_object=False, bint python_words=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
@@ -536,6 +550,9 @@ cdef class JsonListSyntax(Syntax):
         if or_list and (otherwise is None or bare or prose):
             raise ValueError("json list syntax: or_list is a region of its `otherwise` syntax that may hold a list")
         self.or_list = or_list
+        if or_object and (or_list or bare or prose):
+            raise ValueError("json list syntax: or_object is a region that holds a list or one object")
+        self.or_object = or_object
         self.python_words = python_words
 
     cdef Assembler open(self, object declared):
@@ -544,6 +561,7 @@ cdef class JsonListSyntax(Syntax):
         assembler.otherwise = self.otherwise
         assembler.bare = self.bare
         assembler.or_list = self.or_list
+        assembler.or_object = self.or_object
         assembler.python_words = self.python_words
         if self.prose:
             assembler.prose = True

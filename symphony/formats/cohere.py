@@ -15,7 +15,7 @@ COHERE_HEAD = "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>"      # the generation p
 def _command(name):
     return thought_answer_and_calls(name, ("<|START_THINKING|>", "<|END_THINKING|>"),
                                     ("<|START_RESPONSE|>", "<|END_RESPONSE|>"),
-                                    ("<|START_ACTION|>", "<|END_ACTION|>"), CallSyntax.json_list(),
+                                    ("<|START_ACTION|>", "<|END_ACTION|>"), CallSyntax.json_list(or_object=True),
                                     opener="<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>").control_tokens(
         "think_open", "think_close", "answer_open", "answer_close", "calls_open", "calls_close")
 

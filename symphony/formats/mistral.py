@@ -1,6 +1,7 @@
 """Mistral (`mistral`): calls follow `[TOOL_CALLS]`, to the end of the output or the
 next `[TOOL_CALLS]`. Both generations are read: before v11 the region holds a JSON list of
-`{"name", "arguments"}` objects; since v11 it holds one call, `NAME{..arguments..}`, or
+`{"name", "arguments"}` objects (or one such object with no list, as models write it and vLLM's
+parser reads it); since v11 it holds one call, `NAME{..arguments..}`, or
 `NAME[ARGS]{..}`, where `[ARGS]` is a dropped separator wherever it stands. The name is the head's
 first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`; that
 ID is the call's id (mistral_common decodes it so, and writes it back into the next turn), and
@@ -47,7 +48,7 @@ def mistral_table(name, think, think_tokens=False):
         .transition("reasoning", "calls_open", "calls")
         .transition("calls", "calls_open", "calls")
         .calls(CallSyntax.json_list(otherwise=CallSyntax.json(CallObject.ARGUMENTS, name_word=True,
-                                                              head_id="[CALL_ID]")))
+                                                              head_id="[CALL_ID]"), or_object=True))
         .opens_turn("[/INST]")
     )
     table = table.control_tokens("calls_open")
