@@ -3,10 +3,11 @@ seed the fast tier samples with, the hypothesis profiles and the fixture verdict
 
 Hypothesis profiles: `dev` is the fast tier's; `exhaustive` runs the full example counts, and
 `ci` is the same derandomized (under CI the fast tier's sample and `dev` are fixed too, so that a
-landing is reproducible); `checked` is CI's pass on the
-bounds-checked sanitizer build, a lighter search over the same properties; `fuzz` searches much
-longer. No profile has a deadline, on purpose: on a shared two-core machine a test's time is noise,
-and speed is measured in bench/, never asserted in a test. HYPOTHESIS_PROFILE overrides the tier's.
+landing is reproducible; elsewhere hypothesis draws from SYMPHONY_SEED, as the sample does);
+`checked` is CI's pass on the bounds-checked sanitizer build, a lighter search over the same
+properties; `fuzz` searches much longer. No profile has a deadline, on purpose: on a shared
+two-core machine a test's time is noise, and speed is measured in bench/, never asserted in a
+test. HYPOTHESIS_PROFILE overrides the tier's.
 """
 import os
 import random
@@ -34,6 +35,7 @@ def pytest_addoption(parser):
                           "(also SYMPHONY_TIER=exhaustive)")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
     config.addinivalue_line("markers", "exhaustive: runs only in the exhaustive tier (pytest --exhaustive)")
     exhaustive = config.getoption("--exhaustive") or os.environ.get("SYMPHONY_TIER") == "exhaustive"
@@ -44,6 +46,11 @@ def pytest_configure(config):
     tiers.configure(exhaustive, int(os.environ["SYMPHONY_SEED"]))
     default = ("ci" if _CI else "exhaustive") if exhaustive else "dev"
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", default))
+    if config.getoption("hypothesis_seed", None) is None:
+        # hypothesis draws from the run's seed too (a derandomized profile, CI's, draws from each
+        # test's name instead): the seed a failure prints draws its examples again, not only the
+        # sample (hypothesis's plugin reads the option after this hook)
+        config.option.hypothesis_seed = os.environ["SYMPHONY_SEED"]
 
 
 def pytest_report_header(config):

@@ -450,10 +450,13 @@ def test_a_json_body_streams_as_written(body):
 
 
 def test_a_json_body_the_validator_refuses_is_invalid_from_there():
+    """The validator is strict: the member whose value it refuses is undecided until then, and goes
+    with the refusal; what was sent closes into one whole value."""
     output = V4_INVOKE + 'f">{"a": tru, "b": 1}' + V4_INVOKE_END
     every_way("deepseek_v4", output, [
-        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": '),
-        malformed('tru, "b": 1}', "invalid_arguments"), end(0, V4_INVOKE_END), finish(tool_calls=1),
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{'),
+        malformed('"a": tru, "b": 1}', "invalid_arguments"), arguments(0, "}", ""), end(0, V4_INVOKE_END),
+        finish(tool_calls=1),
     ])
 
 
@@ -484,17 +487,72 @@ def test_a_json_body_after_a_parameter_is_text():
 
 
 @pytest.mark.parametrize("finish_reason", ["stop", "length"])
-def test_a_json_body_cut_short_goes_out_as_it_stands(finish_reason):
+def test_a_json_body_cut_short_is_closed_unless_stopped_for_its_length(finish_reason):
     output = V4_INVOKE + 'f">\n{"a": "Par'
+    closing = [arguments(0, '"}', "")] if finish_reason == "stop" else []
     check("deepseek_v4", output, [
-        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), *closing, end(0),
         finish(finish_reason, tool_calls=1),
     ], finish=finish_reason)
     closed = output + V4_CALLS_END + "ok"
     every_way("deepseek_v4", closed, [
-        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), end(0),
-        dropped(V4_CALLS_END), content("ok"), finish(tool_calls=1),
+        dropped(V4_INVOKE), start(0, "f", 'f">'), arguments(0, '{"a": "Par', '\n{"a": "Par'), arguments(0, '"}', ""),
+        end(0), dropped(V4_CALLS_END), content("ok"), finish(tool_calls=1),
     ])
+
+
+# A JSON body's arguments load in every client (issue 37: one whole strict JSON value in every
+# message, the finish reason not `length`): the body is read as the JSON call assembler reads
+# arguments, with its recoveries. It was read by the lenient validator and never closed: a raw
+# newline went out unescaped, `{"a": 1,}` and `{"a": }` as written, `NaN` ended the arguments at
+# `{"a": `, and a body a marker closed early (`{\n` then the invoke's end, a fast-tier failure of
+# test_arguments_load_deepseek_v4_1) went out as `{\n`.
+
+def strict_loads(text):
+    def refuse(word):
+        raise ValueError(f"not JSON: {word}")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("table", ["deepseek_v3_2", "deepseek_v4", "deepseek_v4_1"])
+@pytest.mark.parametrize("body,want", [
+    ('{"cmd": "ls\n-la\t\x01"}', {"cmd": "ls\n-la\t\x01"}),
+    ('{"x": NaN, "y": [Infinity, -Infinity], "z": 2}', {"x": "NaN", "y": ["Infinity", "-Infinity"], "z": 2}),
+    ('{\n', {}),
+    ('{"a": 1,}', {"a": 1}),
+    ('{"a": }', {}),
+    ('{"a": "\\q", "b": 2}', {"a": ""}),
+    ('{"a": [1, {"b": "c', {"a": [1, {"b": "c"}]}),
+    ('{"a": 1}  \n', {"a": 1}),
+])
+def test_a_json_body_loads_strictly(table, body, want):
+    invoke = {"deepseek_v3_2": '<｜DSML｜invoke name="', "deepseek_v4": V4_INVOKE,
+              "deepseek_v4_1": '<｜DSML｜ invoke name="'}[table]
+    end_tag = {"deepseek_v3_2": "</｜DSML｜invoke>", "deepseek_v4": V4_INVOKE_END,
+               "deepseek_v4_1": "</｜DSML｜ invoke>"}[table]
+    output = invoke + 'bash">' + body + end_tag
+    events = parsed(table, output)
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == ["bash"]
+    assert strict_loads(arguments_of(events)[0]) == want
+    if "\n-la" in body or "NaN" in body:
+        assert not [e for e in events if e["kind"] == "malformed"]
+        assert body in "".join(e["source"]["text"] for e in events if e["kind"] == "tool_call_arguments")
+    every_way(table, output, events)
+
+
+@pytest.mark.parametrize("finish_reason", ["stop", "length"])
+def test_a_json_body_with_the_recoveries_cut_anywhere(finish_reason):
+    """Every prefix of a body with raw control characters and the words, the stream ending there:
+    its arguments are what the JSON call assembler gives for the same prefix (closed, but for
+    `length`), at every chunking."""
+    body = '{"c": "a\n\tb", "v": [NaN, -Infinity], "n": -1.5}'
+    for cut in range(1, len(body) + 1):
+        output = V4_INVOKE + 'f">' + body[:cut]
+        got = arguments_of(parsed("deepseek_v4", output, finish=finish_reason))[0]
+        json_call = '<tool_call>\n{"name": "f", "arguments": ' + body[:cut]
+        assert got == arguments_of(parsed("qwen2_5", json_call, finish=finish_reason))[0], body[:cut]
+        check("deepseek_v4", output, parsed("deepseek_v4", output, finish=finish_reason), finish=finish_reason,
+              every_split_up_to=20)
 
 
 def test_every_dsml_table_reads_a_json_body():

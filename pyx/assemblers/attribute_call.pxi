@@ -26,11 +26,16 @@
 # A syntax may also take a JSON object as the call's body instead of parameters (`json_body`:
 # DSML, whose models write `NAME">{"city": "SF"}</｜DSML｜invoke>`): when the first byte after the
 # call tag that is not whitespace is `{`, the body is read as the JSON call assembler reads
-# arguments, through the prefix validator: its bytes go out as the arguments as the validator
-# accepts them (a word or an escape being read waits), from its first refusal inside the object
-# on the rest is Malformed{InvalidArguments}; after the whole object whitespace is the call's and
-# anything else is text or tags out of place. Tags inside the object are its text. When the
-# region ends, what the validator accepted goes out as it stands.
+# arguments, through the strict prefix validator (what a client's JSON reader takes), with its
+# recoveries (json_rewrites.pxi: a raw control character in a string escaped, NaN, Infinity and
+# -Infinity as the string of their text): its bytes go out as the arguments as the validator
+# accepts them (what is still undecided, a member whose value has not begun, a word or an escape
+# being read, waits), from its first refusal inside the object on the rest is
+# Malformed{InvalidArguments}; after the whole object whitespace is the call's and anything else
+# is text or tags out of place. Tags inside the object are its text. When the region ends in the
+# object (or after a refusal), what was sent is closed into one whole value, as the JSON call
+# assembler closes it (what was undecided there Malformed{UnterminatedRegion}); a stream stopped
+# for its length leaves the arguments as far as they were written.
 
 cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
@@ -128,6 +133,7 @@ cdef enum AttributeStage:
     AS_BODY = 11             # a JSON object as the call's body (json_body)
     AS_AFTER_BODY = 12       # after the whole object
     AS_BODY_REFUSED = 13     # the validator refused a byte of the object: the rest is invalid
+    AS_BODY_ENDED = 14       # the region ended in the object (or after a refusal): it was closed
 
 
 cdef inline bint as_call_tag(int stage) noexcept:
@@ -151,6 +157,7 @@ cdef class AttributeCall(TagCall):
     cdef bint json_body          # the syntax takes a JSON object as the body
     cdef bint body_may_open      # nothing but whitespace since the call tag: a `{` opens the body
     cdef jp_state body           # the body's validator
+    cdef jr_rewrites rewrites    # stretches of the body to write anew, not yet sent
     cdef Py_ssize_t body_fed     # the body's bytes read (carried from body_sent on)
     cdef Py_ssize_t body_sent    # the body's bytes sent as arguments
     cdef bint loose              # names' attributes may be written loosely (see the top)
@@ -162,6 +169,9 @@ cdef class AttributeCall(TagCall):
         self.stage = AS_NAME
         self.loose_parameter = -1
         self.quote = QUOTE
+
+    def __dealloc__(self):
+        jr_free(&self.rewrites)
 
     # -- what a syntax says ---------------------------------------------------------------------
 
@@ -396,7 +406,8 @@ cdef class AttributeCall(TagCall):
         if p[at] != LBRACE:
             return self.text_between(p + at, n - at)
         self.stage = AS_BODY
-        jp_init(&self.body)
+        jp_init_strict(&self.body)
+        self.body.rewrites = True
         return self.body_text(p + at, n - at)
 
     cdef int body_text(self, const unsigned char* p, Py_ssize_t n) except -1:
@@ -404,56 +415,82 @@ cdef class AttributeCall(TagCall):
         cdef Py_ssize_t refused, k
         if self.stage == AS_AFTER_BODY:
             return self.text_between(p, n)
-        if self.stage == AS_BODY_REFUSED:
+        if n == 0:
+            return 0
+        if self.stage >= AS_BODY_REFUSED:
             return self.sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p, n)
-        refused = jp_feed_long(&self.body, p, n)
-        k = n if refused < 0 else max(refused - self.body_fed, 0)
-        self.carry(p, k)
-        self.body_fed += k
-        if refused < 0:
+        refused = jr_feed(&self.body, &self.rewrites, p, n)
+        if refused < 0 and self.body.st != JP_DONE:
+            self.carry(p, n)
+            self.body_fed += n
             return self.send_body(jp_committed(&self.body))
-        # the object ended before the refused byte, or it is refused there (the refusal may reach
-        # back into bytes held from an earlier piece: a word, an escape)
-        self.send_body(refused)
-        if self.body.refused_after_value:
+        k = n if refused < 0 else max(refused - self.body_fed, 0)
+        if refused < 0 or self.body.refused_after_value:
+            # the object is whole: it ends before the whitespace after it (which the validator
+            # takes, all of it in this piece: the object closed in it), the rest is text after it
+            while k > 0 and jp_strict_space(p[k - 1]):
+                k -= 1
+            self.carry(p, k)
+            self.body_fed += k
+            self.send_body(self.body_fed)
             self.stage = AS_AFTER_BODY
             return self.text_between(p + k, n - k)
+        # refused inside the object (the refusal may reach back into bytes held from an earlier
+        # piece: a word, an escape); what was undecided before it goes with it
+        self.carry(p, k)
+        self.body_fed += k
+        self.send_body(jp_end_commit(&self.body))
         self.stage = AS_BODY_REFUSED
         self.report_carried(MW_INVALID_ARGUMENTS, OT_NONE)
         return self.sink.malformed(MW_INVALID_ARGUMENTS, OT_NONE, p + k, n - k)
 
     cdef int send_body(self, Py_ssize_t upto) except -1:
-        """The body's bytes up to `upto` as arguments; their source the carried bytes up to there
-        (whitespace before the body included)."""
+        """The body's bytes up to `upto` as arguments (the stretches among them the validator
+        paused at written anew); their source the carried bytes up to there (whitespace before the
+        body included)."""
         cdef Py_ssize_t k = upto - self.body_sent
         cdef Py_ssize_t unsent = self.body_fed - self.body_sent
+        cdef const unsigned char* body = self.carried.text.data + self.carried.text.len - unsent
         if k <= 0:
             return 0
-        self.fragment.len = 0
-        bb_append(&self.fragment, self.carried.text.data + self.carried.text.len - unsent, k)
+        if not (jr_any(&self.rewrites) and jr_write(&self.rewrites, body, self.body_sent, upto, &self.fragment)):
+            self.fragment.len = 0
+            bb_append(&self.fragment, body, k)
         self.body_sent = upto
         return self.push_upto(self.carried.text.len - unsent + k)
 
-    cdef int body_ends(self) except -1:
-        """The region ends in the body: bytes the tag scanner holds are the body's, and what the
-        validator accepted goes out as it stands."""
+    cdef int body_ends(self, bint complete) except -1:
+        """The region ends in the body or after it: bytes the tag scanner holds are the body's,
+        and what was sent is closed into one whole value (the object cut or refused); stopped for
+        its length (not `complete`), what the validator accepted goes out as it stands."""
         cdef Py_ssize_t held = self.tags.held.len
         self.tags.held.len = 0
         self.body_text(self.tags.held.data, held)
-        if self.stage == AS_BODY:
+        if self.stage == AS_BODY and not complete:
+            jr_cut(&self.body, &self.rewrites)          # `Na`: written as the string it begins
             self.send_body(self.body_fed)
+        elif self.stage == AS_BODY:
+            self.send_body(jp_end_commit(&self.body))
+            self.report_carried(MW_UNTERMINATED, OT_NONE)
+        if complete and (self.stage == AS_BODY or self.stage == AS_BODY_REFUSED):
+            self.fragment.len = 0
+            jp_closing(&self.body, &self.fragment)
+            if self.fragment.len:
+                self.push_upto(0)
+        if self.stage != AS_AFTER_BODY:
+            self.stage = AS_BODY_ENDED
         return 0
 
     cdef int finish(self, Sink sink, bint complete) except -1:
         if not self.done and self.stage >= AS_BODY:
             self.sink = sink
-            self.body_ends()
+            self.body_ends(complete)
         return TagCall.finish(self, sink, complete)
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
         if self.stage >= AS_BODY:
-            self.body_ends()
+            self.body_ends(True)
             self.drop_carried()
             if not own_end:
                 self.end_call(NULL, 0)
