@@ -6,8 +6,8 @@ call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>
 (shapes.call_ends_thought: a recovery beyond SPEC §3, as vLLM's and SGLang's qwen3 reasoning
 parsers read it; a bare `<function=` there stays the thought's text, as both read it);
 `</think>` with no thought open, one token of every checkpoint's tokenizer, is dropped (a control
-token, as the incumbents' reasoning parsers drop it); a `<think>` written inside the thought is dropped (shapes). A
-fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged` also
+token, as the incumbents' reasoning parsers drop it); a `<think>` written inside the thought is
+dropped (shapes). A fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged` also
 reads a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls) and several
 calls in one block (shapes.functions_in_block).
 """
