@@ -54,7 +54,7 @@ cdef inline bint tc_empty_object(const unsigned char* p, Py_ssize_t n) noexcept:
     """Whether the JSON object p[0:n] has no member (only whitespace between its braces)."""
     cdef Py_ssize_t i
     for i in range(1, n - 1):
-        if not (p[i] == SPACE or p[i] == LF or p[i] == CR or p[i] == TAB):
+        if not jp_strict_space(p[i]):
             return False
     return True
 
