@@ -450,6 +450,21 @@ QUIRKS = [
           '<|START_ACTION|>\n  {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n<|END_ACTION|>',
           None, [call("get_weather", city="Oslo")],
           "SGLang's cohere_command4: the call (the whitespace around it wrapping)"),
+    # a call whose head names it and whose arguments were never written: a call with no arguments
+    Quirk("kimi-empty-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|> "
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          None, [call("get_weather")],
+          "vLLM's kimi_k2: the call, its arguments `` (no JSON); SGLang's: no call, the block dropped"),
+    Quirk("deepseek-v3-1-empty-arguments", "deepseek_v3_1",
+          "Now.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜><｜tool▁call▁end｜>"
+          "<｜tool▁calls▁end｜>",
+          "Now.", [call("get_weather")],
+          "vLLM's deepseek_v31: the call, its arguments `` (no JSON); SGLang's: no call, the output as text"),
+    Quirk("gpt-oss-empty-arguments", "gpt_oss",
+          "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|><|call|>",
+          None, [call("get_weather")],
+          "SGLang's gpt-oss: no call, nothing shown (symphony: the header names the call, which has no arguments)"),
 ]
 
 

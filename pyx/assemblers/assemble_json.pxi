@@ -505,8 +505,26 @@ cdef class JsonCallAssembler(Assembler):
         if self.in_tail:
             # a marker after the object: what came of the tail is the call's end
             return self.end_with_tail(sink)
+        if self.empty_arguments():
+            # the head named the call and its region closed with no arguments written: a call
+            # with no arguments (as an object with a name and no arguments member is)
+            self.report(sink, AJ_START, 0, self.text.text.len)
+            self.emitted = self.validated = self.text.text.len
         self.finish(sink, True)
         return 0
+
+    cdef bint empty_arguments(self) noexcept:
+        """Whether the call is named by its head, which is whole, and nothing but spaces came after
+        the head's separator."""
+        cdef const unsigned char* data = self.text.text.data
+        cdef Py_ssize_t at
+        if (self.started() or self.head is not None or self.head_at < 0 or self.head_in_object
+                or self.outline.keys != OL_KEYS_ARGUMENTS or not self.outline.has_name):
+            return False
+        at = self.head_at + len(self.separator)
+        while at < self.text.text.len and aj_space(data[at]):
+            at += 1
+        return at == self.text.text.len
 
     cdef int finish(self, Sink sink, bint complete) except -1:
         cdef ol_state* o = &self.outline
@@ -516,7 +534,9 @@ cdef class JsonCallAssembler(Assembler):
         self.in_tail = False
         self.done = True
         if self.started():
-            if o.arguments_end < 0:
+            if not o.has_arguments:
+                pass
+            elif o.arguments_end < 0:
                 self.stream_arguments(sink, length, AU_STREAM_END if complete else AU_AS_WRITTEN)
             elif length > o.arguments_end:
                 self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
