@@ -1,5 +1,6 @@
 """A call's id is the id the model wrote in the call's head, where the family's syntax has one
-(Kimi K2's `functions.NAME:N`, Mistral v11's `[CALL_ID]ID`), else `call_<index>`, and unique
+(Kimi K2's `functions.NAME:N`, Mistral v11's `[CALL_ID]ID`) or as the call object's `tool_call_id`
+before its arguments (Cohere), else `call_<index>`, and unique
 within an output (a written id an earlier call has, or of the form `call_<digits>`, gives
 `call_<index>`): the same id at every chunking (whole, per character, per token), and the same in
 the events, their wire form, the summary row, the engine fields, the batch writers (JSON lines,
@@ -47,6 +48,17 @@ CASES = [
      ["call_0", "call_1"]),
     ("mistral", '[TOOL_CALLS]get_weather[CALL_ID]call_x[ARGS]{}[TOOL_CALLS]get_weather[CALL_ID]call_x[ARGS]{}'
      '[TOOL_CALLS]get_weather[CALL_ID]call_2x[ARGS]{}', ["call_x", "call_1", "call_2x"]),
+    # a call object's `tool_call_id` (Cohere's), read before the arguments begin; one after them
+    # comes too late for the call's start, so that call is call_<index>
+    ("cohere_command4", '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "A"}},'
+     ' {"tool_call_id": "b1", "tool_name": "get_weather", "parameters": {"city": "B"}},'
+     ' {"tool_name": "get_weather", "parameters": {"city": "C"}, "tool_call_id": "late"},'
+     ' {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {}}]<|END_ACTION|>',
+     ["0", "b1", "call_2", "call_3"]),
+    # an id that is no string, or written with escapes, is none
+    ("cohere_command3", '<|START_ACTION|>[{"tool_call_id": "x\\u0031", "tool_name": "get_weather", "parameters": {}}]'
+     '<|END_ACTION|>', ["call_0"]),
+    ("qwen3", '<tool_call>\n{"tool_call_id": 7, "name": "get_weather", "arguments": {}}\n</tool_call>', ["call_0"]),
     # every other syntax: call_<index>
     ("qwen3", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Lima"}}\n</tool_call>', ["call_0"]),
 ]

@@ -135,6 +135,7 @@ cdef class JsonCallAssembler(Assembler):
     def __dealloc__(self):
         hb_free(&self.text)
         bb_free(&self.outline.name)
+        bb_free(&self.outline.call_id)
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
         jr_free(&self.rewrites)
@@ -153,8 +154,14 @@ cdef class JsonCallAssembler(Assembler):
         hb_source(&self.text, a, b, &self.spliced, &source, &n)
         self.reported = b
         if kind == AJ_START:
-            self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
-                                         self.text.text.data + self.id_at if self.id_len else NULL, self.id_len)
+            if self.id_len:
+                self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
+                                             self.text.text.data + self.id_at, self.id_len)
+            elif self.outline.has_id:
+                self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
+                                             self.outline.call_id.data, self.outline.call_id.len)
+            else:
+                self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n)
             return 0
         if kind == AJ_ARGUMENTS:
             if json == NULL and jr_any(&self.rewrites) and jr_write(&self.rewrites, raw, a - base, b - base,
@@ -289,6 +296,7 @@ cdef class JsonCallAssembler(Assembler):
             dropped += found
             name = self.outline.name
             name.len = 0
+            bb_free(&self.outline.call_id)
             keys = self.outline.keys
             ol_init(&self.outline)
             self.outline.name = name

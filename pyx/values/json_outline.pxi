@@ -12,6 +12,9 @@
 # object, before any name or arguments member, is the call object: its members are read as the
 # call's, and the outer object's members around it (its `"type": "function"`) are wrapping, the
 # outer `}` the call's close.
+# A `tool_call_id` member whose value is a string written without escapes (Cohere's call objects)
+# is the id the model gave the call: the first one, once complete, where it comes before the
+# arguments value (the call starts where that begins, so it has its id then at every chunking).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -40,6 +43,7 @@ cdef enum OlMember:
     OL_NAME = 1
     OL_ARGUMENTS = 2
     OL_FUNCTION = 3          # the call object, wrapped (`{"function": {..}}`)
+    OL_ID = 4                # the id the model gave the call (`tool_call_id`)
 
 
 cdef struct ol_state:
@@ -57,6 +61,9 @@ cdef struct ol_state:
     bint wrapped             # reading the members of the `function` member's object
     bint has_name
     ByteBuf name             # the decoded name, once has_name
+    bint id_seen
+    bint has_id
+    ByteBuf call_id          # the decoded `tool_call_id`, once has_id
     bint has_arguments       # the arguments value began
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
@@ -80,6 +87,11 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.name.data = NULL
     s.name.len = 0
     s.name.cap = 0
+    s.id_seen = False
+    s.has_id = False
+    s.call_id.data = NULL
+    s.call_id.len = 0
+    s.call_id.cap = 0
     s.has_arguments = False
     s.arguments_at = -1
     s.arguments_end = -1
@@ -140,6 +152,11 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
         if s.function_seen or s.wrapped or s.name_seen or s.arguments_seen:
             return OL_OTHER
         s.function_seen = True
+    elif kind == OL_ID:
+        # only before the arguments begin (the call starts there, whatever arrives with them)
+        if s.id_seen or s.has_arguments:
+            return OL_OTHER
+        s.id_seen = True
     return kind
 
 
@@ -152,6 +169,8 @@ cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args)
         return OL_ARGUMENTS
     if ol_key_is(key, n, "function", 8):
         return OL_FUNCTION
+    if ol_key_is(key, n, "tool_call_id", 12):
+        return OL_ID
     return OL_OTHER
 
 
@@ -162,6 +181,12 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
             s.name.len = 0
             if jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.name) == 0:
                 s.has_name = True
+    elif s.member == OL_ID:
+        if text[s.value_at] == 34:
+            s.call_id.len = 0
+            # written without escapes: the id is the model's own bytes, as a head's is
+            s.has_id = (jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.call_id) == 0
+                        and s.call_id.len == end - s.value_at - 2)
     elif s.member == OL_ARGUMENTS:
         s.arguments_end = end
         if s.keys == OL_KEYS_ARGUMENTS:

@@ -2,7 +2,8 @@
 `<|START_THINKING|>` and `<|END_THINKING|>`, the answer between `<|START_RESPONSE|>` and
 `<|END_RESPONSE|>` (the markers are dropped, the answer is content), and calls as a JSON list of
 `{"tool_call_id", "tool_name", "parameters"}` objects between `<|START_ACTION|>` and
-`<|END_ACTION|>`. Both generations write the same markup (vLLM's two parser names differ only in
+`<|END_ACTION|>`; a call's `tool_call_id`, written before its parameters, is its id (the template
+writes it back with the tool's result). Both generations write the same markup (vLLM's two parser names differ only in
 how they render requests); `<co>…</co: …>` citations stay in the content as written.
 """
 from symphony.format import CallSyntax
