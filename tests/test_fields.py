@@ -3,6 +3,8 @@ with routes) say what the events say, each event where the routes send it: per f
 that feed's events (FieldStream), and whole, the fold of every event (the summary row); for
 every table's corpus at the tier's chunkings, by every serving role's routes. Also: the content
 key of a tool list (tools_key), and a parser given its tools as a callable."""
+import functools
+
 import pytest
 
 import symphony
@@ -216,6 +218,22 @@ def test_the_handoff_is_for_that_text_table_and_tools_alone():
     stream.split_thought(qwen3, text, hand_on=True)
     stream._HANDOFF.left = stream._HANDOFF.left[:3] + (("handed", None),)
     assert stream.parse_calls(qwen3, rest, declared([_tool("f")]), "required") != ("handed", None)
+
+
+def test_a_tool_role_that_checks_names_takes_the_handoff_where_its_tools_refuse_no_call():
+    """SGLang's tool role checks names (undeclared="malformed"), its reasoning role reads without
+    tools: the handoff is taken where every call it read names a declared tool (checking would
+    refuse none, so the parse would say the same), and parsed anew where one does not."""
+    text = '<think>plan</think>Hi <tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
+    qwen3 = symphony.parser("qwen3").table
+    for tools, taken in [(declared([_tool("f")]), True), (functools.partial(declared, [_tool("f")]), True),
+                         (declared([_tool("g")]), False), (None, True)]:
+        rest = stream.split_thought(qwen3, text, hand_on=True)[1]
+        stream._HANDOFF.left = stream._HANDOFF.left[:3] + (("handed", [("call_0", "f", "{}")]),)
+        got = stream.parse_calls(qwen3, rest, tools, undeclared="malformed")
+        assert (got == ("handed", [("call_0", "f", "{}")])) == taken, tools
+    assert stream.parse_calls(qwen3, rest, declared([_tool("g")]), undeclared="malformed") == (
+        'Hi <tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>', None)
 
 
 def test_summary_by_the_message_routes_is_the_batch_row():

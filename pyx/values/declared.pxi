@@ -387,6 +387,18 @@ cdef class Declared:
             self.compile()
         return self.count > 0
 
+    def refuses_none(self, names):
+        """Whether checking call names against these tools (undeclared="malformed") refuses none
+        of `names` (str): none is refused where no tool has a name."""
+        cdef bytes b
+        if not self.declares_any():
+            return True
+        for name in names:
+            b = vt_name_bytes(name)
+            if self.find(<const unsigned char*>(<char*>b), len(b)) < 0:
+                return False
+        return True
+
     cdef bint only_name(self, const unsigned char** name, Py_ssize_t* n) except -1:
         """Whether the request declares exactly one function (however many tools carry its
         name); if so, name[0][0:n[0]] is its name's UTF-8."""

@@ -22,7 +22,8 @@ role parses with (vLLM's, from the request; SGLang's, for a table that types no 
 also folds what the tool role reads of the text it passes on (`Engine.summaries`) and leaves it,
 with that text, in a per-thread handoff. The tool role, called next on this thread with that very
 text object (the engines hand it on as they got it), the same table and the same compiled tools,
-takes it instead of parsing again; anything else parses as before.
+takes it instead of parsing again (one that checks names, SGLang's, also where its tools refuse
+none of the calls read without them); anything else parses as before.
 """
 import threading
 
@@ -38,6 +39,7 @@ from symphony.events import (
     ToolCallStart,
 )
 from symphony.inputs import Prompt
+from symphony.value import Declared
 from symphony.parser import parser as _parser
 
 NONE, CONTENT, REASONING, CALL, REST = (Field.FIELD_NONE, Field.FIELD_CONTENT, Field.FIELD_REASONING,
@@ -72,18 +74,31 @@ def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=
     the order the calls started, or None). What the reasoning role's parse left for this very
     text, table and tools (a Declared, or None) is taken instead of a parse: that text holds no
     thought, so how one would be shown does not matter. With undeclared="malformed" a reading made
-    without tools (of a table whose values take no types) is taken where it holds no call: names
-    checked or not, it is the same."""
+    without tools (of a table whose values take no types) is taken where the tools refuse none of
+    its calls: names checked or not, it is the same."""
     left = _HANDOFF.left
     if left is not None:
         _HANDOFF.left = None
         if left[0] is output and left[1] is table and tool_choice is None and (
-                left[2] is tools and undeclared == "call" or left[2] is None and left[3][1] is None):
+                left[2] is tools and undeclared == "call"
+                or left[2] is None and (left[3][1] is None or undeclared == "malformed" and _refuses_none(tools, left[3][1]))):
             return left[3]
     engine = Engine(table, tools, undeclared=undeclared) if tool_choice is None else \
         _parser(table, tools, tool_choice, undeclared=undeclared)
     row = engine.summary(output, None, "stop", TOOL_THOUGHT_AS_CONTENT if thought_as_content else TOOL)
     return row[0], row[2]
+
+
+def _refuses_none(tools, calls):
+    """Whether checking the names of `calls` ((id, name, arguments)) against `tools` (as a parser
+    takes them: a Declared, a callable giving one or a tool list, or None) refuses none."""
+    if callable(tools):
+        tools = tools()
+    if tools is None:
+        return True
+    if type(tools) is not Declared:
+        tools = Declared(tools)
+    return tools.refuses_none([name for _, name, _ in calls])
 
 
 def thought_stream(table, prompt=None, until_thought_ends=True, clean=False):
