@@ -96,6 +96,7 @@ SGLANG_REASONING_CHECKPOINTS = {
     "muse": "meta-models/Muse-Glimmer-30B",
 }
 REASONING = "reasoning:"
+THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the
 # thought: the checkpoint's prompt is followed by the table's thought opener, unless it already
 # leaves the output inside a thought. `continue_final_message` continues an assistant message that
@@ -122,7 +123,11 @@ def sglang_plan(case):
     reasoning = case["parser"] if case["parser"].startswith(REASONING) else case.get("reasoning_parser")
     if reasoning is None:
         return Plan(SGLANG_DETECTORS[case["parser"]], SGLANG_DETECTORS[case["parser"]], None, False)
-    model = symphony.for_model(SGLANG_REASONING_CHECKPOINTS[reasoning[len(REASONING):]])
+    # a final assistant message continued is past its thought (the template renders a message's
+    # content after it): the prompt the template writes with the thought over, then that content
+    past_thought = options.get("continue_final_message") and not any(options.get(o) for o in FORCE_REASONING)
+    model = symphony.for_model(SGLANG_REASONING_CHECKPOINTS[reasoning[len(REASONING):]],
+                               chat_template_kwargs=THINKING_OFF if past_thought else None)
     prompt = model.prompt_tail
     if any(options.get(o) for o in FORCE_REASONING) and not opens_thought(model.table(), prompt):
         prompt += thought_markers(model.table())[0]
