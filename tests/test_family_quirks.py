@@ -220,6 +220,23 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: the call's head written without the word `call` (`:NAME`), or without its prefix
+    Quirk("gemma-call-head-without-its-word", "gemma4",
+          'Sure.<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call>:search{query:<|"|>x<|"|>}'
+          "<tool_call|>Done.",
+          "Sure.Done.", [call("get_weather", city="Paris"), call("search", query="x")],
+          "vLLM's gemma4 (its row for a bare `:` after the opener): both calls, whole and streamed; SGLang's "
+          "gemma4: no call (whole: the output as content; streamed: the regions dropped)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("gemma-call-head-spaced", "gemma4",
+          '<|tool_call>call :get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's gemma4: get_weather (it drops the head up to its `:`); SGLang's gemma4: no call"),
+    Quirk("gemma-call-head-without-its-prefix", "gemma4",
+          '<|tool_call>get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's gemma4: a call named `<|\"|>Paris<|\"|>}` with `{}`; SGLang's gemma4: no call. symphony: the "
+          "name before the `{` is the call's, as the user expects"),
     # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
     Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
           "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",

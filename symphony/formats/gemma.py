@@ -3,6 +3,8 @@
 call as `<|tool_call>call:NAME{…}<tool_call|>` in Gemma's own object notation (bare keys,
 strings between `<|"|>` quotes), which the assembler converts to JSON as it reads. Calls may come
 before the content. The call ends with its object's `}`; the `<tool_call|>` after it is dropped.
+The head's `call:` may be missing, whole or its word only (`<|tool_call>:NAME{…}`, which vLLM's
+gemma4 reads as the call NAME; docs/recovery.md).
 
 FunctionGemma (`functiongemma`, vLLM's `functiongemma`) writes the same notation with `<escape>`
 as the string quote, each call as `<start_function_call>call:NAME{…}<end_function_call>`, and no
