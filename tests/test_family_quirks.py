@@ -293,6 +293,12 @@ QUIRKS = [
           "thought ends there; vLLM's hunyuan_a13b reads a whole output whose thought never closes as content, "
           "the block's call read by its tool parser (streamed, it keeps the block in the thought)",
           reasoning="\nThe user wants Oslo.\n"),
+    Quirk("gemma-call-opener-ends-the-thought", "gemma4",
+          '<|channel>thought\nThe user wants Oslo.<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's gemma4 (its row from the thought on `<|tool_call>`), thinking on or off, whole and streamed: "
+          "the thought ends there, the call read; SGLang's gemma4 keeps the rest of the output in the thought",
+          reasoning="\nThe user wants Oslo."),
     Quirk("qwen3-call-opener-in-the-thought-holding-no-call", "qwen3",
           "<think>I could write <tool_call> here.</think>Done.",
           "<tool_call> here.</think>Done.", [],
@@ -516,6 +522,7 @@ THOUGHT_THEN_CALL = [
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>"),
     ("hunyuan_a13b", None, "<think>\nplan\n",
      '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]</tool_calls>'),
+    ("gemma4", None, "<|channel>thought\nplan", '<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>'),
 ]
 
 
@@ -525,7 +532,7 @@ def test_a_call_opener_in_a_thought_left_open_reads_as_if_the_thought_closed(tab
     thought before it, the reasoning the text before the opener; whole and at every chunking (the
     incumbents' reasoning parsers: see the quirks above)."""
     output = thought + " then more." + calls + "\nDone."
-    closed = thought + " then more." + "</think>" + calls + "\nDone."
+    closed = thought + " then more." + dict(format_table(table).terminals)["think_close"] + calls + "\nDone."
     events = symphony.parse(table, output, tools=[WEATHER], prompt=prompt)
     check_conservation(events, output)
     check_well_formed(events)
