@@ -170,6 +170,16 @@ QUIRKS = [
     Quirk("lfm2-stray-call-end", "lfm2_5",
           "<|tool_call_start|>[get_weather(city='Oslo')]<|tool_call_end|> done<|tool_call_end|>",
           " done", [call("get_weather", city="Oslo")], "vLLM's lfm2: the call, no markup in the content"),
+    Quirk("lfm2-stray-call-end-in-prose", "lfm2_5", "Done.<|tool_call_end|> Anything else?",
+          "Done. Anything else?", [],
+          "SGLang's lfm2 (streamed) strips the token; vLLM's server skips it as a special token before its "
+          "lfm2 parser sees the text"),
+    # a call-region marker spelled as a tag (not one special token): prose may write it, so it stays
+    Quirk("dots-stray-block-close-is-text", "dots3", "Done.</dots_function_call> Anything else?",
+          "Done.</dots_function_call> Anything else?", [],
+          "SGLang's dots: the text as written whole, the tag stripped streamed; vLLM's dots (its qwen3 reasoning "
+          "parser, no `<think>` written): the output as reasoning, the tag kept. symphony: a tag prose can write "
+          "is content"),
     Quirk("gemma-stray-closers", "gemma4", "Sure<tool_call|>. <channel|>Bye", "Sure. Bye", [],
           "vLLM's gemma4 (streamed): the text around the tokens as content"),
     Quirk("mistral-stray-think-close", "mistral", "a[/THINK]b", "ab", [], "vLLM's mistral: `[/THINK]` dropped"),
