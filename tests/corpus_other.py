@@ -371,9 +371,9 @@ def other_cases(r):
         cases.append(Case("gemma-quote-prefixes-in-string",
                           frame(r, "call:f{a:" + q + q[:1] + " " + q[:3] + "x " + q[:-1] + q + ",b:" + q[:2] + "}"),
                           calls=1))
-        if r.think_open is not None:
+        if r.think_open is not None:        # (Gemma 4: its call opener ends a thought left open, the call read)
             cases.append(Case("gemma-thought-holds-a-call", f"{r.think_open}\n" + frame(r, weather) + f"{r.think_close}hi",
-                              calls=0))
+                              calls=int(any(x in frame(r, weather) for x in r.thought_exits))))
     if p == "param_xml":
         cases += [
             Case("param_xml-content-then-calls", "Let me check.\n" + frame(r, weather, time), tools=TOOLS, calls=2),

@@ -170,6 +170,16 @@ QUIRKS = [
     Quirk("lfm2-stray-call-end", "lfm2_5",
           "<|tool_call_start|>[get_weather(city='Oslo')]<|tool_call_end|> done<|tool_call_end|>",
           " done", [call("get_weather", city="Oslo")], "vLLM's lfm2: the call, no markup in the content"),
+    Quirk("lfm2-stray-call-end-in-prose", "lfm2_5", "Done.<|tool_call_end|> Anything else?",
+          "Done. Anything else?", [],
+          "SGLang's lfm2 (streamed) strips the token; vLLM's server skips it as a special token before its "
+          "lfm2 parser sees the text"),
+    # a call-region marker spelled as a tag (not one special token): prose may write it, so it stays
+    Quirk("dots-stray-block-close-is-text", "dots3", "Done.</dots_function_call> Anything else?",
+          "Done.</dots_function_call> Anything else?", [],
+          "SGLang's dots: the text as written whole, the tag stripped streamed; vLLM's dots (its qwen3 reasoning "
+          "parser, no `<think>` written): the output as reasoning, the tag kept. symphony: a tag prose can write "
+          "is content"),
     Quirk("gemma-stray-closers", "gemma4", "Sure<tool_call|>. <channel|>Bye", "Sure. Bye", [],
           "vLLM's gemma4 (streamed): the text around the tokens as content"),
     Quirk("mistral-stray-think-close", "mistral", "a[/THINK]b", "ab", [], "vLLM's mistral: `[/THINK]` dropped"),
@@ -220,6 +230,23 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: the call's head written without the word `call` (`:NAME`), or without its prefix
+    Quirk("gemma-call-head-without-its-word", "gemma4",
+          'Sure.<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call>:search{query:<|"|>x<|"|>}'
+          "<tool_call|>Done.",
+          "Sure.Done.", [call("get_weather", city="Paris"), call("search", query="x")],
+          "vLLM's gemma4 (its row for a bare `:` after the opener): both calls, whole and streamed; SGLang's "
+          "gemma4: no call (whole: the output as content; streamed: the regions dropped)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("gemma-call-head-spaced", "gemma4",
+          '<|tool_call>call :get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's gemma4: get_weather (it drops the head up to its `:`); SGLang's gemma4: no call"),
+    Quirk("gemma-call-head-without-its-prefix", "gemma4",
+          '<|tool_call>get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's gemma4: a call named `<|\"|>Paris<|\"|>}` with `{}`; SGLang's gemma4: no call. symphony: the "
+          "name before the `{` is the call's, as the user expects"),
     # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
     Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
           "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",
@@ -276,6 +303,12 @@ QUIRKS = [
           "thought ends there; vLLM's hunyuan_a13b reads a whole output whose thought never closes as content, "
           "the block's call read by its tool parser (streamed, it keeps the block in the thought)",
           reasoning="\nThe user wants Oslo.\n"),
+    Quirk("gemma-call-opener-ends-the-thought", "gemma4",
+          '<|channel>thought\nThe user wants Oslo.<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's gemma4 (its row from the thought on `<|tool_call>`), thinking on or off, whole and streamed: "
+          "the thought ends there, the call read; SGLang's gemma4 keeps the rest of the output in the thought",
+          reasoning="\nThe user wants Oslo."),
     Quirk("qwen3-call-opener-in-the-thought-holding-no-call", "qwen3",
           "<think>I could write <tool_call> here.</think>Done.",
           "<tool_call> here.</think>Done.", [],
@@ -514,6 +547,7 @@ THOUGHT_THEN_CALL = [
      "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>"),
     ("hunyuan_a13b", None, "<think>\nplan\n",
      '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]</tool_calls>'),
+    ("gemma4", None, "<|channel>thought\nplan", '<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>'),
 ]
 
 
@@ -523,7 +557,7 @@ def test_a_call_opener_in_a_thought_left_open_reads_as_if_the_thought_closed(tab
     thought before it, the reasoning the text before the opener; whole and at every chunking (the
     incumbents' reasoning parsers: see the quirks above)."""
     output = thought + " then more." + calls + "\nDone."
-    closed = thought + " then more." + "</think>" + calls + "\nDone."
+    closed = thought + " then more." + dict(format_table(table).terminals)["think_close"] + calls + "\nDone."
     events = symphony.parse(table, output, tools=[WEATHER], prompt=prompt)
     check_conservation(events, output)
     check_well_formed(events)

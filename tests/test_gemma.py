@@ -154,6 +154,23 @@ def test_heads_that_name_no_call():
         dropped(CALL), start(0, "get_weather", "get_weather"), arguments(0, "{}"), end(0), dropped(CALL_END),
         finish(tool_calls=1),
     ])
+    check("gemma4", CALL + ":{}" + CALL_END, [
+        malformed(CALL, NO_CALL), malformed(":{}", NAME), malformed(CALL_END, NO_CALL), finish(),
+    ])
+
+
+@pytest.mark.parametrize("head, name", [
+    ("call:get_weather", "get_weather"), (":get_weather", "get_weather"), ("get_weather", "get_weather"),
+    (" call : get_weather ", "get_weather"), ("\n:get_weather", "get_weather"), ("call:call:f", "call:f"),
+    ("::f", ":f"), ("call", "call"), ("call:call", "call"), ("callback", "callback"), ("caller:f", "caller:f"),
+    ("Call:f", "Call:f"),
+])
+def test_the_heads_call_prefix_may_be_missing_whole_or_its_word_only(head, name):
+    """`call:NAME`, `:NAME` (vLLM's gemma4 reads it) and `NAME` name the same call; `call` that no
+    `:` follows is the name's own text; the head is the call's start's source."""
+    check("gemma4", CALL + head + "{}" + CALL_END, [
+        dropped(CALL), start(0, name, head), arguments(0, "{}"), end(0), dropped(CALL_END), finish(tool_calls=1),
+    ])
 
 
 def test_text_after_the_object_is_the_engines():

@@ -1,5 +1,6 @@
 # The Gemma assembler (Gemma 4): one call, after the table's `<|tool_call>`,
 #     call:NAME{key:<|"|>text<|"|>,n:5,on:true,tags:[<|"|>a<|"|>],meta:{deep:[1,2.5,null]}}
+# (the head's `call:` may be missing, whole or its word only: `:NAME{…}`),
 # Gemma's own object notation: bare keys, strings between `<|"|>` quotes written verbatim (no
 # escapes), bare scalars, nested objects and lists. (FunctionGemma writes `<escape>` as the
 # quote: the syntax takes it as a parameter.) The notation is turned into JSON as it is
@@ -32,7 +33,8 @@ cdef enum GemmaStage:
     GM_INVALID = 7           # the notation broke: the rest of the call is Malformed
 
 GEMMA_QUOTE = "<|\"|>"
-cdef const char* GEMMA_CALL_PREFIX = "call:"
+cdef const char* GEMMA_CALL_WORD = "call"      # the head's prefix is `call:`
+cdef Py_ssize_t GEMMA_CALL_WORD_LEN = 4
 
 cdef bint[256] _GM_SCALAR_END        # bytes that end a bare scalar (or break it)
 _GM_SCALAR_END[:] = [c in (COMMA, RBRACE, RBRACKET, LBRACE, LBRACKET) for c in range(256)]
@@ -263,13 +265,18 @@ cdef class GemmaCall(TagCall):
         return 0
 
     cdef int head_done(self) except -1:
-        """The arguments' `{` ended the head: `call:NAME` (the prefix may be missing) names the
-        call, whose source is the head; the `{` is the first fragment."""
+        """The arguments' `{` ended the head: `call:NAME` names the call, whose source is the head;
+        the `{` is the first fragment. The prefix may be missing, whole (`NAME`) or its word only
+        (`:NAME`, as vLLM reads it), and whitespace may stand around its `:`."""
         cdef Py_ssize_t start = vt_trim_start(self.name.data, self.name.len)
         cdef Py_ssize_t end = vt_trim_end(self.name.data, start, self.name.len)
-        cdef Py_ssize_t i
-        if end - start >= 5 and memcmp(self.name.data + start, GEMMA_CALL_PREFIX, 5) == 0:
-            start += 5
+        cdef Py_ssize_t i = start
+        if end - start >= GEMMA_CALL_WORD_LEN and memcmp(self.name.data + start, GEMMA_CALL_WORD,
+                                                         GEMMA_CALL_WORD_LEN) == 0:
+            i += GEMMA_CALL_WORD_LEN
+            i += vt_trim_start(self.name.data + i, end - i)
+        if i < end and self.name.data[i] == COLON:          # (else the word is the name's own)
+            start = i + 1 + vt_trim_start(self.name.data + i + 1, end - i - 1)
         for i in range(start, end):
             if _GM_NOT_IN_NAME[self.name.data[i]]:
                 end = start

@@ -3,6 +3,10 @@
 call as `<|tool_call>call:NAME{…}<tool_call|>` in Gemma's own object notation (bare keys,
 strings between `<|"|>` quotes), which the assembler converts to JSON as it reads. Calls may come
 before the content. The call ends with its object's `}`; the `<tool_call|>` after it is dropped.
+The head's `call:` may be missing, whole or its word only (`<|tool_call>:NAME{…}`, which vLLM's
+gemma4 reads as the call NAME; docs/recovery.md).
+A `<|tool_call>` written in a thought the model did not close ends the thought and opens the call,
+as vLLM's gemma4 reads it (shapes.call_ends_thought).
 
 FunctionGemma (`functiongemma`, vLLM's `functiongemma`) writes the same notation with `<escape>`
 as the string quote, each call as `<start_function_call>call:NAME{…}<end_function_call>`, and no
@@ -10,17 +14,18 @@ thought.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import MODEL_WRITES_THOUGHT, NO_THOUGHT, Family, Replay, Row, checkpoints
-from symphony.formats.shapes import calls_only, thought_and_calls
+from symphony.formats.shapes import call_ends_thought, calls_only, thought_and_calls
 
 GEMMA4_HEAD = "<|turn>model\n"      # the generation prompt's head
 
 THOUGHT = ("<|channel>thought", "<channel|>")
 TOOL_CALL = ("<|tool_call>", "<tool_call|>")
 
-GEMMA4 = (thought_and_calls("gemma4", THOUGHT, TOOL_CALL, CallSyntax.gemma(), "<|turn>model")
-          .spelled_also("think_open", "think_open_bare", "<|channel>")
-          # each one special token (the thought's opener is two: `<|channel>` and `thought`)
-          .control_tokens("think_open_bare", "think_close", "call_open", "call_close"))
+GEMMA4 = call_ends_thought(
+    thought_and_calls("gemma4", THOUGHT, TOOL_CALL, CallSyntax.gemma(), "<|turn>model")
+    .spelled_also("think_open", "think_open_bare", "<|channel>")
+    # each one special token (the thought's opener is two: `<|channel>` and `thought`)
+    .control_tokens("think_open_bare", "think_close", "call_open", "call_close"))
 
 FUNCTIONGEMMA = calls_only("functiongemma", ("<start_function_call>", "<end_function_call>"),
                            CallSyntax.gemma(quote="<escape>"), "<start_of_turn>model")

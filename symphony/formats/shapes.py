@@ -107,9 +107,9 @@ def functions_in_block(table):
 
 def call_ends_thought(table, opener="call_open", region="calls"):
     """`table` (a thought and call regions) also ends its thought at the family's call `opener`
-    written inside it, the thought left unclosed (Qwen3 and Qwen 3.5, GLM, Ling, Hunyuan-A13B:
-    `<think>plan<tool_call>…`, no `</think>`): the opener opens the call `region` as if the
-    thought's close had been written before it, as the incumbents' reasoning parsers read it.
+    written inside it, the thought left unclosed (Qwen3 and Qwen 3.5, GLM, Ling, Hunyuan-A13B,
+    Gemma 4: `<think>plan<tool_call>…`, no `</think>`): the opener opens the call `region` as if
+    the thought's close had been written before it, as the incumbents' reasoning parsers read it.
     The row Kimi K2's section and DeepSeek's DSML block have from the thought, here a recovery:
     the family's template always closes the thought first, so the grammar leaves it out
     (Format.recovers). A region it opens that holds no call is the text the model wrote, shown as
