@@ -450,6 +450,25 @@ QUIRKS = [
           '<|START_ACTION|>\n  {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n<|END_ACTION|>',
           None, [call("get_weather", city="Oslo")],
           "SGLang's cohere_command4: the call (the whitespace around it wrapping)"),
+    # a keyed call's key with whitespace around it: the key is its text, the spaces in its source
+    Quirk("glm-key-spaced", "glm",
+          "<tool_call>search<arg_key> query </arg_key><arg_value>x y</arg_value>"
+          "<arg_key>\nlimit\n</arg_key><arg_value>5</arg_value></tool_call>",
+          None, [call("search", query="x y", limit=5)],
+          "vLLM's glm47 and SGLang's glm47 (whole and streamed): the key trimmed, the declared types found",
+          tools=(SEARCH,)),
+    Quirk("ling-key-spaced", "ling",
+          "<tool_call>search\n<arg_key>query  </arg_key>\n<arg_value>007</arg_value>\n"
+          "<arg_key>\tlimit</arg_key>\n<arg_value>12</arg_value>\n</tool_call>",
+          None, [call("search", query="007", limit=12)],
+          "vLLM's and SGLang's ling3 and glm45 (whole and streamed): the key trimmed, the declared types found",
+          tools=(SEARCH,)),
+    Quirk("iquest-key-spaced", "iquest",
+          "<iquest_tool_call>search<arg_key> query </arg_key><arg_value>x</arg_value>"
+          "<arg_key> limit</arg_key><arg_value>5</arg_value></iquest_tool_call>",
+          None, [call("search", query="x", limit=5)],
+          "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
+          tools=(SEARCH,)),
 ]
 
 
