@@ -120,7 +120,8 @@ class ParamTags:
     named `X.X` is the tool `X` when the request declares `X` and not `X.X` (Muse's template
     writes a bare tool name's recipient `X.*`, and the model names its invoke `X.X`).
     `param_spellings`: other spellings of the parameter's open tag, read as it is (the parser's;
-    a grammar writes the first)."""
+    a grammar writes the first). `wrapper`: the open and close tag of an element the model may
+    write around the parameters, read as the call's markup (the parser's; a grammar writes none)."""
 
     param_open: str
     param_close: str
@@ -128,6 +129,7 @@ class ParamTags:
     header_end: object = None
     doubled_names: bool = False
     param_spellings: tuple = ()
+    wrapper: tuple = ()
 
     def param_opens(self):
         """Every spelling of the parameter's open tag, the family's own first."""
@@ -144,7 +146,8 @@ def collapsed_spellings(tag):
 
 
 ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>",
-                              param_spellings=collapsed_spellings('<param name="'))
+                              param_spellings=collapsed_spellings('<param name="'),
+                              wrapper=("<arguments>", "</arguments>"))
 ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>",
                            doubled_names=True)
 
@@ -520,7 +523,7 @@ class CallSyntax:
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
                                           self.tags.doubled_names, self.tags.param_spellings, starts,
-                                          dict(self.params).get("loose", False))
+                                          dict(self.params).get("loose", False), self.tags.wrapper)
         if self.kind == "pythonic":
             params = dict(self.params)
             literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)

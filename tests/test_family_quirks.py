@@ -301,6 +301,23 @@ QUIRKS = [
           '<function name="search"><paramname="query">x</param></function>',
           None, [call("get_weather", city="Paris"), call("search", query="x")],
           "vLLM's minicpm5: both calls", tools=(WEATHER, SEARCH)),
+    # MiniCPM5's parameters wrapped in an <arguments> element: the element is the call's markup
+    Quirk("minicpm-arguments-wrapper", "minicpm5",
+          '<function name="search"><arguments><param name="query">ls</param><param name="limit">3</param>'
+          '</arguments></function>',
+          None, [call("search", query="ls", limit=3)],
+          "vLLM's and SGLang's minicpm5 (whole and streamed): the parameters in the element", tools=(SEARCH,)),
+    Quirk("minicpm-arguments-wrapper-spaced", "minicpm5",
+          'Hi <function name="search">\n<arguments>\n<param name="query"><![CDATA[a <b>]]></param>\n</arguments>\n'
+          '</function> bye',
+          "Hi  bye", [call("search", query="a <b>")],
+          "SGLang's minicpm5 (whole and streamed): the call, `Hi  bye` as content (vLLM's: the call; its whole "
+          "parse drops the text around it)", tools=(SEARCH,)),
+    Quirk("minicpm-arguments-in-a-value", "minicpm5",
+          '<function name="search"><param name="query">a<arguments>b</arguments></param></function>',
+          None, [call("search", query="a<arguments>b</arguments>")],
+          "vLLM's and SGLang's minicpm5: `a`, the XML text before the child element (symphony: inside a value only "
+          "its close tag is a tag, docs/recovery.md)", tools=(SEARCH,)),
     # MiniMax M3's separator, written before every tag: dropped there, text where no tag follows
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],

@@ -13,7 +13,11 @@
 # writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`), and
 # other spellings of the parameter's open tag, each read as it is (MiniCPM5's `<paramname="`),
 # and names' attributes written loosely (`loose`: MiniCPM5's `<function name='f'>`, `<param name='k'>`,
-# which vLLM's and SGLang's minicpm5 parsers read), as a loose invoke syntax reads them.
+# which vLLM's and SGLang's minicpm5 parsers read), as a loose invoke syntax reads them. A syntax
+# may also read a wrapper element around the parameters (`wrapper`: MiniCPM5's models write
+# `<arguments><param …>…</param></arguments>`, which vLLM's and SGLang's minicpm5 parsers read as
+# the parameters): its open and close tags between parameters are the call's markup, carried into
+# the next event's source as whitespace there is; inside a value they are its text.
 
 cdef enum ParamXmlTag:
     PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
@@ -44,7 +48,11 @@ cdef class ParamXmlCall(AttributeCall):
         return TagCall.start_call(self, upto)
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
-        if tag >= PX_PARAMETER_SPELLINGS and tag != self.loose_parameter:
+        if self.params.wrapper_at >= 0 and tag >= self.params.wrapper_at:
+            if self.stage == AS_BETWEEN:
+                return self.carry(p, n)     # the parameters' wrapper element: the call's markup
+            # (elsewhere a tag none of the stages reads: a value's text, or out of place)
+        elif tag >= PX_PARAMETER_SPELLINGS and tag != self.loose_parameter:
             tag = AT_PARAMETER
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
@@ -82,15 +90,18 @@ cdef class ParamXmlSyntax(Syntax):
     `X.X` is the declared tool `X` (px_undoubled); `param_spellings` other spellings of the
     parameter's open tag (MiniCPM5's collapsed `<paramname="`); `loose`: names' attributes may be
     written single-quoted, unquoted or spaced around their `=`, as in a loose invoke syntax
-    (attribute_call.pxi; the table's `starts`: its call opener spelled up to the attribute's name)."""
+    (attribute_call.pxi; the table's `starts`: its call opener spelled up to the attribute's name);
+    `wrapper`: the open and close tag of an element that may wrap the parameters (MiniCPM5's
+    `<arguments>`), read as the call's markup between parameters."""
     cdef MarkerSet tags
     cdef uint64_t header_ends
     cdef bint doubled_names
     cdef readonly bint loose
     cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
+    cdef int wrapper_at          # the wrapper's tags' place in `tags`, or -1
 
     def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=(), starts=(),
-                 bint loose=False):
+                 bint loose=False, wrapper=()):
         cdef int terminal
         Syntax.__init__(self, ends, starts)
         self.reads_types = True
@@ -100,10 +111,14 @@ cdef class ParamXmlSyntax(Syntax):
             raise ValueError("param-XML syntax: a parameter tag's spellings are non-empty strs")
         if loose and not tags[0].endswith('="'):
             raise ValueError("param-XML syntax: a loose parameter tag runs to its attribute's `=\"`")
+        wrapper = tuple(wrapper)
+        if wrapper and (len(wrapper) != 2 or not all(isinstance(text, str) and text for text in wrapper)):
+            raise ValueError(f"param-XML syntax: a wrapper is an open and a close tag with text, got {wrapper!r}")
         self.loose = loose
         self.loose_parameter = PX_PARAMETER_SPELLINGS + len(param_spellings) if loose else -1
+        self.wrapper_at = PX_PARAMETER_SPELLINGS + len(param_spellings) + (1 if loose else 0) if wrapper else -1
         self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
-                              + ((tags[0][:-2],) if loose else ()))
+                              + ((tags[0][:-2],) if loose else ()) + wrapper)
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 

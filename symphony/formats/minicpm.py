@@ -7,7 +7,9 @@ characters in a CDATA section, other values as Python literals, typed by the req
 the opener's other spelling), or in a parameter tag also unquoted or spaced around its `=`
 (`<param name='k'>`, `<param name = k>`), is read: vLLM's and SGLang's minicpm5 parsers read
 `name=['"]…['"]` (CallSyntax.param_xml(loose=True)). The opener is not spelled shorter
-(`<function name`), which would be a prefix of the grammar's trigger `<function name="`.
+(`<function name`), which would be a prefix of the grammar's trigger `<function name="`. The
+parameters wrapped in an `<arguments>` element are read, the element's tags the call's markup, as
+both incumbents read them (ParamTags.wrapper).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
