@@ -27,6 +27,8 @@ SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"typ
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
 OPEN = {"type": "function", "function": {"name": "open", "parameters": {"type": "object", "properties": {
     "id": {"type": "integer"}}}}}
+RUN = {"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
+    "cmd": {"type": "string"}, "n": {"type": "integer"}, "opts": {"type": "object"}}}}}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -318,6 +320,20 @@ QUIRKS = [
           None, [call("search", query="a<arguments>b</arguments>")],
           "vLLM's and SGLang's minicpm5: `a`, the XML text before the child element (symphony: inside a value only "
           "its close tag is a tag, docs/recovery.md)", tools=(SEARCH,)),
+    # MiniCPM5's values are XML text outside CDATA: a character reference is its character
+    Quirk("minicpm-references", "minicpm5",
+          '<function name="run"><param name="cmd">a &amp;&amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39;</param>'
+          '<param name="n">&#52;2</param><param name="opts">{&quot;k&quot;: &quot;&lt;&quot;}</param></function>',
+          None, [call("run", cmd="a && b <c> \"d\" 'e'", n=42, opts={"k": "<"})],
+          "vLLM's and SGLang's minicpm5 (whole and streamed, an XML parse of the block): each reference its "
+          "character, before the value is typed", tools=(RUN,)),
+    Quirk("minicpm-references-not-in-cdata", "minicpm5",
+          '<function name="run"><param name="cmd">p<![CDATA[&amp; <b>]]>q &amp; & &nbsp;</param></function>',
+          None, [call("run", cmd="p&amp; <b>q & & &nbsp;")],
+          "vLLM's and SGLang's minicpm5 read `p<![CDATA[&amp; <b>]]>q &amp;` as `p&amp; <b>q &` (CDATA's text as "
+          "written, the reference outside it read); a lone `&` or `&nbsp;` (no XML reference) fails their XML parse "
+          "of the block, and their fallback keeps every value as written, CDATA markers and references included "
+          "(symphony reads each reference by its own bytes, so every chunking agrees)", tools=(RUN,)),
     # MiniMax M3's separator, written before every tag: dropped there, text where no tag follows
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],

@@ -241,8 +241,11 @@ def _param_xml(syntax):
     if tags.header_end is not None:
         return None          # a recipient header opens the call's message: not one region
     attribute = _plain(tags.param_close, False)
+    # where a value is XML text its character references are read as their characters: a value
+    # is written with none (an `&` that starts none stays writable: `a && b`)
+    references = ("&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#") if tags.references else ()
     return CallShape(_attributed(const("\">"), tags.param_open, tags.param_close, attribute, python=True,
-                                 tags=tags.param_spellings),
+                                 tags=tags.param_spellings, value_excludes=references),
                      tags.param_opens() + (tags.param_close,))
 
 
