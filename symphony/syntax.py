@@ -120,7 +120,10 @@ class ParamTags:
     named `X.X` is the tool `X` when the request declares `X` and not `X.X` (Muse's template
     writes a bare tool name's recipient `X.*`, and the model names its invoke `X.X`).
     `param_spellings`: other spellings of the parameter's open tag, read as it is (the parser's;
-    a grammar writes the first)."""
+    a grammar writes the first). `wrapper`: the open and close tag of an element the model may
+    write around the parameters, read as the call's markup (the parser's; a grammar writes none).
+    `references`: a value outside a CDATA section is XML text: its character references (`&amp;`,
+    `&#60;`) are read as their characters (a grammar writes none)."""
 
     param_open: str
     param_close: str
@@ -128,6 +131,8 @@ class ParamTags:
     header_end: object = None
     doubled_names: bool = False
     param_spellings: tuple = ()
+    wrapper: tuple = ()
+    references: bool = False
 
     def param_opens(self):
         """Every spelling of the parameter's open tag, the family's own first."""
@@ -144,7 +149,8 @@ def collapsed_spellings(tag):
 
 
 ParamTags.MINICPM = ParamTags('<param name="', "</param>", "</function>",
-                              param_spellings=collapsed_spellings('<param name="'))
+                              param_spellings=collapsed_spellings('<param name="'),
+                              wrapper=("<arguments>", "</arguments>"), references=True)
 ParamTags.MUSE = ParamTags('<atem:parameter name="', "</atem:parameter>", "</atem:invoke>", "<|message|>",
                            doubled_names=True)
 
@@ -520,7 +526,8 @@ class CallSyntax:
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
                                           self.tags.doubled_names, self.tags.param_spellings, starts,
-                                          dict(self.params).get("loose", False))
+                                          dict(self.params).get("loose", False), self.tags.wrapper,
+                                          self.tags.references)
         if self.kind == "pythonic":
             params = dict(self.params)
             literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)

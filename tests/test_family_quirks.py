@@ -27,6 +27,8 @@ SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"typ
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
 OPEN = {"type": "function", "function": {"name": "open", "parameters": {"type": "object", "properties": {
     "id": {"type": "integer"}}}}}
+RUN = {"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
+    "cmd": {"type": "string"}, "n": {"type": "integer"}, "opts": {"type": "object"}}}}}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -334,6 +336,37 @@ QUIRKS = [
           '<function name="search"><paramname="query">x</param></function>',
           None, [call("get_weather", city="Paris"), call("search", query="x")],
           "vLLM's minicpm5: both calls", tools=(WEATHER, SEARCH)),
+    # MiniCPM5's parameters wrapped in an <arguments> element: the element is the call's markup
+    Quirk("minicpm-arguments-wrapper", "minicpm5",
+          '<function name="search"><arguments><param name="query">ls</param><param name="limit">3</param>'
+          '</arguments></function>',
+          None, [call("search", query="ls", limit=3)],
+          "vLLM's and SGLang's minicpm5 (whole and streamed): the parameters in the element", tools=(SEARCH,)),
+    Quirk("minicpm-arguments-wrapper-spaced", "minicpm5",
+          'Hi <function name="search">\n<arguments>\n<param name="query"><![CDATA[a <b>]]></param>\n</arguments>\n'
+          '</function> bye',
+          "Hi  bye", [call("search", query="a <b>")],
+          "SGLang's minicpm5 (whole and streamed): the call, `Hi  bye` as content (vLLM's: the call; its whole "
+          "parse drops the text around it)", tools=(SEARCH,)),
+    Quirk("minicpm-arguments-in-a-value", "minicpm5",
+          '<function name="search"><param name="query">a<arguments>b</arguments></param></function>',
+          None, [call("search", query="a<arguments>b</arguments>")],
+          "vLLM's and SGLang's minicpm5: `a`, the XML text before the child element (symphony: inside a value only "
+          "its close tag is a tag, docs/recovery.md)", tools=(SEARCH,)),
+    # MiniCPM5's values are XML text outside CDATA: a character reference is its character
+    Quirk("minicpm-references", "minicpm5",
+          '<function name="run"><param name="cmd">a &amp;&amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39;</param>'
+          '<param name="n">&#52;2</param><param name="opts">{&quot;k&quot;: &quot;&lt;&quot;}</param></function>',
+          None, [call("run", cmd="a && b <c> \"d\" 'e'", n=42, opts={"k": "<"})],
+          "vLLM's and SGLang's minicpm5 (whole and streamed, an XML parse of the block): each reference its "
+          "character, before the value is typed", tools=(RUN,)),
+    Quirk("minicpm-references-not-in-cdata", "minicpm5",
+          '<function name="run"><param name="cmd">p<![CDATA[&amp; <b>]]>q &amp; & &nbsp;</param></function>',
+          None, [call("run", cmd="p&amp; <b>q & & &nbsp;")],
+          "vLLM's and SGLang's minicpm5 read `p<![CDATA[&amp; <b>]]>q &amp;` as `p&amp; <b>q &` (CDATA's text as "
+          "written, the reference outside it read); a lone `&` or `&nbsp;` (no XML reference) fails their XML parse "
+          "of the block, and their fallback keeps every value as written, CDATA markers and references included "
+          "(symphony reads each reference by its own bytes, so every chunking agrees)", tools=(RUN,)),
     # MiniMax M3's separator, written before every tag: dropped there, text where no tag follows
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],
@@ -498,6 +531,25 @@ QUIRKS = [
           "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|><|call|>",
           None, [call("get_weather")],
           "SGLang's gpt-oss: no call, nothing shown (symphony: the header names the call, which has no arguments)"),
+    # a keyed call's key with whitespace around it: the key is its text, the spaces in its source
+    Quirk("glm-key-spaced", "glm",
+          "<tool_call>search<arg_key> query </arg_key><arg_value>x y</arg_value>"
+          "<arg_key>\nlimit\n</arg_key><arg_value>5</arg_value></tool_call>",
+          None, [call("search", query="x y", limit=5)],
+          "vLLM's glm47 and SGLang's glm47 (whole and streamed): the key trimmed, the declared types found",
+          tools=(SEARCH,)),
+    Quirk("ling-key-spaced", "ling",
+          "<tool_call>search\n<arg_key>query  </arg_key>\n<arg_value>007</arg_value>\n"
+          "<arg_key>\tlimit</arg_key>\n<arg_value>12</arg_value>\n</tool_call>",
+          None, [call("search", query="007", limit=12)],
+          "vLLM's and SGLang's ling3 and glm45 (whole and streamed): the key trimmed, the declared types found",
+          tools=(SEARCH,)),
+    Quirk("iquest-key-spaced", "iquest",
+          "<iquest_tool_call>search<arg_key> query </arg_key><arg_value>x</arg_value>"
+          "<arg_key> limit</arg_key><arg_value>5</arg_value></iquest_tool_call>",
+          None, [call("search", query="x", limit=5)],
+          "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
+          tools=(SEARCH,)),
 ]
 
 

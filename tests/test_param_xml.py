@@ -55,6 +55,57 @@ def test_cdata_is_text_and_holds_tags():
                                + FUNCTION_END)) == {0: '{"a": "x<b>y", "b": true}'}
 
 
+def test_an_arguments_element_around_the_parameters_is_the_calls_markup():
+    """`<arguments>…</arguments>` around the parameters (vLLM's and SGLang's minicpm5 read the
+    parameters in it): its tags between parameters are carried into the next event's source;
+    inside a value they are its text; before the call's name they are no call's."""
+    output = FUNCTION + 'f">\n<arguments>' + param("s", "a<arguments>") + param("n", "1") + "</arguments>\n" + FUNCTION_END
+    check("minicpm5", output, [
+        dropped(FUNCTION),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', '\n<arguments><param name="s">'),
+        arguments(0, "a"),
+        arguments(0, "<arguments>"),
+        arguments(0, '"', "</param>"),
+        arguments(0, ', "n": 1', param("n", "1")),
+        arguments(0, "}", "</arguments>\n"),
+        end(0, FUNCTION_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    assert arguments_of(parsed("minicpm5", FUNCTION + 'f"><arguments></arguments>' + FUNCTION_END)) == {0: "{}"}
+
+
+def test_a_value_outside_cdata_is_xml_text():
+    """MiniCPM5's template writes a string holding `<` or `&` in CDATA, so outside CDATA a
+    character reference is the model's XML escape: its character in the value, before typing, its
+    bytes the source; in CDATA, and an `&` that starts no reference, the text as written."""
+    output = FUNCTION + 'f">' + param("s", "a &amp;&amp; b") + FUNCTION_END
+    check("minicpm5", output, [
+        dropped(FUNCTION),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', '<param name="s">'),
+        arguments(0, "a "),
+        arguments(0, "&", "&amp;"),
+        arguments(0, "&", "&amp;"),
+        arguments(0, " b"),
+        arguments(0, '"', "</param>"),
+        arguments(0, "}", ""),
+        end(0, FUNCTION_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    output = (FUNCTION + 'f">' + param("s", "&lt;<![CDATA[&amp;]]>&#x41;&#66;&apos;&bogus; & &#0; &#1114112; &amp")
+              + param("n", "&#52;2") + param("l", "[&quot;a&quot;]") + FUNCTION_END)
+    events = parsed("minicpm5", output, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "<&amp;AB\'&bogus; & &#0; &#1114112; &amp", "n": 42, "l": ["a"]}'}
+    check("minicpm5", output, events, tools=TOOLS)
+    # a reference the stream cut short is the text it is, whether the stream stopped or was cut
+    for finish_reason in ("stop", "length"):
+        cut = FUNCTION + 'f">' + '<param name="s">x &am'
+        assert arguments_of(parsed("minicpm5", cut, tools=TOOLS, finish=finish_reason))[0].startswith('{"s": "x &am')
+        check("minicpm5", cut, parsed("minicpm5", cut, tools=TOOLS, finish=finish_reason), tools=TOOLS,
+              finish=finish_reason)
+
+
 def test_a_param_tag_without_a_name_is_reported_and_the_call_keeps_the_rest():
     events = parsed("minicpm5", FUNCTION + 'f"><param>x</param>' + param("s", "y") + FUNCTION_END, tools=TOOLS)
     assert arguments_of(events) == {0: '{"s": "y"}'}

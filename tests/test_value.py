@@ -169,7 +169,7 @@ def test_string_bodies_of_a_text_split_anywhere_join_to_the_whole(text, data):
 @pytest.mark.parametrize("text", [
     '"exact phrase"', "  def f():\n    return 1\n", "file contents\n", "&lt;b&gt; &amp; &quot;", "null",
     "None", "123", "true", "[1, 2]", "", " ", " spaces ", "\u3000x\u3000", "line\r\nline", "tab\there",
-    "'quoted'", "\\n", "é😀", "<parameter=x>",
+    "'quoted'", "\\n", "é😀", "<parameter=x>", '"\\C|\\."',
 ])
 def test_a_declared_string_is_its_text_every_byte(text):
     assert typed(text, Kind.STRING) == json.dumps(text, ensure_ascii=False)
@@ -234,6 +234,7 @@ def test_a_declared_integer_is_a_number_only_while_a_double_can_hold_it():
     ('{"a": NaN}', '"{\\"a\\": NaN}"'), ("[1, 2, 3", '"[1, 2, 3"'), ("'a'", '"a"'), ("", '""'),
     ("\u3000[1]\xa0", "[1]"), ("\x0b[1]", "[1]"), ("\u2028True", "true"), ("[1,\xa02]", '"[1,\xa02]"'),
     ("&lt;b&gt;", '"&lt;b&gt;"'), ('"\\u00e9"', '"\\u00e9"'), ("1_000", "1000"), ("{1: 1e400}", '"{1: 1e400}"'),
+    ('"\\C|\\."', '"\\\\C|\\\\."'),    # a quoted string whose escapes fail JSON reads as Python reads it
 ])
 def test_any_other_value_is_inferred(text, want):
     for kind in INFERRED:

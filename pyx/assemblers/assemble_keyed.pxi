@@ -5,8 +5,9 @@
 # it: the leading whitespace goes into ToolCallStart's source, the trailing is carried on. A name
 # holding whitespace, quotes, braces or angle brackets is no name (a fenced JSON call under a
 # keyed table is not a call), and a block without a name starts no call and takes no index,
-# however many pairs it holds. Values are not stripped: the templates write them between the
-# tags as they are. The table's marker that ends the call becomes ToolCallEnd's source; one that
+# however many pairs it holds. A key is its text less the whitespace around it (that whitespace
+# stays in the pair's source), as vLLM's and SGLang's keyed parsers read it. Values are not
+# stripped: the templates write them between the tags as they are. The table's marker that ends the call becomes ToolCallEnd's source; one that
 # only cuts it off (a new call's opener) is dropped by the engine.
 # Two forms a syntax may also read (K2-Horizon's template writes either where a request asks):
 # a type tag between a key and its value (`<ifm|arg_type>integer</ifm|arg_type>`), whose JSON
@@ -155,6 +156,7 @@ cdef class KeyedCall(TagCall):
         if self.stage == KY_KEY:
             if tag == KT_KEY_CLOSE:
                 self.carry(p, n)
+                vt_trim(&self.key)      # the whitespace around a key is the model's spacing (carried)
                 if self.key.len == 0:
                     self.report_from(self.tag_at, OT_KEY_WITHOUT_TEXT)
                     self.stage = KY_BETWEEN

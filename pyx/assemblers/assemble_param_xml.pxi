@@ -13,7 +13,18 @@
 # writes a bare tool name's recipient `X.*`, and the model then names its invoke `X.X`), and
 # other spellings of the parameter's open tag, each read as it is (MiniCPM5's `<paramname="`),
 # and names' attributes written loosely (`loose`: MiniCPM5's `<function name='f'>`, `<param name='k'>`,
-# which vLLM's and SGLang's minicpm5 parsers read), as a loose invoke syntax reads them.
+# which vLLM's and SGLang's minicpm5 parsers read), as a loose invoke syntax reads them. A syntax
+# may also read a wrapper element around the parameters (`wrapper`: MiniCPM5's models write
+# `<arguments><param …>…</param></arguments>`, which vLLM's and SGLang's minicpm5 parsers read as
+# the parameters): its open and close tags between parameters are the call's markup, carried into
+# the next event's source as whitespace there is; inside a value they are its text. A syntax may
+# also read a value as XML text (`references`: MiniCPM5's template writes a string holding `<` or
+# `&` in a CDATA section, so a reference outside one is the model's XML escape, which vLLM's and
+# SGLang's minicpm5 parsers read): outside a CDATA section each character reference
+# (attribute_call.pxi's at_reference_end: `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;`,
+# `&#xH;`) is its character in the value's text, before the value is typed; its bytes are the
+# source. A reference a piece cuts short waits, carried, for the text that decides it; a tag, the
+# block's end or the stream's ends it as text.
 
 cdef enum ParamXmlTag:
     PX_CDATA_OPEN = 2        # after AT_PARAMETER and AT_PARAMETER_CLOSE
@@ -29,6 +40,10 @@ cdef class ParamXmlCall(AttributeCall):
     """Assembles one MiniCPM5 function call."""
     cdef bint in_cdata           # inside a value's CDATA section
     cdef ParamXmlSyntax params   # for the table terminals that end a recipient header
+    cdef ByteBuf reference       # a value's character reference cut short by a piece (carried)
+
+    def __dealloc__(self):
+        bb_free(&self.reference)
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         if not self.no_attributes(p, n):
@@ -43,8 +58,79 @@ cdef class ParamXmlCall(AttributeCall):
             self.name.len = px_undoubled(<Declared>self.declared, self.name.data, self.name.len)
         return TagCall.start_call(self, upto)
 
+    # -- a value's character references (references) ---------------------------------------------
+
+    cdef int value_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        cdef Py_ssize_t i, end, before
+        cdef const unsigned char* amp
+        cdef int cp = 0
+        if not self.params.references or self.in_cdata:
+            return TagCall.value_text(self, p, n)
+        if self.reference.len:
+            # a reference the last piece cut short: this piece decides it
+            before = self.reference.len
+            bb_append(&self.reference, p, min(n, AT_LONGEST_REFERENCE + 2 - before))
+            end = at_reference_end(self.reference.data, self.reference.len, &cp)
+            self.reference.len = before
+            if end == AT_CUT_REFERENCE:
+                bb_append(&self.reference, p, n)
+                return self.carry(p, n)
+            if end < 0:
+                self.reference_as_text()
+            else:
+                self.carry(p, end - before)
+                self.reference.len = 0
+                self.referenced(cp)
+                p += end - before
+                n -= end - before
+        while n > 0:
+            amp = <const unsigned char*>memchr(p, AMPERSAND, n)
+            i = n if amp == NULL else amp - p
+            if i:
+                TagCall.value_text(self, p, i)
+            if i == n:
+                return 0
+            end = at_reference_end(p + i, n - i, &cp)
+            if end == AT_CUT_REFERENCE:
+                bb_append(&self.reference, p + i, n - i)
+                return self.carry(p + i, n - i)
+            if end < 0:
+                end = 1
+                TagCall.value_text(self, p + i, 1)      # an `&` that starts no reference
+            else:
+                self.carry(p + i, end)
+                self.referenced(cp)
+            p += i + end
+            n -= i + end
+        return 0
+
+    cdef int referenced(self, int cp) except -1:
+        """A reference's character joins the value (its bytes are carried)."""
+        cdef unsigned char utf8[4]
+        cdef ByteBuf encoded
+        encoded.data = utf8
+        encoded.cap = 4
+        encoded.len = 0
+        jt_put_utf8(&encoded, <unsigned int>cp)
+        return self.value_written(utf8, encoded.len)
+
+    cdef int reference_as_text(self) except -1:
+        """A reference cut short that turned out none (or that the value's end cut off): its bytes
+        (carried) are the value's text as written."""
+        if self.reference.len:
+            self.value_written(self.reference.data, self.reference.len)
+            self.reference.len = 0
+        return 0
+
+    # -- tags and endings -------------------------------------------------------------------------
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
-        if tag >= PX_PARAMETER_SPELLINGS and tag != self.loose_parameter:
+        self.reference_as_text()
+        if self.params.wrapper_at >= 0 and tag >= self.params.wrapper_at:
+            if self.stage == AS_BETWEEN:
+                return self.carry(p, n)     # the parameters' wrapper element: the call's markup
+            # (elsewhere a tag none of the stages reads: a value's text, or out of place)
+        elif tag >= PX_PARAMETER_SPELLINGS and tag != self.loose_parameter:
             tag = AT_PARAMETER
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
@@ -54,7 +140,14 @@ cdef class ParamXmlCall(AttributeCall):
                 return self.value_text(p, n)
         return AttributeCall.on_tag(self, tag, p, n)
 
+    cdef int finish(self, Sink sink, bint complete) except -1:
+        if not self.done:
+            self.sink = sink
+            self.reference_as_text()
+        return AttributeCall.finish(self, sink, complete)
+
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
+        self.reference_as_text()
         if not self.started() and self.params.is_header_end(terminal):
             self.take_scanner_held()
             self.drop_carried()
@@ -82,15 +175,20 @@ cdef class ParamXmlSyntax(Syntax):
     `X.X` is the declared tool `X` (px_undoubled); `param_spellings` other spellings of the
     parameter's open tag (MiniCPM5's collapsed `<paramname="`); `loose`: names' attributes may be
     written single-quoted, unquoted or spaced around their `=`, as in a loose invoke syntax
-    (attribute_call.pxi; the table's `starts`: its call opener spelled up to the attribute's name)."""
+    (attribute_call.pxi; the table's `starts`: its call opener spelled up to the attribute's name);
+    `wrapper`: the open and close tag of an element that may wrap the parameters (MiniCPM5's
+    `<arguments>`), read as the call's markup between parameters; `references`: a value outside
+    a CDATA section is XML text, its character references read."""
     cdef MarkerSet tags
     cdef uint64_t header_ends
     cdef bint doubled_names
     cdef readonly bint loose
     cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
+    cdef int wrapper_at          # the wrapper's tags' place in `tags`, or -1
+    cdef readonly bint references
 
     def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=(), starts=(),
-                 bint loose=False):
+                 bint loose=False, wrapper=(), bint references=False):
         cdef int terminal
         Syntax.__init__(self, ends, starts)
         self.reads_types = True
@@ -100,10 +198,15 @@ cdef class ParamXmlSyntax(Syntax):
             raise ValueError("param-XML syntax: a parameter tag's spellings are non-empty strs")
         if loose and not tags[0].endswith('="'):
             raise ValueError("param-XML syntax: a loose parameter tag runs to its attribute's `=\"`")
+        wrapper = tuple(wrapper)
+        if wrapper and (len(wrapper) != 2 or not all(isinstance(text, str) and text for text in wrapper)):
+            raise ValueError(f"param-XML syntax: a wrapper is an open and a close tag with text, got {wrapper!r}")
         self.loose = loose
+        self.references = references
         self.loose_parameter = PX_PARAMETER_SPELLINGS + len(param_spellings) if loose else -1
+        self.wrapper_at = PX_PARAMETER_SPELLINGS + len(param_spellings) + (1 if loose else 0) if wrapper else -1
         self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
-                              + ((tags[0][:-2],) if loose else ()))
+                              + ((tags[0][:-2],) if loose else ()) + wrapper)
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 

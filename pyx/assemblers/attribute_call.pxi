@@ -44,6 +44,12 @@ cdef enum AttributeTag:
 
 cdef enum:
     AT_LONGEST_REFERENCE = 10    # bytes between `&` and `;` at most (`#x0010FFFF`): longer is text
+    AT_NO_REFERENCE = -1         # at_reference_end: the `&` starts no reference (it is text)
+    AT_CUT_REFERENCE = -2        # at_reference_end: the bytes so far may be a reference cut short
+
+
+cdef bint[256] _AT_IN_REFERENCE     # the bytes a reference's name may hold (letters, digits, `#`)
+_AT_IN_REFERENCE[:] = [chr(c).isascii() and (chr(c).isalnum() or c == HASH) for c in range(256)]
 
 
 cdef int at_reference(const unsigned char* p, Py_ssize_t n) noexcept nogil:
@@ -85,8 +91,24 @@ cdef int at_reference(const unsigned char* p, Py_ssize_t n) noexcept nogil:
     return <int>cp
 
 
+cdef Py_ssize_t at_reference_end(const unsigned char* p, Py_ssize_t n, int* cp) noexcept nogil:
+    """p[0] is an `&`: the length of the character reference p[0:n] starts (`&`, its name, `;`),
+    its code point in cp[0] (at_reference); AT_NO_REFERENCE when it starts none (the `&` is text);
+    AT_CUT_REFERENCE when all of p[0:n] may be the start of one (a name's bytes, no `;` yet, no
+    longer than the longest reference): the text that follows decides."""
+    cdef Py_ssize_t end = 1
+    while end < n and end <= AT_LONGEST_REFERENCE and _AT_IN_REFERENCE[p[end]]:
+        end += 1
+    if end == n and end <= AT_LONGEST_REFERENCE + 1:
+        return AT_CUT_REFERENCE
+    if p[end] != SEMICOLON:
+        return AT_NO_REFERENCE
+    cp[0] = at_reference(p + 1, end - 1)
+    return end + 1 if cp[0] >= 0 else AT_NO_REFERENCE
+
+
 cdef int at_unescape(ByteBuf* text) except -1:
-    """Replaces in place each character reference in `text` (at_reference) by its character's
+    """Replaces in place each character reference in `text` (at_reference_end) by its character's
     UTF-8; an `&` that starts none stays as written. A reference is longer than its character's
     UTF-8, so the text only shrinks and nothing is allocated."""
     cdef unsigned char* p = text.data
@@ -100,16 +122,13 @@ cdef int at_unescape(ByteBuf* text) except -1:
     encoded.cap = 4
     while i < n:
         if p[i] == AMPERSAND:
-            end = i + 1
-            while end < n and p[end] != SEMICOLON and end - i - 1 < AT_LONGEST_REFERENCE:
-                end += 1
-            cp = at_reference(p + i + 1, end - i - 1) if end < n and p[end] == SEMICOLON else -1
-            if cp >= 0:
+            end = at_reference_end(p + i, n - i, &cp)
+            if end > 0:
                 encoded.len = 0
                 jt_put_utf8(&encoded, <unsigned int>cp)
                 memcpy(p + w, utf8, encoded.len)
                 w += encoded.len
-                i = end + 1
+                i += end
                 continue
         p[w] = p[i]
         w += 1

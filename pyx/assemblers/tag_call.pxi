@@ -431,6 +431,24 @@ cdef class TagCall(Assembler):
             return self.decide_string()
         return 0
 
+    cdef int value_written(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text of the open value whose bytes are already carried, written otherwise than it is
+        read (a character reference's character, p[0:n]): it joins the value as value_text's do."""
+        if n <= 0:
+            return 0
+        self.at_value_start = False
+        self.value_newline = p[n - 1] == LF
+        if self.mode == VM_STREAM:
+            if self.newline_held:
+                bb_append(&self.fragment, b"\\n", 2)
+                self.newline_held = False
+            vt_string(p, n, &self.fragment)
+            return self.push()
+        bb_append(&self.value, p, n)
+        if self.mode == VM_UNDECIDED and not tc_could_be_null(self.value.data, self.held_value_length()):
+            return self.decide_string()
+        return 0
+
     cdef int value_depth(self) noexcept:
         """How deep a value written whole may nest: the arguments object takes one of the levels
         the prefix validator reads (SPEC §4.3), so every prefix of the arguments stays valid."""

@@ -129,6 +129,15 @@ cdef Py_ssize_t vt_trim_end(const unsigned char* p, Py_ssize_t start, Py_ssize_t
     return end
 
 
+cdef void vt_trim(ByteBuf* text) noexcept nogil:
+    """Takes the leading and trailing Unicode White_Space off `text`, in place (Rust `str::trim`)."""
+    cdef Py_ssize_t start = vt_trim_start(text.data, text.len)
+    cdef Py_ssize_t end = vt_trim_end(text.data, start, text.len)
+    if start:
+        memmove(text.data, text.data + start, end - start)
+    text.len = end - start
+
+
 # ---- Reading back: strict JSON as serde_json reads it into a value
 
 cdef Py_ssize_t vt_number_end(const unsigned char* p, Py_ssize_t n, Py_ssize_t i) noexcept nogil:

@@ -8,6 +8,9 @@ opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`) writes the same calls in
 markers; its template writes no thought, but the model family's reasoning parser reads `<think>`
 thoughts.
 
+A key is read less the whitespace around it (`<arg_key> query </arg_key>` is `query`, the
+spaces in the pair's source), as vLLM's and SGLang's glm45/glm47/ling3/iquest_q1 parsers read it.
+
 In `glm` and `ling` a `<tool_call>` inside a thought the model did not close ends the thought and
 opens the call (shapes.call_ends_thought, a recovery beyond SPEC §3), as vLLM's glm45/glm47/ling3
 and SGLang's glm45/ling3 reasoning parsers read it. IQuest's and Laguna's stay the thought's text:

@@ -136,7 +136,10 @@ def _keyed(syntax):
     # text before the first tag, trimmed, and holds no whitespace, quote, brace or angle bracket
     spellings = (tags,) + tuple(dict(syntax.params).get("also", ()))
     markup = tuple(text for spelling in spellings for text in spelling.texts())
-    unwritable = Unwritable(markup, name_stops=" \t\r\n\"'{}<>")
+    # a key is read trimmed: one the tools declare holds no whitespace at its ends, and one the
+    # model names itself is written with none
+    unwritable = Unwritable(markup, name_stops=" \t\r\n\"'{}<>", spaced=False)
+    key_stops = "".join(sorted(WHITESPACE))
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -152,7 +155,7 @@ def _keyed(syntax):
 
         def slot(key, prop):
             return pair(const(key), value(prop, False, free)[0])
-        return seq(const(name), WS, slots(parameters, slot, pair(_key("", markup, exits), free)))
+        return seq(const(name), WS, slots(parameters, slot, pair(_key(key_stops, markup, exits), free)))
     return CallShape(body, tags.texts())
 
 
@@ -238,8 +241,11 @@ def _param_xml(syntax):
     if tags.header_end is not None:
         return None          # a recipient header opens the call's message: not one region
     attribute = _plain(tags.param_close, False)
+    # where a value is XML text its character references are read as their characters: a value
+    # is written with none (an `&` that starts none stays writable: `a && b`)
+    references = ("&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#") if tags.references else ()
     return CallShape(_attributed(const("\">"), tags.param_open, tags.param_close, attribute, python=True,
-                                 tags=tags.param_spellings),
+                                 tags=tags.param_spellings, value_excludes=references),
                      tags.param_opens() + (tags.param_close,))
 
 
