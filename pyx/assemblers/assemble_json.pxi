@@ -135,7 +135,6 @@ cdef class JsonCallAssembler(Assembler):
     def __dealloc__(self):
         hb_free(&self.text)
         bb_free(&self.outline.name)
-        bb_free(&self.outline.call_id)
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
         jr_free(&self.rewrites)
@@ -157,9 +156,9 @@ cdef class JsonCallAssembler(Assembler):
             if self.id_len:
                 self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
                                              self.text.text.data + self.id_at, self.id_len)
-            elif self.outline.has_id:
+            elif self.outline.id_len:
                 self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n,
-                                             self.outline.call_id.data, self.outline.call_id.len)
+                                             self.text.text.data + self.outline.id_at, self.outline.id_len)
             else:
                 self.index = sink.call_start(self.outline.name.data, self.outline.name.len, source, n)
             return 0
@@ -296,7 +295,6 @@ cdef class JsonCallAssembler(Assembler):
             dropped += found
             name = self.outline.name
             name.len = 0
-            bb_free(&self.outline.call_id)
             keys = self.outline.keys
             ol_init(&self.outline)
             self.outline.name = name

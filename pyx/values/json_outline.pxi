@@ -61,9 +61,9 @@ cdef struct ol_state:
     bint wrapped             # reading the members of the `function` member's object
     bint has_name
     ByteBuf name             # the decoded name, once has_name
+    Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
+    Py_ssize_t id_len
     bint id_seen
-    bint has_id
-    ByteBuf call_id          # the decoded `tool_call_id`, once has_id
     bint has_arguments       # the arguments value began
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
@@ -88,10 +88,8 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.name.len = 0
     s.name.cap = 0
     s.id_seen = False
-    s.has_id = False
-    s.call_id.data = NULL
-    s.call_id.len = 0
-    s.call_id.cap = 0
+    s.id_at = 0
+    s.id_len = 0
     s.has_arguments = False
     s.arguments_at = -1
     s.arguments_end = -1
@@ -182,11 +180,10 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
             if jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.name) == 0:
                 s.has_name = True
     elif s.member == OL_ID:
-        if text[s.value_at] == 34:
-            s.call_id.len = 0
-            # written without escapes: the id is the model's own bytes, as a head's is
-            s.has_id = (jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.call_id) == 0
-                        and s.call_id.len == end - s.value_at - 2)
+        # a string written without escapes: the id is the model's own bytes, as a head's is
+        if text[s.value_at] == 34 and memchr(text + s.value_at + 1, 92, end - s.value_at - 2) == NULL:
+            s.id_at = s.value_at + 1
+            s.id_len = end - s.value_at - 2
     elif s.member == OL_ARGUMENTS:
         s.arguments_end = end
         if s.keys == OL_KEYS_ARGUMENTS:
