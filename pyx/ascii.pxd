@@ -41,6 +41,7 @@ cdef enum:
     UNDERSCORE = 95
     BACKTICK = 96         # `
     LOWER_E = 101
+    LOWER_N = 110
     LOWER_X = 120
     LBRACE = 123
     RBRACE = 125

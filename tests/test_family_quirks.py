@@ -527,6 +527,17 @@ QUIRKS = [
           "<｜tool▁calls▁end｜>",
           "Now.", [call("get_weather")],
           "vLLM's deepseek_v31: the call, its arguments `` (no JSON); SGLang's: no call, the output as text"),
+    # arguments written as `null`: no arguments, the object `{}`
+    Quirk("cohere-null-parameters", "cohere_command4",
+          '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": null}]<|END_ACTION|>',
+          None, [call("get_weather")],
+          "SGLang's cohere_command4 (BaseFormatDetector: `parameters or arguments or {}`): `{}`; vLLM's: `null`"),
+    Quirk("qwen3-null-arguments-then-more", "qwen3",
+          '<tool_call>\n{"name": "get_weather", "arguments": null }\n</tool_call>'
+          '<tool_call>\n{"name": "get_weather", "arguments": nul\n</tool_call>',
+          "nul\n", [call("get_weather"), call("get_weather")],
+          "vLLM's hermes: `null` (json.dumps of the value); symphony: `{}` either way, the cut word Malformed "
+          "(shown) with the text after it"),
     Quirk("gpt-oss-empty-arguments", "gpt_oss",
           "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|><|call|>",
           None, [call("get_weather")],

@@ -39,6 +39,8 @@
 # their source. A string whose text is known not to be an object (another first character, a
 # decoded text that is no whole strict JSON object, a stream that ends inside it) streams as
 # written, the string it is. The decision depends only on the bytes, never on the chunking.
+# Arguments written as `null` (no arguments, as SGLang's detectors read them) are the object `{}`,
+# `null` its source: a value that begins with `n` is held while it could still be that word.
 #
 # the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
 # left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
@@ -83,9 +85,9 @@ cdef enum AjUntil:           # how far stream_arguments sends what the validator
 
 cdef enum AjQuoted:          # arguments written as a JSON string
     AQ_UNDECIDED = 0         # not yet known (or the arguments have not begun)
-    AQ_HELD = 1              # a string whose text may be an object: held until it closes
+    AQ_HELD = 1              # a string whose text may be an object, or `null`: held until it ends
     AQ_AS_WRITTEN = 2        # streamed as the model wrote them (not a string, or not an object)
-    AQ_UNQUOTED = 3          # the string's object was sent
+    AQ_UNQUOTED = 3          # the string's object, or `{}` for `null`, was sent
 
 
 @cython.final
@@ -403,8 +405,8 @@ cdef class JsonCallAssembler(Assembler):
         return 0
 
     cdef bint held_string(self, Sink sink) except -1:
-        """Whether arguments written as a string are held (or were sent as their object): decides
-        AQ_HELD -> AQ_UNQUOTED or AQ_AS_WRITTEN as soon as the bytes tell (see the top)."""
+        """Whether arguments written as a string or `null` are held (or were sent as their object):
+        decides AQ_HELD -> AQ_UNQUOTED or AQ_AS_WRITTEN as soon as the bytes tell (see the top)."""
         cdef ol_state* o = &self.outline
         cdef const unsigned char* data = self.text.text.data
         cdef Py_ssize_t i, j, length = self.text.text.len
@@ -413,10 +415,12 @@ cdef class JsonCallAssembler(Assembler):
         if self.quoted == AQ_UNQUOTED:
             return True
         if self.quoted == AQ_UNDECIDED:
-            if data[o.arguments_at] != QUOTE:
+            if data[o.arguments_at] != QUOTE and data[o.arguments_at] != LOWER_N:
                 self.quoted = AQ_AS_WRITTEN
                 return False
             self.quoted = AQ_HELD
+        if data[o.arguments_at] == LOWER_N:
+            return self.held_null(sink)
         if o.arguments_end < 0:
             i = o.arguments_at + 1
             while i < length and aj_space(data[i]):
@@ -435,6 +439,24 @@ cdef class JsonCallAssembler(Assembler):
         self.emitted = self.validated = o.arguments_end
         self.quoted = AQ_UNQUOTED
         return True
+
+    cdef bint held_null(self, Sink sink) except -1:
+        """held_string's part for arguments that begin with `n`: held while they are a prefix of
+        `null`; the whole word is sent as `{}`."""
+        cdef ol_state* o = &self.outline
+        cdef Py_ssize_t end = o.arguments_end if o.arguments_end >= 0 else self.text.text.len
+        cdef Py_ssize_t n = end - o.arguments_at
+        if n <= 4 and memcmp(self.text.text.data + o.arguments_at, b"null", n) == 0:
+            if o.arguments_end < 0:
+                return True
+            if n == 4:
+                self.report(sink, AJ_ARGUMENTS, o.arguments_at, o.arguments_end, 0, OT_NONE,
+                            <const unsigned char*>b"{}", 2)
+                self.emitted = self.validated = o.arguments_end
+                self.quoted = AQ_UNQUOTED
+                return True
+        self.quoted = AQ_AS_WRITTEN
+        return False
 
     cdef int drop_separators(self, Sink sink) except -1:
         """Separators left after every byte was reported (they came last)."""

@@ -7,8 +7,9 @@
 # keyed table is not a call), and a block without a name starts no call and takes no index,
 # however many pairs it holds. A key is its text less the whitespace around it (that whitespace
 # stays in the pair's source), as vLLM's and SGLang's keyed parsers read it. Values are not
-# stripped: the templates write them between the tags as they are. The table's marker that ends the call becomes ToolCallEnd's source; one that
-# only cuts it off (a new call's opener) is dropped by the engine.
+# stripped: the templates write them between the tags as they are. The table's marker that ends
+# the call becomes ToolCallEnd's source; one that only cuts it off (a new call's opener) is
+# dropped by the engine.
 # Two forms a syntax may also read (K2-Horizon's template writes either where a request asks):
 # a type tag between a key and its value (`<ifm|arg_type>integer</ifm|arg_type>`), whose JSON
 # type name types the value where the request declares none for the key; and a JSON call object
