@@ -45,3 +45,16 @@ cdef enum:
     LOWER_X = 120
     LBRACE = 123
     RBRACE = 125
+
+
+cdef inline bint ascii_iequal(const unsigned char* p, const char* lower, Py_ssize_t n) noexcept nogil:
+    """Whether p[0:n] is `lower` (lowercase ASCII, n bytes) in any case of its letters."""
+    cdef Py_ssize_t i
+    cdef unsigned char c
+    for i in range(n):
+        c = p[i]
+        if 65 <= c <= 90:
+            c += 32
+        if c != <unsigned char>lower[i]:
+            return False
+    return True

@@ -527,6 +527,15 @@ QUIRKS = [
           "<｜tool▁calls▁end｜>",
           "Now.", [call("get_weather")],
           "vLLM's deepseek_v31: the call, its arguments `` (no JSON); SGLang's: no call, the output as text"),
+    # DSML's `string` attribute in another case: the same attribute
+    Quirk("dsml-string-attribute-cased", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n'
+          '<｜DSML｜parameter name="city" string="True">Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days" string="FALSE">3</｜DSML｜parameter>\n'
+          '</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          None, [call("get_weather", city="Paris", days=3)],
+          "SGLang's deepseekv32: `True` is not `true`, so city is read as JSON, and being none, as its "
+          "text (`Paris`), days 3; symphony: the attribute in any case"),
     # arguments written as `null`: no arguments, the object `{}`
     Quirk("cohere-null-parameters", "cohere_command4",
           '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": null}]<|END_ACTION|>',

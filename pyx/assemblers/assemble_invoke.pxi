@@ -45,11 +45,12 @@ cdef class InvokeCall(AttributeCall):
             if self.function is None:
                 return KIND_NONE
             return self.function.kind(self.key.data, self.key.len)
-        if n == 14 and memcmp(p, DSML_STRING_TRUE, 14) == 0:
+        # (the attribute's value in any case: `string="True"` is a slip, not another type)
+        if n == 14 and ascii_iequal(p, DSML_STRING_TRUE, 14):
             if self.function is None or self.function.admits_text(self.key.data, self.key.len):
                 return KIND_STRING
             return self.function.kind(self.key.data, self.key.len)
-        if n == 15 and memcmp(p, DSML_STRING_FALSE, 15) == 0:
+        if n == 15 and ascii_iequal(p, DSML_STRING_FALSE, 15):
             return KIND_NONE
         if n == 0:
             # no `string` attribute, which DeepSeek models sometimes leave out: typed by the tools
