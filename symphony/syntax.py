@@ -405,8 +405,8 @@ class CallSyntax:
         `:opensource` ones), each tag standing for the same tag of `tags`. Read, never written
         by the grammar: `type_tags`, the open and close of a tag between a key and its value
         whose JSON type name types the value where the request declares none; `objects`, a JSON
-        call object `{"name": .., "arguments": ..}` where a call's name begins (K2-Horizon's
-        template writes these forms where a request asks for them)."""
+        call object `{"name": .., "arguments": ..}` where a call's name begins, or a JSON list of
+        them, each a call (K2-Horizon's template writes these forms where a request asks for them)."""
         also = tuple(also)
         for spelling in (tags,) + also:
             if not isinstance(spelling, Tags):

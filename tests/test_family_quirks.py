@@ -527,6 +527,18 @@ QUIRKS = [
           "<｜tool▁calls▁end｜>",
           "Now.", [call("get_weather")],
           "vLLM's deepseek_v31: the call, its arguments `` (no JSON); SGLang's: no call, the output as text"),
+    # K2-Horizon's JSON form with a list of calls in one <ifm|tool_call>: each object a call
+    Quirk("k2-horizon-json-list-in-one-call", "k2_horizon",
+          'plan</ifm|think><ifm|tool_calls>\n<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Paris"}}, '
+          '{"name": "search", "arguments": {"query": "x"}}]</ifm|tool_call>\n</ifm|tool_calls>',
+          None, [call("get_weather", city="Paris"), call("search", query="x")],
+          "SGLang's k2_horizon (whole and streamed): both calls", tools=(WEATHER, SEARCH), reasoning="plan",
+          prompt="<ifm|think>"),
+    Quirk("k2-horizon-list-of-no-calls", "k2_horizon",
+          'plan</ifm|think><ifm|tool_calls>\n<ifm|tool_call> [1, 2] </ifm|tool_call>\n</ifm|tool_calls>',
+          '<ifm|tool_calls>\n<ifm|tool_call> [1, 2] </ifm|tool_call>\n</ifm|tool_calls>', [],
+          "SGLang's k2_horizon: no call (symphony: the block held none, so it is the text the model wrote)",
+          reasoning="plan", prompt="<ifm|think>"),
     # DSML's `string` attribute in another case: the same attribute
     Quirk("dsml-string-attribute-cased", "deepseek_v3_2",
           '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n'

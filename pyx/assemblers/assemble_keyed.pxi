@@ -14,7 +14,8 @@
 # a type tag between a key and its value (`<ifm|arg_type>integer</ifm|arg_type>`), whose JSON
 # type name types the value where the request declares none for the key; and a JSON call object
 # where the name begins (`{"name": .., "arguments": ..}`, `objects`), read by the JSON call
-# assembler, the call marker after it a wrapper.
+# assembler, the call marker after it a wrapper; there a `[` opens a JSON list of such objects
+# instead, each a call (read by the JSON list assembler, as SGLang's k2_horizon reads a list).
 
 cdef enum KeyedTag:
     KT_KEY_OPEN = 0
@@ -34,6 +35,7 @@ cdef enum KeyedStage:
     KY_TYPE = 7             # after a type tag's open tag (type_at)
     KY_OBJECT = 8           # a JSON call object (objects)
     KY_AFTER_OBJECT = 9     # after it
+    KY_LIST = 10            # a JSON list of call objects (objects): the rest of the region is its
 
 cdef enum:
     KY_TYPE_NAME = 16       # a type tag's longest type name (a longer one names no type)
@@ -57,6 +59,7 @@ cdef class KeyedCall(TagCall):
     cdef char type_name[KY_TYPE_NAME]
     cdef int type_len            # (past KY_TYPE_NAME: too long to name a type)
     cdef JsonCallAssembler object   # the JSON call object being read
+    cdef JsonListAssembler calls    # the JSON list of call objects being read
 
     def __cinit__(self):
         self.stage = KY_NAME
@@ -70,10 +73,10 @@ cdef class KeyedCall(TagCall):
         if self.stage == KY_NAME:
             if self.name_from < 0 and (<KeyedSyntax>self.syntax).objects:
                 i = u8_space_run(p, n)
-                if i < n and p[i] == LBRACE:
+                if i < n and (p[i] == LBRACE or p[i] == LBRACKET):
                     return self.open_object(p, n, i)
             return self.name_text(p, n)
-        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
         if self.stage == KY_TYPE:
             if self.type_len + n <= KY_TYPE_NAME:
@@ -134,7 +137,7 @@ cdef class KeyedCall(TagCall):
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int type_at = (<KeyedSyntax>self.syntax).type_at
-        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
         if type_at >= 0 and tag >= type_at and self.stage != KY_VALUE:
             return self.type_tag(tag - type_at, p, n)
@@ -234,18 +237,26 @@ cdef class KeyedCall(TagCall):
     # -- a JSON call object (objects) ---------------------------------------------------------------
 
     cdef int open_object(self, const unsigned char* p, Py_ssize_t n, Py_ssize_t at) except -1:
-        """A `{` where the name begins: the whitespace before it is a wrapper, the object a call
-        read by the JSON call assembler."""
+        """A `{` or `[` where the name begins: the whitespace before it is a wrapper, the object a
+        call read by the JSON call assembler, the list calls read by the JSON list assembler."""
         self.carry(p, at)
         self.drop_carried()
-        self.object = aj_opened(OL_KEYS_CALL, None, None)
-        self.stage = KY_OBJECT
+        if p[at] == LBRACKET:
+            self.calls = JsonListAssembler()
+            self.calls.keys = OL_KEYS_CALL
+            self.stage = KY_LIST
+        else:
+            self.object = aj_opened(OL_KEYS_CALL, None, None)
+            self.stage = KY_OBJECT
         return self.object_text(p + at, n - at)
 
     cdef int object_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Bytes of the object (tags in it are its text), or after it: whitespace is carried to
         the call's end, anything else is text where the block holds none."""
         cdef Py_ssize_t i = 0
+        if self.stage == KY_LIST:
+            self.calls.feed(p, n, self.sink)      # (a list takes all: what follows it is its text)
+            return 0
         if self.stage == KY_OBJECT:
             i = self.object.feed(p, n, self.sink)
             if not self.object.done:
@@ -260,12 +271,15 @@ cdef class KeyedCall(TagCall):
         if self.stage == KY_OBJECT:
             self.object.finish(self.sink, complete)
             self.object = None
+        elif self.stage == KY_LIST:
+            self.calls.finish(self.sink, complete)
+            self.calls = None
         self.drop_carried()
         self.stage = KY_AFTER_OBJECT
         return 0
 
     cdef int finish(self, Sink sink, bint complete) except -1:
-        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             self.sink = sink
             self.object_ends(complete)
             self.done = True
@@ -274,7 +288,7 @@ cdef class KeyedCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
-        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT:
+        if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             self.object_ends(True)
             return 0            # (the object ended its call: the marker is a wrapper)
         if not own_end:
