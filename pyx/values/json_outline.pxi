@@ -12,6 +12,9 @@
 # object, before any name or arguments member, is the call object: its members are read as the
 # call's, and the outer object's members around it (its `"type": "function"`) are wrapping, the
 # outer `}` the call's close.
+# With `python` (Llama 3, which writes its call objects as Python dicts at times) a key or a string
+# may be single-quoted (`{'name': 'search', …}`), its `\'` an escape; a name so written is read as
+# Python reads it (json_prefix.pxi validates and rewrites the arguments).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -55,6 +58,8 @@ cdef struct ol_state:
     bint arguments_seen
     bint function_seen
     bint wrapped             # reading the members of the `function` member's object
+    bint python              # keys and strings may be single-quoted (the top)
+    unsigned char quote      # the quote the string being read closes at
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     bint has_arguments       # the arguments value began
@@ -76,6 +81,8 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.arguments_seen = False
     s.function_seen = False
     s.wrapped = False
+    s.python = False
+    s.quote = QUOTE
     s.has_name = False
     s.name.data = NULL
     s.name.len = 0
@@ -119,7 +126,7 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
         return OL_ARGUMENTS
     if s.key_escaped:
         try:
-            if jt_decode_string(key, n, &decoded) != 0:
+            if ol_decode_string(key, n, s.quote, &decoded) != 0:
                 return OL_OTHER
             key = decoded.data
             n = decoded.len
@@ -158,9 +165,9 @@ cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args)
 cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) except -1:
     """The member's value is text[value_at:end]; returns the state reading goes on in."""
     if s.member == OL_NAME:
-        if text[s.value_at] == 34:
+        if text[s.value_at] == QUOTE or text[s.value_at] == APOSTROPHE:
             s.name.len = 0
-            if jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.name) == 0:
+            if ol_decode_string(text + s.value_at + 1, end - s.value_at - 2, text[s.value_at], &s.name) == 0:
                 s.has_name = True
     elif s.member == OL_ARGUMENTS:
         s.arguments_end = end
@@ -175,12 +182,13 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     The state lives in `st` while reading (written back at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
     cdef unsigned char c
+    cdef unsigned char other_quote = APOSTROPHE if s.python else QUOTE     # (a string's other opener)
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
         if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
-            while c != 34 and c != 123 and c != 125 and c != 91 and c != 93:
+            while c != 34 and c != other_quote and c != 123 and c != 125 and c != 91 and c != 93:
                 i += 1
                 if i == n:
                     break
@@ -188,8 +196,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             if i == n:
                 break
             i += 1
-            if c == 34:
+            if c == 34 or c == other_quote:
                 st = OL_NESTED_STRING
+                s.quote = c
             elif c == 123 or c == 91:
                 s.depth += 1
             else:
@@ -198,8 +207,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                     st = ol_value_done(s, text, i)
             continue
         if st == OL_STRING or st == OL_NESTED_STRING or st == OL_KEY:
-            # inside a string only a quote or a backslash matters
-            while c != 34 and c != 92:
+            # inside a string only its quote or a backslash matters
+            while c != s.quote and c != 92:
                 i += 1
                 if i == n:
                     break
@@ -267,8 +276,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED
-            elif c == 34:
+            elif c == 34 or c == other_quote:
                 st = OL_KEY
+                s.quote = c
                 s.key_at = i + 1
                 s.key_escaped = False
             elif c != 44:
@@ -292,8 +302,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             if s.member == OL_ARGUMENTS:
                 s.arguments_at = i
                 s.has_arguments = True
-            if c == 34:
+            if c == 34 or c == other_quote:
                 st = OL_STRING
+                s.quote = c
             elif c == 123 or c == 91:
                 st = OL_NESTED
                 s.depth = 1
@@ -303,6 +314,38 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     s.st = st
     s.pos = i
     return 0
+
+
+cdef int ol_decode_string(const unsigned char* body, Py_ssize_t n, unsigned char quote, ByteBuf* out) except -2:
+    """Decodes a string's body (between its quotes) into `out` as jt_decode_string does: 0, or
+    non-zero when it is no string. A single-quoted one (python) is read as json_prefix.pxi reads it:
+    its `\'` is `'`, a `"` in it is the character, `\/` is refused, other escapes are JSON's."""
+    cdef ByteBuf body_json
+    cdef Py_ssize_t i = 0
+    if quote == QUOTE:
+        return jt_decode_string(body, n, out)
+    body_json.data = NULL
+    body_json.len = 0
+    body_json.cap = 0
+    try:
+        while i < n:
+            if body[i] == BACKSLASH and i + 1 < n and (body[i + 1] == APOSTROPHE or body[i + 1] == SLASH):
+                if body[i + 1] == SLASH:
+                    return 1
+                bb_push(&body_json, APOSTROPHE)
+                i += 2
+                continue
+            if body[i] == BACKSLASH and i + 1 < n:
+                bb_append(&body_json, body + i, 2)
+                i += 2
+                continue
+            if body[i] == QUOTE:
+                bb_push(&body_json, BACKSLASH)
+            bb_push(&body_json, body[i])
+            i += 1
+        return jt_decode_string(body_json.data, body_json.len, out)
+    finally:
+        bb_free(&body_json)
 
 
 def json_outline(text):
