@@ -478,6 +478,25 @@ QUIRKS = [
           "vLLM's llama3_json and SGLang's llama3 (whole): content (an object whose first key names no call is "
           "prose); SGLang's streamed shows only `I'd say `",
           tools=(SEARCH,)),
+    # Apertus: a call object where its `{"NAME": {arguments}}` belongs, OpenAI's wrapped one or a plain one
+    Quirk("apertus-openai-call-object", "apertus",
+          '<|tools_prefix|>[{"type": "function", "function": {"name": "search", "arguments": {"query": "x"}}}]'
+          "<|tools_suffix|>",
+          None, [call("search", query="x")],
+          "vLLM's apertus: a call named `type` with the arguments `\"function\"`; SGLang's apertus2509: no call "
+          "(`type` is no declared tool). symphony read the call `type` too; a first member a call object writes "
+          "makes it one, read by the rule of wrapped call objects", tools=(SEARCH,)),
+    Quirk("apertus-openai-call-object-with-id-then-named", "apertus",
+          '<|tools_prefix|>[{"id": "call_1", "type": "function", "function": {"name": "search", "arguments": '
+          '"{\\"query\\": \\"a\\"}"}}, {"open": {"id": 3}}]<|tools_suffix|>',
+          None, [call("search", query="a"), call("open", id=3)],
+          "vLLM's apertus: calls named `id` (`\"call_1\"`) and `open`; SGLang's apertus2509: `open` only",
+          tools=(SEARCH, OPEN)),
+    Quirk("apertus-plain-call-object", "apertus",
+          '<|tools_prefix|>[{"name": "search", "arguments": {"query": "x"}}]<|tools_suffix|>',
+          None, [call("search", query="x")],
+          "vLLM's apertus: a call named `name` with the arguments `\"search\"`; SGLang's apertus2509: no call",
+          tools=(SEARCH,)),
 ]
 
 

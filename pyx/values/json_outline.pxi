@@ -5,8 +5,10 @@
 # expected is skipped; a value that starts with `,` `}` `]` or `:`, or anything unreadable where
 # a key or `:` belongs, stops the reading for good (no close ever comes). A syntax may read other
 # objects (`keys`): `args` as arguments too (Inkling); the first member's key as the name and its
-# value as the arguments (`{"NAME": {...}}`, Apertus); or the object itself as the arguments, the
-# name given by the caller (DeepSeek V3/V3.1, where the name is written before it).
+# value as the arguments (`{"NAME": {...}}`, Apertus; but a first member a call object writes,
+# `{"name": "f", …}` or OpenAI's `{"type": "function", "function": {…}}`, makes it a call object:
+# ol_named_first); or the object itself as the arguments, the name given by the caller (DeepSeek
+# V3/V3.1, where the name is written before it).
 # A call object may be wrapped the way OpenAI's API writes a call (`{"type": "function",
 # "function": {"name": .., "arguments": ..}}`): the first `function` member whose value is an
 # object, before any name or arguments member, is the call object: its members are read as the
@@ -43,6 +45,7 @@ cdef enum OlMember:
     OL_NAME = 1
     OL_ARGUMENTS = 2
     OL_FUNCTION = 3          # the call object, wrapped (`{"function": {..}}`)
+    OL_NAMED_FIRST = 4       # OL_KEYS_NAMED: the first member, decided at its value (ol_named_first)
 
 
 cdef struct ol_state:
@@ -50,6 +53,7 @@ cdef struct ol_state:
     int keys                 # OlKeys
     Py_ssize_t pos           # next byte to read
     Py_ssize_t key_at        # first byte of the key being read (after its quote)
+    Py_ssize_t key_len       # the length of the last key read
     bint key_escaped
     int member               # the kind of the member whose value is being read
     Py_ssize_t value_at
@@ -73,6 +77,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.keys = OL_KEYS_CALL
     s.pos = 0
     s.key_at = 0
+    s.key_len = 0
     s.key_escaped = False
     s.member = OL_OTHER
     s.value_at = 0
@@ -113,17 +118,9 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
     decoded.len = 0
     decoded.cap = 0
     if s.keys == OL_KEYS_NAMED:
-        # the first member: its key is the name, its value the arguments
-        if s.name_seen:
-            return OL_OTHER
-        s.name_seen = s.arguments_seen = True
-        s.name.len = 0
-        if not s.key_escaped:
-            bb_append(&s.name, key, n)
-        elif jt_decode_string(key, n, &s.name) != 0:
-            return OL_ARGUMENTS
-        s.has_name = True
-        return OL_ARGUMENTS
+        # the first member: its key is the name and its value the arguments, or it begins a call
+        # object: its value's first byte decides (ol_named_first)
+        return OL_OTHER if s.name_seen else OL_NAMED_FIRST
     if s.key_escaped:
         try:
             if ol_decode_string(key, n, s.quote, &decoded) != 0:
@@ -148,6 +145,35 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
             return OL_OTHER
         s.function_seen = True
     return kind
+
+
+cdef int ol_named_first(ol_state* s, const unsigned char* text, unsigned char c) except -1:
+    """OL_KEYS_NAMED: the first member's value begins with c. Its key names the call and its value
+    is the arguments (`{"NAME": {...}}`), unless the key is one a call object writes first: a name's
+    (`name`, `tool_name`), OpenAI's `type` or `id` with a value that is no object or list, or a
+    `function` whose value is an object (the wrapped call object). Then (`{"name": "f", …}`,
+    `{"type": "function", "function": {…}}`) the object is a call object after all, read as one
+    from this member on. Returns the member's kind."""
+    cdef const unsigned char* key = text + s.key_at
+    cdef Py_ssize_t n = s.key_len
+    cdef int kind = OL_OTHER if s.key_escaped else ol_plain_kind(key, n, False)
+    cdef bint call_object
+    if c == LBRACE or c == LBRACKET:
+        call_object = kind == OL_FUNCTION and c == LBRACE
+    else:
+        call_object = kind == OL_NAME or (not s.key_escaped and (ol_key_is(key, n, "type", 4)
+                                                                 or ol_key_is(key, n, "id", 2)))
+    if call_object:
+        s.keys = OL_KEYS_CALL
+        return ol_member_kind(s, key, n)
+    s.name_seen = s.arguments_seen = True
+    s.name.len = 0
+    if not s.key_escaped:
+        bb_append(&s.name, key, n)
+    elif jt_decode_string(key, n, &s.name) != 0:
+        return OL_ARGUMENTS
+    s.has_name = True
+    return OL_ARGUMENTS
 
 
 cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args) noexcept:
@@ -225,7 +251,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             elif st == OL_STRING:
                 st = ol_value_done(s, text, i)
             else:
-                s.member = ol_member_kind(s, text + s.key_at, i - 1 - s.key_at)
+                s.key_len = i - 1 - s.key_at
+                s.member = ol_member_kind(s, text + s.key_at, s.key_len)
                 st = OL_COLON
             continue
         if st == OL_STRING_ESCAPE or st == OL_NESTED_ESCAPE or st == OL_KEY_ESCAPE:
@@ -294,6 +321,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_STOPPED
                 break
             s.value_at = i
+            if s.member == OL_NAMED_FIRST:
+                s.member = ol_named_first(s, text, c)
             if s.member == OL_FUNCTION and c == 123:
                 s.wrapped = True        # the wrapped call object: its members are the call's
                 st = OL_MEMBER
