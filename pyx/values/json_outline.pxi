@@ -62,11 +62,11 @@ cdef struct ol_state:
     bint arguments_seen
     bint function_seen
     bint wrapped             # reading the members of the `function` member's object
-    bint python              # keys and strings may be single-quoted (the top)
-    unsigned char quote      # the quote the string being read closes at
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     bint has_arguments       # the arguments value began
+    unsigned char python     # keys and strings may be single-quoted (the top; a bint, packed with quote)
+    unsigned char quote      # the quote the string being read closes at
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
     Py_ssize_t close         # one past the object's `}`, -1 until then

@@ -116,6 +116,8 @@ cdef struct jp_state:
     int depth
     unsigned char stack[JP_MAX_DEPTH]   # '{' or '['
     bint in_key
+    unsigned char quote                 # the quote the string being read closes at (`"`, or python `'`)
+    unsigned char pause                 # rewrites: what the validator paused at last (a JpPause)
     Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
     Py_ssize_t escape_at                # the backslash of the \u escape being read
     Py_ssize_t word_at
@@ -134,8 +136,6 @@ cdef struct jp_state:
     bint refused_in_string              # strict: the refusal came inside a value string
     bint rewrites                       # strict: pause at what the caller writes anew (the top)
     bint python                         # rewrites: also Python's True, False, None and '…' strings
-    unsigned char quote                 # the quote the string being read closes at (`"`, or python `'`)
-    int pause                           # rewrites: what the validator paused at last (JpPause)
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
