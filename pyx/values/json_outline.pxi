@@ -72,6 +72,22 @@ cdef struct ol_state:
     Py_ssize_t close         # one past the object's `}`, -1 until then
 
 
+# The bytes a nested value's run stops at: a string's quote (python: `'` too) and the brackets.
+cdef unsigned char OL_NESTED_STOPS[2][256]
+
+
+cdef void ol_build_tables() noexcept:
+    cdef int k
+    memset(OL_NESTED_STOPS, 0, sizeof(OL_NESTED_STOPS))
+    for k in range(2):
+        for c in b'"{}[]':
+            OL_NESTED_STOPS[k][c] = 1
+    OL_NESTED_STOPS[1][APOSTROPHE] = 1
+
+
+ol_build_tables()
+
+
 cdef inline void ol_init(ol_state* s) noexcept:
     s.st = OL_BEFORE
     s.keys = OL_KEYS_CALL
@@ -207,14 +223,15 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
     The state lives in `st` while reading (written back at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
-    cdef unsigned char c
+    cdef unsigned char c, quote
     cdef unsigned char other_quote = APOSTROPHE if s.python else QUOTE     # (a string's other opener)
+    cdef const unsigned char* nested_stops = OL_NESTED_STOPS[1 if s.python else 0]
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
         if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
-            while c != 34 and c != other_quote and c != 123 and c != 125 and c != 91 and c != 93:
+            while not nested_stops[c]:
                 i += 1
                 if i == n:
                     break
@@ -234,7 +251,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             continue
         if st == OL_STRING or st == OL_NESTED_STRING or st == OL_KEY:
             # inside a string only its quote or a backslash matters
-            while c != s.quote and c != 92:
+            quote = s.quote
+            while c != quote and c != 92:
                 i += 1
                 if i == n:
                     break

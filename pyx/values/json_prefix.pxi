@@ -138,6 +138,29 @@ cdef struct jp_state:
     bint python                         # rewrites: also Python's True, False, None and '…' strings
 
 
+# The bytes a string's plain run stops at: its quote and `\`, and in a strict one a control
+# character; a single-quoted one (python) also stops at a `"`, which it writes escaped.
+cdef enum:
+    JS_LENIENT = 0
+    JS_STRICT = 1
+    JS_SINGLE_QUOTED = 2
+cdef unsigned char JP_STRING_STOPS[3][256]
+
+
+cdef void jp_build_tables() noexcept:
+    cdef int c, k
+    memset(JP_STRING_STOPS, 0, sizeof(JP_STRING_STOPS))
+    for k in range(3):
+        JP_STRING_STOPS[k][QUOTE] = JP_STRING_STOPS[k][BACKSLASH] = 1
+        if k != JS_LENIENT:
+            for c in range(0x20):
+                JP_STRING_STOPS[k][c] = 1
+    JP_STRING_STOPS[JS_SINGLE_QUOTED][APOSTROPHE] = 1
+
+
+jp_build_tables()
+
+
 cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.st = JP_EXPECT_VALUE
     s.depth = 0
@@ -442,7 +465,8 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     at for the caller to write anew (the top of this file). A refused validator stays refused. The state lives
     in `st` while reading (written back before a helper that reads or changes it, and at the end)."""
     cdef Py_ssize_t i = 0, w
-    cdef unsigned char c, top, low, quote
+    cdef unsigned char c, top, quote
+    cdef const unsigned char* stops
     cdef int h
     cdef int st = s.st
     if st == JP_REFUSED:
@@ -452,9 +476,10 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
         if st > JP_AFTER_VALUE:     # inside a token, or after the value
             if st == JP_STRING:
                 # a string's plain bytes at once (a strict one stops at a control character too)
-                low = 32 if s.strict else 0
                 quote = s.quote
-                while c != quote and c != 34 and c != 92 and c >= low:
+                stops = JP_STRING_STOPS[JS_SINGLE_QUOTED if quote == APOSTROPHE else
+                                        (JS_STRICT if s.strict else JS_LENIENT)]
+                while not stops[c]:
                     i += 1
                     if i == n:
                         s.st = st
