@@ -189,9 +189,9 @@ class JsonListSyntax(Syntax):
     bare: bool
     prose: bool
     or_list: bool
-    python_words: bool
+    python_literals: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., otherwise: Optional[JsonSyntax] = ...,
-                 bare: bool = ..., prose: bool = ..., or_list: bool = ..., python_words: bool = ...) -> None: ...
+                 bare: bool = ..., prose: bool = ..., or_list: bool = ..., python_literals: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,

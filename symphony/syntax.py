@@ -257,7 +257,7 @@ class CallSyntax:
 
     @classmethod
     def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False, or_object=False,
-                  python_words=False):
+                  python_literals=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
         of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
@@ -265,9 +265,10 @@ class CallSyntax:
         call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
         objects open one too (xLAM, Llama 3). `or_object`: a region that opens with `{`
         (whitespace aside) holds one call object, not in a list (Mistral before v11's
-        `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_words`: a value
-        may be Python's `True`, `False` or `None`, written in the arguments' JSON as `true`,
-        `false`, `null` (the source keeps the word; Llama 3.2)."""
+        `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_literals`: an object
+        may be written as a Python dict: single-quoted keys and strings, and values Python's `True`,
+        `False` or `None`, written in the arguments' JSON as JSON strings and `true`, `false`,
+        `null` (the source keeps the model's bytes; Llama 3.2)."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -286,8 +287,8 @@ class CallSyntax:
             if bare or prose:
                 raise ValueError("CallSyntax.json_list: or_object is a region that holds a list or one object")
             params["or_object"] = True
-        if python_words:
-            params["python_words"] = True
+        if python_literals:
+            params["python_literals"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -505,7 +506,7 @@ class CallSyntax:
                                           otherwise.native() if otherwise is not None else None,
                                           dict(self.params).get("bare", False), dict(self.params).get("prose", False),
                                           or_object=dict(self.params).get("or_object", False),
-                                          python_words=dict(self.params).get("python_words", False))
+                                          python_literals=dict(self.params).get("python_literals", False))
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
         if self.kind == "keyed":

@@ -581,6 +581,52 @@ QUIRKS = [
           "<arg_key> limit</arg_key><arg_value>5</arg_value></iquest_tool_call>",
           None, [call("search", query="x", limit=5)],
           "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
+    # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
+    Quirk("llama3-python-dict", "llama3_json",
+          "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",
+          None, [call("search", query='it\'s "new"', limit=5, exact=True)],
+          "SGLang's llama3: the call (whole: ast.literal_eval once json.loads refuses the object; streamed: its "
+          "quote rewrite reads a plain dict, not the escaped quote); vLLM's llama3_json: no call, all content",
+          tools=(SEARCH,)),
+    Quirk("llama3-python-dicts-after-the-python-tag", "llama3_json",
+          "<|python_tag|>{'name': 'search', 'parameters': {'query': 'a'}}; "
+          "{'name': 'search', 'arguments': {'query': 'b', 'limit': None}}",
+          None, [call("search", query="a"), call("search", query="b", limit=None)],
+          "SGLang's llama3: both calls (streamed, the second with no arguments: its quote rewrite stops at "
+          "`None`); vLLM's llama3_json: no call (streamed, nothing shown)", tools=(SEARCH,)),
+    Quirk("llama3-python-dict-in-prose", "llama3_json",
+          "Let me look that up. {'name': 'search', 'parameters': {'query': 'x'}}",
+          "Let me look that up. ", [call("search", query="x")],
+          "SGLang's llama3 streamed: the call, the prose before it content (its whole parse reads calls only in an "
+          "output that starts with `{` or holds `<|python_tag|>`); vLLM's llama3_json: no call", tools=(SEARCH,)),
+    Quirk("llama3-python-arguments-in-a-json-object", "llama3_json",
+          "{\"name\": \"search\", \"parameters\": {'query': 'x'}}",
+          None, [call("search", query="x")],
+          "SGLang's llama3: the call; vLLM's llama3_json: none whole (streamed, the call with no arguments)",
+          tools=(SEARCH,)),
+    Quirk("llama3-single-quotes-in-prose", "llama3_json",
+          "I'd say {'a': 'b'} is 'fine'.", "I'd say {'a': 'b'} is 'fine'.", [],
+          "vLLM's llama3_json and SGLang's llama3 (whole): content (an object whose first key names no call is "
+          "prose); SGLang's streamed shows only `I'd say `",
+          tools=(SEARCH,)),
+    # Apertus: a call object where its `{"NAME": {arguments}}` belongs, OpenAI's wrapped one or a plain one
+    Quirk("apertus-openai-call-object", "apertus",
+          '<|tools_prefix|>[{"type": "function", "function": {"name": "search", "arguments": {"query": "x"}}}]'
+          "<|tools_suffix|>",
+          None, [call("search", query="x")],
+          "vLLM's apertus: a call named `type` with the arguments `\"function\"`; SGLang's apertus2509: no call "
+          "(`type` is no declared tool). symphony read the call `type` too; a first member a call object writes "
+          "makes it one, read by the rule of wrapped call objects", tools=(SEARCH,)),
+    Quirk("apertus-openai-call-object-with-id-then-named", "apertus",
+          '<|tools_prefix|>[{"id": "call_1", "type": "function", "function": {"name": "search", "arguments": '
+          '"{\\"query\\": \\"a\\"}"}}, {"open": {"id": 3}}]<|tools_suffix|>',
+          None, [call("search", query="a"), call("open", id=3)],
+          "vLLM's apertus: calls named `id` (`\"call_1\"`) and `open`; SGLang's apertus2509: `open` only",
+          tools=(SEARCH, OPEN)),
+    Quirk("apertus-plain-call-object", "apertus",
+          '<|tools_prefix|>[{"name": "search", "arguments": {"query": "x"}}]<|tools_suffix|>',
+          None, [call("search", query="x")],
+          "vLLM's apertus: a call named `name` with the arguments `\"search\"`; SGLang's apertus2509: no call",
           tools=(SEARCH,)),
 ]
 

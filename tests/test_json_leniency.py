@@ -385,7 +385,7 @@ def test_other_spellings_and_places_are_refused_as_before(written):
 # Llama 3.2 models sometimes write a value as Python's word (`{"x": True, "y": None}`). SGLang's
 # llama3 detector reads such an object (ast.literal_eval of the brace-balanced object, after
 # json.loads refuses it); vLLM's llama3_json does not (json). Only llama3_json's syntax reads them
-# (CallSyntax.json_list(python_words=True)): JSON's literal in the arguments, the word in the source.
+# (CallSyntax.json_list(python_literals=True)): JSON's literal in the arguments, the word in the source.
 
 @pytest.mark.parametrize("output", [
     '<|python_tag|>{"name": "f", "parameters": {"x": True, "y": None, "z": [False, None], "w": "True", "n": NaN}}',
@@ -431,6 +431,95 @@ def test_python_words_are_refused_in_other_json_tables():
     """Other JSON tables read no Python words (their incumbents' json.loads refuses them)."""
     events = parsed("qwen2_5", control_call("qwen2_5", '{"x": True, "y": 2}'))
     assert arguments_of(events)[0] == "{}"
+
+
+# --- Llama 3's call objects written as Python dicts ------------------------------------------
+# `{'name': 'search', 'parameters': {'query': 'x'}}`: SGLang's llama3 detector reads the object
+# (ast.literal_eval once json.loads refuses it; streamed, its own quote rewrite); vLLM's
+# llama3_json does not. In llama3_json (CallSyntax.json_list(python_literals=True)) a key or a
+# string may be single-quoted: the arguments' JSON writes it as a JSON string, the source keeps it.
+
+@pytest.mark.parametrize("output, want", [
+    ("{'name': 'f', 'parameters': {'q': 'x'}}", ("f", '{"q": "x"}')),
+    ("<|python_tag|>{'name': 'f', 'arguments': {'q': 'it\\'s', 'r': 'say \"hi\"'}}",
+     ("f", '{"q": "it\'s", "r": "say \\"hi\\""}')),
+    ("{\"name\": \"f\", \"parameters\": {'q': ['a', {'b': 'c\\n'}], \"n\": 1}}",
+     ("f", '{"q": ["a", {"b": "c\\n"}], "n": 1}')),
+    ("{'name': 'f', 'parameters': {'k\\'s': '\u00e9\\u00e9 \\\\ \\t'}}", ("f", '{"k\'s": "\u00e9\\u00e9 \\\\ \\t"}')),
+    ("{'type': 'function', 'name': 'f', 'parameters': {}}", ("f", "{}")),
+    ("{'name': 'f\\'s', 'parameters': {}}", ("f's", "{}")),
+])
+def test_llama3_python_dicts_are_json(output, want):
+    assert shown_and_calls("llama3_json", output) == ("", [want])
+    check("llama3_json", output, parsed("llama3_json", output))
+
+
+def test_llama3_python_dicts_in_prose():
+    """A first key single-quoted (`{'name'`) opens a list in prose as `{"name"` does; other
+    objects and quotes stay prose."""
+    output = "I'd say {'a': 'b'} then {'name': 'f', 'parameters': {'q': 'x'}}; {'name': 'g', 'parameters': {}}"
+    assert shown_and_calls("llama3_json", output) == ("I'd say {'a': 'b'} then ", [("f", '{"q": "x"}'), ("g", "{}")])
+    check("llama3_json", output, parsed("llama3_json", output))
+
+
+@pytest.mark.parametrize("written, loaded", [
+    ("{'a': 'x\\/y', 'b': 2}", {"a": "x"}),        # Python reads `\/` as two characters: refused there
+    ("{'a': 'x\\qy', 'b': 2}", {"a": "x"}),        # as any escape JSON has not
+    ("{'a': 'x', 'b\": 2}", {"a": "x"}),            # a key closes at its own quote
+])
+def test_llama3_python_strings_refused_where_json_and_python_differ(written, loaded):
+    output = "{'name': 'f', 'parameters': " + written + "}"
+    events = parsed("llama3_json", output)
+    assert json.loads(arguments_of(events)[0]) == loaded
+    check("llama3_json", output, events)
+
+
+@pytest.mark.parametrize("cut, stopped, as_written", [
+    ("'x", {"a": 1, "b": "x"}, '{"a": 1, "b": "x'),
+    ("'x\\", {"a": 1, "b": "x"}, '{"a": 1, "b": "x\\'),
+    ("'it\\'", {"a": 1, "b": "it'"}, '{"a": 1, "b": "it\''),
+    ("'x'", {"a": 1, "b": "x"}, '{"a": 1, "b": "x"'),
+])
+def test_llama3_a_python_string_cut_by_the_stream(cut, stopped, as_written):
+    """As a JSON string cut: at "stop" closed (`"`), at "length" as written, its quotes JSON's."""
+    output = "{'name': 'f', 'parameters': {'a': 1, 'b': " + cut
+    events = parsed("llama3_json", output)
+    assert json.loads(arguments_of(events)[0]) == stopped
+    check("llama3_json", output, events)
+    cut_short = parsed("llama3_json", output, finish="length")
+    assert arguments_of(cut_short)[0] == as_written
+    check("llama3_json", output, cut_short, finish="length")
+
+
+def test_single_quotes_are_refused_in_other_json_tables():
+    """Other JSON tables read no Python dict (their incumbents' json.loads refuses it)."""
+    events = parsed("qwen2_5", control_call("qwen2_5", "{'x': 1}"))
+    assert arguments_of(events)[0] == "{}"
+    assert shown_and_calls("xlam", "[{'name': 'f', 'arguments': {}}]") == ("[{'name': 'f', 'arguments': {}}]", [])
+
+
+PYTHON_TEXT = st.text(st.sampled_from(["a", " ", "'", '"', "\\", "\n", "\t", "é", "日", "🎉", "{", "}", ":", ","]),
+                      max_size=6)
+PYTHON_VALUES = st.recursive(PYTHON_TEXT | st.integers(-5, 5) | st.sampled_from([True, False, None]),
+                             lambda inner: st.lists(inner, max_size=3) | st.dictionaries(PYTHON_TEXT, inner,
+                                                                                           max_size=3),
+                             max_leaves=8)
+
+
+@settings(max_examples=tiers.examples("llama3_json", settings.default.max_examples))
+@given(st.dictionaries(PYTHON_TEXT, PYTHON_VALUES, max_size=3), st.integers(0, 80))
+@example({"it's": ['say "hi"', "a\\'b"], "x": {"y": None}}, 23)
+def test_llama3_python_dict_arguments(value, cut):
+    """Arguments Python's repr wrote (single or double quotes as it picks, its escapes, True,
+    False, None): they load as the value; cut anywhere, every chunking says what the whole parse
+    says."""
+    output = "{'name': 'f', 'parameters': " + repr(value) + "}"
+    events = parsed("llama3_json", output)
+    assert strict_loads(arguments_of(events)[0]) == value
+    check("llama3_json", output, events, every_split_up_to=40)
+    for how in ("stop", "length"):
+        check("llama3_json", output[:cut], parsed("llama3_json", output[:cut], finish=how), finish=how,
+              every_split_up_to=20)
 
 
 def test_words_and_raw_control_characters_in_long_arguments():

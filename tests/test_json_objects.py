@@ -91,6 +91,28 @@ def test_apertus_named_objects():
     check("apertus", output, events)
 
 
+@pytest.mark.parametrize("obj, name, arguments_json", [
+    ('{"type": "function", "function": {"name": "f", "arguments": {"a": 1}}}', "f", '{"a": 1}'),
+    ('{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{\\"a\\": 1}"}}', "f", '{"a": 1}'),
+    ('{"function": {"name": "f", "parameters": {}}}', "f", "{}"),
+    ('{"name": "f", "arguments": {"a": 1}}', "f", '{"a": 1}'),
+    ('{"tool_name": "f", "parameters": {"a": [1]}}', "f", '{"a": [1]}'),
+    # the first member's value says it is the call's name: an object or a list are its arguments
+    ('{"type": {"a": 1}}', "type", '{"a": 1}'),
+    ('{"name": {"a": 1}}', "name", '{"a": 1}'),
+    ('{"id": [1]}', "id", "[1]"),
+    ('{"f": "{\\"a\\": 1}"}', "f", '{"a": 1}'),
+])
+def test_apertus_call_objects_where_a_named_one_belongs(obj, name, arguments_json):
+    """A first member a call object writes first (a name, OpenAI's `type` or `id` with a scalar,
+    `function` with an object) makes Apertus's object a call object (json_outline.pxi)."""
+    output = "<|tools_prefix|>[" + obj + ', {"g": {}}]<|tools_suffix|>'
+    events = parsed("apertus", output)
+    assert arguments_of(events) == {0: arguments_json, 1: "{}"}
+    assert [e["name"] for e in events if e["kind"] == "tool_call_start"] == [name, "g"]
+    check("apertus", output, events)
+
+
 def test_hunyuan_answer_markers_are_dropped():
     output = '<answer>\nOK <tool_calls>[{"name": "f", "arguments": {"a": 1}}]</tool_calls>\n</answer>'
     events = parsed("hunyuan_a13b", output)

@@ -43,6 +43,12 @@
 # before the key that names the call, a first `"type": "function"` member (the value that very
 # string) and a `"function"` key whose value is an object are read on (`{"type": "function",
 # "name": ..}`, `{"type": "function", "function": {"name": ..}}`).
+#
+# With `python_literals` (Llama 3, whose models write a call object as a Python dict at times:
+# `{'name': 'search', 'parameters': {'query': 'x', 'exact': True}}`) the objects' keys and strings
+# may be single-quoted and their values Python's `True`, `False` and `None`: the outline reads such
+# a name, the arguments' validator takes them and their JSON writes them as JSON (json_prefix.pxi's
+# `python`), and in prose a first key so quoted (`{'name'`) opens a list as `{"name"` does.
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -102,7 +108,7 @@ cdef class JsonListAssembler(Assembler):
     cdef bint bare             # the region is the list: no `[` opens it
     cdef bint after_text       # text that is not whitespace came after the list or the call
     cdef bint prose            # the region is prose in which lists open (JL_PROSE)
-    cdef bint python_words     # the objects' values may be Python's True, False, None (JSON's literals)
+    cdef bint python_literals  # the objects may be written as Python dicts (the top)
     cdef pr_code code          # prose: the code span it is in
     cdef int opening           # prose: what the held start of a list read last (JlOpening)
     cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried
@@ -110,6 +116,7 @@ cdef class JsonListAssembler(Assembler):
     cdef int key_kind          # ... what that key is (an OlMember, or JO_TYPE for `type`)
     cdef int wrapping          # ... the wrapping read before it (JlWrapping bits)
     cdef int type_read         # ... how much of the `"function"` value of a `type` was read
+    cdef unsigned char quote   # ... the quote of the key or value being read (`"`, or python `'`)
     cdef bint in_list          # prose: the objects are in a `[` list (else a bare list's)
     cdef ByteBuf scratch       # held bytes with their separators put back
 
@@ -207,7 +214,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_BETWEEN
                 elif self.or_object and c == LBRACE and not self.fence:
                     self.flush_carried(sink)            # one call object, the whitespace before it wrapping
-                    self.call = aj_opened(self.keys, None, None)
+                    self.open_call()
                     self.stage = JL_SINGLE
                 elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
                     self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
@@ -248,8 +255,7 @@ cdef class JsonListAssembler(Assembler):
                 i += cl
             elif c == LBRACE:
                 self.flush_carried(sink)
-                self.call = aj_opened(self.keys, None, None)
-                self.call.prefix.python_words = self.python_words
+                self.open_call()
                 self.stage = JL_OBJECT
             elif self.prose and not self.in_list:
                 # a bare list's end: what it carries is prose, unless it closes the fence it opened in
@@ -393,13 +399,14 @@ cdef class JsonListAssembler(Assembler):
                 if self.opening == JO_LIST and c == LBRACE:
                     self.opening = JO_OBJECT
                     self.in_list = True
-                elif self.opening == JO_OBJECT and c == QUOTE:
+                elif self.opening == JO_OBJECT and (c == QUOTE or (c == APOSTROPHE and self.python_literals)):
                     self.opening = JO_KEY
+                    self.quote = c
                     self.key_at = self.carried.text.len + 1
                 else:
                     return i + self.not_a_list(sink)
             elif self.opening == JO_KEY:
-                if c == QUOTE:
+                if c == self.quote:
                     self.key_kind = ol_plain_kind(self.carried.text.data + self.key_at,
                                                   self.carried.text.len - self.key_at, self.keys == OL_KEYS_ARGS)
                     if self.key_kind == OL_FUNCTION and self.wrapping & JW_FUNCTION:
@@ -418,7 +425,11 @@ cdef class JsonListAssembler(Assembler):
                     hb_append(&self.carried, p + i, w)
                     i += w
                     continue
-                if c != <unsigned char>JO_TYPE_VALUE[self.type_read]:
+                if self.type_read == 0:         # its opening quote (python: `'` too), then the same
+                    if c != QUOTE and not (c == APOSTROPHE and self.python_literals):
+                        return i + self.not_a_list(sink)
+                    self.quote = c
+                elif c != (self.quote if self.type_read == 9 else <unsigned char>JO_TYPE_VALUE[self.type_read]):
                     return i + self.not_a_list(sink)
                 self.type_read += 1
                 if self.type_read == 10:
@@ -477,11 +488,16 @@ cdef class JsonListAssembler(Assembler):
             hb_source(&self.carried, 0, object_at, &self.scratch, &src, &n)
             sink.dropped(DR_WRAPPER, src, n)
             hb_drop_front(&self.carried, object_at)
-        self.call = aj_opened(self.keys, None, None)
-        self.call.prefix.python_words = self.python_words
+        self.open_call()
         self.call.feed(self.carried.text.data, self.carried.text.len, sink)
         hb_clear(&self.carried)
         self.stage = JL_OBJECT
+        return 0
+
+    cdef int open_call(self) except -1:
+        """Opens the call assembler of the list's next object."""
+        self.call = aj_opened(self.keys, None, None)
+        self.call.outline.python = self.call.prefix.python = self.python_literals
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
@@ -526,18 +542,19 @@ cdef class JsonListSyntax(Syntax):
     content) what a region that holds no list holds; `bare`: the region is the list (no `[`);
     `prose`: the region is prose in which lists open; `or_list`: the region is one of the
     `otherwise` syntax that may hold a list of calls instead; `or_object`: a region that opens
-    with `{` holds one call object instead of a list; `python_words`: the objects' values may be
-    Python's `True`, `False` and `None`, written as JSON's literals (Llama 3.2)."""
+    with `{` holds one call object instead of a list; `python_literals`: the objects may be written as
+    Python dicts: single-quoted keys and strings, and `True`, `False` and `None`, written as JSON's
+    (Llama 3.2)."""
     cdef readonly int keys
     cdef readonly JsonSyntax otherwise
     cdef readonly bint bare
     cdef readonly bint prose
     cdef readonly bint or_list
     cdef readonly bint or_object
-    cdef readonly bint python_words
+    cdef readonly bint python_literals
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False,
-                 bint or_list=False, bint or_object=False, bint python_words=False):
+                 bint or_list=False, bint or_object=False, bint python_literals=False):
         Syntax.__init__(self, ends)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
@@ -553,7 +570,7 @@ cdef class JsonListSyntax(Syntax):
         if or_object and (or_list or bare or prose):
             raise ValueError("json list syntax: or_object is a region that holds a list or one object")
         self.or_object = or_object
-        self.python_words = python_words
+        self.python_literals = python_literals
 
     cdef Assembler open(self, object declared):
         cdef JsonListAssembler assembler = JsonListAssembler()
@@ -562,7 +579,7 @@ cdef class JsonListSyntax(Syntax):
         assembler.bare = self.bare
         assembler.or_list = self.or_list
         assembler.or_object = self.or_object
-        assembler.python_words = self.python_words
+        assembler.python_literals = self.python_literals
         if self.prose:
             assembler.prose = True
             assembler.stage = JL_PROSE

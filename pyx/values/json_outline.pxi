@@ -5,8 +5,10 @@
 # expected is skipped; a value that starts with `,` `}` `]` or `:`, or anything unreadable where
 # a key or `:` belongs, stops the reading for good (no close ever comes). A syntax may read other
 # objects (`keys`): `args` as arguments too (Inkling); the first member's key as the name and its
-# value as the arguments (`{"NAME": {...}}`, Apertus); or the object itself as the arguments, the
-# name given by the caller (DeepSeek V3/V3.1, where the name is written before it).
+# value as the arguments (`{"NAME": {...}}`, Apertus; but a first member a call object writes,
+# `{"name": "f", …}` or OpenAI's `{"type": "function", "function": {…}}`, makes it a call object:
+# ol_named_first); or the object itself as the arguments, the name given by the caller (DeepSeek
+# V3/V3.1, where the name is written before it).
 # A call object may be wrapped the way OpenAI's API writes a call (`{"type": "function",
 # "function": {"name": .., "arguments": ..}}`): the first `function` member whose value is an
 # object, before any name or arguments member, is the call object: its members are read as the
@@ -15,6 +17,9 @@
 # A `tool_call_id` member whose value is a string written without escapes (Cohere's call objects)
 # is the id the model gave the call: the first one, once complete, where it comes before the
 # arguments value (the call starts where that begins, so it has its id then at every chunking).
+# With `python` (Llama 3, which writes its call objects as Python dicts at times) a key or a string
+# may be single-quoted (`{'name': 'search', …}`), its `\'` an escape; a name so written is read as
+# Python reads it (json_prefix.pxi validates and rewrites the arguments).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -44,6 +49,7 @@ cdef enum OlMember:
     OL_ARGUMENTS = 2
     OL_FUNCTION = 3          # the call object, wrapped (`{"function": {..}}`)
     OL_ID = 4                # the id the model gave the call (`tool_call_id`)
+    OL_NAMED_FIRST = 5       # OL_KEYS_NAMED: the first member, decided at its value (ol_named_first)
 
 
 cdef struct ol_state:
@@ -51,6 +57,7 @@ cdef struct ol_state:
     int keys                 # OlKeys
     Py_ssize_t pos           # next byte to read
     Py_ssize_t key_at        # first byte of the key being read (after its quote)
+    Py_ssize_t key_len       # the length of the last key read
     bint key_escaped
     int member               # the kind of the member whose value is being read
     Py_ssize_t value_at
@@ -63,11 +70,29 @@ cdef struct ol_state:
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
     Py_ssize_t id_len
-    bint id_seen
     bint has_arguments       # the arguments value began
+    unsigned char python     # keys and strings may be single-quoted (the top; a bint, packed with quote)
+    unsigned char quote      # the quote the string being read closes at
+    unsigned char id_seen    # (a bint, packed with them)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
     Py_ssize_t close         # one past the object's `}`, -1 until then
+
+
+# The bytes a nested value's run stops at: a string's quote (python: `'` too) and the brackets.
+cdef unsigned char OL_NESTED_STOPS[2][256]
+
+
+cdef void ol_build_tables() noexcept:
+    cdef int k
+    memset(OL_NESTED_STOPS, 0, sizeof(OL_NESTED_STOPS))
+    for k in range(2):
+        for c in b'"{}[]':
+            OL_NESTED_STOPS[k][c] = 1
+    OL_NESTED_STOPS[1][APOSTROPHE] = 1
+
+
+ol_build_tables()
 
 
 cdef inline void ol_init(ol_state* s) noexcept:
@@ -75,6 +100,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.keys = OL_KEYS_CALL
     s.pos = 0
     s.key_at = 0
+    s.key_len = 0
     s.key_escaped = False
     s.member = OL_OTHER
     s.value_at = 0
@@ -83,6 +109,8 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.arguments_seen = False
     s.function_seen = False
     s.wrapped = False
+    s.python = False
+    s.quote = QUOTE
     s.has_name = False
     s.name.data = NULL
     s.name.len = 0
@@ -116,20 +144,12 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
     decoded.len = 0
     decoded.cap = 0
     if s.keys == OL_KEYS_NAMED:
-        # the first member: its key is the name, its value the arguments
-        if s.name_seen:
-            return OL_OTHER
-        s.name_seen = s.arguments_seen = True
-        s.name.len = 0
-        if not s.key_escaped:
-            bb_append(&s.name, key, n)
-        elif jt_decode_string(key, n, &s.name) != 0:
-            return OL_ARGUMENTS
-        s.has_name = True
-        return OL_ARGUMENTS
+        # the first member: its key is the name and its value the arguments, or it begins a call
+        # object: its value's first byte decides (ol_named_first)
+        return OL_OTHER if s.name_seen else OL_NAMED_FIRST
     if s.key_escaped:
         try:
-            if jt_decode_string(key, n, &decoded) != 0:
+            if ol_decode_string(key, n, s.quote, &decoded) != 0:
                 return OL_OTHER
             key = decoded.data
             n = decoded.len
@@ -158,6 +178,35 @@ cdef int ol_member_kind(ol_state* s, const unsigned char* key, Py_ssize_t n) exc
     return kind
 
 
+cdef int ol_named_first(ol_state* s, const unsigned char* text, unsigned char c) except -1:
+    """OL_KEYS_NAMED: the first member's value begins with c. Its key names the call and its value
+    is the arguments (`{"NAME": {...}}`), unless the key is one a call object writes first: a name's
+    (`name`, `tool_name`), OpenAI's `type` or `id` with a value that is no object or list, or a
+    `function` whose value is an object (the wrapped call object). Then (`{"name": "f", …}`,
+    `{"type": "function", "function": {…}}`) the object is a call object after all, read as one
+    from this member on. Returns the member's kind."""
+    cdef const unsigned char* key = text + s.key_at
+    cdef Py_ssize_t n = s.key_len
+    cdef int kind = OL_OTHER if s.key_escaped else ol_plain_kind(key, n, False)
+    cdef bint call_object
+    if c == LBRACE or c == LBRACKET:
+        call_object = kind == OL_FUNCTION and c == LBRACE
+    else:
+        call_object = kind == OL_NAME or (not s.key_escaped and (ol_key_is(key, n, "type", 4)
+                                                                 or ol_key_is(key, n, "id", 2)))
+    if call_object:
+        s.keys = OL_KEYS_CALL
+        return ol_member_kind(s, key, n)
+    s.name_seen = s.arguments_seen = True
+    s.name.len = 0
+    if not s.key_escaped:
+        bb_append(&s.name, key, n)
+    elif jt_decode_string(key, n, &s.name) != 0:
+        return OL_ARGUMENTS
+    s.has_name = True
+    return OL_ARGUMENTS
+
+
 cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args) noexcept:
     if ol_key_is(key, n, "name", 4) or ol_key_is(key, n, "tool_name", 9):
         return OL_NAME
@@ -175,9 +224,9 @@ cdef inline int ol_plain_kind(const unsigned char* key, Py_ssize_t n, bint args)
 cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) except -1:
     """The member's value is text[value_at:end]; returns the state reading goes on in."""
     if s.member == OL_NAME:
-        if text[s.value_at] == 34:
+        if text[s.value_at] == QUOTE or text[s.value_at] == APOSTROPHE:
             s.name.len = 0
-            if jt_decode_string(text + s.value_at + 1, end - s.value_at - 2, &s.name) == 0:
+            if ol_decode_string(text + s.value_at + 1, end - s.value_at - 2, text[s.value_at], &s.name) == 0:
                 s.has_name = True
     elif s.member == OL_ID:
         # a string written without escapes: the id is the model's own bytes, as a head's is
@@ -196,13 +245,15 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
     The state lives in `st` while reading (written back at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
-    cdef unsigned char c
+    cdef unsigned char c, quote
+    cdef unsigned char other_quote = APOSTROPHE if s.python else QUOTE     # (a string's other opener)
+    cdef const unsigned char* nested_stops = OL_NESTED_STOPS[1 if s.python else 0]
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
         if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
-            while c != 34 and c != 123 and c != 125 and c != 91 and c != 93:
+            while not nested_stops[c]:
                 i += 1
                 if i == n:
                     break
@@ -210,8 +261,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             if i == n:
                 break
             i += 1
-            if c == 34:
+            if c == 34 or c == other_quote:
                 st = OL_NESTED_STRING
+                s.quote = c
             elif c == 123 or c == 91:
                 s.depth += 1
             else:
@@ -220,8 +272,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                     st = ol_value_done(s, text, i)
             continue
         if st == OL_STRING or st == OL_NESTED_STRING or st == OL_KEY:
-            # inside a string only a quote or a backslash matters
-            while c != 34 and c != 92:
+            # inside a string only its quote or a backslash matters
+            quote = s.quote
+            while c != quote and c != 92:
                 i += 1
                 if i == n:
                     break
@@ -238,7 +291,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             elif st == OL_STRING:
                 st = ol_value_done(s, text, i)
             else:
-                s.member = ol_member_kind(s, text + s.key_at, i - 1 - s.key_at)
+                s.key_len = i - 1 - s.key_at
+                s.member = ol_member_kind(s, text + s.key_at, s.key_len)
                 st = OL_COLON
             continue
         if st == OL_STRING_ESCAPE or st == OL_NESTED_ESCAPE or st == OL_KEY_ESCAPE:
@@ -289,8 +343,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED
-            elif c == 34:
+            elif c == 34 or c == other_quote:
                 st = OL_KEY
+                s.quote = c
                 s.key_at = i + 1
                 s.key_escaped = False
             elif c != 44:
@@ -306,6 +361,8 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_STOPPED
                 break
             s.value_at = i
+            if s.member == OL_NAMED_FIRST:
+                s.member = ol_named_first(s, text, c)
             if s.member == OL_FUNCTION and c == 123:
                 s.wrapped = True        # the wrapped call object: its members are the call's
                 st = OL_MEMBER
@@ -314,8 +371,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             if s.member == OL_ARGUMENTS:
                 s.arguments_at = i
                 s.has_arguments = True
-            if c == 34:
+            if c == 34 or c == other_quote:
                 st = OL_STRING
+                s.quote = c
             elif c == 123 or c == 91:
                 st = OL_NESTED
                 s.depth = 1
@@ -325,6 +383,38 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     s.st = st
     s.pos = i
     return 0
+
+
+cdef int ol_decode_string(const unsigned char* body, Py_ssize_t n, unsigned char quote, ByteBuf* out) except -2:
+    """Decodes a string's body (between its quotes) into `out` as jt_decode_string does: 0, or
+    non-zero when it is no string. A single-quoted one (python) is read as json_prefix.pxi reads it:
+    its `\'` is `'`, a `"` in it is the character, `\/` is refused, other escapes are JSON's."""
+    cdef ByteBuf body_json
+    cdef Py_ssize_t i = 0
+    if quote == QUOTE:
+        return jt_decode_string(body, n, out)
+    body_json.data = NULL
+    body_json.len = 0
+    body_json.cap = 0
+    try:
+        while i < n:
+            if body[i] == BACKSLASH and i + 1 < n and (body[i + 1] == APOSTROPHE or body[i + 1] == SLASH):
+                if body[i + 1] == SLASH:
+                    return 1
+                bb_push(&body_json, APOSTROPHE)
+                i += 2
+                continue
+            if body[i] == BACKSLASH and i + 1 < n:
+                bb_append(&body_json, body + i, 2)
+                i += 2
+                continue
+            if body[i] == QUOTE:
+                bb_push(&body_json, BACKSLASH)
+            bb_push(&body_json, body[i])
+            i += 1
+        return jt_decode_string(body_json.data, body_json.len, out)
+    finally:
+        bb_free(&body_json)
 
 
 def json_outline(text):

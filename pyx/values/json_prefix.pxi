@@ -24,9 +24,14 @@
 # one byte; a word pauses at its last letter, in JP_WORD, and is a value like a literal: undecided
 # until a byte that is no letter follows, refused at its first letter if one does); the caller
 # writes it there (the control character's escape, the word's JSON string) and feeds on from
-# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is. With `python_words`
-# also set (a syntax's option: Llama 3), Python's `True`, `False` and `None` are such words (`N`
-# begins NaN or None: the second letter says which), for the caller to write as JSON's literals.
+# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is. With `python`
+# also set (a syntax's option: Llama 3 writes its call objects as Python dicts at times), Python's
+# `True`, `False` and `None` are such words (`N` begins NaN or None: the second letter says which),
+# for the caller to write as JSON's literals, and a key or a string value may be single-quoted
+# (`'it\'s'`): it pauses at each byte the caller writes anew (`pause` says which): the quotes that
+# open and close it (JSON's `"`), a `"` inside it (`\"`) and the escape `\'` (`'`). Its other
+# escapes are JSON's (`\/`, which Python reads as two characters, is refused), so what it writes is
+# the string Python reads.
 #
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
@@ -75,6 +80,13 @@ cdef enum JpState:
     JP_DONE = 12          # the top-level value is complete: nothing may follow
     JP_REFUSED = 13
 
+cdef enum JpPause:        # what a validator with `rewrites` paused at, for its caller to write anew
+    JPP_CONTROL = 0       # a raw control character inside a string
+    JPP_WORD = 1          # a word (NaN, Infinity, -Infinity; python: True, False, None)
+    JPP_QUOTE = 2         # python: the `'` that opens or closes a string
+    JPP_INNER_QUOTE = 3   # python: a `"` inside a single-quoted string
+    JPP_QUOTE_ESCAPE = 4  # python: the escape `\'`
+
 cdef enum JpNumber:       # where a strict validator is in a number
     JN_SIGN = 0           # after `-`: a digit
     JN_ZERO = 1           # a leading 0: `.`, `e` or the end
@@ -104,6 +116,8 @@ cdef struct jp_state:
     int depth
     unsigned char stack[JP_MAX_DEPTH]   # '{' or '['
     bint in_key
+    unsigned char quote                 # the quote the string being read closes at (`"`, or python `'`)
+    unsigned char pause                 # rewrites: what the validator paused at last (a JpPause)
     Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
     Py_ssize_t escape_at                # the backslash of the \u escape being read
     Py_ssize_t word_at
@@ -121,7 +135,30 @@ cdef struct jp_state:
     bint hold_in_string                 # ... that is an escape inside a value string
     bint refused_in_string              # strict: the refusal came inside a value string
     bint rewrites                       # strict: pause at what the caller writes anew (the top)
-    bint python_words                   # rewrites: also Python's True, False and None as values
+    bint python                         # rewrites: also Python's True, False, None and '…' strings
+
+
+# The bytes a string's plain run stops at: its quote and `\`, and in a strict one a control
+# character; a single-quoted one (python) also stops at a `"`, which it writes escaped.
+cdef enum:
+    JS_LENIENT = 0
+    JS_STRICT = 1
+    JS_SINGLE_QUOTED = 2
+cdef unsigned char JP_STRING_STOPS[3][256]
+
+
+cdef void jp_build_tables() noexcept:
+    cdef int c, k
+    memset(JP_STRING_STOPS, 0, sizeof(JP_STRING_STOPS))
+    for k in range(3):
+        JP_STRING_STOPS[k][QUOTE] = JP_STRING_STOPS[k][BACKSLASH] = 1
+        if k != JS_LENIENT:
+            for c in range(0x20):
+                JP_STRING_STOPS[k][c] = 1
+    JP_STRING_STOPS[JS_SINGLE_QUOTED][APOSTROPHE] = 1
+
+
+jp_build_tables()
 
 
 cdef inline void jp_init(jp_state* s) noexcept nogil:
@@ -145,7 +182,9 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.hold_in_string = False
     s.refused_in_string = False
     s.rewrites = False
-    s.python_words = False
+    s.python = False
+    s.quote = QUOTE
+    s.pause = JPP_CONTROL
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -316,12 +355,15 @@ cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexc
     jp_decided(s)
 
 
-cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
-    """The first byte of a value that is no container: a string, a number or a literal."""
-    if c == 34:
+cdef inline bint jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
+    """The first byte of a value that is no container: a string, a number or a literal. Returns
+    whether the validator pauses at it (python: a single-quoted string's opening quote)."""
+    if c == 34 or (c == APOSTROPHE and s.python):
         s.st = JP_STRING
         s.in_key = False
+        s.quote = c
         jp_decided(s)
+        return jp_paused_at_quote(s, c)
     elif c == 45 or (48 <= c <= 57):
         s.st = JP_NUMBER
         s.number = JN_SIGN if c == 45 else (JN_ZERO if c == 48 else JN_INT)
@@ -337,7 +379,7 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
         else:
             jp_decided(s)
     elif c == 116 or c == 102 or c == 110 or (s.rewrites and (c == UPPER_N or c == UPPER_I)) \
-            or (s.python_words and (c == UPPER_T or c == UPPER_F)):
+            or (s.python and (c == UPPER_T or c == UPPER_F)):
         s.st = JP_WORD
         s.word = "true" if c == 116 else ("false" if c == 102 else ("null" if c == 110 else
                                                                     ("NaN" if c == UPPER_N else
@@ -348,11 +390,21 @@ cdef inline void jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
         jp_hold(s, at)
     else:
         jp_refuse(s, at)
+    return False
+
+
+cdef inline bint jp_paused_at_quote(jp_state* s, unsigned char c) noexcept nogil:
+    """Whether the quote c that opens or closes a string is one the caller writes anew (python's
+    `'`: JSON's `"`)."""
+    if c != APOSTROPHE:
+        return False
+    s.pause = JPP_QUOTE
+    return True
 
 
 cdef inline bint jp_rewritten(const char* word) noexcept nogil:
     """Whether a word is one the caller writes anew (`NaN`, `Infinity`, `-Infinity`, and with
-    python_words `True`, `False`, `None`; the literals are lower case)."""
+    python `True`, `False`, `None`; the literals are lower case)."""
     return word[0] == UPPER_N or word[0] == UPPER_I or word[0] == MINUS or word[0] == UPPER_T or word[0] == UPPER_F
 
 
@@ -367,9 +419,10 @@ cdef inline bint jp_in_rewritten_word(jp_state* s) noexcept nogil:
     return s.st == JP_WORD and jp_rewritten(s.word) and s.word[s.word_len] != 0
 
 
-cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
+cdef bint jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
     """A strict validator's byte between tokens (whitespace already skipped): only what RFC 8259
-    lets come next; a closer closes its own kind only, and only an empty container or after a value."""
+    lets come next; a closer closes its own kind only, and only an empty container or after a value.
+    Returns whether the validator pauses at it (python: a single-quoted string's opening quote)."""
     cdef unsigned char top = s.stack[s.depth - 1] if s.depth else 0
     if s.st == JP_EXPECT_VALUE:
         if c == 123 or c == 91:
@@ -377,12 +430,14 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
         elif c == 93 and top == 91 and s.fresh:
             jp_close(s, 91, at)
         else:
-            jp_start_scalar(s, c, at)
+            return jp_start_scalar(s, c, at)
     elif s.st == JP_OBJECT_KEY:
-        if c == 34:
+        if c == 34 or (c == APOSTROPHE and s.python):
             s.st = JP_STRING
             s.in_key = True
+            s.quote = c
             jp_hold(s, at)          # a member is undecided until its value begins
+            return jp_paused_at_quote(s, c)
         elif c == 125 and s.fresh:
             jp_close(s, 123, at)
         else:
@@ -401,6 +456,7 @@ cdef void jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
             jp_close(s, c - 2, at)
         else:
             jp_refuse(s, at)
+    return False
 
 
 cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexcept nogil:
@@ -409,7 +465,8 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
     at for the caller to write anew (the top of this file). A refused validator stays refused. The state lives
     in `st` while reading (written back before a helper that reads or changes it, and at the end)."""
     cdef Py_ssize_t i = 0, w
-    cdef unsigned char c, top, low
+    cdef unsigned char c, top, quote
+    cdef const unsigned char* stops
     cdef int h
     cdef int st = s.st
     if st == JP_REFUSED:
@@ -419,20 +476,33 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
         if st > JP_AFTER_VALUE:     # inside a token, or after the value
             if st == JP_STRING:
                 # a string's plain bytes at once (a strict one stops at a control character too)
-                low = 32 if s.strict else 0
-                while c != 34 and c != 92 and c >= low:
+                quote = s.quote
+                stops = JP_STRING_STOPS[JS_SINGLE_QUOTED if quote == APOSTROPHE else
+                                        (JS_STRICT if s.strict else JS_LENIENT)]
+                while not stops[c]:
                     i += 1
                     if i == n:
                         s.st = st
                         s.seen += n
                         return -1
                     c = p[i]
-                if c == 34:
+                if c == quote:
                     if s.in_key:
                         s.in_key = False
                         st = JP_AFTER_KEY
                     else:
                         st = jp_after_value(s)
+                    if quote == APOSTROPHE:  # python: the closing `'`, for the caller to write as `"`
+                        s.quote = QUOTE
+                        s.pause = JPP_QUOTE
+                        s.st = st
+                        s.seen += i + 1
+                        return s.seen - 1
+                elif c == 34:             # python: a `"` in a single-quoted string, written escaped
+                    s.pause = JPP_INNER_QUOTE
+                    s.st = st
+                    s.seen += i + 1
+                    return s.seen - 1
                 elif c == 92:
                     st = JP_ESCAPE
                     s.escape_at = s.seen + i
@@ -440,6 +510,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                         s.hold_at = s.escape_at     # (in a value string: a key's member holds already)
                         s.hold_in_string = True
                 elif s.rewrites:          # taken as the string's, for the caller to escape
+                    s.pause = JPP_CONTROL
                     s.st = st
                     s.seen += i + 1
                     return s.seen - 1
@@ -453,6 +524,17 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     st = JP_UNICODE
                     s.hex_count = 0
                     s.hex_value = 0
+                elif s.quote == APOSTROPHE and (c == APOSTROPHE or c == SLASH):
+                    if c == SLASH:              # Python reads `\/` as two characters, JSON as one
+                        jp_refuse_in_string(s, s.escape_at)
+                        return s.refused_at
+                    st = JP_STRING              # `\'`, for the caller to write as `'`
+                    if s.hold_in_string:
+                        jp_decided(s)
+                    s.pause = JPP_QUOTE_ESCAPE
+                    s.st = st
+                    s.seen += i + 1
+                    return s.escape_at
                 elif s.strict and not jp_strict_escape(c):
                     jp_refuse_in_string(s, s.escape_at)
                     return s.refused_at
@@ -545,7 +627,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 continue
             if st == JP_WORD:
                 if jp_letter(c):
-                    if s.python_words and s.word_len == 1 and s.word[0] == UPPER_N and c == c'o':
+                    if s.python and s.word_len == 1 and s.word[0] == UPPER_N and c == c'o':
                         s.word = "None"                 # `N` began NaN or None: the second letter says
                     if s.word[s.word_len] != c:        # (a letter past the word meets its NUL)
                         jp_refuse(s, s.word_at)
@@ -553,6 +635,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     s.word_len += 1
                     i += 1
                     if s.rewrites and s.word[s.word_len] == 0 and jp_rewritten(s.word):
+                        s.pause = JPP_WORD
                         s.st = st                       # a word the caller writes as a string
                         s.seen += i
                         return s.word_at
@@ -576,7 +659,9 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 i += 1
                 continue
             s.st = st
-            jp_feed_strict_token(s, c, s.seen + i)
+            if jp_feed_strict_token(s, c, s.seen + i):
+                s.seen += i + 1             # (paused at a python string's opening quote)
+                return s.seen - 1
             st = s.st
             if st == JP_REFUSED:
                 return s.refused_at

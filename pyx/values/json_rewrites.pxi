@@ -5,7 +5,8 @@
 # feeds it past each pause, recording the stretch (its validator offsets: from the arguments'
 # first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
 # them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
-# JSON string of its text (`"NaN"`), Python's True, False or None (python_words) as JSON's literal.
+# JSON string of its text (`"NaN"`), Python's True, False or None (python) as JSON's literal, and a
+# single-quoted string's quotes as `"`, a `"` in it as `\"`, its `\'` as `'` (python).
 # The event's source keeps the model's bytes. Where nothing was
 # rewritten, reporting costs one length check (jr_any).
 
@@ -13,8 +14,10 @@ cdef enum JrKind:            # how a stretch the validator paused at is written 
     JR_ESCAPE = 0            # a raw control character in a string: its escape
     JR_STRING = 1            # a word (NaN, Infinity, -Infinity): the JSON string of its text
     JR_OPEN_STRING = 2       # such a word cut by a stream stopped for its length: that string, still open
-    JR_LITERAL = 3           # Python's True, False or None (python_words), whole or cut for length: as
+    JR_LITERAL = 3           # Python's True, False or None (python), whole or cut for length: as
                              # many letters of the JSON literal (`true`, `false`, `null`)
+    JR_QUOTE = 4             # the `'` that opens or closes a single-quoted string (python): `"`
+    JR_UNESCAPE = 5          # the escape `\'` in one: `'`
 
 cdef struct jr_stretch:      # a stretch of the arguments written anew
     Py_ssize_t at            # its validator offset
@@ -51,8 +54,18 @@ cdef Py_ssize_t jr_feed(jp_state* s, jr_rewrites* r, const unsigned char* p, Py_
         found = jp_feed_long(s, p + (s.seen - start), n - (s.seen - start))
         if found < 0 or s.st == JP_REFUSED:
             return found
-        jr_record(r, found, s.seen - found, JR_ESCAPE if s.st != JP_WORD else
-                  (JR_LITERAL if jp_python_word(s.word) else JR_STRING))
+        jr_record(r, found, s.seen - found, jr_kind(s))
+
+
+cdef inline int jr_kind(jp_state* s) noexcept:
+    """How the stretch the validator paused at is written (a JrKind)."""
+    if s.pause == JPP_WORD:
+        return JR_LITERAL if jp_python_word(s.word) else JR_STRING
+    if s.pause == JPP_QUOTE:
+        return JR_QUOTE
+    if s.pause == JPP_QUOTE_ESCAPE:
+        return JR_UNESCAPE
+    return JR_ESCAPE            # a raw control character, or a `"` in a single-quoted string
 
 
 cdef int jr_cut(jp_state* s, jr_rewrites* r) except -1:
@@ -86,6 +99,11 @@ cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssiz
         bb_append(out, p + (at - a), s[k].at - at)
         if s[k].kind == JR_LITERAL:
             jr_literal(p + (s[k].at - a), s[k].length, out)
+        elif s[k].kind == JR_QUOTE:
+            bb_push(out, QUOTE)
+        elif s[k].kind == JR_UNESCAPE:
+            bb_push(out, APOSTROPHE)
+        if s[k].kind >= JR_LITERAL:
             at = s[k].at + s[k].length
             k += 1
             continue

@@ -2,7 +2,10 @@
 `<|tools_prefix|>` and `<|tools_suffix|>`. A thought sits between `<|inner_prefix|>` and
 `<|inner_suffix|>` (SGLang's apertus2509 reasoning detector; the model writes it, several per
 turn), and calls written inside a thought are calls, the thought going on after them. A call
-opener inside a call opens the next one.
+opener inside a call opens the next one. An object whose first member is one a call object writes
+first (`name`, `type` or `id` with a scalar, `function` with an object: OpenAI's `{"type":
+"function", "function": {…}}`, a plain `{"name": …, "arguments": …}`) is read as a call object
+(json_outline.pxi's OL_KEYS_NAMED), where vLLM's apertus reads a call named `type`.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import NO_THOUGHT, Family, Row, checkpoints

@@ -2,7 +2,10 @@
 `;` (a bare list: no brackets), after an optional `<|python_tag|>`, as the whole output or in its
 prose: after text, in a ```json fence, a `[` list of them too. An object opens a call where its
 first key names the call or its arguments; any other object, `[1, 2]`, and a call written inside
-Markdown code are content, every byte. No thought.
+Markdown code are content, every byte. No thought. A call object may be written as a Python
+dict, as Llama 3.x models write one at times (`{'name': 'f', 'parameters': {'q': 'it\'s', 'x':
+True}}`): single-quoted keys and strings and Python's `True`, `False`, `None`, written in the
+arguments' JSON as JSON (SGLang's llama3 detector reads them; `python_literals`).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
@@ -13,7 +16,7 @@ LLAMA3_JSON = (
     .state("calls", Emits.ARGUMENTS)
     .transition("calls", "python_tag", "calls")
     .control_tokens("python_tag")
-    .calls(CallSyntax.json_list(bare=True, prose=True, python_words=True))
+    .calls(CallSyntax.json_list(bare=True, prose=True, python_literals=True))
     .opens_turn("<|start_header_id|>assistant<|end_header_id|>")
 )
 
