@@ -62,10 +62,10 @@ cdef struct ol_state:
     int member               # the kind of the member whose value is being read
     Py_ssize_t value_at
     int depth
-    bint name_seen
-    bint arguments_seen
-    bint function_seen
-    bint wrapped             # reading the members of the `function` member's object
+    unsigned char name_seen  # (bints, packed with depth)
+    unsigned char arguments_seen
+    unsigned char function_seen
+    unsigned char wrapped    # reading the members of the `function` member's object
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
