@@ -25,8 +25,8 @@ from tests.oracles.scanner import merge_text, scan
 WHITESPACE = [" ", "\n", "\t", "\r\n", "\n\n", "\u00a0", "\u3000", "\u2028", "\x1c"]
 UNICODE = ["é", "日本", "🎉", "e\u0301", "\u200b", "ß", "\U0010ffff", "\x00"]
 PUNCTUATION = ["[", "]", "{", "}", ",", ":", '"', "\\", "\\u", "\\ud83c", "\\udf89", "\\ud83c\\udf89",
-               "<", ">", "/", "```", "```json\n"]
-WORDS = ["Hello", "plan", "x", "true", "tru", "null", "12abc", "name", "arguments", "get_weather"]
+               "<", ">", "/", "```", "```json\n", "'", "\\'"]
+WORDS = ["Hello", "plan", "x", "true", "tru", "null", "12abc", "name", "arguments", "get_weather", "True", "None"]
 NAMES = ["get_weather", "f", "日本", "", "a b", "get\\u005fweather"]
 
 

@@ -581,6 +581,7 @@ QUIRKS = [
           "<arg_key> limit</arg_key><arg_value>5</arg_value></iquest_tool_call>",
           None, [call("search", query="x", limit=5)],
           "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
+          tools=(SEARCH,)),
     # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
     Quirk("llama3-python-dict", "llama3_json",
           "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",
