@@ -316,13 +316,13 @@ class Sampler:
 # --- regex subset ---------------------------------------------------------------------------------
 
 _REGEX_ATOM = re.compile(r"(\[\^?(?:\\.|[^\]])+\]|\\.|[^\[\\*+?{()|])([*+?]|\{\d+(?:,\d*)?\})?")
-_ESCAPES = {"t": "\t", "r": "\r", "n": "\n"}
+_ESCAPES = {"t": "\t", "r": "\r", "n": "\n", "v": "\x0b", "f": "\x0c"}
 _REGEX_ALPHABET = list("abcxyzAZ0189_ -<>=/\"'.:|\t\n\r") + ["é", "日", "🎉", "｜"]
 
 
 def regex_text(pattern, rng):
     """A string the regex matches, for the subset the builder writes: character classes (ranges,
-    negation, \\t \\r \\n), literals, groups, alternation, and `*`, `+`, `?`, `{m,n}`."""
+    negation, \\t \\r \\n \\v \\f), literals, groups, alternation, and `*`, `+`, `?`, `{m,n}`."""
     out, at = _regex_alternatives(pattern, 0, rng)
     assert at == len(pattern), f"regex outside the sampler's subset: {pattern!r}"
     assert re.fullmatch(pattern, out), (pattern, out)

@@ -149,24 +149,27 @@ def test_an_empty_key_and_a_key_cut_by_a_tag():
 
 
 def test_a_key_is_its_text_less_the_whitespace_around_it():
-    """The whitespace around a key is the model's spacing: the key is trimmed (vLLM's and SGLang's
-    keyed parsers strip it), so a declared key finds its type, and the spaces stay in the source;
-    a key of whitespace alone is a key with no text."""
+    """The ASCII whitespace around a key is the model's spacing: the key is trimmed (vLLM's and
+    SGLang's keyed parsers strip it), so a declared key finds its type, and the spaces stay in the
+    source; a key of whitespace alone is a key with no text. Other whitespace is the key's (the
+    grammar writes no key it would cut, and its character classes are ASCII)."""
     output = ("<tool_call>get_weather<arg_key> city\n</arg_key><arg_value>Paris</arg_value>"
-              "<arg_key>\u3000days </arg_key><arg_value>007</arg_value><arg_key> </arg_key><arg_value>1</arg_value>"
-              "<arg_key> my key </arg_key><arg_value>x</arg_value></tool_call>")
+              "<arg_key>\tdays \x0c</arg_key><arg_value>007</arg_value><arg_key> </arg_key><arg_value>1</arg_value>"
+              "<arg_key> my key </arg_key><arg_value>x</arg_value><arg_key>\u3000k</arg_key><arg_value>y</arg_value>"
+              "</tool_call>")
     check("glm", output, [
         dropped("<tool_call>"),
         start(0, "get_weather", "get_weather"),
         arguments(0, '{"city": "', "<arg_key> city\n</arg_key><arg_value>"),
         arguments(0, "Paris", "Paris"),
         arguments(0, '"', "</arg_value>"),
-        arguments(0, ', "days": 7', "<arg_key>\u3000days </arg_key><arg_value>007</arg_value>"),
+        arguments(0, ', "days": 7', "<arg_key>\tdays \x0c</arg_key><arg_value>007</arg_value>"),
         malformed("<arg_key> </arg_key>", NO_KEY),
         malformed("<arg_value>", OUT_OF_PLACE),
         malformed("1", BETWEEN),
         malformed("</arg_value>", OUT_OF_PLACE),
         arguments(0, ', "my key": "x"', "<arg_key> my key </arg_key><arg_value>x</arg_value>"),
+        arguments(0, ', "\u3000k": "y"', "<arg_key>\u3000k</arg_key><arg_value>y</arg_value>"),
         arguments(0, "}", ""),
         end(0, "</tool_call>"),
         finish(tool_calls=1),

@@ -5,7 +5,7 @@
 # it: the leading whitespace goes into ToolCallStart's source, the trailing is carried on. A name
 # holding whitespace, quotes, braces or angle brackets is no name (a fenced JSON call under a
 # keyed table is not a call), and a block without a name starts no call and takes no index,
-# however many pairs it holds. A key is its text less the whitespace around it (that whitespace
+# however many pairs it holds. A key is its text less the ASCII whitespace around it (which
 # stays in the pair's source), as vLLM's and SGLang's keyed parsers read it. Values are not
 # stripped: the templates write them between the tags as they are. The table's marker that ends
 # the call becomes ToolCallEnd's source; one that only cuts it off (a new call's opener) is
@@ -160,7 +160,7 @@ cdef class KeyedCall(TagCall):
         if self.stage == KY_KEY:
             if tag == KT_KEY_CLOSE:
                 self.carry(p, n)
-                vt_trim(&self.key)      # the whitespace around a key is the model's spacing (carried)
+                vt_trim_ascii_space(&self.key)     # the spacing around a key is the model's (carried)
                 if self.key.len == 0:
                     self.report_from(self.tag_at, OT_KEY_WITHOUT_TEXT)
                     self.stage = KY_BETWEEN

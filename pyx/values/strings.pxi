@@ -129,10 +129,13 @@ cdef Py_ssize_t vt_trim_end(const unsigned char* p, Py_ssize_t start, Py_ssize_t
     return end
 
 
-cdef void vt_trim(ByteBuf* text) noexcept nogil:
-    """Takes the leading and trailing Unicode White_Space off `text`, in place (Rust `str::trim`)."""
-    cdef Py_ssize_t start = vt_trim_start(text.data, text.len)
-    cdef Py_ssize_t end = vt_trim_end(text.data, start, text.len)
+cdef void vt_trim_ascii_space(ByteBuf* text) noexcept nogil:
+    """Takes the leading and trailing ASCII whitespace (vt_is_ascii_space) off `text`, in place."""
+    cdef Py_ssize_t start = 0, end = text.len
+    while start < end and vt_is_ascii_space(text.data[start]):
+        start += 1
+    while end > start and vt_is_ascii_space(text.data[end - 1]):
+        end -= 1
     if start:
         memmove(text.data, text.data + start, end - start)
     text.len = end - start

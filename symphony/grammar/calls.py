@@ -19,6 +19,8 @@ from symphony.grammar.nodes import (WS, const, either, optional, pinned, propert
 from symphony.syntax import CallObject, Placement, Spelling
 from symphony.text import WHITESPACE
 
+ASCII_WHITESPACE = " \t\n\x0b\x0c\r"     # what a trimmed key or head name loses at its ends
+
 
 class Unwritable:
     """What a syntax's raw name or key may not be, and checks a tool against it."""
@@ -51,7 +53,7 @@ class Unwritable:
         for c in stops:
             if c in text:
                 return f"it holds {c!r}, where the parser ends it"
-        if not spaced and text != text.strip():
+        if not spaced and text != text.strip(ASCII_WHITESPACE):
             return "the parser trims the whitespace around it"
         return None
 
@@ -136,10 +138,10 @@ def _keyed(syntax):
     # text before the first tag, trimmed, and holds no whitespace, quote, brace or angle bracket
     spellings = (tags,) + tuple(dict(syntax.params).get("also", ()))
     markup = tuple(text for spelling in spellings for text in spelling.texts())
-    # a key is read trimmed: one the tools declare holds no whitespace at its ends, and one the
-    # model names itself is written with none
+    # a key is read less the ASCII whitespace around it: one the tools declare holds none at its
+    # ends, and one the model names itself is written with none
     unwritable = Unwritable(markup, name_stops=" \t\r\n\"'{}<>", spaced=False)
-    key_stops = "".join(sorted(WHITESPACE))
+    key_stops = ASCII_WHITESPACE
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)

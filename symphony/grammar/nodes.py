@@ -120,9 +120,14 @@ def word(stops, tags):
 _CLASS_SPECIALS = "\\]^-["
 
 
+_CLASS_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\x0b": "\\v", "\x0c": "\\f"}
+
+
 def _class(excluded):
-    """A regex character class of every character but `excluded`."""
-    return "[^" + "".join("\\" + c if c in _CLASS_SPECIALS else c for c in sorted(set(excluded))) + "]"
+    """A regex character class of every character but `excluded` (xgrammar takes no raw line break
+    in one: the ASCII whitespace is written as its escape)."""
+    return "[^" + "".join("\\" + c if c in _CLASS_SPECIALS else _CLASS_ESCAPES.get(c, c)
+                          for c in sorted(set(excluded))) + "]"
 
 
 def slots(parameters, slot, generic):
