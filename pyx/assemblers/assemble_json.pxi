@@ -35,10 +35,10 @@
 # Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
 # what some Llama-family and Granite checkpoints write) are that object: the string is held while
 # its text could still be one (it starts, after spaces, with `{` or an escape), and when it closes
-# the decoded object (without spaces around it) goes out as the arguments' JSON, the string's own bytes (quotes, escapes) as
-# their source. A string whose text is known not to be an object (another first character, a
-# decoded text that is no whole strict JSON object, a stream that ends inside it) streams as
-# written, the string it is. The decision depends only on the bytes, never on the chunking.
+# the decoded object (without spaces around it) goes out as the arguments' JSON, the string's
+# own bytes (quotes, escapes) as their source. A string whose text is known not to be an object
+# (another first character, a decoded text that is no whole strict JSON object, a stream that ends
+# inside it) streams as written, the string it is. The decision depends only on the bytes, never on the chunking.
 # Arguments written as `null` (no arguments, as SGLang's detectors read them) are the object `{}`,
 # `null` its source: a value that begins with `n` is held while it could still be that word.
 #
@@ -565,11 +565,9 @@ cdef class JsonCallAssembler(Assembler):
         self.in_tail = False
         self.done = True
         if self.started():
-            if not o.has_arguments:
-                pass
-            elif o.arguments_end < 0:
+            if o.has_arguments and o.arguments_end < 0:
                 self.stream_arguments(sink, length, AU_STREAM_END if complete else AU_AS_WRITTEN)
-            elif length > o.arguments_end:
+            elif o.has_arguments and length > o.arguments_end:
                 self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
             if complete:
                 self.complete(sink)

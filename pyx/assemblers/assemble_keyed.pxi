@@ -35,7 +35,7 @@ cdef enum KeyedStage:
     KY_TYPE = 7             # after a type tag's open tag (type_at)
     KY_OBJECT = 8           # a JSON call object (objects)
     KY_AFTER_OBJECT = 9     # after it
-    KY_LIST = 10            # a JSON list of call objects (objects): the rest of the region is its
+    KY_LIST = 10            # a JSON list of call objects (objects): the rest of the region is the list's
 
 cdef enum:
     KY_TYPE_NAME = 16       # a type tag's longest type name (a longer one names no type)

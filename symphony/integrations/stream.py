@@ -81,7 +81,8 @@ def parse_calls(table, output, tools=None, tool_choice=None, thought_as_content=
         _HANDOFF.left = None
         if left[0] is output and left[1] is table and tool_choice is None and (
                 left[2] is tools and undeclared == "call"
-                or left[2] is None and (left[3][1] is None or undeclared == "malformed" and _refuses_none(tools, left[3][1]))):
+                or left[2] is None and (left[3][1] is None
+                                        or (undeclared == "malformed" and _refuses_none(tools, left[3][1])))):
             return left[3]
     engine = Engine(table, tools, undeclared=undeclared) if tool_choice is None else \
         _parser(table, tools, tool_choice, undeclared=undeclared)
