@@ -559,6 +559,11 @@ QUIRKS = [
           "nul\n", [call("get_weather"), call("get_weather")],
           "vLLM's hermes: `null` (json.dumps of the value); symphony: `{}` either way, the cut word Malformed "
           "(shown) with the text after it"),
+    Quirk("llama3-python-none-arguments", "llama3_json",
+          "{'name': 'get_weather', 'parameters': None}; {\"name\": \"get_weather\", \"parameters\": Non",
+          "Non", [call("get_weather"), call("get_weather")],
+          "SGLang's llama3: the first call with `{}` (`parameters or arguments or {}`); symphony: `{}` for "
+          "Python's word for no arguments as for JSON's `null`, the cut word Malformed (shown)"),
     Quirk("gpt-oss-empty-arguments", "gpt_oss",
           "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|><|call|>",
           None, [call("get_weather")],

@@ -39,8 +39,9 @@
 # own bytes (quotes, escapes) as their source. A string whose text is known not to be an object
 # (another first character, a decoded text that is no whole strict JSON object, a stream that ends
 # inside it) streams as written, the string it is. The decision depends only on the bytes, never on the chunking.
-# Arguments written as `null` (no arguments, as SGLang's detectors read them) are the object `{}`,
-# `null` its source: a value that begins with `n` is held while it could still be that word.
+# Arguments written as `null` (no arguments, as SGLang's detectors read them), or Python's `None`
+# where the objects may be Python dicts, are the object `{}`, the word its source: a value that
+# begins with the word's letter is held while it could still be that word.
 #
 # the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
 # left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
@@ -418,11 +419,11 @@ cdef class JsonCallAssembler(Assembler):
         if self.quoted == AQ_UNQUOTED:
             return True
         if self.quoted == AQ_UNDECIDED:
-            if data[o.arguments_at] != QUOTE and data[o.arguments_at] != LOWER_N:
+            if data[o.arguments_at] != QUOTE and not aj_null_start(o, data[o.arguments_at]):
                 self.quoted = AQ_AS_WRITTEN
                 return False
             self.quoted = AQ_HELD
-        if data[o.arguments_at] == LOWER_N:
+        if data[o.arguments_at] != QUOTE:
             return self.held_null(sink)
         if o.arguments_end < 0:
             i = o.arguments_at + 1
@@ -444,12 +445,13 @@ cdef class JsonCallAssembler(Assembler):
         return True
 
     cdef bint held_null(self, Sink sink) except -1:
-        """held_string's part for arguments that begin with `n`: held while they are a prefix of
-        `null`; the whole word is sent as `{}`."""
+        """held_string's part for arguments that begin as `null` (or Python's `None`) does: held
+        while they are a prefix of the word; the whole word is sent as `{}`."""
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t end = o.arguments_end if o.arguments_end >= 0 else self.text.text.len
         cdef Py_ssize_t n = end - o.arguments_at
-        if n <= 4 and memcmp(self.text.text.data + o.arguments_at, b"null", n) == 0:
+        cdef const char* word = "null" if self.text.text.data[o.arguments_at] == LOWER_N else "None"
+        if n <= 4 and memcmp(self.text.text.data + o.arguments_at, word, n) == 0:
             if o.arguments_end < 0:
                 return True
             if n == 4:
@@ -593,6 +595,12 @@ cdef Py_ssize_t aj_find(const unsigned char* data, Py_ssize_t at, Py_ssize_t n, 
             return at
         at += 1
     return -1
+
+
+cdef inline bint aj_null_start(ol_state* o, unsigned char c) noexcept:
+    """Whether arguments that begin with c may be the word for no arguments: `null`, or where the
+    objects may be Python dicts, `None`."""
+    return c == LOWER_N or (c == UPPER_N and o.python)
 
 
 cdef inline bint aj_space(unsigned char c) noexcept:
