@@ -31,6 +31,7 @@ import pytest
 import symphony
 from symphony.adapt import chat
 from symphony.formats import SGLANG_DETECTORS
+from symphony.integrations.names import THINKING_OFF
 from symphony.models import thought_markers
 from symphony.replay import opens_thought
 from recorded.peer_cases import ROOT, SHARED, VLLM_FILES, VLLM_TABLES, load, sglang_cases, vllm_cases
@@ -96,7 +97,6 @@ SGLANG_REASONING_CHECKPOINTS = {
     "muse": "meta-models/Muse-Glimmer-30B",
 }
 REASONING = "reasoning:"
-THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the
 # thought: the checkpoint's prompt is followed by the table's thought opener, unless it already
 # leaves the output inside a thought. `continue_final_message` continues an assistant message that

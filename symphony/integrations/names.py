@@ -13,6 +13,11 @@ DISTINCT_TOOL_LISTS = 256          # tool lists whose compiled schemas are kept
 
 AUTO = "symphony"                  # the name that picks the table from the served model
 
+# chat_template_kwargs that turn every template's thinking switch on or off (each template reads
+# its own: enable_thinking, DeepSeek V3.1's thinking, MiniMax M3's thinking_mode)
+THINKING_ON = {"enable_thinking": True, "thinking": True, "thinking_mode": "enabled"}
+THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
+
 
 def parser_names():
     """Every name registered: `symphony`, then `symphony_<table>` per table."""

@@ -33,6 +33,8 @@ from sglang.srt.parser import reasoning_parser as _reasoning
 from sglang.srt.parser.reasoning_parser import ReasoningParser
 
 from symphony.integrations.names import (
+    THINKING_OFF,
+    THINKING_ON,
     declared_later,
     has_grammar,
     named_classes,
@@ -98,10 +100,6 @@ class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
         return _NOTHING_SAID if fields is None else _reasoning.StreamingParseResult(fields[0], fields[1])
 
 
-THINKING_ON = {"enable_thinking": True, "thinking": True, "thinking_mode": "enabled"}
-THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
-
-
 @functools.lru_cache(maxsize=DISTINCT_PROMPTS)
 def _prompt(name, model_id, thinking):
     """The generation-prompt tail SGLang does not show its detectors, rebuilt from what it does:
@@ -110,8 +108,6 @@ def _prompt(name, model_id, thinking):
     per (name, model, thinking)."""
     table = table_for(name, model_id, "SGLang's tokenizer (name_or_path)")
     if name is None:
-        # (each template reads its own switch: enable_thinking, DeepSeek V3.1's thinking, MiniMax
-        # M3's thinking_mode)
         model = for_model(model_id, THINKING_ON)
         if not thinking and prompt_opens_thought(table, model.prompt_tail):
             model = for_model(model_id, THINKING_OFF)
