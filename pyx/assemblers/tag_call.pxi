@@ -425,11 +425,8 @@ cdef class TagCall(Assembler):
         self.value_newline = p[n - 1] == LF
         if self.mode == VM_STREAM:
             return self.stream_text(p, n)
-        bb_append(&self.value, p, n)
         self.carry(p, n)
-        if self.mode == VM_UNDECIDED and not tc_could_be_null(self.value.data, self.held_value_length()):
-            return self.decide_string()
-        return 0
+        return self.hold_value(p, n)
 
     cdef int value_written(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Text of the open value whose bytes are already carried, written otherwise than it is
@@ -439,11 +436,12 @@ cdef class TagCall(Assembler):
         self.at_value_start = False
         self.value_newline = p[n - 1] == LF
         if self.mode == VM_STREAM:
-            if self.newline_held:
-                bb_append(&self.fragment, b"\\n", 2)
-                self.newline_held = False
-            vt_string(p, n, &self.fragment)
-            return self.push()
+            return self.stream_piece(p, n)
+        return self.hold_value(p, n)
+
+    cdef int hold_value(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text of a value read whole joins what is held (its bytes carried): a nullable string
+        that can no longer be null streams from here on."""
         bb_append(&self.value, p, n)
         if self.mode == VM_UNDECIDED and not tc_could_be_null(self.value.data, self.held_value_length()):
             return self.decide_string()
@@ -479,15 +477,21 @@ cdef class TagCall(Assembler):
             self.carry(p, n)
             self.newline_held = True
             return 0
-        if self.newline_held:
-            bb_append(&self.fragment, b"\\n", 2)
-        vt_string(p, m, &self.fragment)
         self.carry(p, m)
-        self.push()
+        self.stream_piece(p, m)
         self.newline_held = trailing
         if trailing:
             self.carry(p + m, 1)
         return 0
+
+    cdef int stream_piece(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text of a streamed string goes out as its JSON (after a newline held for it), with the
+        bytes carried so far as its source."""
+        if self.newline_held:
+            bb_append(&self.fragment, b"\\n", 2)
+            self.newline_held = False
+        vt_string(p, n, &self.fragment)
+        return self.push()
 
     cdef int decide_string(self) except -1:
         """A nullable string that can no longer be null: it streams from here on."""
