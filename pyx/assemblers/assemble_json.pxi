@@ -427,7 +427,7 @@ cdef class JsonCallAssembler(Assembler):
             return self.held_null(sink)
         if o.arguments_end < 0:
             i = o.arguments_at + 1
-            while i < length and aj_space(data[i]):
+            while i < length and jp_strict_space(data[i]):
                 i += 1
             if i == length or data[i] == LBRACE or data[i] == BACKSLASH:
                 return True
@@ -555,7 +555,7 @@ cdef class JsonCallAssembler(Assembler):
                 or self.outline.keys != OL_KEYS_ARGUMENTS or not self.outline.has_name):
             return False
         at = self.head_at + len(self.separator)
-        while at < self.text.text.len and aj_space(data[at]):
+        while at < self.text.text.len and jp_strict_space(data[at]):
             at += 1
         return at == self.text.text.len
 
@@ -603,23 +603,19 @@ cdef inline bint aj_null_start(ol_state* o, unsigned char c) noexcept:
     return c == LOWER_N or (c == UPPER_N and o.python)
 
 
-cdef inline bint aj_space(unsigned char c) noexcept:
-    return c == SPACE or c == TAB or c == LF or c == CR
-
-
 cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_ssize_t* end) noexcept:
     """Whether p[0:n] is one whole strict JSON object with JSON whitespace around it, and where
     the object is (p[start:end])."""
     cdef jp_state s
     cdef Py_ssize_t i = 0
-    while i < n and aj_space(p[i]):
+    while i < n and jp_strict_space(p[i]):
         i += 1
     if i == n or p[i] != LBRACE:
         return False
     jp_init_strict(&s)
     if jp_feed_long(&s, p + i, n - i) >= 0 or not jp_whole(&s):
         return False
-    while aj_space(p[n - 1]):
+    while jp_strict_space(p[n - 1]):
         n -= 1
     start[0] = i
     end[0] = n
