@@ -887,8 +887,9 @@ cdef class Engine:
             self.sink.hold()
 
     cdef inline void region_decided(self) noexcept:
-        """A call started in the open region: what it held goes out as it is."""
-        if self.sink.calls != self.region_calls:
+        """A call started in the open region (and its assembler holds it no longer): what it held
+        goes out as it is."""
+        if self.sink.calls != self.region_calls and self.sink.stretch_from < 0:
             self.region_undecided = False
             self.sink.release()
 

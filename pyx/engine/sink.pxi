@@ -15,6 +15,11 @@
 # turns out to be text is relabelled (its Dropped records Malformed). Held records keep their bytes
 # counted as held (`undecided_at`), so the buffer limit sees them.
 #
+# An assembler may hold a stretch of its own inside that (`hold_stretch`, `hold_call`): a call
+# that is a call only once it is whole (a pythonic call, read when its `)` closes it), and the list
+# around it. When it turns out not to be one, its records are relabelled Malformed and its bytes
+# join into runs (`refuse_call`), and the call numbers nothing: the next takes its index.
+#
 # Where the engine gives it the request's tools to check names against (`refuse_undeclared`, the
 # parser's option undeclared="malformed"), a call that starts with a name no tool declares is no
 # call: the Sink records it as Malformed{UnknownTool}, every byte the call's assembler reports
@@ -218,6 +223,10 @@ cdef class Sink:
     cdef int64_t gap_at              # ... the output offset of its first byte
     cdef Py_ssize_t held_from        # records from this one on are held for the engine, or -1
     cdef int64_t held_at             # ... the output offset of their first byte
+    cdef Py_ssize_t stretch_from     # records from this one on are held for an assembler, or -1
+    cdef bint stretch_owns           # ... and the hold (held_from) is the stretch's, not the engine's
+    cdef Py_ssize_t call_from        # the held call's first record, or -1
+    cdef bint call_flawed            # a Malformed record was pushed since call_from
 
     def __cinit__(self):
         self.open_call = -1
@@ -226,6 +235,8 @@ cdef class Sink:
         self.records = self.first
         self.cap = SK_FIRST
         self.held_from = -1
+        self.stretch_from = -1
+        self.call_from = -1
 
     @staticmethod
     cdef Sink of(Ledger ledger, tuple marker_texts, tuple marker_events):
@@ -297,7 +308,7 @@ cdef class Sink:
         """The last record, when it is of this kind (and, for Dropped/Malformed, this reason) and
         its bytes end the arena (so more can be appended to it), else NULL."""
         cdef sk_record* last
-        if self.count == 0 or self.count == self.held_from:
+        if self.count == 0 or self.holds_from(self.count):
             return NULL         # (the first held record does not join the last one built)
         if kind == EV_MALFORMED and (why == MW_UNTERMINATED or self.count <= self.fresh_from):
             return NULL         # relabel_unterminated and relabel_cut must find these bytes in their own records
@@ -418,6 +429,8 @@ cdef class Sink:
             r.other = other
             self.text_record(r, p, n)
         self.after_malformed = True
+        if self.call_from >= 0:
+            self.call_flawed = True
         return 0
 
     cdef void join_gap(self, int why, int other) noexcept:
@@ -430,7 +443,7 @@ cdef class Sink:
         r.why = why
         r.other = other
         self.gap = False
-        if (self.count < 2 or self.count - 1 == self.held_from or self.count - 1 <= self.fresh_from
+        if (self.count < 2 or self.holds_from(self.count - 1) or self.count - 1 <= self.fresh_from
                 or why == MW_UNTERMINATED):
             return
         before = &self.records[self.count - 2]
@@ -538,7 +551,7 @@ cdef class Sink:
                 self.records[i].why = MW_UNTERMINATED
                 self.records[i].other = OT_NONE
         self.fresh_from = 0
-        if (0 < since < self.count and since != self.held_from
+        if (0 < since < self.count and not self.holds_from(since)
                 and sk_joinable(&self.records[since - 1], &self.records[since])):
             sk_join(&self.records[since - 1], &self.records[since])      # (one reason: one record again)
             memmove(&self.records[since], &self.records[since + 1], (self.count - since - 1) * sizeof(sk_record))
@@ -571,26 +584,137 @@ cdef class Sink:
         """The held records turned out to be text: each Dropped one says Malformed{Other(other)},
         and adjacent Malformed records of one reason (the record before the held ones included)
         join; then they are released."""
-        cdef Py_ssize_t i, w, start = self.held_from - 1 if self.held_from > 0 else 0
+        self.relabel_dropped(self.held_from, other)
+        self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
+        self.held_from = -1
+        self.gap = False            # (a gap held with them is text now too)
+        return 0
+
+    cdef void relabel_dropped(self, Py_ssize_t since, int other) noexcept:
+        """Records since record `since` that say Dropped say Malformed{Other(other)}."""
+        cdef Py_ssize_t i
         cdef sk_record* r
-        for i in range(self.held_from, self.count):
+        for i in range(since, self.count):
             r = &self.records[i]
             if r.kind == EV_DROPPED:
                 r.kind = EV_MALFORMED
                 r.why = MW_OTHER
                 r.other = other
-        w = start
+
+    cdef void join_from(self, Py_ssize_t start) noexcept:
+        """Joins the adjacent records of one run from record `start` on (sk_joinable)."""
+        cdef Py_ssize_t i, w = start
         for i in range(start + 1, self.count):
             if sk_joinable(&self.records[w], &self.records[i]):
                 sk_join(&self.records[w], &self.records[i])
             else:
                 w += 1
                 self.records[w] = self.records[i]
-        if self.count:
+        if self.count > start:
             self.count = w + 1
         self.after_malformed = self.count > 0 and self.records[self.count - 1].kind == EV_MALFORMED
-        self.held_from = -1
-        self.gap = False            # (a gap held with them is text now too)
+
+    # -- an assembler's holds ---------------------------------------------------------------------
+
+    cdef inline void shift_holds(self, Py_ssize_t removed) noexcept:
+        """`removed` records before the holds went: each hold's first record moves up by as many."""
+        if self.held_from >= 0:
+            self.held_from -= removed
+        if self.stretch_from >= 0:
+            self.stretch_from -= removed
+        if self.call_from >= 0:
+            self.call_from -= removed
+
+    cdef inline bint holds_from(self, Py_ssize_t i) noexcept:
+        """Whether record i is the first of a hold (it joins no record before it while held)."""
+        return i == self.held_from or i == self.stretch_from or i == self.call_from
+
+    cdef void hold_stretch(self) noexcept:
+        """Records from the next one on (and a gap waiting) are held for the assembler until
+        `release_stretch` (or `relabel_stretch`); inside the engine's hold when one is on."""
+        if self.stretch_from >= 0:
+            return
+        if self.held_from < 0:
+            self.hold()
+            self.stretch_owns = True
+            self.stretch_from = self.held_from
+        else:
+            self.stretch_from = self.count - 1 if self.gap else self.count
+
+    cdef void hold_call(self) noexcept:
+        """A call starts with the next record: it is held (in the stretch) until the assembler
+        releases it or refuses it (`refuse_call`)."""
+        self.hold_stretch()
+        self.call_from = self.count - 1 if self.gap else self.count
+        if self.call_from < self.stretch_from:
+            self.call_from = self.stretch_from
+        self.call_flawed = False
+
+    cdef void release_stretch(self) noexcept:
+        """What the stretch holds is what it says (its call, if one is held, is one)."""
+        if self.stretch_from < 0:
+            return
+        self.call_from = -1
+        self.stretch_from = -1
+        if self.stretch_owns:
+            self.stretch_owns = False
+            self.release()
+
+    cdef int relabel_stretch(self, int other) except -1:
+        """The stretch held no call: its Dropped records say Malformed{Other(other)}; released."""
+        cdef Py_ssize_t since = self.stretch_from
+        if since < 0:
+            return 0
+        self.call_from = -1
+        self.stretch_from = -1
+        if self.stretch_owns:
+            self.stretch_owns = False
+            return self.relabel_held(other)
+        self.relabel_dropped(since, other)
+        self.join_from(since)
+        self.gap = False
+        return 0
+
+    cdef int refuse_call(self, int why, int other) except -1:
+        """The held call is no call: each of its records (but the Malformed ones, which keep their
+        reasons) says Malformed{why/other}, its bytes only (the name and JSON go), and adjacent ones
+        of one reason join; it numbers no call. The stretch goes on."""
+        cdef Py_ssize_t i, w, cursor, start = self.call_from
+        cdef sk_record* r
+        if self.call_from < 0:
+            return 0
+        cursor = self.records[self.call_from].text_at if self.call_from < self.count else self.arena.len
+        w = self.call_from
+        for i in range(self.call_from, self.count):
+            r = &self.records[i]
+            if r.kind == EV_CALL_START:
+                self.calls -= 1
+                if self.open_call == r.index:
+                    self.open_call = -1
+                if r.id_len:
+                    self.given_ids.len -= <Py_ssize_t>sizeof(Py_ssize_t) + r.id_len    # (the last given)
+            if r.kind != EV_MALFORMED:
+                r.kind = EV_MALFORMED
+                r.why = why
+                r.other = other
+            memmove(self.arena.data + cursor, self.arena.data + r.text_at, r.text_len)
+            r.text_at = cursor
+            r.aux_at = cursor
+            r.aux_len = -1
+            r.id_len = 0
+            cursor += r.text_len
+            if r.text_len == 0 and r.kind == EV_MALFORMED:
+                if w > start and r.tokens > 0:
+                    sk_join(&self.records[w - 1], r)
+                continue        # (a record of no bytes is no event)
+            self.records[w] = r[0]
+            w += 1
+        self.arena.len = cursor
+        self.count = w
+        self.call_from = -1
+        self.gap = False
+        if start < self.count:
+            self.join_from(start)
         return 0
 
     cdef inline int64_t undecided_at(self) noexcept:
@@ -722,6 +846,9 @@ cdef class Sink:
         """Nothing is held any more: every record is what it says (the parse ended or failed; a
         refused call left open ends with it)."""
         self.held_from = -1
+        self.stretch_from = -1
+        self.stretch_owns = False
+        self.call_from = -1
         self.gap = False
         self.after_malformed = False
         self.refusing = False
@@ -735,6 +862,10 @@ cdef class Sink:
             return
         if self.held_from >= 0:
             self.held_from = 0          # (a hold with no record yet: from the next one on)
+        if self.stretch_from >= 0:
+            self.stretch_from = 0
+        if self.call_from >= 0:
+            self.call_from = 0
         self.count = 0
         self.kept_thought = -1
         self.arena.len = 0
@@ -872,8 +1003,7 @@ cdef class Sink:
             r.aux_at -= lo
             self.records[i - keep] = r[0]
         self.count -= keep
-        if self.held_from >= 0:
-            self.held_from -= keep
+        self.shift_holds(keep)
 
     cdef object build(self, sk_record* r, object whole, const unsigned char* wp, Py_ssize_t wn):
         """The event of one record."""
@@ -959,8 +1089,7 @@ cdef class Sink:
         if removed:
             memmove(&self.records[w + 1], &self.records[upto], (self.count - upto) * sizeof(sk_record))
             self.count -= removed
-            if self.held_from >= 0:
-                self.held_from -= removed
+            self.shift_holds(removed)
         return w + 1
 
     cdef list take(self, object whole, const unsigned char* wp, Py_ssize_t wn):
