@@ -1015,19 +1015,19 @@ FAMILY_CASES = {
         Case("bare-pythonic-python-region-unclosed", "<|python_start|>[f(a=1), g(b=[1, 2])]", calls=2),
         Case("bare-pythonic-region-of-content", "<|python_start|>print(1)<|python_end|>", calls=0),
         Case("bare-pythonic-cut-undecided", " [get_wea", calls=0),
-        Case("bare-pythonic-cut-in-value", "[f(a='x", calls=1),
+        Case("bare-pythonic-cut-in-value", "[f(a='x", calls=0),
         Case("bare-pythonic-argument-literals", "[f(a={'x', 'y'}, b=f'z', c=+1, d=.5, e='p' 'q', **{'g': 1})]",
              calls=1),
     ],
     "lfm2_5": [
         Case("lfm2_5-raw-line-break", "<|tool_call_start|>[f(cmd='a\nb\r\nc', n=07)]<|tool_call_end|>", calls=1),
         Case("lfm2_5-unescaped-quotes", "<|tool_call_start|>[f(cmd='sed -n '1,5p' x.py'), g(a='it's', b=[1, ')'])]"
-             "<|tool_call_end|>", calls=2),
+             "<|tool_call_end|>", calls=1),    # (g's quotes admit no reading: no call)
         Case("lfm2_5-unescaped-quotes-ambiguous", "<|tool_call_start|>[f(a='x 'y', b='z'), g(c='p 'q' 'r), h()]"
-             "<|tool_call_end|>", calls=3),
+             "<|tool_call_end|>", calls=1),
         Case("lfm2_5-unescaped-quotes-unbalanced", "<|tool_call_start|>[f(a='x ')y'), g()]<|tool_call_end|>", calls=2),
-        Case("lfm2_5-unescaped-quotes-cut", "<|tool_call_start|>[f(a='x 'y, b=(1", calls=1),
-        Case("lfm2_5-unescaped-quotes-closed", "<|tool_call_start|>[f(a='x 'y, b=(1<|tool_call_end|> after", calls=1),
+        Case("lfm2_5-unescaped-quotes-cut", "<|tool_call_start|>[f(a='x 'y, b=(1", calls=0),
+        Case("lfm2_5-unescaped-quotes-closed", "<|tool_call_start|>[f(a='x 'y, b=(1<|tool_call_end|> after", calls=0),
         Case("lfm2_5-json-calls", '<|tool_call_start|>[{"name": "f", "arguments": {"a": 1}}, '
              '{"name": "g", "parameters": {}}]<|tool_call_end|>', calls=2),
         Case("lfm2_5-json-call-cut", '<|tool_call_start|>{"name": "f", "arguments": {"a": [1<|tool_call_end|>', calls=1),

@@ -203,6 +203,8 @@ def other_cases(r):
     def closed(text):
         return opens + text + closes
 
+    cut_calls = 0 if p == "pythonic" else 1
+
     cases = [
         Case(f"{p}-call", frame(r, weather), tools=TOOLS, calls=1),
         Case(f"{p}-call-without-tools", frame(r, weather), calls=1),
@@ -225,10 +227,11 @@ def other_cases(r):
         Case(f"{p}-junk-between-calls", opens + weather + (r.call_close or "") + " junk " + r.call_open + time
              + closes, tools=TOOLS),
         Case(f"{p}-unterminated", opens + weather, tools=TOOLS, calls=1),
+        # a pythonic call is one once its `)` closes it: cut short, it is the text it is
         Case(f"{p}-unterminated-in-value", opens + w.head("get_weather") + w.arg("city", "Paris")[:-4],
-             tools=TOOLS, calls=1),
+             tools=TOOLS, calls=cut_calls),
         Case(f"{p}-closed-in-value", closed(w.head("get_weather") + w.arg("city", "Paris")[:-4]), tools=TOOLS,
-             calls=1),
+             calls=cut_calls),
         Case(f"{p}-closed-in-name", closed(w.head("get_weather")[:5]), tools=TOOLS),
         Case(f"{p}-value-holds-markers", frame(r, w.body("lookup", [("x", "".join(r.markers))])), tools=TOOLS),
         Case(f"{p}-value-holds-call-close", frame(r, w.body("get_weather", [("code", f"a{r.call_close}b")])),
@@ -318,18 +321,19 @@ def other_cases(r):
             Case("xml-deep", frame(r, w.head("f") + "<a>" * 40 + "1" + "</a>" * 40), calls=1),
         ]
     if p == "pythonic":
+        # a call with anything its arguments cannot read (Python would refuse it) is no call
         cases += [
-            Case("pythonic-positional", frame(r, "f(1, 'x', b=2)"), calls=1),
-            Case("pythonic-star-args", frame(r, "f(*args, **kw)"), calls=1),
-            Case("pythonic-nested-call-value", frame(r, "f(a=g(1, 2), b=[1, (2, 3)])"), calls=1),
+            Case("pythonic-positional", frame(r, "f(1, 'x', b=2)"), calls=0),
+            Case("pythonic-star-args", frame(r, "f(*args, **kw)"), calls=0),
+            Case("pythonic-nested-call-value", frame(r, "f(a=g(1, 2), b=[1, (2, 3)])"), calls=0),
             Case("pythonic-quotes-and-brackets-in-values", frame(r, "f(a='x, y)', b=\"[\", c={'k': (1,)})"), calls=1),
             Case("pythonic-dotted-name", frame(r, "ns.tool-name(a=1)"), calls=1),
             Case("pythonic-name-without-call", frame(r, "just words"), calls=0),
-            Case("pythonic-key-without-value", frame(r, "f(a, b=1)"), calls=1),
+            Case("pythonic-key-without-value", frame(r, "f(a, b=1)"), calls=0),
             Case("pythonic-trailing-comma", frame(r, "f(a=1, )"), calls=1),
             Case("pythonic-python-literals", frame(r, "f(a=None, b=True, c=1_000, d=-1.5e3, e=('x',), f='\\x41')"),
                  calls=1),
-            Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=1),
+            Case("pythonic-unbalanced", closed("f(a=[1, 2"), calls=0),
             Case("pythonic-junk-first", closed("- f(a=1)"), calls=0 if r.prose else 1),
             Case("pythonic-list-brackets-only", closed("[, ]"), calls=0),
         ]

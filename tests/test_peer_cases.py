@@ -73,6 +73,7 @@ CAUSES = (
     "prose-defect",          # a defect that garbles visible text: to be fixed, not a reading
     "region-as-written",     # a call region that held no call is the text the model wrote, markers included
     "cut-call-closed",       # a call the stream cut (not for its length) gets arguments a client can load
+    "call-refused",          # a pythonic call with what Python would refuse in it is no call: its text is content
 )
 
 # --- where the engines' parser names land ----------------------------------------------------

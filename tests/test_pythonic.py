@@ -1,8 +1,9 @@
 """The pythonic assembler (SPEC §5.9) through `olmo3` (one call per line), `lfm2_5` (a Python
 list) and `pythonic` (prose with call lists in it): names, keyword arguments, values through the
 Python-literal reader as Python reads a call's arguments, positional arguments and other shapes
-reported with their reasons, `close()` against `finish()`; call lists in prose; LFM2's slips and
-JSON call objects. Each output whole, at every chunking and per token; a recovery's test says
+reported with their reasons, `close()` against `finish()`; a call held until its `)` and no
+call when anything in it does not read (or it is cut short); call lists in prose; LFM2's slips
+and JSON call objects. Each output whole, at every chunking and per token; a recovery's test says
 what the incumbents (vLLM's and SGLang's parsers) read.
 """
 import pytest
@@ -23,6 +24,10 @@ LFM, LFM_END = "<|tool_call_start|>", "<|tool_call_end|>"
 OLMO, OLMO_END = "<function_calls>", "</function_calls>"
 NO_ONE_READING = "a string that no one reading closes"
 NOT_A_DICT = "an unpacked argument that is no dict"
+NOT_A_LITERAL = "an argument whose value is no literal"
+REGION = "a tool-call region that held no call"
+INVALID = "invalid_arguments"
+CUT_OFF = "unterminated_region"
 
 
 def test_a_list_of_calls_fragment_by_fragment():
@@ -50,9 +55,9 @@ def test_one_call_per_line():
 
 @pytest.mark.parametrize("text,json", [
     ("'x'", '"x"'), ('"a\\nb"', '"a\\nb"'), ("None", "null"), ("True", "true"), ("[1, (2, 3)]", "[1, [2, 3]]"),
-    ("{'a': 1, 2: 'b'}", '{"a": 1, "2": "b"}'), ("1_000", "1000"), ("-1.5e3", "-1.5e3"), ("1e400", '"1e400"'),
-    ("os.getcwd()", '"os.getcwd()"'), ("'a, b)'", '"a, b)"'), ("x[1]", '"x[1]"'), ("  7 ", "7"),
-    ('{"deep": [1, 2.5, true, null]}', '{"deep": [1, 2.5, true, null]}')])
+    ("{'a': 1, 2: 'b'}", '{"a": 1, "2": "b"}'), ("1_000", "1000"), ("-1.5e3", "-1.5e3"), ("'a, b)'", '"a, b)"'),
+    ("  7 ", "7"), ('{"deep": [1, 2.5, true, null]}', '{"deep": [1, 2.5, true, null]}'), ("true", "true"),
+    ("null", "null")])
 def test_values_through_the_python_literal_reader(text, json):
     output = OLMO + f"f(v={text})" + OLMO_END
     events = parsed("olmo3", output)
@@ -60,13 +65,33 @@ def test_values_through_the_python_literal_reader(text, json):
     check("olmo3", output, events)
 
 
+@pytest.mark.parametrize("value", ["1e400", "os.getcwd()", "x[1]", "b'z'", "Tokyo", "", "1]", "1 + 2", "07"])
+def test_a_value_that_is_no_literal_makes_its_call_no_call(value):
+    """A value that is no literal with a JSON value (a name, an expression, bytes, a number JSON
+    cannot carry, brackets that do not pair, nothing; `07` but in LFM2's table) makes its call no
+    call, as Python refuses it: the call's bytes are Malformed, shown as content, and the calls
+    after it are read (vLLM's pythonic and olmo3 parsers and SGLang's pythonic and lfm2 detectors
+    skip the call too: test_bad_sibling_call_does_not_drop_good_calls, test_non_finite_argument_*,
+    test_bytes_argument_skips_only_that_call). Nothing of it was streamed: a pythonic call is held
+    from its `(` to its `)`."""
+    for table, output in (("olmo3", OLMO + f"f(v={value})\ng(n=1)" + OLMO_END),
+                          ("pythonic", f"[f(v={value}), g(n=1)]")):
+        events = parsed(table, output)
+        assert runs(events)[1:4] == [malformed("f(", INVALID), malformed(f"v={value}", NOT_A_LITERAL),
+                                     malformed(")", INVALID)]
+        assert shown_and_calls(table, output) == (f"f(v={value})", [("g", '{"n": 1}')])
+        check(table, output, events)
+
+
 def test_positional_arguments_and_other_shapes_are_reported():
+    """Each with its reason; the call they are in is no call (SGLang's pythonic and lfm2 skip a
+    call with positional arguments)."""
     output = OLMO + "f(1, *args, b=2)" + OLMO_END
     events = parsed("olmo3", output)
     assert malformed("1", NO_VALUE) in events
     # (the space between two Malformed runs is theirs)
     assert malformed(", *", NOT_AN_ARGUMENT) in events and malformed("args", NO_VALUE) in events
-    assert arguments_of(events) == {0: '{"b": 2}'}
+    assert shown_and_calls("olmo3", output) == (output, [])
     check("olmo3", output, events)
 
 
@@ -80,21 +105,26 @@ def test_text_where_a_call_should_begin_and_a_name_without_a_call():
 
 
 def test_the_block_closing_cuts_a_call_short():
+    """A call the block's end cuts short is no call: its text is shown as written."""
     for body, reason in (("f(a=1, b='x", CUT), ("f(a=1, b", NO_VALUE), ("f(a=1, ", None), ("g", NO_CALL)):
         output = OLMO + body + OLMO_END
         events = parsed("olmo3", output)
         if reason:
             assert reason in [e["why"]["other"] for e in events if e["kind"] == "malformed"], body
-        if body.startswith("f"):
-            assert arguments_of(events) == {0: '{"a": 1}'} and end(0) in events
+        assert shown_and_calls("olmo3", output) == (output, [])
         check("olmo3", output, events)
 
 
-def test_a_stream_cut_inside_a_call_still_ends_it():
-    check("olmo3", OLMO + "f(a=1, b=[1, 2", [
-        dropped(OLMO), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
-        malformed(", b=[1, 2", "unterminated_region"), end(0), finish("length", tool_calls=1),
-    ], finish="length")
+def test_a_stream_cut_inside_a_call_leaves_its_text():
+    """The stream's end inside a call, whatever the finish: the call never was one (docs/recovery.md,
+    cut-off calls), so no client meets arguments cut short; SGLang's pythonic detector shows none."""
+    for reason in ("length", "stop"):
+        check("olmo3", OLMO + "f(a=1, b=[1, 2", [
+            malformed(OLMO, REGION), malformed("f(a=1, b=[1, 2", CUT_OFF), finish(reason),
+        ], finish=reason)
+    check("pythonic", "Hello! [search(query=", [
+        content("Hello! "), malformed("[", REGION), malformed("search(query=", CUT_OFF), finish(),
+    ])
 
 
 def test_a_thought_before_the_calls():
@@ -204,14 +234,11 @@ def test_a_list_outside_lfm2_block_is_content():
 
 @pytest.mark.parametrize("value,json", [
     ("{'urgent', 'bug'}", '["urgent", "bug"]'), ("f'hello'", '"hello"'), ("+7", "7"), ("-0.5", "-0.5"), (".5", "0.5"),
-    ("'a' 'b'", '"ab"'), ("r'\\d+'", '"\\\\d+"'), ("(800, 600)", "[800, 600]"), ("07", '"07"'), ("b'z'", '"b\'z\'"'),
+    ("'a' 'b'", '"ab"'), ("r'\\d+'", '"\\\\d+"'), ("(800, 600)", "[800, 600]"),
 ])
 def test_values_as_python_reads_a_call(value, json):
     """Sets as lists, constant f-strings, signed numbers, joined strings and raw strings are read
-    as vLLM's pythonic parsers read them (its get_parameter_value: sets, f-strings and +/- too);
-    a zero-padded integer, which Python refuses, is the string of its text but in LFM2's table; a
-    bytes literal has no JSON value (vLLM and SGLang drop its call; here it stays, its text the
-    value: a started call always ends)."""
+    as vLLM's pythonic parsers read them (its get_parameter_value: sets, f-strings and +/- too)."""
     for table, output in (("olmo3", OLMO + f"f(v={value})" + OLMO_END), ("pythonic", f"[f(v={value})]")):
         assert shown_and_calls(table, output)[1] == [("f", '{"v": ' + json + "}")]
 
@@ -233,18 +260,15 @@ def test_triple_quoted_strings(value, json):
 
 
 def test_a_triple_quoted_string_cut_off():
-    """The region's end inside a triple-quoted string cuts its argument short: the call ends."""
+    """The region's end inside a triple-quoted string cuts its call short: no call."""
     output = OLMO + "f(a=1, b='''x\n'' y)"
-    check("olmo3", output, [
-        dropped(OLMO), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
-        malformed(", b='''x\n'' y)", "unterminated_region"), arguments(0, "}", ""), end(0), finish(tool_calls=1),
-    ])
+    check("olmo3", output, [malformed(OLMO, REGION), malformed("f(a=1, b='''x\n'' y)", CUT_OFF), finish()])
 
 
 def test_a_dict_unpacked_joins_the_arguments():
     """`**{...}` puts its members among the arguments, later ones after earlier ones (SGLang's lfm2
     merges a dict literal, later binding winning: a JSON reader keeps the last of a repeated key);
-    `**` of anything else is Malformed and the call keeps its other arguments (SGLang drops it)."""
+    `**` of anything else is Malformed and its call no call (SGLang drops it too)."""
     assert shown_and_calls("pythonic", "[f(a=1, **{'b': 2, 'c': [3]}, d=4)]") == (
         "", [("f", '{"a": 1, "b": 2, "c": [3], "d": 4}')])
     assert shown_and_calls("pythonic", "[f(**{'a': 1}, **{}, b=2)]") == ("", [("f", '{"a": 1, "b": 2}')])
@@ -252,7 +276,7 @@ def test_a_dict_unpacked_joins_the_arguments():
     output = LFM + "[f(a=1, **opts, *rest)]" + LFM_END
     events = parsed("lfm2_5", output)
     assert malformed("**opts", NOT_A_DICT) in events and malformed("*", NOT_AN_ARGUMENT) in events
-    assert arguments_of(events) == {0: '{"a": 1}'}
+    assert arguments_of(events) == {}
     check("lfm2_5", output, events)
 
 
@@ -295,18 +319,17 @@ def test_lfm2_unescaped_quotes_where_one_reading_closes_the_call(body, calls):
 
 
 @pytest.mark.parametrize("body,failed,calls", [
-    ("[get_weather(city='echo 'hi', unit='celsius')]", "city='echo 'hi', unit='celsius'", [("get_weather", "{}")]),
+    ("[get_weather(city='echo 'hi', unit='celsius')]", "city='echo 'hi', unit='celsius'", []),
     ("[search(query='ok'), get_weather(city='x 'y', unit='c')]", "city='x 'y', unit='c'",
-     [("search", '{"query": "ok"}'), ("get_weather", "{}")]),
-    ("[f(a='x 'y' 'z), g(b=1)]", "a='x 'y' 'z", [("f", "{}"), ("g", '{"b": 1}')]),
-    ("[f(a=1, b='x'.upper()), g()]", ", b='x'.upper()", [("f", '{"a": 1}'), ("g", "{}")]),
-    ("[f(b=['x 'y'', 'z'])]", "b=['x 'y'', 'z']", [("f", "{}")]),
+     [("search", '{"query": "ok"}')]),
+    ("[f(a='x 'y' 'z), g(b=1)]", "a='x 'y' 'z", [("g", '{"b": 1}')]),
+    ("[f(a=1, b='x'.upper()), g()]", ", b='x'.upper()", [("g", "{}")]),
+    ("[f(b=['x 'y'', 'z'])]", "b=['x 'y'', 'z']", []),
 ])
 def test_lfm2_unescaped_quotes_without_one_reading_fail_closed(body, failed, calls):
-    """Several readings close the call, or none: that argument is Malformed (shown as content),
-    its call keeps its other arguments and the calls after it are read (SGLang's lfm2 drops the
-    call, test_ambiguous_nested_quotes_not_guessed and test_good_call_survives_unparsable_block:
-    here the call, started at its `(`, still ends, SPEC §2.4)."""
+    """Several readings close the call, or none: that argument is Malformed, and its call no call
+    (shown as content); the calls after it are read (SGLang's lfm2 drops the call alike:
+    test_ambiguous_nested_quotes_not_guessed, test_good_call_survives_unparsable_block)."""
     output = LFM + body + LFM_END
     events = parsed("lfm2_5", output)
     assert malformed(failed, NO_ONE_READING) in events
@@ -315,13 +338,9 @@ def test_lfm2_unescaped_quotes_without_one_reading_fail_closed(body, failed, cal
 
 def test_lfm2_a_call_cut_off_while_its_string_is_in_question():
     output = LFM + "[f(a=1, b='x 'y, c=2"
-    check("lfm2_5", output, [
-        dropped(LFM + "["), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
-        malformed(", b='x 'y, c=2", "unterminated_region"), arguments(0, "}", ""), end(0), finish(tool_calls=1),
-    ])
+    check("lfm2_5", output, [malformed(LFM + "[", REGION), malformed("f(a=1, b='x 'y, c=2", CUT_OFF), finish()])
     check("lfm2_5", output + LFM_END, [
-        dropped(LFM + "["), start(0, "f", "f("), arguments(0, '{"a": 1', "a=1"),
-        malformed(", b='x 'y, c=2", CUT), arguments(0, "}", ""), end(0), dropped(LFM_END), finish(tool_calls=1),
+        malformed(LFM + "[", REGION), malformed("f(a=1, b='x 'y, c=2", CUT), malformed(LFM_END, REGION), finish(),
     ])
 
 

@@ -4,14 +4,21 @@
 # its `(`; each `key=value` argument ends at a `,` or `)` outside quotes and brackets, and its
 # value is written whole: the JSON of the Python literal it spells, read as Python reads a call's
 # argument (sets as lists, string prefixes, joined strings, `+7`; values/python_literal.pxi
-# LIT_ARGUMENT) when it reads back, else value typing with no declaration. `**{...}` puts the
-# dict's members among the arguments. Values are never streamed. Positional arguments and anything else out of place are
-# reported with their reasons.
+# LIT_ARGUMENT) when it reads back, else the model's own JSON (`true`, `null`). `**{...}` puts
+# the dict's members among the arguments. Values are never streamed. Positional arguments and
+# anything else out of place are reported with their reasons.
+#
+# A call is a call once its `)` reads it whole: its events are held from its `(` (Sink.hold_call)
+# and, when anything in it was Malformed (a value that is no literal, a positional argument, a
+# string with no one reading) or it was cut short, the Sink relabels them Malformed and the call
+# numbers nothing (refuse_call), as Python would refuse it; the calls after it are read as ever.
 #
 # Prose (`prose`: Llama 4, vLLM's and SGLang's `pythonic`): the region is text in which a call
 # list opens wherever `[`, a name and its `(` are written (outside code, prose.pxi), and after the
-# list's `]` it is text again; so prose before, between and after lists is content, every byte,
-# and so is text that merely starts like a list ("[1, 2] are…", "[see below]", "[O'Reilly]").
+# list's `]` it is text again (a list in which no call read is the text it is: its events are
+# held from the `[` until a call in it reads); so prose before, between and after lists is
+# content, every byte, and so is text that merely starts like a list ("[1, 2] are…", "[see
+# below]", "[O'Reilly]").
 # Until the `(` decides it, the `[` and the name are held; then they are read again as the list's
 # start or released as content.
 #
@@ -28,7 +35,7 @@
 # call's end, is a reading: the string closes there, the quotes before it are the string's, and
 # the rest of the call must read as literal arguments up to that end. Exactly one reading: the
 # value is written as it reads. None or several: that argument fails closed, its text Malformed,
-# and the call keeps its other arguments; the calls after it are read as ever. The decision is
+# and so does its call; the calls after it are read as ever. The decision is
 # made on held bytes at a point no cut of the output moves, and the bytes held after the decided
 # value are read again, in a loop (never a recursion).
 
@@ -154,6 +161,7 @@ cdef class PythonicCall(TagCall):
     cdef py_quoting q            # the string a value is inside
     cdef int depth               # the value's open brackets
     cdef bint prose              # the region is prose in which call lists open (PY_PROSE)
+    cdef bint list_read          # prose: a call of the open list was read
     cdef pr_code code            # prose: the code span it is in
     cdef Py_ssize_t name_at      # prose: where the held name starts in what is carried
     cdef int literal             # the LiteralSyntax values are read in
@@ -240,6 +248,7 @@ cdef class PythonicCall(TagCall):
                     # the list's end: prose again
                     self.carry(p + i, 1)
                     self.drop_carried()
+                    self.end_stretch()
                     self.stage = PY_PROSE
                 elif u8_space_len(p + i, n - i) or c == COMMA or (not self.prose and (c == LBRACKET or c == RBRACKET)):
                     if u8_space_len(p + i, n - i):
@@ -271,6 +280,7 @@ cdef class PythonicCall(TagCall):
                     self.carry(p + i, w)
                 elif self.stage == PY_NAME and c == LPAREN:
                     self.carry(p + i, 1)
+                    self.sink.hold_call()
                     self.start_call(self.carried.text.len)
                     self.members = 0
                     self.stage = PY_ARGUMENTS
@@ -368,7 +378,10 @@ cdef class PythonicCall(TagCall):
                 self.carry(p + i, w)
                 i += w
             elif self.name.len > 0 and c == LPAREN:
-                # a call list: its `[` is the template's, the name is read again, then the `(`
+                # a call list: its `[` is the template's, the name is read again, then the `(`; what
+                # the list holds waits until a call in it is read
+                self.sink.hold_stretch()
+                self.list_read = False
                 self.report_upto(self.name_at, EV_DROPPED)
                 bb_append(&self.pending, self.carried.text.data, self.carried.text.len)
                 hb_clear(&self.carried)
@@ -462,16 +475,29 @@ cdef class PythonicCall(TagCall):
         carried[0:upto]; an unpacked dict's members instead."""
         cdef Py_ssize_t start = vt_trim_start(text, length)
         cdef Py_ssize_t end = vt_trim_end(text, start, length)
-        cdef Py_ssize_t mark
+        cdef Py_ssize_t mark, written
         if self.unpacking:
             self.unpack(text + start, end - start, upto)
         else:
-            self.begin_member()
             mark = self.fragment.len
-            if (vt_python_literal(text + start, end - start, &self.fragment, self.literal) != 0
-                    or not vt_reads_back(self.fragment.data + mark, self.fragment.len - mark, self.value_depth())):
+            self.begin_member()
+            written = self.fragment.len
+            if (vt_python_literal(text + start, end - start, &self.fragment, self.literal) == 0
+                    and vt_reads_back(self.fragment.data + written, self.fragment.len - written, self.value_depth())):
+                pass
+            elif vt_reads_back(text + start, end - start, self.value_depth()):
+                # the model's own JSON (`true`, `null`)
+                self.fragment.len = written
+                bb_append(&self.fragment, text + start, end - start)
+            else:
+                # no value: a name, an expression, bytes, a number JSON cannot carry, brackets that
+                # do not pair, nothing; the call it is in is no call (end_of_call)
                 self.fragment.len = mark
-                vt_json(text + start, end - start, KIND_NONE, &self.fragment, self.value_depth())
+                self.members -= 1
+                self.report_upto(upto, EV_MALFORMED, OT_NOT_A_LITERAL)
+                self.mode = VM_NONE
+                self.value.len = 0
+                return 0
             self.push_upto(upto)
         self.mode = VM_NONE
         self.value.len = 0
@@ -503,12 +529,38 @@ cdef class PythonicCall(TagCall):
 
     cdef int end_of_call(self, const unsigned char* paren) except -1:
         """`)` ends the call: the object closes (its source what is carried) and the `)` is the
-        call's end."""
+        call's end. The call, held since its `(`, is one if all it holds was read, else its bytes
+        are Malformed{InvalidArguments} (the arguments' own reasons kept), as Python would refuse
+        it; either way the calls after it are read as ever."""
         self.close_object()
         self.end_call(paren, 1)
         self.forget_call()
         self.stage = PY_BETWEEN
+        if self.sink.call_flawed:
+            self.sink.refuse_call(MW_INVALID_ARGUMENTS, OT_NONE)
+            if self.prose and not self.list_read:
+                return 0        # (the list holds no call yet: it stays held)
+        self.list_read = True
+        self.sink.release_stretch()
         return 0
+
+    cdef int end_stretch(self) except -1:
+        """The list (prose) or the region ended: what is held goes out, as the text it is where a
+        prose list held no call."""
+        if self.prose and not self.list_read:
+            self.sink.relabel_stretch(OT_REGION_WITHOUT_CALL)
+        else:
+            self.sink.release_stretch()
+        return 0
+
+    cdef int refuse_cut(self, int why, int other) except -1:
+        """The block or the stream ended inside a call: the call, cut short, is no call."""
+        self.mode = VM_NONE
+        self.close_object()
+        self.end_call(NULL, 0)
+        self.forget_call()
+        self.sink.refuse_call(why, other)
+        return self.end_stretch()
 
     # -- slips: a string whose quotes of its kind were left unescaped ---------------------------
 
@@ -682,7 +734,16 @@ cdef class PythonicCall(TagCall):
         elif self.stage == PY_OPENING:
             self.take_scanner_held()
             self.release_as_content()
-        return TagCall.finish(self, sink, complete)
+        if self.done:
+            return 0
+        if self.started():
+            # cut short by the end of the stream, whether or not the engine stopped it
+            self.done = True
+            self.take_scanner_held()
+            self.report_carried(MW_UNTERMINATED, OT_NONE)
+            return self.refuse_cut(MW_UNTERMINATED, OT_NONE)
+        TagCall.finish(self, sink, complete)
+        return self.end_stretch()
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         # the block's marker is never a call's end
@@ -702,10 +763,8 @@ cdef class PythonicCall(TagCall):
                 self.report_carried(MW_OTHER, OT_NOT_AN_ARGUMENT_START)
             elif self.stage == PY_VALUE or self.stage == PY_HELD:
                 self.report_carried(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
-            self.mode = VM_NONE
-            self.close_object()
-            self.end_call(NULL, 0)
-        return 0
+            return self.refuse_cut(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
+        return self.end_stretch()
 
 
 @cython.final

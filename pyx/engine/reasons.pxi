@@ -50,6 +50,7 @@ cdef enum OtherText:
     OT_UNPACKED_NOT_A_DICT = 33
     OT_STRING_WITHOUT_ONE_READING = 34
     OT_REGION_WITHOUT_CALL = 35
+    OT_NOT_A_LITERAL = 36
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -88,6 +89,7 @@ _OTHER_TEXTS = (
     "an unpacked argument that is no dict",
     "a string that no one reading closes",
     "a tool-call region that held no call",
+    "an argument whose value is no literal",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -4,7 +4,10 @@ arguments between the table's block markers. Olmo 3 writes one call per line in
 `<|tool_call_start|>` and `<|tool_call_end|>` and its own `<think>` thoughts. LFM2 also slips:
 raw line breaks in strings, zero-padded integers, quotes of a string's kind left unescaped
 (`command='sed -n '1,5p' f.py'`, read where one reading closes the call), and now and then a
-JSON call list `[{"name": …, "arguments": …}]` in its block; its syntax reads them all.
+JSON call list `[{"name": …, "arguments": …}]` in its block; its syntax reads them all. In every
+pythonic table a call is a call once its `)` reads it whole, as Python would: one with a value
+that is no literal (`city=Tokyo`, `b'z'`, `1e999`), a positional argument or a string no reading
+closes, or one cut short, is its text (docs/recovery.md, Pythonic calls).
 
 Olmo 3 Think (`olmo3_think`) writes Olmo 3's calls after a `<think>` thought, which its
 generation prompt opens (vLLM's olmo3 reasoning parser starts inside it for that reason); a
