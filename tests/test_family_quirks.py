@@ -634,6 +634,22 @@ QUIRKS = [
           None, [call("search", query="x")],
           "vLLM's apertus: a call named `name` with the arguments `\"search\"`; SGLang's apertus2509: no call",
           tools=(SEARCH,)),
+    # Hy4's markers spelled bare, as a tokenizer whose vocab has them unsuffixed writes them
+    Quirk("hy4-unsuffixed-markers", "hy4",
+          "Checking.<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value>"
+          "<arg_key>days</arg_key><arg_value>2</arg_value></tool_call><tool_call>get_weather<arg_key>city"
+          "</arg_key><arg_value>Rome</arg_value></tool_call></tool_calls>",
+          "Checking.", [call("get_weather", city="Paris", days=2), call("get_weather", city="Rome")],
+          "vLLM's hy_v4 (a vocab with the unsuffixed markers): both calls, the text before the block as content"),
+    Quirk("hy4-bare-thought-close-is-thought-text", "hy4",
+          "I could write </think> here.</think:opensource>Sure.", "Sure.", [],
+          "vLLM's hy_v4 reasoning parser (Hy4's vocab): the thought as written; Hy4 writes `</think>` as text "
+          "in its thought (the hy4-preview fixture), so the bare thought markers are not read",
+          reasoning="I could write </think> here.", prompt="<think:opensource>"),
+    Quirk("hy4-unsuffixed-call-tag-in-prose", "hy4",
+          "Write <tool_call>get_weather<arg_key>city</arg_key> like this.",
+          "Write <tool_call>get_weather<arg_key>city</arg_key> like this.", [],
+          "vLLM's hy_v4 (a vocab with the unsuffixed markers): content as written (no block open)"),
 ]
 
 
