@@ -230,7 +230,7 @@ def test_a_call_in_prose_begins_with_its_arguments(table, output, text, calls):
     assert shown_and_calls(table, output) == (text, calls)
 
 
-PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
+PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '{"name": "f"}', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
                 ";", " ", "\n", "`", "```", "```json\n", "json", "x", "1", '"', "\\", "<think>", "</think>",
                 "[TOOL_CALLS]", "<|python_tag|>", "é", "Done. "]
 
@@ -239,6 +239,8 @@ PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": 
 @given(st.lists(st.sampled_from(PROSE_PIECES), max_size=30).map("".join), st.sampled_from(["xlam", "llama3_json"]))
 @example('```json\n[{"name": "f", "arguments": {}}]\n``` [{"nam', "xlam")
 @example('{"name": "f", "parameters": {}}; x {"a": 1} `{"name": "g"}`', "llama3_json")
+@example('```json\n[{"name": "f", x {"name": "f", "arguments": {}}]\n```', "llama3_json")
+@example('[{"name": "f"}, {"name": "f", "arguments": {"a": [1, "]"]}}] {"name": "f", ', "xlam")
 def test_any_prose_at_every_chunking(output, table):
     """Whatever lists, fences and backticks the prose holds, every chunking conserves the output,
     is well formed and says what the whole parse says; text with no `{` is content, every byte."""
