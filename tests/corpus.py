@@ -1267,7 +1267,9 @@ FAMILY_CASES = {
         Case("llama3_json-cut", '{"name": "f", "parameters": {"a": "x', calls=1),
         Case("llama3_json-objects-in-prose", 'A {"name": "f", "parameters": {}}; {"name": "g", "parameters": {}} B '
              '[{"name": "h", "parameters": {}}] C {"a": 1} [1, 2]', calls=3),
-        Case("llama3_json-fenced", '```json\n{"name": "f", "parameters": {}}\n```\n```\n{"name": "g"}\n```', calls=2),
+        Case("llama3_json-fenced", '```json\n{"name": "f", "parameters": {}}\n```\n```\n{"name": "g", "parameters": {}}\n```',
+             calls=2),
+        Case("llama3_json-name-only", 'Sure: {"name": "g"}\n```json\n{"name": "Al", "age": 3}\n```', calls=0),
         Case("llama3_json-in-code", 'Write `{"name": "f", "parameters": {}}` or\n```js\n{"name": "g"}\n```', calls=0),
         Case("llama3_json-held-key", '{ "nam', calls=0),
     ],

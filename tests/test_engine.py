@@ -608,11 +608,11 @@ def test_xlam_content():
 
 
 def test_xlam_junk_between_and_prose_after():
-    check("xlam", '[{"name": "f"} x]tail ', [
+    check("xlam", '[{"name": "f", "arguments": {}} x]tail ', [
         dropped("["),
-        start(0, "f", '{"name": "f"}'),
-        arguments(0, "{}", ""),
-        end(0, ""),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, "{}"),
+        end(0, "}"),
         dropped(" "),
         malformed("x", BETWEEN_LIST),
         dropped("]"),
@@ -622,11 +622,11 @@ def test_xlam_junk_between_and_prose_after():
 
 
 def test_xlam_items_that_are_no_calls():
-    check("xlam", '[{"name": "f"}, 5, {}]', [
+    check("xlam", '[{"name": "f", "arguments": {}}, 5, {}]', [
         dropped("["),
-        start(0, "f", '{"name": "f"}'),
-        arguments(0, "{}", ""),
-        end(0, ""),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, "{}"),
+        end(0, "}"),
         dropped(", "),
         malformed("5", BETWEEN_LIST),
         dropped(", "),
@@ -644,11 +644,11 @@ def test_xlam_a_list_of_anything_but_objects_is_content():
 
 
 def test_xlam_unterminated_list_between_items():
-    check("xlam", '[{"name": "f"}, ', [
+    check("xlam", '[{"name": "f", "arguments": {}}, ', [
         dropped("["),
-        start(0, "f", '{"name": "f"}'),
-        arguments(0, "{}", ""),
-        end(0, ""),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, "{}"),
+        end(0, "}"),
         malformed(", ", "unterminated_region"),
         finish("stop", 1),
     ])
@@ -675,15 +675,17 @@ def test_xlam_unterminated_object():
 
 def test_xlam_open_bracket_only():
     check("xlam", " [ ", [content(" [ "), finish()])
-    check("xlam", '[ {"name": ', [dropped("[ "), malformed('{"name": ', "unterminated_region"), finish()])
+    # (a first object is a call only once its arguments begin: before, the text it is)
+    check("xlam", '[ {"name": ', [content('[ {"name": '), finish()])
+    check("xlam", '[ {"arguments": ', [dropped("[ "), malformed('{"arguments": ', "unterminated_region"), finish()])
 
 
 def test_xlam_extra_closer_after_an_object():
-    check("xlam", '[{"name": "f"}}]', [
+    check("xlam", '[{"name": "f", "arguments": {}}}]', [
         dropped("["),
-        start(0, "f", '{"name": "f"}'),
-        arguments(0, "{}", ""),
-        end(0, ""),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, "{}"),
+        end(0, "}"),
         malformed("}", BETWEEN_LIST),
         dropped("]"),
         finish("stop", 1),

@@ -634,6 +634,41 @@ QUIRKS = [
           None, [call("search", query="x")],
           "vLLM's apertus: a call named `name` with the arguments `\"search\"`; SGLang's apertus2509: no call",
           tools=(SEARCH,)),
+    # an object with a name and no arguments in prose: a reply that is JSON, no call
+    Quirk("llama3-name-only-object-is-text", "llama3_json", '{"name": "toolWithoutParams"}',
+          '{"name": "toolWithoutParams"}', [],
+          "vLLM's llama3_json: no call, the content as written (its test_extract_tool_calls_missing_parameters_"
+          "and_arguments_key; streamed, the call with no arguments); SGLang's llama3: the call with `{}` where the "
+          "request declares the tool, else nothing shown"),
+    Quirk("llama3-json-reply-with-a-name", "llama3_json", 'Here it is: {"name": "Alice", "age": 30} Done.',
+          'Here it is: {"name": "Alice", "age": 30} Done.', [],
+          "vLLM's llama3_json: content as written, whole and streamed; SGLang's llama3: content as written whole "
+          "(streamed, it drops `{\"name\": \"Alice\"`)"),
+    Quirk("llama3-call-after-a-name-only-object", "llama3_json",
+          '{"name": "get_weather"}; {"name": "get_weather", "parameters": {"city": "Oslo"}}',
+          '{"name": "get_weather"}; ', [call("get_weather", city="Oslo")],
+          "vLLM's llama3_json: no call whole, all content (streamed, both calls, the first with no arguments); "
+          "SGLang's llama3: both calls whole, the first with `{}`; symphony: the first object ends before any "
+          "arguments, text as written"),
+    Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
+          "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
+          "ends before its arguments is the text it is"),
+    # Hy4's markers spelled bare, as a tokenizer whose vocab has them unsuffixed writes them
+    Quirk("hy4-unsuffixed-markers", "hy4",
+          "Checking.<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value>"
+          "<arg_key>days</arg_key><arg_value>2</arg_value></tool_call><tool_call>get_weather<arg_key>city"
+          "</arg_key><arg_value>Rome</arg_value></tool_call></tool_calls>",
+          "Checking.", [call("get_weather", city="Paris", days=2), call("get_weather", city="Rome")],
+          "vLLM's hy_v4 (a vocab with the unsuffixed markers): both calls, the text before the block as content"),
+    Quirk("hy4-bare-thought-close-is-thought-text", "hy4",
+          "I could write </think> here.</think:opensource>Sure.", "Sure.", [],
+          "vLLM's hy_v4 reasoning parser (Hy4's vocab): the thought as written; Hy4 writes `</think>` as text "
+          "in its thought (the hy4-preview fixture), so the bare thought markers are not read",
+          reasoning="I could write </think> here.", prompt="<think:opensource>"),
+    Quirk("hy4-unsuffixed-call-tag-in-prose", "hy4",
+          "Write <tool_call>get_weather<arg_key>city</arg_key> like this.",
+          "Write <tool_call>get_weather<arg_key>city</arg_key> like this.", [],
+          "vLLM's hy_v4 (a vocab with the unsuffixed markers): content as written (no block open)"),
 ]
 
 

@@ -192,7 +192,45 @@ def test_llama3_calls_in_prose(output, text, calls):
     assert shown_and_calls("llama3_json", output) == (text, calls)
 
 
-PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
+# objects that name a call and write no arguments member (a reply that is JSON with a `name`)
+NAME_ONLY = ['{"name": "f"}', '{"name": "Alice", "age": 30}', '{"type": "function", "function": {"name": "f"}}',
+             '{ "name" : "f" , "id": {"a": [1]} }', '{"name": "f" oops} and more', '{"name": "f", "ag']
+
+
+@pytest.mark.parametrize("output", NAME_ONLY)
+@pytest.mark.parametrize("table", ["llama3_json", "xlam"])
+def test_an_object_with_a_name_and_no_arguments_in_prose_is_text(output, table):
+    """In prose (no marker opens the calls) an object is a call only once its arguments member
+    begins: one that ends first, at its `}`, at a byte that cannot go on reading it or at the end
+    of the stream, is the text the model wrote, and the list or fence it opened with it (vLLM's
+    llama3_json: test_extract_tool_calls_missing_parameters_and_arguments_key; SGLang's llama3 reads
+    the call `f` with `{}`). Whole, at every chunking and per token."""
+    written = "[" + output + "]" if table == "xlam" and output.endswith("}") else output
+    for text in (written, "Here: " + written, "```json\n" + written + "\n```\nDone."):
+        assert shown_and_calls(table, text) == (text, [])     # (checked at every chunking, per token)
+
+
+@pytest.mark.parametrize("table, output, text, calls", [
+    ("llama3_json", '{"name": "f"}; {"name": "g", "arguments": {"a": 1}}', '{"name": "f"}; ', [("g", '{"a": 1}')]),
+    ("llama3_json", '{"name": "f" {"name": "g", "arguments": {}}', '{"name": "f" ', [("g", "{}")]),
+    ("llama3_json", '[{"name": "f"}, {"name": "g", "parameters": {}}]', '[{"name": "f"}, ]', [("g", "{}")]),
+    ("llama3_json", '<|python_tag|>{"name": "f"}', '<|python_tag|>{"name": "f"}', []),
+    ("llama3_json", '{"name": "f", "arguments": {}}', "", [("f", "{}")]),
+    ("llama3_json", '{"name": "f", "parameters": {}, "x": 1}', "", [("f", "{}")]),
+    ("xlam", '[{"name": "f", "arguments": {}}, {"name": "g"}]', "", [("f", "{}"), ("g", "{}")]),
+    ("xlam", '```json\n[{"name": "f"}]\n``` [{"name": "g", "arguments": {}}]', '```json\n[{"name": "f"}]\n``` ',
+     [("g", "{}")]),
+    ("qwen2_5", '<tool_call>\n{"name": "f"}\n</tool_call>', "", [("f", "{}")]),
+])
+def test_a_call_in_prose_begins_with_its_arguments(table, output, text, calls):
+    """What follows an object that is no call is read as prose again; an object whose arguments
+    began is a call (even empty, a member after them); a list of calls goes on as one, so a later
+    object with no arguments in it is a call with `{}`, as it is in a marker's region (Qwen's
+    `<tool_call>`: vLLM's hermes reads no call whole, SGLang's qwen25 the call `f` with `{}`)."""
+    assert shown_and_calls(table, output) == (text, calls)
+
+
+PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '{"name": "f"}', '"arguments": {"a": [1, "]"]}', '"name"', '"nam', ":", ",",
                 ";", " ", "\n", "`", "```", "```json\n", "json", "x", "1", '"', "\\", "<think>", "</think>",
                 "[TOOL_CALLS]", "<|python_tag|>", "é", "Done. "]
 
@@ -201,6 +239,8 @@ PROSE_PIECES = ["[", "]", "{", "}", "[{", '{"name": "f", ', '"arguments": {"a": 
 @given(st.lists(st.sampled_from(PROSE_PIECES), max_size=30).map("".join), st.sampled_from(["xlam", "llama3_json"]))
 @example('```json\n[{"name": "f", "arguments": {}}]\n``` [{"nam', "xlam")
 @example('{"name": "f", "parameters": {}}; x {"a": 1} `{"name": "g"}`', "llama3_json")
+@example('```json\n[{"name": "f", x {"name": "f", "arguments": {}}]\n```', "llama3_json")
+@example('[{"name": "f"}, {"name": "f", "arguments": {"a": [1, "]"]}}] {"name": "f", ', "xlam")
 def test_any_prose_at_every_chunking(output, table):
     """Whatever lists, fences and backticks the prose holds, every chunking conserves the output,
     is well formed and says what the whole parse says; text with no `{` is content, every byte."""
@@ -693,7 +733,6 @@ def test_llama3_objects_that_are_no_wrapped_call_stay_text(output):
     WRAPPED + '{"a": 1}}}',
     '{"function": {"type": "function", "name": "f", "arguments": {"a": [1, "}"]}}}',
     '{"type": "function", "function": {"arguments": {"a": 1}, "name": "f"}}',
-    '{"type": "function", "function": {"name": "f"}}',
     '{"type": "function", "function": {"name": "f", "arguments": {"a": 1}}',
     '{"type": "function", "function": {"name": "f", "arguments": {"a": 1}}, "function": {"name": "g"}}',
 ])

@@ -5,7 +5,10 @@
 # Malformed{InvalidArguments}. Bytes still undecided (a word or an escape being read, a member
 # whose value has not begun, a number's tail that is not whole) wait until they are decided, the
 # value completes, or the stream ends, so where the output is cut never changes what is sent.
-# Bytes after the object's `}` are not taken. A raw control character inside a string of the
+# Bytes after the object's `}` are not taken. A `tentative` object (one that opened a list in
+# prose) is a call only once its arguments begin: it holds the list's start before its `{` (`lead`
+# bytes, then Dropped) and, if it ends before them, reports nothing but is `declined`, its text the
+# holder's to show (at the stream's end the assembler shows it as content itself). A raw control character inside a string of the
 # arguments (a real newline or tab in code, which lenient readers such as `json.loads(strict=False)`
 # take) is the string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the
 # raw byte in their source. The words `NaN`, `Infinity` and `-Infinity` where a value may begin (as
@@ -77,6 +80,8 @@ cdef enum AjReport:
     AJ_END = 2
     AJ_MALFORMED = 3
     AJ_CONTROL_TOKEN = 4     # the head's separator, a control token, in a call that never started
+    AJ_WRAPPER = 5           # a list's start held before a tentative object (Dropped{Wrapper})
+    AJ_CONTENT = 6           # a tentative object that is no call: the text it is
 
 cdef enum AjUntil:           # how far stream_arguments sends what the validator read
     AU_COMMITTED = 0         # what no later byte can change (more may come)
@@ -100,9 +105,13 @@ cdef class JsonCallAssembler(Assembler):
     cdef jp_state prefix
     cdef int64_t index         # the call's index once it started, else -1
     cdef readonly bint done
+    cdef bint tentative        # (prose) a call only once its arguments begin; before, text[0:lead] is
+                               # the list's start (a fence, a `[`) held with it
     cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
     cdef Py_ssize_t emitted    # the arguments are reported up to here
     cdef bint invalid
+    cdef readonly bint declined # (tentative) the object ended before its arguments began: no call,
+                               # no event; its text[0:declined_at()] is the holder's to show
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
     cdef bytes head            # the separator that ends the head, or None (no head, or found)
@@ -112,6 +121,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef bint head_repeats     # a separator after the payload stopped being readable restarts it
     cdef Py_ssize_t scanned    # no separator starts in text before this offset after the stop
     cdef bint head_in_object   # the separator is the object's first byte (its `{`)
+    cdef int lead              # (tentative) the bytes before the object's `{` (fits the holes: the
+                               # class stays within the object pool's size)
     cdef bytes tail            # what may follow the object as the call's end, or None
     cdef bytes name_prefix     # what a head writes before the name (not the name), or None
     cdef int name_index        # the byte before a head's trailing call number, or -1
@@ -176,6 +187,10 @@ cdef class JsonCallAssembler(Assembler):
             return sink.call_end(self.index, source, n)
         if kind == AJ_CONTROL_TOKEN:
             return sink.dropped(DR_CONTROL_TOKEN, source, n)
+        if kind == AJ_WRAPPER:
+            return sink.dropped(DR_WRAPPER, source, n)
+        if kind == AJ_CONTENT:
+            return sink.content(source, n)
         return sink.malformed(why, other, source, n)
 
     cdef Py_ssize_t validate(self, Py_ssize_t until) except -2:
@@ -196,6 +211,11 @@ cdef class JsonCallAssembler(Assembler):
             self.report(sink, AJ_CONTROL_TOKEN, self.head_at, self.head_at + m)
             a = self.head_at + m
         return self.report(sink, AJ_MALFORMED, a, b, why, other)
+
+    cdef Py_ssize_t declined_at(self) noexcept:
+        """(declined) Where the object's text ends: its close, or the byte it stopped being readable
+        at (the bytes from there on were not its)."""
+        return self.outline.close if self.outline.close >= 0 else self.outline.pos
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.done or self.reported == self.text.text.len:
@@ -377,10 +397,18 @@ cdef class JsonCallAssembler(Assembler):
     cdef int progress(self, Sink sink) except -1:
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t head_end, end_at
+        if self.tentative:
+            if not o.has_arguments:
+                if o.close >= 0 or o.st == OL_STOPPED:
+                    self.declined = self.done = True    # no call: the holder shows its text
+                return 0
+            self.tentative = False      # the arguments began: a call, the list's start its wrapping
+            if self.lead:
+                self.report(sink, AJ_WRAPPER, 0, self.lead)
         if not self.started():
             if not o.has_name:
                 if o.close >= 0:
-                    self.report_unstarted(sink, 0, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
+                    self.report_unstarted(sink, self.lead, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
                     self.done = True
                 return 0
             if o.has_arguments:
@@ -389,7 +417,7 @@ cdef class JsonCallAssembler(Assembler):
                 head_end = o.close
             else:
                 return 0
-            self.report(sink, AJ_START, 0, head_end)
+            self.report(sink, AJ_START, self.lead, head_end)
             self.emitted = head_end
             self.validated = head_end
         if o.has_arguments and not self.held_string(sink):
@@ -573,8 +601,10 @@ cdef class JsonCallAssembler(Assembler):
                 self.report(sink, AJ_MALFORMED, o.arguments_end, length, MW_UNTERMINATED)
             if complete:
                 self.complete(sink)
+        elif length and self.tentative:
+            self.report(sink, AJ_CONTENT, 0, length)      # no arguments began: text, as written
         elif length:
-            self.report_unstarted(sink, 0, length, MW_UNTERMINATED)
+            self.report_unstarted(sink, self.lead, length, MW_UNTERMINATED)
         self.drop_separators(sink)
         if self.started():
             sink.call_end(self.index, NULL, 0)

@@ -39,7 +39,11 @@
 # the list's start (a fence before it, and the fence after its `]`, are wrapping) or released as
 # content: "[1, 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi)
 # stay content, every byte. After the list's `]`, or after a bare list's last object, the region
-# is prose again. A call object wrapped as OpenAI writes one (json_outline.pxi) opens a list too:
+# is prose again. The object whose first key names the call (not its arguments) is a call only
+# once its arguments member begins: until then its call assembler holds it `tentative`, with the
+# fence and `[` before it; one that ends first (its `}`: `{"name": "Alice", "age": 30}`; a byte
+# that cannot go on reading it; the region's or the stream's end) is prose, every byte, what follows
+# it read as prose again. Once a list holds a call its later objects are calls, as in a region. A call object wrapped as OpenAI writes one (json_outline.pxi) opens a list too:
 # before the key that names the call, a first `"type": "function"` member (the value that very
 # string) and a `"function"` key whose value is an object are read on (`{"type": "function",
 # "name": ..}`, `{"type": "function", "function": {"name": ..}}`).
@@ -193,7 +197,9 @@ cdef class JsonListAssembler(Assembler):
                 return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_LIST) + i
             if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
                 i += self.call.feed(p + i, n - i, sink)
-                if self.call.done:
+                if self.call.declined:
+                    self.no_call(sink)
+                elif self.call.done:
                     self.call = None
                     if self.stage == JL_SINGLE:
                         self.stage = JL_GIVEN_BACK if self.or_list else JL_AFTER_CALL
@@ -476,22 +482,50 @@ cdef class JsonListAssembler(Assembler):
 
     cdef int open_list(self, Sink sink) except -1:
         """The held start is a list's: the fence and the `[` are wrapping, the object's start is
-        read by its call assembler, which reads on."""
+        read by its call assembler, which reads on. An object whose first key names the call is
+        one only once its arguments begin (a reply that is JSON with a `name`, `{"name": "Alice",
+        "age": 30}`, is no call): its call assembler holds it tentatively, the fence and the `[`
+        with it, until they begin (then they are wrapping) or the object ends first (no_call)."""
         cdef Py_ssize_t object_at = self.list_at
         cdef const unsigned char* src
         cdef Py_ssize_t n
+        cdef bint tentative = self.key_kind != OL_ARGUMENTS
         while self.carried.text.data[object_at] != LBRACE:     # (the first: a wrapped call's is inner)
             object_at += 1
         self.fenced = self.fence if self.list_at > 0 else 0
         self.fence = 0
-        if object_at > 0:
+        if object_at > 0 and not tentative:
             hb_source(&self.carried, 0, object_at, &self.scratch, &src, &n)
             sink.dropped(DR_WRAPPER, src, n)
             hb_drop_front(&self.carried, object_at)
+            object_at = 0
         self.open_call()
+        if tentative:
+            self.call.tentative = True
+            self.call.lead = object_at
+            self.call.outline.pos = object_at
         self.call.feed(self.carried.text.data, self.carried.text.len, sink)
         hb_clear(&self.carried)
         self.stage = JL_OBJECT
+        return 0
+
+    cdef int no_call(self, Sink sink) except -1:
+        """The object that opened a list in prose ended (its `}`, or a byte that cannot go on
+        reading it) before its arguments began: it is no call. Its bytes, and the list's start held
+        with it, are prose as written (a fence's backticks open a code block, as for any held
+        start that is no list); what the call took after where it ended is read again as prose."""
+        cdef JsonCallAssembler call = self.call
+        cdef Py_ssize_t end = call.declined_at()
+        cdef bytes rest = call.text.text.data[end:call.text.text.len]
+        sink.content(call.text.text.data, end)
+        self.call = None
+        if self.fenced:
+            self.code.code = self.fenced
+        self.fenced = 0
+        self.in_list = False
+        self.stage = JL_PROSE
+        if rest:
+            self.feed(rest, len(rest), sink)
         return 0
 
     cdef int open_call(self) except -1:

@@ -3,7 +3,12 @@
 the generation prompt always opens the thought. No row from a call to the next call's opener and
 none from the thought to the calls block: those markers are text there. Beyond SPEC §3's rows,
 the block's close also ends a call the model left open (as DeepSeek's table does), so the client
-gets the call's arguments closed rather than the block's marker as argument text.
+gets the call's arguments closed rather than the block's marker as argument text. The call
+markers and tags are also read spelled bare (`<tool_calls><tool_call>NAME<arg_key>k</arg_key>
+<arg_value>v</arg_value></tool_call></tool_calls>`), as vLLM's hy_v4 reads whichever spelling its
+tokenizer's vocab has; the grammar writes `:opensource`. A bare `<tool_call>` with no block open is
+text, as the suffixed one is. The thought's markers are not: Hy4 writes `</think>` in its thought
+as text (the hy4-preview fixture `reasoning-with-marker-text`).
 
 Hy3 (`hy_v3`, vLLM's `hy_v3`, SGLang's `hunyuan`) writes the same block with a
 `<tool_sep:opensource>` after each call's name (dropped); its thought is `<think:opensource>`.
@@ -20,8 +25,6 @@ THINK = ("<think:opensource>", "</think:opensource>")
 BLOCK = ("<tool_calls:opensource>", "</tool_calls:opensource>")
 CALL = ("<tool_call:opensource>", "</tool_call:opensource>")
 
-HY4 = thought_and_call_block("hy4", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4))
-
 BARE = ":opensource"        # what the preview tokenizer's markers leave out
 
 
@@ -29,12 +32,25 @@ def _bare(text):
     return text.replace(BARE, "")
 
 
-HY_V3 = (thought_and_call_block("hy_v3", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,)))
-         .ignores("tool_sep", "<tool_sep:opensource>")
-         .ignores("tool_sep_bare", "<tool_sep>"))
-for _marker, _text in zip(("think_open", "think_close", "calls_open", "calls_close", "call_open", "call_close"),
-                          THINK + BLOCK + CALL):
-    HY_V3 = HY_V3.spelled_also(_marker, _marker + "_bare", _bare(_text))
+MARKERS = ("think_open", "think_close", "calls_open", "calls_close", "call_open", "call_close")
+
+
+def _read_bare(table, markers):
+    """`table` also reading each of `markers` spelled bare (`<tool_calls>`, `<think>`...), in every
+    row its `:opensource` spelling is in (the grammar writes the first spelling)."""
+    for marker, text in zip(MARKERS, THINK + BLOCK + CALL):
+        if marker in markers:
+            table = table.spelled_also(marker, marker + "_bare", _bare(text))
+    return table
+
+
+# the call markers only: Hy4 writes `</think>` as text in its thought (a model's own words)
+HY4 = _read_bare(thought_and_call_block("hy4", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))),
+                 MARKERS[2:])
+
+HY_V3 = _read_bare(thought_and_call_block("hy_v3", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,)))
+                   .ignores("tool_sep", "<tool_sep:opensource>")
+                   .ignores("tool_sep_bare", "<tool_sep>"), MARKERS)
 
 TABLES = {"hy4": HY4, "hy_v3": HY_V3}
 

@@ -5,7 +5,10 @@ first key names the call or its arguments; any other object, `[1, 2]`, and a cal
 Markdown code are content, every byte. No thought. A call object may be written as a Python
 dict, as Llama 3.x models write one at times (`{'name': 'f', 'parameters': {'q': 'it\'s', 'x':
 True}}`): single-quoted keys and strings and Python's `True`, `False`, `None`, written in the
-arguments' JSON as JSON (SGLang's llama3 detector reads them; `python_literals`).
+arguments' JSON as JSON (SGLang's llama3 detector reads them; `python_literals`). An object is a
+call only once its arguments (`parameters`) member begins: one with a name and no arguments
+(`{"name": "Alice", "age": 30}`, a reply that is JSON) is the text it is, as vLLM's llama3_json
+reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose again.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
