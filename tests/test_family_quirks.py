@@ -548,6 +548,41 @@ QUIRKS = [
           None, [call("get_weather", city="Paris", days=3)],
           "SGLang's deepseekv32: `True` is not `true`, so city is read as JSON, and being none, as its "
           "text (`Paris`), days 3; symphony: the attribute in any case"),
+    # DSML tags written spaced: runs of whitespace between a tag's name and its attributes,
+    # between attributes and before the tag's end
+    Quirk("dsml-spaced-tags", "deepseek_v3_2",
+          'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke  name="get_weather" >\n'
+          '<｜DSML｜parameter\tname="city"  string="true"\n>Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"\nstring="false" >3</｜DSML｜parameter>\n'
+          '</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          "Checking.\n\n", [call("get_weather", city="Paris", days=3)],
+          "SGLang's deepseekv32 (`<｜DSML｜invoke\\s+name=\"…\"\\s*>`, `\\s+string=…\\s*>`, whole and streamed): "
+          "the call; vLLM's deepseek_v32 reads the spaced parameter tags, not a spaced invoke tag"),
+    Quirk("dsml-spaced-invoke-newline", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke\nname="get_weather"\n>\n'
+          '<｜DSML｜parameter name="city" string="true">Oslo</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+          '<｜DSML｜invoke\r\n  name="get_weather" />\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Oslo"), call("get_weather")],
+          "SGLang's deepseekv4: both calls, the second self-closing (`\"\\s*/>`)"),
+    Quirk("dsml-spaced-bare-invoke", "deepseek_v4_1",
+          'Hi <｜DSML｜ invoke\tname="get_weather">\n<｜DSML｜ parameter  name="city" string="true" >Rome'
+          '</｜DSML｜ parameter>\n</｜DSML｜ invoke>',
+          "Hi ", [call("get_weather", city="Rome")],
+          "SGLang's deepseekv41 (the V3.2 detector's `\\s+`, `\\s*`): the call, written without its block"),
+    Quirk("dsml-attribute-spaced-around-equals", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n'
+          '<｜DSML｜parameter name = "city" string="true">Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          '<｜DSML｜parameter name = "city" string="true">Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"string="false">3</｜DSML｜parameter>', [call("get_weather")],
+          "SGLang's deepseekv32: no call (it reads no space around `=` and none missing between attributes); "
+          "vLLM's deepseek_v32: the call with neither parameter; symphony: the call, the two tags Malformed"),
+    Quirk("gcml-spaced-tags", "gigachat35",
+          'Sure.<｜GCML｜tool_calls>\n<｜GCML｜invoke   name="get_weather"\t>\n'
+          '<｜GCML｜parameter name="city"\n string="true" >Paris</｜GCML｜parameter>\n'
+          '</｜GCML｜invoke>\n</｜GCML｜tool_calls>',
+          "Sure.", [call("get_weather", city="Paris")],
+          "SGLang's gigachat35 (`<｜GCML｜invoke\\s+name=\"…\"\\s*>`, whole and streamed): the call"),
     # arguments written as `null`: no arguments, the object `{}`
     Quirk("cohere-null-parameters", "cohere_command4",
           '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": null}]<|END_ACTION|>',
