@@ -583,6 +583,27 @@ QUIRKS = [
           '</｜GCML｜invoke>\n</｜GCML｜tool_calls>',
           "Sure.", [call("get_weather", city="Paris")],
           "SGLang's gigachat35 (`<｜GCML｜invoke\\s+name=\"…\"\\s*>`, whole and streamed): the call"),
+    # DSML's `string="false"` on a declared string's text: a JSON word its schema does not admit,
+    # where it admits a string, is the text
+    Quirk("dsml-json-scalar-for-a-declared-string", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="run">\n'
+          '<｜DSML｜parameter name="cmd" string="false">null</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="n" string="false">3</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="label" string="false"> true </｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="maybe" string="false">null</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="either" string="false">7</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="list" string="false">[1]</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="size" string="false">2.5</｜DSML｜parameter>\n'
+          '</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          None, [call("run", cmd="null", n=3, label="true", maybe=None, either=7, list=[1], size=2.5)],
+          "vLLM's deepseek_v32 (its test_null_coerced_back_to_string_by_schema): `null`, `true` under a "
+          "declared string are the text, the schema's own words and arrays stay JSON (it makes a number the "
+          "text too; SGLang's deepseekv4 tests keep one a number, as symphony does). SGLang's deepseekv32 "
+          "reads every `string=\"false\"` value as JSON (`null`, `true`)",
+          tools=({"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
+              "cmd": {"type": "string"}, "n": {"type": "integer"}, "label": {"type": "string"},
+              "maybe": {"type": ["string", "null"]}, "either": {"type": ["string", "integer"]},
+              "list": {"type": "string"}, "size": {"type": "string"}}}}},)),
     # arguments written as `null`: no arguments, the object `{}`
     Quirk("cohere-null-parameters", "cohere_command4",
           '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": null}]<|END_ACTION|>',

@@ -9,7 +9,9 @@
 # request's tools as the other spellings do, anything else leaves the parameter reported whole),
 # except that a value marked a string whose declared schema admits no string is
 # read by its declaration, as a quoted value of a declared type is (`string="true">42` under
-# `integer` is 42); the other spellings carry no attribute and type values by the request's tools,
+# `integer` is 42), and a value marked JSON that is a word (`null`, `true`, `false`) its declared
+# schema does not admit, where it admits a string, is its text (`string="false">null` under
+# `string` is "null", vt_word_as_text); the other spellings carry no attribute and type values by the request's tools,
 # as the tagged syntaxes do, with their values directly between the tags or on their own line.
 # DSML's body may also be a JSON object instead of its parameters (`json_body`, attribute_call.pxi),
 # and its invoke tag may close itself (`NAME"/>`, V4's shape for a call with no arguments): the call
@@ -54,6 +56,7 @@ cdef class InvokeCall(AttributeCall):
         return self.head_tag if as_call_tag(self.stage) else -1
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
+        self.text_words = 0
         if not self.typed_by_attribute:
             if not self.no_attributes(p, n):
                 return -1
@@ -66,6 +69,9 @@ cdef class InvokeCall(AttributeCall):
                 return KIND_STRING
             return self.function.kind(self.key.data, self.key.len)
         if dsml_attribute_is(p, n, DSML_STRING_FALSE, 15, self.spaced):
+            # JSON; a word the declaration does not admit where it admits a string is its text
+            if self.function is not None:
+                self.text_words = self.function.text_words(self.key.data, self.key.len)
             return KIND_NONE
         if self.no_attributes(p, n):
             # no `string` attribute, which DeepSeek models sometimes leave out: typed by the tools

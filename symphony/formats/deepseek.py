@@ -21,7 +21,9 @@ The DSML tags are also read spaced, as SGLang's DSML detectors read them (vLLM's
 parameter tags so): a run of whitespace between a tag's name and its first attribute
 (`<｜DSML｜invoke  name="f">`, a tab or a newline there), between a parameter's attributes, and
 before a tag's `>` or `/>` (CallSyntax.dsml(spaced=True), shapes.spaced_invokes); spaces around an
-`=` or single quotes are not (no incumbent reads them).
+`=` or single quotes are not (no incumbent reads them). A `string="false"` value that is a JSON word
+(`null`, `true`, `false`) its declared schema does not admit, where the schema admits a string, is
+the word as a string (`"null"`), as vLLM's deepseek_v32 reads it (assemble_invoke.pxi).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
