@@ -30,6 +30,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml(DSML_V3_2, spaced=True)    the same, also whitespace runs in its tags (`invoke  name="F" >`)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.invoke(loose=True)              the same, also name='K', name=K, name = "K" (MiniMax M2)
+    CallSyntax.invoke(loose=True, spaced=True) also whitespace runs in its tags (`<invoke  name="F" >`, dots)
     CallSyntax.invoke(Placement.OWN_LINE, parameter='<rfl:parameter name="', head_end=HEAD)
                                                NAME HEAD<rfl:parameter name="K">\nV\n</rfl:parameter>.. (Beam)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
@@ -316,14 +317,17 @@ class CallSyntax:
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
-               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False, head_end=None):
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False, head_end=None,
+               spaced=False):
         """DSML's invoke shape with other tag spellings and no attributes on the parameters:
         values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
         `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call.
         `loose`: the names' attributes are also read single-quoted (`name='x'`), unquoted
         (`name=x`) and with whitespace around their `=`, in the parameter tags and in the invoke
         tag where the table spells its opener also up to the attribute's name (shapes.loose_invokes);
-        read, never written (the grammar writes `name="x"`). `head_end`: the call is named in a
+        read, never written (the grammar writes `name="x"`). `spaced`: as CallSyntax.dsml's, runs
+        of whitespace between a tag's name and its attribute and before its end (`<invoke  name="x" >`,
+        shapes.spaced_invokes); read, never written. `head_end`: the call is named in a
         header rather than an invoke tag: the region (a table marker such as Beam's ` to=` opens
         it) starts with the name, unquoted, and `head_end` ends it (`NAME<|channel|>analysis
         <|constrain|>xml<|message|>` then the parameters)."""
@@ -338,6 +342,10 @@ class CallSyntax:
             raise ValueError("CallSyntax.invoke: a call named in a header has no name attribute to write loosely")
         if head_end is not None:
             extra["head_end"] = head_end
+        if spaced:
+            if head_end is not None or not parameter.endswith(' name="'):
+                raise ValueError("CallSyntax.invoke: a spaced parameter tag runs to ` name=\"` (and names its call)")
+            extra["spaced"] = True
         return cls("invoke", placement=Placement(placement), parameter=parameter,
                    parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
@@ -530,7 +538,8 @@ class CallSyntax:
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends, starts=starts,
                                         loose=dict(self.params).get("loose", False),
-                                        head_end=dict(self.params).get("head_end"))
+                                        head_end=dict(self.params).get("head_end"),
+                                        spaced=dict(self.params).get("spaced", False))
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

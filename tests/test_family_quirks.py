@@ -454,6 +454,13 @@ QUIRKS = [
           "I will check.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
           "vLLM's and SGLang's step3: both calls (each only after its `function` type), the text before the block",
           prompt="<|BOT|>assistant\n</think>"),
+    # dots: tags written with a run of whitespace between the tag's name and its attribute
+    Quirk("dots-spaced-tags", "dots3",
+          'Sure.<dots_function_call>\n<invoke\n  name = \'get_weather\' >\n<parameter \t name="city" >\nParis\n'
+          '</parameter>\n</invoke>\n<invoke  name="get_weather">\n<parameter\nname=city>\nOslo\n</parameter>\n'
+          '</invoke>\n</dots_function_call>',
+          "Sure.", [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's and SGLang's dots (`<invoke\\s+name\\s*=\\s*[^>]+>`, whole and streamed): both calls"),
     # dots: a call written in its block as a JSON call object, where a call may begin there
     Quirk("dots-json-call", "dots3",
           'Searching.<dots_function_call>\n{"name": "search", "arguments": {"query": "chairs <invoke"}}\n'
