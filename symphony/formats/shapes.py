@@ -205,7 +205,8 @@ def loose_invokes(table, opener="invoke_open"):
 
 
 def spaced_invokes(table, opener="invoke_open"):
-    """`table` (a block of invokes whose syntax reads its tags spaced, CallSyntax.dsml(spaced=True))
+    """`table` (a block of invokes whose syntax reads its tags spaced, CallSyntax.dsml(spaced=True),
+    CallSyntax.invoke(spaced=True))
     also opens an invoke whose tag holds more whitespace than one space between its tag name and
     its `name` attribute (`<｜DSML｜invoke  name="f">`, a tab or a newline there): the invoke's
     `opener` (`<｜DSML｜invoke name="`) is also spelled up to its tag name and one whitespace byte
