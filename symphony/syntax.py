@@ -27,8 +27,10 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.dsml()                          NAME"><｜DSML｜ parameter name="K" string="true">V.. or NAME">{..}
     CallSyntax.dsml(DSML_V3_2)                 NAME"><｜DSML｜parameter name="K" string="true">V..
     CallSyntax.dsml(GCML)                      NAME"><｜GCML｜parameter name="K" string="true">V.. (GigaChat 3.5)
+    CallSyntax.dsml(DSML_V3_2, spaced=True)    the same, also whitespace runs in its tags (`invoke  name="F" >`)
     CallSyntax.invoke(Placement.DIRECT)        NAME"><parameter name="K">V</parameter>..
     CallSyntax.invoke(loose=True)              the same, also name='K', name=K, name = "K" (MiniMax M2)
+    CallSyntax.invoke(loose=True, spaced=True) also whitespace runs in its tags (`<invoke  name="F" >`, dots)
     CallSyntax.invoke(Placement.OWN_LINE, parameter='<rfl:parameter name="', head_end=HEAD)
                                                NAME HEAD<rfl:parameter name="K">\nV\n</rfl:parameter>.. (Beam)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
@@ -296,13 +298,18 @@ class CallSyntax:
         return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
 
     @classmethod
-    def dsml(cls, mark=DSML_V4_1):
+    def dsml(cls, mark=DSML_V4_1, spaced=False):
         """DeepSeek's DSML invokes, spelled with `mark` (DSML_V4_1, DSML_V3_2, or GigaChat 3.5's
         GCML) in every tag; an invoke's body may be a JSON object instead of its parameters (the
-        DSML models write both)."""
+        DSML models write both). `spaced`: the tags are also read with runs of whitespace where the
+        template writes one space or none (`<｜DSML｜invoke  name="f" >`, `<｜DSML｜parameter
+        name="k"\n string="true" >`), in the parameter tags and in the invoke tag where the table
+        spells its opener also up to its tag name (shapes.spaced_invokes), as SGLang's DSML and
+        GCML detectors read them; read, never written."""
         if mark not in (DSML_V4_1, DSML_V3_2, GCML):
             raise ValueError(f"CallSyntax.dsml: no DSML spelling {mark!r}")
-        return cls("dsml") if mark == DSML_V4_1 else cls("dsml", mark=mark)
+        extra = {"spaced": True} if spaced else {}
+        return cls("dsml", **extra) if mark == DSML_V4_1 else cls("dsml", mark=mark, **extra)
 
     def dsml_tags(self):
         """A DSML syntax's parameter tag, its close tag and the invoke's close tag."""
@@ -310,14 +317,17 @@ class CallSyntax:
 
     @classmethod
     def invoke(cls, placement=Placement.DIRECT, parameter="<parameter name=\"",
-               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False, head_end=None):
+               parameter_close="</parameter>", invoke_close=XML_INVOKE_CLOSE, loose=False, head_end=None,
+               spaced=False):
         """DSML's invoke shape with other tag spellings and no attributes on the parameters:
         values typed by the request's tools (MiniMax M2 and dots write `<invoke name="…">` with
         `<parameter name="…">` children). `invoke_close` is the table's marker that ends a call.
         `loose`: the names' attributes are also read single-quoted (`name='x'`), unquoted
         (`name=x`) and with whitespace around their `=`, in the parameter tags and in the invoke
         tag where the table spells its opener also up to the attribute's name (shapes.loose_invokes);
-        read, never written (the grammar writes `name="x"`). `head_end`: the call is named in a
+        read, never written (the grammar writes `name="x"`). `spaced`: as CallSyntax.dsml's, runs
+        of whitespace between a tag's name and its attribute and before its end (`<invoke  name="x" >`,
+        shapes.spaced_invokes); read, never written. `head_end`: the call is named in a
         header rather than an invoke tag: the region (a table marker such as Beam's ` to=` opens
         it) starts with the name, unquoted, and `head_end` ends it (`NAME<|channel|>analysis
         <|constrain|>xml<|message|>` then the parameters)."""
@@ -332,6 +342,10 @@ class CallSyntax:
             raise ValueError("CallSyntax.invoke: a call named in a header has no name attribute to write loosely")
         if head_end is not None:
             extra["head_end"] = head_end
+        if spaced:
+            if head_end is not None or not parameter.endswith(' name="'):
+                raise ValueError("CallSyntax.invoke: a spaced parameter tag runs to ` name=\"` (and names its call)")
+            extra["spaced"] = True
         return cls("invoke", placement=Placement(placement), parameter=parameter,
                    parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
@@ -455,12 +469,16 @@ class CallSyntax:
         reads them as the call's (a tagged function tag that opens a call without its block, or
         spelled without its `=`; a loose syntax's opener spelled otherwise: up to its attribute's
         name, `<invoke name`, or with the value's other quote, `<function name='`)."""
-        if self.kind in ("invoke", "param_xml") and dict(self.params).get("loose"):
-            # the opener spelled up to the attribute's name, or with the value's other quote
+        params = dict(self.params)
+        if self.kind in ("invoke", "param_xml", "dsml") and (params.get("loose") or params.get("spaced")):
+            # loose: the opener spelled up to the attribute's name, or with the value's other quote;
+            # spaced: up to its tag name and one whitespace byte
             texts = dict(fmt.terminals)
             return [i for i, (name, text) in enumerate(fmt.terminals)
-                    if name in fmt.spellings and texts[fmt.spellings[name]] in (text + '="', text[:-1] + '"')
-                    and texts[fmt.spellings[name]] != text]
+                    if name in fmt.spellings and texts[fmt.spellings[name]] != text
+                    and ((params.get("loose") and texts[fmt.spellings[name]] in (text + '="', text[:-1] + '"'))
+                         or (params.get("spaced") and text[-1:] in _native.AT_SPACES
+                             and texts[fmt.spellings[name]] == text[:-1] + ' name="'))]
         if self.kind != "tagged":
             return []
         # (and the tag spelled without its `=`, where a table reads it: shapes.functions_in_block)
@@ -514,12 +532,14 @@ class CallSyntax:
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends,
                                        dict(self.params).get("type_tags", ()), dict(self.params).get("objects", False))
         if self.kind == "dsml":
-            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True)
+            return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True, starts=starts,
+                                        spaced=dict(self.params).get("spaced", False))
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends, starts=starts,
                                         loose=dict(self.params).get("loose", False),
-                                        head_end=dict(self.params).get("head_end"))
+                                        head_end=dict(self.params).get("head_end"),
+                                        spaced=dict(self.params).get("spaced", False))
         if self.kind == "xtml":
             return _native.XtmlSyntax(call_ends)
         if self.kind == "xml":

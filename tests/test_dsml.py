@@ -94,7 +94,8 @@ def test_text_after_the_name_and_an_empty_name():
     ])
 
 
-@pytest.mark.parametrize("attributes", [' string="maybe"', ' type="string"', ' string="true" x', " "])
+@pytest.mark.parametrize("attributes", [' string="maybe"', ' type="string"', ' string="true" x', ' string ="true"',
+                                        'string="true"'])
 def test_a_parameter_without_a_known_string_attribute_is_reported_whole(attributes):
     output = CALLS + INVOKE + 'f">' + PARAM + 'a"' + attributes + ">1" + PARAM_END + INVOKE_END + CALLS_END
     events = parsed("deepseek_v4_1", output)
@@ -582,3 +583,19 @@ def test_a_damaged_opener_held_in_a_thought_leaves_the_thought_open():
     with pytest.raises(symphony.BufferOverflowError):
         failing.feed(Delta("plan " + damaged))
     assert [type(e).__name__ for e in failing.feed(End("stop"))] == ["Malformed", "ReasoningEnd", "Finish"]
+
+
+def test_spaced_tags_read_as_their_template_writes_them():
+    # SGLang's DSML detectors read `<｜DSML｜invoke\s+name="…"\s*>` and `\s+string="…"\s*>`: a
+    # whitespace-only tail is no attribute (typed by the tools), a tag name followed by anything
+    # but whitespace and `name="` is no call tag
+    v4 = "<｜DSML｜tool_calls>"
+    output = (v4 + '<｜DSML｜invoke \n name="f"\t>' + '<｜DSML｜parameter  name="a" \n>1</｜DSML｜parameter>'
+              + '<｜DSML｜parameter\rname="b"\r\nstring="true"\r\n>x</｜DSML｜parameter></｜DSML｜invoke>' + "</｜DSML｜tool_calls>")
+    events = parsed("deepseek_v4", output)
+    assert json.loads(arguments_of(events)[0]) == {"a": 1, "b": "x"}
+    check("deepseek_v4", output, events)
+    damaged = '<｜DSML｜invokes name="f">'
+    events = parsed("deepseek_v4", "Hi " + damaged)
+    assert arguments_of(events) == {}
+    check("deepseek_v4", "Hi " + damaged, events)

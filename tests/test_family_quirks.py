@@ -454,6 +454,13 @@ QUIRKS = [
           "I will check.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
           "vLLM's and SGLang's step3: both calls (each only after its `function` type), the text before the block",
           prompt="<|BOT|>assistant\n</think>"),
+    # dots: tags written with a run of whitespace between the tag's name and its attribute
+    Quirk("dots-spaced-tags", "dots3",
+          'Sure.<dots_function_call>\n<invoke\n  name = \'get_weather\' >\n<parameter \t name="city" >\nParis\n'
+          '</parameter>\n</invoke>\n<invoke  name="get_weather">\n<parameter\nname=city>\nOslo\n</parameter>\n'
+          '</invoke>\n</dots_function_call>',
+          "Sure.", [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's and SGLang's dots (`<invoke\\s+name\\s*=\\s*[^>]+>`, whole and streamed): both calls"),
     # dots: a call written in its block as a JSON call object, where a call may begin there
     Quirk("dots-json-call", "dots3",
           'Searching.<dots_function_call>\n{"name": "search", "arguments": {"query": "chairs <invoke"}}\n'
@@ -548,6 +555,62 @@ QUIRKS = [
           None, [call("get_weather", city="Paris", days=3)],
           "SGLang's deepseekv32: `True` is not `true`, so city is read as JSON, and being none, as its "
           "text (`Paris`), days 3; symphony: the attribute in any case"),
+    # DSML tags written spaced: runs of whitespace between a tag's name and its attributes,
+    # between attributes and before the tag's end
+    Quirk("dsml-spaced-tags", "deepseek_v3_2",
+          'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke  name="get_weather" >\n'
+          '<｜DSML｜parameter\tname="city"  string="true"\n>Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"\nstring="false" >3</｜DSML｜parameter>\n'
+          '</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          "Checking.\n\n", [call("get_weather", city="Paris", days=3)],
+          "SGLang's deepseekv32 (`<｜DSML｜invoke\\s+name=\"…\"\\s*>`, `\\s+string=…\\s*>`, whole and streamed): "
+          "the call; vLLM's deepseek_v32 reads the spaced parameter tags, not a spaced invoke tag"),
+    Quirk("dsml-spaced-invoke-newline", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke\nname="get_weather"\n>\n'
+          '<｜DSML｜parameter name="city" string="true">Oslo</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+          '<｜DSML｜invoke\r\n  name="get_weather" />\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Oslo"), call("get_weather")],
+          "SGLang's deepseekv4: both calls, the second self-closing (`\"\\s*/>`)"),
+    Quirk("dsml-spaced-bare-invoke", "deepseek_v4_1",
+          'Hi <｜DSML｜ invoke\tname="get_weather">\n<｜DSML｜ parameter  name="city" string="true" >Rome'
+          '</｜DSML｜ parameter>\n</｜DSML｜ invoke>',
+          "Hi ", [call("get_weather", city="Rome")],
+          "SGLang's deepseekv41 (the V3.2 detector's `\\s+`, `\\s*`): the call, written without its block"),
+    Quirk("dsml-attribute-spaced-around-equals", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n'
+          '<｜DSML｜parameter name = "city" string="true">Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          '<｜DSML｜parameter name = "city" string="true">Paris</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="days"string="false">3</｜DSML｜parameter>', [call("get_weather")],
+          "SGLang's deepseekv32: no call (it reads no space around `=` and none missing between attributes); "
+          "vLLM's deepseek_v32: the call with neither parameter; symphony: the call, the two tags Malformed"),
+    Quirk("gcml-spaced-tags", "gigachat35",
+          'Sure.<｜GCML｜tool_calls>\n<｜GCML｜invoke   name="get_weather"\t>\n'
+          '<｜GCML｜parameter name="city"\n string="true" >Paris</｜GCML｜parameter>\n'
+          '</｜GCML｜invoke>\n</｜GCML｜tool_calls>',
+          "Sure.", [call("get_weather", city="Paris")],
+          "SGLang's gigachat35 (`<｜GCML｜invoke\\s+name=\"…\"\\s*>`, whole and streamed): the call"),
+    # DSML's `string="false"` on a declared string's text: a JSON word its schema does not admit,
+    # where it admits a string, is the text
+    Quirk("dsml-json-scalar-for-a-declared-string", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="run">\n'
+          '<｜DSML｜parameter name="cmd" string="false">null</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="n" string="false">3</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="label" string="false"> true </｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="maybe" string="false">null</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="either" string="false">7</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="list" string="false">[1]</｜DSML｜parameter>\n'
+          '<｜DSML｜parameter name="size" string="false">2.5</｜DSML｜parameter>\n'
+          '</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          None, [call("run", cmd="null", n=3, label="true", maybe=None, either=7, list=[1], size=2.5)],
+          "vLLM's deepseek_v32 (its test_null_coerced_back_to_string_by_schema): `null`, `true` under a "
+          "declared string are the text, the schema's own words and arrays stay JSON (it makes a number the "
+          "text too; SGLang's deepseekv4 tests keep one a number, as symphony does). SGLang's deepseekv32 "
+          "reads every `string=\"false\"` value as JSON (`null`, `true`)",
+          tools=({"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
+              "cmd": {"type": "string"}, "n": {"type": "integer"}, "label": {"type": "string"},
+              "maybe": {"type": ["string", "null"]}, "either": {"type": ["string", "integer"]},
+              "list": {"type": "string"}, "size": {"type": "string"}}}}},)),
     # arguments written as `null`: no arguments, the object `{}`
     Quirk("cohere-null-parameters", "cohere_command4",
           '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": null}]<|END_ACTION|>',

@@ -23,6 +23,18 @@
 # (`name="f"`) is the longer marker, so it is read as ever. A tag whose name is followed by
 # anything but `=` is a tag without a name.
 #
+# A syntax may also read its tags spaced (`spaced`: DeepSeek's DSML and GigaChat 3.5's GCML, whose
+# incumbents read `<｜DSML｜invoke\s+name="f"\s*>` and `<｜DSML｜parameter\s+name="k"\s+string="true"\s*>`;
+# dots' loose ones): a run of whitespace, not only one space, between a tag's name and its first
+# attribute, between attributes, and before the tag's end (`>`, or a self-closing call tag's `/>`).
+# The table then spells the call tag's opener also up to its tag name and one whitespace byte
+# (`<｜DSML｜invoke ` and the same with a tab, a newline or a carriage return: shapes.spaced_invokes),
+# a marker that is the call's first bytes (open_with); and the syntax its parameter tag likewise
+# (tags from `spaced_parameter`); after either, more whitespace and the attribute's name (`name="`,
+# loose `name`, then read as above) are read before the value. Anything else there leaves the tag
+# without a name. A spaced parameter tag is the value's text inside a value (only the canonical
+# one ends a value whose close tag is missing), so a grammar's values need not exclude it.
+#
 # A syntax may also take a JSON object as the call's body instead of parameters (`json_body`:
 # DSML, whose models write `NAME">{"city": "SF"}</｜DSML｜invoke>`): when the first byte after the
 # call tag that is not whitespace is `{`, the body is read as the JSON call assembler reads
@@ -41,6 +53,14 @@ cdef enum AttributeTag:
     AT_PARAMETER = 0         # a parameter's open tag, up to the key
     AT_PARAMETER_CLOSE = 1   # a parameter's close tag
     AT_LOOSE_PARAMETER = 2   # loose: a parameter's open tag up to its attribute's name (`<parameter name`)
+
+# spaced: the whitespace bytes a tag's name is also spelled with, as a marker (the tag name and
+# one of them); more whitespace after it is the assembler's
+AT_SPACES = (" ", "\t", "\n", "\r")
+cdef const char* AT_NAME_ATTRIBUTE = 'name="'   # what a spaced tag's attributes start with
+cdef enum:
+    AT_SPACE_COUNT = 4              # len(AT_SPACES)
+    AT_NAME_ATTRIBUTE_LEN = 6       # (loose: its first 4 bytes, `name`, then read loosely)
 
 cdef enum:
     AT_LONGEST_REFERENCE = 10    # bytes between `&` and `;` at most (`#x0010FFFF`): longer is text
@@ -149,20 +169,24 @@ cdef enum AttributeStage:
     AS_NAME_QUOTE = 8        # loose: after that `=`, up to the value's quote or first byte
     AS_KEY_EQUALS = 9        # loose: after a parameter tag's attribute name, up to its `=`
     AS_KEY_QUOTE = 10        # loose: after that `=`, up to the value's quote or first byte
-    AS_BODY = 11             # a JSON object as the call's body (json_body)
-    AS_AFTER_BODY = 12       # after the whole object
-    AS_BODY_REFUSED = 13     # the validator refused a byte of the object: the rest is invalid
-    AS_BODY_ENDED = 14       # the region ended in the object (or after a refusal): it was closed
+    AS_NAME_SPACE = 11       # spaced: after the call tag's name, whitespace then its attribute's name
+    AS_KEY_SPACE = 12        # spaced: after a parameter tag's name, whitespace then its attribute's name
+    AS_BODY = 13             # a JSON object as the call's body (json_body)
+    AS_AFTER_BODY = 14       # after the whole object
+    AS_BODY_REFUSED = 15     # the validator refused a byte of the object: the rest is invalid
+    AS_BODY_ENDED = 16       # the region ended in the object (or after a refusal): it was closed
 
 
 cdef inline bint as_call_tag(int stage) noexcept:
     """Whether the stage reads the call tag (before its end)."""
-    return stage == AS_NAME or stage == AS_NAME_TAIL or stage == AS_NAME_EQUALS or stage == AS_NAME_QUOTE
+    return (stage == AS_NAME or stage == AS_NAME_TAIL or stage == AS_NAME_EQUALS or stage == AS_NAME_QUOTE
+            or stage == AS_NAME_SPACE)
 
 
 cdef inline bint as_parameter_tag(int stage) noexcept:
     """Whether the stage reads a parameter tag (before its end)."""
-    return stage == AS_KEY or stage == AS_KEY_TAIL or stage == AS_KEY_EQUALS or stage == AS_KEY_QUOTE
+    return (stage == AS_KEY or stage == AS_KEY_TAIL or stage == AS_KEY_EQUALS or stage == AS_KEY_QUOTE
+            or stage == AS_KEY_SPACE)
 
 
 @cython.no_gc
@@ -181,12 +205,16 @@ cdef class AttributeCall(TagCall):
     cdef Py_ssize_t body_sent    # the body's bytes sent as arguments
     cdef bint loose              # names' attributes may be written loosely (see the top)
     cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
+    cdef bint spaced             # tags may hold whitespace runs (see the top)
+    cdef int spaced_parameter    # the first of the parameter tags spelled up to one whitespace byte, or -1
+    cdef unsigned char attribute_read   # spaced: bytes of the attribute's name read so far
     cdef unsigned char quote     # the byte that ends the name or key being read; 0: unquoted
     cdef bint self_closing       # a `/` just before the call tag's `>` closes the call, no parameters
 
     def __cinit__(self):
         self.stage = AS_NAME
         self.loose_parameter = -1
+        self.spaced_parameter = -1
         self.quote = QUOTE
 
     def __dealloc__(self):
@@ -200,8 +228,13 @@ cdef class AttributeCall(TagCall):
 
     cdef inline bint no_attributes(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """Whether a tag's p[0:n], between its name and its end, holds no attribute: nothing, or
-        (loose) only whitespace."""
-        return n == 0 or (self.loose and u8_space_run(p, n) == n)
+        (loose, spaced) only whitespace."""
+        return n == 0 or ((self.loose or self.spaced) and u8_space_run(p, n) == n)
+
+    cdef inline bint opens_parameter(self, int tag) noexcept:
+        """Whether the syntax's tag is a parameter's open tag in any spelling."""
+        return (tag == AT_PARAMETER or tag == self.loose_parameter or
+                (self.spaced_parameter >= 0 and self.spaced_parameter <= tag < self.spaced_parameter + AT_SPACE_COUNT))
 
     cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """Whether a call tag may carry these attributes (p[0:n], between the name and the end)."""
@@ -233,6 +266,11 @@ cdef class AttributeCall(TagCall):
                 return self.maybe_body(p, n)
             if self.stage == AS_BETWEEN or self.stage == AS_UNNAMED:
                 return self.text_between(p, n)
+            if self.stage == AS_NAME_SPACE or self.stage == AS_KEY_SPACE:
+                k = self.before_attribute(p, n)
+                p += k
+                n -= k
+                continue
             if self.stage >= AS_NAME_EQUALS:
                 k = self.before_value(p, n)
                 p += k
@@ -305,6 +343,31 @@ cdef class AttributeCall(TagCall):
         self.quote = 0
         return k
 
+    cdef Py_ssize_t before_attribute(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Spaced: the bytes between a tag's name and its attribute's value (whitespace, then
+        `name="`; loose: `name`, and what before_value reads), carried; once they are read the stage
+        reads the value (AS_NAME, AS_KEY) or what stands before it (AS_NAME_EQUALS, AS_KEY_EQUALS).
+        A byte that is not theirs leaves the tag without a name (its tail). Returns how many bytes
+        of p[0:n] were read."""
+        cdef bint call = self.stage == AS_NAME_SPACE
+        cdef Py_ssize_t k = u8_space_run(p, n) if self.attribute_read == 0 else 0
+        cdef unsigned char want = 4 if self.loose else AT_NAME_ATTRIBUTE_LEN
+        while k < n and self.attribute_read < want:
+            if p[k] != <unsigned char>AT_NAME_ATTRIBUTE[self.attribute_read]:
+                self.carry(p, k)
+                self.tail_at = self.carried.text.len
+                self.stage = AS_NAME_TAIL if call else AS_KEY_TAIL
+                return k
+            self.attribute_read += 1
+            k += 1
+        self.carry(p, k)
+        if self.attribute_read == want:
+            if self.loose:
+                self.stage = AS_NAME_EQUALS if call else AS_KEY_EQUALS
+            else:
+                self.stage = AS_NAME if call else AS_KEY
+        return k
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         self.body_may_open = False
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
@@ -335,21 +398,27 @@ cdef class AttributeCall(TagCall):
         elif as_parameter_tag(self.stage):
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = AS_BETWEEN
-        if (tag == AT_PARAMETER or tag == self.loose_parameter) and self.stage == AS_BETWEEN:
+        if self.opens_parameter(tag) and self.stage == AS_BETWEEN:
             self.tag_at = self.carried.text.len
             self.carry(p, n)
             self.key.len = 0
             self.quote = QUOTE
-            self.stage = AS_KEY if tag == AT_PARAMETER else AS_KEY_EQUALS
+            self.attribute_read = 0
+            self.stage = (AS_KEY if tag == AT_PARAMETER else AS_KEY_EQUALS if tag == self.loose_parameter
+                          else AS_KEY_SPACE)
             return 0
         return self.tag_out_of_place(p, n)
 
     cdef int open_with(self, const unsigned char* p, Py_ssize_t n, Sink sink, bint region) except -1:
         """Loose: the table's opener spelled otherwise (up to the call tag's attribute name,
-        `<invoke name`, or with the value's other quote, `<function name='`) opened the call: its
-        bytes are the call tag's, and the attribute goes on from where they end."""
+        `<invoke name`, or with the value's other quote, `<function name='`) opened the call;
+        spaced: spelled up to its tag name and one whitespace byte (`<｜DSML｜invoke `): its bytes
+        are the call tag's, and the attribute goes on from where they end."""
         self.sink = sink
-        if p[n - 1] == APOSTROPHE:
+        if self.spaced and u8_ascii_space(p[n - 1]):
+            self.attribute_read = 0
+            self.stage = AS_NAME_SPACE
+        elif p[n - 1] == APOSTROPHE:
             self.quote = APOSTROPHE
             self.stage = AS_NAME
         else:
@@ -368,7 +437,8 @@ cdef class AttributeCall(TagCall):
                 return 0
             if self.escaped_attributes():
                 at_unescape(&self.name)
-            if self.self_closing and tail == 1 and attributes[0] == SLASH:
+            if self.self_closing and tail >= 1 and attributes[tail - 1] == SLASH and self.no_attributes(attributes,
+                                                                                                     tail - 1):
                 # `NAME"/>`: the call, with no parameters, ends with its tag (`/>` its end)
                 self.start_call(self.tail_at)
                 self.close_object_upto(0)

@@ -84,6 +84,7 @@ cdef class TagCall(Assembler):
     cdef int64_t index           # the call's index once it started, else -1
     cdef int members             # members written to the arguments object
     cdef int kind                # the open value's Kind
+    cdef int text_words          # the JSON words a value read with no Kind is the text of (vt_word_as_text)
     cdef int mode                # ValueMode
     cdef bint own_line           # values sit on their own line (one newline each side is the template's)
     cdef bint at_value_start     # no byte of the open value seen yet
@@ -512,7 +513,7 @@ cdef class TagCall(Assembler):
 
     cdef int close_value_upto(self, Py_ssize_t upto) except -1:
         """The value ends: its last fragment, its source carried[0:upto] (what follows stays)."""
-        cdef Py_ssize_t m
+        cdef Py_ssize_t m, at
         if self.mode == VM_STREAM:
             bb_push(&self.fragment, QUOTE)
         elif self.wrapper:
@@ -530,7 +531,10 @@ cdef class TagCall(Assembler):
                 vt_string(self.value.data, m, &self.fragment)
                 bb_push(&self.fragment, QUOTE)
             else:
+                at = self.fragment.len
                 vt_json(self.value.data, m, self.kind, &self.fragment, self.value_depth())
+                vt_word_as_text(&self.fragment, at, self.value.data, m, self.text_words)
+        self.text_words = 0
         self.mode = VM_NONE
         self.value.len = 0
         return self.push_upto(upto)

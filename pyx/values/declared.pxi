@@ -283,6 +283,26 @@ cdef class FunctionKinds:
             return vt_name_index(self.name_at, self.name_len, self.count, key, n) >= 0
         return PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass") in self.properties
 
+    cdef int text_words(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """The JSON words (VT_WORD_* bits) the declared parameter p[0:n] does not admit where its
+        schema admits a string: a value marked as JSON that is one of them is its text
+        (vt_word_as_text). 0 when it is not declared, admits no string, or names a type it cannot
+        be read by."""
+        cdef int kind, words = 0
+        if self.properties is None or not self.declares(key, n):
+            return 0
+        kind = self.kind(key, n)
+        if kind != KIND_STRING and kind != KIND_NULLABLE_STRING:
+            return 0
+        admitted = vt_admitted(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        if not admitted or _VT_UNKNOWN_TYPE in admitted:
+            return 0
+        if "null" not in admitted:
+            words |= VT_WORD_NULL
+        if "boolean" not in admitted:
+            words |= VT_WORD_BOOLEAN
+        return words
+
     cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
         """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
         schema admits `string`, or it names no type it can be read by (no `type`, a cycle)."""

@@ -76,6 +76,44 @@ cdef int vt_json(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
     return 0
 
 
+# ---- A JSON word the schema does not admit, where it admits a string
+#
+# DSML marks a value `string="false"` (JSON) or `string="true"` (text); a model sometimes marks a
+# declared string's text `string="false"` (`null` or `true` for a parameter whose schema is
+# `{"type": "string"}`). Where the schema admits a string and not the JSON word the text is
+# (`null`, `true`, `false`), the value is the word as a string (`"null"`), as vLLM's deepseek_v32
+# reads it. A word the schema admits (`null` under `["string", "null"]`), a number, an array and
+# an object stay as written (SGLang's deepseekv4 keeps `12345e-3` a number under a declared string).
+
+cdef enum:
+    VT_WORD_NULL = 1
+    VT_WORD_BOOLEAN = 2
+
+
+cdef inline int vt_word_of(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """The VT_WORD_* bit of the JSON value p[0:n] (one that reads back), 0 for anything but a word."""
+    if n == 0:
+        return 0
+    if p[0] == LOWER_N:
+        return VT_WORD_NULL
+    if p[0] == c't' or p[0] == c'f':
+        return VT_WORD_BOOLEAN
+    return 0
+
+
+cdef int vt_word_as_text(ByteBuf* out, Py_ssize_t at, const unsigned char* p, Py_ssize_t n, int words) except -1:
+    """out[at:] is the JSON vt_json wrote for the text p[0:n] read with no declaration: where it
+    is a word among `words` (FunctionKinds.text_words), it becomes the string of the text as
+    written, without the whitespace around it."""
+    cdef Py_ssize_t start, end
+    if words == 0 or not (vt_word_of(out.data + at, out.len - at) & words):
+        return 0
+    out.len = at
+    start = vt_trim_start(p, n)
+    end = vt_trim_end(p, start, n)
+    return vt_quoted(p + start, end - start, out)
+
+
 # ---- Values the model wrapped in a string, read where the schema says what is inside
 #
 # A model sometimes writes a number or a container as a string: `"5"` for a declared number,

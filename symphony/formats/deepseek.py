@@ -17,12 +17,19 @@ or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads 
 block opened with it (shapes.calls_without_block); the grammar writes the block. The DSML
 models also write damaged block tags before the real block or invoke (`<｜DSML｜toolcalls>`):
 those are dropped (shapes.damaged_openers), and shown as written when no call follows them.
+The DSML tags are also read spaced, as SGLang's DSML detectors read them (vLLM's read the
+parameter tags so): a run of whitespace between a tag's name and its first attribute
+(`<｜DSML｜invoke  name="f">`, a tab or a newline there), between a parameter's attributes, and
+before a tag's `>` or `/>` (CallSyntax.dsml(spaced=True), shapes.spaced_invokes); spaces around an
+`=` or single quotes are not (no incumbent reads them). A `string="false"` value that is a JSON word
+(`null`, `true`, `false`) its declared schema does not admit, where the schema admits a string, is
+the word as a string (`"null"`), as vLLM's deepseek_v32 reads it (assemble_invoke.pxi).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import (THINK, calls_without_block, damaged_openers, thought_and_call_block,
-                                     thought_and_invokes)
+from symphony.formats.shapes import (THINK, calls_without_block, damaged_openers, spaced_invokes,
+                                     thought_and_call_block, thought_and_invokes)
 from symphony.syntax import DSML_V3_2, CallObject
 
 DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.1's adds a space)
@@ -30,9 +37,9 @@ DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.
 
 def dsml_table(name, block, invoke_open, syntax):
     """V4.1's shape (a thought, a block of DSML invokes), reading an invoke written without the
-    block and dropping damaged block openers."""
+    block, dropping damaged block openers and reading tags written spaced."""
     table = thought_and_invokes(name, block, (invoke_open, syntax.dsml_tags()[2]), syntax, "<｜Assistant｜>")
-    return damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK)
+    return spaced_invokes(damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK))
 
 
 def tool_call_table(name, call, syntax):
@@ -43,7 +50,7 @@ def tool_call_table(name, call, syntax):
 
 
 DEEPSEEK_V4_1 = dsml_table("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"), '<｜DSML｜ invoke name="',
-                           CallSyntax.dsml())
+                           CallSyntax.dsml(spaced=True))
 
 CALLS = ("<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>")
 SEP = "<｜tool▁sep｜>"
@@ -63,9 +70,9 @@ DEEPSEEK_V3_1 = (DEEPSEEK_V3_1.control_tokens("calls_open", "calls_close", "call
                  .control_token("call_sep", SEP))
 
 DEEPSEEK_V3_2 = dsml_table("deepseek_v3_2", ("<｜DSML｜function_calls>", "</｜DSML｜function_calls>"),
-                           '<｜DSML｜invoke name="', CallSyntax.dsml(DSML_V3_2))
+                           '<｜DSML｜invoke name="', CallSyntax.dsml(DSML_V3_2, spaced=True))
 DEEPSEEK_V4 = dsml_table("deepseek_v4", ("<｜DSML｜tool_calls>", "</｜DSML｜tool_calls>"), '<｜DSML｜invoke name="',
-                         CallSyntax.dsml(DSML_V3_2))
+                         CallSyntax.dsml(DSML_V3_2, spaced=True))
 DEEPSEEK_V4_1 = DEEPSEEK_V4_1.control_tokens("think_close")
 DEEPSEEK_V3_2 = DEEPSEEK_V3_2.control_tokens("think_close")
 DEEPSEEK_V4 = DEEPSEEK_V4.control_tokens("think_close")

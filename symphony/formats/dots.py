@@ -6,16 +6,20 @@ call object, `{"name": …, "arguments": {…}}`, which vLLM's and SGLang's dots
 table reads one where a call may begin in the block (shapes.objects_in_block); the grammar writes
 invokes. A name's attribute written single-quoted, unquoted or spaced around its `=` is read as
 vLLM's dots parser reads it (`name\\s*=\\s*[^>]+`, quotes off): CallSyntax.invoke(loose=True).
+A run of whitespace between a tag's name and that attribute (`<invoke  name="…">`, a tab or a
+newline there) is read too, as vLLM's and SGLang's dots parsers read it (`<invoke\\s+name`):
+CallSyntax.invoke(spaced=True), shapes.spaced_invokes.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
 from symphony.formats.qwen3 import QWEN_MARKERS
-from symphony.formats.shapes import loose_invokes, objects_in_block, thought_and_invokes
+from symphony.formats.shapes import loose_invokes, objects_in_block, spaced_invokes, thought_and_invokes
 from symphony.syntax import XML_INVOKE_CLOSE, Placement
 
-DOTS3 = objects_in_block(loose_invokes(thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_call>"),
-                                                           ("<invoke name=\"", XML_INVOKE_CLOSE),
-                                                           CallSyntax.invoke(Placement.OWN_LINE, loose=True))))
+DOTS3 = thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_call>"),
+                            ("<invoke name=\"", XML_INVOKE_CLOSE),
+                            CallSyntax.invoke(Placement.OWN_LINE, loose=True, spaced=True))
+DOTS3 = objects_in_block(spaced_invokes(loose_invokes(DOTS3)))
 
 TABLES = {"dots3": DOTS3}
 

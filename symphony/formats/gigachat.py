@@ -8,11 +8,13 @@ GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`): content, then a
 (`<｜GCML｜invoke name="…">`, `<｜GCML｜parameter name="…" string="true|false">`); the
 `<|message_sep|>` and `</s>` that end the message are dropped. An invoke written without the
 block's opener is read, and a damaged block opener dropped, as DeepSeek's are
-(shapes.calls_without_block, shapes.damaged_openers).
+(shapes.calls_without_block, shapes.damaged_openers); so are tags written spaced (runs of
+whitespace between a tag's name and its attributes, between attributes, before `>`), as SGLang's
+gigachat35 detector reads them (CallSyntax.dsml(GCML, spaced=True), shapes.spaced_invokes).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import Family, Row
-from symphony.formats.shapes import calls_without_block, damaged_openers, invoke_rows
+from symphony.formats.shapes import calls_without_block, damaged_openers, invoke_rows, spaced_invokes
 from symphony.syntax import GCML, dsml_tags
 
 GIGACHAT3 = (
@@ -46,8 +48,8 @@ GIGACHAT35 = (
     .state("invoke", Emits.ARGUMENTS)
     .transition("content", "calls_open", "calls")
 )
-GIGACHAT35 = damaged_openers(calls_without_block(invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML)), "invoke_open",
-                                                 "invoke"), GCML)
+GIGACHAT35 = invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML, spaced=True))
+GIGACHAT35 = spaced_invokes(damaged_openers(calls_without_block(GIGACHAT35, "invoke_open", "invoke"), GCML))
 
 TABLES = {"gigachat3": GIGACHAT3, "gigachat35": GIGACHAT35}
 

@@ -204,6 +204,24 @@ def loose_invokes(table, opener="invoke_open"):
     return table.spelled_also(opener, opener + "_loose", text[:-2])
 
 
+def spaced_invokes(table, opener="invoke_open"):
+    """`table` (a block of invokes whose syntax reads its tags spaced, CallSyntax.dsml(spaced=True),
+    CallSyntax.invoke(spaced=True))
+    also opens an invoke whose tag holds more whitespace than one space between its tag name and
+    its `name` attribute (`<｜DSML｜invoke  name="f">`, a tab or a newline there): the invoke's
+    `opener` (`<｜DSML｜invoke name="`) is also spelled up to its tag name and one whitespace byte
+    (a space, a tab, a newline, a carriage return: shorter markers, so the scanner still takes the
+    whole opener where it is written), in every row the opener is in so far; its bytes are the
+    call's, whose assembler reads the rest of the tag (attribute_call.pxi). Read, never written (a
+    grammar writes the first spelling)."""
+    text = dict(table.terminals)[opener]
+    if not text.endswith(' name="'):
+        raise ValueError(f"spaced_invokes: the opener {text!r} does not run to its ` name=\"`")
+    for k, space in enumerate(_native.AT_SPACES):
+        table = table.spelled_also(opener, f"{opener}_spaced_{k}", text[:-len(' name="')] + space)
+    return table
+
+
 def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open", "invoke"))):
     """`table` (a block of invokes whose markers all begin `<` + `mark`, DSML's `<｜DSML｜`) also
     drops the model's damaged attempts at its block's opener, the misspelled block tags its model
