@@ -1,22 +1,22 @@
-# The JSON call assembler (SPEC §4.2): one `{"name": ..., "arguments": ...}` object, streamed.
-# The start waits for a whole name (arguments written before it are held and then sent at once);
-# arguments go out as the model's own bytes up to the first byte a strict JSON reader refuses
-# (the strict prefix validator: what a client's reader takes), the rest as
-# Malformed{InvalidArguments}. Bytes still undecided (a word or an escape being read, a member
-# whose value has not begun, a number's tail that is not whole) wait until they are decided, the
-# value completes, or the stream ends, so where the output is cut never changes what is sent.
-# Bytes after the object's `}` are not taken. A `tentative` object (one that opened a list in
-# prose) is a call only once its arguments begin: it holds the list's start before its `{` (`lead`
-# bytes, then Dropped) and, if it ends before them, reports nothing but is `declined`, its text the
-# holder's to show (at the stream's end the assembler shows it as content itself). A raw control character inside a string of the
+# The JSON call assembler (SPEC §4.2): one `{"name": ..., "arguments": ...}` object, streamed. The
+# start waits for a whole name (arguments written before it are held and then sent at once);
+# arguments go out as the model's own bytes up to the first byte a strict JSON reader refuses (the
+# strict prefix validator: what a client's reader takes), the rest as Malformed{InvalidArguments}.
+# Bytes still undecided (a word or an escape being read, a member whose value has not begun, a
+# number's tail that is not whole) wait until they are decided, the value completes, or the stream
+# ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
+# taken. A `tentative` object (one that opened a list in prose) is a call only once its arguments
+# begin: it holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it ends
+# before them, reports nothing but is `declined`, its text the holder's to show (at the stream's end
+# the assembler shows it as content itself). A raw control character inside a string of the
 # arguments (a real newline or tab in code, which lenient readers such as `json.loads(strict=False)`
-# take) is the string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the
-# raw byte in their source. The words `NaN`, `Infinity` and `-Infinity` where a value may begin (as
+# take) is the string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw
+# byte in their source. The words `NaN`, `Infinity` and `-Infinity` where a value may begin (as
 # Python's `json.dumps` writes a float nan or inf; `json.loads` reads them) are a value each: it
 # goes out in the arguments' JSON as the JSON string of its text (`"NaN"`), the word in their
-# source, and the arguments go on after it. The validator pauses at each of these (its
-# `rewrites`); the assembler records where, and writes them anew as it reports those bytes
-# (json_rewrites.pxi, which the forced tool_choice's assembler shares).
+# source, and the arguments go on after it. The validator pauses at each of these (its `rewrites`);
+# the assembler records where, and writes them anew as it reports those bytes (json_rewrites.pxi,
+# which the forced tool_choice's assembler shares).
 #
 # A call's arguments end as one whole JSON value, for every client to load: when the object
 # closes, a marker closes the region, or the stream ends (unless the engine stopped it for its
@@ -38,13 +38,13 @@
 # Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
 # what some Llama-family and Granite checkpoints write) are that object: the string is held while
 # its text could still be one (it starts, after spaces, with `{` or an escape), and when it closes
-# the decoded object (without spaces around it) goes out as the arguments' JSON, the string's
-# own bytes (quotes, escapes) as their source. A string whose text is known not to be an object
-# (another first character, a decoded text that is no whole strict JSON object, a stream that ends
-# inside it) streams as written, the string it is. The decision depends only on the bytes, never on the chunking.
-# Arguments written as `null` (no arguments, as SGLang's detectors read them), or Python's `None`
-# where the objects may be Python dicts, are the object `{}`, the word its source: a value that
-# begins with the word's letter is held while it could still be that word.
+# the decoded object (without spaces around it) goes out as the arguments' JSON, the string's own
+# bytes (quotes, escapes) as their source. A string whose text is known not to be an object (another
+# first character, a decoded text that is no whole strict JSON object, a stream that ends inside it)
+# streams as written, the string it is. The decision depends only on the bytes, never on the
+# chunking. Arguments written as `null` (no arguments, as SGLang's detectors read them), or Python's
+# `None` where the objects may be Python dicts, are the object `{}`, the word its source: a value
+# that begins with the word's letter is held while it could still be that word.
 #
 # the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
 # left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the

@@ -32,21 +32,22 @@
 # A `;` separates the objects of any list.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
-# written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it
-# is one is decided by what the list holds, not by its `[`: `[`, whitespace, `{`, whitespace and a
-# key that names a call or its arguments (`"name"`, `"arguments"`, …), whitespace and its `:`
-# (for a bare list the object alone, `{` first). Until that `:` the bytes are held, then read as
-# the list's start (a fence before it, and the fence after its `]`, are wrapping) or released as
-# content: "[1, 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi)
-# stay content, every byte. After the list's `]`, or after a bare list's last object, the region
-# is prose again. The object whose first key names the call (not its arguments) is a call only
-# once its arguments member begins: until then its call assembler holds it `tentative`, with the
-# fence and `[` before it; one that ends first (its `}`: `{"name": "Alice", "age": 30}`; a byte
-# that cannot go on reading it; the region's or the stream's end) is prose, every byte, what follows
-# it read as prose again. Once a list holds a call its later objects are calls, as in a region. A call object wrapped as OpenAI writes one (json_outline.pxi) opens a list too:
-# before the key that names the call, a first `"type": "function"` member (the value that very
-# string) and a `"function"` key whose value is an object are read on (`{"type": "function",
-# "name": ..}`, `{"type": "function", "function": {"name": ..}}`).
+# written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is
+# one is decided by what the list holds, not by its `[`: `[`, whitespace, `{`, whitespace and a key
+# that names a call or its arguments (`"name"`, `"arguments"`, …), whitespace and its `:` (for a
+# bare list the object alone, `{` first). Until that `:` the bytes are held, then read as the list's
+# start (a fence before it, and the fence after its `]`, are wrapping) or released as content: "[1,
+# 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi) stay content,
+# every byte. After the list's `]`, or after a bare list's last object, the region is prose again.
+# The object whose first key names the call (not its arguments) is a call only once its arguments
+# member begins: until then its call assembler holds it `tentative`, with the fence and `[` before
+# it; one that ends first (its `}`: `{"name": "Alice", "age": 30}`; a byte that cannot go on reading
+# it; the region's or the stream's end) is prose, every byte, what follows it read as prose again.
+# Once a list holds a call its later objects are calls, as in a region. A call object wrapped as
+# OpenAI writes one (json_outline.pxi) opens a list too: before the key that names the call, a first
+# `"type": "function"` member (the value that very string) and a `"function"` key whose value is an
+# object are read on (`{"type": "function", "name": ..}`, `{"type": "function", "function": {"name":
+# ..}}`).
 #
 # With `python_literals` (Llama 3, whose models write a call object as a Python dict at times:
 # `{'name': 'search', 'parameters': {'query': 'x', 'exact': True}}`) the objects' keys and strings
