@@ -126,6 +126,27 @@ QUIRKS = [
           "<|tool_calls_section_end|>", [],
           "vLLM's and SGLang's kimi_k2: no call (symphony: the block held no call, so it is the text the model "
           "wrote)", tools=()),
+    # Muse: a tool's header written in the thought, its `<|eom|>` left out: the header, not thought
+    Quirk("muse-tool-header-in-thought", "muse_glimmer",
+          ' to=self<|message|>Need the time. to=time.now<|message|><atem:function_calls>\n<atem:invoke name="time.now">'
+          "\n</atem:invoke>\n</atem:function_calls><|eom|><|start|>assistant to=user<|message|>It is noon.<|eot|>",
+          "It is noon.", [call("time.now")],
+          "vLLM's muse (its test_missing_eom_before_tool_header_keeps_tool_call, whole and streamed): the thought "
+          "`Need the time. `, ending before `to=time.now<|message|>` (symphony: the header is ` to=`, its space "
+          "too), the call time.now", tools=(), reasoning="Need the time."),
+    Quirk("muse-tool-header-in-answer", "muse_spark",
+          " to=user<|message|>Checking. to=get_weather<|message|><atem:function_calls><atem:invoke "
+          'name="get_weather"><atem:parameter name="city">Oslo</atem:parameter></atem:invoke>'
+          "</atem:function_calls>",
+          "Checking.", [call("get_weather", city="Oslo")],
+          "vLLM's muse tool parser: the answer `Checking.` and the call (it ends a message at the next header, "
+          "`to=NAME<|message|>`, NAME of letters, digits, `_ . -`; symphony's names also take the template's "
+          "`NAME.*`, which vLLM's muse reasoning parser reads as a header too)"),
+    Quirk("muse-no-header-in-thought", "muse_spark",
+          " to=self<|message|>Go to=the shop<|message|>x<|eom|><|start|>assistant to=user<|message|>ok",
+          "ok", [],
+          "vLLM's musespark1x and muse: the thought `Go to=the shopx` (a space ends a header's name; the "
+          "`<|message|>` dropped)", reasoning="Go to=the shopx"),
     # a family's control token with no region open: dropped, not content
     Quirk("kimi-stray-section-end", "kimi_k2",
           "Done.<|tool_calls_section_end|> Anything else?<|tool_call_argument_begin|>",
