@@ -64,8 +64,8 @@ cdef class Table:
     cdef int* objects               # per state: for a block (a wrapper state), the arguments state a
                                     # `{` opens where a call may begin in it, or -1 (see Format.reads_objects)
     cdef bint* object_call          # per state: its call is a JSON call object (some block opens it)
-    cdef unsigned char* name_bytes  # per damaged-marker state, 256 entries: the bytes of the name its mark
-                                    # holds (Format.holds_name), all 0 where it holds a damaged tag
+    cdef unsigned char* name_bytes  # per state, 256 entries: the bytes of the name a damaged-marker state
+                                    # holds after its mark (Format.holds_name); NULL where none holds one
     cdef bint* holds_name           # per state: it holds a mark and a name, not a damaged tag
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
@@ -100,8 +100,7 @@ cdef class Table:
         self.objects = <int*>malloc(self.n_states * sizeof(int))
         self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
         self.holds_name = <bint*>calloc(self.n_states, sizeof(bint))
-        self.name_bytes = <unsigned char*>calloc(self.n_states * 256, 1)
-        if (self.holds_name == NULL or self.name_bytes == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
+        if (self.holds_name == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
                 or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
                 or self.object_call == NULL):
             raise MemoryError()
@@ -142,6 +141,10 @@ cdef class Table:
             names = [None] * self.n_states
         if len(names) != self.n_states:
             raise ValueError(f"table {name}: arrays of the wrong size")
+        if any(chars is not None for chars in names):
+            self.name_bytes = <unsigned char*>calloc(self.n_states * 256, 1)
+            if self.name_bytes == NULL:
+                raise MemoryError()
         for s in range(self.n_states):
             if names[s] is None:
                 continue

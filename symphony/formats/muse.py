@@ -116,8 +116,8 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
     table = table.state("tool_header", Emits.DAMAGED_MARKER).holds_name("tool_header", NAME)
     for state, emits in bodies:
         if emits != Emits.HIDDEN:
-            for name in (state, state + "_after_header"):
-                table = table.recovers(name, "recipient_open", "tool_header")
+            for body in (state, state + "_after_header"):
+                table = table.recovers(body, "recipient_open", "tool_header")
     table = table.recovers("tool_header", "message", "tool")
     table = table.control_tokens("message", *ending[:-1])      # `<|message|>`, `<|eom|>`, `<|eot|>`
     return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
@@ -137,7 +137,7 @@ FAMILY = Family(
             "messages ` to=RECIPIENT<|message|>…`, the space before `to=` optional (`self` the thought, `user` the "
             "answer, a tool's name a call of `<atem:invoke>`/`<atem:parameter>`, named `NAME.NAME` for a declared "
             "`NAME`, a bare `<|message|>` the answer), ended by `<|eom|>`, `<|eot|>`, the next `<|start|>assistant` or"
-            " the next header (a tool's: its `<|message|>` and the calls block after it)",
+            " the next header (a tool's too, ` to=NAME<|message|>`, or its `<|message|>` and the calls block after it)",
             "Muse Glimmer"),
         Row(("muse_spark",),
             "Muse Glimmer's messages, and: `commentary` content, `developer` dropped, a bare `<|message|>` the thought",
