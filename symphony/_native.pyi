@@ -275,7 +275,8 @@ class Table:
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
                  controls: Optional[Sequence[bool]] = ...,
                  after_call: Optional[Sequence[int]] = ...,
-                 objects: Optional[Sequence[int]] = ...) -> None: ...
+                 objects: Optional[Sequence[int]] = ...,
+                 names: Optional[Sequence[Optional[str]]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

@@ -57,6 +57,7 @@ class Format:
         self.returns = {}          # an arguments state -> where it goes once its call ended itself
         self.objects = {}          # a block -> the arguments state a JSON call object in it opens (reads_objects)
         self.recoveries = []       # rows read and never written (recovers), in `transitions` too
+        self.names = {}            # a damaged-marker state that holds a name -> the name's characters (holds_name)
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -122,6 +123,21 @@ class Format:
         (`written`)."""
         self.transition(from_state, terminal, to_state)
         self.recoveries.append((from_state, terminal, to_state))
+        return self
+
+    def holds_name(self, state, chars):
+        """The damaged-marker state `state` (Emits.DAMAGED_MARKER) holds, after the mark that
+        entered it, a name written in `chars` (ASCII), not a damaged tag: a row from it into a call
+        or a block once the name has a character drops the mark and the name with that row's
+        marker (Muse's ` to=NAME<|message|>` written in a message: a tool's header); any other
+        character, a name of 128 bytes or more, another marker or the end shows them as the text
+        they are, in the state the mark was written in (pyx/engine/engine.pxi)."""
+        if dict(self.states).get(state) != Emits.DAMAGED_MARKER:
+            raise FormatError(f"format {self.name}: state {debug_quote(state)} holds no damaged marker")
+        if not chars or not chars.isascii():
+            raise FormatError(f"format {self.name}: a name's characters are ASCII, not {debug_quote(chars)}")
+        self.names[state] = chars
+        self._compiled = None
         return self
 
     def state(self, name, emits):
@@ -211,6 +227,7 @@ class Format:
         copy.returns = {a: b for a, b in copy.returns.items() if a not in read_states and b not in read_states}
         copy.objects = {}
         copy.recoveries = []
+        copy.names = {state: chars for state, chars in copy.names.items() if state not in read_states}
         return copy
 
     def _copy(self):
@@ -225,6 +242,7 @@ class Format:
         copy.returns = dict(self.returns)
         copy.objects = dict(self.objects)
         copy.recoveries = list(self.recoveries)
+        copy.names = dict(self.names)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy
@@ -284,6 +302,7 @@ class Format:
                             for state, _ in self.states],
                 objects=[state_index[self.objects[state]] if state in self.objects else -1
                          for state, _ in self.states],
+                names=[self.names.get(state) for state, _ in self.states],
             )
         return self._compiled
 

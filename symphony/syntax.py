@@ -212,8 +212,9 @@ class CallSyntax:
         `name_index` (one character) and the number after it; with `name_word` the name is the
         head's first word, up to whitespace, a `<` or a `[` (gpt-oss's `functions.NAME
         <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`). With `bare_counter`, a head that is
-        only the call number (Kimi K2's `0`) names the request's only function; with no tools or
-        several it names none. `head_id` says where a head that names the call writes the model's
+        only the call number (Kimi K2's `0`) names the request's only function; among several, the
+        one whose parameters name every key of the arguments' object, once it is whole; with no
+        tools, or none or several fitting, it names none. `head_id` says where a head that names the call writes the model's
         own call id, which is then the call's id (else it is `call_<index>`): `True`, the head is
         the id (Kimi K2's `functions.NAME:N`); a text, the id follows it in the head (Mistral v11's
         `[CALL_ID]`; a head without it writes none). With `or_list`, a region may also hold a JSON list of such call

@@ -76,14 +76,49 @@ QUIRKS = [
           "<|tool_call_end|><|tool_calls_section_end|>",
           None, [call("get_weather", city="A"), call("get_weather", city="B")],
           "SGLang's kimi_k2: both calls, the second named by the only tool"),
+    # with several tools, the one whose parameters name every key of the arguments' object (read
+    # once the object is whole); none or several: the call names nothing
     Quirk("kimi-bare-counter-two-tools", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>3<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
           "<|tool_call_end|><|tool_calls_section_end|>",
-          "<|tool_calls_section_begin|><|tool_call_begin|>3<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
+          None, [call("get_weather", city="Tokyo")],
+          "SGLang's kimi_k2 (test_detect_and_parse_bare_counter) and vLLM's (its test_bare_counter_multiple_tools_"
+          "infers_by_args; 0.33 reads no bare counter): get_weather, the one tool whose parameters name the "
+          "arguments' keys", tools=(SEARCH, WEATHER)),
+    Quirk("kimi-bare-counter-infers-each-call", "kimi_k2",
+          "I'll help. <|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
+          '{"query": "hotels", "limit": 3}<|tool_call_end|><|tool_call_begin|>1 <|tool_call_argument_begin|>'
+          '{"city": "Beijing", "days": 2} <|tool_call_end|><|tool_call_begin|>2<|tool_call_argument_begin|>'
+          '{"opts": {"city": "x"}, "cmd": "ls"}<|tool_call_end|><|tool_calls_section_end|>',
+          "I'll help. ", [call("search", query="hotels", limit=3), call("get_weather", city="Beijing", days=2),
+                          call("run", opts={"city": "x"}, cmd="ls")],
+          "SGLang's kimi_k2 (whole): the three calls, each bare counter named by its arguments' keys (a nested object's "
+          "keys are not the call's)", tools=(SEARCH, WEATHER, RUN)),
+    Quirk("kimi-bare-counter-ambiguous", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
+          "<|tool_call_end|><|tool_calls_section_end|>",
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{\"city\": \"Tokyo\"}"
           "<|tool_call_end|><|tool_calls_section_end|>", [],
-          "vLLM's kimi_k2: no call where the arguments fit several tools; SGLang's: the tool whose parameters "
-          "overlap the arguments most (symphony: ambiguous, no name: the block held no call, so it is the "
-          "text the model wrote, docs/recovery.md)", tools=(WEATHER, SEARCH)),
+          "vLLM's kimi_k2 (its test_bare_counter_multiple_tools_skips_unsafe_inference[ambiguous]): no call where "
+          "the arguments fit several tools; SGLang's: the first of the tools that tie (symphony: ambiguous, no "
+          "name: the block held no call, so it is the text the model wrote, docs/recovery.md)",
+          tools=(WEATHER, {"type": "function", "function": {"name": "book_flight", "parameters": {
+              "type": "object", "properties": {"city": {"type": "string"}}}}})),
+    Quirk("kimi-bare-counter-undeclared-key", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>"
+          '{"city": "Tokyo", "zone": "x"}<|tool_call_end|><|tool_calls_section_end|>',
+          "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>"
+          '{"city": "Tokyo", "zone": "x"}<|tool_call_end|><|tool_calls_section_end|>', [],
+          "SGLang's kimi_k2: no call for keys no tool declares (its test_detect_and_parse_bare_counter_skips_"
+          "unknown), but get_weather here, where one key of two is its (symphony: no tool declares `zone`)",
+          tools=(SEARCH, WEATHER)),
+    Quirk("kimi-bare-counter-arguments-cut", "kimi_k2",
+          "Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>"
+          '{"city": "Tokyo"<|tool_call_end|><|tool_calls_section_end|>',
+          "Let me check. <|tool_calls_section_begin|><|tool_call_begin|>0 <|tool_call_argument_begin|>"
+          '{"city": "Tokyo"<|tool_call_end|><|tool_calls_section_end|>', [],
+          "vLLM's kimi_k2 (its test_bare_counter_multiple_tools_skips_unsafe_inference[malformed_json]) and "
+          "SGLang's: no call, the arguments never form an object to name it by", tools=(SEARCH, WEATHER)),
     Quirk("kimi-bare-counter-no-tools", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{}<|tool_call_end|>"
           "<|tool_calls_section_end|>",
@@ -91,6 +126,27 @@ QUIRKS = [
           "<|tool_calls_section_end|>", [],
           "vLLM's and SGLang's kimi_k2: no call (symphony: the block held no call, so it is the text the model "
           "wrote)", tools=()),
+    # Muse: a tool's header written in the thought, its `<|eom|>` left out: the header, not thought
+    Quirk("muse-tool-header-in-thought", "muse_glimmer",
+          ' to=self<|message|>Need the time. to=time.now<|message|><atem:function_calls>\n<atem:invoke name="time.now">'
+          "\n</atem:invoke>\n</atem:function_calls><|eom|><|start|>assistant to=user<|message|>It is noon.<|eot|>",
+          "It is noon.", [call("time.now")],
+          "vLLM's muse (its test_missing_eom_before_tool_header_keeps_tool_call, whole and streamed): the thought "
+          "`Need the time. `, ending before `to=time.now<|message|>` (symphony: the header is ` to=`, its space "
+          "too), the call time.now", tools=(), reasoning="Need the time."),
+    Quirk("muse-tool-header-in-answer", "muse_spark",
+          " to=user<|message|>Checking. to=get_weather<|message|><atem:function_calls><atem:invoke "
+          'name="get_weather"><atem:parameter name="city">Oslo</atem:parameter></atem:invoke>'
+          "</atem:function_calls>",
+          "Checking.", [call("get_weather", city="Oslo")],
+          "vLLM's muse tool parser: the answer `Checking.` and the call (it ends a message at the next header, "
+          "`to=NAME<|message|>`, NAME of letters, digits, `_ . -`; symphony's names also take the template's "
+          "`NAME.*`, which vLLM's muse reasoning parser reads as a header too)"),
+    Quirk("muse-no-header-in-thought", "muse_spark",
+          " to=self<|message|>Go to=the shop<|message|>x<|eom|><|start|>assistant to=user<|message|>ok",
+          "ok", [],
+          "vLLM's musespark1x and muse: the thought `Go to=the shopx` (a space ends a header's name; the "
+          "`<|message|>` dropped)", reasoning="Go to=the shopx"),
     # a family's control token with no region open: dropped, not content
     Quirk("kimi-stray-section-end", "kimi_k2",
           "Done.<|tool_calls_section_end|> Anything else?<|tool_call_argument_begin|>",

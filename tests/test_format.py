@@ -5,7 +5,7 @@ by the engine as SPEC §2.4 says (wrapper runs, terminals without a row, call af
 import pytest
 
 import symphony
-from symphony import Delta, End, Prompt
+from symphony import Delta, End, Prompt, _native
 from symphony.events import (
     Content,
     Finish,
@@ -19,6 +19,7 @@ from symphony.events import (
     ToolCallStart,
 )
 from symphony.format import CallSyntax, Emits, Format, debug_quote
+from symphony.formats import table as format_table
 from symphony.reasons import DropReason, Other
 from tests import wire
 from tests.common import bytes_of, check_conservation, check_well_formed, chunkings, replay, runs, said
@@ -148,12 +149,18 @@ BLOCK_DROPPED = "<!b><!c></!c></!b>"
 def test_a_damaged_marker_is_dropped_before_a_call_and_shown_otherwise(output, content, reasoning, dropped_text):
     """Emits.DAMAGED_MARKER (beyond SPEC §2.1, shapes.damaged_openers): a state that holds a
     damaged marker, at every chunking and a token at a time."""
-    events = every_chunking(damaged(), output)
+    check_held(damaged(), output, content, reasoning, dropped_text)
+
+
+def check_held(fmt, output, content, reasoning, dropped_text):
+    """`fmt` reads `output` as this content, thought and dropped text, nothing Malformed, at every
+    chunking and a token at a time."""
+    events = every_chunking(fmt, output)
     assert "".join(e.text for e in events if type(e) is Content) == content
     assert "".join(e.text for e in events if type(e) is Reasoning) == reasoning
     assert "".join(e.text.text for e in events if type(e) is Dropped) == dropped_text
     assert not [e for e in events if type(e) is Malformed]
-    check_tokens(damaged(), output)
+    check_tokens(fmt, output)
 
 
 def test_a_damaged_marker_before_a_block_with_no_call_is_the_text_written():
@@ -184,6 +191,44 @@ def test_only_content_or_a_thought_leads_into_a_damaged_marker():
     with pytest.raises(symphony.FormatError, match='^format first: the first state "held" holds a damaged marker; '
                                                    'only content or a thought leads into one$'):
         first.compile()
+
+
+def named():
+    """`damaged()` whose held state holds a name (Format.holds_name) after its mark `<!`."""
+    return damaged().holds_name("held", "abc.")
+
+
+@pytest.mark.parametrize("output,content,reasoning,dropped_text", [
+    # a mark, a name and the block's opener at once: dropped with the block's opener
+    ("x<!ab.c" + BLOCK + "z", "xz", "", "<!ab.c" + BLOCK_DROPPED),
+    ("<r>p<!a" + BLOCK, "", "p", "<r><!a" + BLOCK_DROPPED),
+    # no name, any byte not of a name, a marker with no such row, the end: shown as the text it is
+    ("x<!" + BLOCK, "x<!", "", BLOCK_DROPPED),
+    ("x<!ab " + BLOCK, "x<!ab ", "", BLOCK_DROPPED),
+    ("x<!abd" + BLOCK, "x<!abd", "", BLOCK_DROPPED),
+    ("x<!ab\n" + BLOCK, "x<!ab\n", "", BLOCK_DROPPED),
+    ("x<!ab", "x<!ab", "", ""),
+    ("<r>p<!ab</r>q", "q", "p<!ab", "<r></r>"),
+    ("x<!a" + "b" * 124 + BLOCK, "x", "", "<!a" + "b" * 124 + BLOCK_DROPPED),      # 127 bytes held
+    ("x<!a" + "b" * 125 + BLOCK, "x<!a" + "b" * 125, "", BLOCK_DROPPED),
+])
+def test_a_held_name_is_dropped_with_the_row_after_it_and_shown_otherwise(output, content, reasoning, dropped_text):
+    """Format.holds_name: the held state holds its mark and a name of the given characters (not
+    a damaged tag), at every chunking and a token at a time."""
+    check_held(named(), output, content, reasoning, dropped_text)
+
+
+def test_only_a_damaged_marker_state_holds_a_name_of_ascii_characters():
+    with pytest.raises(symphony.FormatError, match='^format damaged: state "block" holds no damaged marker$'):
+        damaged().holds_name("block", "abc")
+    with pytest.raises(symphony.FormatError, match="^format damaged: a name's characters are ASCII"):
+        damaged().holds_name("held", "é")
+    with pytest.raises(ValueError, match="holds no name"):
+        _native.Table("t", ["<!"], [0], [0, 5], [[1], [-1]], None, None, names=[None, ""])
+    assert named().written().names == named().with_opener("o").names == {"held": "abc."}
+    # a state only recovered rows lead into is no part of the table as written, nor its name
+    muse = format_table("muse_glimmer")
+    assert muse.names and muse.written().names == {}
 
 
 def test_a_prompt_leaves_no_damaged_marker_open():

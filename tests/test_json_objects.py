@@ -265,6 +265,47 @@ def test_kimi_k2_heads(head, name):
     check("kimi_k2", output, events)
 
 
+def _tool(name, *keys, schema=None):
+    parameters = schema if schema is not None else {"type": "object", "properties": {k: {} for k in keys}}
+    return {"type": "function", "function": {"name": name, "parameters": parameters}}
+
+
+BY_KEYS = [_tool("a", "x", "y"), _tool("b", "x", "z"), _tool("c", "w\"k", "é")]
+
+
+@pytest.mark.parametrize("args, tools, name", [
+    ('{"x": 1, "y": 2}', BY_KEYS, "a"),                       # the one whose parameters name every key
+    ('{"y": 1}', BY_KEYS, "a"),                               # a key of one only (the others need not be written)
+    ('{"x": 1}', BY_KEYS, None),                              # several fit: no name
+    ('{"x": 1, "q": 2}', BY_KEYS, None),                      # a key no tool declares
+    ('{}', BY_KEYS, None),                                    # every tool fits no keys
+    ('{"z": {"y": [1, {"y": 2}]}, "x": "\\"y\\": ,"}', BY_KEYS, "b"),  # only the object's own keys
+    ('{"w\\"k": 1, "\\u00e9": 2}', BY_KEYS, "c"),           # keys read with their escapes decoded
+    (' {\n "z" : 1 }', BY_KEYS, "b"),                         # spaces around and inside
+    ('{"x": 1, "x": 2}', BY_KEYS, None),                      # a key written twice is one key
+    ('{"z": 1}', BY_KEYS + [_tool("b", "q")], "b"),           # a name's first tool is the one
+    ('{"z": 1}', [_tool("b", "q"), _tool("b", "z"), _tool("a", "x")], None),
+    ('{}', [_tool("n", schema={"type": "object"}), _tool("b", "x")], None),
+    ('{"x": 1}', [_tool("n", schema={"type": "object"}), _tool("b", "x")], "b"),   # no properties name no key
+    ('{"x": 1', BY_KEYS[:2] + [_tool("d", "y")], None),       # an object cut short names nothing
+    ('{"y": tru}', BY_KEYS, None),                            # an object the validator refuses
+    ('["y"]', BY_KEYS, None),                                 # no object
+    ('"{\\"y\\": 1}"', BY_KEYS, None),                      # the object written as a string
+    ('{"x": 1}', [_tool("f", "x")], "f"),                     # one tool: the one, as before
+    ('{"q": 1}', [_tool("f", "x"), _tool("f", "y")], "f"),    # (one function, however many tools name it)
+])
+def test_kimi_k2_bare_counter_named_by_the_arguments_keys(args, tools, name):
+    """A bare counter among several declared functions: once the arguments' object is whole, the
+    one function whose parameters name every own key of the object; else no name, no call."""
+    output = K2_CALLS + K2_CALL + "7" + K2_ARGS + args + K2_CALL_END + K2_CALLS_END
+    events = parsed("kimi_k2", output, tools=tools)
+    starts = [e for e in events if e["kind"] == "tool_call_start"]
+    assert [e["name"] for e in starts] == ([name] if name else [])
+    assert [e["id"] for e in starts] == (["7"] if name else [])
+    check("kimi_k2", output, events, tools=tools)
+    check_tokens("kimi_k2", output, tools=tools)
+
+
 @pytest.mark.parametrize("head, name", [
     ("functions.get_weather <|constrain|>json", "get_weather"),
     ("functions.f<|channel|>commentary json", "f"),

@@ -78,17 +78,18 @@ def test_the_end_of_the_turn_and_the_next_start_end_a_message(table):
 @pytest.mark.parametrize("table", MUSE)
 def test_a_header_inside_a_message_begins_the_next(table):
     """A message whose end the model left out ends at the next header: a fixed recipient's
-    (` to=user<|message|>`) is a marker and opens its message; a tool's name is no marker, so it
-    stays the thought's text, but its `<|message|>` ends the thought's state and the calls block
-    after it is read (vLLM: "observed deterministically for a call with empty arguments")."""
+    (` to=user<|message|>`) is a marker and opens its message; a tool's (` to=NAME<|message|>`, its
+    name held from ` to=` until `<|message|>` follows it) is that header too, dropped, and the
+    calls block after it is read (vLLM: "observed deterministically for a call with empty
+    arguments"; vLLM's thought stops before `to=`, keeping the space)."""
     check(table, " to=self<|message|>plan to=user<|message|>Done.", [
         dropped(" to=self<|message|>"), START_THOUGHT, reasoning("plan"), dropped(" to=user<|message|>"),
         END_THOUGHT, content("Done."), finish(),
     ])
     check(table, ' to=self<|message|>Need the time. to=get_weather<|message|><atem:function_calls><atem:invoke name="'
           'get_weather"></atem:invoke></atem:function_calls><|eom|><|start|>assistant to=user<|message|>Noon.', [
-        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("Need the time. to=get_weather"),
-        dropped("<|message|><atem:function_calls>"), END_THOUGHT, dropped('<atem:invoke name="'),
+        dropped(" to=self<|message|>"), START_THOUGHT, reasoning("Need the time."),
+        dropped(" to=get_weather<|message|>"), END_THOUGHT, dropped('<atem:function_calls><atem:invoke name="'),
         start(0, "get_weather", 'get_weather">'), arguments(0, "{}", ""), end(0, "</atem:invoke>"),
         dropped("</atem:function_calls><|eom|><|start|>assistant to=user<|message|>"), content("Noon."),
         finish(tool_calls=1),
@@ -100,7 +101,30 @@ def test_a_header_inside_a_message_begins_the_next(table):
     # the answer's end left out before a call message
     assert reads(table, " to=user<|message|>Checking. to=get_weather<|message|><atem:function_calls>"
                  '<atem:invoke name="get_weather"></atem:invoke></atem:function_calls>') == (
-        "Checking. to=get_weather", None, [("get_weather", {})])
+        "Checking.", None, [("get_weather", {})])
+
+
+@pytest.mark.parametrize("table", MUSE)
+def test_a_tools_header_in_a_message_is_held_until_a_byte_decides(table):
+    """` to=` in a shown message holds what follows while it may be a tool's name (letters,
+    digits, `_ . - *`): `<|message|>` right after a name makes it the header (dropped, the message
+    ends there); any other byte, another marker, the end of the stream, or no name before
+    `<|message|>` shows it as the message's text, whatever the chunking."""
+    block = '<atem:function_calls><atem:invoke name="get_weather"></atem:invoke></atem:function_calls>'
+    assert reads(table, " to=self<|message|>Need the time. to=time now<|message|>" + block) == (
+        None, "Need the time. to=time now", [("get_weather", {})])
+    assert reads(table, " to=self<|message|>Go to=x and more<|eom|><|start|>assistant to=user<|message|>ok") == (
+        "ok", "Go to=x and more", [])
+    assert reads(table, " to=self<|message|>Go to=x<|eom|>") == (None, "Go to=x", [])
+    assert reads(table, " to=self<|message|>Go to=x") == (None, "Go to=x", [])
+    assert reads(table, " to=self<|message|>Go to=<|message|>x<|eom|>") == (None, "Go to=x", [])
+    assert reads(table, " to=self<|message|>Go to=get_weather.*<|message|>" + block) == (
+        None, "Go", [("get_weather", {})])
+    assert reads(table, " to=self<|message|>Go to=" + "x" * 200 + "<|message|>y") == (
+        None, "Go to=" + "x" * 200 + "y", [])
+    # a header that no calls block follows opens a call message with no call: shown as written
+    assert reads(table, " to=self<|message|>Go to=f<|message|>more<|eom|>") == (
+        " to=f<|message|>more<|eom|>", "Go", [])
 
 
 @pytest.mark.parametrize("table", MUSE)

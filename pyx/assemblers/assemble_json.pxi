@@ -53,8 +53,12 @@
 # `functions.NAME <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`) names the call with what
 # runs to whitespace, a `<` or a `[`. Kimi K2 also writes a head that is only its call number (a
 # bare counter, `0`): where the syntax reads one (`bare_counter`) it names the call after the
-# request's only function, which is what the model can have meant; with no tools or several it
-# names nothing (the call is Malformed "a tool call without a name", as any nameless head).
+# request's only function, which is what the model can have meant. With several functions the
+# call waits, held, until its arguments' object is whole (it cannot start before its name): it is
+# then the one function whose parameters name every key the object writes (its own keys, not a
+# nested value's; as vLLM's and SGLang's kimi_k2 read it), its arguments read once. With no
+# tools, no such function, several, or arguments that never form a whole object, it names nothing
+# (the call is Malformed "a tool call without a name", as any nameless head).
 # Where the syntax's head writes the call's id (`head_id`), that id, spaces off, is the call's id
 # (the one the model's template writes back into the next turn): the whole head (Kimi K2's
 # `functions.NAME:N`, or its bare counter `0`, as the model wrote it), or what follows a text in
@@ -109,9 +113,11 @@ cdef class JsonCallAssembler(Assembler):
                                # the list's start (a fence, a `[`) held with it
     cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
     cdef Py_ssize_t emitted    # the arguments are reported up to here
-    cdef bint invalid
     cdef readonly bint declined # (tentative) the object ended before its arguments began: no call,
                                # no event; its text[0:declined_at()] is the holder's to show
+    cdef unsigned char invalid # (two flags in a byte each, beside `declined`: the class stays within
+    cdef unsigned char by_keys # the object pool's size) by_keys: a bare counter among several
+                               # declared functions, named by its arguments' keys
     cdef Py_ssize_t reported   # every byte before this offset is in an event
     cdef ByteBuf spliced       # scratch: a source with its separators put back
     cdef bytes head            # the separator that ends the head, or None (no head, or found)
@@ -348,8 +354,11 @@ cdef class JsonCallAssembler(Assembler):
             while k > start[0] and DIGIT_0 <= data[k - 1] <= DIGIT_9:
                 k -= 1
             if k < end[0] and k == start[0]:
-                if self.declared is not None and (<Declared>self.declared).only_name(&only, &only_len):
-                    bb_append(&self.outline.name, only, only_len)
+                if self.declared is not None:
+                    if (<Declared>self.declared).only_name(&only, &only_len):
+                        bb_append(&self.outline.name, only, only_len)
+                    else:
+                        self.by_keys = (<Declared>self.declared).declares_any()
                 return False
             elif k < end[0] and data[k - 1] == self.name_index:
                 end[0] = k - 1
@@ -406,6 +415,8 @@ cdef class JsonCallAssembler(Assembler):
             if self.lead:
                 self.report(sink, AJ_WRAPPER, 0, self.lead)
         if not self.started():
+            if not o.has_name and o.close >= 0 and self.by_keys:
+                self.name_by_keys()
             if not o.has_name:
                 if o.close >= 0:
                     self.report_unstarted(sink, self.lead, o.close, MW_OTHER, OT_CALL_WITHOUT_NAME)
@@ -419,7 +430,7 @@ cdef class JsonCallAssembler(Assembler):
                 return 0
             self.report(sink, AJ_START, self.lead, head_end)
             self.emitted = head_end
-            self.validated = head_end
+            self.validated = max(self.validated, head_end)     # (name_by_keys read the arguments)
         if o.has_arguments and not self.held_string(sink):
             if o.arguments_end >= 0:
                 self.stream_arguments(sink, o.arguments_end, AU_VALUE_END)
@@ -435,6 +446,26 @@ cdef class JsonCallAssembler(Assembler):
             self.done = True
             self.drop_separators(sink)
         return 0
+
+    cdef bint name_by_keys(self) except -1:
+        """A bare counter among several declared functions, its arguments' object whole: the call is
+        the one function whose parameters name every key the object writes (its own, not a nested
+        value's), read once the validator took the whole object (what it read then is not read
+        again); none or several such functions, or an object it refuses: the call names nothing."""
+        cdef ol_state* o = &self.outline
+        cdef const unsigned char* name
+        cdef Py_ssize_t name_len
+        if not o.has_arguments or o.arguments_end < 0 or self.text.text.data[o.arguments_at] != LBRACE:
+            return False
+        self.validated = o.arguments_at
+        if self.validate(o.arguments_end) >= 0 or not jp_whole(&self.prefix):
+            return False
+        if not (<Declared>self.declared).fitting(self.text.text.data + o.arguments_at, o.arguments_end - o.arguments_at,
+                                                 &self.unquoted, &name, &name_len):
+            return False
+        bb_append(&o.name, name, name_len)
+        o.has_name = True
+        return True
 
     cdef bint held_string(self, Sink sink) except -1:
         """Whether arguments written as a string or `null` are held (or were sent as their object):
@@ -678,7 +709,8 @@ cdef class JsonSyntax(Syntax):
     object (`keys`, an OlKeys), after a head up to the separator `head` and before a `tail`. An
     arguments object with no `head` is named by the text before its `{`; a head that is a call id
     names the call without its `name_prefix` and `name_index`+number, and with `bare_counter` a
-    head that is only the number names the request's only function. `head_id`: where the head
+    head that is only the number names the request's only function (of several, the one whose
+    parameters name every key of the arguments' whole object). `head_id`: where the head
     writes the call's id, which is then the call's id: the head itself (b"", Kimi K2's
     `functions.NAME:N`), or what follows that text in it (Mistral v11's `[CALL_ID]`); None: the
     head writes none. `head_token`: the head's separator is a control token of the table

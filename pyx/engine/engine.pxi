@@ -22,6 +22,11 @@
 # mark was written in, from which the engine reads on: other text after the tag, a tag longer
 # than that, a terminal with no such row, the end of the stream. Decided at the byte or marker
 # that decides it, whatever the chunking.
+# A state that holds a name (Table.holds_name: Muse's ` to=` in a message, its `<|eom|>` left out)
+# holds its mark and then a name, a run of the bytes the table gives, in place of a tag: a row
+# into a call or a block once at least one name byte came drops it all (the mark and the name are
+# that row's header: ` to=time.now<|message|>`); any other byte, a name that runs to
+# DAMAGED_TAG_MAX bytes, a terminal with no such row or the end shows it as above.
 #
 # A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
@@ -112,6 +117,7 @@ cdef class Engine:
     cdef ByteBuf damaged            # a damaged marker held (see the top), and the whitespace after it
     cdef int damaged_origin         # the state its mark was written in
     cdef Py_ssize_t damaged_tag     # bytes of its tag read so far, or -1 once the tag ended
+    cdef Py_ssize_t damaged_mark    # the length of its last mark (a name follows it)
     cdef ByteBuf separators         # separators held in a text state (see the top)
     cdef int separator_marker       # ... the one held, or -1 when more than one is
     cdef bint region_undecided      # a call region is open and no call has started in it yet
@@ -772,8 +778,9 @@ cdef class Engine:
         return self.hold_damaged(p, n)
 
     cdef int hold_damaged(self, const unsigned char* p, Py_ssize_t n) except -1:
-        """A mark p[0:n] begins a damaged tag, held."""
+        """A mark p[0:n] begins a damaged tag (or a name), held."""
         self.damaged_tag = n
+        self.damaged_mark = n
         return bb_append(&self.damaged, p, n)
 
     cdef int damaged_terminal(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
@@ -783,7 +790,8 @@ cdef class Engine:
         cdef int after = self.table.emits[nxt] if nxt >= 0 else -1
         if after == EM_DAMAGED_MARKER:
             return self.hold_damaged(p, n)
-        if after == EM_ARGUMENTS or after == EM_WRAPPER:
+        if (after == EM_ARGUMENTS or after == EM_WRAPPER) and not (self.table.holds_name[self.state]
+                                                                   and self.damaged_tag == self.damaged_mark):
             self.state = self.damaged_origin
             if self.opens_region(nxt):
                 self.open_region()      # (what it drops is the region's: text if no call starts)
@@ -797,6 +805,17 @@ cdef class Engine:
         """Text while a damaged marker is held: the rest of its tag and whitespace after it are held
         too; from the first byte that is neither (or a tag grown too long) it is shown."""
         cdef Py_ssize_t at = 0, k, w, room
+        cdef const unsigned char* name
+        if self.table.holds_name[self.state]:
+            name = self.table.name_bytes + self.state * 256
+            k = 0
+            while k < n and name[p[k]]:
+                k += 1
+            if k == n and n < DAMAGED_TAG_MAX - self.damaged_tag:
+                self.damaged_tag += n
+                return bb_append(&self.damaged, p, n)
+            self.show_damaged()
+            return self.text(p, n)
         if self.damaged_tag >= 0:
             room = DAMAGED_TAG_MAX - self.damaged_tag
             k = 0

@@ -64,6 +64,9 @@ cdef class Table:
     cdef int* objects               # per state: for a block (a wrapper state), the arguments state a
                                     # `{` opens where a call may begin in it, or -1 (see Format.reads_objects)
     cdef bint* object_call          # per state: its call is a JSON call object (some block opens it)
+    cdef unsigned char* name_bytes  # per state, 256 entries: the bytes of the name a damaged-marker state
+                                    # holds after its mark (Format.holds_name); NULL where none holds one
+    cdef bint* holds_name           # per state: it holds a mark and a name, not a damaged tag
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -72,7 +75,7 @@ cdef class Table:
     cdef int seed_prompt_state      # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
-                  after_call=None, objects=None):
+                  after_call=None, objects=None, names=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -96,7 +99,8 @@ cdef class Table:
         self.in_region = <bint*>malloc(self.n_states * sizeof(bint))
         self.objects = <int*>malloc(self.n_states * sizeof(int))
         self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
-        if (self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
+        self.holds_name = <bint*>calloc(self.n_states, sizeof(bint))
+        if (self.holds_name == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
                 or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
                 or self.object_call == NULL):
             raise MemoryError()
@@ -133,6 +137,23 @@ cdef class Table:
                 raise ValueError(f"table {name}: state {s} opens no JSON call object in {objects[s]!r} (a block "
                                  "opens one in an arguments state that returns to it)")
             self.object_call[objects[s]] = True
+        if names is None:
+            names = [None] * self.n_states
+        if len(names) != self.n_states:
+            raise ValueError(f"table {name}: arrays of the wrong size")
+        if any(chars is not None for chars in names):
+            self.name_bytes = <unsigned char*>calloc(self.n_states * 256, 1)
+            if self.name_bytes == NULL:
+                raise MemoryError()
+        for s in range(self.n_states):
+            if names[s] is None:
+                continue
+            chars = names[s].encode("ascii") if isinstance(names[s], str) and names[s].isascii() else b""
+            if emits[s] != EM_DAMAGED_MARKER or not chars:
+                raise ValueError(f"table {name}: state {s} holds no name of ASCII bytes {names[s]!r}")
+            self.holds_name[s] = True
+            for c in chars:
+                self.name_bytes[s * 256 + c] = 1
         self.syntax = syntax
         self.opener = opener
 
@@ -145,6 +166,8 @@ cdef class Table:
         free(self.in_region)
         free(self.objects)
         free(self.object_call)
+        free(self.holds_name)
+        free(self.name_bytes)
 
     cdef bint call_region_state(self, int start) except -1:
         """Whether state `start` is part of a call region: the stretch a marker opens from the

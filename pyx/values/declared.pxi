@@ -303,6 +303,25 @@ cdef class FunctionKinds:
             words |= VT_WORD_BOOLEAN
         return words
 
+    cdef bint declares_keys(self, const unsigned char* obj, Py_ssize_t n, ByteBuf* scratch) except -1:
+        """Whether the schema's properties name every own key of obj[0:n], one whole strict JSON
+        object (`scratch` takes a key written with escapes, decoded)."""
+        cdef Py_ssize_t at = 0, end, key_len
+        cdef const unsigned char* key
+        while True:
+            at = jt_next_key(obj, n, at, &end)
+            if at < 0:
+                return True
+            key, key_len = obj + at, end - at
+            if memchr(key, BACKSLASH, key_len) != NULL:
+                scratch.len = 0
+                if jt_decode_string(key, key_len, scratch) != 0:
+                    return False
+                key, key_len = scratch.data, scratch.len
+            if not self.declares(key, key_len):
+                return False
+            at = end + 1
+
     cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
         """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
         schema admits `string`, or it names no type it can be read by (no `type`, a cycle)."""
@@ -432,6 +451,28 @@ cdef class Declared:
                 return False
         name[0] = <const unsigned char*>self.name_at[0]
         n[0] = self.name_len[0]
+        return True
+
+    cdef bint fitting(self, const unsigned char* obj, Py_ssize_t n, ByteBuf* scratch,
+                      const unsigned char** name, Py_ssize_t* name_len) except -1:
+        """Whether exactly one declared function (the first tool of each name) has parameters that
+        name every own key of obj[0:n], one whole strict JSON object; if so name[0][0:name_len[0]]
+        is its name's UTF-8. `scratch` takes a key written with escapes, decoded."""
+        cdef Py_ssize_t i, found = -1
+        if not self.compiled:
+            self.compile()
+        for i in range(self.count):
+            if vt_name_index(self.name_at, self.name_len, i, <const unsigned char*>self.name_at[i],
+                             self.name_len[i]) >= 0:
+                continue                # (a name seen already: its first function is the one)
+            if self.function(<const unsigned char*>self.name_at[i], self.name_len[i]).declares_keys(obj, n, scratch):
+                if found >= 0:
+                    return False
+                found = i
+        if found < 0:
+            return False
+        name[0] = <const unsigned char*>self.name_at[found]
+        name_len[0] = self.name_len[found]
         return True
 
     cdef FunctionKinds function(self, const unsigned char* name, Py_ssize_t n):

@@ -88,3 +88,33 @@ cdef int jt_decode_string(const unsigned char* p, Py_ssize_t n, ByteBuf* out) ex
         else:
             return -1
     return 0
+
+
+cdef Py_ssize_t jt_next_key(const unsigned char* p, Py_ssize_t n, Py_ssize_t at, Py_ssize_t* key_end) noexcept:
+    """The next of the own keys (not a nested value's) of p[0:n], one whole strict JSON object, from
+    `at` on (0 for the first, then one past the last key's closing quote): the offset of the key's
+    first byte after its quote, its closing quote's offset in key_end[0]; -1 when none is left."""
+    cdef int depth = 1 if at else 0
+    cdef bint key_next = False
+    cdef Py_ssize_t i = at, j
+    cdef unsigned char c
+    while i < n:
+        c = p[i]
+        if c == QUOTE:
+            j = i + 1
+            while j < n and p[j] != QUOTE:
+                j += 2 if p[j] == BACKSLASH else 1
+            if depth == 1 and key_next:
+                key_end[0] = j
+                return i + 1
+            i = j + 1
+            continue
+        if c == LBRACE or c == LBRACKET:
+            depth += 1
+            key_next = depth == 1
+        elif c == RBRACE or c == RBRACKET:
+            depth -= 1
+        elif c == COMMA and depth == 1:
+            key_next = True
+        i += 1
+    return -1

@@ -11,7 +11,10 @@ Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; t
 model's own call id, and the call's id (the chat template writes it back into the next turn's
 prompt, and Moonshot documents ids of that form). A call whose id is only its counter
 (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only tool's, its id the
-`0` the model wrote, and names nothing (Malformed) where the request has no tool or several.
+`0` the model wrote; among several tools it is held until its arguments' object is whole, and is
+the one tool whose parameters name every key of that object (a recovery, as vLLM's and SGLang's
+kimi_k2 read it); it names nothing (Malformed) where the request has no tool, or no tool or
+several fit.
 A `<|tool_call_begin|>` written again before the head's `<|tool_call_argument_begin|>` begins the
 head anew: `<|tool_call_begin|>functions.a:0<|tool_call_begin|>functions.b:0<|tool_call_argument_begin|>{…}`
 calls `b` (as SGLang's kimi_k2 reads it; vLLM's calls `a`), the head before it a call that never

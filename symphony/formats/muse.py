@@ -11,8 +11,11 @@ without the space before `to=` (` to=self<|message|>`, `to=self<|message|>`); a 
 recipient (a bare `<|message|>`) opens the answer. `<|eot|>` (the end of the turn) ends a message
 as `<|eom|>` does, and so does the next message's `<|start|>assistant` or header (a message whose
 end the model left out does not swallow the call message after it, as in vLLM's parsers): a
-fixed recipient's header is a marker wherever it stands; a tool's name is no marker, so inside a
-message it stays that message's text, but its `<|message|>` lets a calls block open the message
+fixed recipient's header is a marker wherever it stands, and so is a tool's: in the thought or the
+answer, ` to=` holds the name that follows (letters, digits, `_ . - *`), and `<|message|>` right
+after it makes them the tool's header, dropped, which ends the message (a recovery,
+`Format.holds_name`: vLLM's muse reads `Need the time. to=time.now<|message|>` so); any other byte
+shows them as the message's text, where a `<|message|>` still lets a calls block open the message
 after it (the text up to that block is still read as the message the header stood in).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser) shares Glimmer's messages and
@@ -27,6 +30,8 @@ MESSAGE = ParamTags.MUSE.header_end
 START = "<|start|>assistant"
 RECIPIENT = " to="
 ENDS = ("<|eom|>", "<|eot|>")      # the end of a message; of the turn
+# the characters of a tool's name in a recipient (`time.now`, the template's `NAME.*`)
+NAME = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-*"
 
 
 def _spellings(name, text):
@@ -105,6 +110,15 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
     for terminal, _, target in headers:
         for state in messages:
             table = table.transition(state, terminal, target)
+    # a tool's header written in a shown message (its `<|eom|>` left out): ` to=` and a name that
+    # `<|message|>` follows at once are that header, dropped, and end the message (a recovery; any
+    # other byte after the name shows them as the message's text)
+    table = table.state("tool_header", Emits.DAMAGED_MARKER).holds_name("tool_header", NAME)
+    for state, emits in bodies:
+        if emits != Emits.HIDDEN:
+            for body in (state, state + "_after_header"):
+                table = table.recovers(body, "recipient_open", "tool_header")
+    table = table.recovers("tool_header", "message", "tool")
     table = table.control_tokens("message", *ending[:-1])      # `<|message|>`, `<|eom|>`, `<|eot|>`
     return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
 
@@ -123,7 +137,7 @@ FAMILY = Family(
             "messages ` to=RECIPIENT<|message|>…`, the space before `to=` optional (`self` the thought, `user` the "
             "answer, a tool's name a call of `<atem:invoke>`/`<atem:parameter>`, named `NAME.NAME` for a declared "
             "`NAME`, a bare `<|message|>` the answer), ended by `<|eom|>`, `<|eot|>`, the next `<|start|>assistant` or"
-            " the next header (a tool's: its `<|message|>` and the calls block after it)",
+            " the next header (a tool's too, ` to=NAME<|message|>`, or its `<|message|>` and the calls block after it)",
             "Muse Glimmer"),
         Row(("muse_spark",),
             "Muse Glimmer's messages, and: `commentary` content, `developer` dropped, a bare `<|message|>` the thought",
