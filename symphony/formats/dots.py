@@ -19,7 +19,9 @@ from symphony.syntax import XML_INVOKE_CLOSE, Placement
 DOTS3 = thought_and_invokes("dots3", ("<dots_function_call>", "</dots_function_call>"),
                             ("<invoke name=\"", XML_INVOKE_CLOSE),
                             CallSyntax.invoke(Placement.OWN_LINE, loose=True, spaced=True))
-DOTS3 = objects_in_block(spaced_invokes(loose_invokes(DOTS3)))
+# the block's markers are one token each of dots3's tokenizer (151724, 151725), dots' own: a stray
+# one (a `</dots_function_call>` with no block open) is dropped, as vLLM's dots parser strips it
+DOTS3 = objects_in_block(spaced_invokes(loose_invokes(DOTS3))).control_tokens("calls_open", "calls_close")
 
 TABLES = {"dots3": DOTS3}
 
