@@ -8,7 +8,8 @@ invokes. A name's attribute written single-quoted, unquoted or spaced around its
 vLLM's dots parser reads it (`name\\s*=\\s*[^>]+`, quotes off): CallSyntax.invoke(loose=True).
 A run of whitespace between a tag's name and that attribute (`<invoke  name="…">`, a tab or a
 newline there) is read too, as vLLM's and SGLang's dots parsers read it (`<invoke\\s+name`):
-CallSyntax.invoke(spaced=True), shapes.spaced_invokes.
+CallSyntax.invoke(spaced=True), shapes.spaced_invokes. The block's markers are one token each of
+its tokenizer, so a stray one (no block open) is a control token, dropped.
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import CHATML, MODEL_WRITES_THOUGHT, REASONING_PROBE, Family, Replay, Row, checkpoints
