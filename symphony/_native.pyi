@@ -197,7 +197,9 @@ class TaggedSyntax(Syntax):
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,
                  openers: Sequence[int] = ...) -> None: ...
 class KeyedSyntax(Syntax):
-    def __init__(self, tags: Sequence[str], ends: Sequence[int] = ...) -> None: ...
+    objects: bool
+    def __init__(self, tags: Sequence[str], ends: Sequence[int] = ..., type_tags: Sequence[str] = ...,
+                 objects: bool = ..., separators: Sequence[str] = ...) -> None: ...
 class InvokeSyntax(Syntax):
     typed_by_attribute: bool
     own_line: bool

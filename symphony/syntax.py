@@ -415,14 +415,17 @@ class CallSyntax:
         return cls("required")
 
     @classmethod
-    def keyed(cls, tags=Tags.PLAIN, also=(), type_tags=None, objects=False):
+    def keyed(cls, tags=Tags.PLAIN, also=(), type_tags=None, objects=False, escaped_newlines=False):
         """`tags` the family's spelling of the four tags (the one its grammar writes); `also` more
         spellings read the same way (Hy3: its preview tokenizer's bare tags beside the shipped
         `:opensource` ones), each tag standing for the same tag of `tags`. Read, never written
         by the grammar: `type_tags`, the open and close of a tag between a key and its value
         whose JSON type name types the value where the request declares none; `objects`, a JSON
         call object `{"name": .., "arguments": ..}` where a call's name begins, or a JSON list of
-        them, each a call (K2-Horizon's template writes these forms where a request asks for them)."""
+        them, each a call (K2-Horizon's template writes these forms where a request asks for them);
+        `escaped_newlines`, a `\\n` written as two characters (a backslash and an `n`) read as the
+        newline it stands for between the tags and after the name (GLM-4.5's output escaped once
+        more, as SGLang's glm45 detector reads it)."""
         also = tuple(also)
         for spelling in (tags,) + also:
             if not isinstance(spelling, Tags):
@@ -437,6 +440,8 @@ class CallSyntax:
             params["type_tags"] = type_tags
         if objects:
             params["objects"] = True
+        if escaped_newlines:
+            params["escaped_newlines"] = True
         return cls("keyed", **params)
 
     def __getattr__(self, name):
@@ -531,7 +536,8 @@ class CallSyntax:
         if self.kind == "keyed":
             spellings = (self.tags,) + dict(self.params).get("also", ())
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends,
-                                       dict(self.params).get("type_tags", ()), dict(self.params).get("objects", False))
+                                       dict(self.params).get("type_tags", ()), dict(self.params).get("objects", False),
+                                       ("\\n",) if dict(self.params).get("escaped_newlines") else ())
         if self.kind == "dsml":
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True, starts=starts,
                                         spaced=dict(self.params).get("spaced", False))

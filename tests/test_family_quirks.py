@@ -699,6 +699,19 @@ QUIRKS = [
           None, [call("search", query="007", limit=12)],
           "vLLM's and SGLang's ling3 and glm45 (whole and streamed): the key trimmed, the declared types found",
           tools=(SEARCH,)),
+    # GLM-4.5's newlines written escaped, `\n` as two characters (its output escaped once more)
+    Quirk("ling-escaped-newlines", "ling",
+          "Sure.\n<tool_call>search\\n<arg_key>query</arg_key>\\n<arg_value>a\\nb</arg_value>\\n"
+          "<arg_key>limit</arg_key>\\n \\n<arg_value>5</arg_value>\\n</tool_call>",
+          "Sure.\n", [call("search", query="a\\nb", limit=5)],
+          "SGLang's glm45 (its detector reads `\\n` or a newline after the name and between the tags; "
+          "test_array_argument_with_escaped_json's raw variants); vLLM's glm45 reads no call",
+          tools=(SEARCH,)),
+    Quirk("ling-escaped-newline-is-text-elsewhere", "ling",
+          "a\\nb <tool_call>f\\nx<arg_key>k</arg_key><arg_value>1</arg_value></tool_call>",
+          "a\\nb <tool_call>f\\nx<arg_key>k</arg_key><arg_value>1</arg_value></tool_call>", [],
+          "SGLang's glm45 reads the call `f` with `x<arg_key>…` its arguments' text (no pair): none; symphony: "
+          "a name holds no whitespace, so `f\\nx` is no name and the block, holding no call, is its text"),
     Quirk("iquest-key-spaced", "iquest",
           "<iquest_tool_call>search<arg_key> query </arg_key><arg_value>x</arg_value>"
           "<arg_key> limit</arg_key><arg_value>5</arg_value></iquest_tool_call>",

@@ -16,6 +16,9 @@
 # where the name begins (`{"name": .., "arguments": ..}`, `objects`), read by the JSON call
 # assembler, the call marker after it a wrapper; there a `[` opens a JSON list of such objects
 # instead, each a call (read by the JSON list assembler, as SGLang's k2_horizon reads a list).
+# And separators (`separators`): texts read as whitespace where whitespace may stand between the
+# tags and after the name (GLM-4.5's `\n` written as two characters, a backslash and an `n`, when
+# its output was escaped once more), text anywhere else; the tag scanner holds a cut one.
 
 cdef enum KeyedTag:
     KT_KEY_OPEN = 0
@@ -137,8 +140,11 @@ cdef class KeyedCall(TagCall):
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int type_at = (<KeyedSyntax>self.syntax).type_at
+        cdef int separator_at = (<KeyedSyntax>self.syntax).separator_at
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
+        if separator_at >= 0 and tag >= separator_at:
+            return self.separator(p, n)
         if type_at >= 0 and tag >= type_at and self.stage != KY_VALUE:
             return self.type_tag(tag - type_at, p, n)
         tag %= KT_TAGS              # any spelling's tag is that tag (a type tag in a value is its text)
@@ -188,6 +194,16 @@ cdef class KeyedCall(TagCall):
             self.stage = KY_KEY
             return 0
         return self.tag_out_of_place(p, n)
+
+    cdef int separator(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A separator (`separators`): whitespace between the tags and after the name, where it
+        is carried as whitespace is; text anywhere else."""
+        if self.stage == KY_BETWEEN or self.stage == KY_AFTER_KEY:
+            return self.carry(p, n)
+        if self.stage == KY_NAME:
+            self.name_gap = self.name_from >= 0
+            return self.carry(p, n)
+        return self.on_text(p, n)
 
     # -- a type tag between a key and its value ---------------------------------------------------
 
@@ -318,20 +334,26 @@ cdef class KeyedSyntax(Syntax):
     """A name, then key/value tag pairs (the four tags given in order: key open, key close, value
     open, value close; more spellings of them may follow, four by four). `type_tags`: the open
     and close of a type tag that may stand between a key and its value; `objects`: a JSON call
-    object may stand for the name and pairs."""
+    object may stand for the name and pairs; `separators`: texts read as whitespace between the
+    tags and after the name."""
     cdef MarkerSet tags
     cdef int type_at                 # the type tags' place in `tags`, or -1
+    cdef int separator_at            # the separators' place in `tags` (after the type tags), or -1
     cdef readonly bint objects
 
-    def __init__(self, tags, ends=(), type_tags=(), bint objects=False):
+    def __init__(self, tags, ends=(), type_tags=(), bint objects=False, separators=()):
         Syntax.__init__(self, ends)
         if not tags or len(tags) % KT_TAGS or not all(tags):
             raise ValueError(f"keyed syntax: tags with text, four per spelling, got {tags!r}")
         type_tags = tuple(type_tags)
         if type_tags and (len(type_tags) != 2 or not all(type_tags)):
             raise ValueError(f"keyed syntax: a type tag is an open and a close tag with text, got {type_tags!r}")
-        self.tags = MarkerSet(tuple(tags) + type_tags)
+        separators = tuple(separators)
+        if not all(separators):
+            raise ValueError(f"keyed syntax: separators with text, got {separators!r}")
+        self.tags = MarkerSet(tuple(tags) + type_tags + separators)
         self.type_at = len(tags) if type_tags else -1
+        self.separator_at = len(tags) + len(type_tags) if separators else -1
         self.objects = objects
         self.reads_types = True
 

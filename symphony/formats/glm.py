@@ -2,7 +2,8 @@
 call is its name, then `<arg_key>K</arg_key><arg_value>V</arg_value>` pairs, and the block's
 close marker is the call's end. GLM-5, GLM-5.3 and GLM-4.7 write no whitespace between the tags
 (`glm`); Ling, and GLM-4.5/4.6, write a newline after the name and after each pair (`ling`: the
-same parse, the spacing matters only to the grammar); IQuest has markers of its own and no turn
+same parse, the spacing matters only to the grammar; GLM-4.5's newlines written escaped, `\\n` as
+two characters, are read as newlines between the tags, as SGLang's glm45 reads them); IQuest has markers of its own and no turn
 opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`) writes the same calls in
 `<iquestcoder_tool_call>` markers. Laguna (`laguna`) writes Ling's spacing under GLM's
 markers; its template writes no thought, but the model family's reasoning parser reads `<think>`
@@ -27,7 +28,9 @@ from symphony.syntax import Tags
 LING_HEAD = "<role>ASSISTANT</role>"      # the generation prompt's head
 
 GLM = call_ends_thought(thought_and_calls("glm", THINK, TOOL_CALL, CallSyntax.keyed(Tags.PLAIN), "<|assistant|>"))
-LING = call_ends_thought(thought_and_calls("ling", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING), LING_HEAD))
+# GLM-4.5 (`ling`'s spacing) at times writes its newlines escaped, `\n` as two characters
+LING = call_ends_thought(thought_and_calls("ling", THINK, TOOL_CALL, CallSyntax.keyed(Tags.LING, escaped_newlines=True),
+                                           LING_HEAD))
 IQUEST = thought_and_calls("iquest", THINK, ("<iquest_tool_call>", "</iquest_tool_call>"),
                            CallSyntax.keyed(Tags.PLAIN))
 IQUEST_CODER_V2 = thought_and_calls("iquest_coder_v2", THINK, ("<iquestcoder_tool_call>", "</iquestcoder_tool_call>"),
