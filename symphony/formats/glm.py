@@ -2,9 +2,9 @@
 call is its name, then `<arg_key>K</arg_key><arg_value>V</arg_value>` pairs, and the block's
 close marker is the call's end. GLM-5, GLM-5.3 and GLM-4.7 write no whitespace between the tags
 (`glm`); Ling, and GLM-4.5/4.6, write a newline after the name and after each pair (`ling`: the
-same parse, the spacing matters only to the grammar; GLM-4.5's newlines written escaped, `\\n` as
-two characters, are read as newlines between the tags, as SGLang's glm45 reads them); IQuest has markers of its own and no turn
-opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`) writes the same calls in
+same parse, the spacing matters only to the grammar; GLM-4.5's newlines written escaped, `\\n`
+as two characters, are read as newlines between the tags, as SGLang's glm45 reads them); IQuest
+has markers of its own and no turn opener (`iquest`); IQuest-Coder-V2 (`iquest_coder_v2`) writes the same calls in
 `<iquestcoder_tool_call>` markers. Laguna (`laguna`) writes Ling's spacing under GLM's
 markers; its template writes no thought, but the model family's reasoning parser reads `<think>`
 thoughts.
