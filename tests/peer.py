@@ -364,15 +364,15 @@ def own_chunks(case):
     return [("the case's chunks", case["chunks"])]
 
 
-def check_replays(case, new_parser, whole, plans, prompt=None):
+def check_replays(case, new_parser, whole, plans, prompt=None, message=chat.message):
     """Every replay of the case's output at `plans` ((name, pieces): `own_chunks`, the tier's
     `chunkings`) on a parser from `new_parser()` conserves the output, is well formed and gives
-    the message `whole`."""
+    the message `whole` (made by `message` from the events)."""
     for plan, pieces in plans:
         events = replay(new_parser(), pieces, prompt=prompt)
         check_conservation(events, case["output"])
         check_well_formed(events)
-        assert chat.message(events) == whole, f"{case['id']}: {plan} gives another message"
+        assert message(events) == whole, f"{case['id']}: {plan} gives another message"
 
 
 # --- the agreement table ---------------------------------------------------------------------

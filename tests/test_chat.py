@@ -99,6 +99,32 @@ def test_reasoning_regions_join():
     assert m["reasoning_content"] == "ab" and m["content"] == "x"
 
 
+@pytest.mark.parametrize("content,reasoning,want", [
+    ([], ["4"], ("4", None)), ([" \n"], ["why"], ("why", None)), (["a"], ["why"], ("a", "why")),
+    ([], [], (None, None)),
+])
+def test_force_nonempty_content_shows_the_thought_where_content_is_blank(content, reasoning, want):
+    """vLLM's nemotron_v3 and granite_thinking rule, which a server applies where a request asks:
+    blank content and a thought give the thought as the content, and no reasoning."""
+    events = ([ReasoningStart()] + [Reasoning(r) for r in reasoning] + [ReasoningEnd()]
+              + [Content(c) for c in content] + [Finish("stop")])
+    m = chat.message(events, force_nonempty_content=True)["message"]
+    assert (m["content"], m["reasoning_content"]) == want
+    assert chat.message(events)["message"]["reasoning_content"] == ("".join(reasoning) or None)
+
+
+def test_force_nonempty_content_streams_the_thought_as_content_at_the_end():
+    """Streamed, the thought went out as reasoning; with no content shown before the Finish, it goes
+    out whole as content there (vLLM's streaming fallback content); with content shown, nothing more."""
+    def streamed(*pieces):
+        parser, stream = symphony.parser("qwen3"), chat.Stream(force_nonempty_content=True)
+        events = [e for piece in pieces for e in parser.feed(Delta(piece))] + parser.feed(End())
+        return [c["delta"] for e in events for c in stream.feed(e)]
+    deltas = streamed("<think>", "4")
+    assert deltas[-2] == {"content": "4", "reasoning_content": None} and deltas[-1] == {"reasoning_content": None}
+    assert [d["content"] for d in streamed("<think>", "4</think>", "Four") if d.get("content")] == ["Four"]
+
+
 # --- message: tool calls -----------------------------------------------------------------------
 
 def test_tool_calls_in_start_order_with_joined_arguments():

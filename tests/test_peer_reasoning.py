@@ -59,6 +59,9 @@ TEST_CHECKPOINTS = {
 # kwargs the parser's test implies beyond the case's own (vLLM's granite parser reads Granite
 # 3.2's thinking phrases, which the checkpoint writes when asked to think)
 DEFAULT_KWARGS = {"granite": {"thinking": True}}
+# parsers whose server shows the thought as the content where the content is blank, when the request
+# sets `force_nonempty_content` or turns thinking off (vLLM's rule: chat.message's option of that name)
+FORCES_NONEMPTY_CONTENT = {"nemotron_v3", "granite_thinking_parser"}
 # parsers whose cases are not run, and why
 NOT_RUN = {
     "base_thinking": "the test's own parser with made-up markers (<test:think>), no checkpoint's format",
@@ -87,9 +90,22 @@ def problems_of(case, said):
     return peer.judge(case, said, view=peer.tool_view(checkpoint(case)[0]))
 
 
+def forces_nonempty_content(case):
+    """Whether the case's server shows the thought as its content where the content is blank."""
+    kwargs = (case.get("request") or {}).get("chat_template_kwargs", {})
+    return case["parser"] in FORCES_NONEMPTY_CONTENT and (kwargs.get("force_nonempty_content") is True
+                                                          or kwargs.get("enable_thinking") is False)
+
+
+def message_of(case):
+    """How the case's server makes the message of its events."""
+    forced = forces_nonempty_content(case)
+    return lambda events: chat.message(events, force_nonempty_content=forced)
+
+
 def parse(case):
     table, prompt = checkpoint(case)
-    whole = chat.message(symphony.parse(table, case["output"], prompt=prompt))
+    whole = message_of(case)(symphony.parse(table, case["output"], prompt=prompt))
     return whole, peer.summary(whole)
 
 
@@ -103,7 +119,7 @@ def test_case(case):
     whole, said = parse(case)
     peer.check_verdict(case, problems_of(case, said), said, LISTED, "vLLM")
     peer.check_replays(case, lambda: symphony.parser(table), whole,
-                       peer.own_chunks(case) + chunkings(case["output"]), prompt=prompt)
+                       peer.own_chunks(case) + chunkings(case["output"]), prompt=prompt, message=message_of(case))
 
 
 def test_the_lists_name_cases_that_exist():

@@ -3,6 +3,10 @@ the `chat.completion` / `chat.completion.chunk` envelopes a server sends around 
 
 Malformed text is shown as content (the client sees what the model wrote); whitespace-only content
 is omitted from the whole message; `finish_reason` turns a plain stop with calls into "tool_calls".
+A server may ask for content that is never empty (`force_nonempty_content`, the rule vLLM's
+nemotron_v3 and granite_thinking parsers apply when a request sets `force_nonempty_content` or
+turns thinking off): where the content would be blank, the thought is shown as the content; the
+events say where each byte was, unchanged.
 """
 from symphony.adapt.fold import fold
 from symphony.events import (
@@ -32,11 +36,15 @@ def _finish_text(reason, tool_calls):
     return reason.value
 
 
-def message(events, choice=0):
+def message(events, choice=0, force_nonempty_content=False):
     """A Chat Completions choice: {"index", "message": {"role", "content", "reasoning_content",
-    "tool_calls"}, "finish_reason"}."""
+    "tool_calls"}, "finish_reason"}. `force_nonempty_content`: where the content is blank, the
+    reasoning is the content (and reasoning_content none)."""
     f = fold(events)
-    return _message(choice, f.content, f.reasoning, [(c.id, c.name, c.arguments) for c in f.calls.values()],
+    text, reasoning = f.content, f.reasoning
+    if force_nonempty_content and is_blank(text) and reasoning:
+        text, reasoning = reasoning, None
+    return _message(choice, text, reasoning, [(c.id, c.name, c.arguments) for c in f.calls.values()],
                     finish_reason(f.finish))
 
 
@@ -133,14 +141,18 @@ class Stream:
     accumulates the chunks (the openai SDK's stream helpers) rebuilds exactly `message`: the role
     only on the first delta, a call's first delta with `"arguments": ""`, and whitespace-only
     content held until visible text follows (dropped if none does, as `message` leaves blank
-    content out); a stream that shows nothing before its Finish gets the role there. `delta`/`deltas` stay the stateless per-event shapes of SPEC §7.1."""
-    __slots__ = ("choice", "_role_sent", "_held", "_shown")
+    content out); a stream that shows nothing before its Finish gets the role there. `delta`/`deltas`
+    stay the stateless per-event shapes of SPEC §7.1. `force_nonempty_content`: a stream that
+    showed no content before its Finish gets its reasoning, whole, as content there (the reasoning
+    was streamed already, as vLLM's nemotron_v3 streams it)."""
+    __slots__ = ("choice", "_role_sent", "_held", "_shown", "_thought")
 
-    def __init__(self, choice=0):
+    def __init__(self, choice=0, force_nonempty_content=False):
         self.choice = choice
         self._role_sent = False
         self._held = ""
         self._shown = False
+        self._thought = [] if force_nonempty_content else None   # the reasoning streamed, to show at the end
 
     def start(self):
         """The opening choice carrying only the role, as OpenAI sends first for each choice (with
@@ -164,12 +176,18 @@ class Stream:
         d = delta(event, self.choice)
         if d is None:
             return []
+        if kind is Reasoning and self._thought is not None:
+            self._thought.append(event.text)
         if kind is Finish:
             self._held = ""
+            forced = []
+            if self._thought and not self._shown:
+                self._shown = True
+                forced = [self._choice({"content": "".join(self._thought), "reasoning_content": None})]
             if not self._role_sent:
                 self._role_sent = True
                 d["delta"] = {"role": "assistant", **d["delta"]}
-            return [d]
+            return forced + [d]
         body = d["delta"]
         del body["role"]
         if kind is ToolCallStart:
