@@ -179,10 +179,12 @@ class JsonSyntax(Syntax):
     bare_counter: bool
     head_token: bool
     head_id: Optional[bytes]
+    needs_arguments: bool
     def __init__(self, ends: Sequence[int] = ..., keys: int = ..., head: Optional[str] = ...,
                  tail: Optional[str] = ..., name_prefix: Optional[str] = ...,
                  name_index: Optional[str] = ..., name_word: bool = ..., bare_counter: bool = ...,
-                 head_token: bool = ..., head_id: Optional[str] = ...) -> None: ...
+                 head_token: bool = ..., head_id: Optional[str] = ..., openers: Sequence[int] = ...,
+                 needs_arguments: bool = ...) -> None: ...
 class JsonListSyntax(Syntax):
     keys: int
     otherwise: Optional[JsonSyntax]

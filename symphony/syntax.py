@@ -203,7 +203,7 @@ class CallSyntax:
 
     @classmethod
     def json(cls, obj=CallObject.CALL, head=None, tail=None, name_prefix=None, name_index=None, name_word=False,
-             bare_counter=False, head_id=None, or_list=False, head_restarts=False):
+             bare_counter=False, head_id=None, or_list=False, head_restarts=False, needs_arguments=False):
         """One JSON object per call region. `head`: a separator the template writes before the
         object (what precedes it is the call's head: the name, for CallObject.ARGUMENTS; with no
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
@@ -225,7 +225,8 @@ class CallSyntax:
         the head before it a call that never started (Kimi K2's
         `<|tool_call_begin|>functions.a:0<|tool_call_begin|>functions.b:0<|tool_call_argument_begin|>`
         calls `b`), and after the arguments' object it opens the next call; inside the arguments
-        it is their text."""
+        it is their text. With `needs_arguments`, a call object that closes with no arguments
+        member (`{"name": "f"}`) is no call, where both incumbents read none (GigaChat 3)."""
         obj = CallObject(obj)
         for what, text in (("head", head), ("tail", tail), ("name_prefix", name_prefix), ("name_index", name_index)):
             if text is not None and (not isinstance(text, str) or not text):
@@ -243,11 +244,15 @@ class CallSyntax:
             raise ValueError("CallSyntax.json: only a head can restart")
         if or_list and (obj == CallObject.ARGUMENTS or head is not None or tail is not None):
             raise ValueError("CallSyntax.json: a list holds whole call objects, with no head or tail")
+        if needs_arguments and obj != CallObject.CALL:
+            raise ValueError("CallSyntax.json: only a call object has an arguments member to need")
         if or_list:
             return cls("json", object=obj, or_list=True)
         if obj == CallObject.CALL and head is None and tail is None:
-            return cls("json")
+            return cls("json", needs_arguments=True) if needs_arguments else cls("json")
         named = {"head_id": head_id} if head_id is not None else {}
+        if needs_arguments:
+            named["needs_arguments"] = True
         if head_restarts:
             named["head_restarts"] = True
         if name_prefix is None and name_index is None and not name_word:
@@ -523,7 +528,7 @@ class CallSyntax:
                                       params.get("name_prefix"), params.get("name_index"),
                                       params.get("name_word", False), params.get("bare_counter", False),
                                       params.get("head") in controls, _native_head_id(params.get("head_id")),
-                                      openers=openers)
+                                      openers=openers, needs_arguments=params.get("needs_arguments", False))
         if self.kind == "json_list":
             otherwise = dict(self.params).get("otherwise")
             return _native.JsonListSyntax(call_ends, dict(self.params).get("object", CallObject.CALL).native(),

@@ -699,6 +699,14 @@ QUIRKS = [
           None, [call("search", query="007", limit=12)],
           "vLLM's and SGLang's ling3 and glm45 (whole and streamed): the key trimmed, the declared types found",
           tools=(SEARCH,)),
+    # GigaChat 3: a call object with a name and no arguments member is no call
+    Quirk("gigachat3-name-only-object", "gigachat3",
+          'Saving.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather"}',
+          'Saving.function call<|role_sep|>\n{"name": "get_weather"}', [],
+          "vLLM's and SGLang's gigachat3: no call (SGLang's test_detect_and_parse_missing_arguments)"),
+    Quirk("gigachat3-empty-arguments-is-a-call", "gigachat3",
+          '<|function_call|>{"name": "get_weather", "arguments": {}}', None, [call("get_weather")],
+          "vLLM's and SGLang's gigachat3: the call, with {}"),
     # GLM-4.5's newlines written escaped, `\n` as two characters (its output escaped once more)
     Quirk("ling-escaped-newlines", "ling",
           "Sure.\n<tool_call>search\\n<arg_key>query</arg_key>\\n<arg_value>a\\nb</arg_value>\\n"

@@ -424,6 +424,10 @@ cdef class JsonCallAssembler(Assembler):
                 return 0
             if o.has_arguments:
                 head_end = o.arguments_at
+            elif o.close >= 0 and o.needs_arguments:
+                self.report_unstarted(sink, self.lead, o.close, MW_OTHER, OT_CALL_WITHOUT_ARGUMENTS)
+                self.done = True
+                return 0
             elif o.close >= 0:
                 head_end = o.close
             else:
@@ -685,10 +689,12 @@ cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_
 
 cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False,
                                         bytes name_prefix=None, int name_index=-1, bint name_word=False,
-                                        object declared=None, bint head_token=False, bytes head_id=None):
+                                        object declared=None, bint head_token=False, bytes head_id=None,
+                                        bint needs_arguments=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
     call.declared = declared
     call.outline.keys = keys
+    call.outline.needs_arguments = needs_arguments
     call.head = call.separator = head
     call.head_token = head_token
     # where the object names the call, the head only repeats it: a payload may be written again
@@ -714,7 +720,8 @@ cdef class JsonSyntax(Syntax):
     writes the call's id, which is then the call's id: the head itself (b"", Kimi K2's
     `functions.NAME:N`), or what follows that text in it (Mistral v11's `[CALL_ID]`); None: the
     head writes none. `head_token`: the head's separator is a control token of the table
-    (dropped from a call that never started)."""
+    (dropped from a call that never started). `needs_arguments`: an object that closes with no
+    arguments member is no call (Malformed: the region's text, if it holds no other call)."""
     cdef readonly int keys
     cdef readonly bytes head
     cdef readonly bytes tail
@@ -725,9 +732,11 @@ cdef class JsonSyntax(Syntax):
     cdef readonly bint bare_counter
     cdef readonly bint head_token
     cdef readonly bytes head_id
+    cdef readonly bint needs_arguments
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, head=None, tail=None, name_prefix=None, name_index=None,
-                 bint name_word=False, bint bare_counter=False, bint head_token=False, head_id=None, openers=()):
+                 bint name_word=False, bint bare_counter=False, bint head_token=False, head_id=None, openers=(),
+                 bint needs_arguments=False):
         Syntax.__init__(self, ends, (), openers)
         if openers and not head:
             raise ValueError("json syntax: only a head restarts at a call opener")
@@ -753,7 +762,10 @@ cdef class JsonSyntax(Syntax):
         self.head_in_object = keys == OL_KEYS_ARGUMENTS and not head
         if self.head_in_object:
             self.head = b"{"
+        if needs_arguments and keys != OL_KEYS_CALL:
+            raise ValueError("json syntax: only a call object has an arguments member to need")
+        self.needs_arguments = needs_arguments
 
     cdef Assembler open(self, object declared):
         return aj_opened(self.keys, self.head, self.tail, self.head_in_object, self.name_prefix, self.name_index,
-                         self.name_word, declared, self.head_token, self.head_id)
+                         self.name_word, declared, self.head_token, self.head_id, self.needs_arguments)

@@ -51,6 +51,7 @@ cdef enum OtherText:
     OT_STRING_WITHOUT_ONE_READING = 34
     OT_REGION_WITHOUT_CALL = 35
     OT_NOT_A_LITERAL = 36
+    OT_CALL_WITHOUT_ARGUMENTS = 37
 
 _OTHER_TEXTS = (
     "a tool-call block that closed without a complete call",
@@ -90,6 +91,7 @@ _OTHER_TEXTS = (
     "a string that no one reading closes",
     "a tool-call region that held no call",
     "an argument whose value is no literal",
+    "a tool call without arguments",
 )
 
 cdef tuple _DROP_REASONS = (DropReason.CONTROL_TOKEN, DropReason.WRAPPER, DropReason.WHITESPACE)

@@ -74,6 +74,7 @@ cdef struct ol_state:
     unsigned char python     # keys and strings may be single-quoted (the top; a bint, packed with quote)
     unsigned char quote      # the quote the string being read closes at
     unsigned char id_seen    # (a bint, packed with them)
+    unsigned char needs_arguments   # an object with no arguments member is no call (a bint, packed too)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
     Py_ssize_t close         # one past the object's `}`, -1 until then

@@ -1,7 +1,9 @@
 """GigaChat 3 (`gigachat3`, vLLM's and SGLang's `gigachat3`): one call per output, a JSON
 `{"name", "arguments"}` object after `function call<|role_sep|>` (the header the template writes
 after `<|message_sep|>`, the end of the answer's text) or after `<|function_call|>`; `</s>` is
-dropped. The text of `<|message_sep|>`'s header up to the call is the template's wrapping.
+dropped. The text of `<|message_sep|>`'s header up to the call is the template's wrapping. An
+object with a name and no `arguments` (`{"name": "f"}`) is no call, as vLLM's and SGLang's
+gigachat3 read none: the text as written.
 
 GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`): content, then a
 `<｜GCML｜tool_calls>` block of DeepSeek's DSML invokes spelled with GCML's mark
@@ -32,7 +34,7 @@ GIGACHAT3 = (
     .transition("between", "call_open", "calls")
     .transition("between", "call_open_token", "calls")
     .control_tokens("message_sep", "call_open_token")
-    .calls(CallSyntax.json())
+    .calls(CallSyntax.json(needs_arguments=True))
 )
 
 GIGACHAT35 = (
