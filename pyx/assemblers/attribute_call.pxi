@@ -24,8 +24,8 @@
 # anything but `=` is a tag without a name.
 #
 # A syntax may also read its tags spaced (`spaced`: DeepSeek's DSML and GigaChat 3.5's GCML, whose
-# incumbents read `<｜DSML｜invoke\s+name="f"\s*>` and `<｜DSML｜parameter\s+name="k"\s+string="true"\s*>`;
-# dots' loose ones): a run of whitespace, not only one space, between a tag's name and its first
+# incumbents read `<｜DSML｜invoke\s+name="f"\s*>` and
+# `<｜DSML｜parameter\s+name="k"\s+string="true"\s*>`; dots' loose ones): a run of whitespace, not only one space, between a tag's name and its first
 # attribute, between attributes, and before the tag's end (`>`, or a self-closing call tag's `/>`).
 # The table then spells the call tag's opener also up to its tag name and one whitespace byte
 # (`<｜DSML｜invoke ` and the same with a tab, a newline or a carriage return: shapes.spaced_invokes),
