@@ -538,10 +538,10 @@ cdef class PythonicCall(TagCall):
         self.stage = PY_BETWEEN
         if self.sink.call_flawed:
             self.sink.refuse_call(MW_INVALID_ARGUMENTS, OT_NONE)
-            if self.prose and not self.list_read:
-                return 0        # (the list holds no call yet: it stays held)
-        self.list_read = True
-        self.sink.release_stretch()
+        else:
+            self.list_read = True
+        if self.list_read or not self.prose:
+            self.sink.release_stretch()     # (a prose list that holds no call yet stays held)
         return 0
 
     cdef int end_stretch(self) except -1:
@@ -726,6 +726,7 @@ cdef class PythonicCall(TagCall):
     # -- the region's end -----------------------------------------------------------------------
 
     cdef int finish(self, Sink sink, bint complete) except -1:
+        cdef bint started
         self.sink = sink
         if self.stage == PY_OBJECT:
             self.object.finish(sink, complete)
@@ -734,15 +735,13 @@ cdef class PythonicCall(TagCall):
         elif self.stage == PY_OPENING:
             self.take_scanner_held()
             self.release_as_content()
-        if self.done:
-            return 0
-        if self.started():
-            # cut short by the end of the stream, whether or not the engine stopped it
-            self.done = True
-            self.take_scanner_held()
-            self.report_carried(MW_UNTERMINATED, OT_NONE)
-            return self.refuse_cut(MW_UNTERMINATED, OT_NONE)
-        TagCall.finish(self, sink, complete)
+        started = self.started()
+        # the end cuts a started call short, whether or not the engine stopped it: TagCall's plain
+        # ending (the held bytes Unterminated, the call ended), and then the call is no call
+        TagCall.finish(self, sink, False)
+        if started:
+            self.forget_call()
+            self.sink.refuse_call(MW_UNTERMINATED, OT_NONE)
         return self.end_stretch()
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

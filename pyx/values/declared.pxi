@@ -294,7 +294,7 @@ cdef class FunctionKinds:
         kind = self.kind(key, n)
         if kind != KIND_STRING and kind != KIND_NULLABLE_STRING:
             return 0
-        admitted = vt_admitted(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        admitted = self.admitted(key, n)
         if not admitted or _VT_UNKNOWN_TYPE in admitted:
             return 0
         if "null" not in admitted:
@@ -333,8 +333,12 @@ cdef class FunctionKinds:
             return True
         if kind != KIND_NONE:
             return False
-        admitted = vt_admitted(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
+        admitted = self.admitted(key, n)
         return not admitted or "string" in admitted or _VT_UNKNOWN_TYPE in admitted
+
+    cdef object admitted(self, const unsigned char* key, Py_ssize_t n):
+        """The types the declared parameter p[0:n]'s schema admits (vt_admitted)."""
+        return vt_admitted(dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
 
 
 cdef inline object vt_tool_list(object tools):
