@@ -214,12 +214,13 @@ class CallSyntax:
         <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`). With `bare_counter`, a head that is
         only the call number (Kimi K2's `0`) names the request's only function; among several, the
         one whose parameters name every key of the arguments' object, once it is whole; with no
-        tools, or none or several fitting, it names none. `head_id` says where a head that names the call writes the model's
-        own call id, which is then the call's id (else it is `call_<index>`): `True`, the head is
-        the id (Kimi K2's `functions.NAME:N`); a text, the id follows it in the head (Mistral v11's
-        `[CALL_ID]`; a head without it writes none). With `or_list`, a region may also hold a JSON list of such call
-        objects (Qwen2.5-Coder's `<tools>[{..}, {..}]</tools>`); the one object is the family's
-        own form (what a grammar writes). With `head_restarts`, the table's row from a call to the
+        tools, or none or several fitting, it names none. `head_id` says where a head that names
+        the call writes the model's own call id, which is then the call's id (else it is
+        `call_<index>`): `True`, the head is the id (Kimi K2's `functions.NAME:N`); a text, the id
+        follows it in the head (Mistral v11's `[CALL_ID]`; a head without it writes none). With
+        `or_list`, a region may also hold a JSON list of such call objects (Qwen2.5-Coder's
+        `<tools>[{..}, {..}]</tools>`); the one object is the family's own form (what a grammar
+        writes). With `head_restarts`, the table's row from a call to the
         next call (on the call's opener, a recovery) is taken only where no arguments are being
         written: the opener written again in a head (before its separator) begins the head anew,
         the head before it a call that never started (Kimi K2's

@@ -25,15 +25,16 @@
 #
 # A syntax may also read its tags spaced (`spaced`: DeepSeek's DSML and GigaChat 3.5's GCML, whose
 # incumbents read `<｜DSML｜invoke\s+name="f"\s*>` and
-# `<｜DSML｜parameter\s+name="k"\s+string="true"\s*>`; dots' loose ones): a run of whitespace, not only one space, between a tag's name and its first
-# attribute, between attributes, and before the tag's end (`>`, or a self-closing call tag's `/>`).
-# The table then spells the call tag's opener also up to its tag name and one whitespace byte
-# (`<｜DSML｜invoke ` and the same with a tab, a newline or a carriage return: shapes.spaced_invokes),
-# a marker that is the call's first bytes (open_with); and the syntax its parameter tag likewise
-# (tags from `spaced_parameter`); after either, more whitespace and the attribute's name (`name="`,
-# loose `name`, then read as above) are read before the value. Anything else there leaves the tag
-# without a name. A spaced parameter tag is the value's text inside a value (only the canonical
-# one ends a value whose close tag is missing), so a grammar's values need not exclude it.
+# `<｜DSML｜parameter\s+name="k"\s+string="true"\s*>`; dots' loose ones): a run of whitespace, not
+# only one space, between a tag's name and its first attribute, between attributes, and before the
+# tag's end (`>`, or a self-closing call tag's `/>`). The table then spells the call tag's opener
+# also up to its tag name and one whitespace byte (`<｜DSML｜invoke ` and the same with a tab, a
+# newline or a carriage return: shapes.spaced_invokes), a marker that is the call's first bytes
+# (open_with); and the syntax its parameter tag likewise (tags from `spaced_parameter`); after
+# either, more whitespace and the attribute's name (`name="`, loose `name`, then read as above) are
+# read before the value. Anything else there leaves the tag without a name. A spaced parameter tag
+# is the value's text inside a value (only the canonical one ends a value whose close tag is
+# missing), so a grammar's values need not exclude it.
 #
 # A syntax may also take a JSON object as the call's body instead of parameters (`json_body`:
 # DSML, whose models write `NAME">{"city": "SF"}</｜DSML｜invoke>`): when the first byte after the

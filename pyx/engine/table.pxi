@@ -100,8 +100,8 @@ cdef class Table:
         self.objects = <int*>malloc(self.n_states * sizeof(int))
         self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
         self.holds_name = <bint*>calloc(self.n_states, sizeof(bint))
-        if (self.holds_name == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL or self.control == NULL
-                or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
+        if (self.holds_name == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL
+                or self.control == NULL or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
                 or self.object_call == NULL):
             raise MemoryError()
         if after_call is None:
