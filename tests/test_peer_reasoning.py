@@ -76,9 +76,14 @@ def engine_of(case):
     return "vLLM"
 
 
+def template_kwargs(case):
+    """The chat template kwargs the case's request sets, over those its parser's test implies."""
+    return dict(DEFAULT_KWARGS.get(case["parser"], {}), **(case.get("request") or {}).get("chat_template_kwargs", {}))
+
+
 def checkpoint(case):
     """The registry's entry the case is parsed with: (table, generation prompt)."""
-    kwargs = dict(DEFAULT_KWARGS.get(case["parser"], {}), **(case.get("request") or {}).get("chat_template_kwargs", {}))
+    kwargs = template_kwargs(case)
     function = case["id"].split("::")[-1].split("[")[0]
     model = TEST_CHECKPOINTS.get(function) or CHECKPOINTS.get(case["parser"], case.get("model"))
     model = symphony.for_model(model, chat_template_kwargs=kwargs)
@@ -92,7 +97,7 @@ def problems_of(case, said):
 
 def forces_nonempty_content(case):
     """Whether the case's server shows the thought as its content where the content is blank."""
-    kwargs = (case.get("request") or {}).get("chat_template_kwargs", {})
+    kwargs = template_kwargs(case)
     return case["parser"] in FORCES_NONEMPTY_CONTENT and (kwargs.get("force_nonempty_content") is True
                                                           or kwargs.get("enable_thinking") is False)
 
