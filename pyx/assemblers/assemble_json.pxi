@@ -18,6 +18,13 @@
 # the assembler records where, and writes them anew as it reports those bytes (json_rewrites.pxi,
 # which the forced tool_choice's assembler shares).
 #
+# Where the call's syntax types values by the request's tools (aj_typed: K2-Horizon's `json` form
+# in its keyed block), a top-level member written as a string whose declared type reads strings
+# (`"5"` or `"true"` where the schema declares an integer or a boolean; vt_string_read_as) is held
+# from the member's start until the string closes, and goes out as that value (`5`, `true`) if its
+# text is one, else as written; the model's bytes stay the source. A stream that ends inside it
+# leaves the member undecided (Malformed, as any undecided member is).
+#
 # A call's arguments end as one whole JSON value, for every client to load: when the object
 # closes, a marker closes the region, or the stream ends (unless the engine stopped it for its
 # length, where the arguments stay as far as they were written), what was sent is closed by one
@@ -136,7 +143,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef bytes head_id         # the head writes the call's id after this (b"": the head is the id), or None
     cdef Py_ssize_t id_at      # the id the head wrote is text[id_at:id_at + id_len] (no byte before the
     cdef Py_ssize_t id_len     # call starts is let go of); id_len 0: none, the call's id is `call_<index>`
-    cdef object declared       # the request's tools (Declared) naming a bare counter's call, or None
+    cdef object declared       # the request's tools (Declared) naming a bare counter's call or typing
+                               # the members' strings (aj_typed), or None
     cdef Py_ssize_t tail_read  # how much of the tail was read (once the object closed)
     cdef bint in_tail
     cdef int quoted            # AjQuoted
@@ -201,11 +209,75 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef Py_ssize_t validate(self, Py_ssize_t until) except -2:
         """Feeds the arguments' validator text[validated:until]: -1 while it accepts them, else
-        its refusal offset. What it pauses at is recorded to write anew (jr_feed)."""
-        cdef Py_ssize_t found = jr_feed(&self.prefix, &self.rewrites, self.text.text.data + self.validated,
-                                        until - self.validated)
+        its refusal offset. What it pauses at is recorded to write anew (jr_feed), and a typed
+        member's string is read where it opens and closes (typed_member)."""
+        cdef Py_ssize_t base = self.validated - self.prefix.seen      # text offset of validator offset 0
+        cdef Py_ssize_t found
+        while True:
+            found = jr_feed(&self.prefix, &self.rewrites, self.text.text.data + base + self.prefix.seen,
+                            until - base - self.prefix.seen)
+            if found < 0 or self.prefix.st == JP_REFUSED:
+                break
+            self.typed_member(base, found)
         self.validated = until
         return found
+
+    cdef int typed_member(self, Py_ssize_t base, Py_ssize_t quote) except -1:
+        """The validator paused at the `"` (validator offset `quote`) that opens or closes a
+        top-level member's string value, the member undecided from its start (hold_at). Opening:
+        the string is held to its close where the member's declared type reads strings as a value
+        (FunctionKinds.string_read_as), else the member is decided. Closing: a string that holds
+        such a value is written as it (a JR_TYPED stretch), and the member is decided."""
+        cdef jp_state* v = &self.prefix
+        cdef Py_ssize_t value_at
+        cdef int as_kind = self.member_read_as(base, &value_at)
+        if v.pause == JPP_MEMBER_OPEN and as_kind:
+            v.in_member = True
+            return 0
+        if v.pause == JPP_MEMBER_CLOSE and as_kind and self.rewrites_before(value_at):
+            self.unquoted.len = 0
+            if vt_string_read_as(self.text.text.data + base + value_at + 1, quote - value_at - 1, as_kind,
+                                 &self.unquoted):
+                jr_record(&self.rewrites, value_at, quote - value_at + 1, JR_TYPED, as_kind)
+        jp_decided(v)
+        return 0
+
+    cdef bint rewrites_before(self, Py_ssize_t at) noexcept:
+        """Whether every stretch recorded to write anew lies before validator offset `at` (none
+        is inside the member's string)."""
+        cdef Py_ssize_t count = self.rewrites.stretches.len // sizeof(jr_stretch)
+        return count == 0 or (<const jr_stretch*>self.rewrites.stretches.data)[count - 1].at < at
+
+    cdef int member_read_as(self, Py_ssize_t base, Py_ssize_t* value_at) except -1:
+        """What the string value of the member the validator holds (from hold_at: its `,` or its
+        key) is read as (FunctionKinds.string_read_as, 0: the string it is); value_at: the
+        validator offset of the string's opening `"`."""
+        cdef const unsigned char* data = self.text.text.data + base
+        cdef Py_ssize_t at = self.prefix.hold_at, key_at, key_end
+        cdef FunctionKinds function
+        value_at[0] = -1
+        if at < 0 or self.declared is None:
+            return 0
+        while data[at] != QUOTE:            # the member's `,` and the spaces before its key
+            at += 1
+        key_at = at + 1
+        at = key_at
+        while data[at] != QUOTE:
+            at += 2 if data[at] == BACKSLASH else 1
+        key_end = at
+        at += 1
+        while data[at] != QUOTE:            # spaces, the `:`, spaces
+            at += 1
+        value_at[0] = at
+        function = (<Declared>self.declared).function(self.outline.name.data, self.outline.name.len)
+        if function is None:
+            return 0
+        if memchr(data + key_at, BACKSLASH, key_end - key_at) == NULL:
+            return function.string_read_as(data + key_at, key_end - key_at)
+        self.unquoted.len = 0
+        if jt_decode_string(data + key_at, key_end - key_at, &self.unquoted) != 0:
+            return 0
+        return function.string_read_as(self.unquoted.data, self.unquoted.len)
 
     cdef int report_unstarted(self, Sink sink, Py_ssize_t a, Py_ssize_t b, int why, int other=OT_NONE) except -1:
         """text[a:b] of a call that never started, Malformed; the head's separator among them, when
@@ -705,6 +777,15 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint h
     call.name_index = name_index
     call.name_word = name_word
     call.head_id = head_id
+    return call
+
+
+cdef inline JsonCallAssembler aj_typed(JsonCallAssembler call, object declared):
+    """The call, its top-level members' strings read by the types `declared` (the request's tools,
+    a Declared, or None: as written) gives them (validate, typed_member)."""
+    if declared is not None:
+        call.declared = declared
+        call.prefix.members = True
     return call
 
 

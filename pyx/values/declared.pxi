@@ -322,6 +322,24 @@ cdef class FunctionKinds:
                 return False
             at = end + 1
 
+    cdef int string_read_as(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """What a JSON string written for the declared parameter p[0:n] is read as
+        (vt_string_read_as): its Kind where that is a number, an integer, an array or an object;
+        VT_AS_BOOLEAN where its schema admits a boolean and no other type but null; else 0 (the
+        string it is)."""
+        cdef int kind
+        if self.properties is None or not self.declares(key, n):
+            return 0
+        kind = self.kind(key, n)
+        if kind == KIND_INTEGER or kind == KIND_NUMBER or kind == KIND_ARRAY or kind == KIND_OBJECT:
+            return kind
+        if kind != KIND_NONE:
+            return 0
+        admitted = self.admitted(key, n)
+        if admitted and "boolean" in admitted and admitted <= {"boolean", "null"}:
+            return VT_AS_BOOLEAN
+        return 0
+
     cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
         """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
         schema admits `string`, or it names no type it can be read by (no `type`, a cycle)."""

@@ -33,6 +33,12 @@
 # escapes are JSON's (`\/`, which Python reads as two characters, is refused), so what it writes is
 # the string Python reads.
 #
+# A strict validator with `rewrites` and `members` set also pauses where a string value of the
+# top-level object's member opens (at its `"`: JPP_MEMBER_OPEN), the member left undecided, for
+# its caller to say whether it reads that string by the member's declared type: if so it sets
+# `in_member` (and keeps the member undecided), and the validator pauses again at the string's
+# closing `"` (JPP_MEMBER_CLOSE), where the caller decides the member; else it decides it at once.
+#
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
 # double (a decoder reads infinity, which no JSON encoder writes back), or one whose integer part
@@ -86,6 +92,8 @@ cdef enum JpPause:        # what a validator with `rewrites` paused at, for its 
     JPP_QUOTE = 2         # python: the `'` that opens or closes a string
     JPP_INNER_QUOTE = 3   # python: a `"` inside a single-quoted string
     JPP_QUOTE_ESCAPE = 4  # python: the escape `\'`
+    JPP_MEMBER_OPEN = 5   # members: the `"` that opens a top-level member's string value
+    JPP_MEMBER_CLOSE = 6  # members: the `"` that closes it, the caller having held it (in_member)
 
 cdef enum JpNumber:       # where a strict validator is in a number
     JN_SIGN = 0           # after `-`: a digit
@@ -118,6 +126,8 @@ cdef struct jp_state:
     bint in_key
     unsigned char quote                 # the quote the string being read closes at (`"`, or python `'`)
     unsigned char pause                 # rewrites: what the validator paused at last (a JpPause)
+    unsigned char members               # rewrites: pause at a top-level member's string value
+    unsigned char in_member             # members: in such a string, held by the caller
     Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
     Py_ssize_t escape_at                # the backslash of the \u escape being read
     Py_ssize_t word_at
@@ -185,6 +195,8 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.python = False
     s.quote = QUOTE
     s.pause = JPP_CONTROL
+    s.members = False
+    s.in_member = False
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -357,11 +369,15 @@ cdef inline void jp_open(jp_state* s, unsigned char opener, Py_ssize_t at) noexc
 
 cdef inline bint jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
     """The first byte of a value that is no container: a string, a number or a literal. Returns
-    whether the validator pauses at it (python: a single-quoted string's opening quote)."""
+    whether the validator pauses at it (python: a single-quoted string's opening quote; members:
+    a top-level member's string value, the member still undecided)."""
     if c == 34 or (c == APOSTROPHE and s.python):
         s.st = JP_STRING
         s.in_key = False
         s.quote = c
+        if s.members and c == 34 and s.depth == 1 and s.stack[0] == 123:
+            s.pause = JPP_MEMBER_OPEN
+            return True
         jp_decided(s)
         return jp_paused_at_quote(s, c)
     elif c == 45 or (48 <= c <= 57):
@@ -492,6 +508,12 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                         st = JP_AFTER_KEY
                     else:
                         st = jp_after_value(s)
+                        if s.in_member:       # members: the caller decides the member it held
+                            s.in_member = False
+                            s.pause = JPP_MEMBER_CLOSE
+                            s.st = st
+                            s.seen += i + 1
+                            return s.seen - 1
                     if quote == APOSTROPHE:  # python: the closing `'`, for the caller to write as `"`
                         s.quote = QUOTE
                         s.pause = JPP_QUOTE
@@ -660,7 +682,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 continue
             s.st = st
             if jp_feed_strict_token(s, c, s.seen + i):
-                s.seen += i + 1             # (paused at a python string's opening quote)
+                s.seen += i + 1             # (paused at a string's opening quote)
                 return s.seen - 1
             st = s.st
             if st == JP_REFUSED:

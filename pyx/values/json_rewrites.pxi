@@ -7,6 +7,9 @@
 # them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
 # JSON string of its text (`"NaN"`), Python's True, False or None (python) as JSON's literal, and a
 # single-quoted string's quotes as `"`, a `"` in it as `\"`, its `\'` as `'` (python).
+# A caller that reads top-level members' strings by their declared types (the validator's
+# `members`) gets those pauses back from jr_feed, and records a string it reads as a value of its
+# type (`"5"` under an integer) as a stretch written as that value (JR_TYPED, its `as_kind`).
 # The event's source keeps the model's bytes. Where nothing was
 # rewritten, reporting costs one length check (jr_any).
 
@@ -18,11 +21,14 @@ cdef enum JrKind:            # how a stretch the validator paused at is written 
                              # many letters of the JSON literal (`true`, `false`, `null`)
     JR_QUOTE = 4             # the `'` that opens or closes a single-quoted string (python): `"`
     JR_UNESCAPE = 5          # the escape `\'` in one: `'`
+    JR_TYPED = 6             # a member's string, quotes and all: the value of its declared type it
+                             # holds (vt_string_read_as, `as_kind`)
 
 cdef struct jr_stretch:      # a stretch of the arguments written anew
     Py_ssize_t at            # its validator offset
     int length
     int kind                 # JrKind
+    int as_kind              # JR_TYPED: what the string is read as (vt_string_read_as)
 
 cdef struct jr_rewrites:     # the stretches not yet reported, in order
     ByteBuf stretches        # jr_stretch records
@@ -38,21 +44,23 @@ cdef inline void jr_free(jr_rewrites* r) noexcept:
     bb_free(&r.stretches)
 
 
-cdef int jr_record(jr_rewrites* r, Py_ssize_t at, Py_ssize_t length, int kind) except -1:
+cdef int jr_record(jr_rewrites* r, Py_ssize_t at, Py_ssize_t length, int kind, int as_kind=0) except -1:
     cdef jr_stretch s
     s.at = at
     s.length = <int>length
     s.kind = kind
+    s.as_kind = as_kind
     return bb_append(&r.stretches, <const unsigned char*>&s, sizeof(jr_stretch))
 
 
 cdef Py_ssize_t jr_feed(jp_state* s, jr_rewrites* r, const unsigned char* p, Py_ssize_t n) except -2:
     """Feeds the validator p[0:n] (the bytes after what it read): -1 while it accepts them, else
-    its refusal offset. Each stretch it pauses at is recorded and read past."""
+    its refusal offset. Each stretch it pauses at is recorded and read past; a member's string
+    (JPP_MEMBER_OPEN, JPP_MEMBER_CLOSE) is the caller's: its offset is returned, as a refusal's."""
     cdef Py_ssize_t start = s.seen, found
     while True:
         found = jp_feed_long(s, p + (s.seen - start), n - (s.seen - start))
-        if found < 0 or s.st == JP_REFUSED:
+        if found < 0 or s.st == JP_REFUSED or s.pause >= JPP_MEMBER_OPEN:
             return found
         jr_record(r, found, s.seen - found, jr_kind(s))
 
@@ -103,6 +111,8 @@ cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssiz
             bb_push(out, QUOTE)
         elif s[k].kind == JR_UNESCAPE:
             bb_push(out, APOSTROPHE)
+        elif s[k].kind == JR_TYPED:
+            vt_string_read_as(p + (s[k].at - a) + 1, s[k].length - 2, s[k].as_kind, out)
         if s[k].kind >= JR_LITERAL:
             at = s[k].at + s[k].length
             k += 1

@@ -187,6 +187,42 @@ cdef int vt_string_as_declared(ByteBuf* out, Py_ssize_t at, int kind, int max_de
     return 0
 
 
+# A JSON call object's member written as a string, where the schema declares something else
+# (K2-Horizon's `json` form, `{"limit": "5", "enabled": "true"}`): the string's text is read as the
+# value of its declared number, integer, array or object, as a tag-written value's string is
+# (above), and as a boolean where the schema admits a boolean and no string (`"true"`, `"False"`).
+
+cdef enum:
+    VT_AS_BOOLEAN = 100      # (no Kind: the schema admits a boolean, and nothing but null besides)
+
+
+cdef bint vt_string_read_as(const unsigned char* body, Py_ssize_t n, int as_kind, ByteBuf* out) except -1:
+    """When the body of a JSON string (between its quotes) holds a value of `as_kind` (a Kind
+    vt_string_as_declared reads, or VT_AS_BOOLEAN: `true` or `false` in any case, spaces around),
+    appends that value's JSON and returns True; else False, out unchanged."""
+    cdef ByteBuf inside
+    cdef Py_ssize_t start, end
+    cdef bint found = False
+    if as_kind != VT_AS_BOOLEAN:
+        return vt_body_as_declared(body, n, as_kind, out, VT_READ_DEPTH)
+    inside.data = NULL
+    inside.len = 0
+    inside.cap = 0
+    try:
+        if jt_decode_string(body, n, &inside) == 0:
+            start = vt_trim_start(inside.data, inside.len)
+            end = vt_trim_end(inside.data, start, inside.len)
+            if end - start == 4 and ascii_iequal(inside.data + start, "true", 4):
+                bb_append(out, <const unsigned char*>"true", 4)
+                found = True
+            elif end - start == 5 and ascii_iequal(inside.data + start, "false", 5):
+                bb_append(out, <const unsigned char*>"false", 5)
+                found = True
+    finally:
+        bb_free(&inside)
+    return found
+
+
 cdef bint vt_escaped_container(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
                                int max_depth) except -1:
     """Under a declared array or object, text that is neither JSON nor a Python literal but is the
