@@ -27,6 +27,9 @@ SEARCH = {"type": "function", "function": {"name": "search", "parameters": {"typ
     "query": {"type": "string"}, "limit": {"type": "integer"}}}}}
 OPEN = {"type": "function", "function": {"name": "open", "parameters": {"type": "object", "properties": {
     "id": {"type": "integer"}}}}}
+LOOKUP = {"type": "function", "function": {"name": "lookup", "parameters": {"type": "object", "properties": {
+    "query": {"type": "string"}, "limit": {"type": "integer"}, "enabled": {"type": "boolean"},
+    "tags": {"type": "array"}, "ratio": {"type": "number"}, "maybe": {"type": ["boolean", "null"]}}}}}
 RUN = {"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
     "cmd": {"type": "string"}, "n": {"type": "integer"}, "opts": {"type": "object"}}}}}
 
@@ -474,6 +477,23 @@ QUIRKS = [
           "Looking.then", [call("search", query="a <ifm|arg_key>", limit=2), call("get_weather", city="Oslo")],
           "vLLM's k2_horizon (`json`): both calls (text after an object is no call: symphony shows it, "
           "Malformed)", tools=(WEATHER, SEARCH)),
+    # ... its `json` form typed as its keyed values are: a member's string holding a value of the
+    # member's declared type is that value (a boolean too, where the schema admits no string)
+    Quirk("k2-horizon-json-typed", "k2_horizon",
+          '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"query": "5", "limit": "007", '
+          '"enabled": " False ", "tags": "[1, 2]", "ratio": "2.50", "maybe": "TRUE", "x": "3"}}</ifm|tool_call>'
+          '<ifm|tool_call>[{"name": "lookup", "arguments": {"li\\u006dit": "-4", "enabled": "yes", '
+          '"ratio": "five", "tags": "a\nb"}}]</ifm|tool_call></ifm|tool_calls>',
+          None, [call("lookup", query="5", limit=7, enabled=False, tags=[1, 2], ratio=2.5, maybe=True, x="3"),
+                 call("lookup", limit=-4, enabled="yes", ratio="five", tags="a\nb")],
+          "vLLM's k2_horizon (`json`): the strings coerced by the schema (it also reads `1` and `0` as "
+          "booleans, and turns values that are no string into the declared string; symphony keeps both as "
+          "written)", tools=(LOOKUP,)),
+    Quirk("k2-horizon-json-typed-cut", "k2_horizon",
+          '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"query": "q", "limit": "5',
+          ', "limit": "5', [call("lookup", query="q")],
+          "vLLM's k2_horizon: no call (the object never closes); symphony's call ends with what arrived, "
+          "the member whose string was held undecided (Malformed, shown as content)", tools=(LOOKUP,)),
     Quirk("k2-horizon-xml-typed", "k2_horizon",
           "<ifm|tool_calls><ifm|tool_call>search<ifm|arg_key>query</ifm|arg_key><ifm|arg_type>string"
           "</ifm|arg_type><ifm|arg_value>5</ifm|arg_value><ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>integer"

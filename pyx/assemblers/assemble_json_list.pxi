@@ -124,6 +124,7 @@ cdef class JsonListAssembler(Assembler):
     cdef unsigned char quote   # ... the quote of the key or value being read (`"`, or python `'`)
     cdef bint in_list          # prose: the objects are in a `[` list (else a bare list's)
     cdef ByteBuf scratch       # held bytes with their separators put back
+    cdef object typed_by       # the request's tools (Declared) typing the objects' members (aj_typed), or None
 
     def __cinit__(self):
         hb_init(&self.carried)
@@ -531,7 +532,7 @@ cdef class JsonListAssembler(Assembler):
 
     cdef int open_call(self) except -1:
         """Opens the call assembler of the list's next object."""
-        self.call = aj_opened(self.keys, None, None)
+        self.call = aj_typed(aj_opened(self.keys, None, None), self.typed_by)
         self.call.outline.python = self.call.prefix.python = self.python_literals
         return 0
 

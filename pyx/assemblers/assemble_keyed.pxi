@@ -260,9 +260,10 @@ cdef class KeyedCall(TagCall):
         if p[at] == LBRACKET:
             self.calls = JsonListAssembler()
             self.calls.keys = OL_KEYS_CALL
+            self.calls.typed_by = self.declared
             self.stage = KY_LIST
         else:
-            self.object = aj_opened(OL_KEYS_CALL, None, None)
+            self.object = aj_typed(aj_opened(OL_KEYS_CALL, None, None), self.declared)
             self.stage = KY_OBJECT
         return self.object_text(p + at, n - at)
 
