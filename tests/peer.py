@@ -199,7 +199,8 @@ def judge(case, said, noted=None, view=None, thought=None):
     case (`thought_view`): a test that feeds its tool parser the thought too (which the server's
     reasoning parser takes before the tool parser sees the text) expects the thought, markers and
     all, in the content; the message's content and reasoning are compared with what the table
-    reads of that expected content."""
+    reads of that expected content, and a text it expects the content to hold may be in the
+    thought (the reasoning, or a marker of it, where the message has reasoning)."""
     want = case["expect"]
     checks = asserted(case, noted)
     problems = []
@@ -230,9 +231,14 @@ def judge(case, said, noted=None, view=None, thought=None):
         problems.append(f"content {said['content']!r}, want {case['content_stripped']!r} stripped")
     if "content_startswith" in case and not content.startswith(case["content_startswith"]):
         problems.append(f"content {said['content']!r} does not start with {case['content_startswith']!r}")
-    problems += [f"content {said['content']!r} lacks {s!r}" for s in checks["content_contains"] if s not in content]
-    problems += [f"content {said['content']!r} holds {s!r}" for s in checks["content_not_contains"] if s in content]
     reasoning = said["reasoning"] or ""
+
+    def in_content(s):
+        # (thought: the test's parser sees the thought, markers and all, as content)
+        return s in content or (thought is not None and bool(reasoning) and (s in reasoning or s in thought.markers))
+
+    problems += [f"content {said['content']!r} lacks {s!r}" for s in checks["content_contains"] if not in_content(s)]
+    problems += [f"content {said['content']!r} holds {s!r}" for s in checks["content_not_contains"] if s in content]
     if want.get("reasoning", ANY) != ANY and _trimmed(reasoning) != _trimmed(want["reasoning"]):
         problems.append(f"reasoning {said['reasoning']!r}, want {want['reasoning']!r}")
     problems += [f"reasoning {said['reasoning']!r} lacks {s!r}" for s in checks["reasoning_contains"]
@@ -276,15 +282,34 @@ def thought_markers(table):
                          if to in thought and state not in thought}))
 
 
-def thought_view(table):
+@functools.lru_cache(maxsize=None)
+def thought_closers(table):
+    """The texts of a table's markers that close its thought (they lead out of a reasoning state)."""
+    fmt = format_table(table)
+    thought = {state for state, emits in fmt.states if emits == Emits.REASONING}
+    texts = dict(fmt.terminals)
+    return tuple(sorted({texts[terminal] for state, terminal, to in fmt.transitions
+                         if state in thought and to not in thought}))
+
+
+class ThoughtView:
     """What `table` reads of a tool parser's expected content, (content, reasoning), where that
-    content holds an opener of the table's thought; None where it holds none."""
-    def view(content):
-        if not any(marker in content for marker in thought_markers(table)):
+    content holds an opener of the table's thought; None where it holds none. `markers`: the
+    thought's openers and closers, which such a test finds in its parser's content."""
+
+    def __init__(self, table):
+        self.table = table
+        self.markers = thought_markers(table) + thought_closers(table)
+
+    def __call__(self, content):
+        if not any(marker in content for marker in thought_markers(self.table)):
             return None
-        said = summary(chat.message(symphony.parse(table, content)))
+        said = summary(chat.message(symphony.parse(self.table, content)))
         return said["content"] or "", said["reasoning"] or ""
-    return view
+
+
+def thought_view(table):
+    return ThoughtView(table)
 
 
 def tool_view(table):
