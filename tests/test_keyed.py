@@ -1,10 +1,15 @@
-"""The keyed assembler (SPEC §5.5) through its tables (`glm`, `ling`, `iquest`, `hy4`): the name
-rules, typed values, the call's closing marker as ToolCallEnd's source, nameless blocks that
+"""The keyed assembler (SPEC §5.5) through its tables (`glm`, `ling`, `iquest`, `hy4`,
+`k2_horizon`, whose JSON call objects are typed by the schema too): the name rules, typed values, the call's closing marker as ToolCallEnd's source, nameless blocks that
 start no call and take no index however many pairs they hold, every reason text, a started call
 always ending; each output at every chunking.
 """
-import pytest
+import json
 
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tests import tiers
 from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
 
 NOT_A_NAME = "text where the call's name should be"
@@ -305,3 +310,44 @@ def test_pairs_spaced_any_way_parse_the_same():
         + pair("b", "x").replace("</arg_key>", "</arg_key>\n") + "\n</tool_call>"
     for table in ("glm", "ling"):
         assert arguments_of(parsed(table, plain)) == arguments_of(parsed(table, spaced)) == {0: '{"a": 1, "b": "x"}'}
+
+
+def test_k2_horizon_json_members_read_by_their_declared_types():
+    # a member's string holding a value of its declared type goes out as that value, its source the
+    # model's bytes; a string that holds none (or under a declared string) goes out as written
+    tools = [tool("lookup", limit={"type": "integer"}, enabled={"type": "boolean"}, query={"type": "string"})]
+    output = ('<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"limit": "5", "query": "7", '
+              '"enabled": "no"}}</ifm|tool_call></ifm|tool_calls>')
+    check("k2_horizon", output, [
+        dropped("<ifm|tool_calls><ifm|tool_call>"),
+        start(0, "lookup", '{"name": "lookup", "arguments": '),
+        arguments(0, '{"limit": 5, "query": "7", "enabled": "no"}', '{"limit": "5", "query": "7", "enabled": "no"}'),
+        end(0, "}"),
+        dropped("</ifm|tool_call></ifm|tool_calls>"),
+        finish("stop", 1),
+    ], tools=tools, prompt="")
+
+
+# pieces of a K2-Horizon JSON call's arguments: typed members' strings, escapes, raw control
+# characters, cuts and markers
+TYPED_PIECES = ['"limit": ', '"enabled": ', '"tags": ', '"query": ', '"li\\u006dit": ', '"', '"5', '"007"', '" true "',
+                '"False"', '"[1, 2]"', '"x"', "\\", "\\u0030", "\n", ", ", "}", "{", "[", "]", "1", "true", " ",
+                "</ifm|tool_call>", "é"]
+K2_TYPED_TOOLS = [tool("lookup", limit={"type": "integer"}, enabled={"type": ["boolean", "null"]},
+                       tags={"type": "array"}, query={"type": "string"})]
+K2_JSON_HEAD = '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {'
+
+
+@settings(max_examples=tiers.examples("k2_horizon", settings.default.max_examples))
+@given(st.lists(st.sampled_from(TYPED_PIECES), max_size=24).map("".join))
+@example('"limit": "5", "enabled": " true ", "tags": "[1, 2]"}}</ifm|tool_call>')
+@example('"limit": "5\\u0030", "query": "5"')
+@example('"limit": "5\n", "enabled": "x"}}')
+def test_k2_horizon_typed_members_at_every_chunking(body):
+    """Whatever follows the arguments' `{`, every chunking conserves the output, is well formed and
+    says what the whole parse says, and each call's arguments load."""
+    output = K2_JSON_HEAD + body
+    events = parsed("k2_horizon", output, "", "stop", K2_TYPED_TOOLS)
+    check("k2_horizon", output, events, prompt="", tools=K2_TYPED_TOOLS, every_split_up_to=40)
+    for call in arguments_of(events).values():
+        json.loads(call)
