@@ -322,6 +322,28 @@ QUIRKS = [
           "<|close|>tools<|sep|><|close|>message<|sep|>",
           None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
           "call read from it", reasoning="plan", prompt=K3_THINKING),
+    # Kimi K3's markers as a detokenizer writes them when it spaces special tokens (one space
+    # between `<|open|>`, `<|close|>`, `<|sep|>` and the word): read as the markers they spell; the
+    # spaces it writes beside the text are the text's (no reader can tell them from the model's)
+    Quirk("kimi-k3-spaced-response", "kimi_k3", "<|open|> response <|sep|>answer<|close|> response <|sep|>",
+          "answer", [], "vLLM's kimi_k3 (its test_extract_content_from_whitespace_degraded_markers): content "
+          "`answer`, its markers' patterns allow whitespace around the word; SGLang's kimi_k3 finds the exact markers "
+          "only (the spaced ones stay in the content)", tools=()),
+    Quirk("kimi-k3-spaced-thought-and-response", "kimi_k3",
+          "plan <|close|> think <|sep|> <|open|> response <|sep|> answer <|close|> response <|sep|> "
+          "<|close|> message <|sep|>",
+          " answer ", [], "vLLM's kimi_k3 reasoning and tool parsers: the thought `plan `, the content ` answer `",
+          tools=(), reasoning="plan ", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-think-close-without-separator", "kimi_k3",
+          "plan <|close|> think <|open|> response <|sep|>reply", "reply", [],
+          "vLLM's kimi_k3 reads no close without its `<|sep|>`, SGLang's none spaced (symphony: the recovery's "
+          "marker spaced, as every marker of the table)", tools=(), reasoning="plan ", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-opener-inside-the-response", "kimi_k3",
+          "See <|open|> response <|sep|> here<|close|> response <|sep|>",
+          "See <|open|> response <|sep|> here", [],
+          "vLLM's kimi_k3: the text after the opener it finds (` here`); symphony: the response's opener inside the "
+          "response is its text, spaced or not", tools=(),
+          prompt='<|open|>message role="assistant"<|sep|><|open|>response<|sep|>'),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",

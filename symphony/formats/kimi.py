@@ -24,7 +24,7 @@ Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
                                      checkpoints)
-from symphony.formats.shapes import THINK, calls_without_block, thought_and_call_block
+from symphony.formats.shapes import THINK, calls_without_block, spaced_special_tokens, thought_and_call_block
 from symphony.syntax import XTML_CALL_CLOSE, CallObject
 
 KIMI_HEAD = '<|open|>message role="assistant"<|sep|>'      # the generation prompt's head
@@ -73,6 +73,11 @@ KIMI_K3 = (
     .calls(CallSyntax.xtml())
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
+# the regions' markers as a detokenizer writes them when it spaces special tokens
+# (`<|open|> response <|sep|>`, as vLLM's kimi_k3 parsers read them; shapes.spaced_special_tokens)
+KIMI_K3 = spaced_special_tokens(KIMI_K3, ("<|open|>", "<|close|>", "<|sep|>"), (
+    "think_open", "think_close", "think_close_unseparated", "response_open", "response_close", "tools_open",
+    "tools_close", "message_close"))
 
 KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
