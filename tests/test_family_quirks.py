@@ -338,6 +338,17 @@ QUIRKS = [
           "plan <|close|> think <|open|> response <|sep|>reply", "reply", [],
           "vLLM's kimi_k3 reads no close without its `<|sep|>`, SGLang's none spaced (symphony: the recovery's "
           "marker spaced, as every marker of the table)", tools=(), reasoning="plan ", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-call", "kimi_k3",
+          '<|close|> think <|sep|> <|open|> tools <|sep|> <|open|> call tool="get_weather" index="0" <|sep|> '
+          '<|open|> argument key="city" type="string" <|sep|> Oslo <|close|> argument <|sep|> '
+          '<|open|> argument key="days" type="number" <|sep|> 3 <|close|> argument <|sep|> <|close|> call <|sep|> '
+          "<|close|> tools <|sep|> <|close|> message <|sep|>",
+          None, [call("get_weather", city=" Oslo ", days=3)],
+          "vLLM's kimi_k3: the call, its string ` Oslo ` (the spaces beside a value are its text) and its number 3; "
+          "SGLang's kimi_k3: no call (it finds the exact markers only)", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-call-without-index", "kimi_k3",
+          '<|open|> tools <|sep|> <|open|> call tool="get_weather" <|sep|> <|close|> call <|sep|> <|close|> tools <|sep|>',
+          None, [call("get_weather")], "vLLM's kimi_k3: the call, no arguments"),
     Quirk("kimi-k3-spaced-opener-inside-the-response", "kimi_k3",
           "See <|open|> response <|sep|> here<|close|> response <|sep|>",
           "See <|open|> response <|sep|> here", [],

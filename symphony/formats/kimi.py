@@ -70,14 +70,15 @@ KIMI_K3 = (
     .transition("message", "message_close", "message")
     .transition("message", "response_close", "message")
     .recovers("reasoning", "think_close_unseparated", "message")
-    .calls(CallSyntax.xtml())
+    .calls(CallSyntax.xtml(spaced=True))
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
-# the regions' markers as a detokenizer writes them when it spaces special tokens
-# (`<|open|> response <|sep|>`, as vLLM's kimi_k3 parsers read them; shapes.spaced_special_tokens)
+# the markers as a detokenizer writes them when it spaces special tokens (`<|open|> response <|sep|>`,
+# `<|open|> call tool="`; the call's tags likewise, CallSyntax.xtml(spaced=True)), as vLLM's kimi_k3
+# parsers read them (shapes.spaced_special_tokens)
 KIMI_K3 = spaced_special_tokens(KIMI_K3, ("<|open|>", "<|close|>", "<|sep|>"), (
     "think_open", "think_close", "think_close_unseparated", "response_open", "response_close", "tools_open",
-    "tools_close", "message_close"))
+    "tools_close", "call_open", "call_close", "message_close"))
 
 KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
