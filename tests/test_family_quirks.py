@@ -17,6 +17,7 @@ from symphony.errors import FormatError
 from symphony.events import Dropped, DropReason
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats import table as format_table
+from symphony.formats.shapes import spaced_special_tokens
 from symphony.replay import _check_token_replay, replay_tokens
 from tests.common import check_conservation, check_well_formed, chunkings, replay
 
@@ -934,6 +935,36 @@ def test_a_control_token_no_row_reads_is_dropped(table, token):
     assert chat.message(events)["message"]["content"] == "Some prose  and more."
     for plan, pieces in chunkings(output):
         assert chat.message(replay(symphony.parser(table), pieces)) == chat.message(events), plan
+
+
+def test_spaced_special_tokens_spell_each_marker_as_decoding_spaces_it():
+    """shapes.spaced_special_tokens: each special token and each run of other text in a marker
+    joined by one space, a spelling in every row of the marker (read, never written); a marker
+    holding no special token beside other text is refused."""
+    fmt = format_table("kimi_k3")
+    texts = dict(fmt.terminals)
+    assert texts["response_open_spaced"] == "<|open|> response <|sep|>"
+    assert texts["think_close_unseparated_spaced"] == "<|close|> think"
+    assert texts["call_open_spaced"] == '<|open|> call tool="'
+    for name in ("think_close", "think_close_unseparated", "response_open", "tools_open", "call_close"):
+        assert ({(a, b) for a, t, b in fmt.transitions if t == name + "_spaced"}
+                == {(a, b) for a, t, b in fmt.transitions if t == name}), name
+    assert not any(name.endswith("_spaced") for name, _ in fmt.written().terminals)
+    toy = Format("t").terminal("open", "<o>").state("content", Emits.CONTENT)
+    with pytest.raises(ValueError, match="no special token beside other text"):
+        spaced_special_tokens(toy, ("<|open|>",), ("open",))
+
+
+def test_xtml_reads_spaced_tags_only_where_its_syntax_says():
+    """CallSyntax.xtml(spaced=True) reads the argument tags spaced; CallSyntax.xtml() reads them as
+    the text between a call's tags."""
+    output = ('<|open|>tools<|sep|><|open|>call tool="get_weather"<|sep|><|open|> argument key="city" type="string" '
+              "<|sep|>Oslo<|close|> argument <|sep|><|close|>call<|sep|><|close|>tools<|sep|>")
+    assert said(symphony.parse("kimi_k3", output, tools=[WEATHER]))[2] == [call("get_weather", city="Oslo")]
+    table = format_table("kimi_k3")
+    plain = table.with_opener(table.opener).calls(CallSyntax.xtml())     # (a copy: the table stays)
+    assert table.syntax == CallSyntax.xtml(spaced=True)
+    assert said(symphony.parse(plain, output, tools=[WEATHER]))[2] == [call("get_weather")]
 
 
 def test_control_tokens_are_table_data():

@@ -5,7 +5,9 @@ region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tag
 message's close ends whatever is open. A response close with no response open is dropped: the
 serving layer may have written the response's opener into the prompt (a forced tool choice, a
 prefill), and the model closes it. A thought closed by `<|close|>think` without the `<|sep|>` the
-template writes after it ends there all the same (a recovery), at the end of the output too.
+template writes after it ends there all the same (a recovery), at the end of the output too. The
+markers and a call's tags are also read as a detokenizer writes them when it spaces special tokens,
+`<|open|> response <|sep|>` (a recovery: shapes.spaced_special_tokens, CallSyntax.xtml(spaced=True)).
 
 Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; that head is the
 model's own call id, and the call's id (the chat template writes it back into the next turn's
