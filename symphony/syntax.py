@@ -34,7 +34,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.invoke(Placement.OWN_LINE, parameter='<rfl:parameter name="', head_end=HEAD)
                                                NAME HEAD<rfl:parameter name="K">\nV\n</rfl:parameter>.. (Beam)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
-    CallSyntax.xtml(spaced=True)               the same, also as decoded spacing special tokens (`<|open|> argument …`)
+    CallSyntax.xtml(spaced=True)               the same, also spaced as decoded (`<|open|> argument key="K" …`)
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line

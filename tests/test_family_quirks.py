@@ -348,7 +348,8 @@ QUIRKS = [
           "vLLM's kimi_k3: the call, its string ` Oslo ` (the spaces beside a value are its text) and its number 3; "
           "SGLang's kimi_k3: no call (it finds the exact markers only)", prompt=K3_THINKING),
     Quirk("kimi-k3-spaced-call-without-index", "kimi_k3",
-          '<|open|> tools <|sep|> <|open|> call tool="get_weather" <|sep|> <|close|> call <|sep|> <|close|> tools <|sep|>',
+          '<|open|> tools <|sep|> <|open|> call tool="get_weather" <|sep|> <|close|> call <|sep|> '
+          "<|close|> tools <|sep|>",
           None, [call("get_weather")], "vLLM's kimi_k3: the call, no arguments"),
     Quirk("kimi-k3-spaced-opener-inside-the-response", "kimi_k3",
           "See <|open|> response <|sep|> here<|close|> response <|sep|>",
