@@ -216,7 +216,8 @@ class ParamXmlSyntax(Syntax):
     def __init__(self, tags: Sequence[str], ends: Sequence[int] = ..., header_ends: Sequence[int] = ...,
                  doubled_names: bool = ..., param_spellings: Sequence[str] = ..., starts: Sequence[int] = ...,
                  loose: bool = ..., wrapper: Sequence[str] = ..., references: bool = ...) -> None: ...
-class XtmlSyntax(Syntax): ...
+class XtmlSyntax(Syntax):
+    def __init__(self, ends: Sequence[int] = ..., spaced: bool = ...) -> None: ...
 class XmlSyntax(Syntax): ...
 class PythonicSyntax(Syntax):
     prose: bool
@@ -232,6 +233,7 @@ TAGGED_TAGS: tuple[str, ...]
 TAGGED_READ_TAGS: tuple[str, ...]
 DSML_TAGS: tuple[str, ...]
 XTML_TAGS: tuple[str, ...]
+XTML_SPACED_TAGS: tuple[str, ...]
 
 class Kind(IntEnum):
     KIND_NONE = 0

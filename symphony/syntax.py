@@ -34,6 +34,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.invoke(Placement.OWN_LINE, parameter='<rfl:parameter name="', head_end=HEAD)
                                                NAME HEAD<rfl:parameter name="K">\nV\n</rfl:parameter>.. (Beam)
     CallSyntax.xtml()                          NAME"<|sep|><|open|>argument key="K" type="T"<|sep|>V..
+    CallSyntax.xtml(spaced=True)               the same, also spaced as decoded (`<|open|> argument key="K" …`)
     CallSyntax.xml()                           NAME"><city>Paris</city><tags><item>a</item></tags>..
     CallSyntax.param_xml(ParamTags.MINICPM)    NAME"><param name="K">V</param>..</function> (MiniCPM5)
     CallSyntax.pythonic()                      [name(key=value, ...), ...] or one call per line
@@ -357,8 +358,13 @@ class CallSyntax:
                    parameter_close=parameter_close, invoke_close=invoke_close, **extra)
 
     @classmethod
-    def xtml(cls):
-        return cls("xtml")
+    def xtml(cls, spaced=False):
+        """Kimi K3's XTML calls. `spaced`: the argument tags are also read as a detokenizer writes
+        them when it decodes with spaces between special tokens (`<|open|> argument key="K"
+        type="T" <|sep|>`, `<|close|> argument <|sep|>`), and the call tag with whitespace before its
+        `<|sep|>`, where the table spells the call's opener and close so
+        (shapes.spaced_special_tokens), as vLLM's kimi_k3 reads them; read, never written."""
+        return cls("xtml", spaced=True) if spaced else cls("xtml")
 
     @classmethod
     def xml(cls):
@@ -462,13 +468,16 @@ class CallSyntax:
         row that leaves the call for another kind of state (GLM's `</tool_call>`); a marker that
         opens the next call only cuts it off. A DSML or XML invoke, an XTML call and a MiniCPM
         function end with their own close marker (OWN_CLOSE; an invoke or param-XML syntax names
-        its own). The other syntaxes end their calls themselves."""
+        its own), in any of its spellings (Format.spelled_also). The other syntaxes end their
+        calls themselves."""
         names = [name for name, _ in fmt.terminals]
         if self.kind in OWN_CLOSE or self.kind in ("invoke", "param_xml"):
             close = (self.invoke_close if self.kind == "invoke" else
                      self.tags.call_close if self.kind == "param_xml" else
                      self.dsml_tags()[2] if self.kind == "dsml" else OWN_CLOSE[self.kind])
-            return [i for i, (_, text) in enumerate(fmt.terminals) if text == close]
+            texts = dict(fmt.terminals)
+            return [i for i, (name, text) in enumerate(fmt.terminals)
+                    if text == close or texts.get(fmt.spellings.get(name)) == close]
         if self.kind != "keyed":
             return []
         emits = dict(fmt.states)
@@ -554,7 +563,7 @@ class CallSyntax:
                                         head_end=dict(self.params).get("head_end"),
                                         spaced=dict(self.params).get("spaced", False))
         if self.kind == "xtml":
-            return _native.XtmlSyntax(call_ends)
+            return _native.XtmlSyntax(call_ends, dict(self.params).get("spaced", False))
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
         if self.kind == "param_xml":

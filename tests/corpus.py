@@ -63,7 +63,7 @@ TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 # Syntaxes written with attributes, element trees or Python (their corpora: tests/corpus_other.py),
 # and the inner tags each reads (for fragments and near-misses).
 OTHER_KINDS = ("dsml", "invoke", "xtml", "xml", "pythonic", "gemma", "param_xml")
-OTHER_TAGS = {"xtml": _native.XTML_TAGS,
+OTHER_TAGS = {"xtml": _native.XTML_TAGS + _native.XTML_SPACED_TAGS,
               "xml": ("]<]minimax[>[", "<item>", "</item>"), "pythonic": ()}
 # (dsml, invoke, param_xml and gemma: their syntax's own)
 

@@ -301,6 +301,15 @@ def other_cases(r):
                  + frame(r, weather) + "<|close|>message<|sep|>", tools=TOOLS, calls=1,
                  prompt='<|open|>message role="assistant"<|sep|><|open|>think<|sep|>'),
             Case("xtml-stray-message-text", "x<|open|>response<|sep|>hi<|close|>response<|sep|> y ", calls=0),
+            # the tags as a detokenizer writes them spacing special tokens (CallSyntax.xtml(spaced=True))
+            Case("xtml-spaced-tags", '<|open|> tools <|sep|> <|open|> call tool="f" index="0" <|sep|> <|open|> '
+                 'argument key="a" type="string" <|sep|> x <|close|> argument <|sep|> <|open|> argument key="n" '
+                 'type="number" <|sep|> 1 <|close|> argument <|sep|> <|close|> call <|sep|> <|close|> tools <|sep|>',
+                 calls=1),
+            Case("xtml-spaced-tag-cut", '<|open|> tools <|sep|> <|open|> call tool="f" <|sep|> <|open|> argument '
+                 'key="a" type="str', calls=1),
+            Case("xtml-spaced-header-with-text", '<|open|>tools<|sep|><|open|> call tool="f" index="0" junk <|sep|>'
+                 "<|close|> call <|sep|>", calls=1),
         ]
     if p == "xml":
         cases += [

@@ -17,6 +17,7 @@ from symphony.errors import FormatError
 from symphony.events import Dropped, DropReason
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats import table as format_table
+from symphony.formats.shapes import spaced_special_tokens
 from symphony.replay import _check_token_replay, replay_tokens
 from tests.common import check_conservation, check_well_formed, chunkings, replay
 
@@ -325,6 +326,40 @@ QUIRKS = [
           "<|close|>tools<|sep|><|close|>message<|sep|>",
           None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
           "call read from it", reasoning="plan", prompt=K3_THINKING),
+    # Kimi K3's markers as a detokenizer writes them when it spaces special tokens (one space
+    # between `<|open|>`, `<|close|>`, `<|sep|>` and the word): read as the markers they spell; the
+    # spaces it writes beside the text are the text's (no reader can tell them from the model's)
+    Quirk("kimi-k3-spaced-response", "kimi_k3", "<|open|> response <|sep|>answer<|close|> response <|sep|>",
+          "answer", [], "vLLM's kimi_k3 (its test_extract_content_from_whitespace_degraded_markers): content "
+          "`answer`, its markers' patterns allow whitespace around the word; SGLang's kimi_k3 finds the exact markers "
+          "only (the spaced ones stay in the content)", tools=()),
+    Quirk("kimi-k3-spaced-thought-and-response", "kimi_k3",
+          "plan <|close|> think <|sep|> <|open|> response <|sep|> answer <|close|> response <|sep|> "
+          "<|close|> message <|sep|>",
+          " answer ", [], "vLLM's kimi_k3 reasoning and tool parsers: the thought `plan `, the content ` answer `",
+          tools=(), reasoning="plan ", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-think-close-without-separator", "kimi_k3",
+          "plan <|close|> think <|open|> response <|sep|>reply", "reply", [],
+          "vLLM's kimi_k3 reads no close without its `<|sep|>`, SGLang's none spaced (symphony: the recovery's "
+          "marker spaced, as every marker of the table)", tools=(), reasoning="plan ", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-call", "kimi_k3",
+          '<|close|> think <|sep|> <|open|> tools <|sep|> <|open|> call tool="get_weather" index="0" <|sep|> '
+          '<|open|> argument key="city" type="string" <|sep|> Oslo <|close|> argument <|sep|> '
+          '<|open|> argument key="days" type="number" <|sep|> 3 <|close|> argument <|sep|> <|close|> call <|sep|> '
+          "<|close|> tools <|sep|> <|close|> message <|sep|>",
+          None, [call("get_weather", city=" Oslo ", days=3)],
+          "vLLM's kimi_k3: the call, its string ` Oslo ` (the spaces beside a value are its text) and its number 3; "
+          "SGLang's kimi_k3: no call (it finds the exact markers only)", prompt=K3_THINKING),
+    Quirk("kimi-k3-spaced-call-without-index", "kimi_k3",
+          '<|open|> tools <|sep|> <|open|> call tool="get_weather" <|sep|> <|close|> call <|sep|> '
+          "<|close|> tools <|sep|>",
+          None, [call("get_weather")], "vLLM's kimi_k3: the call, no arguments"),
+    Quirk("kimi-k3-spaced-opener-inside-the-response", "kimi_k3",
+          "See <|open|> response <|sep|> here<|close|> response <|sep|>",
+          "See <|open|> response <|sep|> here", [],
+          "vLLM's kimi_k3: the text after the opener it finds (` here`); symphony: the response's opener inside the "
+          "response is its text, spaced or not", tools=(),
+          prompt='<|open|>message role="assistant"<|sep|><|open|>response<|sep|>'),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
@@ -921,6 +956,36 @@ def test_a_control_token_no_row_reads_is_dropped(table, token):
     assert chat.message(events)["message"]["content"] == "Some prose  and more."
     for plan, pieces in chunkings(output):
         assert chat.message(replay(symphony.parser(table), pieces)) == chat.message(events), plan
+
+
+def test_spaced_special_tokens_spell_each_marker_as_decoding_spaces_it():
+    """shapes.spaced_special_tokens: each special token and each run of other text in a marker
+    joined by one space, a spelling in every row of the marker (read, never written); a marker
+    holding no special token beside other text is refused."""
+    fmt = format_table("kimi_k3")
+    texts = dict(fmt.terminals)
+    assert texts["response_open_spaced"] == "<|open|> response <|sep|>"
+    assert texts["think_close_unseparated_spaced"] == "<|close|> think"
+    assert texts["call_open_spaced"] == '<|open|> call tool="'
+    for name in ("think_close", "think_close_unseparated", "response_open", "tools_open", "call_close"):
+        assert ({(a, b) for a, t, b in fmt.transitions if t == name + "_spaced"}
+                == {(a, b) for a, t, b in fmt.transitions if t == name}), name
+    assert not any(name.endswith("_spaced") for name, _ in fmt.written().terminals)
+    toy = Format("t").terminal("open", "<o>").state("content", Emits.CONTENT)
+    with pytest.raises(ValueError, match="no special token beside other text"):
+        spaced_special_tokens(toy, ("<|open|>",), ("open",))
+
+
+def test_xtml_reads_spaced_tags_only_where_its_syntax_says():
+    """CallSyntax.xtml(spaced=True) reads the argument tags spaced; CallSyntax.xtml() reads them as
+    the text between a call's tags."""
+    output = ('<|open|>tools<|sep|><|open|>call tool="get_weather"<|sep|><|open|> argument key="city" type="string" '
+              "<|sep|>Oslo<|close|> argument <|sep|><|close|>call<|sep|><|close|>tools<|sep|>")
+    assert said(symphony.parse("kimi_k3", output, tools=[WEATHER]))[2] == [call("get_weather", city="Oslo")]
+    table = format_table("kimi_k3")
+    plain = table.with_opener(table.opener).calls(CallSyntax.xtml())     # (a copy: the table stays)
+    assert table.syntax == CallSyntax.xtml(spaced=True)
+    assert said(symphony.parse(plain, output, tools=[WEATHER]))[2] == [call("get_weather")]
 
 
 def test_control_tokens_are_table_data():

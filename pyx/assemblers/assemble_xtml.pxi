@@ -7,11 +7,20 @@
 # declaration), any other type leaves the argument reported whole. `<|close|>call<|sep|>` is the
 # call's own end. The template writes attribute text XML-escaped (`&` as `&amp;`, `"` as
 # `&quot;`): the call's name and an argument's key are read unescaped.
+#
+# A syntax may also read the tags spaced (`spaced`), as a detokenizer writes them when it decodes
+# with spaces between special tokens (`<|open|>`, `<|close|>` and `<|sep|>` are each one):
+#     NAME" index="N" <|sep|> <|open|> argument key="KEY" type="T" <|sep|> value <|close|> argument <|sep|>
+# The argument's tags spelled so (XTML_SPACED_TAGS) are its tags, and whitespace ending a tag's
+# attributes is none; the table spells the call's opener and close so (shapes.spaced_special_tokens).
+# The spaces beside a value are its text, as no reader can tell them from the model's.
 
 cdef enum XtmlTag:
     XT_SEPARATOR = 2         # <|sep|>, after AT_PARAMETER and AT_PARAMETER_CLOSE
+    XT_SPACED = 3            # spaced: AT_PARAMETER and AT_PARAMETER_CLOSE spelled spaced, from here on
 
 XTML_TAGS = ("<|open|>argument key=\"", "<|close|>argument<|sep|>", "<|sep|>")
+XTML_SPACED_TAGS = ("<|open|> argument key=\"", "<|close|> argument <|sep|>")
 
 cdef const char* XTML_INDEX = ' index="'
 cdef const char* XTML_TYPE = ' type="'
@@ -26,9 +35,22 @@ cdef class XtmlCall(AttributeCall):
     cdef int tag_end(self) noexcept:
         return XT_SEPARATOR
 
+    cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if tag >= XT_SPACED:
+            tag -= XT_SPACED        # (AT_PARAMETER, AT_PARAMETER_CLOSE)
+        return AttributeCall.on_tag(self, tag, p, n)
+
+    cdef inline Py_ssize_t attributes_len(self, const unsigned char* p, Py_ssize_t n) noexcept:
+        """How much of a tag's attributes p[0:n] are attributes: spaced, not the whitespace they
+        end with."""
+        while self.spaced and n > 0 and u8_ascii_space(p[n - 1]):
+            n -= 1
+        return n
+
     cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """None, or the model's ` index="N"` (N digits)."""
         cdef Py_ssize_t i
+        n = self.attributes_len(p, n)
         if n == 0:
             return True
         if n < 10 or memcmp(p, XTML_INDEX, 8) != 0 or p[n - 1] != QUOTE:
@@ -41,6 +63,7 @@ cdef class XtmlCall(AttributeCall):
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         cdef Py_ssize_t i
         cdef bytes name
+        n = self.attributes_len(p, n)
         if n < 9 or memcmp(p, XTML_TYPE, 7) != 0 or p[n - 1] != QUOTE:
             return -1
         for i in range(len(XTML_TYPES)):
@@ -59,14 +82,18 @@ cdef class XtmlCall(AttributeCall):
 @cython.final
 @cython.no_gc
 cdef class XtmlSyntax(Syntax):
-    """Kimi K3's XTML calls: arguments typed by their own `type` attribute."""
+    """Kimi K3's XTML calls: arguments typed by their own `type` attribute; `spaced`: their tags
+    also read spaced (see the top)."""
     cdef MarkerSet tags
+    cdef bint spaced
 
-    def __init__(self, ends=()):
+    def __init__(self, ends=(), bint spaced=False):
         Syntax.__init__(self, ends)
-        self.tags = MarkerSet(XTML_TAGS)
+        self.tags = MarkerSet(XTML_TAGS + (XTML_SPACED_TAGS if spaced else ()))
+        self.spaced = spaced
 
     cdef Assembler open(self, object declared):
         cdef XtmlCall call = XtmlCall.__new__(XtmlCall)
         call.syntax = self
+        call.spaced = self.spaced
         return tc_opened(call, self.tags, None)

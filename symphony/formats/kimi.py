@@ -5,7 +5,9 @@ region, each `<|open|>call tool="NAME" index="N"<|sep|>` with typed argument tag
 message's close ends whatever is open. A response close with no response open is dropped: the
 serving layer may have written the response's opener into the prompt (a forced tool choice, a
 prefill), and the model closes it. A thought closed by `<|close|>think` without the `<|sep|>` the
-template writes after it ends there all the same (a recovery), at the end of the output too.
+template writes after it ends there all the same (a recovery), at the end of the output too. The
+markers and a call's tags are also read as a detokenizer writes them when it spaces special tokens,
+`<|open|> response <|sep|>` (a recovery: shapes.spaced_special_tokens, CallSyntax.xtml(spaced=True)).
 
 Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; that head is the
 model's own call id, and the call's id (the chat template writes it back into the next turn's
@@ -24,7 +26,7 @@ Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
                                      checkpoints)
-from symphony.formats.shapes import THINK, calls_without_block, thought_and_call_block
+from symphony.formats.shapes import THINK, calls_without_block, spaced_special_tokens, thought_and_call_block
 from symphony.syntax import XTML_CALL_CLOSE, CallObject
 
 KIMI_HEAD = '<|open|>message role="assistant"<|sep|>'      # the generation prompt's head
@@ -70,9 +72,15 @@ KIMI_K3 = (
     .transition("message", "message_close", "message")
     .transition("message", "response_close", "message")
     .recovers("reasoning", "think_close_unseparated", "message")
-    .calls(CallSyntax.xtml())
+    .calls(CallSyntax.xtml(spaced=True))
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
+# the markers as a detokenizer writes them when it spaces special tokens (`<|open|> response <|sep|>`,
+# `<|open|> call tool="`; the call's tags likewise, CallSyntax.xtml(spaced=True)), as vLLM's kimi_k3
+# parsers read them (shapes.spaced_special_tokens)
+KIMI_K3 = spaced_special_tokens(KIMI_K3, ("<|open|>", "<|close|>", "<|sep|>"), (
+    "think_open", "think_close", "think_close_unseparated", "response_open", "response_close", "tools_open",
+    "tools_close", "call_open", "call_close", "message_close"))
 
 KIMI_K2 = thought_and_call_block(
     "kimi_k2", THINK, ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),

@@ -11,6 +11,8 @@ In each shape with a thought, its opener written inside the thought is dropped: 
 prompt of many of these checkpoints opens the thought, and a model that writes the opener again
 (trained on, or served with, a template that did not) means the same thought, not the markup as
 its text (vLLM's and SGLang's reasoning parsers strip it too)."""
+import re
+
 from symphony import _native
 from symphony.format import Emits, Format
 
@@ -219,6 +221,24 @@ def spaced_invokes(table, opener="invoke_open"):
         raise ValueError(f"spaced_invokes: the opener {text!r} does not run to its ` name=\"`")
     for k, space in enumerate(_native.AT_SPACES):
         table = table.spelled_also(opener, f"{opener}_spaced_{k}", text[:-len(' name="')] + space)
+    return table
+
+
+def spaced_special_tokens(table, tokens, terminals):
+    """`table` (a family whose markers are special tokens and the words between them: Kimi K3's
+    `<|open|>response<|sep|>`, from the special tokens `tokens`) also reads each marker of
+    `terminals` as a detokenizer writes it when it decodes with spaces between special tokens
+    (vLLM's and transformers' `spaces_between_special_tokens`): each special token and each run
+    of other text between them joined by one space (`<|open|> response <|sep|>`). The spaced
+    spelling is a marker in every row its terminal is in so far (Format.spelled_also); read,
+    never written (a grammar writes the first spelling)."""
+    special = re.compile("(" + "|".join(map(re.escape, tokens)) + ")")
+    for name in terminals:
+        text = dict(table.terminals)[name]
+        spaced = " ".join(piece for piece in special.split(text) if piece)
+        if spaced == text:
+            raise ValueError(f"spaced_special_tokens: the marker {text!r} is no special token beside other text")
+        table = table.spelled_also(name, name + "_spaced", spaced)
     return table
 
 

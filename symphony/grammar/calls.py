@@ -266,8 +266,11 @@ def _xtml(syntax):
         kind_node = const(kind) if kind else either([const(t) for t in dict.fromkeys(_XTML_TYPES.values())])
         return seq(const("\" type=\""), kind_node, const("\"" + sep), node, const(arg_close))
     head_close = seq(const("\" index=\""), regex(r"[0-9]+"), const("\"" + sep))
-    return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=_native.XTML_TAGS, escaped=True),
-                     _native.XTML_TAGS)
+    # spaced: the tags' spaced spellings are the parser's tags too (the spaced close ends a value)
+    spaced = _native.XTML_SPACED_TAGS if dict(syntax.params).get("spaced") else ()
+    tags = _native.XTML_TAGS + spaced
+    return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=tags, escaped=True,
+                                 value_excludes=spaced[1:]), tags)
 
 
 def _quoted(name):
