@@ -2,7 +2,8 @@
 tools at any depth, lists by declaration or by a first `<item>` child, empty elements by
 declaration and depth, whitespace after an opening tag, the ignored separator dropped everywhere
 and kept in its place inside a call, thought markers meaningful only at the start, every reason
-text; each output at every chunking.
+text, a child written again right after its sibling of the same name gathered into a list; each
+output at every chunking.
 """
 import json
 
