@@ -33,6 +33,8 @@ LOOKUP = {"type": "function", "function": {"name": "lookup", "parameters": {"typ
     "tags": {"type": "array"}, "ratio": {"type": "number"}, "maybe": {"type": ["boolean", "null"]}}}}}
 RUN = {"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
     "cmd": {"type": "string"}, "n": {"type": "integer"}, "opts": {"type": "object"}}}}}
+ORDER = {"type": "function", "function": {"name": "create_order", "parameters": {"type": "object", "properties": {
+    "user_id": {"type": "integer"}, "duplicate_demo": {"type": "object"}}}}}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -464,6 +466,22 @@ QUIRKS = [
     Quirk("minimax-separator-before-a-cut-tag", "minimax_m3", "plain ]<]minimax[>[<tool_ca",
           "plain ]<]minimax[>[<tool_ca", [],
           "vLLM's minimax_m3: the text as written, the separator and the cut tag included"),
+    # MiniMax M3 writes a child again right after its sibling of the same name: a list under that name
+    Quirk("minimax-m3-repeated-children-are-a-list", "minimax_m3",
+          "I will create it.\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"create_order\">"
+          "]<]minimax[>[<user_id>42]<]minimax[>[</user_id>]<]minimax[>[<duplicate_demo>]<]minimax[>[<tag>a"
+          "]<]minimax[>[</tag>]<]minimax[>[<tag>b]<]minimax[>[</tag>]<]minimax[>[</duplicate_demo>"
+          "]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>",
+          "I will create it.\n", [call("create_order", user_id=42, duplicate_demo={"tag": ["a", "b"]})],
+          "vLLM's minimax_m3 (test_non_streaming_nested_tool_call) and SGLang's minimax-m3: `{\"tag\": [\"a\", "
+          "\"b\"]}` (both gather a name met again anywhere among its siblings; symphony, streaming, a repeat "
+          "right after a member written whole)", tools=(ORDER,)),
+    Quirk("minimax-m3-repeated-parameter-is-a-list", "minimax_m3",
+          "]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"create_order\">]<]minimax[>[<user_id>1]<]minimax[>["
+          "</user_id>\n]<]minimax[>[<user_id>2]<]minimax[>[</user_id>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>",
+          None, [call("create_order", user_id=[1, 2])],
+          "vLLM's minimax_m3 and SGLang's minimax-m3 whole: `{\"user_id\": [1, 2]}`; SGLang's streamed: "
+          "`{\"user_id\": 1, \"user_id\": 2}`", tools=(ORDER,)),
     # MiniMax M2 writes a name's attribute single-quoted, unquoted or spaced around its `=`
     Quirk("minimax-m2-single-quoted-and-spaced-names", "minimax_m2",
           "<minimax:tool_call>\n<invoke name='get_weather'>\n<parameter name = city>Oslo</parameter>\n"

@@ -2,14 +2,17 @@
 tools at any depth, lists by declaration or by a first `<item>` child, empty elements by
 declaration and depth, whitespace after an opening tag, the ignored separator dropped everywhere
 and kept in its place inside a call, thought markers meaningful only at the start, every reason
-text; each output at every chunking.
+text, a child written again right after its sibling of the same name gathered into a list; each
+output at every chunking.
 """
+import json
+
 import pytest
 
 import symphony
 from tests.common import check_conservation, check_well_formed
-from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, content, dropped, end,
-                        finish, malformed, parsed, reasoning, start)
+from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_per_token, content, dropped,
+                        end, finish, malformed, parsed, reasoning, start)
 
 SEP = "]<]minimax[>["
 CALLS, CALLS_END = "<tool_call>", "</tool_call>"
@@ -139,3 +142,88 @@ def test_a_stream_cut_in_the_tree_still_ends_the_call():
         dropped(CALLS), dropped(INVOKE), start(0, "f", 'f"'), arguments(0, '{"meta": {', "><meta>"),
         malformed("<level>1", "unterminated_region"), end(0), finish("length", tool_calls=1),
     ], tools=TOOLS, finish="length")
+
+
+# -- a child written again right after its sibling of the same name: a list under that name ---------
+
+DEMO = [tool("create_order", duplicate_demo={"type": "object"}, tags={"type": "array", "items": {"type": "string"}},
+             note={"type": "string"}, qty={"type": "integer"})]
+
+
+@pytest.mark.parametrize("body,json", [
+    # vLLM's test_non_streaming_nested_tool_call: a declared object with no properties
+    ("<duplicate_demo><tag>a</tag><tag>b</tag></duplicate_demo>", '{"duplicate_demo": {"tag": ["a", "b"]}}'),
+    # a repeated parameter: the arguments object gathers too, each item typed as the parameter
+    ("<qty>1</qty>\n<qty>2</qty><qty>3</qty><note>x</note>", '{"qty": [1, 2, 3], "note": "x"}'),
+    # each repeat of a parameter declared an array, written as one leaf each: the run is its list
+    ("<tags>a</tags><tags>b</tags>", '{"tags": ["a", "b"]}'),
+    # once the run's list is open, a repeat is its next item whatever it is
+    ("<duplicate_demo><t>1</t><t><p>2</p></t><t></t></duplicate_demo>",
+     '{"duplicate_demo": {"t": [1, {"p": 2}, null]}}'),
+    ("<duplicate_demo><t></t><t></t></duplicate_demo>", '{"duplicate_demo": {"t": [null, null]}}'),
+    ("<duplicate_demo><a><t>1</t><t>2</t></a><b>3</b></duplicate_demo>",
+     '{"duplicate_demo": {"a": {"t": [1, 2]}, "b": 3}}'),
+    # runs in an object that is a list's item, and a list's own items named alike
+    ("<l><item><x>1</x><x>2</x></item></l><m><item>1</item><item>2</item></m>", '{"l": [{"x": [1, 2]}], "m": [1, 2]}'),
+    # only consecutive repeats: one met again after another sibling is the member written again
+    ("<duplicate_demo><t>1</t><u>2</u><t>3</t></duplicate_demo>", '{"duplicate_demo": {"t": 1, "u": 2, "t": 3}}'),
+    # a member that streamed cannot become a list's first item: a declared string, a container
+    ("<note>x</note><note>y</note>", '{"note": "x", "note": "y"}'),
+    ("<duplicate_demo><t><p>1</p></t><t><p>2</p></t></duplicate_demo>",
+     '{"duplicate_demo": {"t": {"p": 1}, "t": {"p": 2}}}'),
+])
+def test_repeated_children_are_a_list(body, json):
+    for written in (body, body.replace("<", SEP + "<")):
+        assert args(written, DEMO, "create_order") == json
+        check_per_token("minimax_m3", block("create_order", written), DEMO)
+
+
+def test_a_repeat_with_the_separators_as_the_template_writes_them():
+    output = block("create_order", SEP + "<qty>1" + SEP + "</qty>" + SEP + "<qty>2" + SEP + "</qty>" + SEP)
+    check("minimax_m3", output, [
+        dropped(CALLS + "\n" + INVOKE), start(0, "create_order", 'create_order"'),
+        arguments(0, '{"qty": [1', ">" + SEP + "<qty>1" + SEP + "</qty>"), dropped(SEP),
+        arguments(0, ", 2", "<qty>2" + SEP + "</qty>"), dropped(SEP), arguments(0, "]}", ""), end(0, INVOKE_END),
+        dropped("\n" + CALLS_END), finish(tool_calls=1),
+    ], tools=DEMO)
+
+
+def test_text_between_two_members_ends_a_run():
+    output = block("g", "<t>1</t> x <t>2</t><t>3</t>, <t>4</t>")
+    events = parsed("minimax_m3", output)
+    assert [e["text"]["text"] for e in events if e["kind"] == "malformed"] == ["x", ","]
+    assert arguments_of(events) == {0: '{"t": 1, "t": [2, 3], "t": 4}'}
+    check("minimax_m3", output, events)
+
+
+def test_a_run_cut_short():
+    output = CALLS + INVOKE + 'g"><a><t>1</t><t>2</t><t>3' + CALLS_END
+    events = parsed("minimax_m3", output)
+    assert malformed("<t>3", CUT) in events
+    assert arguments_of(events) == {0: '{"a": {"t": [1, 2]}}'}
+    check("minimax_m3", output, events)
+    output = CALLS + INVOKE + 'g"><t>1</t><t>2</t>'
+    check("minimax_m3", output, [
+        dropped(CALLS + INVOKE), start(0, "g", 'g"'), arguments(0, '{"t": [1', "><t>1</t>"),
+        arguments(0, ", 2", "<t>2</t>"), end(0), finish("length", tool_calls=1),
+    ], finish="length")
+    output = CALLS + INVOKE + 'g"><t>1</t>'
+    check("minimax_m3", output, [
+        dropped(CALLS + INVOKE), start(0, "g", 'g"'), arguments(0, '{"t": 1', "><t>1</t>"), end(0),
+        finish("length", tool_calls=1),
+    ], finish="length")
+
+
+@pytest.mark.parametrize("depth,value", [
+    (27, {"t": [1, {"p": {"q": 2}}]}),
+    (28, {"t": [1, {"p": "<q>2</q>"}]}),
+    (29, {"t": [1, "<p><q>2</q></p>"]}),
+    (30, {"t": [1, "<p><q>2</q></p>"]}),
+    (31, "<t>1</t><t><p><q>2</q></p></t>"),
+])
+def test_a_run_takes_a_level_of_the_depth_the_arguments_may_nest(depth, value):
+    body = "".join(f"<a{i}>" for i in range(depth)) + "<t>1</t><t><p><q>2</q></p></t>"
+    got = json.loads(args(body + "".join(f"</a{i}>" for i in reversed(range(depth)))))
+    for i in range(depth):
+        got = got[f"a{i}"]
+    assert got == value

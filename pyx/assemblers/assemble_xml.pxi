@@ -13,6 +13,14 @@
 # tag waits until the content decides: a leaf's text, or a container's template spacing. Inside a
 # leaf only its own close tag is a tag. The separators the table ignores are handed in by the
 # engine and kept in their place among held bytes.
+#
+# A child written again right after its sibling of the same name, in an object (the arguments
+# object too), is a list under that name: `<tag>a</tag><tag>b</tag>` is `"tag": ["a", "b"]`
+# (a run). A member written whole (a leaf not streamed, an empty element) is held after its close
+# tag until the next sibling's tag names it or another, or its parent closes; a member that
+# streamed (a container, a declared string) cannot become a list's first item, and its repeat is
+# the member written again. Whitespace and separators between the two keep it a run; other text
+# ends it. Once a run is open, each further repeat is written as its next item.
 
 cdef enum XmlStage:
     XM_NAME = 0              # the function name, up to its `"`
@@ -52,6 +60,7 @@ cdef class XmlElement:
     cdef object schema
     cdef int state
     cdef int members         # children written, for a container
+    cdef bytes run           # the name of the run whose list is open among its children, or None
 
 
 @cython.final
@@ -65,14 +74,23 @@ cdef class XmlCall(TagCall):
     cdef bint in_tag             # a tag is being read (its bytes in `tag`)
     cdef ByteBuf tag
     cdef ByteBuf pending_ws      # whitespace after an opening tag, until the content decides
+    cdef XmlElement arguments    # the arguments object, for its run (it is no element of the tree)
+    cdef int runs                # the runs whose lists are open: each nests what is in it a level deeper
+    cdef bint holding            # a member written whole is held after its close tag (see the top)
+    cdef bint held_leaf          # ... a leaf, its value still in `value`; else its JSON in `held_json`
+    cdef bytes held_name
+    cdef Py_ssize_t held_upto    # where its source ends in carried
+    cdef ByteBuf held_json
 
     def __cinit__(self):
         self.stage = XM_NAME
         self.elements = []
+        self.arguments = XmlElement.__new__(XmlElement)
 
     def __dealloc__(self):
         bb_free(&self.tag)
         bb_free(&self.pending_ws)
+        bb_free(&self.held_json)
 
     # -- the invoke tag -------------------------------------------------------------------------
 
@@ -166,6 +184,8 @@ cdef class XmlCall(TagCall):
         cdef XmlElement element = self.innermost()
         cdef Py_ssize_t j = 0
         if element is None or element.state == EL_LIST or element.state == EL_OBJECT:
+            if (self.holding or self.runs) and u8_space_run(p, n) < n:
+                self.run_broken()
             return self.text_between(p, n)
         if element.state == EL_LEAF:
             return self.value_text(p, n)
@@ -188,11 +208,20 @@ cdef class XmlCall(TagCall):
             self.pending_ws.len = 0
         return 0
 
-    cdef int begin_member(self) except -1:
-        """The prefix of the innermost element's value in its parent: a key in an object (the
-        arguments object at the top), none in a list."""
+    cdef inline XmlElement parent(self):
+        """The innermost element's parent, None at the top."""
         cdef Py_ssize_t depth = len(self.elements)
-        cdef XmlElement parent = <XmlElement>self.elements[depth - 2] if depth >= 2 else None
+        return <XmlElement>self.elements[depth - 2] if depth >= 2 else None
+
+    cdef int begin_member(self) except -1:
+        return self.member_in(self.parent())
+
+    cdef int member_in(self, XmlElement parent) except -1:
+        """The prefix of the value of the member named `key` in `parent` (None: the arguments
+        object): `, ` after the items of an open run (the member is its next item), a key in an
+        object, none in a list."""
+        if (self.arguments if parent is None else parent).run is not None:
+            return bb_append(&self.fragment, b", ", 2)
         if parent is None:
             return TagCall.begin_member(self)
         if parent.members:
@@ -213,18 +242,20 @@ cdef class XmlCall(TagCall):
         cdef Py_ssize_t i
         if element is not None and element.state == EL_LEAF:
             if closing and name == element.name:
-                self.close_value(self.tag.data, self.tag.len)
-                self.elements.pop()
-                return 0
+                return self.close_leaf()
             return self.value_text(self.tag.data, self.tag.len)
+        if self.holding:
+            self.settle(None if closing else name)
         if not closing:
             if element is not None and element.state == EL_PENDING:
-                if len(self.elements) >= JP_MAX_DEPTH - 1:
+                if len(self.elements) + self.runs >= JP_MAX_DEPTH - 1:
                     # a container this deep would nest the arguments beyond what the prefix
                     # validator reads: the element is a leaf, its tags its text
                     self.make_leaf(element)
                     return self.value_text(self.tag.data, self.tag.len)
                 self.make_container(element, name)
+            else:
+                self.end_run_before(element, name)
             return self.open_element(name, element)
         if element is None:
             return self.tag_out_of_place(self.tag.data, self.tag.len)
@@ -239,6 +270,7 @@ cdef class XmlCall(TagCall):
 
     cdef int tag_out_of_place(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Whitespace a pending element holds came before the stray tag: it goes out first."""
+        self.run_broken()
         self.carry(self.pending_ws.data, self.pending_ws.len)
         self.pending_ws.len = 0
         return TagCall.tag_out_of_place(self, p, n)
@@ -258,8 +290,9 @@ cdef class XmlCall(TagCall):
         return self.carry(self.tag.data, self.tag.len)
 
     cdef int value_depth(self) noexcept:
-        """Below the arguments object, each open container takes a level too."""
-        return JP_MAX_DEPTH - len(self.elements)
+        """Below the arguments object, each open container takes a level too, and each open run's
+        list."""
+        return JP_MAX_DEPTH - len(self.elements) - self.runs
 
     cdef int make_container(self, XmlElement element, bytes first_child) except -1:
         """A pending element's content starts with a tag: it is a list or an object, and its
@@ -279,31 +312,120 @@ cdef class XmlCall(TagCall):
 
     cdef int close_element(self, XmlElement element) except -1:
         """The innermost element's own close tag (in `tag`), for a pending element or a container."""
-        cdef int kind
         self.key.len = 0
         bb_append(&self.key, <const unsigned char*>(<char*>element.name), len(element.name))
         if element.state == EL_PENDING and self.pending_ws.len:
             self.make_leaf(element)
-            self.close_value(self.tag.data, self.tag.len)
-        elif element.state == EL_PENDING:
-            # an empty element: what it is comes from where it stands
-            kind = KIND_NONE if element.schema is None else vt_kind_of(element.schema)
-            self.carry(self.tag.data, self.tag.len)
+            return self.close_leaf()
+        self.carry(self.tag.data, self.tag.len)
+        if element.state == EL_PENDING and self.holds_member():
+            self.held_json.len = 0
+            self.empty_value(element, &self.held_json)
+            self.elements.pop()
+            return self.hold(element.name, False)
+        if element.state == EL_PENDING:
             self.begin_member()
-            if kind == KIND_ARRAY:
-                bb_append(&self.fragment, b"[]", 2)
-            elif kind == KIND_OBJECT:
-                bb_append(&self.fragment, b"{}", 2)
-            elif element.schema is not None or len(self.elements) == 1:
-                bb_append(&self.fragment, b"\"\"", 2)
-            else:
-                bb_append(&self.fragment, b"null", 4)
-            self.push()
+            self.empty_value(element, &self.fragment)
         else:
-            self.carry(self.tag.data, self.tag.len)
+            self.end_run(element)
             bb_push(&self.fragment, RBRACKET if element.state == EL_LIST else RBRACE)
-            self.push()
         self.elements.pop()
+        return self.push()
+
+    cdef int empty_value(self, XmlElement element, ByteBuf* into) except -1:
+        """What the innermost element written empty is, from where it stands."""
+        cdef int kind = KIND_NONE if element.schema is None else vt_kind_of(element.schema)
+        if kind == KIND_ARRAY:
+            return bb_append(into, b"[]", 2)
+        if kind == KIND_OBJECT:
+            return bb_append(into, b"{}", 2)
+        if element.schema is not None or len(self.elements) == 1:
+            return bb_append(into, b"\"\"", 2)
+        return bb_append(into, b"null", 4)
+
+    cdef int close_leaf(self) except -1:
+        """The innermost leaf's close tag (in `tag`): its value is written, or held with its
+        source when written whole where a repeat of it would make a run."""
+        cdef XmlElement element = self.innermost()
+        if self.mode == VM_STREAM or self.wrapper or not self.holds_member():
+            self.close_value(self.tag.data, self.tag.len)
+            self.elements.pop()
+            return 0
+        self.carry(self.tag.data, self.tag.len)
+        self.elements.pop()
+        return self.hold(element.name, True)
+
+    # -- runs of repeated members (see the top) -------------------------------------------------
+
+    cdef bint holds_member(self) except -1:
+        """Whether the innermost element, closing, may be the first of a run: its parent is an
+        object with no run open (an open one already holds it as an item)."""
+        cdef XmlElement parent = self.parent()
+        if parent is None:
+            return self.arguments.run is None
+        return parent.state == EL_OBJECT and parent.run is None
+
+    cdef int hold(self, bytes name, bint leaf) except -1:
+        """The member `name` just closed (its source all carried) waits for what follows it."""
+        self.holding = True
+        self.held_leaf = leaf
+        self.held_name = name
+        self.held_upto = self.carried.text.len
+        return 0
+
+    cdef int settle(self, bytes next_name) except -1:
+        """The held member meets what follows it: the tag of a sibling of its name (`next_name`)
+        opens a run, the held member its first item; anything else writes it as the member it
+        is. Separators right after its close go as they go after any member written: Dropped."""
+        cdef XmlElement parent = self.innermost()
+        cdef XmlElement owner = self.arguments if parent is None else parent
+        self.holding = False
+        self.key.len = 0
+        bb_append(&self.key, <const unsigned char*>(<char*>self.held_name), len(self.held_name))
+        self.member_in(parent)
+        if next_name is not None and next_name == self.held_name:
+            bb_push(&self.fragment, LBRACKET)
+            owner.run = self.held_name
+            self.runs += 1
+        if self.held_leaf:
+            self.write_whole(self.value_depth() - 1)        # (counting its element, closed since)
+            self.value_closed()
+        else:
+            bb_append(&self.fragment, self.held_json.data, self.held_json.len)
+        self.push_marked(self.held_upto, self.held_upto)
+        return self.drop_leading_separators()
+
+    cdef int drop_leading_separators(self) except -1:
+        """Separators carried before any carried byte: Dropped, as keep_separator drops one."""
+        cdef const unsigned char* p
+        cdef Py_ssize_t n
+        while hb_next_mark_at(&self.carried) == 0:
+            hb_next_mark(&self.carried, &p, &n)
+            self.sink.dropped(DR_WRAPPER, p, n)
+        if not self.carried.text.len and not hb_has_marks(&self.carried):
+            hb_clear(&self.carried)
+        return 0
+
+    cdef int run_broken(self) except -1:
+        """What follows a member is no sibling's tag, whitespace or separator: a run ends there."""
+        if self.holding:
+            return self.settle(None)
+        return self.end_run(self.arguments if self.innermost() is None else self.innermost())
+
+    cdef int end_run_before(self, XmlElement parent, bytes name) except -1:
+        """A child `name` opens in `parent` (None: the arguments object): a run of another name
+        ends before it."""
+        cdef XmlElement owner = self.arguments if parent is None else parent
+        if owner.run is not None and owner.run != name:
+            return self.end_run(owner)
+        return 0
+
+    cdef int end_run(self, XmlElement owner) except -1:
+        """The run open among `owner`'s children ends: `]`, written with the next fragment."""
+        if owner.run is not None:
+            bb_push(&self.fragment, RBRACKET)
+            owner.run = None
+            self.runs -= 1
         return 0
 
     cdef int cut_innermost(self) except -1:
@@ -315,6 +437,7 @@ cdef class XmlCall(TagCall):
             self.pending_ws.len = 0
             self.report_carried(MW_OTHER, OT_TAG_CUT_SHORT)
         else:
+            self.end_run(element)
             bb_push(&self.fragment, RBRACKET if element.state == EL_LIST else RBRACE)
             self.push()
         self.elements.pop()
@@ -334,6 +457,8 @@ cdef class XmlCall(TagCall):
     cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if not self.done:
+            if self.holding:
+                self.settle(None)
             self.take_held()
         return TagCall.finish(self, sink, complete)
 
@@ -361,6 +486,8 @@ cdef class XmlCall(TagCall):
         if not own_end:
             p = NULL
             n = 0
+        if self.holding:
+            self.settle(None)
         if element is not None and (element.state == EL_LEAF or element.state == EL_PENDING):
             # the open value: a string closes for the client, anything unwritten is cut short
             if self.mode == VM_STREAM:
@@ -372,6 +499,7 @@ cdef class XmlCall(TagCall):
             self.elements.pop()
         while self.elements:
             self.cut_innermost()
+        self.end_run(self.arguments)
         self.close_object()
         self.take_held()
         self.report_carried(MW_OTHER, OT_TAG_CUT_SHORT)

@@ -311,11 +311,16 @@ cdef class TagCall(Assembler):
         hb_drop_front(&self.carried, upto)
         return 0
 
-    cdef int push_upto(self, Py_ssize_t upto) except -1:
+    cdef inline int push_upto(self, Py_ssize_t upto) except -1:
         """Pushes `fragment` as arguments whose source is carried[0:upto] (those bytes then go)."""
+        return self.push_marked(upto, upto + 1 if upto == self.carried.text.len else upto)
+
+    cdef int push_marked(self, Py_ssize_t upto, Py_ssize_t marks_before) except -1:
+        """Pushes `fragment` as arguments whose source is carried[0:upto] with the separators that
+        arrived before carried offset `marks_before` (those bytes then go)."""
         cdef const unsigned char* src
         cdef Py_ssize_t n
-        hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
+        hb_source_before(&self.carried, 0, upto, marks_before, &self.scratch, &src, &n)
         if self.fragment.len == n and memcmp(self.fragment.data, src, n) == 0:
             # the model's bytes are the JSON (a streamed piece with nothing to escape): one str
             self.sink.call_arguments(<uint32_t>self.index, NULL, 0, src, n)
@@ -513,7 +518,6 @@ cdef class TagCall(Assembler):
 
     cdef int close_value_upto(self, Py_ssize_t upto) except -1:
         """The value ends: its last fragment, its source carried[0:upto] (what follows stays)."""
-        cdef Py_ssize_t m, at
         if self.mode == VM_STREAM:
             bb_push(&self.fragment, QUOTE)
         elif self.wrapper:
@@ -522,22 +526,32 @@ cdef class TagCall(Assembler):
                 self.value.len = 0
                 return 0                # an empty object: its bytes are the next event's source
         else:
-            m = self.held_value_length()
             self.begin_member()
-            if self.mode == VM_UNDECIDED and vt_is_null_word(self.value.data, m):
-                bb_append(&self.fragment, b"null", 4)
-            elif self.mode == VM_UNDECIDED:
-                bb_push(&self.fragment, QUOTE)
-                vt_string(self.value.data, m, &self.fragment)
-                bb_push(&self.fragment, QUOTE)
-            else:
-                at = self.fragment.len
-                vt_json(self.value.data, m, self.kind, &self.fragment, self.value_depth())
-                vt_word_as_text(&self.fragment, at, self.value.data, m, self.text_words)
+            self.write_whole(self.value_depth())
+        self.value_closed()
+        return self.push_upto(upto)
+
+    cdef int write_whole(self, int depth) except -1:
+        """The JSON of the value held to its close tag into `fragment`: a nullable string's `null`
+        or string, else the value typed by its Kind, nesting at most `depth` levels."""
+        cdef Py_ssize_t m = self.held_value_length(), at
+        if self.mode == VM_UNDECIDED and vt_is_null_word(self.value.data, m):
+            bb_append(&self.fragment, b"null", 4)
+        elif self.mode == VM_UNDECIDED:
+            bb_push(&self.fragment, QUOTE)
+            vt_string(self.value.data, m, &self.fragment)
+            bb_push(&self.fragment, QUOTE)
+        else:
+            at = self.fragment.len
+            vt_json(self.value.data, m, self.kind, &self.fragment, depth)
+            vt_word_as_text(&self.fragment, at, self.value.data, m, self.text_words)
+        return 0
+
+    cdef inline void value_closed(self) noexcept:
+        """No value is open any more."""
         self.text_words = 0
         self.mode = VM_NONE
         self.value.len = 0
-        return self.push_upto(upto)
 
     cdef bint close_wrapper(self) except -1:
         """The held value of a parameter that may be the arguments object closes (see the top):

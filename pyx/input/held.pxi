@@ -68,22 +68,19 @@ cdef inline bint hb_has_marks(Held* h) noexcept:
     return h.head < h.count
 
 
-cdef int hb_source(Held* h, Py_ssize_t a, Py_ssize_t b, ByteBuf* scratch,
-                   const unsigned char** out, Py_ssize_t* out_len) except -1:
+cdef int hb_source_before(Held* h, Py_ssize_t a, Py_ssize_t b, Py_ssize_t marks_before, ByteBuf* scratch,
+                          const unsigned char** out, Py_ssize_t* out_len) except -1:
     """The bytes that held text[a:b] stands for in the output: the text itself, or (when
-    separators arrived among it) the text with those separators put back, built in `scratch`.
-    Reaching the end of the held text, it takes the separators that came after it too. The
-    separators used are reported."""
+    separators arrived among it) the text with the separators that arrived before held offset
+    `marks_before` put back, built in `scratch`. The separators used are reported."""
     cdef Py_ssize_t at = a
     cdef hb_mark* m
-    if b == h.text.len:
-        b += 1             # separators that arrived after the last byte belong here too
-    if not hb_marks_before(h, b):
+    if not hb_marks_before(h, marks_before):
         out[0] = h.text.data + a
         out_len[0] = min(b, h.text.len) - a
         return 0
     scratch.len = 0
-    while hb_marks_before(h, b):
+    while hb_marks_before(h, marks_before):
         m = &h.marks[h.head]
         if m.at > at:
             bb_append(scratch, h.text.data + at, m.at - at)
@@ -94,6 +91,13 @@ cdef int hb_source(Held* h, Py_ssize_t a, Py_ssize_t b, ByteBuf* scratch,
     out[0] = scratch.data
     out_len[0] = scratch.len
     return 0
+
+
+cdef inline int hb_source(Held* h, Py_ssize_t a, Py_ssize_t b, ByteBuf* scratch,
+                          const unsigned char** out, Py_ssize_t* out_len) except -1:
+    """The bytes that held text[a:b] stands for in the output, the separators among it put back;
+    reaching the end of the held text, it takes the separators that came after it too."""
+    return hb_source_before(h, a, b, b + 1 if b == h.text.len else b, scratch, out, out_len)
 
 
 cdef int hb_drop_front(Held* h, Py_ssize_t b) except -1:
