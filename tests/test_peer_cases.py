@@ -291,12 +291,13 @@ def parse(case):
 
 
 def problems_of(case, said):
-    """The case's judge. vLLM's tool-parser tests feed the parser the whole output, thought
-    included, which vLLM's server would first give its reasoning parser: where such a test expects
-    the thought in the content, the content and reasoning are judged as the table reads it
-    (`peer.thought_view`)."""
+    """The case's judge. The incumbents' tool-parser tests feed the parser the whole output,
+    thought included, which their servers would first give the reasoning parser (vLLM's, and
+    SGLang's detectors that pass a thought through as normal text, K2-Horizon's): where such a
+    test expects the thought in the content, the content and reasoning are judged as the table
+    reads it (`peer.thought_view`)."""
     how = plan(case)
-    thought = peer.thought_view(how.table) if engine_of(case) == "vLLM" else None
+    thought = peer.thought_view(how.table)
     return peer.judge(case, said, NOTED.get(case["id"]), peer.tool_view(how.table) if how.hands_on else None,
                       thought)
 
