@@ -100,8 +100,9 @@ SGLANG_REASONING_CHECKPOINTS = {
 REASONING = "reasoning:"
 # SGLang's reasoning parsers that start inside the thought unless a case says otherwise (their
 # detectors' `force_reasoning` default, or the one ReasoningParser sets for them); the others start
-# outside it, as a prompt that opens no thought leaves the output.
-SGLANG_STARTS_IN_THOUGHT = {"deepseek-r1", "qwen3-thinking", "gpt-oss", "kimi_k3"}
+# outside it, as a prompt that opens no thought leaves the output. (gpt-oss's is forced too, but
+# harmony's channel headers, not a prompt, say where its thought is.)
+SGLANG_STARTS_IN_THOUGHT = {"deepseek-r1", "qwen3-thinking", "kimi_k3"}
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the
 # thought: the checkpoint's prompt is followed by the table's thought opener, unless it already
 # leaves the output inside a thought. `continue_final_message` continues an assistant message that
