@@ -238,6 +238,18 @@ QUIRKS = [
           "Done. Anything else?", [],
           "SGLang's lfm2 (streamed) strips the token; vLLM's server skips it as a special token before its "
           "lfm2 parser sees the text"),
+    # the end of the output ends a block of pythonic calls as its marker would: the list's `]`, and
+    # the `,` and whitespace between calls, are the template's wrapping there too
+    Quirk("lfm2-block-cut-after-its-list", "lfm2_5", "<|tool_call_start|>[get_weather(city='Oslo')]",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's lfm2: the call, no content; SGLang's lfm2 reads no call without <|tool_call_end|> (and shows "
+          "nothing); symphony showed the `]` as content"),
+    Quirk("lfm2-block-cut-after-a-call", "lfm2_5", "<|tool_call_start|>[get_weather(city='Oslo'), ",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's lfm2 reads no call there and shows the block as content; SGLang's shows nothing"),
+    Quirk("olmo3-block-cut-after-a-call", "olmo3", "<function_calls>\nget_weather(city='Oslo')\n",
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's olmo3 reads no call without </function_calls> and shows the block as content"),
     # dots' block markers are one token each of its tokenizer (151724, 151725 in the recorded outputs)
     Quirk("dots-stray-block-close-dropped", "dots3", "Done.</dots_function_call> Anything else?",
           "Done. Anything else?", [],

@@ -98,15 +98,23 @@ SGLANG_REASONING_CHECKPOINTS = {
     "muse": "meta-models/Muse-Glimmer-30B",
 }
 REASONING = "reasoning:"
+# SGLang's reasoning parsers that start inside the thought unless a case says otherwise (their
+# detectors' `force_reasoning` default, or the one ReasoningParser sets for them); the others start
+# outside it, as a prompt that opens no thought leaves the output. (gpt-oss's is forced too, but
+# harmony's channel headers, not a prompt, say where its thought is.)
+SGLANG_STARTS_IN_THOUGHT = {"deepseek-r1", "qwen3-thinking", "kimi_k3"}
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the
 # thought: the checkpoint's prompt is followed by the table's thought opener, unless it already
 # leaves the output inside a thought. `continue_final_message` continues an assistant message that
-# the prompt ends with (`previous_content`). The other options change how a detector streams, or
-# what it refuses with an error (outputs the cases do not record), not what it reads of an output.
+# the prompt ends with (`previous_content`). `force_nonempty_content` shows the thought as the
+# content where that is empty (chat.message's option of that name). The other options change how a
+# detector streams, or what it refuses with an error (outputs the cases do not record), not what it
+# reads of an output.
 FORCE_REASONING = ("force_reasoning", "reasoning_force_reasoning")
 PREVIOUS_CONTENT = ("previous_content", "previous_assistant_content")
+FORCE_NONEMPTY_CONTENT = "force_nonempty_content"
 OTHER_OPTIONS = {"stream_reasoning", "strict_output", "validate_tool_schema", "reject_reasoning_markers",
-                 "reasoning_tool_call_parser_active", "force_nonempty_content", "continue_final_message"}
+                 "reasoning_tool_call_parser_active", "continue_final_message"}
 
 
 class Plan(collections.namedtuple("Plan", "table format prompt hands_on")):
@@ -119,18 +127,22 @@ def sglang_plan(case):
     """A tool detector's case: its table, with no prompt, or with the prompt of the checkpoint
     its `reasoning_parser` serves; a reasoning parser's case: that checkpoint's table and prompt."""
     options = case.get("parser_options") or {}
-    unknown = set(options) - OTHER_OPTIONS - set(FORCE_REASONING) - set(PREVIOUS_CONTENT)
+    unknown = set(options) - OTHER_OPTIONS - set(FORCE_REASONING) - set(PREVIOUS_CONTENT) - {FORCE_NONEMPTY_CONTENT}
     assert not unknown, f"{case['id']}: detector options {sorted(unknown)} have no reading here"
     reasoning = case["parser"] if case["parser"].startswith(REASONING) else case.get("reasoning_parser")
     if reasoning is None:
         return Plan(SGLANG_DETECTORS[case["parser"]], SGLANG_DETECTORS[case["parser"]], None, False)
-    # a final assistant message continued is past its thought (the template renders a message's
-    # content after it): the prompt the template writes with the thought over, then that content
-    past_thought = options.get("continue_final_message") and not any(options.get(o) for o in FORCE_REASONING)
-    model = symphony.for_model(SGLANG_REASONING_CHECKPOINTS[reasoning[len(REASONING):]],
-                               chat_template_kwargs=THINKING_OFF if past_thought else None)
+    name = reasoning[len(REASONING):]
+    forced = any(options.get(o) for o in FORCE_REASONING) or (
+        name in SGLANG_STARTS_IN_THOUGHT and not any(options.get(o) is False for o in FORCE_REASONING))
+    model = symphony.for_model(SGLANG_REASONING_CHECKPOINTS[name])
+    # a parser that starts outside the thought reads the output of a prompt that opens none: where
+    # the checkpoint's prompt opens one, the prompt with thinking off (a final assistant message
+    # continued is past its thought too: the template renders a message's content after it)
+    if not forced and (options.get("continue_final_message") or opens_thought(model.table(), model.prompt_tail)):
+        model = symphony.for_model(SGLANG_REASONING_CHECKPOINTS[name], chat_template_kwargs=THINKING_OFF)
     prompt = model.prompt_tail
-    if any(options.get(o) for o in FORCE_REASONING) and not opens_thought(model.table(), prompt):
+    if forced and not opens_thought(model.table(), prompt):
         prompt += thought_markers(model.table())[0]
     prompt += next((options[o] for o in PREVIOUS_CONTENT if o in options), "")
     if case["parser"].startswith(REASONING):
@@ -233,15 +245,16 @@ def engine_of(case):
 #   Inkling, ...; hy_v4 keeps `mystery`, Kimi K3 `a&b"c`, Muse `foo.get_weather`).
 # - SGLang 0.5.23: its detectors drop such a call (BaseFormatDetector.parse_base_json, and each
 #   detector's own `_tool_indices` check), but Gemma 4 (tool_index -1, kept), Inkling (surfaced
-#   on purpose), Kimi K2, Kimi K3 and Qwen3-Coder (which also serves step3p5) keep it.
+#   on purpose), Kimi K2, Kimi K3 and Qwen3-Coder (which also serves step3p5) keep it. K2-Horizon
+#   drops it whole and streamed, Hunyuan (Hy3) whole (its streamed path keeps it).
 # A case is judged against the parser its test was written for: vLLM's glm45 tests in the shared
 # cases come from an earlier commit (024364d), whose parser kept an undeclared name, so glm45 is
 # not in vLLM's set (its glm47 tests are 0.33.0's).
 CHECKS_NAMES = {
     "vLLM": {"dots", "glm47", "internlm", "k2_horizon", "minicpm5", "minimax_m2"},
     "SGLang": {"deepseekv3", "deepseekv31", "deepseekv32", "deepseekv4", "gigachat3", "glm45", "glm47", "gpt-oss",
-               "hermes", "lfm2", "ling3", "llama3", "mimo", "minimax-m2", "minimax-m3", "mistral", "pythonic",
-               "qwen25", "step3"},
+               "hermes", "hunyuan", "k2_horizon", "lfm2", "ling3", "llama3", "mimo", "minimax-m2", "minimax-m3",
+               "mistral", "pythonic", "qwen25", "step3"},
 }
 
 
@@ -259,21 +272,33 @@ def plan(case):
 LISTED = {engine: peer.load_listed(path, CAUSES) for engine, path in LISTED_FILES.items()}
 
 
+def forces_nonempty_content(case):
+    """Whether the case's parser shows the thought as the content where that is empty."""
+    return bool((case.get("parser_options") or {}).get(FORCE_NONEMPTY_CONTENT))
+
+
+def message_of(case):
+    """How the case's server makes the message of its events."""
+    forced = forces_nonempty_content(case)
+    return lambda events: chat.message(events, force_nonempty_content=forced)
+
+
 def parse(case):
     """The case's whole parse, as the chat message and its summary."""
     how = plan(case)
-    whole = chat.message(symphony.parse(how.format, case["output"], tools=case["tools"], prompt=how.prompt,
-                                        undeclared=undeclared(case)))
+    whole = message_of(case)(symphony.parse(how.format, case["output"], tools=case["tools"], prompt=how.prompt,
+                                            undeclared=undeclared(case)))
     return whole, peer.summary(whole)
 
 
 def problems_of(case, said):
-    """The case's judge. vLLM's tool-parser tests feed the parser the whole output, thought
-    included, which vLLM's server would first give its reasoning parser: where such a test expects
-    the thought in the content, the content and reasoning are judged as the table reads it
-    (`peer.thought_view`)."""
+    """The case's judge. The incumbents' tool-parser tests feed the parser the whole output,
+    thought included, which their servers would first give the reasoning parser (vLLM's, and
+    SGLang's detectors that pass a thought through as normal text, K2-Horizon's): where such a
+    test expects the thought in the content, the content and reasoning are judged as the table
+    reads it (`peer.thought_view`)."""
     how = plan(case)
-    thought = peer.thought_view(how.table) if engine_of(case) == "vLLM" else None
+    thought = peer.thought_view(how.table)
     return peer.judge(case, said, NOTED.get(case["id"]), peer.tool_view(how.table) if how.hands_on else None,
                       thought)
 
@@ -295,12 +320,12 @@ def test_peer_test(name):
         verdicts.append(peer.verdict(case, problems_of(case, said), said, LISTED[engine], engine))
         how = plan(case)
         plans = peer.own_chunks(case)
-        key = (case["output"], how, repr(case["tools"]), undeclared(case))
+        key = (case["output"], how, repr(case["tools"]), undeclared(case), forces_nonempty_content(case))
         if key not in replayed:
             replayed.add(key)
             plans += chunkings(case["output"], every_split_up_to=TWO_WAY_SPLITS_UP_TO)
         peer.check_replays(case, lambda: symphony.parser(how.format, case["tools"], undeclared=undeclared(case)), whole,
-                           plans, prompt=how.prompt)
+                           plans, prompt=how.prompt, message=message_of(case))
     peer.check_verdicts(verdicts)
 
 
@@ -314,9 +339,10 @@ def test_every_parser_has_a_table():
     assert not unknown, f"SGLang parsers no table reads: {sorted(unknown)} (its family's `sglang` names)"
     for case in SGLANG_CASES:
         sglang_plan(case)        # every detector option has a reading
+    known = {"vLLM": set(VLLM_TABLES), "SGLang": set(SGLANG_DETECTORS)}
     for engine, checked in CHECKS_NAMES.items():
-        named = {c["parser"] for c in RUN_CASES if engine_of(c) == engine}
-        assert checked <= named, f"{engine} parsers that check names but give no case: {sorted(checked - named)}"
+        assert checked <= known[engine], f"{engine} parsers that check names but are none of its: " \
+                                         f"{sorted(checked - known[engine])}"
 
 
 @needs_cases

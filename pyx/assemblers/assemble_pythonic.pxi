@@ -735,6 +735,10 @@ cdef class PythonicCall(TagCall):
         elif self.stage == PY_OPENING:
             self.take_scanner_held()
             self.release_as_content()
+        elif self.stage == PY_BETWEEN:
+            # between calls the end ends the block as its marker does (close_block): the list's
+            # `]`, `,` and whitespace held there are the template's
+            self.drop_carried()
         started = self.started()
         # the end cuts a started call short, whether or not the engine stopped it: TagCall's plain
         # ending (the held bytes Unterminated, the call ended), and then the call is no call
