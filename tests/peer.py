@@ -200,7 +200,9 @@ def judge(case, said, noted=None, view=None, thought=None):
     reasoning parser takes before the tool parser sees the text) expects the thought, markers and
     all, in the content; the message's content and reasoning are compared with what the table
     reads of that expected content, and a text it expects the content to hold may be in the
-    thought (the reasoning, or a marker of it, where the message has reasoning)."""
+    thought (the reasoning, or a marker of it, where the message has reasoning). Likewise a
+    reasoning parser's case may expect in the content a text of what follows the thought (markup
+    its tool parser reads, which the table reads as calls)."""
     want = case["expect"]
     checks = asserted(case, noted)
     problems = []
@@ -234,8 +236,15 @@ def judge(case, said, noted=None, view=None, thought=None):
     reasoning = said["reasoning"] or ""
 
     def in_content(s):
-        # (thought: the test's parser sees the thought, markers and all, as content)
-        return s in content or (thought is not None and bool(reasoning) and (s in reasoning or s in thought.markers))
+        if s in content:
+            return True
+        if view is not None:
+            # a reasoning parser's content is all it hands on past the thought, markup and all,
+            # which the table reads itself (calls and all)
+            output = case["output"]
+            return s in (output[output.find(reasoning) + len(reasoning):] if reasoning else output)
+        # a tool parser fed the thought sees it, markers and all, as content
+        return thought is not None and bool(reasoning) and (s in reasoning or s in thought.markers)
 
     problems += [f"content {said['content']!r} lacks {s!r}" for s in checks["content_contains"] if not in_content(s)]
     problems += [f"content {said['content']!r} holds {s!r}" for s in checks["content_not_contains"] if s in content]
