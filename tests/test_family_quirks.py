@@ -322,6 +322,30 @@ QUIRKS = [
           "<|close|>tools<|sep|><|close|>message<|sep|>",
           None, [call("get_weather", city="Oslo")], "SGLang's kimi_k3: the thought ends at the tools channel, the "
           "call read from it", reasoning="plan", prompt=K3_THINKING),
+    # Kimi K3: an argument typed `integer` (JSON Schema's name; the template writes `number`), typed
+    # otherwise, or written with no `type`
+    Quirk("kimi-k3-integer-argument", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|>'
+          '<|open|>argument key="days" type="integer"<|sep|>3<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "vLLM's and SGLang's kimi_k3: `days` read as JSON, as a `number` is (symphony showed the "
+          "argument as content)"),
+    Quirk("kimi-k3-argument-without-type", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="city"<|sep|>3 Oslo Street<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="3 Oslo Street")],
+          "vLLM's and SGLang's kimi_k3: the value as its text, as `type=\"string\"` reads it (symphony "
+          "showed the argument as content)"),
+    Quirk("kimi-k3-argument-of-another-type", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="days" type="int"<|sep|>3<|close|>argument<|sep|>'
+          '<|open|>argument key="city" type="place"<|sep|>Oslo<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", days=3, city="Oslo")],
+          "vLLM's and SGLang's kimi_k3: a type other than `string` reads the value as JSON, else its text"),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
