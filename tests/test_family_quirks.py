@@ -346,6 +346,24 @@ QUIRKS = [
           "<|close|>call<|sep|><|close|>tools<|sep|>",
           None, [call("get_weather", days=3, city="Oslo")],
           "vLLM's and SGLang's kimi_k3: a type other than `string` reads the value as JSON, else its text"),
+    # DeepSeek V3: the closing fence written after more whitespace than the template's one newline
+    Quirk("deepseek-v3-fence-after-spaces", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}  \n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3 (whole and streamed): the call, the fence its markup "
+          "(symphony showed the fence as content)"),
+    Quirk("deepseek-v3-fence-after-a-blank-line", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}\n\n```\n<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3 (streamed): the call, the fence its markup"),
+    Quirk("deepseek-v3-fence-without-a-newline", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3: no call; symphony reads the call, its fence the "
+          "call's markup"),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
