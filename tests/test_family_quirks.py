@@ -508,6 +508,25 @@ QUIRKS = [
           "Checking. and ]<]minimax[>[ \n text", [call("get_weather", city="Oslo")],
           "SGLang's minimax_m3: the whitespace between a separator and its tag dropped with the separator; "
           "a separator and whitespace no tag follows stay in the content"),
+    Quirk("minimax-m3-whitespace-after-the-separator-in-values", "minimax_m3",
+          "]<]minimax[>[\n<tool_call>]<]minimax[>[\n<invoke name=\"get_weather\">]<]minimax[>[\n<city>Oslo"
+          "]<]minimax[>[\n</city>]<]minimax[>[ \t<days>3]<]minimax[>[ \t\r\n</days>]<]minimax[>[\n</invoke>"
+          "]<]minimax[>[\n</tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "SGLang's minimax_m3 (whole and streamed): every separator's whitespace before a tag dropped with it, "
+          "`city` is `Oslo` (symphony read `Oslo\\n`); vLLM's minimax_m3: no call"),
+    Quirk("minimax-m3-whitespace-after-the-separator-then-text", "minimax_m3",
+          "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo"
+          "]<]minimax[>[ \n <b>]<]minimax[>[\n]<]minimax[>[\n</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>",
+          None, [call("get_weather", city="Oslo \n <b>\n")],
+          "SGLang's minimax_m3: no call whole; streamed, `Oslo]<]minimax[>[<b>]<]minimax[>[\\n` (the separators "
+          "in the value, the whitespace before `<b>` dropped). symphony: whitespace no close tag follows is the "
+          "value's text, and a tag in a value its text"),
+    Quirk("minimax-m3-whitespace-after-the-separator-at-the-end", "minimax_m3",
+          "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo]<]minimax[>[\n",
+          None, [call("get_weather", city="Oslo\n")],
+          "SGLang's minimax_m3: no call whole (all content); streamed, the call cut at `Oslo`. symphony: the cut "
+          "call, the whitespace the end decides the value's text"),
     # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
     Quirk("k2-horizon-json", "k2_horizon",
           'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '
