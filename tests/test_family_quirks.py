@@ -364,6 +364,22 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo")],
           "vLLM's deepseek_v3 and SGLang's deepseekv3: no call; symphony reads the call, its fence the "
           "call's markup"),
+    # Qwen3-Coder / MiMo / Step-3.5 (qwen3_tagged): a function name or a key written with spaces
+    # around it inside its tag
+    Quirk("qwen3-tagged-names-with-spaces", "qwen3_tagged",
+          "<tool_call>\n<function= get_weather >\n<parameter= city >\nOslo\n</parameter>\n<parameter=days\t>\n3\n"
+          "</parameter>\n</function>\n</tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "SGLang's mimo: the name and keys less their spaces; vLLM's qwen3_coder, step3p5 and mimo: the name "
+          "less its spaces (`city `, `days\\t` keep theirs); SGLang's qwen3_coder: as written (` get_weather `). "
+          "symphony read them as written, so a declared key went untyped and a checked name undeclared"),
+    Quirk("qwen3-tagged-step-tag-with-spaces", "qwen3_tagged",
+          "<tool_call><function bash ><parameter=command >pwd</parameter></function></tool_call>",
+          None, [("bash", {"command": "pwd"})],
+          "vLLM's step3p5: no call (it reads `<function bash>` with no space before `>` only); symphony: the "
+          "function tag without its `=` names `bash` less its spaces, a declared tool",
+          tools=({"type": "function", "function": {"name": "bash", "parameters": {"type": "object", "properties": {
+              "command": {"type": "string"}}}}},)),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
