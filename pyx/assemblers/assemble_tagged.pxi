@@ -271,7 +271,8 @@ cdef class TaggedCall(TagCall):
         """The name without the spaces around it and the tag's own name written again."""
         cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t)
         cdef Py_ssize_t end = max(at, tg_name_end(name.data, name.len))
-        memmove(name.data, name.data + at, end - at)
+        if at:
+            memmove(name.data, name.data + at, end - at)
         name.len = end - at
         return 0
 
