@@ -697,7 +697,7 @@ def syntax_cases(r):
             Case("tagged-two-functions-block-unclosed", co + r.lead + weather + "\n" + time, tools=TOOLS, calls=2),
             Case("tagged-name-with-spaces", frame(body("get weather", [("my key", "v")])), tools=TOOLS, calls=1),
             Case("tagged-name-unterminated", open_call(f"{fo}get_weather"), tools=TOOLS),
-            # the block's close ends a declared name, as a newline does (vLLM's qwen3_coder, seed_oss)
+            # the block's close ends a declared name (vLLM's qwen3_coder, seed_oss)
             Case("tagged-name-closed-early", closed(f"{fo}get_weather"), tools=TOOLS, calls=1),
             Case("tagged-no-template-newlines", frame(weather.replace("\n", "")), tools=TOOLS, calls=1),
             Case("tagged-crlf", frame(weather.replace("\n", "\r\n")), tools=TOOLS, calls=1),

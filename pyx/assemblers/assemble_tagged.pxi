@@ -35,8 +35,8 @@
 #   end): what was held is read again as the call's. A close misspelled or cut short right there
 #   (`</parameter1>`, `</parameter_function>`, `</parameter`) is then the value's close.
 # - A function tag inside a call ends that call and starts the next.
-# - A function name cut by `</function>` (or, a declared one, by the block's close) ends there, as
-#   at a newline: `<function=get_time</function>` is a call without arguments.
+# - A function name cut by `</function>` (or, a declared one, by the block's close) ends there:
+#   `<function=get_time</function>` is a call without arguments.
 # - Step-3.5's broken tags, where the syntax reads them (`broken_tags`, the step3p5 table's): a
 #   name or key ends at a newline as well as at `>`; a function tag without its `=` (`<function
 #   bash>`, `<functionbash>`) is read when what follows names a tool the request declares (else it
@@ -301,8 +301,8 @@ cdef class TaggedCall(TagCall):
         return self.tag_out_of_place(p, n)
 
     cdef bint name_cut_by_close(self, bint own) except -1:
-        """Whether a close arriving now ends a function name that its `>` never ended, as a newline
-        does (`<function=get_time</function>`): in a block, with a name read on the tag's own line
+        """Whether a close arriving now ends a function name that its `>` never ended
+        (`<function=get_time</function>`): in a block, with a name read on the tag's own line
         (one that ran past a newline, a name the tools do not declare, stays a tag cut short, as
         vLLM filters `<function=bad_func_no_gt\n</function>`). `own`: the close is `</function>`;
         the block's close ends only a name the request declares (any other is a function tag the
