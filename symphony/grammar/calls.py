@@ -115,7 +115,10 @@ def _head_name(params, name, exits):
 def _tagged(syntax):
     function_open, key_open, value_close, function_close = _native.TAGGED_TAGS
     python = syntax.spelling == Spelling.PYTHON
-    unwritable = Unwritable(_native.TAGGED_TAGS, stops=">")
+    # a name and a key are read less the spaces, tabs and carriage returns around them: one the
+    # tools declare has no whitespace at its ends, and one the model names itself holds none of them
+    unwritable = Unwritable(_native.TAGGED_TAGS, stops=">", spaced=False)
+    key_stops = "> \t\r"
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -125,7 +128,7 @@ def _tagged(syntax):
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(key_open + key + ">"), pinned(node, is_pinned, True), const(value_close + "\n"))
-        generic = seq(const(key_open), _key(">", _native.TAGGED_TAGS, exits), const(">"), free,
+        generic = seq(const(key_open), _key(key_stops, _native.TAGGED_TAGS, exits), const(">"), free,
                       const(value_close + "\n"))
         return seq(const("\n" + function_open + name + ">\n"), slots(parameters, slot, generic),
                    const(function_close + "\n"))
