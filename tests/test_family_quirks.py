@@ -441,11 +441,12 @@ QUIRKS = [
           "SGLang's mimo: the name and keys less their spaces; vLLM's qwen3_coder, step3p5 and mimo: the name "
           "less its spaces (`city `, `days\\t` keep theirs); SGLang's qwen3_coder: as written (` get_weather `). "
           "symphony read them as written, so a declared key went untyped and a checked name undeclared"),
-    Quirk("qwen3-tagged-step-tag-with-spaces", "qwen3_tagged",
+    Quirk("step3p5-tag-with-spaces", "step3p5",
           "<tool_call><function bash ><parameter=command >pwd</parameter></function></tool_call>",
           None, [("bash", {"command": "pwd"})],
-          "vLLM's step3p5: no call (it reads `<function bash>` with no space before `>` only); symphony: the "
-          "function tag without its `=` names `bash` less its spaces, a declared tool",
+          "SGLang's step3p5 reads `<function bash>` (its test_missing_equals_in_known_function_tag), vLLM's "
+          "step3p5 no call; symphony's step3p5: the function tag without its `=` names `bash` less its spaces, "
+          "a declared tool (qwen3_tagged reads no such tag)",
           tools=({"type": "function", "function": {"name": "bash", "parameters": {"type": "object", "properties": {
               "command": {"type": "string"}}}}},)),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
