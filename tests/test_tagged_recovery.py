@@ -1,9 +1,10 @@
 """What the tagged family's models write against their template, read as they meant it
 (`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, several
 calls in one block, a value whose close is missing or misspelled, Step-3.5's broken tags (its own
-table's, `step3p5`: the others read them as written), and a call opener written inside a value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
-split) and one synthetic token per delta, counted; every replay conserves the output and says
-what the whole parse says. Each test's docstring says what the incumbents read: vLLM's
+table's, `step3p5`: the others read them as written), and a call opener written inside a value.
+Each output is read whole, at every chunking (tests.common.chunkings: per character and split) and
+one synthetic token per delta, counted; every replay conserves the output and says what the whole
+parse says. Each test's docstring says what the incumbents read: vLLM's
 qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
 detectors, after their unit tests (`../shared/peer-cases/`).
 
