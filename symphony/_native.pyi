@@ -196,8 +196,9 @@ class JsonListSyntax(Syntax):
                  bare: bool = ..., prose: bool = ..., or_list: bool = ..., python_literals: bool = ...) -> None: ...
 class TaggedSyntax(Syntax):
     own_line: bool
+    broken_tags: bool
     def __init__(self, own_line: bool = ..., ends: Sequence[int] = ..., starts: Sequence[int] = ...,
-                 openers: Sequence[int] = ...) -> None: ...
+                 openers: Sequence[int] = ..., broken_tags: bool = ...) -> None: ...
 class KeyedSyntax(Syntax):
     objects: bool
     def __init__(self, tags: Sequence[str], ends: Sequence[int] = ..., type_tags: Sequence[str] = ...,
@@ -231,6 +232,7 @@ class RequiredSyntax(Syntax): ...
 
 TAGGED_TAGS: tuple[str, ...]
 TAGGED_READ_TAGS: tuple[str, ...]
+TAGGED_BROKEN_TAGS: tuple[str, ...]
 DSML_TAGS: tuple[str, ...]
 XTML_TAGS: tuple[str, ...]
 XTML_SPACED_TAGS: tuple[str, ...]

@@ -21,6 +21,7 @@ turns it into the native syntax object that opens an assembler for each call reg
     CallSyntax.json_list(bare=True)            {..call..}\n{..call..} (MiniMax M1, no list around them)
     CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE)
                                                <function=NAME><parameter=KEY>value</parameter>..
+    CallSyntax.tagged(broken_tags=True)        the same, also Step-3.5's `<function NAME>`, `<function=NAME\n`..
     CallSyntax.keyed(Tags.PLAIN)               NAME<arg_key>K</arg_key><arg_value>V</arg_value>..
     CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))
                                                the same in either spelling (Hy3)
@@ -302,8 +303,20 @@ class CallSyntax:
         return cls("json_list", **params)
 
     @classmethod
-    def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE):
-        return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement))
+    def tagged(cls, spelling=Spelling.JSON, placement=Placement.OWN_LINE, broken_tags=False):
+        """`<function=NAME>` calls of `<parameter=KEY>` tags. `broken_tags`: the tags Step-3.5
+        writes broken are read as the tags it meant, as SGLang's step3p5 detector reads them (its
+        qwen3_coder and vLLM's parsers read none): a function name or key ends at a newline too
+        where it is one the request declares (`<function=NAME\n`), a function tag without its `=`
+        is one where what follows names a declared tool (`<function NAME>`, `<functionNAME>`,
+        also after a call in a block, shapes.functions_in_block), and a tag's own name written
+        again counts once (`<parameter=parameter=KEY>`); read, never written."""
+        extra = {"broken_tags": True} if broken_tags else {}
+        return cls("tagged", spelling=Spelling(spelling), placement=Placement(placement), **extra)
+
+    def reads_broken_tags(self):
+        """Whether a tagged syntax reads Step-3.5's broken tags."""
+        return self.kind == "tagged" and dict(self.params).get("broken_tags", False)
 
     @classmethod
     def dsml(cls, mark=DSML_V4_1, spaced=False):
@@ -502,7 +515,8 @@ class CallSyntax:
                              and texts[fmt.spellings[name]] == text[:-1] + ' name="'))]
         if self.kind != "tagged":
             return []
-        # (and the tag spelled without its `=`, where a table reads it: shapes.functions_in_block)
+        # (and the tag spelled without its `=`, where a table of broken tags reads it:
+        # shapes.functions_in_block)
         return [i for i, (_, text) in enumerate(fmt.terminals) if text in (_native.TAGGED_TAGS[0],
                                                                              _native.TAGGED_TAGS[0][:-1])]
 
@@ -547,7 +561,8 @@ class CallSyntax:
                                           or_object=dict(self.params).get("or_object", False),
                                           python_literals=dict(self.params).get("python_literals", False))
         if self.kind == "tagged":
-            return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers)
+            return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers,
+                                        self.reads_broken_tags())
         if self.kind == "keyed":
             spellings = (self.tags,) + dict(self.params).get("also", ())
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends,

@@ -82,6 +82,7 @@ class Roles:
     syntax: object          # CallSyntax kind name ("json", "json_list", "tagged", "keyed") or None
     placement: object       # tagged, invoke: Placement.OWN_LINE or Placement.DIRECT; else None
     spelling: object        # tagged: Spelling.JSON or Spelling.PYTHON; else None
+    broken_tags: bool       # tagged: Step-3.5's broken tags are read too (CallSyntax.tagged(broken_tags=True))
     tags: tuple             # the syntax's inner tags: tagged (function open, parameter open,
                             # parameter close, function close); keyed (key open, key close, value
                             # open, value close); invoke (parameter open, parameter close, and the
@@ -273,6 +274,7 @@ def roles(fmt):
         syntax=kind,
         placement=syntax.placement if kind in ("tagged", "invoke") else None,
         spelling=syntax.spelling if kind == "tagged" else None,
+        broken_tags=syntax is not None and syntax.reads_broken_tags(),
         tags=tags,
         between=between,
         opener=fmt.opener,
@@ -674,6 +676,7 @@ def syntax_cases(r):
                           tools=TOOLS, calls=1))
     if tagged:
         fo, po, pc, fc = r.tags
+        repaired = 1 if r.broken_tags else 0
         cases += [
             Case("tagged-empty-function-name", closed(f"{fo}>\n" + arg("a", "1") + fc), tools=TOOLS, calls=0),
             Case("tagged-empty-function-name-then-function", closed(f"{fo}>\n" + weather), tools=TOOLS, calls=1),
@@ -694,7 +697,7 @@ def syntax_cases(r):
             Case("tagged-two-functions-block-unclosed", co + r.lead + weather + "\n" + time, tools=TOOLS, calls=2),
             Case("tagged-name-with-spaces", frame(body("get weather", [("my key", "v")])), tools=TOOLS, calls=1),
             Case("tagged-name-unterminated", open_call(f"{fo}get_weather"), tools=TOOLS),
-            # the block's close ends a declared name, as a newline does (vLLM's qwen3_coder, seed_oss)
+            # the block's close ends a declared name (vLLM's qwen3_coder, seed_oss)
             Case("tagged-name-closed-early", closed(f"{fo}get_weather"), tools=TOOLS, calls=1),
             Case("tagged-no-template-newlines", frame(weather.replace("\n", "")), tools=TOOLS, calls=1),
             Case("tagged-crlf", frame(weather.replace("\n", "\r\n")), tools=TOOLS, calls=1),
@@ -726,14 +729,15 @@ def syntax_cases(r):
                  + r.call(time) + r.trail + cc, tools=TOOLS, calls=2),
             Case("tagged-opener-in-value-cut", open_call(head("get_weather") + r.arg_open("code") + "x" + r.call_open
                                                          + "y"), tools=TOOLS, calls=1),
-            # Step-3.5's tag repairs
-            Case("tagged-function-without-equals", frame(weather.replace(fo, "<function ", 1)), tools=TOOLS, calls=1),
+            # Step-3.5's broken tags: its table reads them as meant, the others as written (no call)
+            Case("tagged-function-without-equals", frame(weather.replace(fo, "<function ", 1)), tools=TOOLS,
+                 calls=repaired),
             Case("tagged-function-without-equals-or-space", frame(weather.replace(fo, "<function", 1)), tools=TOOLS,
-                 calls=1),
+                 calls=repaired),
             Case("tagged-function-without-equals-undeclared", frame(body("lookup").replace(fo, "<function ", 1)),
                  tools=TOOLS, calls=0),
             Case("tagged-names-end-at-newline", frame(f"{fo}get_weather\n{po}city\nParis\n{pc}\n{fc}"), tools=TOOLS,
-                 calls=1),
+                 calls=repaired),
             Case("tagged-undeclared-name-runs-past-newline", frame(f"{fo}lookup\n{fc}") + r.call_separator
                  + frame(weather), tools=TOOLS, calls=1),
             Case("tagged-tag-name-written-twice", frame(weather.replace(po, po + "parameter=")), tools=TOOLS, calls=1),

@@ -37,6 +37,21 @@ ORDER = {"type": "function", "function": {"name": "create_order", "parameters": 
     "user_id": {"type": "integer"}, "duplicate_demo": {"type": "object"}}}}}
 
 
+# Step-3.5's broken tags, in a block as its template writes one: (label, the call's tags up to the
+# value, SGLang's step3p5 test that reads them)
+STEP_BLOCK = "<tool_call>\n{}\nOslo\n</parameter>\n</function>\n</tool_call>"
+STEP_BROKEN_TAGS = [
+    ("function-without-equals", "<function get_weather>\n<parameter=city>",
+     "test_missing_equals_in_known_function_tag"),
+    ("function-without-equals-or-space", "<functionget_weather>\n<parameter=city>",
+     "test_missing_equals_in_known_function_tag"),
+    ("names-a-newline-ends", "<function=get_weather\n<parameter=city",
+     "test_missing_right_angle_in_function_and_parameter_tags"),
+    ("tag-name-twice", "<function=get_weather>\n<parameter=parameter=city>",
+     "test_duplicate_parameter_prefix_is_repaired_when_boundary_is_known"),
+]
+
+
 @dataclasses.dataclass(frozen=True)
 class Quirk:
     name: str
@@ -166,9 +181,10 @@ QUIRKS = [
     *[Quirk(f"stray-thought-close-{table}", table, "plan" + close + "\n\nHello.", "plan\n\nHello.", [],
             "vLLM's and SGLang's reasoning parsers (thinking on): the stray closer dropped (vLLM's glm45 and "
             "holo2 with thinking off keep it)")
-      for table, close in (("qwen3", "</think>"), ("qwen3_tagged", "</think>"), ("glm", "</think>"),
-                           ("ling", "</think>"), ("kimi_k2", "</think>"), ("deepseek_v3_1", "</think>"),
-                           ("deepseek_v3_2", "</think>"), ("deepseek_v4", "</think>"), ("deepseek_v4_1", "</think>"),
+      for table, close in (("qwen3", "</think>"), ("qwen3_tagged", "</think>"), ("step3p5", "</think>"),
+                           ("glm", "</think>"), ("ling", "</think>"), ("kimi_k2", "</think>"),
+                           ("deepseek_v3_1", "</think>"), ("deepseek_v3_2", "</think>"), ("deepseek_v4", "</think>"),
+                           ("deepseek_v4_1", "</think>"),
                            ("minimax_m2", "</think>"), ("seed_oss", "</seed:think>"))],
     Quirk("stray-thought-close-after-a-thought", "qwen3",
           "<think>plan</think>Hello.</think> Bye.", "Hello. Bye.", [],
@@ -425,11 +441,12 @@ QUIRKS = [
           "SGLang's mimo: the name and keys less their spaces; vLLM's qwen3_coder, step3p5 and mimo: the name "
           "less its spaces (`city `, `days\\t` keep theirs); SGLang's qwen3_coder: as written (` get_weather `). "
           "symphony read them as written, so a declared key went untyped and a checked name undeclared"),
-    Quirk("qwen3-tagged-step-tag-with-spaces", "qwen3_tagged",
+    Quirk("step3p5-tag-with-spaces", "step3p5",
           "<tool_call><function bash ><parameter=command >pwd</parameter></function></tool_call>",
           None, [("bash", {"command": "pwd"})],
-          "vLLM's step3p5: no call (it reads `<function bash>` with no space before `>` only); symphony: the "
-          "function tag without its `=` names `bash` less its spaces, a declared tool",
+          "SGLang's step3p5 reads `<function bash>` (its test_missing_equals_in_known_function_tag), vLLM's "
+          "step3p5 no call; symphony's step3p5: the function tag without its `=` names `bash` less its spaces, "
+          "a declared tool (qwen3_tagged reads no such tag)",
           tools=({"type": "function", "function": {"name": "bash", "parameters": {"type": "object", "properties": {
               "command": {"type": "string"}}}}},)),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
@@ -450,6 +467,33 @@ QUIRKS = [
           "SGLang's qwen3 (\"Qwen3.5 sometimes opens <tool_call> without closing </think>\"): the thought ends "
           "at `<tool_call>`, both calls read", reasoning="I need to read the file.\n\n",
           prompt="<|im_start|>assistant\n<think>\n"),
+    # Step-3.5 writes some of its tags broken: its table reads them as meant (CallSyntax.tagged(
+    # broken_tags=True)); qwen3_tagged, as SGLang's qwen3_coder and every vLLM parser, as written
+    *[Quirk(f"step3p5-{label}", "step3p5", STEP_BLOCK.format(body), None, [call("get_weather", city="Oslo")],
+            "SGLang's step3p5 (its " + test + "): the call; vLLM's step3p5 and qwen3_coder and SGLang's "
+            "qwen3_coder read it as written")
+      for label, body, test in STEP_BROKEN_TAGS],
+    *[Quirk(f"qwen3-tagged-{label}-as-written", "qwen3_tagged", STEP_BLOCK.format(body), STEP_BLOCK.format(body), [],
+            "SGLang's qwen3_coder (its test_qwen_parser_does_not_gain_step_repair[qwen3_coder]) and vLLM's "
+            "qwen3_coder, qwen3_xml and step3p5: no call, or for a name a newline ends one named with the broken "
+            "tag's bytes and no arguments; no call here, so the block is the text the model wrote")
+      for label, body, test in STEP_BROKEN_TAGS[:3]],
+    Quirk("qwen3-tagged-tag-name-twice-as-written", "qwen3_tagged",
+          STEP_BLOCK.format("<function=get_weather>\n<parameter=parameter=city>"), None,
+          [("get_weather", {"parameter=city": "Oslo"})],
+          "vLLM's qwen3_coder, qwen3_xml and step3p5 and SGLang's qwen3_coder: the key `parameter=city`"),
+    Quirk("step3p5-function-without-equals-after-a-call", "step3p5",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n"
+          "<function get_weather>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>",
+          None, [call("get_weather", city="Oslo"), call("get_weather", days=2)],
+          "SGLang's step3p5 reads the first call only (and shows nothing of the second); one rule wherever "
+          "the tag stands: the block's later function tag is read as its first is"),
+    Quirk("qwen3-tagged-function-without-equals-after-a-call", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n"
+          "<function get_weather>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>",
+          "<function get_weather>\n<parameter=days>\n2\n</parameter>\n</function>", [call("get_weather", city="Oslo")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder: the first call; the rest, no tag, is text between the "
+          "block's calls (Malformed, shown)"),
     Quirk("glm-call-opener-ends-the-thought", "glm",
           "Oslo, then.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>",
           None, [call("get_weather", city="Oslo")],
@@ -1012,6 +1056,8 @@ def test_quirk_read_at_every_chunking(quirk):
 THOUGHT_THEN_CALL = [
     ("qwen3", None, "<think>plan", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>'),
     ("qwen3_tagged", "<|im_start|>assistant\n<think>\n", "plan\n",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"),
+    ("step3p5", "<|im_start|>assistant\n<think>\n", "plan\n",
      "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"),
     ("glm", "<|assistant|><think>", "plan",
      "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>"),

@@ -1,10 +1,10 @@
 """What the tagged family's models write against their template, read as they meant it
 (`qwen3_tagged`, and `seed_oss` where the same rule applies): a call without its block, several
-calls in one block, a value
-whose close is missing or misspelled, Step-3.5's broken tags, and a call opener written inside a
-value. Each output is read whole, at every chunking (tests.common.chunkings: per character and
-split) and one synthetic token per delta, counted; every replay conserves the output and says
-what the whole parse says. Each test's docstring says what the incumbents read: vLLM's
+calls in one block, a value whose close is missing or misspelled, Step-3.5's broken tags (its own
+table's, `step3p5`: the others read them as written), and a call opener written inside a value.
+Each output is read whole, at every chunking (tests.common.chunkings: per character and split) and
+one synthetic token per delta, counted; every replay conserves the output and says what the whole
+parse says. Each test's docstring says what the incumbents read: vLLM's
 qwen3_coder / step3p5 parsers (one Qwen3 engine in vLLM 0.33) and SGLang's qwen3_coder / step3p5
 detectors, after their unit tests (`../shared/peer-cases/`).
 
@@ -23,9 +23,10 @@ functions_in_block):
 - a value whose close is missing ends at the first held tag when the call's close, the block's
   close or the stream's end comes while a parameter tag is held (a misspelled close there is its
   close), and what was held is read again;
-- a name or key ends at a newline too where it is a declared one, a function name at a close
-  (`</function>`, the block's) on its own line; `<function NAME>` and
-  `<functionNAME>` are a function tag for a declared NAME; `<parameter=parameter=KEY>` is KEY.
+- a function name ends at a close (`</function>`, the block's) on its own line;
+- `step3p5` only (CallSyntax.tagged(broken_tags=True)): a name or key ends at a newline too where
+  it is a declared one; `<function NAME>` and `<functionNAME>` are a function tag for a declared
+  NAME; `<parameter=parameter=KEY>` is KEY.
 """
 import json
 
@@ -230,12 +231,15 @@ def test_a_function_tag_without_its_equals_after_a_call_in_a_block_is_the_next_c
     """Step-3.5's repair (`<function NAME>`, `<functionNAME>` for a declared NAME) holds for the
     block's later functions as for its first, one rule wherever the tag stands. SGLang's step3p5
     and qwen3_coder detectors read only the first call here, and show nothing of the second. A
-    tag that names no declared tool leaves the rest of the block its text, as the first does."""
+    tag that names no declared tool leaves the rest of the block its text, as the first does; so
+    does any such tag for qwen3_tagged, which reads no broken tag."""
     output = TWO_IN_A_BLOCK.replace("<function=b>", tag)
-    reads(output, None, [("a", {"x": 1}), ("b", {"y": 2})], tools=A_AND_B)
-    reads_by_tokens("qwen3_tagged", output, A_AND_B)
-    events = reads(output.replace(tag, "<function c>"), "<function c>\n<parameter=y>\n2\n</parameter>\n</function>",
-                   [("a", {"x": 1})], tools=A_AND_B)
+    reads(output, None, [("a", {"x": 1}), ("b", {"y": 2})], table="step3p5", tools=A_AND_B)
+    reads_by_tokens("step3p5", output, A_AND_B)
+    rest = f"{tag}\n<parameter=y>\n2\n</parameter>\n</function>"
+    reads(output, rest, [("a", {"x": 1})], tools=A_AND_B)
+    events = reads(output.replace(tag, "<function c>"), rest.replace(tag, "<function c>"), [("a", {"x": 1})],
+                   table="step3p5", tools=A_AND_B)
     assert "c" not in [e.name for e in events if type(e) is symphony.ToolCallStart]
 
 
@@ -305,46 +309,69 @@ def test_a_stream_cut_after_a_cut_close_ends_the_value_not_the_call():
         assert said(replay(symphony.parser("qwen3_tagged", TOOLS), pieces)) == said(events), plan
 
 
-# -- Step-3.5's tag repairs ------------------------------------------------------------------------
+# -- Step-3.5's broken tags (step3p5), and the tags as written (qwen3_tagged) ----------------------
 
-@pytest.mark.parametrize("tag", ["<function bash>", "<functionbash>", "<function  bash>", "<function=function=bash>"])
-def test_a_function_tag_without_its_equals_names_a_declared_tool(tag):
-    """SGLang step3p5 test_missing_equals_in_known_function_tag; its qwen3_coder detector reads
-    no call there (test_qwen_parser_does_not_gain_step_repair): one table serves both, and the
-    model meant the call."""
-    reads(f"<tool_call>{tag}<parameter=command>pwd</parameter></function></tool_call>", None,
-          [("bash", {"command": "pwd"})])
+BROKEN_TAGS = ["<tool_call><function bash><parameter=command>pwd</parameter></function></tool_call>",
+               "<tool_call><functionbash><parameter=command>pwd</parameter></function></tool_call>",
+               "<tool_call><function  bash><parameter=command>pwd</parameter></function></tool_call>",
+               "<tool_call><function=bash\n<parameter=command\npwd</parameter></function></tool_call>",
+               "<tool_call>\r\n<function=bash\r\n<parameter=command\r\npwd</parameter></function></tool_call>"]
+
+
+@pytest.mark.parametrize("output", BROKEN_TAGS + [
+    "<tool_call><function=function=bash><parameter=command>pwd</parameter></function></tool_call>",
+    "<tool_call><function=bash><parameter=parameter=command\npwd</parameter></function></tool_call>",
+])
+def test_step3p5_reads_its_broken_tags_as_the_tags_it_meant(output):
+    """SGLang step3p5 test_missing_equals_in_known_function_tag,
+    test_missing_right_angle_in_function_and_parameter_tags and
+    test_duplicate_parameter_prefix_is_repaired_when_boundary_is_known: the call. vLLM's step3p5
+    parser (the Qwen3 engine) reads none of them."""
+    reads(output, None, [("bash", {"command": "pwd"})], table="step3p5")
+
+
+@pytest.mark.parametrize("output", BROKEN_TAGS)
+def test_qwen3_tagged_reads_a_broken_tag_as_written(output):
+    """SGLang's qwen3_coder detector reads no call for `<function bash>`
+    (test_qwen_parser_does_not_gain_step_repair[qwen3_coder]); vLLM's qwen3_coder, qwen3_xml and
+    step3p5 none either, and for a name a newline ends one named `bash\n<parameter=command…` with
+    no arguments. No function tag opens a call here, so the block is the text the model wrote,
+    every byte of it (docs/recovery.md)."""
+    reads(output, output, [])
+
+
+@pytest.mark.parametrize("output, key", [
+    ("<tool_call><function=bash><parameter=parameter=command>pwd</parameter></function></tool_call>",
+     "parameter=command"),
+    ("<tool_call><function=bash><parameter=command\npwd</parameter></function></tool_call>", None),
+])
+def test_qwen3_tagged_reads_a_key_as_written(output, key):
+    """vLLM's qwen3_coder, qwen3_xml and step3p5 and SGLang's qwen3_coder: the key
+    `parameter=command`, and for a key its `</parameter>` cuts short (no `>`) a call without
+    arguments; here that key's tag is Malformed, shown."""
+    shown = None if key else "<parameter=command\npwd</parameter>"
+    reads(output, shown, [("bash", {key: "pwd"} if key else {})])
 
 
 def test_a_function_tag_without_its_equals_and_an_undeclared_name_is_no_call():
     """SGLang step3p5 test_unknown_malformed_function_is_not_repaired: no call, so the block is
     the text the model wrote, its markers included (docs/recovery.md)."""
     output = "<tool_call><function unknown><parameter=command>pwd</parameter></function></tool_call>"
-    events = reads(output, output, [])
+    events = reads(output, output, [], table="step3p5")
     first = next(e.to_dict() for e in events if type(e) is symphony.events.Malformed
                  and e.text.text.startswith("<function unknown>"))
     assert first["why"] == malformed("", "a tag where the call's syntax has none")["why"]
 
 
-def test_names_and_keys_a_newline_ends_where_the_tools_declare_them():
-    """SGLang step3p5 test_missing_right_angle_in_function_and_parameter_tags and
-    test_duplicate_parameter_prefix_is_repaired_when_boundary_is_known."""
-    reads("<tool_call><function=bash\n<parameter=command\npwd</parameter></function></tool_call>", None,
-          [("bash", {"command": "pwd"})])
-    reads("<tool_call><function=bash><parameter=parameter=command\npwd</parameter></function></tool_call>", None,
-          [("bash", {"command": "pwd"})])
-    reads("<tool_call>\r\n<function=bash\r\n<parameter=command\r\npwd</parameter></function></tool_call>", None,
-          [("bash", {"command": "pwd"})])
-
-
-def test_a_name_the_tools_do_not_declare_runs_past_a_newline():
+@pytest.mark.parametrize("table", ["qwen3_tagged", "step3p5"])
+def test_a_name_the_tools_do_not_declare_runs_past_a_newline(table):
     """vLLM test_none_tool_calls_filtered: `<function=bad_func_no_gt` (no `>`) is no call, the next
     block's is."""
     output = ("<tool_call>\n<function=bad_func_no_gt\n</function>\n</tool_call>\n<tool_call>\n<function=weather>\n"
               "<parameter=city>Dallas</parameter>\n</function>\n</tool_call>")
-    events = symphony.parse("qwen3_tagged", output, tools=TOOLS)
+    events = symphony.parse(table, output, tools=TOOLS)
     assert [name for name, _ in summary(chat.message(events))["calls"]] == ["weather"]
-    check("qwen3_tagged", output, [e.to_dict() for e in events], tools=TOOLS)
+    check(table, output, [e.to_dict() for e in events], tools=TOOLS)
 
 
 
@@ -352,8 +379,8 @@ def test_a_name_the_tools_do_not_declare_runs_past_a_newline():
                                          ("seed_oss", ("<seed:tool_call>", "</seed:tool_call>"))])
 @pytest.mark.parametrize("close", ["</function>\n", ""])
 def test_a_close_cutting_a_function_name_ends_it(table, block, close):
-    """`<function=bash</function>`, `<function=bash</tool_call>`: the close ends the name as a
-    newline does, a call without arguments (vLLM's qwen3_coder and seed_oss parsers read `bash {}`).
+    """`<function=bash</function>`, `<function=bash</tool_call>`: the close ends the name, a call
+    without arguments (vLLM's qwen3_coder and seed_oss parsers read `bash {}`).
     `</function>` ends any name, the block's close one the tools declare (vLLM reads any); a name
     that ran past a newline stays a tag cut short (above)."""
     output = block[0] + "\n<function=bash" + close + block[1]
@@ -366,12 +393,13 @@ def test_a_close_cutting_a_function_name_ends_it(table, block, close):
         reads(output, output, [], table=table)
 
 
+@pytest.mark.parametrize("table", ["qwen3_tagged", "step3p5"])
 @pytest.mark.parametrize("text", ["printf '<function bash>'", "printf '&lt;function bash&gt;'",
                                   "echo '<function=bash\n'"])
-def test_tags_inside_a_value_are_not_repaired(text):
+def test_tags_inside_a_value_are_not_repaired(table, text):
     """SGLang step3p5 test_function_like_text_inside_parameter_is_not_repaired."""
     reads(f"<tool_call><function=bash><parameter=command>{text}</parameter></function></tool_call>", None,
-          [("bash", {"command": text})])
+          [("bash", {"command": text})], table=table)
 
 
 # -- a call opener inside a delimited value --------------------------------------------------------

@@ -35,25 +35,27 @@
 #   end): what was held is read again as the call's. A close misspelled or cut short right there
 #   (`</parameter1>`, `</parameter_function>`, `</parameter`) is then the value's close.
 # - A function tag inside a call ends that call and starts the next.
-# - A function name cut by `</function>` (or, a declared one, by the block's close) ends there, as
-#   at a newline: `<function=get_time</function>` is a call without arguments.
-# - Step-3.5's tag repairs: a name or key ends at a newline as well as at `>`; a function tag
-#   without its `=` (`<function bash>`, `<functionbash>`) is read when what follows names a tool
-#   the request declares (else it is reported); a tag's own name written again after it
-#   (`<parameter=parameter=KEY>`) counts once.
+# - A function name cut by `</function>` (or, a declared one, by the block's close) ends there:
+#   `<function=get_time</function>` is a call without arguments.
 # - A name or key is its text less the spaces, tabs and carriage returns around it
 #   (`<function= get_weather >`, `<parameter=city >`), as a keyed call's key is.
+# - Step-3.5's broken tags, where the syntax reads them (`broken_tags`, the step3p5 table's): a
+#   name or key ends at a newline as well as at `>`; a function tag without its `=` (`<function
+#   bash>`, `<functionbash>`) is read when what follows names a tool the request declares (else it
+#   is reported); a tag's own name written again after it (`<parameter=parameter=KEY>`) counts
+#   once. Without them a name runs to its `>`, and `<function bash>` is no tag.
 
 cdef enum TaggedTag:
     TT_FUNCTION = 0            # <function=
     TT_PARAMETER = 1           # <parameter=
     TT_PARAMETER_CLOSE = 2     # </parameter>
     TT_FUNCTION_CLOSE = 3      # </function>
-    TT_FUNCTION_UNEQUAL = 4    # <function   a function tag without its `=`
-    TT_CLOSE_MISSPELLED = 5    # </parameter  a value's close spelled otherwise or cut short
+    TT_CLOSE_MISSPELLED = 4    # </parameter  a value's close spelled otherwise or cut short
+    TT_FUNCTION_UNEQUAL = 5    # <function   a function tag without its `=` (broken tags only)
 
 TAGGED_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")     # the syntax's own
-TAGGED_READ_TAGS = TAGGED_TAGS + ("<function", "</parameter")                   # and what is repaired
+TAGGED_READ_TAGS = TAGGED_TAGS + ("</parameter",)                               # and a close misspelled
+TAGGED_BROKEN_TAGS = TAGGED_READ_TAGS + ("<function",)                          # and Step-3.5's broken tag
 
 cdef enum:
     TG_CLOSE_STEM = 11         # len("</parameter")
@@ -113,14 +115,14 @@ cdef inline bint tg_blank(unsigned char c) noexcept:
 
 
 cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name,
-                                   Py_ssize_t t) noexcept:
-    """Where the name in p[0:n] begins: after the spaces before it and the tag's own name and `=`
-    written again (`tag_name`, t bytes), however often."""
+                                   Py_ssize_t t, bint repeats) noexcept:
+    """Where the name in p[0:n] begins: after the spaces before it and, with `repeats` (Step-3.5's
+    broken tags), the tag's own name and `=` written again (`tag_name`, t bytes), however often."""
     cdef Py_ssize_t at = 0
     while True:
         while at < n and tg_blank(p[at]):
             at += 1
-        if n - at <= t or memcmp(p + at, tag_name, t) != 0:
+        if not repeats or n - at <= t or memcmp(p + at, tag_name, t) != 0:
             return at
         at += t
 
@@ -149,6 +151,7 @@ cdef class TaggedCall(TagCall):
     cdef ByteBuf inner_key       # PD_KEY: the key being read after a candidate close
     cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
     cdef bint unequal            # the function tag being read has no `=`
+    cdef bint broken_tags        # Step-3.5's broken tags are read (the syntax's option)
     cdef bint bare               # the region was opened by its function tag, and no call started yet
     cdef bint rereading
 
@@ -233,13 +236,14 @@ cdef class TaggedCall(TagCall):
         return 0
 
     cdef Py_ssize_t read_name(self, const unsigned char* p, Py_ssize_t n, ByteBuf* into) except -1:
-        """A name or key up to the `>` that ends it, or the newline that does where the name so
-        far is one the request declares (a carriage return before it left out): the bytes before
-        it go to `into` and with the end to what is carried. Returns where the end is in p[0:n],
-        or n when it is not there yet."""
+        """A name or key up to the `>` that ends it, or, reading broken tags, the newline that
+        does where the name so far is one the request declares (a carriage return before it left
+        out): the bytes before it go to `into` and with the end to what is carried. Returns where
+        the end is in p[0:n], or n when it is not there yet."""
         cdef Py_ssize_t k = 0, start = 0
+        cdef unsigned char other_end = LF if self.broken_tags else GREATER     # what ends a name besides `>`
         while True:
-            while k < n and p[k] != GREATER and p[k] != LF:
+            while k < n and p[k] != GREATER and p[k] != other_end:
                 k += 1
             bb_append(into, p + start, k - start)
             if k == n or p[k] == GREATER:
@@ -260,16 +264,17 @@ cdef class TaggedCall(TagCall):
         request declares (or a parameter the call's declared function has)."""
         cdef Py_ssize_t at
         if self.stage == TG_FUNCTION_NAME:
-            at = tg_name_at(name, n, b"function=", 9)
+            at = tg_name_at(name, n, b"function=", 9, self.broken_tags)
             n = tg_name_end(name, n)
             return self.declared is not None and n > at and (<Declared>self.declared).find(name + at, n - at) >= 0
-        at = tg_name_at(name, n, b"parameter=", 10)
+        at = tg_name_at(name, n, b"parameter=", 10, self.broken_tags)
         n = tg_name_end(name, n)
         return self.function is not None and n > at and self.function.declares(name + at, n - at)
 
     cdef int trim_name(self, ByteBuf* name, const char* tag_name, Py_ssize_t t) except -1:
-        """The name without the spaces around it and the tag's own name written again."""
-        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t)
+        """The name without the spaces around it and, reading broken tags, the tag's own name
+        written again."""
+        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t, self.broken_tags)
         cdef Py_ssize_t end = max(at, tg_name_end(name.data, name.len))
         if at:
             memmove(name.data, name.data + at, end - at)
@@ -308,8 +313,8 @@ cdef class TaggedCall(TagCall):
         return self.tag_out_of_place(p, n)
 
     cdef bint name_cut_by_close(self, bint own) except -1:
-        """Whether a close arriving now ends a function name that its `>` never ended, as a newline
-        does (`<function=get_time</function>`): in a block, with a name read on the tag's own line
+        """Whether a close arriving now ends a function name that its `>` never ended
+        (`<function=get_time</function>`): in a block, with a name read on the tag's own line
         (one that ran past a newline, a name the tools do not declare, stays a tag cut short, as
         vLLM filters `<function=bad_func_no_gt\n</function>`). `own`: the close is `</function>`;
         the block's close ends only a name the request declares (any other is a function tag the
@@ -549,7 +554,8 @@ cdef class TaggedCall(TagCall):
     cdef int inner_key_read(self) except -1:
         """The key of a parameter tag after a candidate close: one the schema declares and the
         call has not written confirms the close; another is held with its value."""
-        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10)
+        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10,
+                                        self.broken_tags)
         cdef const unsigned char* key = self.inner_key.data + at
         cdef Py_ssize_t n = tg_name_end(self.inner_key.data, self.inner_key.len) - at
         if n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
@@ -785,17 +791,20 @@ cdef class TaggedCall(TagCall):
 @cython.no_gc
 cdef class TaggedSyntax(Syntax):
     """`<function=NAME>` calls of `<parameter=KEY>` tags; values on their own line (own_line)
-    or placed directly between the tags."""
+    or placed directly between the tags; Step-3.5's broken tags read too (broken_tags)."""
     cdef MarkerSet tags
     cdef readonly bint own_line
+    cdef readonly bint broken_tags
 
-    def __init__(self, bint own_line=True, ends=(), starts=(), openers=()):
+    def __init__(self, bint own_line=True, ends=(), starts=(), openers=(), bint broken_tags=False):
         Syntax.__init__(self, ends, starts, openers)
-        self.tags = MarkerSet(TAGGED_READ_TAGS)
+        self.tags = MarkerSet(TAGGED_BROKEN_TAGS if broken_tags else TAGGED_READ_TAGS)
         self.own_line = own_line
+        self.broken_tags = broken_tags
         self.reads_types = True
 
     cdef Assembler open(self, object declared):
         cdef TaggedCall call = TaggedCall.__new__(TaggedCall)
         call.own_line = self.own_line
+        call.broken_tags = self.broken_tags
         return tc_opened(call, self.tags, declared)

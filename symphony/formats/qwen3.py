@@ -1,15 +1,16 @@
 """Qwen3 and kin (SPEC §3 `qwen3`): `<think>` thoughts and `<tool_call>` call blocks, with JSON
 call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>` tags
-(`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, MiMo, Step-3.5, Nanbeige, Nemotron-3).
+(`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, MiMo, Nanbeige, Nemotron-3; `step3p5`: Step-3.5/3.7, the
+same tags and also the ones it writes broken, CallSyntax.tagged(broken_tags=True)).
 
 `<tool_call>` inside a thought the model did not close ends the thought and opens the call
 (shapes.call_ends_thought: a recovery beyond SPEC §3, as vLLM's and SGLang's qwen3 reasoning
 parsers read it; a bare `<function=` there stays the thought's text, as both read it);
 `</think>` with no thought open, one token of every checkpoint's tokenizer, is dropped (a control
 token, as the incumbents' reasoning parsers drop it); a `<think>` written inside the thought is
-dropped (shapes). A fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged` also
-reads a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls) and several
-calls in one block (shapes.functions_in_block).
+dropped (shapes). A fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged`
+and `step3p5` also read a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls)
+and several calls in one block (shapes.functions_in_block).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, ASSISTANT_TAG, CHATML, FENCE_PROBE, MODEL_WRITES_THOUGHT,
@@ -21,16 +22,24 @@ THINK = ("<think>", "</think>")
 TOOL_CALL = ("<tool_call>", "</tool_call>")
 OPENER = "<|im_start|>assistant"
 
+
+
+def tagged(name, syntax):
+    """A table of `<function=…>` calls in `<tool_call>` blocks, or without them, after a thought."""
+    return bare_calls(functions_in_block(call_ends_thought(thought_and_calls(name, THINK, TOOL_CALL, syntax, OPENER))))
+
+
 QWEN3 = call_ends_thought(thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER))
-QWEN3_TAGGED = bare_calls(functions_in_block(call_ends_thought(
-    thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE), OPENER))))
+QWEN3_TAGGED = tagged("qwen3_tagged", CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE))
+STEP3P5 = tagged("step3p5", CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE, broken_tags=True))
 
 # `</think>` is one token of Qwen3's tokenizer (and Qwen3.5's, Step-3.5's): with no thought open it is
 # dropped (a control token), as vLLM's and SGLang's reasoning parsers drop it
 QWEN3 = QWEN3.control_tokens("think_close")
 QWEN3_TAGGED = QWEN3_TAGGED.control_tokens("think_close")
+STEP3P5 = STEP3P5.control_tokens("think_close")
 
-TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED}
+TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED, "step3p5": STEP3P5}
 
 
 # the incumbents' view of Qwen's ChatML (bench/peers/harness.py): the markers their parsers look
@@ -46,24 +55,28 @@ FAMILY = Family(
             "Qwen3, Qwen3-2507, Qwen3-Next, Qwen3-VL, Holo2, WebWorld, K-EXAONE"),
         Row(("qwen3_tagged",),
             "`<tool_call>` + `<function=NAME><parameter=KEY>`, values on their own line",
-            "Qwen 3.5/3.6/3.8, Qwen3-Coder, MiMo, Step-3.5/3.7, Nanbeige, Nemotron-3 Nano (and Omni Reasoning)"),
+            "Qwen 3.5/3.6/3.8, Qwen3-Coder, MiMo, Nanbeige, Nemotron-3 Nano (and Omni Reasoning)"),
+        Row(("step3p5",),
+            "the same, and the tags it writes broken: `<function NAME>`, a name ended by a newline",
+            "Step-3.5/3.7"),
     ),
     vllm={
         # `<tool_call>` + `<function=…><parameter=…>`; IquestCoderToolParser subclasses qwen3_coder
         "qwen3_coder": "qwen3_tagged",
         "qwen3_xml": "qwen3_tagged",
         "mimo": "qwen3_tagged",
-        "step3p5": "qwen3_tagged",
+        "step3p5": "step3p5",
         "iquest_coder": "qwen3_tagged",
         # vLLM's other names for a family above: qwen3_json is hermes (Qwen3 writes its <think>: the
-        # qwen3 table), llama4_json the llama3_json parser, step5 the qwen3_coder parser (with R1's
-        # <think>), ling3 the GLM-4.7 parser, poolside_v1 Laguna's keyed calls
+        # qwen3 table), llama4_json the llama3_json parser, step5 (Step-5's) the qwen3_coder parser
+        # keeping content whitespace (with R1's <think>; none of Step-3.5's broken tags), ling3 the
+        # GLM-4.7 parser, poolside_v1 Laguna's keyed calls
         "qwen3_json": "qwen3",
         "step5": "qwen3_tagged",
     },
     sglang={
         "qwen3_coder": "qwen3_tagged",
-        "step3p5": "qwen3_tagged",
+        "step3p5": "step3p5",
         "nanbeige": "qwen3_tagged",
         "mimo": "qwen3_tagged",
     },
@@ -108,7 +121,7 @@ FAMILY = Family(
                     "Alibaba-NLP/WebWorld-32B", "Alibaba-NLP/WebWorld-8B", "Alibaba-NLP/WebWorld-14B"),
         checkpoints("k-exaone-236b-a23b", "qwen3", OPENS_THOUGHT, ASSISTANT_TAG, "<|assistant|>",
                     "LGAI-EXAONE/K-EXAONE-236B-A23B"),
-        # qwen3_tagged: <function=NAME><parameter=KEY> calls
+        # qwen3_tagged (and step3p5): <function=NAME><parameter=KEY> calls
         # Qwen3.5-2B and 0.8B share one template, whose thinking switch is off unless the request's
         # `enable_thinking` is true: off, the prompt writes an empty thought (`<think>\n\n</think>\n\n`);
         # on, it opens one. The larger Qwen3.5 and the Qwen3.6 sizes think unless it is false.
@@ -142,7 +155,7 @@ FAMILY = Family(
                     "Nanbeige/Nanbeige4.2-3B"),
         checkpoints("mimo-v2.5", "qwen3_tagged", MODEL_WRITES_THOUGHT, CHATML, None,
                     "XiaomiMiMo/MiMo-V2.5"),
-        checkpoints("step-3.5-flash", "qwen3_tagged", ALWAYS_OPENS_THOUGHT, CHATML, None,
+        checkpoints("step-3.5-flash", "step3p5", ALWAYS_OPENS_THOUGHT, CHATML, None,
                     "stepfun-ai/Step-3.5-Flash", "stepfun-ai/Step-3.7-Flash"),     # vLLM's step3p5 serves both
         checkpoints("nvidia-nemotron-3-nano-30b-a3b-bf16", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
                     "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16"),
@@ -159,7 +172,7 @@ FAMILY = Family(
     ),
     replay=Replay(
         probes={"qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
-                "qwen3_tagged": {REASONING_PROBE: (0, "stop")}},
+                "qwen3_tagged": {REASONING_PROBE: (0, "stop")}, "step3p5": {REASONING_PROBE: (0, "stop")}},
     ),
     bench={
         # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true

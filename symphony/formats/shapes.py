@@ -93,18 +93,20 @@ def functions_in_block(table):
     writes one `<function=…>` per block, and its models at times write more (vLLM's and SGLang's
     parsers read every one). Once a call's `</function>` ends it, the block goes on (state
     `between_calls`, a block's wrapping, as between a block's invokes: whitespace Dropped, other text
-    Malformed); a function tag there opens the next call (the tag is the call's; so does one spelled
-    without its `=`, `<function NAME>`, which the call reads as it reads one that opens a block), the
-    block's close ends the block, its opener opens the next call, as in a call. Read, never written
-    (`Format.recovers`)."""
-    return (_with_function_open(table)
-            .state("between_calls", Emits.WRAPPER)
-            .terminal("function_open_unequal", _native.TAGGED_TAGS[0][:-1])
-            .after_call("calls", "between_calls")
-            .recovers("between_calls", "function_open", "calls")
-            .recovers("between_calls", "function_open_unequal", "calls")
-            .recovers("between_calls", "call_close", "content")
-            .recovers("between_calls", "call_open", "calls"))
+    Malformed); a function tag there opens the next call (the tag is the call's; where the syntax
+    reads broken tags, so does one spelled without its `=`, `<function NAME>`, which the call reads
+    as it reads one that opens a block), the block's close ends the block, its opener opens the next
+    call, as in a call. Read, never written (`Format.recovers`)."""
+    table = (_with_function_open(table)
+             .state("between_calls", Emits.WRAPPER)
+             .after_call("calls", "between_calls")
+             .recovers("between_calls", "function_open", "calls")
+             .recovers("between_calls", "call_close", "content")
+             .recovers("between_calls", "call_open", "calls"))
+    if not table.syntax.reads_broken_tags():
+        return table
+    return (table.terminal("function_open_unequal", _native.TAGGED_TAGS[0][:-1])
+            .recovers("between_calls", "function_open_unequal", "calls"))
 
 
 def call_ends_thought(table, opener="call_open", region="calls"):
