@@ -187,8 +187,10 @@ QUIRKS = [
           'Ok <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
           '<|tool_call_end|>\n<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}'
           "<|tool_call_end|><|tool_calls_section_end|>Done.",
-          "Ok Done.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
-          "SGLang's kimi_k2 (streamed): both calls; the section's close ends the section it opened"),
+          "Ok \nDone.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
+          "SGLang's kimi_k2 (streamed): both calls, and the prose around them as written, the newline between "
+          "them too (no section was opened: none of it is the section's wrapping); the section's close the "
+          "model writes after them is dropped"),
     Quirk("kimi-call-opener-with-no-call", "kimi_k2",
           "Ok <|tool_call_begin|> not a call <|tool_call_end|> x",
           "Ok <|tool_call_begin|> not a call <|tool_call_end|> x", [],

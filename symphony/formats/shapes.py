@@ -183,13 +183,30 @@ def objects_in_block(table, block="calls", state="object_call"):
     return table.reads_objects(block, state)
 
 
-def calls_without_block(table, opener, call):
-    """`table` (a block of calls: a wrapper state whose rows open each call) also reads a call its
-    model writes without the block's opener, prose before it or not: the call's `opener` in
-    content opens the block with the call (state `call`), and the block's rows take it from
-    there: the call's close returns to the block, whose close (or the stream's end) ends it, and
-    the next opener opens the next call. A recovery: read, never written (Format.recovers)."""
-    return table.recovers("content", opener, call)
+def calls_without_block(table, opener, call, block="calls", content="content"):
+    """`table` (a block of calls: the wrapper state `block`, whose rows open each call in state
+    `call`) also reads a call its model writes without the block's opener, prose before it or not:
+    the call's `opener` in `content` opens the call in a state of its own (`bare_` + call) that reads
+    it as `call` does, but ends it back in the prose (state `after_bare_` + call) where `call` ends
+    in the block. No block was written, so the text around the call is the prose's, whitespace
+    included (none of it is the block's wrapping): the prose after the call reads as `content`
+    reads, its opener opens the next such call, and the block's close the model may still write
+    after the call is dropped. A recovery: read, never written (Format.recovers)."""
+    bare, after = "bare_" + call, "after_bare_" + call
+    instead = {block: after, call: bare}
+    rows = list(table.transitions) + [(content, opener, bare)]
+    table = table.state(bare, Emits.ARGUMENTS).state(after, Emits.CONTENT).recovers(content, opener, bare)
+    for src, terminal, dst in rows:
+        if src == call:
+            table = table.recovers(bare, terminal, instead.get(dst, dst))
+        elif src == content:
+            table = table.recovers(after, terminal, dst)
+    for src, terminal, dst in rows:
+        if src == block and dst == content:
+            table = table.recovers(after, terminal, content)      # the block's close, dropped
+    if call in table.returns:
+        table = table.after_call(bare, instead.get(table.returns[call], table.returns[call]))
+    return table
 
 
 def loose_invokes(table, opener="invoke_open"):
