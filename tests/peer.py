@@ -282,23 +282,14 @@ def call_markers(table):
 
 
 @functools.lru_cache(maxsize=None)
-def thought_markers(table):
-    """The texts of a table's markers that open its thought (they lead into a reasoning state)."""
+def thought_markers(table, closing=False):
+    """The texts of a table's markers that open its thought (they lead into a reasoning state),
+    or (`closing`) that close it (they lead out of one)."""
     fmt = format_table(table)
     thought = {state for state, emits in fmt.states if emits == Emits.REASONING}
     texts = dict(fmt.terminals)
     return tuple(sorted({texts[terminal] for state, terminal, to in fmt.transitions
-                         if to in thought and state not in thought}))
-
-
-@functools.lru_cache(maxsize=None)
-def thought_closers(table):
-    """The texts of a table's markers that close its thought (they lead out of a reasoning state)."""
-    fmt = format_table(table)
-    thought = {state for state, emits in fmt.states if emits == Emits.REASONING}
-    texts = dict(fmt.terminals)
-    return tuple(sorted({texts[terminal] for state, terminal, to in fmt.transitions
-                         if state in thought and to not in thought}))
+                         if (state in thought) == closing and (to in thought) != closing}))
 
 
 class ThoughtView:
@@ -308,7 +299,7 @@ class ThoughtView:
 
     def __init__(self, table):
         self.table = table
-        self.markers = thought_markers(table) + thought_closers(table)
+        self.markers = thought_markers(table) + thought_markers(table, closing=True)
 
     def __call__(self, content):
         if not any(marker in content for marker in thought_markers(self.table)):

@@ -424,6 +424,64 @@ QUIRKS = [
           "vLLM's kimi_k3: the text after the opener it finds (` here`); symphony: the response's opener inside the "
           "response is its text, spaced or not", tools=(),
           prompt='<|open|>message role="assistant"<|sep|><|open|>response<|sep|>'),
+    # Kimi K3: an argument typed `integer` (JSON Schema's name; the template writes `number`), typed
+    # otherwise, or written with no `type`
+    Quirk("kimi-k3-integer-argument", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|>'
+          '<|open|>argument key="days" type="integer"<|sep|>3<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "vLLM's and SGLang's kimi_k3: `days` read as JSON, as a `number` is (symphony showed the "
+          "argument as content)"),
+    Quirk("kimi-k3-argument-without-type", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="city"<|sep|>3 Oslo Street<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="3 Oslo Street")],
+          "vLLM's and SGLang's kimi_k3: the value as its text, as `type=\"string\"` reads it (symphony "
+          "showed the argument as content)"),
+    Quirk("kimi-k3-argument-of-another-type", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="days" type="int"<|sep|>3<|close|>argument<|sep|>'
+          '<|open|>argument key="city" type="place"<|sep|>Oslo<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", days=3, city="Oslo")],
+          "vLLM's and SGLang's kimi_k3: a type other than `string` reads the value as JSON, else its text"),
+    # DeepSeek V3: the closing fence written after more whitespace than the template's one newline
+    Quirk("deepseek-v3-fence-after-spaces", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}  \n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3 (whole and streamed): the call, the fence its markup "
+          "(symphony showed the fence as content)"),
+    Quirk("deepseek-v3-fence-after-a-blank-line", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}\n\n```\n<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3 (streamed): the call, the fence its markup"),
+    Quirk("deepseek-v3-fence-without-a-newline", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "Oslo"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3 and SGLang's deepseekv3: no call; symphony reads the call, its fence the "
+          "call's markup"),
+    # Qwen3-Coder / MiMo / Step-3.5 (qwen3_tagged): a function name or a key written with spaces
+    # around it inside its tag
+    Quirk("qwen3-tagged-names-with-spaces", "qwen3_tagged",
+          "<tool_call>\n<function= get_weather >\n<parameter= city >\nOslo\n</parameter>\n<parameter=days\t>\n3\n"
+          "</parameter>\n</function>\n</tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "SGLang's mimo: the name and keys less their spaces; vLLM's qwen3_coder, step3p5 and mimo: the name "
+          "less its spaces (`city `, `days\\t` keep theirs); SGLang's qwen3_coder: as written (` get_weather `). "
+          "symphony read them as written, so a declared key went untyped and a checked name undeclared"),
+    Quirk("qwen3-tagged-step-tag-with-spaces", "qwen3_tagged",
+          "<tool_call><function bash ><parameter=command >pwd</parameter></function></tool_call>",
+          None, [("bash", {"command": "pwd"})],
+          "vLLM's step3p5: no call (it reads `<function bash>` with no space before `>` only); symphony: the "
+          "function tag without its `=` names `bash` less its spaces, a declared tool",
+          tools=({"type": "function", "function": {"name": "bash", "parameters": {"type": "object", "properties": {
+              "command": {"type": "string"}}}}},)),
     # A call opener inside a thought the model did not close (`<think>plan<tool_call>…`, no
     # `</think>`): the thought ends there and the call is read (shapes.call_ends_thought)
     Quirk("qwen3-call-opener-ends-the-thought", "qwen3",
@@ -584,6 +642,25 @@ QUIRKS = [
           "Checking. and ]<]minimax[>[ \n text", [call("get_weather", city="Oslo")],
           "SGLang's minimax_m3: the whitespace between a separator and its tag dropped with the separator; "
           "a separator and whitespace no tag follows stay in the content"),
+    Quirk("minimax-m3-whitespace-after-the-separator-in-values", "minimax_m3",
+          "]<]minimax[>[\n<tool_call>]<]minimax[>[\n<invoke name=\"get_weather\">]<]minimax[>[\n<city>Oslo"
+          "]<]minimax[>[\n</city>]<]minimax[>[ \t<days>3]<]minimax[>[ \t\r\n</days>]<]minimax[>[\n</invoke>"
+          "]<]minimax[>[\n</tool_call>",
+          None, [call("get_weather", city="Oslo", days=3)],
+          "SGLang's minimax_m3 (whole and streamed): every separator's whitespace before a tag dropped with it, "
+          "`city` is `Oslo` (symphony read `Oslo\\n`); vLLM's minimax_m3: no call"),
+    Quirk("minimax-m3-whitespace-after-the-separator-then-text", "minimax_m3",
+          "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo"
+          "]<]minimax[>[ \n <b>]<]minimax[>[\n]<]minimax[>[\n</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>",
+          None, [call("get_weather", city="Oslo \n <b>\n")],
+          "SGLang's minimax_m3: no call whole; streamed, `Oslo]<]minimax[>[<b>]<]minimax[>[\\n` (the separators "
+          "in the value, the whitespace before `<b>` dropped). symphony: whitespace no close tag follows is the "
+          "value's text, and a tag in a value its text"),
+    Quirk("minimax-m3-whitespace-after-the-separator-at-the-end", "minimax_m3",
+          "]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Oslo]<]minimax[>[\n",
+          None, [call("get_weather", city="Oslo\n")],
+          "SGLang's minimax_m3: no call whole (all content); streamed, the call cut at `Oslo`. symphony: the cut "
+          "call, the whitespace the end decides the value's text"),
     # K2-Horizon's other call forms (the request's `tool_call_format`): read whatever the request said
     Quirk("k2-horizon-json", "k2_horizon",
           'Looking.<ifm|tool_calls><ifm|tool_call>\n{"name": "search", "arguments": {"query": "a <ifm|arg_key>", '

@@ -68,10 +68,27 @@ def test_the_models_index_is_ignored_and_other_attributes_are_reported():
     ])
 
 
-def test_an_unknown_type_leaves_the_argument_reported():
-    output = TOOLS + call("f", arg("a", "1", "integer"), arg("b", "x")) + TOOLS_END
+def test_a_type_the_template_does_not_write_reads_the_value_whole():
+    # JSON Schema's `integer` (the template writes `number`), or any other type but `string`: the
+    # value typed with no declaration, as the incumbents JSON-decode every non-string type
+    output = TOOLS + call("f", arg("a", "1", "integer"), arg("b", "x", "word"), arg("c", "[1]", "")) + TOOLS_END
     events = parsed("kimi_k3", output)
-    assert malformed(ARG + 'a" type="integer"' + SEP, AFTER_NAME) in events
+    assert arguments_of(events) == {0: '{"a": 1, "b": "x", "c": [1]}'}
+    check("kimi_k3", output, events)
+
+
+def test_an_argument_with_no_type_is_its_text():
+    output = TOOLS + call("f", f'{ARG}a"{SEP} 12 {ARG_END}') + TOOLS_END
+    events = parsed("kimi_k3", output)
+    assert arguments_of(events) == {0: '{"a": " 12 "}'}
+    check("kimi_k3", output, events)
+
+
+@pytest.mark.parametrize("attributes", [' kind="number"', ' type="a"b"', ' type=number'])
+def test_other_attributes_leave_the_argument_reported(attributes):
+    output = TOOLS + call("f", f'{ARG}a"{attributes}{SEP}1{ARG_END}', arg("b", "x")) + TOOLS_END
+    events = parsed("kimi_k3", output)
+    assert malformed(ARG + 'a"' + attributes + SEP, AFTER_NAME) in events
     assert arguments_of(events) == {0: '{"b": "x"}'}
     check("kimi_k3", output, events)
 

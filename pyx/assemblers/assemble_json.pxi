@@ -38,9 +38,10 @@
 # A syntax may write a head before the object, up to a separator (`head`): the head is the
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
 # object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
-# V3's closing fence): bytes that match it are the end's source, the first that does not ends
-# the call. An arguments object with no separator has its head up to the object's own `{`
-# (Mistral's `NAME{..}`): the `{` ends the head and opens the object.
+# V3's closing fence): bytes that match it are the end's source (a whitespace byte of the tail
+# matching any run of whitespace), the first that does not ends the call. An arguments object
+# with no separator has its head up to the object's own `{` (Mistral's `NAME{..}`): the `{` ends
+# the head and opens the object.
 #
 # Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
 # what some Llama-family and Granite checkpoints write) are that object: the string is held while
@@ -442,13 +443,22 @@ cdef class JsonCallAssembler(Assembler):
 
     cdef Py_ssize_t read_tail(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """Takes the bytes that continue the tail; the whole tail, or a byte that is not the
-        tail's, ends the call. Returns how many bytes it took."""
+        tail's, ends the call. Returns how many bytes it took. A whitespace byte of the tail
+        stands for a run of JSON whitespace (none too): the model may write the fence after a
+        space or a blank line."""
         cdef const unsigned char* tail = <const unsigned char*>(<char*>self.tail)
         cdef Py_ssize_t m = len(self.tail), k = 0
-        while k < n and self.tail_read + k < m and p[k] == tail[self.tail_read + k]:
-            k += 1
+        while k < n and self.tail_read < m:
+            if jp_strict_space(tail[self.tail_read]) and jp_strict_space(p[k]):
+                k += 1
+            elif jp_strict_space(tail[self.tail_read]):
+                self.tail_read += 1
+            elif p[k] == tail[self.tail_read]:
+                k += 1
+                self.tail_read += 1
+            else:
+                break
         bb_append(&self.text.text, p, k)
-        self.tail_read += k
         if self.tail_read == m or k < n:
             self.end_with_tail(sink)
         return k

@@ -41,6 +41,8 @@
 #   without its `=` (`<function bash>`, `<functionbash>`) is read when what follows names a tool
 #   the request declares (else it is reported); a tag's own name written again after it
 #   (`<parameter=parameter=KEY>`) counts once.
+# - A name or key is its text less the spaces, tabs and carriage returns around it
+#   (`<function= get_weather >`, `<parameter=city >`), as a keyed call's key is.
 
 cdef enum TaggedTag:
     TT_FUNCTION = 0            # <function=
@@ -105,17 +107,29 @@ cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_
     return n
 
 
-cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name, Py_ssize_t t,
-                                   bint unequal) noexcept:
-    """Where the name in p[0:n] begins: after the tag's own name and `=` written again
-    (`tag_name`, t bytes), however often, and for a tag without its `=` after the spaces too."""
+cdef inline bint tg_blank(unsigned char c) noexcept:
+    """A space a name or key is written with around it (a newline ends it instead)."""
+    return c == SPACE or c == TAB or c == CR
+
+
+cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name,
+                                   Py_ssize_t t) noexcept:
+    """Where the name in p[0:n] begins: after the spaces before it and the tag's own name and `=`
+    written again (`tag_name`, t bytes), however often."""
     cdef Py_ssize_t at = 0
-    if unequal:
-        while at < n and (p[at] == SPACE or p[at] == TAB):
+    while True:
+        while at < n and tg_blank(p[at]):
             at += 1
-    while n - at > t and memcmp(p + at, tag_name, t) == 0:
+        if n - at <= t or memcmp(p + at, tag_name, t) != 0:
+            return at
         at += t
-    return at
+
+
+cdef inline Py_ssize_t tg_name_end(const unsigned char* p, Py_ssize_t n) noexcept:
+    """Where the name in p[0:n] ends: before the spaces after it."""
+    while n > 0 and tg_blank(p[n - 1]):
+        n -= 1
+    return n
 
 
 @cython.final
@@ -246,18 +260,20 @@ cdef class TaggedCall(TagCall):
         request declares (or a parameter the call's declared function has)."""
         cdef Py_ssize_t at
         if self.stage == TG_FUNCTION_NAME:
-            at = tg_name_at(name, n, b"function=", 9, self.unequal)
+            at = tg_name_at(name, n, b"function=", 9)
+            n = tg_name_end(name, n)
             return self.declared is not None and n > at and (<Declared>self.declared).find(name + at, n - at) >= 0
-        at = tg_name_at(name, n, b"parameter=", 10, False)
+        at = tg_name_at(name, n, b"parameter=", 10)
+        n = tg_name_end(name, n)
         return self.function is not None and n > at and self.function.declares(name + at, n - at)
 
-    cdef int drop_name_repeats(self, ByteBuf* name, const char* tag_name, Py_ssize_t t, bint unequal) except -1:
-        """The name without the tag's own name written again (and the spaces of a tag without its
-        `=`)."""
-        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t, unequal)
+    cdef int trim_name(self, ByteBuf* name, const char* tag_name, Py_ssize_t t) except -1:
+        """The name without the spaces around it and the tag's own name written again."""
+        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t)
+        cdef Py_ssize_t end = max(at, tg_name_end(name.data, name.len))
         if at:
-            memmove(name.data, name.data + at, name.len - at)
-            name.len -= at
+            memmove(name.data, name.data + at, end - at)
+        name.len = end - at
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
@@ -330,7 +346,7 @@ cdef class TaggedCall(TagCall):
             self.report_from(self.tag_at, OT_TAG_OUT_OF_PLACE)
             self.stage = self.stage_after_tag()
             return 0
-        self.drop_name_repeats(&self.name, b"function=", 9, self.unequal)
+        self.trim_name(&self.name, b"function=", 9)
         if self.name.len == 0:
             if self.bare:
                 return self.not_a_call()
@@ -350,7 +366,7 @@ cdef class TaggedCall(TagCall):
 
     cdef int parameter_tag_done(self) except -1:
         cdef Py_ssize_t n
-        self.drop_name_repeats(&self.key, b"parameter=", 10, False)
+        self.trim_name(&self.key, b"parameter=", 10)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
             self.stage = TG_BETWEEN
@@ -533,9 +549,9 @@ cdef class TaggedCall(TagCall):
     cdef int inner_key_read(self) except -1:
         """The key of a parameter tag after a candidate close: one the schema declares and the
         call has not written confirms the close; another is held with its value."""
-        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10, False)
+        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10)
         cdef const unsigned char* key = self.inner_key.data + at
-        cdef Py_ssize_t n = self.inner_key.len - at
+        cdef Py_ssize_t n = tg_name_end(self.inner_key.data, self.inner_key.len) - at
         if n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
                                                  or self.function.declares(key, n)):
             return self.confirm_close()

@@ -12,7 +12,10 @@
 # the top, `null` below the top when nothing is declared there. Whitespace right after an opening
 # tag waits until the content decides: a leaf's text, or a container's template spacing. Inside a
 # leaf only its own close tag is a tag. The separators the table ignores are handed in by the
-# engine and kept in their place among held bytes.
+# engine and kept in their place among held bytes. In a leaf, whitespace written after a
+# separator waits too (`Paris]<]minimax[>[\n</city>`, as SGLang's minimax_m3 reads it): the leaf's
+# close tag (or the invoke's end) right after makes it the tag's spacing, with the separator; text,
+# another tag, another separator or the end of the output make it the value's text.
 #
 # A child written again right after its sibling of the same name, in an object (the arguments
 # object too), is a list under that name: `<tag>a</tag><tag>b</tag>` is `"tag": ["a", "b"]`
@@ -73,7 +76,9 @@ cdef class XmlCall(TagCall):
     cdef list elements           # the open elements, outermost first
     cdef bint in_tag             # a tag is being read (its bytes in `tag`)
     cdef ByteBuf tag
-    cdef ByteBuf pending_ws      # whitespace after an opening tag, until the content decides
+    cdef ByteBuf pending_ws      # whitespace after an opening tag, until the content decides (in
+                                 # a leaf: after a separator, until a tag decides)
+    cdef bint leaf_separated     # a separator came in a leaf, and no text after it yet
     cdef XmlElement arguments    # the arguments object, for its run (it is no element of the tree)
     cdef int runs                # the runs whose lists are open: each nests what is in it a level deeper
     cdef bint holding            # a member written whole is held after its close tag (see the top)
@@ -180,6 +185,9 @@ cdef class XmlCall(TagCall):
     cdef inline XmlElement innermost(self):
         return <XmlElement>self.elements[len(self.elements) - 1] if self.elements else None
 
+    cdef inline bint in_leaf(self):
+        return self.stage == XM_BODY and self.elements and self.innermost().state == EL_LEAF
+
     cdef int element_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef XmlElement element = self.innermost()
         cdef Py_ssize_t j = 0
@@ -187,15 +195,25 @@ cdef class XmlCall(TagCall):
             if (self.holding or self.runs) and u8_space_run(p, n) < n:
                 self.run_broken()
             return self.text_between(p, n)
-        if element.state == EL_LEAF:
+        if element.state == EL_LEAF and not self.leaf_separated:
             return self.value_text(p, n)
-        # pending: whitespace waits, anything else makes it a leaf
+        # pending, or a leaf after a separator: whitespace waits, anything else makes it the value's
         while j < n and u8_space_len(p + j, n - j):
             j += u8_space_len(p + j, n - j)
         bb_append(&self.pending_ws, p, j)
         if j < n:
-            self.make_leaf(element)
+            if element.state == EL_LEAF:
+                self.release_separated()
+            else:
+                self.make_leaf(element)
             self.value_text(p + j, n - j)
+        return 0
+
+    cdef int release_separated(self) except -1:
+        """No tag came after a leaf's separator: the whitespace held after it is the value's."""
+        self.leaf_separated = False
+        self.value_text(self.pending_ws.data, self.pending_ws.len)
+        self.pending_ws.len = 0
         return 0
 
     cdef int make_leaf(self, XmlElement element) except -1:
@@ -242,7 +260,13 @@ cdef class XmlCall(TagCall):
         cdef Py_ssize_t i
         if element is not None and element.state == EL_LEAF:
             if closing and name == element.name:
+                # whitespace held after a separator is the close tag's spacing
+                self.leaf_separated = False
+                self.carry(self.pending_ws.data, self.pending_ws.len)
+                self.pending_ws.len = 0
                 return self.close_leaf()
+            if self.leaf_separated:
+                self.release_separated()
             return self.value_text(self.tag.data, self.tag.len)
         if self.holding:
             self.settle(None if closing else name)
@@ -457,6 +481,8 @@ cdef class XmlCall(TagCall):
     cdef int finish(self, Sink sink, bint complete) except -1:
         self.sink = sink
         if not self.done:
+            if self.leaf_separated:
+                self.release_separated()
             if self.holding:
                 self.settle(None)
             self.take_held()
@@ -469,9 +495,12 @@ cdef class XmlCall(TagCall):
             # keeps its place before it
             if self.in_tag:
                 self.tag_as_text()
+            if self.leaf_separated:
+                self.release_separated()
             if self.pending_ws.len:
                 self.carry(self.pending_ws.data, self.pending_ws.len)
                 self.pending_ws.len = 0
+            self.leaf_separated = self.in_leaf()
         return TagCall.ignored(self, p, n, sink)
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:

@@ -3,8 +3,9 @@
 #     <|open|>argument key="KEY" type="T"<|sep|>value<|close|>argument<|sep|>
 # Tags end with the separator `<|sep|>` (a tag of its own, so it may arrive split). A call tag
 # may carry the model's `index` (ignored: the parser numbers calls itself); `type` string streams
-# the value as its text, number/boolean/null/array/object read it whole (value typing with no
-# declaration), any other type leaves the argument reported whole. `<|close|>call<|sep|>` is the
+# the value as its text, and an argument with no `type` is text too; any other type
+# (number/boolean/null/array/object, the ones the template writes, or another, as JSON Schema's
+# `integer`) reads it whole (value typing with no declaration). `<|close|>call<|sep|>` is the
 # call's own end. The template writes attribute text XML-escaped (`&` as `&amp;`, `"` as
 # `&quot;`): the call's name and an argument's key are read unescaped.
 #
@@ -24,7 +25,7 @@ XTML_SPACED_TAGS = ("<|open|> argument key=\"", "<|close|> argument <|sep|>")
 
 cdef const char* XTML_INDEX = ' index="'
 cdef const char* XTML_TYPE = ' type="'
-cdef tuple XTML_TYPES = (b"string", b"number", b"boolean", b"null", b"array", b"object")
+cdef const char* XTML_STRING = 'string'
 
 
 @cython.final
@@ -61,16 +62,17 @@ cdef class XtmlCall(AttributeCall):
         return True
 
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
-        cdef Py_ssize_t i
-        cdef bytes name
+        """None: text; ` type="string"`: text; ` type="T"`, any other T: JSON; else -1."""
         n = self.attributes_len(p, n)
-        if n < 9 or memcmp(p, XTML_TYPE, 7) != 0 or p[n - 1] != QUOTE:
+        if n == 0:
+            return KIND_STRING
+        if n < 8 or memcmp(p, XTML_TYPE, 7) != 0 or p[n - 1] != QUOTE:
             return -1
-        for i in range(len(XTML_TYPES)):
-            name = <bytes>XTML_TYPES[i]
-            if len(name) == n - 8 and memcmp(p + 7, <const char*>name, n - 8) == 0:
-                return KIND_STRING if i == 0 else KIND_NONE
-        return -1
+        if memchr(p + 7, QUOTE, n - 8) != NULL:
+            return -1
+        if n - 8 == 6 and memcmp(p + 7, XTML_STRING, 6) == 0:
+            return KIND_STRING
+        return KIND_NONE
 
     cdef int closed_early(self) noexcept:
         return OT_CALL_CLOSED_EARLY

@@ -115,7 +115,11 @@ def _head_name(params, name, exits):
 def _tagged(syntax):
     function_open, key_open, value_close, function_close = _native.TAGGED_TAGS
     python = syntax.spelling == Spelling.PYTHON
-    unwritable = Unwritable(_native.TAGGED_TAGS, stops=">")
+    # a name and a key are read less the spaces, tabs and carriage returns around them: one the
+    # tools declare has no whitespace at its ends, nor one the model names itself (words joined
+    # by those blanks, as the parser reads `{{ k }}`)
+    unwritable = Unwritable(_native.TAGGED_TAGS, stops=">", spaced=False)
+    key_stops = "> \t\r"
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -125,8 +129,8 @@ def _tagged(syntax):
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(key_open + key + ">"), pinned(node, is_pinned, True), const(value_close + "\n"))
-        generic = seq(const(key_open), _key(">", _native.TAGGED_TAGS, exits), const(">"), free,
-                      const(value_close + "\n"))
+        generic = seq(const(key_open), _key(key_stops, _native.TAGGED_TAGS, exits, joined_by=" \t\r"),
+                      const(">"), free, const(value_close + "\n"))
         return seq(const("\n" + function_open + name + ">\n"), slots(parameters, slot, generic),
                    const(function_close + "\n"))
     return CallShape(body, _native.TAGGED_TAGS)
@@ -192,10 +196,10 @@ def _xml_escaped(text):
     return text.replace("&", "&amp;").replace('"', "&quot;")
 
 
-def _key(stops, tags, exits):
-    """The key of a parameter the model names itself: no delimiter (`stops`), none of the
-    syntax's `tags` and the texts that end the call."""
-    return word(stops, tags + tuple(exits))
+def _key(stops, tags, exits, joined_by=""):
+    """The key of a parameter the model names itself: no delimiter (`stops`, but for the blanks
+    `joined_by` between its words), none of the syntax's `tags` and the texts that end the call."""
+    return word(stops, tags + tuple(exits), joined_by)
 
 
 def _plain(param_close, newline):

@@ -102,19 +102,27 @@ def value(prop, python, free_text):
     return free_text, False
 
 
-def word(stops, tags):
+def word(stops, tags, joined_by=""):
     """One or more characters holding none of `stops` and no start of one of `tags`: a key the
     model names itself (a tool without properties), which its template writes up to a delimiter,
     so it holds neither the delimiter nor a tag or a marker. Where every tag starts with one
     character and is longer, that character stands but before a tag's second one (`foo<bar`
-    between `<|...|>` tags); else none of the tags' first characters does."""
+    between `<|...|>` tags); else none of the tags' first characters does. `joined_by`: such
+    words joined by runs of these characters (stops themselves), none at the ends."""
+    pattern = _word_pattern(stops, tags)
+    if joined_by:
+        pattern = f"({pattern})({_class_of(joined_by)}+({pattern}))*"
+    return regex(pattern)
+
+
+def _word_pattern(stops, tags):
     firsts = {t[0] for t in tags if t}
     if len(firsts) != 1 or any(len(t) < 2 for t in tags if t) or firsts & set(stops):
-        return regex(_class(stops + "".join(firsts)) + "+")
+        return _class(stops + "".join(firsts)) + "+"
     (first,) = firsts
     other, before = _class(stops + first), _class(stops + first + "".join(t[1] for t in tags if t))
     lead = "\\" + first if first in "\\^$.|?*+()[]{}" else first
-    return regex(f"({other}|{lead}+{before})+{lead}*|{lead}+")
+    return f"({other}|{lead}+{before})+{lead}*|{lead}+"
 
 
 _CLASS_SPECIALS = "\\]^-["
@@ -123,11 +131,15 @@ _CLASS_SPECIALS = "\\]^-["
 _CLASS_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\x0b": "\\v", "\x0c": "\\f"}
 
 
-def _class(excluded):
+def _class(excluded, negated=True):
     """A regex character class of every character but `excluded` (xgrammar takes no raw line break
-    in one: the ASCII whitespace is written as its escape)."""
-    return "[^" + "".join("\\" + c if c in _CLASS_SPECIALS else _CLASS_ESCAPES.get(c, c)
-                          for c in sorted(set(excluded))) + "]"
+    in one: the ASCII whitespace is written as its escape); not `negated`: of those characters."""
+    return ("[^" if negated else "[") + "".join("\\" + c if c in _CLASS_SPECIALS else _CLASS_ESCAPES.get(c, c)
+                                                for c in sorted(set(excluded))) + "]"
+
+
+def _class_of(characters):
+    return _class(characters, negated=False)
 
 
 def slots(parameters, slot, generic):
