@@ -284,7 +284,8 @@ class Table:
                  controls: Optional[Sequence[bool]] = ...,
                  after_call: Optional[Sequence[int]] = ...,
                  objects: Optional[Sequence[int]] = ...,
-                 names: Optional[Sequence[Optional[str]]] = ...) -> None: ...
+                 names: Optional[Sequence[Optional[str]]] = ...,
+                 prose_after_calls: Optional[Sequence[bool]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

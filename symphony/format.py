@@ -58,6 +58,7 @@ class Format:
         self.objects = {}          # a block -> the arguments state a JSON call object in it opens (reads_objects)
         self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.names = {}            # a damaged-marker state that holds a name -> the name's characters (holds_name)
+        self.prose = set()         # the prose after calls written without their block (prose_after_calls)
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -137,6 +138,17 @@ class Format:
         if not chars or not chars.isascii():
             raise FormatError(f"format {self.name}: a name's characters are ASCII, not {debug_quote(chars)}")
         self.names[state] = chars
+        self._compiled = None
+        return self
+
+    def prose_after_calls(self, state):
+        """The content state `state` is the prose going on after a call written without its block
+        (shapes.calls_without_block): a row that leads into it from a call region that held no call
+        leads back to the state the region was opened from instead, as a call's own end does
+        (after_call), so what follows the tag, text as the tag was, reads where the tag was written."""
+        if dict(self.states).get(state) != Emits.CONTENT:
+            raise FormatError(f"format {self.name}: state {debug_quote(state)} shows no prose")
+        self.prose.add(state)
         self._compiled = None
         return self
 
@@ -228,6 +240,7 @@ class Format:
         copy.objects = {}
         copy.recoveries = []
         copy.names = {state: chars for state, chars in copy.names.items() if state not in read_states}
+        copy.prose = copy.prose - read_states
         return copy
 
     def _copy(self):
@@ -243,6 +256,7 @@ class Format:
         copy.objects = dict(self.objects)
         copy.recoveries = list(self.recoveries)
         copy.names = dict(self.names)
+        copy.prose = set(self.prose)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy
@@ -303,6 +317,7 @@ class Format:
                 objects=[state_index[self.objects[state]] if state in self.objects else -1
                          for state, _ in self.states],
                 names=[self.names.get(state) for state, _ in self.states],
+                prose_after_calls=[state in self.prose for state, _ in self.states],
             )
         return self._compiled
 

@@ -516,6 +516,52 @@ def prose_outputs(name):
     return write()
 
 
+def call_without_block(r):
+    """(a call as the table's model writes it without its block, the block's close it may still
+    write after it): a tagged function tag opens a call of its own (shapes.bare_calls); any other
+    call keeps its own markers (shapes.calls_without_block)."""
+    body = r.example_body()
+    if r.syntax == "tagged":
+        return body, r.call_close
+    if r.syntax in OTHER_KINDS:
+        return r.call_open + body + (r.call_close or ""), r.block_close
+    return r.call(body), r.block_close
+
+
+@dataclasses.dataclass(frozen=True)
+class ProseAroundCalls:
+    """Prose with calls written without their block among it, and what the message must show."""
+    output: str
+    content: str        # the prose, every byte of it, before a blank one is left out
+    calls: int
+
+
+@functools.cache
+def prose_around_calls(name):
+    """Outputs of a table that reads calls written without their block (its `Format.prose`): prose,
+    then one to three such calls, each followed by prose and at times by the block's close first
+    (`ProseAroundCalls`). Outputs in which the drawn text spells a marker, or completes one, are
+    not drawn."""
+    texts = [text for _, text in format_table(name).terminals]
+    call, close = call_without_block(table_roles(name))
+    words = st.lists(prose(), max_size=6).map("".join)
+
+    def markers(text):
+        return [value for kind, value in scan(text, texts) if kind == "marker"]
+
+    @st.composite
+    def write(draw):
+        content, calls = [draw(words)], []
+        for _ in range(draw(st.integers(1, 3))):
+            calls.append(call + (close if draw(st.booleans()) else ""))
+            content.append(draw(words))
+        output = content[0] + "".join(c + text for c, text in zip(calls, content[1:]))
+        assume(markers(output) == [marker for c in calls for marker in markers(c)])
+        return ProseAroundCalls(output, "".join(content), len(calls))
+
+    return write()
+
+
 def tools():
     """The request's tools: the shared declarations mostly, sometimes none (every value inferred)."""
     return st.sampled_from([TOOLS, TOOLS, None])

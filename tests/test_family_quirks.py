@@ -203,8 +203,10 @@ QUIRKS = [
           'Ok <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
           '<|tool_call_end|>\n<|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}'
           "<|tool_call_end|><|tool_calls_section_end|>Done.",
-          "Ok Done.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
-          "SGLang's kimi_k2 (streamed): both calls; the section's close ends the section it opened"),
+          "Ok \nDone.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
+          "SGLang's kimi_k2 (streamed): both calls, and the prose around them as written, the newline between "
+          "them too (no section was opened: none of it is the section's wrapping); the section's close the "
+          "model writes after them is dropped"),
     Quirk("kimi-call-opener-with-no-call", "kimi_k2",
           "Ok <|tool_call_begin|> not a call <|tool_call_end|> x",
           "Ok <|tool_call_begin|> not a call <|tool_call_end|> x", [],
@@ -215,6 +217,54 @@ QUIRKS = [
           "</ifm|tool_call>",
           "Sure ", [call("search", query="cats")],
           "SGLang's k2_horizon: the call, the prose before it as content", tools=(SEARCH,)),
+    # no block was written around a call written without it: the text around the call, whitespace
+    # included, is the prose's, never the block's wrapping (shapes.calls_without_block, bare_calls)
+    Quirk("kimi-call-without-its-section-in-prose", "kimi_k2",
+          'Sure <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
+          "<|tool_call_end|> and done.",
+          "Sure  and done.", [call("get_weather", city="Paris")],
+          "SGLang's kimi_k2 (streamed): the call, `Sure  and done.` (both spaces); whole, and vLLM's: no call "
+          "(symphony showed `Sure and done.`, the space after the call taken as the section's wrapping)"),
+    Quirk("k2-horizon-calls-without-their-block-in-prose", "k2_horizon",
+          "Sure <ifm|tool_call>get_weather\n<ifm|arg_key>city</ifm|arg_key>\n<ifm|arg_value>Paris</ifm|arg_value>\n"
+          "</ifm|tool_call> <ifm|tool_call>get_weather\n<ifm|arg_key>city</ifm|arg_key>\n<ifm|arg_value>Rome"
+          "</ifm|arg_value>\n</ifm|tool_call>\n</ifm|tool_calls>\nDone.",
+          "Sure  \n\nDone.", [call("get_weather", city="Paris"), call("get_weather", city="Rome")],
+          "SGLang's k2_horizon, whole and streamed: both calls, `Sure  \n\nDone.` (the block's close dropped, "
+          "every space and newline around it and the calls kept); vLLM's: no call"),
+    Quirk("deepseek-v3-1-call-without-its-block-in-prose", "deepseek_v3_1",
+          'Pre\n<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜>\n'
+          "<｜tool▁calls▁end｜>\npost",
+          "Pre\n\n\npost", [call("get_weather", city="Paris")],
+          "SGLang's deepseekv31 (streamed): the call, `Pre\n\n\npost`; whole: no call"),
+    Quirk("deepseek-v4-invoke-without-its-block-in-prose", "deepseek_v4",
+          'Checking.\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+          "</｜DSML｜parameter>\n</｜DSML｜invoke>\nDone.",
+          "Checking.\n\nDone.", [call("get_weather", city="Paris")],
+          "SGLang's deepseekv4 (streamed): the call, `Checking.\n\nDone.`; whole, and vLLM's deepseek_v4: the "
+          "call, `Checking.\n` (no text after a call)"),
+    Quirk("minimax-m2-invoke-without-its-block-in-prose", "minimax_m2",
+          'Let me check. <invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke> Then more.',
+          "Let me check.  Then more.", [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, `Let me check.` (no text after a call, the space stripped); SGLang's "
+          "minimax-m2: no call, all of it content"),
+    Quirk("gcml-invoke-without-its-block-in-prose", "gigachat35",
+          'Ищу. <｜GCML｜invoke name="get_weather">\n<｜GCML｜parameter name="city" string="true">Paris'
+          "</｜GCML｜parameter>\n</｜GCML｜invoke> Готово.",
+          "Ищу.  Готово.", [call("get_weather", city="Paris")],
+          "SGLang's gigachat35: no call, all of it content; symphony reads the invoke as DeepSeek's, the prose "
+          "around it as written"),
+    Quirk("qwen3-coder-function-without-its-block-in-prose", "qwen3_tagged",
+          "Pre <function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function> post",
+          "Pre  post", [call("get_weather", city="Paris")],
+          "SGLang's qwen3_coder (streamed): the call, both spaces (and the newlines between its tags, "
+          "`Pre \n\n post`); whole, no call; vLLM's qwen3_coder: the call, `Pre`"),
+    Quirk("minimax-m2-invoke-tag-with-no-call-then-block-close", "minimax_m2",
+          "See <invoke name> here</invoke>, then </minimax:tool_call>.",
+          "See <invoke name> here</invoke>, then </minimax:tool_call>.", [],
+          "SGLang's minimax-m2: no call, all of it content; vLLM's minimax_m2: no call, `</minimax:tool_call>` "
+          "dropped. symphony: a region with no call is text, and what follows it is read where its tag was "
+          "written (the block's close is text there)"),
     # Kimi K2 writes a call's opener again before the head's separator: the head begins anew
     Quirk("kimi-restarted-call-head", "kimi_k2",
           "ok<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_begin|>"

@@ -123,13 +123,13 @@ def test_a_parameter_tag_without_its_equals_sign_has_no_name():
 
 
 def test_minimax_m2_invoke_without_its_block():
-    """An invoke in the content opens the block with it (vLLM's minimax_m2 reads it, content `Hi`;
-    SGLang's shows it all as content); text after it is the block's (vLLM drops it)."""
+    """An invoke in the content is read in the prose (vLLM's minimax_m2 reads it, content `Hi`;
+    SGLang's shows it all as content): the text after it, its space included, is the prose's, as
+    the text before it is (vLLM drops it)."""
     output = "Hi " + "<invoke name=f>" + param("n", "1") + INVOKE_END + " bye"
     check("minimax_m2", output, [
         content("Hi "), start(0, "f", "<invoke name=f>"), arguments(0, '{"n": 1', param("n", "1")),
-        arguments(0, "}", ""), end(0, INVOKE_END), dropped(" "), malformed("bye", "text between a block's calls"),
-        finish(tool_calls=1),
+        arguments(0, "}", ""), end(0, INVOKE_END), content(" bye"), finish(tool_calls=1),
     ], tools=TOOLS)
     check_tokens("minimax_m2", output, tools=TOOLS)
     # the tag in prose with no name, no call: the text as written (vLLM's: content)

@@ -38,8 +38,8 @@ def test_deepseek_v3_1_arguments_after_the_name():
 
 def test_deepseek_v3_1_and_v3_calls_without_their_block():
     """DeepSeek V3 and V3.1 sometimes write `<｜tool▁call▁begin｜>` calls without
-    `<｜tool▁calls▁begin｜>`: the call, the block opened with it, whose close (or the
-    stream's end) ends it. SGLang's deepseekv3/deepseekv31 detectors read such a call when
+    `<｜tool▁calls▁begin｜>`: the call, read in the prose, where the block's close after it is
+    dropped. SGLang's deepseekv3/deepseekv31 detectors read such a call when
     streaming (not in detect_and_parse); vLLM's deepseek_v3/deepseek_v31 parsers do not (they
     look for the block's token)."""
     output = "Checking." + CALL + "f" + SEP + '{"a": 1}' + CALL_END + CALL + "g" + SEP + "{}" + CALL_END + CALLS_END + " ok"

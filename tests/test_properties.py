@@ -12,6 +12,7 @@ import symphony
 from symphony import Delta, End, Prompt, TokenSpan
 from symphony.adapt import chat
 from symphony.events import Dropped, Reasoning, ToolCallStart
+from symphony.formats import table as format_table
 from symphony.reasons import DropReason
 from symphony.text import is_blank
 from tests.common import (
@@ -27,7 +28,9 @@ from tests.common import (
     tokens_of,
 )
 from tests import tiers
-from tests.strategies import SEEDS, cut_plans, cuts_of, outputs, prompts, prose_outputs, token_layouts, tools
+from tests.corpus import TOOLS
+from tests.strategies import (SEEDS, cut_plans, cuts_of, outputs, prompts, prose_around_calls, prose_outputs,
+                              token_layouts, tools)
 
 TABLES = symphony.formats()
 # as many examples as the loaded profile asks for (tests/conftest.py: 80 in the exhaustive tier,
@@ -210,10 +213,32 @@ def prose_reads_as_written(table):
     return test
 
 
+def prose_around_calls_reads_as_written(table):
+    """Calls written without their block among prose (a recovery of this table: shapes.bare_calls,
+    shapes.calls_without_block) are read, and the content is the prose, every byte of it: the
+    whitespace around each call included (no block was written, so none of it is a block's
+    wrapping), the block's close the model writes after a call left out; whole and at a seeded cut
+    plan."""
+    @settings(SETTINGS, max_examples=tiers.examples(table, settings.default.max_examples),
+              suppress_health_check=list(HealthCheck))
+    @given(case=prose_around_calls(table), seed=SEEDS)
+    def test(case, seed):
+        want = None if is_blank(case.content) else case.content
+        for plan in ([case.output], cuts_of(case.output, seed)):
+            message = chat.message(replay(new_parser(table, TOOLS), plan, None))["message"]
+            assert message["content"] == want, f"{table}: {case.output!r} cut {plan!r}"
+            assert [c["function"]["name"] for c in message["tool_calls"] or ()] == ["get_weather"] * case.calls
+    return test
+
+
 for _table in TABLES:
     for _property in (conservation, well_formed, chunking_invariance, token_identity, token_by_token,
                       prose_reads_as_written, arguments_load):
         _test = _property(_table)
         _test.__name__ = f"test_{_property.__name__}_{_table}"
+        globals()[_test.__name__] = _test
+    if format_table(_table).prose:
+        _test = prose_around_calls_reads_as_written(_table)
+        _test.__name__ = f"test_prose_around_calls_reads_as_written_{_table}"
         globals()[_test.__name__] = _test
 del _table, _property, _test

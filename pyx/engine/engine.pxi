@@ -44,7 +44,9 @@
 # shown). So a family's opener followed by no call reads as written, at every chunking. A region
 # opened from its own state (a marker back to the first state, which holds the calls) and left
 # from it for a text or a thought was a message's header, not a call region (Inkling's
-# `<|message_model|><|content_thinking|>`): what it held goes out as it is.
+# `<|message_model|><|content_thinking|>`): what it held goes out as it is. A region with no call
+# left for the prose after calls written without their block (Table.prose_after_calls) leaves for
+# the state it was opened from: its tag was text there, as what follows it is.
 #
 # A block that reads JSON call objects (Table.objects: dots, whose models write
 # `{"name": .., "arguments": ..}` in a `<dots_function_call>` block as well as invokes) opens a
@@ -877,6 +879,9 @@ cdef class Engine:
                 self.sink.release()
             else:
                 self.close_region()     # the marker that left it was its last byte
+                if self.table.prose_after_calls[nxt]:
+                    nxt = self.region_from      # no call read: the tag was text where it was written
+                    after = self.table.emits[nxt]
         elif self.opens_region(nxt):
             self.open_region()          # (entered by the prompt: no marker)
         if before == EM_REASONING and after != EM_REASONING:

@@ -67,6 +67,8 @@ cdef class Table:
     cdef unsigned char* name_bytes  # per state, 256 entries: the bytes of the name a damaged-marker state
                                     # holds after its mark (Format.holds_name); NULL where none holds one
     cdef bint* holds_name           # per state: it holds a mark and a name, not a damaged tag
+    cdef bint* prose_after_calls    # per state: the prose after calls written without their block, which
+                                    # a region that held no call does not enter (Format.prose_after_calls)
     cdef readonly Syntax syntax     # None when no state emits arguments
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
@@ -75,7 +77,7 @@ cdef class Table:
     cdef int seed_prompt_state      # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
-                  after_call=None, objects=None, names=None):
+                  after_call=None, objects=None, names=None, prose_after_calls=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -100,19 +102,26 @@ cdef class Table:
         self.objects = <int*>malloc(self.n_states * sizeof(int))
         self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
         self.holds_name = <bint*>calloc(self.n_states, sizeof(bint))
-        if (self.holds_name == NULL or self.emits == NULL or self.next_state == NULL or self.ignored == NULL
-                or self.control == NULL or self.after_call == NULL or self.in_region == NULL or self.objects == NULL
-                or self.object_call == NULL):
+        self.prose_after_calls = <bint*>calloc(self.n_states, sizeof(bint))
+        if (self.holds_name == NULL or self.prose_after_calls == NULL or self.emits == NULL
+                or self.next_state == NULL or self.ignored == NULL or self.control == NULL or self.after_call == NULL
+                or self.in_region == NULL or self.objects == NULL or self.object_call == NULL):
             raise MemoryError()
         if after_call is None:
             after_call = [-1] * self.n_states
         if objects is None:
             objects = [-1] * self.n_states
-        if len(after_call) != self.n_states or len(objects) != self.n_states:
+        if prose_after_calls is None:
+            prose_after_calls = [False] * self.n_states
+        if (len(after_call) != self.n_states or len(objects) != self.n_states
+                or len(prose_after_calls) != self.n_states):
             raise ValueError(f"table {name}: arrays of the wrong size")
         for s in range(self.n_states):
             self.emits[s] = emits[s]
             self.after_call[s] = after_call[s]
+            self.prose_after_calls[s] = bool(prose_after_calls[s])
+            if self.prose_after_calls[s] and emits[s] != EM_CONTENT:
+                raise ValueError(f"table {name}: state {s} shows no prose to go on after calls")
             if not -1 <= after_call[s] < self.n_states or (after_call[s] >= 0 and emits[s] != EM_ARGUMENTS):
                 raise ValueError(f"table {name}: state {s} returns to {after_call[s]!r}")
             row = transitions[s]
@@ -167,6 +176,7 @@ cdef class Table:
         free(self.objects)
         free(self.object_call)
         free(self.holds_name)
+        free(self.prose_after_calls)
         free(self.name_bytes)
 
     cdef bint call_region_state(self, int start) except -1:

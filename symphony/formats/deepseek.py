@@ -13,8 +13,9 @@ spelled without the space after `DSML｜` (`<｜DSML｜invoke name="`, `<｜DSML
 `<｜DSML｜function_calls>` block (V3.2) or a `<｜DSML｜tool_calls>` block (V4).
 
 Every DeepSeek model from V3 on sometimes writes a call without its block's opener: an invoke,
-or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads it as the call, the
-block opened with it (shapes.calls_without_block); the grammar writes the block. The DSML
+or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads it as the call, read in
+the prose, whose text around it is content byte for byte, and where the block's close after it is
+dropped (shapes.calls_without_block); the grammar writes the block. The DSML
 models also write damaged block tags before the real block or invoke (`<｜DSML｜toolcalls>`):
 those are dropped (shapes.damaged_openers), and shown as written when no call follows them.
 The DSML tags are also read spaced, as SGLang's DSML detectors read them (vLLM's read the

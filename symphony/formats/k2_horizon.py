@@ -21,8 +21,8 @@ K2_HORIZON = thought_and_call_block("k2_horizon", ("<ifm|think>", "</ifm|think>"
                                     block_ends_thought=True,
                                     also_think=(("<ifm|think_fast>", "</ifm|think_fast>"),
                                                 ("<ifm|think_faster>", "</ifm|think_faster>")))
-# a call written without the block's opener, prose before it or not, opens the block with it (a
-# recovery, shapes.calls_without_block: SGLang's k2_horizon reads it)
+# a call written without the block's opener, prose before it or not, is read in the prose (a
+# recovery, shapes.calls_without_block: SGLang's k2_horizon reads it, the prose around it as written)
 K2_HORIZON = calls_without_block(K2_HORIZON, "call_open", "call")
 
 TABLES = {"k2_horizon": K2_HORIZON}

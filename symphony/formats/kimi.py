@@ -88,13 +88,13 @@ KIMI_K2 = thought_and_call_block(
     CallSyntax.json(CallObject.ARGUMENTS, head="<|tool_call_argument_begin|>", name_prefix="functions.",
                     name_index=":", bare_counter=True, head_id=True, head_restarts=True),
     block_ends_thought=True).opens_turn("<|im_assistant|>assistant<|im_middle|>")
-# a call written without the section's opener, prose before it or not, opens the section with it (a
-# recovery, shapes.calls_without_block: SGLang's kimi_k2 reads it when streamed)
-KIMI_K2 = calls_without_block(KIMI_K2, "call_open", "call")
 # a call's opener written again in the call (a recovery; the syntax's head_restarts): before the
 # head's separator the head begins anew, after the arguments' object the next call begins; inside
 # the arguments it is their text
 KIMI_K2 = KIMI_K2.recovers("call", "call_open", "call")
+# a call written without the section's opener, prose before it or not, is read in the prose (a
+# recovery, shapes.calls_without_block: SGLang's kimi_k2 reads it when streamed)
+KIMI_K2 = calls_without_block(KIMI_K2, "call_open", "call")
 # the block's and the calls' markers, the head's separator and `</think>` are each one special token
 # (a `</think>` with no thought open is dropped, as vLLM's and SGLang's kimi_k2 reasoning parsers drop it)
 KIMI_K2 = (KIMI_K2.control_tokens("calls_open", "calls_close", "call_open", "call_close", "think_close")

@@ -11,7 +11,7 @@ also write a name's attribute single-quoted, unquoted or spaced around its `=` (
 name='f'>`, `<parameter name = x>`), which vLLM's minimax_m2 parser reads: so does the table
 (CallSyntax.invoke(loose=True), shapes.loose_invokes); the grammar writes `name="…"`. An invoke
 written in the content without its `<minimax:tool_call>` block, which vLLM's parser reads too
-(SGLang's shows it as content), opens the block with it (shapes.calls_without_block).
+(SGLang's shows it as content), is read in the prose (shapes.calls_without_block).
 
 MiniMax M1 (`minimax_m1`, vLLM's `minimax`): `<think>` thoughts the model writes, and
 calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.

@@ -68,17 +68,27 @@ def bare_calls(table):
     call is one only if a tag follows it); once its `</function>` ends it, what follows is content,
     where a `</tool_call>` the model closes it with is dropped. Its template never writes this,
     so the grammar leaves it out (`Format.recovers`)."""
-    return (_with_function_open(table)
-            .state("bare_call", Emits.ARGUMENTS)
-            .state("after_bare_call", Emits.CONTENT)
-            .recovers("content", "function_open", "bare_call")
-            .recovers("bare_call", "call_close", "content")
-            .recovers("bare_call", "call_open", "calls")
-            .recovers("after_bare_call", "function_open", "bare_call")
-            .recovers("after_bare_call", "call_close", "content")
-            .recovers("after_bare_call", "call_open", "calls")
-            .recovers("after_bare_call", "think_open", "reasoning")
-            .after_call("bare_call", "after_bare_call"))
+    table = (_with_function_open(table)
+             .state("bare_call", Emits.ARGUMENTS)
+             .recovers("content", "function_open", "bare_call")
+             .recovers("bare_call", "call_close", "content")
+             .recovers("bare_call", "call_open", "calls"))
+    table = _prose_after_bare_calls(table, "after_bare_call", ("call_close",))
+    return table.after_call("bare_call", "after_bare_call")
+
+
+def _prose_after_bare_calls(table, after, closes, content="content"):
+    """`table` with the content state `after`, the prose going on after a call written without its
+    block (Format.prose_after_calls): read as `content` reads (its rows, the opener of such a call
+    among them), but where the block's close the model may still write after the call (the
+    terminals `closes`) is dropped."""
+    table = table.state(after, Emits.CONTENT).prose_after_calls(after)
+    for src, terminal, dst in list(table.transitions):
+        if src == content:
+            table = table.recovers(after, terminal, dst)
+    for terminal in closes:
+        table = table.recovers(after, terminal, content)
+    return table
 
 
 def _with_function_open(table):
@@ -185,13 +195,26 @@ def objects_in_block(table, block="calls", state="object_call"):
     return table.reads_objects(block, state)
 
 
-def calls_without_block(table, opener, call):
-    """`table` (a block of calls: a wrapper state whose rows open each call) also reads a call its
-    model writes without the block's opener, prose before it or not: the call's `opener` in
-    content opens the block with the call (state `call`), and the block's rows take it from
-    there: the call's close returns to the block, whose close (or the stream's end) ends it, and
-    the next opener opens the next call. A recovery: read, never written (Format.recovers)."""
-    return table.recovers("content", opener, call)
+def calls_without_block(table, opener, call, block="calls", content="content"):
+    """`table` (a block of calls: the wrapper state `block`, whose rows open each call in state
+    `call`) also reads a call its model writes without the block's opener, prose before it or not:
+    the call's `opener` in `content` opens the call in a state of its own (`bare_` + call) that reads
+    it as `call` does (`call`'s rows declared so far), but ends it in the prose (`after_bare_` +
+    call) where `call` ends in the block. No block was written, so the text around the call is the prose's, whitespace included
+    (none of it is the block's wrapping): the prose after the call reads as `content` reads, its
+    opener opens the next such call, and the block's close the model may still write after the
+    call is dropped. A recovery: read, never written (Format.recovers)."""
+    bare, after = "bare_" + call, "after_bare_" + call
+    closes = [terminal for src, terminal, dst in table.transitions if src == block and dst == content]
+    rows = [row for row in table.transitions if row[0] == call]
+    table = table.state(bare, Emits.ARGUMENTS).recovers(content, opener, bare)
+    table = _prose_after_bare_calls(table, after, closes, content)
+    instead = {block: after, call: bare}
+    for _, terminal, dst in rows:
+        table = table.recovers(bare, terminal, instead.get(dst, dst))
+    if call in table.returns:
+        table = table.after_call(bare, instead.get(table.returns[call], table.returns[call]))
+    return table
 
 
 def loose_invokes(table, opener="invoke_open"):
