@@ -1,7 +1,8 @@
 """The keyed assembler (SPEC §5.5) through its tables (`glm`, `ling`, `iquest`, `hy4`,
-`k2_horizon`, whose JSON call objects are typed by the schema too): the name rules, typed values, the call's closing marker as ToolCallEnd's source, nameless blocks that
-start no call and take no index however many pairs they hold, every reason text, a started call
-always ending; each output at every chunking.
+`k2_horizon`, whose JSON call objects are typed by the schema too): the name rules, typed values,
+the call's closing marker as ToolCallEnd's source, nameless blocks that start no call and take no
+index however many pairs they hold, every reason text, a started call always ending; each output
+at every chunking.
 """
 import json
 

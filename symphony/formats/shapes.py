@@ -198,12 +198,13 @@ def objects_in_block(table, block="calls", state="object_call"):
 def calls_without_block(table, opener, call, block="calls", content="content"):
     """`table` (a block of calls: the wrapper state `block`, whose rows open each call in state
     `call`) also reads a call its model writes without the block's opener, prose before it or not:
-    the call's `opener` in `content` opens the call in a state of its own (`bare_` + call) that reads
-    it as `call` does (`call`'s rows declared so far), but ends it in the prose (`after_bare_` +
-    call) where `call` ends in the block. No block was written, so the text around the call is the prose's, whitespace included
-    (none of it is the block's wrapping): the prose after the call reads as `content` reads, its
-    opener opens the next such call, and the block's close the model may still write after the
-    call is dropped. A recovery: read, never written (Format.recovers)."""
+    the call's `opener` in `content` opens the call in a state of its own (`bare_` + call) that
+    reads it as `call` does (`call`'s rows declared so far), but ends it in the prose
+    (`after_bare_` + call) where `call` ends in the block. No block was written, so the text around
+    the call is the prose's, whitespace included (none of it is the block's wrapping): the prose
+    after the call reads as `content` reads, its opener opens the next such call, and the block's
+    close the model may still write after the call is dropped. A recovery: read, never written
+    (Format.recovers)."""
     bare, after = "bare_" + call, "after_bare_" + call
     closes = [terminal for src, terminal, dst in table.transitions if src == block and dst == content]
     rows = [row for row in table.transitions if row[0] == call]
