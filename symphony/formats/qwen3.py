@@ -23,10 +23,10 @@ TOOL_CALL = ("<tool_call>", "</tool_call>")
 OPENER = "<|im_start|>assistant"
 
 
-
 def tagged(name, syntax):
     """A table of `<function=…>` calls in `<tool_call>` blocks, or without them, after a thought."""
-    return bare_calls(functions_in_block(call_ends_thought(thought_and_calls(name, THINK, TOOL_CALL, syntax, OPENER))))
+    return bare_calls(functions_in_block(call_ends_thought(
+        thought_and_calls(name, THINK, TOOL_CALL, syntax, OPENER))))
 
 
 QWEN3 = call_ends_thought(thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER))
