@@ -125,18 +125,30 @@ cdef int vt_word_as_text(ByteBuf* out, Py_ssize_t at, const unsigned char* p, Py
 # declared kind for a container. Anything else keeps what inference gave: a string stays a string
 # where nothing is declared, and so does one whose inside is not the declared kind (never a guess).
 
+cdef enum:
+    VT_AS_BOOLEAN = 100      # (no Kind: the schema admits a boolean, and nothing but null besides)
+
+
 cdef bint vt_inside_as_declared(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
                                 int max_depth) except -1:
     """Appends the JSON of p[0:n] (the text inside a string layer) when it is a value of the
     declared `kind`: a JSON number (an integer as vt_integer reads it) under a number or an
-    integer, an array or object (JSON, or a Python literal) under an array or object; True then,
-    else False with out unchanged."""
+    integer, an array or object (JSON, or a Python literal) under an array or object, `true` or
+    `false` in any case under VT_AS_BOOLEAN; True then, else False with out unchanged."""
     cdef Py_ssize_t start = vt_trim_start(p, n), end, mark = out.len
     cdef unsigned char opener
     end = vt_trim_end(p, start, n)
     p += start
     n = end - start
     if n == 0:
+        return False
+    if kind == VT_AS_BOOLEAN:
+        if n == 4 and ascii_iequal(p, "true", 4):
+            bb_append(out, <const unsigned char*>"true", 4)
+            return True
+        if n == 5 and ascii_iequal(p, "false", 5):
+            bb_append(out, <const unsigned char*>"false", 5)
+            return True
         return False
     if kind == KIND_INTEGER or kind == KIND_NUMBER:
         if kind == KIND_INTEGER and vt_integer(p, n, out):
@@ -192,35 +204,11 @@ cdef int vt_string_as_declared(ByteBuf* out, Py_ssize_t at, int kind, int max_de
 # value of its declared number, integer, array or object, as a tag-written value's string is
 # (above), and as a boolean where the schema admits a boolean and no string (`"true"`, `"False"`).
 
-cdef enum:
-    VT_AS_BOOLEAN = 100      # (no Kind: the schema admits a boolean, and nothing but null besides)
-
-
-cdef bint vt_string_read_as(const unsigned char* body, Py_ssize_t n, int as_kind, ByteBuf* out) except -1:
+cdef inline bint vt_string_read_as(const unsigned char* body, Py_ssize_t n, int as_kind, ByteBuf* out) except -1:
     """When the body of a JSON string (between its quotes) holds a value of `as_kind` (a Kind
-    vt_string_as_declared reads, or VT_AS_BOOLEAN: `true` or `false` in any case, spaces around),
-    appends that value's JSON and returns True; else False, out unchanged."""
-    cdef ByteBuf inside
-    cdef Py_ssize_t start, end
-    cdef bint found = False
-    if as_kind != VT_AS_BOOLEAN:
-        return vt_body_as_declared(body, n, as_kind, out, VT_READ_DEPTH)
-    inside.data = NULL
-    inside.len = 0
-    inside.cap = 0
-    try:
-        if jt_decode_string(body, n, &inside) == 0:
-            start = vt_trim_start(inside.data, inside.len)
-            end = vt_trim_end(inside.data, start, inside.len)
-            if end - start == 4 and ascii_iequal(inside.data + start, "true", 4):
-                bb_append(out, <const unsigned char*>"true", 4)
-                found = True
-            elif end - start == 5 and ascii_iequal(inside.data + start, "false", 5):
-                bb_append(out, <const unsigned char*>"false", 5)
-                found = True
-    finally:
-        bb_free(&inside)
-    return found
+    vt_string_as_declared reads, or VT_AS_BOOLEAN), appends that value's JSON and returns True;
+    else False, out unchanged."""
+    return vt_body_as_declared(body, n, as_kind, out, VT_READ_DEPTH)
 
 
 cdef bint vt_escaped_container(const unsigned char* p, Py_ssize_t n, int kind, ByteBuf* out,
