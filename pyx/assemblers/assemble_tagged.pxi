@@ -127,11 +127,14 @@ cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const ch
         at += t
 
 
-cdef inline Py_ssize_t tg_name_end(const unsigned char* p, Py_ssize_t n) noexcept:
-    """Where the name in p[0:n] ends: before the spaces after it."""
-    while n > 0 and tg_blank(p[n - 1]):
+cdef inline Py_ssize_t tg_name_span(const unsigned char* p, Py_ssize_t n, const char* tag_name, Py_ssize_t t,
+                                     bint repeats, Py_ssize_t* at) noexcept:
+    """The name in p[0:n] as written: p[at:at + length], length returned (tg_name_at, and before
+    the spaces after it)."""
+    at[0] = tg_name_at(p, n, tag_name, t, repeats)
+    while n > at[0] and tg_blank(p[n - 1]):
         n -= 1
-    return n
+    return n - at[0]
 
 
 @cython.final
@@ -264,21 +267,19 @@ cdef class TaggedCall(TagCall):
         request declares (or a parameter the call's declared function has)."""
         cdef Py_ssize_t at
         if self.stage == TG_FUNCTION_NAME:
-            at = tg_name_at(name, n, b"function=", 9, self.broken_tags)
-            n = tg_name_end(name, n)
-            return self.declared is not None and n > at and (<Declared>self.declared).find(name + at, n - at) >= 0
-        at = tg_name_at(name, n, b"parameter=", 10, self.broken_tags)
-        n = tg_name_end(name, n)
-        return self.function is not None and n > at and self.function.declares(name + at, n - at)
+            n = tg_name_span(name, n, b"function=", 9, self.broken_tags, &at)
+            return self.declared is not None and n > 0 and (<Declared>self.declared).find(name + at, n) >= 0
+        n = tg_name_span(name, n, b"parameter=", 10, self.broken_tags, &at)
+        return self.function is not None and n > 0 and self.function.declares(name + at, n)
 
     cdef int trim_name(self, ByteBuf* name, const char* tag_name, Py_ssize_t t) except -1:
         """The name without the spaces around it and, reading broken tags, the tag's own name
         written again."""
-        cdef Py_ssize_t at = tg_name_at(name.data, name.len, tag_name, t, self.broken_tags)
-        cdef Py_ssize_t end = max(at, tg_name_end(name.data, name.len))
+        cdef Py_ssize_t at
+        cdef Py_ssize_t n = tg_name_span(name.data, name.len, tag_name, t, self.broken_tags, &at)
         if at:
-            memmove(name.data, name.data + at, end - at)
-        name.len = end - at
+            memmove(name.data, name.data + at, n)
+        name.len = n
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
@@ -554,10 +555,10 @@ cdef class TaggedCall(TagCall):
     cdef int inner_key_read(self) except -1:
         """The key of a parameter tag after a candidate close: one the schema declares and the
         call has not written confirms the close; another is held with its value."""
-        cdef Py_ssize_t at = tg_name_at(self.inner_key.data, self.inner_key.len, b"parameter=", 10,
-                                        self.broken_tags)
+        cdef Py_ssize_t at
+        cdef Py_ssize_t n = tg_name_span(self.inner_key.data, self.inner_key.len, b"parameter=", 10,
+                                         self.broken_tags, &at)
         cdef const unsigned char* key = self.inner_key.data + at
-        cdef Py_ssize_t n = tg_name_end(self.inner_key.data, self.inner_key.len) - at
         if n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
                                                  or self.function.declares(key, n)):
             return self.confirm_close()
