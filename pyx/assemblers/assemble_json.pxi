@@ -227,18 +227,26 @@ cdef class JsonCallAssembler(Assembler):
         """The validator paused at the `"` (validator offset `quote`) that opens or closes a
         top-level member's string value, the member undecided from its start (hold_at). Opening:
         the string is held to its close where the member's declared type reads strings as a value
-        (FunctionKinds.string_read_as), else the member is decided. Closing: a string that holds
-        such a value is written as it (a JR_TYPED stretch), and the member is decided."""
+        (its reading kept in the validator's `member_as`), else the member is decided. Closing: a
+        string that holds such a value is written as it (a JR_TYPED stretch), and the member is
+        decided."""
         cdef jp_state* v = &self.prefix
-        cdef Py_ssize_t value_at
-        cdef int as_kind = self.member_read_as(base, &value_at)
-        if v.pause == JPP_MEMBER_OPEN and as_kind:
-            v.in_member = True
+        cdef Py_ssize_t key_at, key_end, value_at
+        cdef int as_kind
+        if v.hold_at < 0:           # (a member is undecided from its start: no member to read)
+            v.member_as = 0
+            jp_decided(v)
             return 0
-        if v.pause == JPP_MEMBER_CLOSE and as_kind and self.rewrites_before(value_at):
+        value_at = self.held_member(base, &key_at, &key_end)
+        if v.pause == JPP_MEMBER_OPEN:
+            v.member_as = self.key_read_as(self.text.text.data + base + key_at, key_end - key_at)
+            if v.member_as:
+                return 0
+        else:
+            as_kind, v.member_as = v.member_as, 0
             self.unquoted.len = 0
-            if vt_string_read_as(self.text.text.data + base + value_at + 1, quote - value_at - 1, as_kind,
-                                 &self.unquoted):
+            if self.rewrites_before(value_at) and vt_string_read_as(
+                    self.text.text.data + base + value_at + 1, quote - value_at - 1, as_kind, &self.unquoted):
                 jr_record(&self.rewrites, value_at, quote - value_at + 1, JR_TYPED, as_kind)
         jp_decided(v)
         return 0
@@ -249,34 +257,34 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t count = self.rewrites.stretches.len // sizeof(jr_stretch)
         return count == 0 or (<const jr_stretch*>self.rewrites.stretches.data)[count - 1].at < at
 
-    cdef int member_read_as(self, Py_ssize_t base, Py_ssize_t* value_at) except -1:
-        """What the string value of the member the validator holds (from hold_at: its `,` or its
-        key) is read as (FunctionKinds.string_read_as, 0: the string it is); value_at: the
-        validator offset of the string's opening `"`."""
+    cdef Py_ssize_t held_member(self, Py_ssize_t base, Py_ssize_t* key_at, Py_ssize_t* key_end) noexcept:
+        """The member the validator holds (from hold_at: its `,` or its key; text offset of
+        validator offset 0 `base`): its key between key_at and key_end (validator offsets, inside
+        its quotes), and, returned, the validator offset of its string value's opening `"`."""
         cdef const unsigned char* data = self.text.text.data + base
-        cdef Py_ssize_t at = self.prefix.hold_at, key_at, key_end
-        cdef FunctionKinds function
-        value_at[0] = -1
-        if at < 0 or self.declared is None:
-            return 0
+        cdef Py_ssize_t at = self.prefix.hold_at
         while data[at] != QUOTE:            # the member's `,` and the spaces before its key
             at += 1
-        key_at = at + 1
-        at = key_at
+        key_at[0] = at = at + 1
         while data[at] != QUOTE:
             at += 2 if data[at] == BACKSLASH else 1
-        key_end = at
+        key_end[0] = at
         at += 1
         while data[at] != QUOTE:            # spaces, the `:`, spaces
             at += 1
-        value_at[0] = at
-        function = (<Declared>self.declared).function(self.outline.name.data, self.outline.name.len)
+        return at
+
+    cdef int key_read_as(self, const unsigned char* key, Py_ssize_t n) except -1:
+        """What a string written for the call's parameter key[0:n] (as written, escapes and all) is
+        read as (FunctionKinds.string_read_as; 0: the string it is)."""
+        cdef FunctionKinds function = (<Declared>self.declared).function(self.outline.name.data,
+                                                                         self.outline.name.len)
         if function is None:
             return 0
-        if memchr(data + key_at, BACKSLASH, key_end - key_at) == NULL:
-            return function.string_read_as(data + key_at, key_end - key_at)
+        if memchr(key, BACKSLASH, n) == NULL:
+            return function.string_read_as(key, n)
         self.unquoted.len = 0
-        if jt_decode_string(data + key_at, key_end - key_at, &self.unquoted) != 0:
+        if jt_decode_string(key, n, &self.unquoted) != 0:
             return 0
         return function.string_read_as(self.unquoted.data, self.unquoted.len)
 

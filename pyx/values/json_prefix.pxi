@@ -36,8 +36,9 @@
 # A strict validator with `rewrites` and `members` set also pauses where a string value of the
 # top-level object's member opens (at its `"`: JPP_MEMBER_OPEN), the member left undecided, for
 # its caller to say whether it reads that string by the member's declared type: if so it sets
-# `in_member` (and keeps the member undecided), and the validator pauses again at the string's
-# closing `"` (JPP_MEMBER_CLOSE), where the caller decides the member; else it decides it at once.
+# `member_as` to that reading (and keeps the member undecided), and the validator pauses again at
+# the string's closing `"` (JPP_MEMBER_CLOSE), where the caller clears it and decides the member;
+# else it decides it at once.
 #
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
@@ -93,7 +94,7 @@ cdef enum JpPause:        # what a validator with `rewrites` paused at, for its 
     JPP_INNER_QUOTE = 3   # python: a `"` inside a single-quoted string
     JPP_QUOTE_ESCAPE = 4  # python: the escape `\'`
     JPP_MEMBER_OPEN = 5   # members: the `"` that opens a top-level member's string value
-    JPP_MEMBER_CLOSE = 6  # members: the `"` that closes it, the caller having held it (in_member)
+    JPP_MEMBER_CLOSE = 6  # members: the `"` that closes it, the caller having held it (member_as)
 
 cdef enum JpNumber:       # where a strict validator is in a number
     JN_SIGN = 0           # after `-`: a digit
@@ -127,7 +128,8 @@ cdef struct jp_state:
     unsigned char quote                 # the quote the string being read closes at (`"`, or python `'`)
     unsigned char pause                 # rewrites: what the validator paused at last (a JpPause)
     unsigned char members               # rewrites: pause at a top-level member's string value
-    unsigned char in_member             # members: in such a string, held by the caller
+    unsigned char member_as             # members: in such a string, held by the caller: its reading
+                                        # (nonzero, the caller's code; the caller clears it)
     Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
     Py_ssize_t escape_at                # the backslash of the \u escape being read
     Py_ssize_t word_at
@@ -196,7 +198,7 @@ cdef inline void jp_init(jp_state* s) noexcept nogil:
     s.quote = QUOTE
     s.pause = JPP_CONTROL
     s.members = False
-    s.in_member = False
+    s.member_as = 0
 
 
 cdef inline void jp_init_strict(jp_state* s) noexcept nogil:
@@ -508,8 +510,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                         st = JP_AFTER_KEY
                     else:
                         st = jp_after_value(s)
-                        if s.in_member:       # members: the caller decides the member it held
-                            s.in_member = False
+                        if s.member_as:       # members: the caller decides the member it held
                             s.pause = JPP_MEMBER_CLOSE
                             s.st = st
                             s.seen += i + 1
