@@ -19,7 +19,7 @@ from symphony.replay import said
 from tests import tiers
 from tests.common import check_conservation, check_well_formed, replay
 from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_per_token, content,
-                        dropped, end, finish, parsed, reasoning, shown_and_calls, start)
+                        dropped, end, finish, malformed, parsed, reasoning, shown_and_calls, start)
 
 OPEN, CLOSE = "<tool_call>", "</tool_call>"
 HEAD = '{"name": "f", "arguments": '
@@ -110,13 +110,42 @@ def test_xlam_fenced_list(fence):
 
 @pytest.mark.parametrize("output", ["```json\nnot a list\n```", "```js\n[]", "``[]", "````json\n[]", "`x`",
                                     "[]", "[1, 2] are the numbers I picked.", '[{"a": 1}] is data', "[ {", "",
-                                    f"```python\n[{OBJECT}]\n```", f"Use `[{OBJECT}]`.", f"``[{OBJECT}]``",
-                                    f"The syntax is:\n\n```\n<tool_call>\n{OBJECT}\n</tool_call>\n```\n\nThat is all."])
+                                    f"```python\n[{OBJECT}]\n```", f"Use `[{OBJECT}]`.", f"``[{OBJECT}]``"])
 def test_xlam_text_that_holds_no_list_of_calls(output):
     """A list opens where its first object's first key names a call or its arguments; a list of
     anything else, a fence before anything else and a list in Markdown code are text, every byte
     (vLLM's xlam: content too, but it reads a list in any fence and garbles none of these)."""
     check_all("xlam", output, [content(output), finish()] if output else [finish()])
+
+
+NO_CALL_HERE = "a tool-call region that held no call"
+
+
+def test_xlam_list_between_tool_call_tags():
+    """`<tool_call>` and `</tool_call>` around a list of calls are dropped (a recovery: vLLM's xlam
+    reads the list in the tags, test_extract_tool_calls[single_tool_with_tool_call_xml_tags], its
+    content `I'll help you check the weather.`); what else the tags hold is read as prose is."""
+    check_all("xlam", f"Sure.<tool_call>[{OBJECT}]</tool_call> done", [
+        content("Sure."), dropped("<tool_call>["), *XLAM_CALL, dropped("]</tool_call>"), content(" done"),
+        finish(tool_calls=1),
+    ])
+    check_all("xlam", f"<tool_call>\n[{OBJECT}]\n</tool_call>", [
+        dropped("<tool_call>"), content("\n"), dropped("["), *XLAM_CALL, dropped("]"), content("\n"),
+        dropped("</tool_call>"), finish(tool_calls=1),
+    ])
+
+
+@pytest.mark.parametrize("inside", [f"\n{OBJECT}\n", " [1, 2] ", ""])
+def test_xlam_tool_call_tags_around_no_list_of_calls_are_text(inside):
+    """Tags that hold no list of calls are the text the model wrote, tags included (docs/recovery.md:
+    a call region that holds no call): xLAM writes them in its answers (the llama-xlam-2-8b-fc-r
+    fixture content-with-marker-in-code-fence, a call object in the tags, in a code block); a close
+    with no region open is text too (vLLM's xlam: content, every byte)."""
+    before, after = "The syntax is:\n\n```\n", "\n```\n\nThat is all. </tool_call>"
+    check_all("xlam", f"{before}<tool_call>{inside}</tool_call>{after}", [
+        content(before), malformed("<tool_call>", NO_CALL_HERE), *([content(inside)] if inside else []),
+        malformed("</tool_call>", NO_CALL_HERE), content(after), finish(),
+    ])
 
 
 def test_xlam_fence_left_open_or_followed_by_text():
@@ -136,8 +165,8 @@ def test_xlam_fence_left_open_or_followed_by_text():
     (f"[{OBJECT}] and [{OBJECT}]", " and ", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
     (f"[{OBJECT}; {OBJECT}]", "", [("f", '{"a": 1}'), ("f", '{"a": 1}')]),
     ('Sure.[ { "arguments": {}, "name": "g"}]', "Sure.", [("g", "{}")]),
-    (f"I'll help you check the weather.<tool_call>[{OBJECT}]</tool_call>", "I'll help you check the weather."
-     "<tool_call></tool_call>", [("f", '{"a": 1}')]),
+    (f"I'll help you check the weather.<tool_call>[{OBJECT}]</tool_call>", "I'll help you check the weather.",
+     [("f", '{"a": 1}')]),
 ])
 def test_xlam_lists_in_prose(output, text, calls):
     """A list after prose, several, in a fence after prose, `;` between its objects: read, and the

@@ -8,11 +8,14 @@ member begins (`[{"name": "Alice", "age": 30}]`, a reply that is JSON; vLLM's xl
 it), and a list inside Markdown code (an example, not a call). Each a rule here:
 - after a thought `<think>…</think>`: the thought is reasoning, and what follows it is read as the
   output is;
-- after `[TOOL_CALLS]`: the marker is dropped and what follows it is read as the output is.
-Each marker is a marker wherever it stands (SPEC §2.4), as in every table. `<tool_call>` is not
-one here: xLAM also writes `<tool_call>…</tool_call>` as text in its answers (the
-llama-xlam-2-8b-fc-r fixture `content-with-marker-in-code-fence`), which a marker would misread;
-a list written between such tags is read as any list in the prose, the tags content.
+- after `[TOOL_CALLS]`: the marker is dropped and what follows it is read as the output is;
+- between `<tool_call>` and `</tool_call>` (a recovery: xLAM's template writes no such tags, and
+  vLLM's xlam reads a list there): the tags are dropped where the region holds a call. xLAM also
+  writes `<tool_call>…</tool_call>` as text in its answers (the llama-xlam-2-8b-fc-r fixture
+  `content-with-marker-in-code-fence`, a call object in the tags, which is no list): a region that
+  holds no call is the text it is, tags included (docs/recovery.md, prose is never garbled).
+Each marker is a marker wherever it stands (SPEC §2.4), as in every table; `</tool_call>` with no
+region open is text.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
@@ -22,11 +25,16 @@ XLAM = (
     .terminal("think", "<think>")
     .terminal("think_close", "</think>")
     .terminal("tool_calls", "[TOOL_CALLS]")
+    .terminal("tool_call", "<tool_call>")
+    .terminal("tool_call_close", "</tool_call>")
     .state("calls", Emits.ARGUMENTS)
     .state("thought", Emits.REASONING)
+    .state("tagged", Emits.ARGUMENTS)
     .transition("calls", "think", "thought")
     .transition("thought", "think_close", "calls")
     .transition("calls", "tool_calls", "calls")
+    .recovers("calls", "tool_call", "tagged")
+    .recovers("tagged", "tool_call_close", "calls")
     .calls(CallSyntax.json_list(prose=True))
 )
 
@@ -38,7 +46,7 @@ FAMILY = Family(
     rows=(
         Row(("xlam",),
             "JSON lists of calls in its prose: whole, after text, in a ```json fence, after a `<think>` thought or "
-            "`[TOOL_CALLS]`; a list of no call, or in Markdown code, is content",
+            "`[TOOL_CALLS]`, between `<tool_call>` tags; a list of no call, or in Markdown code, is content",
             "xLAM"),
     ),
     vllm={
