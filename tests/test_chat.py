@@ -125,6 +125,40 @@ def test_force_nonempty_content_streams_the_thought_as_content_at_the_end():
     assert [d["content"] for d in streamed("<think>", "4</think>", "Four") if d.get("content")] == ["Four"]
 
 
+MINIMAX_CALL = ('<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">1</parameter>\n</invoke>\n'
+                '</minimax:tool_call>')
+
+
+@pytest.mark.parametrize("output,want", [
+    ("plan</think>\n\nanswer", "<think>plan</think>\n\nanswer"),
+    ("still thinking", "<think>still thinking"),
+    ("</think>answer", "<think></think>answer"),
+    (f"plan</think>\n{MINIMAX_CALL}", "<think>plan</think>\n"),
+    ("", None),
+])
+def test_thought_in_content_shows_the_thought_the_prompt_opened_as_written(output, want):
+    """vLLM's minimax_m2_append_think and SGLang's minimax-append-think reasoning parsers: the
+    thought the prompt opened is content, after the prompt's `<think>`, its close as written; calls
+    are read as ever; an output that writes nothing shows nothing. Streamed at every cut, the
+    chunks rebuild the same message."""
+    events = symphony.parse("minimax_m2", output, prompt="<think>\n")
+    m = chat.message(events, thought_in_content="<think>")["message"]
+    assert (m["content"], m["reasoning_content"]) == (want, None)
+    assert len(m["tool_calls"] or []) == (1 if "invoke" in output else 0)
+    for cut in range(len(output) + 1):
+        parser, stream = symphony.parser("minimax_m2"), chat.Stream(thought_in_content="<think>")
+        events = parser.feed(Prompt("<think>\n"))
+        events += parser.feed(Delta(output[:cut])) + parser.feed(Delta(output[cut:])) + parser.feed(End())
+        shown = "".join(c["delta"].get("content") or "" for e in events for c in stream.feed(e))
+        assert shown == (want or "")
+
+
+def test_thought_in_content_leaves_a_thought_the_output_opens_later_as_reasoning():
+    events = symphony.parse("qwen3", "hi <think>x</think>y")
+    m = chat.message(events, thought_in_content="<think>")["message"]
+    assert (m["content"], m["reasoning_content"]) == ("hi y", "x")
+
+
 # --- message: tool calls -----------------------------------------------------------------------
 
 def test_tool_calls_in_start_order_with_joined_arguments():

@@ -102,7 +102,10 @@ REASONING = "reasoning:"
 # detectors' `force_reasoning` default, or the one ReasoningParser sets for them); the others start
 # outside it, as a prompt that opens no thought leaves the output. (gpt-oss's is forced too, but
 # harmony's channel headers, not a prompt, say where its thought is.)
-SGLANG_STARTS_IN_THOUGHT = {"deepseek-r1", "qwen3-thinking", "kimi_k3"}
+SGLANG_STARTS_IN_THOUGHT = {"deepseek-r1", "qwen3-thinking", "kimi_k3", "minimax-append-think"}
+# SGLang's reasoning parsers that show the thought the prompt opened in the content, its opener
+# prepended (chat.message's `thought_in_content`)
+SGLANG_THOUGHT_IN_CONTENT = {"minimax-append-think"}
 # SGLang's detector options, and how each is read. `force_reasoning` says the prompt opened the
 # thought: the checkpoint's prompt is followed by the table's thought opener, unless it already
 # leaves the output inside a thought. `continue_final_message` continues an assistant message that
@@ -277,10 +280,19 @@ def forces_nonempty_content(case):
     return bool((case.get("parser_options") or {}).get(FORCE_NONEMPTY_CONTENT))
 
 
+def thought_in_content(case):
+    """The opener of the thought the case's reasoning parser shows in the content, or None."""
+    name = case["parser"] if case["parser"].startswith(REASONING) else case.get("reasoning_parser") or ""
+    if name[len(REASONING):] not in SGLANG_THOUGHT_IN_CONTENT:
+        return None
+    how = plan(case)
+    return thought_markers(symphony.formats.table(how.table) if isinstance(how.format, str) else how.format)[0]
+
+
 def message_of(case):
     """How the case's server makes the message of its events."""
-    forced = forces_nonempty_content(case)
-    return lambda events: chat.message(events, force_nonempty_content=forced)
+    forced, opener = forces_nonempty_content(case), thought_in_content(case)
+    return lambda events: chat.message(events, force_nonempty_content=forced, thought_in_content=opener)
 
 
 def parse(case):

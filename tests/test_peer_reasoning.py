@@ -26,6 +26,8 @@ import pytest
 
 import symphony
 from symphony.adapt import chat
+from symphony.formats import table as format_table
+from symphony.models import thought_markers
 from recorded.peer_cases import load_jsonl
 from tests import peer
 from tests.common import chunkings
@@ -62,6 +64,9 @@ DEFAULT_KWARGS = {"granite": {"thinking": True}}
 # parsers whose server shows the thought as the content where the content is blank, when the request
 # sets `force_nonempty_content` or turns thinking off (vLLM's rule: chat.message's option of that name)
 FORCES_NONEMPTY_CONTENT = {"nemotron_v3", "granite_thinking_parser"}
+# parsers that show the thought the prompt opened in the content, its opener prepended
+# (chat.message's `thought_in_content`)
+THOUGHT_IN_CONTENT = {"minimax_m2_append_think"}
 # parsers whose cases are not run, and why
 NOT_RUN = {
     "base_thinking": "the test's own parser with made-up markers (<test:think>), no checkpoint's format",
@@ -102,10 +107,15 @@ def forces_nonempty_content(case):
                                                           or kwargs.get("enable_thinking") is False)
 
 
+def thought_in_content(case):
+    """The opener of the thought the case's parser shows in the content, or None."""
+    return thought_markers(format_table(checkpoint(case)[0]))[0] if case["parser"] in THOUGHT_IN_CONTENT else None
+
+
 def message_of(case):
     """How the case's server makes the message of its events."""
-    forced = forces_nonempty_content(case)
-    return lambda events: chat.message(events, force_nonempty_content=forced)
+    forced, opener = forces_nonempty_content(case), thought_in_content(case)
+    return lambda events: chat.message(events, force_nonempty_content=forced, thought_in_content=opener)
 
 
 def parse(case):

@@ -6,14 +6,20 @@ is omitted from the whole message; `finish_reason` turns a plain stop with calls
 A server may ask for content that is never empty (`force_nonempty_content`, the rule vLLM's
 nemotron_v3 and granite_thinking parsers apply when a request sets `force_nonempty_content` or
 turns thinking off): where the content would be blank, the thought is shown as the content; the
-events say where each byte was, unchanged.
+events say where each byte was, unchanged. A server may also show the thought the prompt opened in
+the content, as the model wrote it (`thought_in_content`, what vLLM's minimax_m2_append_think and
+SGLang's minimax-append-think reasoning parsers do: MiniMax asks clients to send M2's thought back
+in the conversation's history, `<think>` and `</think>` included).
 """
 from symphony.adapt.fold import fold
 from symphony.events import (
     Content,
+    Dropped,
     Finish,
     Malformed,
     Reasoning,
+    ReasoningEnd,
+    ReasoningStart,
     ToolCallArguments,
     ToolCallStart,
 )
@@ -36,10 +42,54 @@ def _finish_text(reason, tool_calls):
     return reason.value
 
 
-def message(events, choice=0, force_nonempty_content=False):
+class ThoughtInContent:
+    """Shows the thought the prompt opened as content: where the output starts in a thought, what
+    the model wrote in it, its close as written included, after `opener` (the text the prompt
+    opened it with, `<think>`), which goes out with the thought's first byte (an output that
+    writes nothing shows nothing). A thought the output opens later stays reasoning. `feed` turns
+    one event into the events shown in its place."""
+    __slots__ = ("opener", "_inside", "_begun")
+
+    def __init__(self, opener):
+        self.opener = opener
+        self._inside = False           # in the thought the prompt opened
+        self._begun = False            # past the output's start: a byte, or that thought
+
+    def feed(self, event):
+        kind = type(event)
+        if self._inside:
+            if kind is ReasoningEnd:
+                self._inside = False
+                return []
+            if kind is Reasoning:
+                return self._shown(event.text, event.tokens)
+            if kind is Dropped:
+                return self._shown(event.text.text, event.text.tokens)
+            return [event]
+        if kind is ReasoningStart and not self._begun:
+            self._inside = self._begun = True
+            return []
+        if kind is not ReasoningEnd:
+            self._begun = True
+        return [event]
+
+    def _shown(self, text, tokens):
+        if not text:
+            return []
+        if self.opener is not None:
+            text, self.opener = self.opener + text, None
+        return [Content(text, tokens)]
+
+
+def message(events, choice=0, force_nonempty_content=False, thought_in_content=None):
     """A Chat Completions choice: {"index", "message": {"role", "content", "reasoning_content",
     "tool_calls"}, "finish_reason"}. `force_nonempty_content`: where the content is blank, the
-    reasoning is the content (and reasoning_content none)."""
+    reasoning is the content (and reasoning_content none). `thought_in_content`: the text the
+    prompt opened the thought with (`"<think>"`); the thought the output starts in is shown in the
+    content after it, as written (ThoughtInContent)."""
+    if thought_in_content is not None:
+        shown = ThoughtInContent(thought_in_content)
+        events = [e for event in events for e in shown.feed(event)]
     f = fold(events)
     text, reasoning = f.content, f.reasoning
     if force_nonempty_content and is_blank(text) and reasoning:
@@ -144,15 +194,16 @@ class Stream:
     content out); a stream that shows nothing before its Finish gets the role there. `delta`/`deltas`
     stay the stateless per-event shapes of SPEC §7.1. `force_nonempty_content`: a stream that
     showed no content before its Finish gets its reasoning, whole, as content there (the reasoning
-    was streamed already, as vLLM's nemotron_v3 streams it)."""
-    __slots__ = ("choice", "_role_sent", "_held", "_shown", "_thought")
+    was streamed already, as vLLM's nemotron_v3 streams it). `thought_in_content`: as `message`'s."""
+    __slots__ = ("choice", "_role_sent", "_held", "_shown", "_thought", "_thought_shown")
 
-    def __init__(self, choice=0, force_nonempty_content=False):
+    def __init__(self, choice=0, force_nonempty_content=False, thought_in_content=None):
         self.choice = choice
         self._role_sent = False
         self._held = ""
         self._shown = False
         self._thought = [] if force_nonempty_content else None   # the reasoning streamed, to show at the end
+        self._thought_shown = None if thought_in_content is None else ThoughtInContent(thought_in_content)
 
     def start(self):
         """The opening choice carrying only the role, as OpenAI sends first for each choice (with
@@ -162,6 +213,11 @@ class Stream:
 
     def feed(self, event):
         """The stream choices (zero or one) one event shows as."""
+        if self._thought_shown is not None:
+            return [choice for shown in self._thought_shown.feed(event) for choice in self._feed(shown)]
+        return self._feed(event)
+
+    def _feed(self, event):
         kind = type(event)
         if kind is Content or kind is Malformed:
             text = event.text if kind is Content else event.text.text
