@@ -31,6 +31,7 @@ import pytest
 import symphony
 from symphony.adapt import chat
 from symphony.formats import SGLANG_DETECTORS
+from symphony.formats import table as format_table
 from symphony.integrations.names import THINKING_OFF
 from symphony.models import thought_markers
 from symphony.replay import opens_thought
@@ -286,7 +287,7 @@ def thought_in_content(case):
     if name[len(REASONING):] not in SGLANG_THOUGHT_IN_CONTENT:
         return None
     how = plan(case)
-    return thought_markers(symphony.formats.table(how.table) if isinstance(how.format, str) else how.format)[0]
+    return thought_markers(format_table(how.table) if isinstance(how.format, str) else how.format)[0]
 
 
 def message_of(case):
