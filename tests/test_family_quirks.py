@@ -52,6 +52,11 @@ STEP_BROKEN_TAGS = [
 ]
 
 
+# values with newlines at their ends: a string's one leading and two trailing, a number's and an object's one
+MIMO_NEWLINES = ("<tool_call>\n<function=run>\n<parameter=cmd>\ncat a\n\n</parameter>\n<parameter=n>\n3\n</parameter>\n"
+                 "<parameter=opts>\n{\"x\": 1}\n</parameter>\n</function>\n</tool_call>")
+
+
 @dataclasses.dataclass(frozen=True)
 class Quirk:
     name: str
@@ -544,6 +549,17 @@ QUIRKS = [
           "<function get_weather>\n<parameter=days>\n2\n</parameter>\n</function>", [call("get_weather", city="Oslo")],
           "vLLM's qwen3_coder and SGLang's qwen3_coder: the first call; the rest, no tag, is text between the "
           "block's calls (Malformed, shown)"),
+    # MiMo's template writes a value right after its tag, Qwen3-Coder's on its own line: a newline at
+    # either end of a value is the value's in `mimo` (Placement.DIRECT), the template's in qwen3_tagged
+    Quirk("mimo-value-newlines-are-the-value's", "mimo", MIMO_NEWLINES, None,
+          [call("run", cmd="\ncat a\n\n", n=3, opts={"x": 1})],
+          "vLLM's mimo and SGLang's mimo, whole and streamed: a string keeps the newlines at its ends (a file's "
+          "content its last `\\n`), a number and an object are read past them; symphony read MiMo with "
+          "qwen3_tagged, which dropped one at each end (`cat a\\n`)", tools=(RUN,)),
+    Quirk("qwen3-tagged-value-newlines-one-each-end-the-template's", "qwen3_tagged", MIMO_NEWLINES, None,
+          [call("run", cmd="cat a\n", n=3, opts={"x": 1})],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder, whole and streamed: one newline after the value's tag "
+          "and one before its close are the template's", tools=(RUN,)),
     Quirk("glm-call-opener-ends-the-thought", "glm",
           "Oslo, then.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>",
           None, [call("get_weather", city="Oslo")],
@@ -1107,6 +1123,8 @@ THOUGHT_THEN_CALL = [
     ("qwen3", None, "<think>plan", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>'),
     ("qwen3_tagged", "<|im_start|>assistant\n<think>\n", "plan\n",
      "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"),
+    ("mimo", None, "<think>plan",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n</function>\n</tool_call>"),
     ("step3p5", "<|im_start|>assistant\n<think>\n", "plan\n",
      "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"),
     ("glm", "<|assistant|><think>", "plan",

@@ -1,15 +1,16 @@
 """Qwen3 and kin (SPEC §3 `qwen3`): `<think>` thoughts and `<tool_call>` call blocks, with JSON
 call objects (`qwen3`: Qwen3, Qwen3-2507, Qwen3-VL, K-EXAONE) or `<function=…>` tags
-(`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, MiMo, Nanbeige, Nemotron-3; `step3p5`: Step-3.5/3.7, the
-same tags and also the ones it writes broken, CallSyntax.tagged(broken_tags=True)).
+(`qwen3_tagged`: Qwen 3.5+, Qwen3-Coder, Nanbeige, Nemotron-3, values on their own line; `mimo`: MiMo,
+the same tags with values written directly between them, Placement.DIRECT; `step3p5`: Step-3.5/3.7,
+the same tags and also the ones it writes broken, CallSyntax.tagged(broken_tags=True)).
 
 `<tool_call>` inside a thought the model did not close ends the thought and opens the call
 (shapes.call_ends_thought: a recovery beyond SPEC §3, as vLLM's and SGLang's qwen3 reasoning
 parsers read it; a bare `<function=` there stays the thought's text, as both read it);
 `</think>` with no thought open, one token of every checkpoint's tokenizer, is dropped (a control
 token, as the incumbents' reasoning parsers drop it); a `<think>` written inside the thought is
-dropped (shapes). A fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged`
-and `step3p5` also read a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls)
+dropped (shapes). A fenced `<tool_call>` block in content is read as a call (policy, SPEC §10). `qwen3_tagged`,
+`mimo` and `step3p5` also read a call written without its block (Qwen3-Coder, Step-3.5: shapes.bare_calls)
 and several calls in one block (shapes.functions_in_block).
 """
 from symphony.format import CallSyntax
@@ -31,15 +32,19 @@ def tagged(name, syntax):
 
 QWEN3 = call_ends_thought(thought_and_calls("qwen3", THINK, TOOL_CALL, CallSyntax.json(or_list=True), OPENER))
 QWEN3_TAGGED = tagged("qwen3_tagged", CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE))
+# MiMo's template writes a value right after its tag (`<parameter=k>VALUE</parameter>`): a newline
+# at either end is the value's, as vLLM's and SGLang's mimo parsers read it
+MIMO = tagged("mimo", CallSyntax.tagged(Spelling.JSON, Placement.DIRECT))
 STEP3P5 = tagged("step3p5", CallSyntax.tagged(Spelling.JSON, Placement.OWN_LINE, broken_tags=True))
 
 # `</think>` is one token of Qwen3's tokenizer (and Qwen3.5's, Step-3.5's): with no thought open it is
 # dropped (a control token), as vLLM's and SGLang's reasoning parsers drop it
 QWEN3 = QWEN3.control_tokens("think_close")
 QWEN3_TAGGED = QWEN3_TAGGED.control_tokens("think_close")
+MIMO = MIMO.control_tokens("think_close")
 STEP3P5 = STEP3P5.control_tokens("think_close")
 
-TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED, "step3p5": STEP3P5}
+TABLES = {"qwen3": QWEN3, "qwen3_tagged": QWEN3_TAGGED, "mimo": MIMO, "step3p5": STEP3P5}
 
 
 # the incumbents' view of Qwen's ChatML (bench/peers/harness.py): the markers their parsers look
@@ -55,7 +60,10 @@ FAMILY = Family(
             "Qwen3, Qwen3-2507, Qwen3-Next, Qwen3-VL, Holo2, WebWorld, K-EXAONE"),
         Row(("qwen3_tagged",),
             "`<tool_call>` + `<function=NAME><parameter=KEY>`, values on their own line",
-            "Qwen 3.5/3.6/3.8, Qwen3-Coder, MiMo, Nanbeige, Nemotron-3 Nano (and Omni Reasoning)"),
+            "Qwen 3.5/3.6/3.8, Qwen3-Coder, Nanbeige, Nemotron-3 Nano (and Omni Reasoning)"),
+        Row(("mimo",),
+            "the same, values placed directly (a newline at either end is the value's)",
+            "MiMo"),
         Row(("step3p5",),
             "the same, and the tags it writes broken: `<function NAME>`, a name ended by a newline",
             "Step-3.5/3.7"),
@@ -64,7 +72,7 @@ FAMILY = Family(
         # `<tool_call>` + `<function=…><parameter=…>`; IquestCoderToolParser subclasses qwen3_coder
         "qwen3_coder": "qwen3_tagged",
         "qwen3_xml": "qwen3_tagged",
-        "mimo": "qwen3_tagged",
+        "mimo": "mimo",
         "step3p5": "step3p5",
         "iquest_coder": "qwen3_tagged",
         # vLLM's other names for a family above: qwen3_json is hermes (Qwen3 writes its <think>: the
@@ -78,7 +86,7 @@ FAMILY = Family(
         "qwen3_coder": "qwen3_tagged",
         "step3p5": "step3p5",
         "nanbeige": "qwen3_tagged",
-        "mimo": "qwen3_tagged",
+        "mimo": "mimo",
     },
     checkpoints=(
         # qwen3, JSON calls
@@ -153,7 +161,7 @@ FAMILY = Family(
                     "Qwen/Qwen3-Coder-Next"),
         checkpoints("nanbeige4.2-3b", "qwen3_tagged", OPENS_THOUGHT, CHATML, None,
                     "Nanbeige/Nanbeige4.2-3B"),
-        checkpoints("mimo-v2.5", "qwen3_tagged", MODEL_WRITES_THOUGHT, CHATML, None,
+        checkpoints("mimo-v2.5", "mimo", MODEL_WRITES_THOUGHT, CHATML, None,
                     "XiaomiMiMo/MiMo-V2.5"),
         checkpoints("step-3.5-flash", "step3p5", ALWAYS_OPENS_THOUGHT, CHATML, None,
                     "stepfun-ai/Step-3.5-Flash", "stepfun-ai/Step-3.7-Flash"),     # vLLM's step3p5 serves both
@@ -172,7 +180,8 @@ FAMILY = Family(
     ),
     replay=Replay(
         probes={"qwen3": {REASONING_PROBE: (0, "stop"), FENCE_PROBE: (1, "tool_calls")},
-                "qwen3_tagged": {REASONING_PROBE: (0, "stop")}, "step3p5": {REASONING_PROBE: (0, "stop")}},
+                "qwen3_tagged": {REASONING_PROBE: (0, "stop")}, "mimo": {REASONING_PROBE: (0, "stop")},
+                "step3p5": {REASONING_PROBE: (0, "stop")}},
     ),
     bench={
         # Qwen3 hybrid: the model writes <think> itself; enable_thinking default true

@@ -115,6 +115,7 @@ def _head_name(params, name, exits):
 def _tagged(syntax):
     function_open, key_open, value_close, function_close = _native.TAGGED_TAGS
     python = syntax.spelling == Spelling.PYTHON
+    own_line = syntax.placement == Placement.OWN_LINE
     # a name and a key are read less the spaces, tabs and carriage returns around them: one the
     # tools declare has no whitespace at its ends, nor one the model names itself (words joined
     # by those blanks, as the parser reads `{{ k }}`)
@@ -128,7 +129,7 @@ def _tagged(syntax):
 
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
-            return seq(const(key_open + key + ">"), pinned(node, is_pinned, True), const(value_close + "\n"))
+            return seq(const(key_open + key + ">"), pinned(node, is_pinned, own_line), const(value_close + "\n"))
         generic = seq(const(key_open), _key(key_stops, _native.TAGGED_TAGS, exits, joined_by=" \t\r"),
                       const(">"), free, const(value_close + "\n"))
         return seq(const("\n" + function_open + name + ">\n"), slots(parameters, slot, generic),
