@@ -211,7 +211,8 @@ class CallSyntax:
         `head` an arguments object's name is the text before its `{`); `tail`: what it writes
         after the object (a closing fence), the call's end. A head that is a call id (Kimi K2's
         `functions.NAME:N`) names the call without the id's `name_prefix` and without
-        `name_index` (one character) and the number after it; with `name_word` the name is the
+        `name_index` (one character) and the number after it, and a head without them names none
+        (`functions.f.0`, no call id: the call is Malformed, as nameless); with `name_word` the name is the
         head's first word, up to whitespace, a `<` or a `[` (gpt-oss's `functions.NAME
         <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`). With `bare_counter`, a head that is
         only the call number (Kimi K2's `0`) names the request's only function; among several, the

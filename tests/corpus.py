@@ -94,6 +94,8 @@ class Roles:
     json_object: object = None   # json, json_list: the CallObject its objects are
     json_head: object = None     # json: the separator before the object (the head: the name), or None
     json_tail: object = None     # json: what the template writes after the object, or None
+    json_call_id: tuple = ("", "")   # json: what a head that is a call id writes around the name
+                                     # (Kimi K2's `functions.` and `:0`)
     json_bare: bool = False      # json_list: the region is the list (no `[` of its own)
     prose: bool = False          # pythonic: the region is prose in which `[`, a name and `(` open a list
     call_objects: bool = False   # pythonic, keyed: a JSON call object where a call should begin is a call
@@ -206,7 +208,8 @@ class Roles:
         """A call in a JSON syntax with a head: the name, the separator, the object, the tail."""
         obj = arguments if self.json_object == CallObject.ARGUMENTS else \
             json.dumps({"name": name}, ensure_ascii=False)[:-1] + ', "args": ' + arguments + "}"
-        return name + self.json_head + obj + (self.json_tail or "")
+        prefix, number = self.json_call_id
+        return prefix + name + number + self.json_head + obj + (self.json_tail or "")
 
 
 def roles(fmt):
@@ -282,6 +285,9 @@ def roles(fmt):
         json_object=dict(syntax.params).get("object", CallObject.CALL) if kind in ("json", "json_list") else None,
         json_head=dict(syntax.params).get("head") if kind == "json" else None,
         json_tail=dict(syntax.params).get("tail") if kind == "json" else None,
+        json_call_id=(dict(syntax.params).get("name_prefix") or "",
+                      dict(syntax.params)["name_index"] + "0" if dict(syntax.params).get("name_index") else "")
+        if kind == "json" else ("", ""),
         json_bare=bool(dict(syntax.params).get("bare")) if kind == "json_list" else False,
         prose=kind == "pythonic" and dict(syntax.params).get("prose", False),
         call_objects=kind in ("pythonic", "keyed") and bool(dict(syntax.params).get("objects")),
@@ -931,6 +937,8 @@ FAMILY_CASES = {
         Case("kimi_k2-bare-counter-two-tools", "<|tool_calls_section_begin|><|tool_call_begin|>0"
              "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", tools=TOOLS, calls=0),
         Case("kimi_k2-id-without-number", "<|tool_calls_section_begin|><|tool_call_begin|>functions.a.b"
+             "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=0),
+        Case("kimi_k2-id-with-dots", "<|tool_calls_section_begin|><|tool_call_begin|>functions.a.b:3"
              "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>", calls=1),
         Case("kimi_k2-section-end-cuts-call", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0"
              '<|tool_call_argument_begin|>{"a": "x<|tool_calls_section_end|>after', calls=1),

@@ -271,8 +271,6 @@ LISTED_PEER = {
     "test_lenient_still_reports_unpairable_tags": "the same output as unbalanced_tool_call",
     "test_whitespace_handling": "Qwen2.5-Coder's call object spaced out inside (`{  \"name\"  :  ...`): the "
                                 "parser reads it, the grammar has the model write the template's spacing",
-    "test_invalid_funcall_id_skipped": "a Kimi K2 call id `functions.invalid.0` with no `:N`: the parser names the "
-                                       "call by what is left, the grammar writes `:N`",
     "test_extract_tool_calls_missing_closing_parameter_tag[xml]": "a value whose `</parameter>` is missing, "
                                                                   "ended by the next parameter tag: the parser "
                                                                   "recovers it, the grammar writes the close",

@@ -252,11 +252,14 @@ def test_kimi_k2_a_call_opener_in_the_arguments_is_their_text_and_after_them_the
 
 @pytest.mark.parametrize("head, name", [
     ("functions.a.b:12", "a.b"),        # the number after the last `:`, the prefix once
-    ("functions.f", "f"),               # no number
-    ("f:x", "f:x"),                     # no number after the `:`
+    ("f:7", "f"),                       # no prefix
     ("functions.functions.f:0", "functions.f"),
+    ("functions.f", None),              # no number: no call id, no name (vLLM's and SGLang's kimi_k2 skip it)
+    ("functions.invalid.0", None),
+    ("f:x", None),                      # no number after the `:`
+    ("functions.f:", None),
     ("0", None),                        # only a number (a bare counter): no name, no call
-    ("functions.", "functions."),       # the prefix alone is no prefix of a name
+    ("functions.", None),
 ])
 def test_kimi_k2_heads(head, name):
     output = K2_CALLS + K2_CALL + head + K2_ARGS + '{"a": 1}' + K2_CALL_END + K2_CALLS_END

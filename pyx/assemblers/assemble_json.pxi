@@ -54,23 +54,23 @@
 # `None` where the objects may be Python dicts, are the object `{}`, the word its source: a value
 # that begins with the word's letter is held while it could still be that word.
 #
-# the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is
-# left once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the
-# separator byte) are taken off (a head that is only a number names nothing); they stay in the
-# start's source. A head whose name is its first word (`name_word`: gpt-oss's
-# `functions.NAME <|constrain|>json`, Mistral v11's `NAME[CALL_ID]ID`) names the call with what
-# runs to whitespace, a `<` or a `[`. Kimi K2 also writes a head that is only its call number (a
-# bare counter, `0`): where the syntax reads one (`bare_counter`) it names the call after the
-# request's only function, which is what the model can have meant. With several functions the
-# call waits, held, until its arguments' object is whole (it cannot start before its name): it is
-# then the one function whose parameters name every key the object writes (its own keys, not a
-# nested value's; as vLLM's and SGLang's kimi_k2 read it), its arguments read once. With no
-# tools, no such function, several, or arguments that never form a whole object, it names nothing
-# (the call is Malformed "a tool call without a name", as any nameless head).
-# Where the syntax's head writes the call's id (`head_id`), that id, spaces off, is the call's id
-# (the one the model's template writes back into the next turn): the whole head (Kimi K2's
-# `functions.NAME:N`, or its bare counter `0`, as the model wrote it), or what follows a text in
-# it (Mistral v11's `[CALL_ID]ID`); a head that writes none leaves the call `call_<index>`. The
+# the call. A head that is a call id (Kimi K2's `functions.NAME:N`) names the call with what is left
+# once the id's prefix (`name_prefix`) and its trailing `:N` number (`name_index`, the separator
+# byte) are taken off (a head that is only a number names nothing, and so does one without its `:N`,
+# which is no call id: `functions.f.0`); they stay in the start's source. A head whose name is its
+# first word (`name_word`: gpt-oss's `functions.NAME <|constrain|>json`, Mistral v11's
+# `NAME[CALL_ID]ID`) names the call with what runs to whitespace, a `<` or a `[`. Kimi K2 also
+# writes a head that is only its call number (a bare counter, `0`): where the syntax reads one
+# (`bare_counter`) it names the call after the request's only function, which is what the model can
+# have meant. With several functions the call waits, held, until its arguments' object is whole (it
+# cannot start before its name): it is then the one function whose parameters name every key the
+# object writes (its own keys, not a nested value's; as vLLM's and SGLang's kimi_k2 read it), its
+# arguments read once. With no tools, no such function, several, or arguments that never form a
+# whole object, it names nothing (the call is Malformed "a tool call without a name", as any
+# nameless head). Where the syntax's head writes the call's id (`head_id`), that id, spaces off, is
+# the call's id (the one the model's template writes back into the next turn): the whole head (Kimi
+# K2's `functions.NAME:N`, or its bare counter `0`, as the model wrote it), or what follows a text
+# in it (Mistral v11's `[CALL_ID]ID`); a head that writes none leaves the call `call_<index>`. The
 # head is whole before the call starts, so the id is known at its start, at every chunking.
 #
 # A head may restart (a syntax whose table has a row from a call to the next call on the call's
@@ -422,7 +422,7 @@ cdef class JsonCallAssembler(Assembler):
         """Narrows the head text[start:end] to the name in it (off a call id's prefix and number);
         False when the name is not the head's: a head that is only a call number (a bare counter)
         names the request's only function (then in outline.name) where the syntax reads one so,
-        else nothing."""
+        else nothing; a call id without its number (`functions.f`, `functions.f.0`) names nothing."""
         cdef const unsigned char* data = self.text.text.data
         cdef const unsigned char* only
         cdef Py_ssize_t k = start[0], m, only_len
@@ -443,6 +443,8 @@ cdef class JsonCallAssembler(Assembler):
                 return False
             elif k < end[0] and data[k - 1] == self.name_index:
                 end[0] = k - 1
+            else:
+                return False           # a call id without its number names nothing
         if self.name_prefix is not None:
             m = len(self.name_prefix)
             if end[0] - start[0] > m and memcmp(data + start[0], <const char*>self.name_prefix, m) == 0:

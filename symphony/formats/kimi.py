@@ -11,7 +11,9 @@ markers and a call's tags are also read as a detokenizer writes them when it spa
 
 Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; that head is the
 model's own call id, and the call's id (the chat template writes it back into the next turn's
-prompt, and Moonshot documents ids of that form). A call whose id is only its counter
+prompt, and Moonshot documents ids of that form). A head that is no such id, with no `:IDX`
+(`functions.invalid.0`), names nothing: the call is Malformed, shown as content (vLLM's and
+SGLang's kimi_k2 skip such a call). A call whose id is only its counter
 (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) is the request's only tool's, its id the
 `0` the model wrote; among several tools it is held until its arguments' object is whole, and is
 the one tool whose parameters name every key of that object (a recovery, as vLLM's and SGLang's
