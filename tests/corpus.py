@@ -1080,6 +1080,11 @@ FAMILY_CASES = {
         Case("gpt_oss-no-name", "<|channel|>commentary to= <|constrain|>json<|message|>{}<|call|>", calls=0),
         Case("gpt_oss-header-cut", "<|channel|>commentary to=functions.get_wea", calls=0),
         Case("gpt_oss-text-outside-messages", "hi<|channel|>final<|message|>x<|return|> bye", calls=0),
+        # the headers as a detokenizer writes them spacing special tokens (shapes.spaced_special_tokens)
+        Case("gpt_oss-spaced-headers", "<|channel|> analysis <|message|> Need it. <|end|> <|start|> assistant "
+             '<|channel|> commentary to=functions.get_weather  <|constrain|> json <|message|> {"city": "Tokyo"} <|call|>',
+             tools=TOOLS, calls=1),
+        Case("gpt_oss-spaced-header-cut", "<|channel|> commentary <|message|> x <|end|> <|start|> assist", calls=0),
     ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
