@@ -1303,6 +1303,8 @@ FAMILY_CASES = {
         Case("inkling-unterminated", '<|content_text|>a<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
              '{"name":"f","args":{"a":"x', calls=1),
         Case("inkling-no-separator", '<|message_model|>f{"name":"f","args":{}}<|end_message|>', calls=0),
+        Case("inkling-raw-text-invocation", '<|content_text|>a<|end_message|><|message_model|>f'
+             "<|content_invoke_tool_text|>b c<|end_message|>", calls=0),
         Case("inkling-payload-written-again", '<|message_model|>f<|content_invoke_tool_json|>x <|content_invoke_tool_json|>'
              '{bad<|content_invoke_tool_json|>{"name":"f","args":{"a":"<|content_invoke_tool_json|>"}}<|end_message|>',
              calls=1),

@@ -340,6 +340,19 @@ QUIRKS = [
           "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>", [],
           "SGLang's inkling: no call, the payload as text without the protocol's tokens (symphony: the message "
           "held no call, so it is the text the model wrote, its tokens included, docs/recovery.md)"),
+    # Inkling's raw-text tool invocation (`NAME<|content_invoke_tool_text|>text`, a content kind of its
+    # alphabet its template never writes): no call, its text the content
+    Quirk("inkling-raw-text-invocation", "inkling", "<|content_invoke_tool_text|>Oslo tomorrow<|end_message|>",
+          "Oslo tomorrow", [],
+          "vLLM's inkling: the text as content (a raw tool block renders as visible text); SGLang's inkling serving "
+          "parser (TML's token parser) the same, its text-level InklingDetector a call with no name and arguments "
+          '`{"text": "Oslo tomorrow"}` (symphony: a call with no name is none; the marker was shown as content)'),
+    Quirk("inkling-raw-text-invocation-with-header", "inkling",
+          "<|content_text|>Checking.<|end_message|><|message_model|>get_weather<|content_invoke_tool_text|>Oslo "
+          "tomorrow<|end_message|>",
+          "Checking.get_weatherOslo tomorrow", [],
+          "vLLM's inkling: `Checking.Oslo tomorrow` (the header dropped as metadata); symphony: a header that opened "
+          "no call is shown, as before `<|content_text|>` (Malformed), the marker Dropped"),
     # Gemma 4: a string value written without its opening `<|"|>` is read up to its closing one
     Quirk("gemma-unopened-string-with-comma", "gemma4",
           '<|tool_call>call:search{query:Paris, France<|"|>,limit:5}<tool_call|>',
