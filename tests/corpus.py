@@ -1088,6 +1088,11 @@ FAMILY_CASES = {
         Case("gpt_oss-no-name", "<|channel|>commentary to= <|constrain|>json<|message|>{}<|call|>", calls=0),
         Case("gpt_oss-header-cut", "<|channel|>commentary to=functions.get_wea", calls=0),
         Case("gpt_oss-text-outside-messages", "hi<|channel|>final<|message|>x<|return|> bye", calls=0),
+        # the headers as a detokenizer writes them spacing special tokens (shapes.spaced_special_tokens)
+        Case("gpt_oss-spaced-headers", "<|channel|> analysis <|message|> Need it. <|end|> <|start|> assistant "
+             '<|channel|> commentary to=functions.get_weather  <|constrain|> json <|message|> {"city": "Tokyo"} <|call|>',
+             tools=TOOLS, calls=1),
+        Case("gpt_oss-spaced-header-cut", "<|channel|> commentary <|message|> x <|end|> <|start|> assist", calls=0),
     ],
     "apertus": [
         Case("apertus-calls", 'Sure! <|tools_prefix|>[{"get_weather": {"city": "London", "days": 3}}, '
@@ -1306,6 +1311,8 @@ FAMILY_CASES = {
         Case("inkling-unterminated", '<|content_text|>a<|end_message|><|message_model|>f<|content_invoke_tool_json|>'
              '{"name":"f","args":{"a":"x', calls=1),
         Case("inkling-no-separator", '<|message_model|>f{"name":"f","args":{}}<|end_message|>', calls=0),
+        Case("inkling-raw-text-invocation", '<|content_text|>a<|end_message|><|message_model|>f'
+             "<|content_invoke_tool_text|>b c<|end_message|>", calls=0),
         Case("inkling-payload-written-again", '<|message_model|>f<|content_invoke_tool_json|>x <|content_invoke_tool_json|>'
              '{bad<|content_invoke_tool_json|>{"name":"f","args":{"a":"<|content_invoke_tool_json|>"}}<|end_message|>',
              calls=1),

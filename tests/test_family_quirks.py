@@ -345,6 +345,19 @@ QUIRKS = [
           "<|message_model|>weather<|content_invoke_tool_json|>{not json at all<|end_message|>", [],
           "SGLang's inkling: no call, the payload as text without the protocol's tokens (symphony: the message "
           "held no call, so it is the text the model wrote, its tokens included, docs/recovery.md)"),
+    # Inkling's raw-text tool invocation (`NAME<|content_invoke_tool_text|>text`, a content kind of its
+    # alphabet its template never writes): no call, its text the content
+    Quirk("inkling-raw-text-invocation", "inkling", "<|content_invoke_tool_text|>Oslo tomorrow<|end_message|>",
+          "Oslo tomorrow", [],
+          "vLLM's inkling: the text as content (a raw tool block renders as visible text); SGLang's inkling serving "
+          "parser (TML's token parser) the same, its text-level InklingDetector a call with no name and arguments "
+          '`{"text": "Oslo tomorrow"}` (symphony: a call with no name is none; the marker was shown as content)'),
+    Quirk("inkling-raw-text-invocation-with-header", "inkling",
+          "<|content_text|>Checking.<|end_message|><|message_model|>get_weather<|content_invoke_tool_text|>Oslo "
+          "tomorrow<|end_message|>",
+          "Checking.get_weatherOslo tomorrow", [],
+          "vLLM's inkling: `Checking.Oslo tomorrow` (the header dropped as metadata); symphony: a header that opened "
+          "no call is shown, as before `<|content_text|>` (Malformed), the marker Dropped"),
     # Gemma 4: a string value written without its opening `<|"|>` is read up to its closing one
     Quirk("gemma-unopened-string-with-comma", "gemma4",
           '<|tool_call>call:search{query:Paris, France<|"|>,limit:5}<tool_call|>',
@@ -772,6 +785,47 @@ QUIRKS = [
           " to=functions.get_weather<|channel|>analysis json<|message|>{\"city\": \"Paris\"}<|call|>",
           None, [call("get_weather", city="Paris")],
           "vLLM's openai: the call, no content"),
+    # gpt-oss's headers as a detokenizer writes them when it spaces special tokens (one space between
+    # `<|channel|>`, `<|message|>`, `<|start|>` and each run of other text): read as the headers they
+    # spell; the spaces it writes beside a message's text are the text's. vLLM's openai reads the
+    # sampled token ids (openai_harmony; its text parsers are stubs), so the decoded spacing never
+    # reaches it; harmony's parser fed the spaced text refuses it (no channel value in the header)
+    Quirk("gpt-oss-spaced-thought-and-final", "gpt_oss",
+          "<|channel|> analysis <|message|> plan <|end|> <|start|> assistant <|channel|> final <|message|> answer "
+          "<|return|>",
+          " answer ", [], "SGLang's gpt-oss reasoning parser (whole and streamed): the thought ` plan `, the content "
+          "` answer ` (its content also the space between the messages)", reasoning=" plan ", tools=()),
+    Quirk("gpt-oss-spaced-preamble", "gpt_oss",
+          "<|channel|> commentary <|message|> Checking. <|end|> <|start|> assistant <|channel|> final <|message|> "
+          "Done. <|return|>",
+          " Checking.  Done. ", [], "SGLang's gpt-oss: the preamble and the answer as content (with the space "
+          "between the messages)", tools=()),
+    # a call's header spaced: the decoder joins `to=functions.NAME ` (its own space) and `<|constrain|>`
+    # with one more; the rest of the header after the name is the call's head, spaced or not
+    Quirk("gpt-oss-spaced-call", "gpt_oss",
+          "<|channel|> analysis <|message|> plan <|end|> <|start|> assistant <|channel|> commentary "
+          'to=functions.get_weather  <|constrain|> json <|message|> {"city": "Oslo"} <|call|>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's openai: the call (read from the token ids); SGLang's gpt-oss: the thought, no call (its call "
+          "pattern wants `<|constrain|>json<|message|>` unspaced: the header shown as content whole, lost streamed)",
+          reasoning=" plan "),
+    Quirk("gpt-oss-spaced-recipient-before-the-channel", "gpt_oss",
+          "<|channel|> analysis <|message|> plan <|end|> <|start|> assistant to=functions.get_weather <|channel|> "
+          'commentary  <|constrain|> json <|message|> {"city": "Oslo"} <|call|>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's openai: the call (read from the token ids); SGLang's gpt-oss: no call, as above",
+          reasoning=" plan "),
+    Quirk("gpt-oss-spaced-call-on-the-analysis-channel", "gpt_oss",
+          '<|channel|> analysis to=functions.get_weather  <|constrain|> json <|message|> {"city": "Oslo"} <|call|>',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's openai: the call (read from the token ids); SGLang's gpt-oss: no call (the header shown as "
+          "content whole; streamed, the arguments as its thought)"),
+    Quirk("gpt-oss-spaced-header-inside-a-message", "gpt_oss",
+          "<|channel|> final <|message|> Write <|channel|> analysis <|message|> to think. <|return|>",
+          " Write <|channel|> analysis <|message|> to think. ", [],
+          "SGLang's gpt-oss whole: the final message runs to its `<|return|>`, the header in it its text (streamed, "
+          "the text after the header its thought); symphony: a header inside a message is its text, spaced or not",
+          tools=()),
     # Step 3's template writes each call's type, `function<｜tool_sep｜>`, before its invoke
     Quirk("step3-call-type", "step3",
           'I will check.<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
@@ -1195,6 +1249,22 @@ def test_spaced_special_tokens_spell_each_marker_as_decoding_spaces_it():
     toy = Format("t").terminal("open", "<o>").state("content", Emits.CONTENT)
     with pytest.raises(ValueError, match="no special token beside other text"):
         spaced_special_tokens(toy, ("<|open|>",), ("open",))
+
+
+def test_gpt_oss_spells_each_header_spaced_in_its_rows_only():
+    """gpt_oss: each header marker holding a special token beside a word has its spaced spelling in
+    the rows of its unspaced one, read and never written; the markers that are one special token
+    alone (`<|end|>`, `<|call|>`, `<|return|>`) and the recipient's ` to=` have none."""
+    fmt = format_table("gpt_oss")
+    texts = dict(fmt.terminals)
+    assert texts["analysis_open_spaced"] == "<|channel|> analysis <|message|>"
+    assert texts["call_open_spaced"] == "<|channel|> commentary to="
+    assert texts["start_spaced"] == "<|start|> assistant"
+    for name in ("analysis_open", "final_open", "preamble_open", "call_open", "analysis_call_open", "start"):
+        assert ({(a, b) for a, t, b in fmt.transitions if t == name + "_spaced"}
+                == {(a, b) for a, t, b in fmt.transitions if t == name}), name
+    assert not any(name + "_spaced" in texts for name in ("end", "call", "return", "recipient_open"))
+    assert not any(name.endswith("_spaced") for name, _ in fmt.written().terminals)
 
 
 def test_xtml_reads_spaced_tags_only_where_its_syntax_says():

@@ -11,10 +11,13 @@ recipient before `<|channel|>analysis`): it is the call as on the commentary cha
 openai parser reads it (a recovery: the renderer writes calls on commentary). Messages end
 with `<|end|>`, `<|call|>` or `<|return|>`; text between messages is no message's (Malformed).
 Its markers are no control tokens (Format.control_tokens): harmony's renderer writes a marker's
-text inside a message as ordinary tokens, so a `<|call|>` no row reads is the message's text.
+text inside a message as ordinary tokens, so a `<|call|>` no row reads is the message's text. The
+headers are also read as a detokenizer writes them when it spaces special tokens, `<|channel|>
+analysis <|message|>`, `<|start|> assistant` (a recovery: shapes.spaced_special_tokens).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
+from symphony.formats.shapes import spaced_special_tokens
 from symphony.syntax import CallObject
 
 MESSAGE = "<|message|>"
@@ -51,6 +54,12 @@ GPT_OSS = (
     .calls(CallSyntax.json(CallObject.ARGUMENTS, head=MESSAGE, name_prefix="functions.", name_word=True))
     .opens_turn("<|start|>assistant")
 )
+# the headers as a detokenizer writes them when it spaces special tokens (`<|channel|> analysis
+# <|message|>`, `<|start|> assistant`, `<|channel|> commentary to=`), as SGLang's gpt-oss reads the
+# channels (shapes.spaced_special_tokens); the rest of a call's header is its head, whose name is
+# its first word, spaced or not
+GPT_OSS = spaced_special_tokens(GPT_OSS, ("<|channel|>", "<|message|>", "<|start|>"), (
+    "analysis_open", "final_open", "preamble_open", "call_open", "analysis_call_open", "start"))
 
 TABLES = {"gpt_oss": GPT_OSS}
 ALIASES = {"gpt-oss": "gpt_oss", "harmony": "gpt_oss"}
