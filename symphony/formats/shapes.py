@@ -253,12 +253,11 @@ def spaced_invokes(table, opener="invoke_open"):
 def spaced_special_tokens(table, tokens, terminals):
     """`table` (a family whose markers are special tokens and the words between them: Kimi K3's
     `<|open|>response<|sep|>`, gpt-oss's `<|channel|>final<|message|>`, from the special tokens
-    `tokens`) also reads each marker of
-    `terminals` as a detokenizer writes it when it decodes with spaces between special tokens
-    (vLLM's and transformers' `spaces_between_special_tokens`): each special token and each run
-    of other text between them joined by one space (`<|open|> response <|sep|>`). The spaced
-    spelling is a marker in every row its terminal is in so far (Format.spelled_also); read,
-    never written (a grammar writes the first spelling)."""
+    `tokens`) also reads each marker of `terminals` as a detokenizer writes it when it decodes with
+    spaces between special tokens (vLLM's and transformers' `spaces_between_special_tokens`): each
+    special token and each run of other text between them joined by one space (`<|open|> response
+    <|sep|>`). The spaced spelling is a marker in every row its terminal is in so far
+    (Format.spelled_also); read, never written (a grammar writes the first spelling)."""
     special = re.compile("(" + "|".join(map(re.escape, tokens)) + ")")
     for name in terminals:
         text = dict(table.terminals)[name]
