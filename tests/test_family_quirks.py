@@ -1115,6 +1115,40 @@ QUIRKS = [
           "vLLM's llama3_json: no call whole, all content (streamed, both calls, the first with no arguments); "
           "SGLang's llama3: both calls whole, the first with `{}`; symphony: the first object ends before any "
           "arguments, text as written"),
+    # a `;` outside an object's strings ends the object of a list: the model left out its `}` (or its
+    # arguments' closers too) before the separator; the call is cut there, its arguments closed
+    Quirk("llama3-call-object-cut-by-a-semicolon", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"};{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, the second call only (the first skipped, its text not shown); streamed, the first "
+          "with its arguments cut (`{\"city\": \"Osl`) and no second; vLLM's llama3_json: whole, no call, all "
+          "content; streamed, the first call only (symphony: both, the first cut at the `;` as a call cut short "
+          "is)", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-arguments-cut-by-a-semicolon-then-a-third-call", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "arguments": {"city": "Oslo", "days": 3 ; '
+          '{"name": "search", "arguments": {}}; {"name": "search", "arguments": {"query": "y"}}',
+          None, [call("get_weather", city="Oslo", days=3), call("search"), call("search", query="y")],
+          "SGLang's llama3: whole, the second and third calls (the first skipped, not shown); streamed, the first, "
+          "its arguments cut (`{\"city\": \"Oslo\"`); vLLM's llama3_json: whole, no call, all content; "
+          "streamed, the first call only", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-cut-by-a-semicolon-then-prose", "llama3_json",
+          'Checking. {"name": "get_weather", "parameters": {"city": "Oslo"} ; then more',
+          "Checking. ; then more", [call("get_weather", city="Oslo")],
+          "SGLang's llama3: whole, all content (an output that starts with text); streamed, `Checking. ` and the "
+          "call, its arguments cut (`{\"city\": \"Osl`); vLLM's llama3_json: all content, whole and streamed "
+          "(symphony: the call, and from the `;` on prose again, as after a call whose `}` was written)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("llama3-semicolon-in-a-string-is-its-text", "llama3_json",
+          '{"name": "search", "parameters": {"query": "a; {\\"name\\": \\"b\\"}"}}; '
+          "{'name': 'search', 'parameters': {'query': 'it;s'}}",
+          None, [call("search", query='a; {"name": "b"}'), call("search", query="it;s")],
+          "SGLang's llama3: both calls, whole and streamed; vLLM's llama3_json: whole, no call, all content (the "
+          "Python dict is no JSON); streamed, the first call", tools=(SEARCH,)),
+    Quirk("xlam-call-object-cut-by-a-semicolon", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}; {"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
+          tools=(WEATHER, SEARCH)),
     Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
           "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
           "ends before its arguments is the text it is"),

@@ -5,7 +5,8 @@
 # Bytes still undecided (a word or an escape being read, a member whose value has not begun, a
 # number's tail that is not whole) wait until they are decided, the value completes, or the stream
 # ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
-# taken. A `tentative` object (one that opened a list in prose) is a call only once its arguments
+# taken, nor (an object of a list) the `;` that ends one written without its `}`, and what follows
+# it: the object closes before it, its arguments cut there (json_outline.pxi). A `tentative` object (one that opened a list in prose) is a call only once its arguments
 # begin: it holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it ends
 # before them, reports nothing but is `declined`, its text the holder's to show (at the stream's end
 # the assembler shows it as content itself). A raw control character inside a string of the
@@ -394,7 +395,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t m = len(self.separator), dropped = 0, found
         cdef ByteBuf name
         cdef int keys
-        cdef unsigned char python
+        cdef unsigned char python, semicolon_ends
         while self.outline.st == OL_STOPPED and not (self.outline.has_name and self.outline.has_arguments):
             found = aj_find(text.data, max(self.outline.pos, self.scanned), text.len, self.separator)
             if found < 0:
@@ -408,10 +409,12 @@ cdef class JsonCallAssembler(Assembler):
             name.len = 0
             keys = self.outline.keys
             python = self.outline.python
+            semicolon_ends = self.outline.semicolon_ends
             ol_init(&self.outline)
             self.outline.name = name
             self.outline.keys = keys
             self.outline.python = python
+            self.outline.semicolon_ends = semicolon_ends
             self.outline.pos = m
             self.head_at = 0
             self.scanned = 0

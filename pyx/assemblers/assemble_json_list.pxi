@@ -29,7 +29,10 @@
 # or `;` or whitespace (Llama 3's `{..}; {..}`, MiniMax M1's one object per line, Phi-4-mini's
 # `functools[` marker that holds the bracket); what it carries when the region ends is wrapping. A
 # `[` may still open it (a model that writes the list whole in a bare region), as it opens any list.
-# A `;` separates the objects of any list.
+# A `;` separates the objects of any list, and one written outside an object's strings ends that
+# object where it stands (json_outline.pxi's `semicolon_ends`; no JSON holds a `;` there): a model
+# that left out the object's `}`, or its arguments' closers, before the `;` wrote a call cut short
+# (its arguments closed as any cut call's are), and the object after the `;` is the list's next.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
 # written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is
@@ -222,7 +225,7 @@ cdef class JsonListAssembler(Assembler):
                     self.stage = JL_BETWEEN
                 elif self.or_object and c == LBRACE and not self.fence:
                     self.flush_carried(sink)            # one call object, the whitespace before it wrapping
-                    self.open_call()
+                    self.open_call(False)
                     self.stage = JL_SINGLE
                 elif c == LBRACKET and (self.fenced or self.fence == 0 or self.fence == JL_FENCE_TICKS):
                     self.fenced = JL_FENCE_TICKS if self.fence > 0 else 0
@@ -530,10 +533,12 @@ cdef class JsonListAssembler(Assembler):
             self.feed(rest, len(rest), sink)
         return 0
 
-    cdef int open_call(self) except -1:
-        """Opens the call assembler of the list's next object."""
+    cdef int open_call(self, bint in_list=True) except -1:
+        """Opens the call assembler of the list's next object (in_list: a `;` outside its strings
+        ends it, the list's separator; else the one object of an or_object region)."""
         self.call = aj_typed(aj_opened(self.keys, None, None), self.typed_by)
         self.call.outline.python = self.call.prefix.python = self.python_literals
+        self.call.outline.semicolon_ends = in_list
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:

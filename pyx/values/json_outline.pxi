@@ -20,6 +20,11 @@
 # With `python` (Llama 3, which writes its call objects as Python dicts at times) a key or a string
 # may be single-quoted (`{'name': 'search', …}`), its `\'` an escape; a name so written is read as
 # Python reads it (json_prefix.pxi validates and rewrites the arguments).
+# With `semicolon_ends` (an object of a list, whose objects a `;` separates) a `;` outside the
+# object's strings ends the object where it stands, at any depth: no JSON holds one there, so it is
+# the list's separator written before the object's `}` (or its arguments' closers) were. The object
+# closes before it (`close` is the `;`'s offset, the `;` not the object's), and arguments cut by it
+# end there too (`arguments_end`: their closers are the assembler's to write, as for any cut call).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -66,6 +71,7 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
+    unsigned char semicolon_ends    # a `;` outside strings ends the object (a list's; packed too)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
@@ -77,20 +83,24 @@ cdef struct ol_state:
     unsigned char needs_arguments   # an object with no arguments member is no call (a bint, packed too)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
-    Py_ssize_t close         # one past the object's `}`, -1 until then
+    Py_ssize_t close         # one past the object's `}` (or the offset of a `;` that ended it), -1 until then
 
 
-# The bytes a nested value's run stops at: a string's quote (python: `'` too) and the brackets.
-cdef unsigned char OL_NESTED_STOPS[2][256]
+# The bytes a nested value's run stops at: a string's quote (python, bit 1: `'` too), the
+# brackets and (semicolon_ends, bit 2) a `;`.
+cdef unsigned char OL_NESTED_STOPS[4][256]
 
 
 cdef void ol_build_tables() noexcept:
     cdef int k
     memset(OL_NESTED_STOPS, 0, sizeof(OL_NESTED_STOPS))
-    for k in range(2):
+    for k in range(4):
         for c in b'"{}[]':
             OL_NESTED_STOPS[k][c] = 1
-    OL_NESTED_STOPS[1][APOSTROPHE] = 1
+        if k & 1:
+            OL_NESTED_STOPS[k][APOSTROPHE] = 1
+        if k & 2:
+            OL_NESTED_STOPS[k][SEMICOLON] = 1
 
 
 ol_build_tables()
@@ -110,6 +120,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.arguments_seen = False
     s.function_seen = False
     s.wrapped = False
+    s.semicolon_ends = False
     s.python = False
     s.quote = QUOTE
     s.has_name = False
@@ -242,13 +253,23 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
     return OL_MEMBER
 
 
+cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
+    """(semicolon_ends) A `;` at `at` ends the object before it, and arguments still being read
+    there; returns the state reading ends in."""
+    if s.has_arguments and s.arguments_end < 0:
+        s.arguments_end = at
+    s.close = at
+    return OL_CLOSED
+
+
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
     """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
     The state lives in `st` while reading (written back at the end)."""
     cdef Py_ssize_t i = s.pos, w, need
     cdef unsigned char c, quote
     cdef unsigned char other_quote = APOSTROPHE if s.python else QUOTE     # (a string's other opener)
-    cdef const unsigned char* nested_stops = OL_NESTED_STOPS[1 if s.python else 0]
+    cdef const unsigned char* nested_stops = OL_NESTED_STOPS[(1 if s.python else 0)
+                                                             | (2 if s.semicolon_ends else 0)]
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
@@ -260,6 +281,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                     break
                 c = text[i]
             if i == n:
+                break
+            if c == SEMICOLON:
+                st = ol_cut(s, i)
                 break
             i += 1
             if c == 34 or c == other_quote:
@@ -301,7 +325,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             i += 1
             continue
         if st == OL_SCALAR:
-            if c == 44 or c == 125 or c == 93:
+            if c == 44 or c == 125 or c == 93 or (c == SEMICOLON and s.semicolon_ends):
                 st = ol_value_done(s, text, i)       # the byte is read again as a member separator
                 continue
             if c >= 0x80:
@@ -327,6 +351,9 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
         if w:
             i += w
             continue
+        if c == SEMICOLON and s.semicolon_ends and st != OL_BEFORE:
+            st = ol_cut(s, i)
+            break
         if st == OL_BEFORE:
             if c != 123:
                 st = OL_STOPPED

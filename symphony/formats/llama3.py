@@ -8,7 +8,9 @@ True}}`): single-quoted keys and strings and Python's `True`, `False`, `None`, w
 arguments' JSON as JSON (SGLang's llama3 detector reads them; `python_literals`). An object is a
 call only once its arguments (`parameters`) member begins: one with a name and no arguments
 (`{"name": "Alice", "age": 30}`, a reply that is JSON) is the text it is, as vLLM's llama3_json
-reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose again.
+reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose again. A `;` outside an
+object's strings ends the object there: one whose `}` the model left out before the `;` is a call
+cut short, its arguments closed, and the object after the `;` the next call.
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
