@@ -6,18 +6,19 @@
 # number's tail that is not whole) wait until they are decided, the value completes, or the stream
 # ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
 # taken, nor (an object of a list) the `;` that ends one written without its `}`, and what follows
-# it: the object closes before it, its arguments cut there (json_outline.pxi). A `tentative` object (one that opened a list in prose) is a call only once its arguments
-# begin: it holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it ends
-# before them, reports nothing but is `declined`, its text the holder's to show (at the stream's end
-# the assembler shows it as content itself). A raw control character inside a string of the
-# arguments (a real newline or tab in code, which lenient readers such as `json.loads(strict=False)`
-# take) is the string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw
-# byte in their source. The words `NaN`, `Infinity` and `-Infinity` where a value may begin (as
-# Python's `json.dumps` writes a float nan or inf; `json.loads` reads them) are a value each: it
-# goes out in the arguments' JSON as the JSON string of its text (`"NaN"`), the word in their
-# source, and the arguments go on after it. The validator pauses at each of these (its `rewrites`);
-# the assembler records where, and writes them anew as it reports those bytes (json_rewrites.pxi,
-# which the forced tool_choice's assembler shares).
+# it: the object closes before it, its arguments cut there (json_outline.pxi). A `tentative` object
+# (one that opened a list in prose) is a call only once its arguments begin: it holds the list's
+# start before its `{` (`lead` bytes, then Dropped) and, if it ends before them, reports nothing but
+# is `declined`, its text the holder's to show (at the stream's end the assembler shows it as
+# content itself). A raw control character inside a string of the arguments (a real newline or tab
+# in code, which lenient readers such as `json.loads(strict=False)` take) is the string's: it goes
+# out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw byte in their source. The words
+# `NaN`, `Infinity` and `-Infinity` where a value may begin (as Python's `json.dumps` writes a float
+# nan or inf; `json.loads` reads them) are a value each: it goes out in the arguments' JSON as the
+# JSON string of its text (`"NaN"`), the word in their source, and the arguments go on after it. The
+# validator pauses at each of these (its `rewrites`); the assembler records where, and writes them
+# anew as it reports those bytes (json_rewrites.pxi, which the forced tool_choice's assembler
+# shares).
 #
 # Where the call's syntax types values by the request's tools (aj_typed: K2-Horizon's `json` form
 # in its keyed block), a top-level member written as a string whose declared type reads strings
