@@ -298,6 +298,35 @@ QUIRKS = [
           '{"query": "<|tool_call_begin|>"}<|tool_call_end|><|tool_calls_section_end|>',
           None, [call("search", query="<|tool_call_begin|>")],
           "vLLM's and SGLang's kimi_k2: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
+    # a region's opener written again after text, before a call started in it: the first region
+    # held no call, so it is the text the model wrote (docs/recovery.md, rule 2)
+    Quirk("opener-in-prose-then-a-call", "qwen2_5",
+          'Use `<tool_call>` tags like this: <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}'
+          "\n</tool_call>",
+          "Use `<tool_call>` tags like this: ", [call("get_weather", city="Paris")],
+          "vLLM's hermes: whole, no call (all of it content); streamed, the call and the content `Use `` (both "
+          "tags and the text between them lost; symphony dropped the first tag, `Use `` tags like this: `)"),
+    Quirk("tagged-opener-in-prose-then-a-call", "qwen3_tagged",
+          "See <tool_call> below. <tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n"
+          "</function>\n</tool_call>",
+          "See <tool_call> below. ", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder: the call, the content `See ` (what follows the first tag lost)"),
+    Quirk("kimi-section-opener-in-prose-then-a-call", "kimi_k2",
+          "Use `<|tool_calls_section_begin|>` here: <|tool_calls_section_begin|><|tool_call_begin|>"
+          'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>'
+          "<|tool_calls_section_end|>",
+          "Use `<|tool_calls_section_begin|>` here: ", [call("get_weather", city="Paris")],
+          "vLLM's kimi_k2: the call, the content `Use `` (symphony dropped both openers, `Use `` here:`)"),
+    Quirk("deepseek-v3-1-block-opener-in-prose-then-a-call", "deepseek_v3_1",
+          "A <｜tool▁calls▁begin｜> B <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
+          '{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          "A <｜tool▁calls▁begin｜> B ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v31: the call, the content `A ` whole and `A  B ` streamed"),
+    Quirk("opener-written-twice-is-one", "qwen2_5",
+          '<tool_call>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's hermes streamed, and its qwen3_coder and deepseek_v31 for their openers: the call, no content "
+          "(whole, its hermes: no call). Only whitespace between the two: no text is lost, the first is dropped"),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],
