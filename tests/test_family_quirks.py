@@ -293,6 +293,39 @@ QUIRKS = [
           "vLLM's and SGLang's kimi_k2: one call, search, its arguments running on over the second call "
           "(not JSON). symphony: the opener after the arguments' object begins the next call",
           tools=(WEATHER, SEARCH)),
+    # DeepSeek V3 and V3.1 leave out a call's end before the next call, as Kimi K2 does
+    Quirk("deepseek-v3-1-call-opener-after-arguments", "deepseek_v3_1",
+          '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "a"}<｜tool▁call▁begin｜>'
+          'get_weather<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: both calls streamed (get_weather's arguments running on over the markers "
+          "after them), one whole (search, its arguments running on over the second call); SGLang's "
+          "deepseekv31: no call. symphony read search and showed the second call as content",
+          tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-call-opener-after-arguments", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n"
+          '{"query": "a"}\n```<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Oslo"}'
+          "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3: both calls streamed, one whole (search, its arguments running on); SGLang's "
+          "deepseekv3: get_weather whole", tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-call-without-its-block-opener-after-arguments", "deepseek_v3_1",
+          'Pre <｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "a"}<｜tool▁call▁begin｜>get_weather'
+          '<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜> post',
+          "Pre  post", [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: no call (no block); read as in a block", tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-restarted-call-head", "deepseek_v3_1",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
+          '{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          "search", [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: whole, a call named `search<｜tool▁call▁begin｜>get_weather`; streamed, "
+          "get_weather. symphony: the second head is the call's, the first a call that never started, shown",
+          tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-call-opener-in-arguments", "deepseek_v3_1",
+          '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "<｜tool▁call▁begin｜>"}'
+          "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("search", query="<｜tool▁call▁begin｜>")],
+          "vLLM's deepseek_v31 whole: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
     Quirk("kimi-call-opener-in-arguments", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
           '{"query": "<|tool_call_begin|>"}<|tool_call_end|><|tool_calls_section_end|>',
