@@ -293,11 +293,73 @@ QUIRKS = [
           "vLLM's and SGLang's kimi_k2: one call, search, its arguments running on over the second call "
           "(not JSON). symphony: the opener after the arguments' object begins the next call",
           tools=(WEATHER, SEARCH)),
+    # DeepSeek V3 and V3.1 leave out a call's end before the next call, as Kimi K2 does
+    Quirk("deepseek-v3-1-call-opener-after-arguments", "deepseek_v3_1",
+          '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "a"}<｜tool▁call▁begin｜>'
+          'get_weather<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: both calls streamed (get_weather's arguments running on over the markers "
+          "after them), one whole (search, its arguments running on over the second call); SGLang's "
+          "deepseekv31: no call. symphony read search and showed the second call as content",
+          tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-call-opener-after-arguments", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n"
+          '{"query": "a"}\n```<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Oslo"}'
+          "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v3: both calls streamed, one whole (search, its arguments running on); SGLang's "
+          "deepseekv3: get_weather whole", tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-call-without-its-block-opener-after-arguments", "deepseek_v3_1",
+          'Pre <｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "a"}<｜tool▁call▁begin｜>get_weather'
+          '<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜> post',
+          "Pre  post", [call("search", query="a"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: no call (no block); read as in a block", tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-restarted-call-head", "deepseek_v3_1",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
+          '{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          "search", [call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v31: whole, a call named `search<｜tool▁call▁begin｜>get_weather`; streamed, "
+          "get_weather. symphony: the second head is the call's, the first a call that never started, shown",
+          tools=(WEATHER, SEARCH)),
+    Quirk("deepseek-v3-1-call-opener-in-arguments", "deepseek_v3_1",
+          '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "<｜tool▁call▁begin｜>"}'
+          "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("search", query="<｜tool▁call▁begin｜>")],
+          "vLLM's deepseek_v31 whole: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
     Quirk("kimi-call-opener-in-arguments", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>"
           '{"query": "<|tool_call_begin|>"}<|tool_call_end|><|tool_calls_section_end|>',
           None, [call("search", query="<|tool_call_begin|>")],
           "vLLM's and SGLang's kimi_k2: the opener is the arguments' text, as in symphony", tools=(SEARCH,)),
+    # a region's opener written again after text, before a call started in it: the first region
+    # held no call, so it is the text the model wrote (docs/recovery.md, rule 2)
+    Quirk("opener-in-prose-then-a-call", "qwen2_5",
+          'Use `<tool_call>` tags like this: <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}'
+          "\n</tool_call>",
+          "Use `<tool_call>` tags like this: ", [call("get_weather", city="Paris")],
+          "vLLM's hermes: whole, no call (all of it content); streamed, the call and the content `Use `` (both "
+          "tags and the text between them lost; symphony dropped the first tag, `Use `` tags like this: `)"),
+    Quirk("tagged-opener-in-prose-then-a-call", "qwen3_tagged",
+          "See <tool_call> below. <tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n"
+          "</function>\n</tool_call>",
+          "See <tool_call> below. ", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder: the call, the content `See ` (what follows the first tag lost)"),
+    Quirk("kimi-section-opener-in-prose-then-a-call", "kimi_k2",
+          "Use `<|tool_calls_section_begin|>` here: <|tool_calls_section_begin|><|tool_call_begin|>"
+          'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>'
+          "<|tool_calls_section_end|>",
+          "Use `<|tool_calls_section_begin|>` here: ", [call("get_weather", city="Paris")],
+          "vLLM's kimi_k2: the call, the content `Use `` (symphony dropped both openers, `Use `` here:`)"),
+    Quirk("deepseek-v3-1-block-opener-in-prose-then-a-call", "deepseek_v3_1",
+          "A <｜tool▁calls▁begin｜> B <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
+          '{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          "A <｜tool▁calls▁begin｜> B ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v31: the call, the content `A ` whole and `A  B ` streamed"),
+    Quirk("opener-written-twice-is-one", "qwen2_5",
+          '<tool_call>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's hermes streamed, and its qwen3_coder and deepseek_v31 for their openers: the call, no content "
+          "(whole, its hermes: no call). Only whitespace between the two: no text is lost, the first is dropped"),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],

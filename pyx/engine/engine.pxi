@@ -125,6 +125,8 @@ cdef class Engine:
     cdef bint region_undecided      # a call region is open and no call has started in it yet
     cdef uint32_t region_calls      # ... the calls started before it opened
     cdef int region_from            # ... the state it was opened from
+    cdef int region_opener          # ... the terminal that opened it, or -1
+    cdef bint region_wrote          # ... and text other than whitespace was written in it
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then)
     cdef bint refuses_undeclared    # undeclared="malformed": a call to a tool the request does not
@@ -626,6 +628,8 @@ cdef class Engine:
     cdef inline int text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int emits = self.table.emits[self.state]
         cdef Py_ssize_t taken
+        if self.region_undecided and not self.region_wrote:
+            self.region_wrote = u8_space_run(p, n) < n
         if emits == EM_CONTENT:
             return self.sink.content(p, n)
         if emits == EM_REASONING:
@@ -692,6 +696,8 @@ cdef class Engine:
                 return bb_append(&self.separators, p, n)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
+        if nxt < 0 and emits == EM_WRAPPER and self.opener_again(i):
+            return self.reopen_region(i, p, n)
         if nxt < 0:
             if self.table.control[i] and emits != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
@@ -713,11 +719,14 @@ cdef class Engine:
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
                 else self.call.hold_close(i, p, n, self.sink)):
             return 0            # the open value's text, unless what follows says otherwise
+        if self.opener_again(i):
+            return self.reopen_region(i, p, n)
         opening = self.opens_region(nxt)
         if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
             self.open_region()          # the marker is the region's first byte
+            self.region_opener = i
         if self.separators.len:
             self.settle_separators(True)   # (written before the marker: in its region, if it opens one)
         if self.table.emits[self.state] == EM_ARGUMENTS:
@@ -902,10 +911,28 @@ cdef class Engine:
             return not self.table.in_region[self.state]
         return nxt == 0 and self.state == 0 and self.table.emits[0] == EM_ARGUMENTS
 
+    cdef inline bint opener_again(self, int i) noexcept:
+        """Whether terminal i is the marker that opened the region, written again in it after
+        text and before a call started (`Use <tool_call> tags: <tool_call>{...}`; the opener
+        written twice in a row is one)."""
+        return (self.region_undecided and self.region_wrote and i == self.region_opener
+                and self.table.in_region[self.state])
+
+    cdef int reopen_region(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """The region's opener again before a call started in it: the region was text the model
+        wrote, and the marker opens the next one where the first was written."""
+        if self.call is not None:
+            self.close_call(-1, NULL, 0, True)
+        self.close_region()
+        self.enter(self.region_from)
+        return self.terminal(i, p, n)
+
     cdef inline void open_region(self) noexcept:
         """A call region opens: its events are held until a call starts or it ends."""
         if not self.region_undecided:
             self.region_undecided = True
+            self.region_opener = -1
+            self.region_wrote = False
             self.region_calls = self.sink.calls
             self.region_from = self.state
             self.sink.hold()

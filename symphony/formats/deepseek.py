@@ -45,8 +45,13 @@ def dsml_table(name, block, invoke_open, syntax):
 
 def tool_call_table(name, call, syntax):
     """V3's shape (a thought, a `<｜tool▁calls▁begin｜>` block of calls), reading a call written
-    without the block."""
+    without the block. Where the syntax's head restarts (V3, V3.1), a call's opener written again in
+    the call is read (a recovery): after the arguments' object the next call begins (the model
+    left out `<｜tool▁call▁end｜>`), before the head's separator the head begins anew; inside the
+    arguments it is their text."""
     table = thought_and_call_block(name, THINK, CALLS, call, syntax).opens_turn("<｜Assistant｜>")
+    if dict(syntax.params).get("head_restarts"):
+        table = table.recovers("call", "call_open", "call")
     return calls_without_block(table, "call_open", "call")
 
 
@@ -58,9 +63,10 @@ SEP = "<｜tool▁sep｜>"
 CALL_END = "<｜tool▁call▁end｜>"
 
 DEEPSEEK_V3 = tool_call_table("deepseek_v3", ("<｜tool▁call▁begin｜>function" + SEP, CALL_END),
-                              CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```"))
+                              CallSyntax.json(CallObject.ARGUMENTS, head="\n```json\n", tail="\n```",
+                                              head_restarts=True))
 DEEPSEEK_V3_1 = tool_call_table("deepseek_v3_1", ("<｜tool▁call▁begin｜>", CALL_END),
-                                CallSyntax.json(CallObject.ARGUMENTS, head=SEP))
+                                CallSyntax.json(CallObject.ARGUMENTS, head=SEP, head_restarts=True))
 
 # DeepSeek's block and call markers are each one special token (V3's call opener is three); so is
 # V3.1's head separator, which only its call syntax reads; `</think>` is one token of V3.1's and later
