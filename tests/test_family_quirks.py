@@ -904,6 +904,19 @@ QUIRKS = [
           '<|START_ACTION|>\n  {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n<|END_ACTION|>',
           None, [call("get_weather", city="Oslo")],
           "SGLang's cohere_command4: the call (the whitespace around it wrapping)"),
+    Quirk("apertus-lone-object", "apertus",
+          'Checking.<|tools_prefix|>{"get_weather": {"city": "Paris"}}<|tools_suffix|>',
+          "Checking.", [call("get_weather", city="Paris")],
+          "vLLM's apertus: the object as a one-element list, whole and streaming (SGLang's apertus2509 reads "
+          "no call)"),
+    Quirk("apertus-lone-object-spaced-then-text", "apertus",
+          '<|tools_prefix|>\n {"get_weather": {"city": "Oslo", "days": 2}} \n<|tools_suffix|>Done.',
+          "Done.", [call("get_weather", city="Oslo", days=2)],
+          "vLLM's apertus: the call (the whitespace around it wrapping), then `Done.` as content"),
+    Quirk("apertus-list-still-read", "apertus",
+          '<|tools_prefix|>[{"get_weather": {"city": "Rome"}}, {"get_weather": {"city": "Nice"}}]<|tools_suffix|>',
+          None, [call("get_weather", city="Rome"), call("get_weather", city="Nice")],
+          "vLLM's apertus: both calls"),
     # a call whose head names it and whose arguments were never written: a call with no arguments
     Quirk("kimi-empty-arguments", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|> "
