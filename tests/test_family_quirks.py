@@ -389,6 +389,17 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: a key written between quotes
+    Quirk("gemma-quoted-keys", "gemma4",
+          '<|tool_call>call:search{<|"|>query<|"|>:<|"|>Paris, France<|"|>,<|"|>limit<|"|>:5}<tool_call|>',
+          None, [call("search", query="Paris, France", limit=5)],
+          "vLLM's gemma4: the keys without their quotes, whole and streamed; SGLang's gemma4: the call, its keys "
+          "`<|\"|>query<|\"|>` and `<|\"|>limit<|\"|>` (symphony read `{}`, the rest Malformed)", tools=(SEARCH,)),
+    Quirk("gemma-quoted-key-after-a-scalar", "gemma4",
+          'Now.<|tool_call>call:search{limit:5,<|"|>query<|"|> : <|"|>x<|"|>}<tool_call|>',
+          "Now.", [call("search", limit=5, query="x")],
+          "vLLM's gemma4: the same (a quote right after a scalar's `,` opens the next key, no string's close)",
+          tools=(SEARCH,)),
     # Gemma 4: the call's head written without the word `call` (`:NAME`), or without its prefix
     Quirk("gemma-call-head-without-its-word", "gemma4",
           'Sure.<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call>:search{query:<|"|>x<|"|>}'

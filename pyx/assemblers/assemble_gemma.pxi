@@ -21,6 +21,12 @@
 # `:` or `}` shows it was a scalar (written then, its source up to its own `,`; bytes after it that
 # hold a second `,` were no key, and break the notation as they always did) or a quote shows it was
 # a string. A `{` `[` `}` or `]` is never a bare value's text: it ends or breaks the value first.
+#
+# A key may be written between quotes (`{<|"|>city<|"|>:<|"|>Paris<|"|>}`, as vLLM's gemma4 reads
+# it): a quote where a key starts (after the object's `{` or its `,`, whitespace aside) opens a
+# quoted key, its text every byte up to the next quote; then the key goes on to its `:` as a bare
+# one does. (After a held scalar's `,` such a quote is the key's, not a string's closing one: that
+# string would end with the `,`.)
 
 cdef enum GemmaStage:
     GM_HEAD = 0              # `call:NAME`, up to the arguments' `{`
@@ -31,6 +37,7 @@ cdef enum GemmaStage:
     GM_SCALAR = 5            # a bare scalar, up to `,` `}` or `]`
     GM_AFTER = 6             # after a value: `,` or the container's end
     GM_INVALID = 7           # the notation broke: the rest of the call is Malformed
+    GM_QUOTED_KEY = 8        # a key between `<|"|>` quotes
 
 GEMMA_QUOTE = "<|\"|>"
 cdef const char* GEMMA_CALL_WORD = "call"      # the head's prefix is `call:`
@@ -147,6 +154,10 @@ cdef class GemmaCall(TagCall):
                 self.carry(p + i, n - i)
                 self.mark = self.carried.text.len
                 return -1
+            if self.stage == GM_QUOTED_KEY:
+                bb_append(&self.key, p + i, n - i)
+                self.carry(p + i, n - i)
+                return -1
             if self.stage == GM_INVALID or self.stage == GM_UNNAMED:
                 self.sink.malformed(MW_INVALID_ARGUMENTS if self.stage == GM_INVALID else MW_OTHER,
                                     OT_NONE if self.stage == GM_INVALID else OT_TEXT_FOR_NAME, p + i, n - i)
@@ -245,6 +256,14 @@ cdef class GemmaCall(TagCall):
             self.stage = GM_AFTER
         elif self.stage == GM_SCALAR:
             self.write_unopened_string()
+        elif self.stage == GM_KEY and not self.pending:
+            self.key.len = 0                    # a quoted key opens (pending: its bytes are carried)
+            self.pending = True
+            self.stage = GM_QUOTED_KEY
+            return self.carry(p, n)
+        elif self.stage == GM_QUOTED_KEY:
+            self.stage = GM_KEY                 # the key goes on, bare, to its `:`
+            return self.carry(p, n)
         elif self.stage == GM_KEY and self.held:
             self.swap_held_key()
             self.write_unopened_string()
