@@ -417,6 +417,17 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's gemma4: a call named `<|\"|>Paris<|\"|>}` with `{}`; SGLang's gemma4: no call. symphony: the "
           "name before the `{` is the call's, as the user expects"),
+    # Gemma 4: the arguments written between parentheses
+    Quirk("gemma-arguments-in-parentheses", "gemma4",
+          'Sure.<|tool_call>call:search(limit:5,query:<|"|>a (b), c<|"|>)<tool_call|>Done.',
+          "Sure.Done.", [call("search", limit=5, query="a (b), c")],
+          "vLLM's gemma4 (its row for `(` after the name): the call, whole and streamed (its whole parse drops "
+          "`Done.`); SGLang's gemma4: no call, the output as content", tools=(SEARCH,)),
+    Quirk("gemma-arguments-in-parentheses-nested", "gemma4",
+          '<|tool_call>call:lookup(query:x,tags:[1,<|"|>b<|"|>],maybe:null)<tool_call|>'
+          '<|tool_call>call:lookup()<tool_call|>',
+          None, [call("lookup", query="x", tags=[1, "b"], maybe=None), call("lookup")],
+          "vLLM's gemma4: both calls (it reads the list's `1` as `\"1\"`, untyped)", tools=(LOOKUP,)),
     # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
     Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
           "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",

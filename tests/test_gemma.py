@@ -111,6 +111,23 @@ def test_a_key_between_quotes_is_the_key():
     check_tokens("gemma4", output, tools=TOOLS)
 
 
+def test_arguments_between_parentheses_close_at_their_parenthesis():
+    """`call:NAME(…)`: the `(` opens the arguments object and the `)` at its depth closes it, as
+    the object's `}` does; a `)` in a string is its text, as is one in a `{…}` call's bare value."""
+    output = f"{CALL}call:f(a:1,b:{Q}x (y){Q},c:{{d:2}}){CALL_END}"
+    check("gemma4", output, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"a": 1, "b": "x (y)", "c": {"d": 2}}', output[len(CALL) + 6:-len(CALL_END)]),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("gemma4", output, tools=TOOLS)
+    assert arguments_of(parsed("gemma4", CALL + "call:f()" + CALL_END)) == {0: "{}"}
+    assert arguments_of(parsed("gemma4", CALL + "call:f{a:1)}" + CALL_END)) == {0: '{"a": "1)"}'}
+
+
 def test_a_scalar_an_objects_comma_ends_waits_for_the_next_key():
     """It goes out at the next key's `:` (or as a string's text at a quote), never at its `,`."""
     got = []
