@@ -31,7 +31,7 @@
 # string would end with the `,`.)
 
 cdef enum GemmaStage:
-    GM_HEAD = 0              # `call:NAME`, up to the arguments' `{`
+    GM_HEAD = 0              # `call:NAME`, up to the arguments' `{` (or `(`)
     GM_UNNAMED = 1           # the head named no call: the region starts none
     GM_KEY = 2               # in an object: a key (or its end), up to `:`
     GM_VALUE = 3             # a value's first byte (or, in a list, its end)
