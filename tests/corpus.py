@@ -1101,7 +1101,9 @@ FAMILY_CASES = {
         Case("apertus-escaped-name", '<|tools_prefix|>[{"get\\u005fweather": {}}]<|tools_suffix|>', calls=1),
         Case("apertus-scalar-arguments", '<|tools_prefix|>[{"f": 5}]<|tools_suffix|>', calls=1),
         Case("apertus-empty-object", "<|tools_prefix|>[{}]<|tools_suffix|>", calls=0),
-        Case("apertus-not-a-list", '<|tools_prefix|>{"f": {}}<|tools_suffix|>', calls=0),
+        # one object where the list belongs is that call, as vLLM's apertus reads it (docs/recovery.md)
+        Case("apertus-lone-object", '<|tools_prefix|>{"f": {}}<|tools_suffix|>', calls=1),
+        Case("apertus-lone-empty-object", "<|tools_prefix|>{}<|tools_suffix|>", calls=0),
         Case("apertus-unterminated", '<|tools_prefix|>[{"get_weather": {"location": "London"}', calls=1),
         Case("apertus-calls-inside-a-thought", '<|inner_prefix|>plan<|tools_prefix|>[{"f": {"a": 1}}]<|tools_suffix|>'
              'more<|inner_suffix|>Done.<|tools_prefix|>[{"g": {}}]<|tools_suffix|>', calls=2),

@@ -451,6 +451,17 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: a key written between quotes
+    Quirk("gemma-quoted-keys", "gemma4",
+          '<|tool_call>call:search{<|"|>query<|"|>:<|"|>Paris, France<|"|>,<|"|>limit<|"|>:5}<tool_call|>',
+          None, [call("search", query="Paris, France", limit=5)],
+          "vLLM's gemma4: the keys without their quotes, whole and streamed; SGLang's gemma4: the call, its keys "
+          "`<|\"|>query<|\"|>` and `<|\"|>limit<|\"|>` (symphony read `{}`, the rest Malformed)", tools=(SEARCH,)),
+    Quirk("gemma-quoted-key-after-a-scalar", "gemma4",
+          'Now.<|tool_call>call:search{limit:5,<|"|>query<|"|> : <|"|>x<|"|>}<tool_call|>',
+          "Now.", [call("search", limit=5, query="x")],
+          "vLLM's gemma4: the same (a quote right after a scalar's `,` opens the next key, no string's close)",
+          tools=(SEARCH,)),
     # Gemma 4: the call's head written without the word `call` (`:NAME`), or without its prefix
     Quirk("gemma-call-head-without-its-word", "gemma4",
           'Sure.<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call>:search{query:<|"|>x<|"|>}'
@@ -468,6 +479,17 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's gemma4: a call named `<|\"|>Paris<|\"|>}` with `{}`; SGLang's gemma4: no call. symphony: the "
           "name before the `{` is the call's, as the user expects"),
+    # Gemma 4: the arguments written between parentheses
+    Quirk("gemma-arguments-in-parentheses", "gemma4",
+          'Sure.<|tool_call>call:search(limit:5,query:<|"|>a (b), c<|"|>)<tool_call|>Done.',
+          "Sure.Done.", [call("search", limit=5, query="a (b), c")],
+          "vLLM's gemma4 (its row for `(` after the name): the call, whole and streamed (its whole parse drops "
+          "`Done.`); SGLang's gemma4: no call, the output as content", tools=(SEARCH,)),
+    Quirk("gemma-arguments-in-parentheses-nested", "gemma4",
+          '<|tool_call>call:lookup(query:x,tags:[1,<|"|>b<|"|>],maybe:null)<tool_call|>'
+          '<|tool_call>call:lookup()<tool_call|>',
+          None, [call("lookup", query="x", tags=[1, "b"], maybe=None), call("lookup")],
+          "vLLM's gemma4: both calls (it reads the list's `1` as `\"1\"`, untyped)", tools=(LOOKUP,)),
     # Kimi K3: a thought closed by `<|close|>think` without the `<|sep|>` the template writes after it
     Quirk("kimi-k3-think-close-without-separator", "kimi_k3",
           "thought<|close|>think<|open|>response<|sep|>reply<|close|>response<|sep|>",
@@ -966,6 +988,19 @@ QUIRKS = [
           '<|START_ACTION|>\n  {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}\n<|END_ACTION|>',
           None, [call("get_weather", city="Oslo")],
           "SGLang's cohere_command4: the call (the whitespace around it wrapping)"),
+    Quirk("apertus-lone-object", "apertus",
+          'Checking.<|tools_prefix|>{"get_weather": {"city": "Paris"}}<|tools_suffix|>',
+          "Checking.", [call("get_weather", city="Paris")],
+          "vLLM's apertus: the object as a one-element list, whole and streaming (SGLang's apertus2509 reads "
+          "no call)"),
+    Quirk("apertus-lone-object-spaced-then-text", "apertus",
+          '<|tools_prefix|>\n {"get_weather": {"city": "Oslo", "days": 2}} \n<|tools_suffix|>Done.',
+          "Done.", [call("get_weather", city="Oslo", days=2)],
+          "vLLM's apertus: the call (the whitespace around it wrapping), then `Done.` as content"),
+    Quirk("apertus-list-still-read", "apertus",
+          '<|tools_prefix|>[{"get_weather": {"city": "Rome"}}, {"get_weather": {"city": "Nice"}}]<|tools_suffix|>',
+          None, [call("get_weather", city="Rome"), call("get_weather", city="Nice")],
+          "vLLM's apertus: both calls"),
     # a call whose head names it and whose arguments were never written: a call with no arguments
     Quirk("kimi-empty-arguments", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|> "

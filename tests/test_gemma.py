@@ -64,7 +64,7 @@ def test_values_are_typed_where_they_stand():
     ("{a:,b:1}", '{}', "a:,b:1}"),
     ("{a:[1}}", '{"a": [1]}', "}}"),
     ("{a b}", "{}", "a b}"),
-    ("{" + Q + "a" + Q + ":1}", "{}", Q + "a" + Q + ":1}"),
+    ("{a" + Q + ":1}", "{}", "a" + Q + ":1}"),     # a quote in a bare key (a quoted key is read: below)
     ("{a:" + Q + "x" + Q + "y,b:1}", '{"a": "x"}', "y,b:1}"),
     ("{a:1[2]}", "{}", "a:1[2]}"),
     # a scalar an object's `,` ended is one, and what follows its `,` no key, as ever
@@ -94,6 +94,38 @@ def test_a_string_without_its_opening_quote_runs_to_its_closing_one():
         finish(tool_calls=1),
     ], tools=TOOLS)
     check_tokens("gemma4", output, tools=TOOLS)
+
+
+def test_a_key_between_quotes_is_the_key():
+    """A quote where a key starts opens a quoted key, its text up to the next quote, then on to
+    its `:` as a bare key (docs/recovery.md); after a held scalar's `,` too."""
+    output = f"{CALL}call:f{{{Q}a{Q}:1,{Q}b{Q} :{Q}x{Q},c:{{{Q}d{Q}:2}}}}{CALL_END}"
+    check("gemma4", output, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"a": 1, "b": "x", "c": {"d": 2}}', output[len(CALL) + 6:-len(CALL_END)]),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("gemma4", output, tools=TOOLS)
+
+
+def test_arguments_between_parentheses_close_at_their_parenthesis():
+    """`call:NAME(…)`: the `(` opens the arguments object and the `)` at its depth closes it, as
+    the object's `}` does; a `)` in a string is its text, as is one in a `{…}` call's bare value."""
+    output = f"{CALL}call:f(a:1,b:{Q}x (y){Q},c:{{d:2}}){CALL_END}"
+    check("gemma4", output, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"a": 1, "b": "x (y)", "c": {"d": 2}}', output[len(CALL) + 6:-len(CALL_END)]),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("gemma4", output, tools=TOOLS)
+    assert arguments_of(parsed("gemma4", CALL + "call:f()" + CALL_END)) == {0: "{}"}
+    assert arguments_of(parsed("gemma4", CALL + "call:f{a:1)}" + CALL_END)) == {0: '{"a": "1)"}'}
 
 
 def test_a_scalar_an_objects_comma_ends_waits_for_the_next_key():

@@ -1,6 +1,8 @@
 # The Gemma assembler (Gemma 4): one call, after the table's `<|tool_call>`,
 #     call:NAME{key:<|"|>text<|"|>,n:5,on:true,tags:[<|"|>a<|"|>],meta:{deep:[1,2.5,null]}}
-# (the head's `call:` may be missing, whole or its word only: `:NAME{…}`),
+# (the head's `call:` may be missing, whole or its word only: `:NAME{…}`; its arguments may be
+# written between parentheses, `call:NAME(key:…)`, as vLLM's gemma4 reads them: a `)` closes them
+# as the object's `}` does),
 # Gemma's own object notation: bare keys, strings between `<|"|>` quotes written verbatim (no
 # escapes), bare scalars, nested objects and lists. (FunctionGemma writes `<escape>` as the
 # quote: the syntax takes it as a parameter.) The notation is turned into JSON as it is
@@ -21,9 +23,15 @@
 # `:` or `}` shows it was a scalar (written then, its source up to its own `,`; bytes after it that
 # hold a second `,` were no key, and break the notation as they always did) or a quote shows it was
 # a string. A `{` `[` `}` or `]` is never a bare value's text: it ends or breaks the value first.
+#
+# A key may be written between quotes (`{<|"|>city<|"|>:<|"|>Paris<|"|>}`, as vLLM's gemma4 reads
+# it): a quote where a key starts (after the object's `{` or its `,`, whitespace aside) opens a
+# quoted key, its text every byte up to the next quote; then the key goes on to its `:` as a bare
+# one does. (After a held scalar's `,` such a quote is the key's, not a string's closing one: that
+# string would end with the `,`.)
 
 cdef enum GemmaStage:
-    GM_HEAD = 0              # `call:NAME`, up to the arguments' `{`
+    GM_HEAD = 0              # `call:NAME`, up to the arguments' `{` (or `(`)
     GM_UNNAMED = 1           # the head named no call: the region starts none
     GM_KEY = 2               # in an object: a key (or its end), up to `:`
     GM_VALUE = 3             # a value's first byte (or, in a list, its end)
@@ -31,6 +39,7 @@ cdef enum GemmaStage:
     GM_SCALAR = 5            # a bare scalar, up to `,` `}` or `]`
     GM_AFTER = 6             # after a value: `,` or the container's end
     GM_INVALID = 7           # the notation broke: the rest of the call is Malformed
+    GM_QUOTED_KEY = 8        # a key between `<|"|>` quotes
 
 GEMMA_QUOTE = "<|\"|>"
 cdef const char* GEMMA_CALL_WORD = "call"      # the head's prefix is `call:`
@@ -57,6 +66,7 @@ cdef class GemmaCall(TagCall):
     cdef list schemas                        # the schema declared at each open container, or None
     cdef bint pending                        # carried bytes after `mark` are a key or a scalar
     cdef bint held                           # a scalar an object's `,` ended waits (see the top)
+    cdef bint paren                          # the arguments opened with `(`: a `)` closes them
     cdef bint unkeyed                        # a `,` followed the held one's: no key came since
     cdef Py_ssize_t scalar_at                # carried offset of the bare scalar's first byte
     cdef Py_ssize_t scalar_end               # and of the `,` after a held one
@@ -147,12 +157,16 @@ cdef class GemmaCall(TagCall):
                 self.carry(p + i, n - i)
                 self.mark = self.carried.text.len
                 return -1
+            if self.stage == GM_QUOTED_KEY:
+                bb_append(&self.key, p + i, n - i)
+                self.carry(p + i, n - i)
+                return -1
             if self.stage == GM_INVALID or self.stage == GM_UNNAMED:
                 self.sink.malformed(MW_INVALID_ARGUMENTS if self.stage == GM_INVALID else MW_OTHER,
                                     OT_NONE if self.stage == GM_INVALID else OT_TEXT_FOR_NAME, p + i, n - i)
                 return -1
             if self.stage == GM_HEAD:
-                k = self.read_until(p + i, n - i, LBRACE, &self.name)
+                k = self.read_head(p + i, n - i)
                 if k == n - i:
                     return -1
                 i += k + 1
@@ -160,7 +174,8 @@ cdef class GemmaCall(TagCall):
                 continue
             if self.stage == GM_SCALAR or (self.stage == GM_KEY and self.pending):
                 k = i
-                while k < n and not (_GM_SCALAR_END[p[k]] if self.stage == GM_SCALAR else _GM_KEY_END[p[k]]):
+                while k < n and not ((_GM_SCALAR_END[p[k]] if self.stage == GM_SCALAR else _GM_KEY_END[p[k]])
+                                     or self.closes_parens(p[k])):
                     k += 1
                 bb_append(&self.value if self.stage == GM_SCALAR else &self.key, p + i, k - i)
                 self.carry(p + i, k - i)
@@ -175,7 +190,7 @@ cdef class GemmaCall(TagCall):
                     else:
                         self.write_scalar()
                     continue
-            c = p[i]
+            c = RBRACE if self.closes_parens(p[i]) else p[i]
             if vt_is_json_space(c) and not (self.stage == GM_KEY and self.pending):
                 self.carry(p + i, 1)
                 i += 1
@@ -245,6 +260,14 @@ cdef class GemmaCall(TagCall):
             self.stage = GM_AFTER
         elif self.stage == GM_SCALAR:
             self.write_unopened_string()
+        elif self.stage == GM_KEY and not self.pending:
+            self.key.len = 0                    # a quoted key opens (pending: its bytes are carried)
+            self.pending = True
+            self.stage = GM_QUOTED_KEY
+            return self.carry(p, n)
+        elif self.stage == GM_QUOTED_KEY:
+            self.stage = GM_KEY                 # the key goes on, bare, to its `:`
+            return self.carry(p, n)
         elif self.stage == GM_KEY and self.held:
             self.swap_held_key()
             self.write_unopened_string()
@@ -264,10 +287,24 @@ cdef class GemmaCall(TagCall):
         self.mark = self.carried.text.len
         return 0
 
+    cdef Py_ssize_t read_head(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """The head up to the arguments' opener, `{` or `(`, as read_until reads up to one byte."""
+        cdef Py_ssize_t k = 0
+        while k < n and p[k] != LBRACE and p[k] != LPAREN:
+            k += 1
+        bb_append(&self.name, p, k)
+        self.carry(p, k + 1 if k < n else n)
+        self.paren = k < n and p[k] == LPAREN
+        return k
+
+    cdef inline bint closes_parens(self, unsigned char c) noexcept:
+        """Whether c is the `)` that closes arguments opened with `(`."""
+        return c == RPAREN and self.paren and self.depth == 1
+
     cdef int head_done(self) except -1:
-        """The arguments' `{` ended the head: `call:NAME` names the call, whose source is the head;
-        the `{` is the first fragment. The prefix may be missing, whole (`NAME`) or its word only
-        (`:NAME`, as vLLM reads it), and whitespace may stand around its `:`."""
+        """The arguments' `{` (or `(`) ended the head: `call:NAME` names the call, whose source is
+        the head; a `{` is the first fragment. The prefix may be missing, whole (`NAME`) or its
+        word only (`:NAME`, as vLLM reads it), and whitespace may stand around its `:`."""
         cdef Py_ssize_t start = vt_trim_start(self.name.data, self.name.len)
         cdef Py_ssize_t end = vt_trim_end(self.name.data, start, self.name.len)
         cdef Py_ssize_t i = start
@@ -341,8 +378,9 @@ cdef class GemmaCall(TagCall):
         return 0
 
     cdef int close_container(self, const unsigned char* p) except -1:
-        """The innermost container's `}` or `]`; the arguments object's ends the call."""
-        bb_push(&self.fragment, p[0])
+        """The innermost container's `}` or `]` (or the arguments' `)`); the arguments' ends the
+        call."""
+        bb_push(&self.fragment, RBRACE if self.closes_parens(p[0]) else p[0])
         self.carry(p, 1)
         self.mark = self.carried.text.len
         self.depth -= 1

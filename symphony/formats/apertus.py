@@ -5,7 +5,9 @@ turn), and calls written inside a thought are calls, the thought going on after 
 opener inside a call opens the next one. An object whose first member is one a call object writes
 first (`name`, `type` or `id` with a scalar, `function` with an object: OpenAI's `{"type":
 "function", "function": {…}}`, a plain `{"name": …, "arguments": …}`) is read as a call object
-(json_outline.pxi's OL_KEYS_NAMED), where vLLM's apertus reads a call named `type`.
+(json_outline.pxi's OL_KEYS_NAMED), where vLLM's apertus reads a call named `type`. A region that
+opens with `{` holds one such object, not in a list (`<|tools_prefix|>{"NAME": {..}}`), as vLLM's
+apertus reads it (docs/recovery.md).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import NO_THOUGHT, Family, Row, checkpoints
@@ -14,7 +16,8 @@ from symphony.syntax import CallObject
 
 APERTUS = calls_in_thought(thought_and_calls("apertus", ("<|inner_prefix|>", "<|inner_suffix|>"),
                                              ("<|tools_prefix|>", "<|tools_suffix|>"),
-                                             CallSyntax.json_list(CallObject.NAMED), "<|assistant_start|>")
+                                             CallSyntax.json_list(CallObject.NAMED, or_object=True),
+                                             "<|assistant_start|>")
                            ).control_tokens("think_open", "think_close", "call_open", "call_close")
 
 TABLES = {"apertus": APERTUS}

@@ -4,7 +4,9 @@ call as `<|tool_call>call:NAME{…}<tool_call|>` in Gemma's own object notation 
 strings between `<|"|>` quotes), which the assembler converts to JSON as it reads. Calls may come
 before the content. The call ends with its object's `}`; the `<tool_call|>` after it is dropped.
 The head's `call:` may be missing, whole or its word only (`<|tool_call>:NAME{…}`, which vLLM's
-gemma4 reads as the call NAME; docs/recovery.md).
+gemma4 reads as the call NAME; docs/recovery.md), the arguments may be written between
+parentheses (`call:NAME(key:…)`) and a key between quotes (`{<|"|>city<|"|>:…}`), as vLLM's gemma4
+reads them.
 A `<|tool_call>` written in a thought the model did not close ends the thought and opens the call,
 as vLLM's gemma4 reads it (shapes.call_ends_thought).
 
