@@ -1246,6 +1246,53 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
           tools=(WEATHER, SEARCH)),
+    # whitespace separates a list's objects too: a `{` after whitespace where the object's `,` or `}`
+    # belongs, its arguments whole, is the list's next object (the `}` left out, the call cut there)
+    Quirk("llama3-call-object-without-its-brace-then-a-newline-and-the-next", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}\n{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, the second call only (the first skipped, its text not shown); streamed, the first "
+          "with its arguments cut (`{\"city\": \"Osl`) and no second; vLLM's llama3_json: whole, no call, all "
+          "content; streamed, the first call only, its arguments cut (symphony: both, the first cut before the `{`)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("llama3-tagged-call-object-without-its-brace-then-a-space-and-the-next", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo", "days": 2} '
+          '{"name": "search", "parameters": {"query": "x"}}; {"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo", days=2), call("search", query="x"), call("search")],
+          "SGLang's llama3: whole, the second and third calls (the first skipped, not shown); streamed, the first, its "
+          "arguments cut (`{\"city\": \"Oslo\"`); vLLM's llama3_json: whole, no call, all content; streamed, the "
+          "first call only, its arguments cut the same", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-object-without-its-brace-after-prose", "llama3_json",
+          'Checking. {"name": "get_weather", "parameters": {"city": "Oslo"}\n{"name": "search", "parameters": {}}',
+          "Checking. ", [call("get_weather", city="Oslo"), call("search")],
+          "SGLang's llama3 and vLLM's llama3_json: all content whole (an output that starts with text); streamed, "
+          "vLLM's all content, SGLang's the text up to the first object's `\"parameters\": ` and no call",
+          tools=(WEATHER, SEARCH)),
+    # a `{` after whitespace inside the arguments' value is the value's: no object of the list opens there
+    Quirk("llama3-objects-side-by-side-in-the-arguments-are-the-arguments", "llama3_json",
+          '{"name": "run", "parameters": {"opts": {"a": 1} {"b": 2}}}\n{"name": "run", "parameters": {"n": 1}}',
+          '{"b": 2}}', [call("run", opts={"a": 1}), call("run", n=1)],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
+          "vLLM's llama3_json: whole, all content; streamed, as SGLang's (symphony: the arguments end where their "
+          "validator refused the `{`, the rest of the object Malformed, then the next call)", tools=(RUN,)),
+    Quirk("llama3-call-object-without-its-brace-then-the-next-unspaced-stays-its-tail", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": {}}',
+          '{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut; vLLM's llama3_json: "
+          "whole, all content; streamed, as SGLang's (symphony: no whitespace separates the objects, so the `{` "
+          "opens no next object: the rest is the first call's Malformed tail)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("xlam-call-object-without-its-brace-then-a-space-and-the-next", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"} {"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("minimax-m1-call-object-without-its-brace-then-the-next-line", "minimax",
+          '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Oslo"}\n'
+          '{"name": "search", "arguments": {"query": "x"}}\n</tool_calls>',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "neither engine has a MiniMax M1 parser (vLLM 0.33, SGLang 0.5.23); one object per line, as its template "
+          "writes them, the first cut before the next line's `{`", tools=(WEATHER, SEARCH)),
     Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
           "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
           "ends before its arguments is the text it is"),

@@ -396,7 +396,7 @@ cdef class JsonCallAssembler(Assembler):
         cdef Py_ssize_t m = len(self.separator), dropped = 0, found
         cdef ByteBuf name
         cdef int keys
-        cdef unsigned char python, semicolon_ends
+        cdef unsigned char python, list_object
         while self.outline.st == OL_STOPPED and not (self.outline.has_name and self.outline.has_arguments):
             found = aj_find(text.data, max(self.outline.pos, self.scanned), text.len, self.separator)
             if found < 0:
@@ -410,12 +410,12 @@ cdef class JsonCallAssembler(Assembler):
             name.len = 0
             keys = self.outline.keys
             python = self.outline.python
-            semicolon_ends = self.outline.semicolon_ends
+            list_object = self.outline.list_object
             ol_init(&self.outline)
             self.outline.name = name
             self.outline.keys = keys
             self.outline.python = python
-            self.outline.semicolon_ends = semicolon_ends
+            self.outline.list_object = list_object
             self.outline.pos = m
             self.head_at = 0
             self.scanned = 0

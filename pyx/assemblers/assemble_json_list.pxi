@@ -30,9 +30,12 @@
 # `functools[` marker that holds the bracket); what it carries when the region ends is wrapping. A
 # `[` may still open it (a model that writes the list whole in a bare region), as it opens any list.
 # A `;` separates the objects of any list, and one written outside an object's strings ends that
-# object where it stands (json_outline.pxi's `semicolon_ends`; no JSON holds a `;` there): a model
+# object where it stands (json_outline.pxi's `list_object`; no JSON holds a `;` there): a model
 # that left out the object's `}`, or its arguments' closers, before the `;` wrote a call cut short
 # (its arguments closed as any cut call's are), and the object after the `;` is the list's next.
+# Whitespace separates them too, so a `{` after whitespace at an object's top level, where its `,`
+# or `}` belongs once its arguments' value is whole, is the list's next object: the one before it,
+# its `}` left out, a call cut short there.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
 # written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is
@@ -538,7 +541,7 @@ cdef class JsonListAssembler(Assembler):
         ends it, the list's separator; else the one object of an or_object region)."""
         self.call = aj_typed(aj_opened(self.keys, None, None), self.typed_by)
         self.call.outline.python = self.call.prefix.python = self.python_literals
-        self.call.outline.semicolon_ends = in_list
+        self.call.outline.list_object = in_list
         return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:

@@ -20,11 +20,15 @@
 # With `python` (Llama 3, which writes its call objects as Python dicts at times) a key or a string
 # may be single-quoted (`{'name': 'search', …}`), its `\'` an escape; a name so written is read as
 # Python reads it (json_prefix.pxi validates and rewrites the arguments).
-# With `semicolon_ends` (an object of a list, whose objects a `;` separates) a `;` outside the
-# object's strings ends the object where it stands, at any depth: no JSON holds one there, so it is
-# the list's separator written before the object's `}` (or its arguments' closers) were. The object
-# closes before it (`close` is the `;`'s offset, the `;` not the object's), and arguments cut by it
-# end there too (`arguments_end`: their closers are the assembler's to write, as for any cut call).
+# With `list_object` (an object of a list, whose objects a `;` or whitespace separates) a `;`
+# outside the object's strings ends the object where it stands, at any depth: no JSON holds one
+# there, so it is the list's separator written before the object's `}` (or its arguments' closers)
+# were. So does a `{` at the object's top level after whitespace, where a `,` or the `}` belongs
+# after a member's value, once the arguments' value is whole: the list's next object, opened after
+# the whitespace that separates the list's objects (a `{` nested in a value is the value's). The
+# object closes before the byte (`close` is its offset, the byte not the object's), and arguments
+# cut by a `;` end there too (`arguments_end`: their closers are the assembler's to write, as for
+# any cut call).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -71,7 +75,8 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
-    unsigned char semicolon_ends    # a `;` outside strings ends the object (a list's; packed too)
+    unsigned char list_object       # a `;` outside strings ends the object (a list's; packed too)
+    unsigned char after_value       # OL_MEMBER: 1 after a member's value, 2 and whitespace (packed)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
@@ -83,11 +88,12 @@ cdef struct ol_state:
     unsigned char needs_arguments   # an object with no arguments member is no call (a bint, packed too)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
-    Py_ssize_t close         # one past the object's `}` (or the offset of a `;` that ended it), -1 until then
+    Py_ssize_t close         # one past the object's `}` (or the offset of the `;` or `{` that ended
+                             # it), -1 until then
 
 
 # The bytes a nested value's run stops at: a string's quote (python, bit 1: `'` too), the
-# brackets and (semicolon_ends, bit 2) a `;`.
+# brackets and (list_object, bit 2) a `;`.
 cdef unsigned char OL_NESTED_STOPS[4][256]
 
 
@@ -120,7 +126,8 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.arguments_seen = False
     s.function_seen = False
     s.wrapped = False
-    s.semicolon_ends = False
+    s.list_object = False
+    s.after_value = 0
     s.python = False
     s.quote = QUOTE
     s.has_name = False
@@ -250,16 +257,23 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
         if s.keys == OL_KEYS_ARGUMENTS:
             s.close = end
             return OL_CLOSED
+    s.after_value = 1
     return OL_MEMBER
 
 
 cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
-    """(semicolon_ends) A `;` at `at` ends the object before it, and arguments still being read
-    there; returns the state reading ends in."""
+    """(list_object) A `;` or a `{` at `at` ends the object before it, and arguments still being
+    read there; returns the state reading ends in."""
     if s.has_arguments and s.arguments_end < 0:
         s.arguments_end = at
     s.close = at
     return OL_CLOSED
+
+
+cdef inline bint ol_next_object(ol_state* s) noexcept:
+    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object: after a
+    member's value and whitespace, the arguments' value whole."""
+    return s.list_object and s.after_value == 2 and s.arguments_end >= 0
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
@@ -269,7 +283,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     cdef unsigned char c, quote
     cdef unsigned char other_quote = APOSTROPHE if s.python else QUOTE     # (a string's other opener)
     cdef const unsigned char* nested_stops = OL_NESTED_STOPS[(1 if s.python else 0)
-                                                             | (2 if s.semicolon_ends else 0)]
+                                                             | (2 if s.list_object else 0)]
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED:
         c = text[i]
@@ -325,7 +339,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             i += 1
             continue
         if st == OL_SCALAR:
-            if c == 44 or c == 125 or c == 93 or (c == SEMICOLON and s.semicolon_ends):
+            if c == 44 or c == 125 or c == 93 or (c == SEMICOLON and s.list_object):
                 st = ol_value_done(s, text, i)       # the byte is read again as a member separator
                 continue
             if c >= 0x80:
@@ -349,9 +363,11 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
         else:
             w = u8_space_len(text + i, n - i)
         if w:
+            if s.after_value:
+                s.after_value = 2
             i += w
             continue
-        if c == SEMICOLON and s.semicolon_ends and st != OL_BEFORE:
+        if c == SEMICOLON and s.list_object and st != OL_BEFORE:
             st = ol_cut(s, i)
             break
         if st == OL_BEFORE:
@@ -366,8 +382,13 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_NESTED
                 s.depth = 1
         elif st == OL_MEMBER:
+            if c == LBRACE and ol_next_object(s):
+                st = ol_cut(s, i)
+                break
+            s.after_value = 0
             if c == 125 and s.wrapped:
                 s.wrapped = False       # the call object closed: the wrapper's members go on
+                s.after_value = 1
             elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED
