@@ -269,7 +269,7 @@ class CallSyntax:
 
     @classmethod
     def json_list(cls, obj=CallObject.CALL, otherwise=None, bare=False, prose=False, or_object=False,
-                  python_literals=False):
+                  python_literals=False, next_list=False):
         """A JSON list of call objects; a region that holds no list is content, or (`otherwise`, a
         `CallSyntax.json`) one call of that syntax. `bare`: the region is the list, with no `[`
         of its own (objects separated by `,` or `;`; a `]` ends it). `prose`: the region is text
@@ -280,7 +280,10 @@ class CallSyntax:
         `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_literals`: an object
         may be written as a Python dict: single-quoted keys and strings, and values Python's `True`,
         `False` or `None`, written in the arguments' JSON as JSON strings and `true`, `false`,
-        `null` (the source keeps the model's bytes; Llama 3.2)."""
+        `null` (the source keeps the model's bytes; Llama 3.2). `next_list`: a marker whose row leads
+        from the list's state into it again (the region's opener written again) opens the next
+        region only right after the list's `]`, whitespace aside (Granite 3's second
+        `<|tool_call|>[…]`); anywhere else, in the list or in text after it, it is their text."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -301,6 +304,10 @@ class CallSyntax:
             params["or_object"] = True
         if python_literals:
             params["python_literals"] = True
+        if next_list:
+            if bare or prose:
+                raise ValueError("CallSyntax.json_list: next_list follows a list's `]`")
+            params["next_list"] = True
         return cls("json_list", **params)
 
     @classmethod
@@ -524,8 +531,10 @@ class CallSyntax:
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
         which a tagged value may hold as its text until its own close tag decides (a JSON call
-        whose head restarts reads them as its arguments' text)."""
-        if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")):
+        whose head restarts reads them as its arguments' text; so does a list of `next_list`, but
+        right after its `]`)."""
+        if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")) \
+                and not (self.kind == "json_list" and dict(self.params).get("next_list")):
             return []
         names = [name for name, _ in fmt.terminals]
         emits = dict(fmt.states)
@@ -560,7 +569,8 @@ class CallSyntax:
                                           otherwise.native() if otherwise is not None else None,
                                           dict(self.params).get("bare", False), dict(self.params).get("prose", False),
                                           or_object=dict(self.params).get("or_object", False),
-                                          python_literals=dict(self.params).get("python_literals", False))
+                                          python_literals=dict(self.params).get("python_literals", False),
+                                          openers=openers)
         if self.kind == "tagged":
             return _native.TaggedSyntax(self.placement == Placement.OWN_LINE, call_ends, starts, openers,
                                         self.reads_broken_tags())

@@ -1296,6 +1296,33 @@ QUIRKS = [
     Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
           "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
           "ends before its arguments is the text it is"),
+    # Granite 3's opener written again right after the list's `]` (whitespace aside) opens the next
+    # list; in the list or in text after it, it is their text (the region-as-written rule)
+    Quirk("granite-second-list-after-the-first", "granite",
+          'Sure.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]\n'
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          "Sure.", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed; symphony showed the second list as text",
+          tools=(WEATHER, SEARCH)),
+    Quirk("granite-second-list-spelled-as-text-right-after-the-first", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]'
+          '<tool_call>[{"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed", tools=(WEATHER, SEARCH)),
+    Quirk("granite-opener-in-prose-after-the-list-is-its-text", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] Then <|tool_call|> is the marker.',
+          " Then <|tool_call|> is the marker.", [call("get_weather", city="Oslo")],
+          "vLLM's granite: the call; whole, no content; streamed, the text without the opener (symphony: text after "
+          "the list, as written)", tools=(WEATHER,)),
+    Quirk("granite-opener-after-the-list-that-opens-no-list-is-text", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] <|tool_call|> not a list',
+          " <|tool_call|> not a list", [call("get_weather", city="Oslo")],
+          "vLLM's granite: the call; whole, no content; streamed, `not a list` (symphony: the region the opener "
+          "opened holds no call, so it is the text the model wrote, opener included)", tools=(WEATHER,)),
+    Quirk("granite-opener-in-a-string-is-its-text", "granite",
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "<|tool_call|>"}}]',
+          None, [call("search", query="<|tool_call|>")],
+          "vLLM's granite: the call, its string as written, whole and streamed", tools=(SEARCH,)),
     # Hy4's markers spelled bare, as a tokenizer whose vocab has them unsuffixed writes them
     Quirk("hy4-unsuffixed-markers", "hy4",
           "Checking.<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value>"

@@ -544,6 +544,15 @@ cdef class JsonListAssembler(Assembler):
         self.call.outline.list_object = in_list
         return 0
 
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        # (the syntax's openers, next_list) right after the list's `]`, whitespace aside, the opener
+        # opens the next region (0: the engine follows the row); anywhere else it is the text it
+        # stands in: the list's, or the text after it
+        if self.stage == JL_AFTER and not self.after_text and not self.fenced:
+            return 0
+        self.feed(p, n, sink)
+        return 1
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink, True)
         return 0
@@ -598,8 +607,9 @@ cdef class JsonListSyntax(Syntax):
     cdef readonly bint python_literals
 
     def __init__(self, ends=(), int keys=OL_KEYS_CALL, JsonSyntax otherwise=None, bint bare=False, bint prose=False,
-                 bint or_list=False, bint or_object=False, bint python_literals=False):
-        Syntax.__init__(self, ends)
+                 bint or_list=False, bint or_object=False, bint python_literals=False, openers=()):
+        Syntax.__init__(self, ends, (), openers)
+        self.openers_open_regions = True        # (next_list: the next list's region)
         if not OL_KEYS_CALL <= keys <= OL_KEYS_NAMED:
             raise ValueError(f"json list syntax: no object kind {keys}")
         if prose and (keys == OL_KEYS_NAMED or otherwise is not None):

@@ -24,6 +24,7 @@ cdef class Syntax:
     cdef uint64_t ends
     cdef uint64_t starts
     cdef uint64_t openers
+    cdef bint openers_open_regions      # an opener not held opens the next region (a list's)
     cdef readonly bint reads_types      # whether values are typed by the request's declared tools
 
     def __init__(self, ends=(), starts=(), openers=()):

@@ -721,7 +721,7 @@ cdef class Engine:
             return 0            # the open value's text, unless what follows says otherwise
         if self.opener_again(i):
             return self.reopen_region(i, p, n)
-        opening = self.opens_region(nxt)
+        opening = self.opens_region(i, nxt)
         if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
@@ -804,7 +804,7 @@ cdef class Engine:
         if (after == EM_ARGUMENTS or after == EM_WRAPPER) and not (self.table.holds_name[self.state]
                                                                    and self.damaged_tag == self.damaged_mark):
             self.state = self.damaged_origin
-            if self.opens_region(nxt):
+            if self.opens_region(i, nxt):
                 self.open_region()      # (what it drops is the region's: text if no call starts)
             self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
             self.damaged.len = 0
@@ -879,7 +879,8 @@ cdef class Engine:
     cdef int enter(self, int nxt) except -1:
         cdef int before = self.table.emits[self.state]
         cdef int after = self.table.emits[nxt]
-        if self.region_undecided and not self.table.in_region[nxt] and not self.opens_region(nxt):
+        if (self.region_undecided and not self.table.in_region[nxt]
+                and not self.opens_region(-1, nxt)):
             if self.state == self.region_from and nxt != self.region_from and (after == EM_CONTENT or
                                                                                after == EM_REASONING):
                 # no call region: a message's header that opens its text or thought (Inkling's
@@ -891,7 +892,7 @@ cdef class Engine:
                 if self.table.prose_after_calls[nxt]:
                     nxt = self.region_from      # no call read: the tag was text where it was written
                     after = self.table.emits[nxt]
-        elif self.opens_region(nxt):
+        elif self.opens_region(-1, nxt):
             self.open_region()          # (entered by the prompt: no marker)
         if before == EM_REASONING and after != EM_REASONING:
             self.sink.mark(EV_REASONING_END)
@@ -903,10 +904,15 @@ cdef class Engine:
         self.call_may_begin = True
         return 0
 
-    cdef inline bint opens_region(self, int nxt) noexcept:
-        """Whether moving to state `nxt` opens a call region: it enters a region's state from
-        outside one, or it is a marker that leads a table whose first state holds the calls back
-        to it (xLAM's `[TOOL_CALLS]`, Llama 3's `<|python_tag|>`: a call opener too)."""
+    cdef inline bint opens_region(self, int i, int nxt) noexcept:
+        """Whether terminal i (-1: none), moving to state `nxt`, opens a call region: it enters a
+        region's state from outside one, it is a marker that leads a table whose first state holds
+        the calls back to it (xLAM's `[TOOL_CALLS]`, Llama 3's `<|python_tag|>`: a call opener
+        too), or an opener the list did not hold (next_list: Granite 3's `<|tool_call|>` after the
+        list's `]`)."""
+        cdef Syntax syntax = self.table.syntax
+        if syntax is not None and syntax.openers_open_regions and syntax.is_opener(i):
+            return True
         if self.table.in_region[nxt]:
             return not self.table.in_region[self.state]
         return nxt == 0 and self.state == 0 and self.table.emits[0] == EM_ARGUMENTS

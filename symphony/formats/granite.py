@@ -1,6 +1,8 @@
 """Granite 3.x (`granite`): `<|tool_call|>` (or the text `<tool_call>`) and then a JSON
-list of `{"name", "arguments"}` call objects to the end of the output; no thought. (Granite 4
-writes Hermes-style `<tool_call>` objects: the qwen2_5 table.)
+list of `{"name", "arguments"}` call objects to the end of the output; no thought. The opener
+written again right after the list's `]` (whitespace aside) opens the next list, as vLLM's granite
+reads it; in the list, or in text after it, it is their text (`next_list`). (Granite 4 writes
+Hermes-style `<tool_call>` objects: the qwen2_5 table.)
 
 Asked to think (the template's `thinking` kwarg, which only adds a system prompt saying how),
 Granite 3.3 writes its thought in `<think>` tags and its answer in `<response>` tags, dropped
@@ -36,7 +38,9 @@ def granite_table(name, thoughts=()):
     table = (table
              .state("calls", Emits.ARGUMENTS)
              .transition("content", "calls_open", "calls")
-             .transition("content", "calls_open_text", "calls"))
+             .transition("content", "calls_open_text", "calls")
+             .transition("calls", "calls_open", "calls")
+             .transition("calls", "calls_open_text", "calls"))
     for k in range(len(thoughts)):
         suffix = f"_{k + 1}" if k else ""
         table = (table
@@ -46,7 +50,7 @@ def granite_table(name, thoughts=()):
         table = (table
                  .transition("reasoning", "calls_open", "calls")
                  .transition("reasoning", "calls_open_text", "calls"))
-    return (table.control_tokens("calls_open").calls(CallSyntax.json_list())
+    return (table.control_tokens("calls_open").calls(CallSyntax.json_list(next_list=True))
             .opens_turn("<|start_of_role|>assistant<|end_of_role|>"))
 
 
