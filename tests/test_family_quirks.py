@@ -57,6 +57,11 @@ MIMO_NEWLINES = ("<tool_call>\n<function=run>\n<parameter=cmd>\ncat a\n\n</param
                  "<parameter=opts>\n{\"x\": 1}\n</parameter>\n</function>\n</tool_call>")
 
 
+MINIMAX_INVOKE = '<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>'
+DSML_INVOKE = ('<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>'
+               "\n</｜DSML｜invoke>")
+
+
 @dataclasses.dataclass(frozen=True)
 class Quirk:
     name: str
@@ -360,6 +365,42 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's hermes streamed, and its qwen3_coder and deepseek_v31 for their openers: the call, no content "
           "(whole, its hermes: no call). Only whitespace between the two: no text is lost, the first is dropped"),
+    # the same where the block reads its opener as its text (no row for it there): DSML, MiniMax M2
+    Quirk("minimax-m2-block-opener-in-prose-then-a-call", "minimax_m2",
+          "Use <minimax:tool_call> blocks: <minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call>",
+          "Use <minimax:tool_call> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, the content `Use` whole, `Use ` streamed (the tag and the text after it "
+          "lost); SGLang's minimax-m2: whole the same, `Use `; symphony dropped the first tag (`Use blocks: "
+          "<minimax:tool_call>`)"),
+    Quirk("minimax-m2-block-opener-written-twice-is-one", "minimax_m2",
+          "<minimax:tool_call>\n<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): the call, no content (symphony showed the second tag)"),
+    Quirk("minimax-m2-block-opener-in-prose-no-call", "minimax_m2", "see <minimax:tool_call> x",
+          "see <minimax:tool_call> x", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: `see ` (the rest lost)"),
+    Quirk("minimax-m2-block-opener-after-a-call-is-text", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\nsee <minimax:tool_call> x</minimax:tool_call>",
+          "see <minimax:tool_call> x", [call("get_weather", city="Paris")],
+          "a call started in the block: the opener after it is the block's text, as before"),
+    Quirk("deepseek-v3-2-block-opener-in-prose-then-a-call", "deepseek_v3_2",
+          "Use <｜DSML｜function_calls> blocks: <｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜function_calls>",
+          "Use <｜DSML｜function_calls> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v32 and SGLang's deepseekv32 (whole): the call, the content `Use ` (SGLang's streamed "
+          "keeps all the prose, as symphony); symphony dropped the first tag"),
+    Quirk("deepseek-v4-block-opener-in-prose-then-a-call", "deepseek_v4",
+          "Use <｜DSML｜tool_calls> blocks: <｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
+          "Use <｜DSML｜tool_calls> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4 (whole): the call, the content `Use `"),
+    Quirk("deepseek-v4-1-block-opener-in-prose-then-a-call", "deepseek_v4_1",
+          "Use <｜DSML｜ calls> blocks: <｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ")
+          .replace("</｜DSML｜", "</｜DSML｜ ") + "\n</｜DSML｜ calls>",
+          "Use <｜DSML｜ calls> blocks: ", [call("get_weather", city="Paris")],
+          "as V4's (vLLM's deepseek_v41 and SGLang's deepseekv41 read V4's DSML spaced)", prompt="<｜Assistant｜>"),
+    Quirk("deepseek-v4-block-opener-written-twice-is-one", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; SGLang's deepseekv4 the same whole (streamed, the second tag)"),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],

@@ -571,8 +571,8 @@ cdef class Engine:
 
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at. A
-        marker with no row from the current state is text there (but a control token, or a marker
-        in a call that returns: terminal() decides): it joins the text around it, and the run is
+        marker with no row from the current state is text there (but a control token, a marker
+        in a call that returns, or the open region's opener: terminal() decides): it joins the text around it, and the run is
         read at once (pieces of one window are contiguous, and reading text moves no
         state but a damaged marker's, whose terminals are each handled on their own)."""
         cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
@@ -590,6 +590,8 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
+                if nxt == -1 and self.region_undecided and k == self.region_opener:
+                    nxt = -2            # (the region's opener again: terminal decides, after the text)
             if nxt == -1 and self.separators.len and en_ascii_blank(self.scanner.w + s, e - s):
                 self.hold_after_separator(self.scanner.w + s, e - s)
                 continue
@@ -696,8 +698,8 @@ cdef class Engine:
                 return bb_append(&self.separators, p, n)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
-        if nxt < 0 and emits == EM_WRAPPER and self.opener_again(i):
-            return self.reopen_region(i, p, n)
+        if nxt < 0 and emits == EM_WRAPPER and i == self.region_opener and self.region_undecided:
+            return self.opener_in_block(i, p, n)
         if nxt < 0:
             if self.table.control[i] and emits != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
@@ -926,6 +928,14 @@ cdef class Engine:
         self.close_region()
         self.enter(self.region_from)
         return self.terminal(i, p, n)
+
+    cdef int opener_in_block(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """The block's opener again, before a call started in it, where the block has no row for
+        it (DSML's, MiniMax M2's): after text it opens the next block (reopen_region); written
+        twice in a row it is one, the second dropped with the block's wrapping."""
+        if self.region_wrote:
+            return self.reopen_region(i, p, n)
+        return self.sink.dropped_marker(i, p, n)
 
     cdef inline void open_region(self) noexcept:
         """A call region opens: its events are held until a call starts or it ends."""
