@@ -396,7 +396,29 @@ QUIRKS = [
           "Use <｜DSML｜ calls> blocks: <｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ")
           .replace("</｜DSML｜", "</｜DSML｜ ") + "\n</｜DSML｜ calls>",
           "Use <｜DSML｜ calls> blocks: ", [call("get_weather", city="Paris")],
-          "as V4's (vLLM's deepseek_v41 and SGLang's deepseekv41 read V4's DSML spaced)", prompt="<｜Assistant｜>"),
+          "vLLM's deepseek_v41: the call, the content `Use `", prompt="<｜Assistant｜>"),
+    # a misspelled DSML block close after the calls: dropped as the block's close (shapes.damaged_closers)
+    Quirk("deepseek-v4-misspelled-block-closer", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜toolcalls>", None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; SGLang's deepseekv4: whole, no call and no content (its "
+          "block regex wants the real close), streamed the call (symphony showed `</｜DSML｜toolcalls>`)"),
+    Quirk("deepseek-v3-2-misspelled-block-closer-then-prose", "deepseek_v3_2",
+          "<｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v32: the call, no content (it drops all text after the block's opener); the prose "
+          "after the block is content here, as after the real close"),
+    Quirk("deepseek-v4-1-misspelled-block-closer", "deepseek_v4_1",
+          "<｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ").replace("</｜DSML｜", "</｜DSML｜ ")
+          + "\n</｜DSML｜ call>", None, [call("get_weather", city="Paris")],
+          "as V4's (vLLM's deepseek_v41: the call, no content)", prompt="<｜Assistant｜>"),
+    Quirk("deepseek-v4-block-closer-cut-short-is-text", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool\nDone", "</｜DSML｜tool\nDone",
+          [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; a damaged close tag a newline ends before its `>` is "
+          "the text it is"),
+    Quirk("deepseek-v4-damaged-closer-before-any-call-is-text", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", [],
+          "vLLM's deepseek_v4: no call, no content; no call read in the block: all of it is text"),
     Quirk("deepseek-v4-block-opener-written-twice-is-one", "deepseek_v4",
           "<｜DSML｜tool_calls>\n<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
           None, [call("get_weather", city="Paris")],

@@ -27,6 +27,9 @@
 # into a call or a block once at least one name byte came drops it all (the mark and the name are
 # that row's header: ` to=time.now<|message|>`); any other byte, a name that runs to
 # DAMAGED_TAG_MAX bytes, a terminal with no such row or the end shows it as above.
+# A state that closes a block (Table.closes: DSML's `</｜DSML｜toolcalls>` after the calls) holds a
+# damaged close tag: ended by its `>` after a call was read in the block, it is dropped as the
+# block's close; ended otherwise, or before any call, it shows as above.
 #
 # A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
@@ -839,6 +842,8 @@ cdef class Engine:
                 return bb_append(&self.damaged, p, n)
             if k >= room:
                 at = -1                 # no end within DAMAGED_TAG_MAX: prose
+            elif p[k] == GREATER and self.table.closes[self.state] >= 0:
+                return self.damaged_close(p, k + 1, n)
             else:
                 self.damaged_tag = -1
                 at = k + 1
@@ -854,6 +859,22 @@ cdef class Engine:
         bb_append(&self.damaged, p, at)
         self.show_damaged()
         return self.text(p + at, n - at)
+
+    cdef int damaged_close(self, const unsigned char* p, Py_ssize_t k, Py_ssize_t n) except -1:
+        """A damaged close tag held, ended by its `>` (p[k - 1]): after a call was read in its block,
+        it is the block's close (Dropped; the stream goes on where that close leads), else the
+        block's text. The rest, p[k:n], is read there."""
+        cdef int nxt
+        bb_append(&self.damaged, p, k)
+        if self.region_undecided:
+            self.show_damaged()
+        else:
+            nxt = self.table.closes[self.state]
+            self.state = self.damaged_origin
+            self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
+            self.damaged.len = 0
+            self.enter(nxt)
+        return self.text(p + k, n - k)
 
     cdef int hold_after_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """ASCII whitespace p[0:n] after a held separator: held with it (no longer one marker)."""
