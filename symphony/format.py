@@ -59,7 +59,7 @@ class Format:
         self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.names = {}            # a damaged-marker state that holds a name -> the name's characters (holds_name)
         self.prose = set()         # the prose after calls written without their block (prose_after_calls)
-        self.closes = {}           # a damaged-marker state that can be its block's close -> where it leads (closes_block)
+        self.closes = {}           # a damaged-marker state that may close its block -> where it leads (closes_block)
         self.syntax = None
         self.opener = None
         self._compiled = None

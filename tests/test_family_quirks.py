@@ -841,6 +841,20 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo")],
           "vLLM's minimax_m2: no call (its invoke prefixes have no space around `=`), SGLang's neither; symphony "
           "reads whitespace around an attribute's `=` and before the tag's end as its parameters' regex does"),
+    # a name or key quoted with blanks around it: read less them, as the tagged syntax reads one
+    Quirk("minimax-m2-name-and-key-quoted-with-spaces", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name=" get_weather ">\n<parameter name="\tcity  ">Paris</parameter>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: whole, the call, its name and key trimmed; streamed, no call (symphony read the name "
+          "` get_weather `, refused where names are checked); SGLang's minimax-m2 whole the same as vLLM's"),
+    Quirk("deepseek-v4-name-and-key-quoted-with-spaces", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke name=" get_weather ">\n<｜DSML｜parameter name=" city " '
+          'string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: whole, the call, its name trimmed; streamed, the name ` get_weather `; SGLang's "
+          "deepseekv4: the call, its name trimmed, whole and streamed; both keep the key ` city ` (symphony trims "
+          "it as it trims the tagged syntax's and MiniMax M2's, whose incumbents trim it too)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

@@ -575,9 +575,10 @@ cdef class Engine:
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at. A
         marker with no row from the current state is text there (but a control token, a marker
-        in a call that returns, or the open region's opener: terminal() decides): it joins the text around it, and the run is
-        read at once (pieces of one window are contiguous, and reading text moves no
-        state but a damaged marker's, whose terminals are each handled on their own)."""
+        in a call that returns, or the open region's opener: terminal() decides): it joins the
+        text around it, and the run is read at once (pieces of one window are contiguous, and
+        reading text moves no state but a damaged marker's, whose terminals are each handled on
+        their own)."""
         cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
         cdef int k, nxt
         while True:
