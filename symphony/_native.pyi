@@ -285,7 +285,8 @@ class Table:
                  after_call: Optional[Sequence[int]] = ...,
                  objects: Optional[Sequence[int]] = ...,
                  names: Optional[Sequence[Optional[str]]] = ...,
-                 prose_after_calls: Optional[Sequence[bool]] = ...) -> None: ...
+                 prose_after_calls: Optional[Sequence[bool]] = ...,
+                 closes: Optional[Sequence[int]] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

@@ -59,6 +59,7 @@ class Format:
         self.recoveries = []       # rows read and never written (recovers), in `transitions` too
         self.names = {}            # a damaged-marker state that holds a name -> the name's characters (holds_name)
         self.prose = set()         # the prose after calls written without their block (prose_after_calls)
+        self.closes = {}           # a damaged-marker state that may close its block -> where it leads (closes_block)
         self.syntax = None
         self.opener = None
         self._compiled = None
@@ -138,6 +139,20 @@ class Format:
         if not chars or not chars.isascii():
             raise FormatError(f"format {self.name}: a name's characters are ASCII, not {debug_quote(chars)}")
         self.names[state] = chars
+        self._compiled = None
+        return self
+
+    def closes_block(self, state, to_state):
+        """The damaged-marker state `state` (Emits.DAMAGED_MARKER) holds a damaged close tag of the
+        block it is entered from: its tag ended by its `>` after a call was read in the block is the
+        block's close, Dropped, and the stream goes on in `to_state`, where the close leads (DSML's
+        `</｜DSML｜toolcalls>`); a tag ended otherwise, or with no call read, shows as the block's text
+        (pyx/engine/engine.pxi)."""
+        states = dict(self.states)
+        if states.get(state) != Emits.DAMAGED_MARKER or to_state not in states:
+            raise FormatError(f"format {self.name}: state {debug_quote(state)} closes no block into "
+                              f"{debug_quote(to_state)}")
+        self.closes[state] = to_state
         self._compiled = None
         return self
 
@@ -241,6 +256,7 @@ class Format:
         copy.recoveries = []
         copy.names = {state: chars for state, chars in copy.names.items() if state not in read_states}
         copy.prose = copy.prose - read_states
+        copy.closes = {state: to for state, to in copy.closes.items() if state not in read_states}
         return copy
 
     def _copy(self):
@@ -257,6 +273,7 @@ class Format:
         copy.recoveries = list(self.recoveries)
         copy.names = dict(self.names)
         copy.prose = set(self.prose)
+        copy.closes = dict(self.closes)
         copy.syntax = self.syntax
         copy.opener = self.opener
         return copy
@@ -283,7 +300,12 @@ class Format:
                             [int(e) for _, e in self.states],
                             [debug_quote(name) for name, _ in self.terminals],
                             [text for _, text in self.terminals], self.syntax is not None, self.opener,
-                            self._rows())
+                            self._rows(), self._closes())
+
+    def _closes(self):
+        """Per state, the number of the state a damaged close tag it holds leads to, or -1."""
+        state_index = {name: i for i, (name, _) in enumerate(self.states)}
+        return [state_index[self.closes[state]] if state in self.closes else -1 for state, _ in self.states]
 
     def _rows(self):
         """Per state, per terminal, the number of the state its row leads to, or -1 (no row)."""
@@ -318,6 +340,7 @@ class Format:
                          for state, _ in self.states],
                 names=[self.names.get(state) for state, _ in self.states],
                 prose_after_calls=[state in self.prose for state, _ in self.states],
+                closes=self._closes(),
             )
         return self._compiled
 

@@ -57,6 +57,11 @@ MIMO_NEWLINES = ("<tool_call>\n<function=run>\n<parameter=cmd>\ncat a\n\n</param
                  "<parameter=opts>\n{\"x\": 1}\n</parameter>\n</function>\n</tool_call>")
 
 
+MINIMAX_INVOKE = '<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>'
+DSML_INVOKE = ('<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>'
+               "\n</｜DSML｜invoke>")
+
+
 @dataclasses.dataclass(frozen=True)
 class Quirk:
     name: str
@@ -360,6 +365,64 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's hermes streamed, and its qwen3_coder and deepseek_v31 for their openers: the call, no content "
           "(whole, its hermes: no call). Only whitespace between the two: no text is lost, the first is dropped"),
+    # the same where the block reads its opener as its text (no row for it there): DSML, MiniMax M2
+    Quirk("minimax-m2-block-opener-in-prose-then-a-call", "minimax_m2",
+          "Use <minimax:tool_call> blocks: <minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call>",
+          "Use <minimax:tool_call> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, the content `Use` whole, `Use ` streamed (the tag and the text after it "
+          "lost); SGLang's minimax-m2: whole the same, `Use `; symphony dropped the first tag (`Use blocks: "
+          "<minimax:tool_call>`)"),
+    Quirk("minimax-m2-block-opener-written-twice-is-one", "minimax_m2",
+          "<minimax:tool_call>\n<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): the call, no content (symphony showed the second tag)"),
+    Quirk("minimax-m2-block-opener-in-prose-no-call", "minimax_m2", "see <minimax:tool_call> x",
+          "see <minimax:tool_call> x", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: `see ` (the rest lost)"),
+    Quirk("minimax-m2-block-opener-after-a-call-is-text", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\nsee <minimax:tool_call> x</minimax:tool_call>",
+          "see <minimax:tool_call> x", [call("get_weather", city="Paris")],
+          "a call started in the block: the opener after it is the block's text, as before"),
+    Quirk("deepseek-v3-2-block-opener-in-prose-then-a-call", "deepseek_v3_2",
+          "Use <｜DSML｜function_calls> blocks: <｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜function_calls>",
+          "Use <｜DSML｜function_calls> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v32 and SGLang's deepseekv32 (whole): the call, the content `Use ` (SGLang's streamed "
+          "keeps all the prose, as symphony); symphony dropped the first tag"),
+    Quirk("deepseek-v4-block-opener-in-prose-then-a-call", "deepseek_v4",
+          "Use <｜DSML｜tool_calls> blocks: <｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
+          "Use <｜DSML｜tool_calls> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4 (whole): the call, the content `Use `"),
+    Quirk("deepseek-v4-1-block-opener-in-prose-then-a-call", "deepseek_v4_1",
+          "Use <｜DSML｜ calls> blocks: <｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ")
+          .replace("</｜DSML｜", "</｜DSML｜ ") + "\n</｜DSML｜ calls>",
+          "Use <｜DSML｜ calls> blocks: ", [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v41: the call, the content `Use `", prompt="<｜Assistant｜>"),
+    # a misspelled DSML block close after the calls: dropped as the block's close (shapes.damaged_closers)
+    Quirk("deepseek-v4-misspelled-block-closer", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜toolcalls>", None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; SGLang's deepseekv4: whole, no call and no content (its "
+          "block regex wants the real close), streamed the call (symphony showed `</｜DSML｜toolcalls>`)"),
+    Quirk("deepseek-v3-2-misspelled-block-closer-then-prose", "deepseek_v3_2",
+          "<｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v32: the call, no content (it drops all text after the block's opener); the prose "
+          "after the block is content here, as after the real close"),
+    Quirk("deepseek-v4-1-misspelled-block-closer", "deepseek_v4_1",
+          "<｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ").replace("</｜DSML｜", "</｜DSML｜ ")
+          + "\n</｜DSML｜ call>", None, [call("get_weather", city="Paris")],
+          "as V4's (vLLM's deepseek_v41: the call, no content)", prompt="<｜Assistant｜>"),
+    Quirk("deepseek-v4-block-closer-cut-short-is-text", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool\nDone", "</｜DSML｜tool\nDone",
+          [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; a damaged close tag a newline ends before its `>` is "
+          "the text it is"),
+    Quirk("deepseek-v4-damaged-closer-before-any-call-is-text", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", [],
+          "vLLM's deepseek_v4: no call, no content; no call read in the block: all of it is text"),
+    Quirk("deepseek-v4-block-opener-written-twice-is-one", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, no content; SGLang's deepseekv4 the same whole (streamed, the second tag)"),
     Quirk("inkling-control-alphabet", "inkling",
           "<|message_model|><|content_thinking|>leak<|end_message|><|message_user|>x<|content_audio_input|>"
           "<|audio_end|>", "x", [],
@@ -778,6 +841,20 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo")],
           "vLLM's minimax_m2: no call (its invoke prefixes have no space around `=`), SGLang's neither; symphony "
           "reads whitespace around an attribute's `=` and before the tag's end as its parameters' regex does"),
+    # a name or key quoted with blanks around it: read less them, as the tagged syntax reads one
+    Quirk("minimax-m2-name-and-key-quoted-with-spaces", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name=" get_weather ">\n<parameter name="\tcity  ">Paris</parameter>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: whole, the call, its name and key trimmed; streamed, no call (symphony read the name "
+          "` get_weather `, refused where names are checked); SGLang's minimax-m2 whole the same as vLLM's"),
+    Quirk("deepseek-v4-name-and-key-quoted-with-spaces", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke name=" get_weather ">\n<｜DSML｜parameter name=" city " '
+          'string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: whole, the call, its name trimmed; streamed, the name ` get_weather `; SGLang's "
+          "deepseekv4: the call, its name trimmed, whole and streamed; both keep the key ` city ` (symphony trims "
+          "it as it trims the tagged syntax's and MiniMax M2's, whose incumbents trim it too)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

@@ -9,7 +9,8 @@
 # ends it into what it reports. Where the syntax's template writes attribute text XML-escaped
 # (Kimi K3's `&amp;`, `&quot;`), the name and the key are read with their character references
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
-# reference is text like any other.
+# reference is text like any other. An invoke's name and keys are read less the spaces, tabs and
+# carriage returns around them (`name=" get_weather "`), as the tagged syntax reads them.
 #
 # A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's, dots' and
 # MiniCPM5's models, whose incumbents read them so): the value single-quoted (`name='f'`) or
@@ -158,6 +159,19 @@ cdef int at_unescape(ByteBuf* text) except -1:
     return 0
 
 
+cdef inline void at_trim(ByteBuf* text) noexcept:
+    """A name or key less the spaces, tabs and carriage returns around it, as the tagged syntax
+    reads one (tg_blank: `name=" f "` names `f`)."""
+    cdef Py_ssize_t at = 0, n = text.len
+    while n > 0 and tg_blank(text.data[n - 1]):
+        n -= 1
+    while at < n and tg_blank(text.data[at]):
+        at += 1
+    if at:
+        memmove(text.data, text.data + at, n - at)
+    text.len = n - at
+
+
 cdef enum AttributeStage:
     AS_NAME = 0              # the call's name, up to its `"`
     AS_NAME_TAIL = 1         # the call tag's attributes, up to the tag's end
@@ -252,6 +266,10 @@ cdef class AttributeCall(TagCall):
 
     cdef bint escaped_attributes(self) noexcept:
         """Whether the template writes a name and a key XML-escaped (read through at_unescape)."""
+        return False
+
+    cdef bint trims_names(self) noexcept:
+        """Whether a name and a key are read less the blanks around them (at_trim)."""
         return False
 
     # -- reading --------------------------------------------------------------------------------
@@ -432,6 +450,8 @@ cdef class AttributeCall(TagCall):
         cdef const unsigned char* attributes = self.carried.text.data + self.tail_at
         cdef int kind
         if self.stage == AS_NAME_TAIL:
+            if self.trims_names():
+                at_trim(&self.name)
             if self.name.len == 0:
                 self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
                 self.stage = AS_UNNAMED
@@ -454,6 +474,8 @@ cdef class AttributeCall(TagCall):
             self.stage = AS_BETWEEN
             self.body_may_open = self.json_body
             return 0
+        if self.trims_names():
+            at_trim(&self.key)
         kind = self.parameter_kind(attributes, tail)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)

@@ -27,6 +27,9 @@
 # into a call or a block once at least one name byte came drops it all (the mark and the name are
 # that row's header: ` to=time.now<|message|>`); any other byte, a name that runs to
 # DAMAGED_TAG_MAX bytes, a terminal with no such row or the end shows it as above.
+# A state that closes a block (Table.closes: DSML's `</｜DSML｜toolcalls>` after the calls) holds a
+# damaged close tag: ended by its `>` after a call was read in the block, it is dropped as the
+# block's close; ended otherwise, or before any call, it shows as above.
 #
 # A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
@@ -571,10 +574,11 @@ cdef class Engine:
 
     cdef int run(self, int64_t window_at) except -1:
         """Handles the scanner's pieces of the window that starts at output offset window_at. A
-        marker with no row from the current state is text there (but a control token, or a marker
-        in a call that returns: terminal() decides): it joins the text around it, and the run is
-        read at once (pieces of one window are contiguous, and reading text moves no
-        state but a damaged marker's, whose terminals are each handled on their own)."""
+        marker with no row from the current state is text there (but a control token, a marker
+        in a call that returns, or the open region's opener: terminal() decides): it joins the
+        text around it, and the run is read at once (pieces of one window are contiguous, and
+        reading text moves no state but a damaged marker's, whose terminals are each handled on
+        their own)."""
         cdef Py_ssize_t s = 0, e = 0, run_at = 0, run_end = -1
         cdef int k, nxt
         while True:
@@ -590,6 +594,8 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
+                if nxt == -1 and self.region_undecided and k == self.region_opener:
+                    nxt = -2            # (the region's opener again: terminal decides, after the text)
             if nxt == -1 and self.separators.len and en_ascii_blank(self.scanner.w + s, e - s):
                 self.hold_after_separator(self.scanner.w + s, e - s)
                 continue
@@ -696,8 +702,8 @@ cdef class Engine:
                 return bb_append(&self.separators, p, n)
             return self.sink.dropped_marker(i, p, n)
         nxt = self.table.next(self.state, i)
-        if nxt < 0 and emits == EM_WRAPPER and self.opener_again(i):
-            return self.reopen_region(i, p, n)
+        if nxt < 0 and emits == EM_WRAPPER and i == self.region_opener and self.region_undecided:
+            return self.opener_in_block(i, p, n)
         if nxt < 0:
             if self.table.control[i] and emits != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
@@ -837,6 +843,8 @@ cdef class Engine:
                 return bb_append(&self.damaged, p, n)
             if k >= room:
                 at = -1                 # no end within DAMAGED_TAG_MAX: prose
+            elif p[k] == GREATER and self.table.closes[self.state] >= 0:
+                return self.damaged_close(p, k + 1, n)
             else:
                 self.damaged_tag = -1
                 at = k + 1
@@ -852,6 +860,22 @@ cdef class Engine:
         bb_append(&self.damaged, p, at)
         self.show_damaged()
         return self.text(p + at, n - at)
+
+    cdef int damaged_close(self, const unsigned char* p, Py_ssize_t k, Py_ssize_t n) except -1:
+        """A damaged close tag held, ended by its `>` (p[k - 1]): after a call was read in its block,
+        it is the block's close (Dropped; the stream goes on where that close leads), else the
+        block's text. The rest, p[k:n], is read there."""
+        cdef int nxt
+        bb_append(&self.damaged, p, k)
+        if self.region_undecided:
+            self.show_damaged()
+        else:
+            nxt = self.table.closes[self.state]
+            self.state = self.damaged_origin
+            self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
+            self.damaged.len = 0
+            self.enter(nxt)
+        return self.text(p + k, n - k)
 
     cdef int hold_after_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """ASCII whitespace p[0:n] after a held separator: held with it (no longer one marker)."""
@@ -932,6 +956,14 @@ cdef class Engine:
         self.close_region()
         self.enter(self.region_from)
         return self.terminal(i, p, n)
+
+    cdef int opener_in_block(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """The block's opener again, before a call started in it, where the block has no row for
+        it (DSML's, MiniMax M2's): after text it opens the next block (reopen_region); written
+        twice in a row it is one, the second dropped with the block's wrapping."""
+        if self.region_wrote:
+            return self.reopen_region(i, p, n)
+        return self.sink.dropped_marker(i, p, n)
 
     cdef inline void open_region(self) noexcept:
         """A call region opens: its events are held until a call starts or it ends."""

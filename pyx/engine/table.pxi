@@ -18,10 +18,11 @@ cpdef enum Emits:
 
 
 def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, bint has_syntax, opener,
-                transitions=()):
+                transitions=(), closes=()):
     """Raises FormatError (the reference's texts, SPEC §2.1) when a table cannot run; the one
     check behind both `Format.validate` and the native `Table` (labels: how the messages name
-    states and terminals; transitions: per state, per terminal, the next state or -1)."""
+    states and terminals; transitions: per state, per terminal, the next state or -1; closes: per
+    state, where a damaged close tag it holds leads, or -1: a block leads into it)."""
     if len(emits) == 0:
         raise FormatError(f"format {name}: a table with no state")
     if emits[0] == EM_REASONING:
@@ -38,7 +39,8 @@ def check_table(str name, state_labels, emits, terminal_labels, terminal_texts, 
     for s, row in enumerate(transitions):
         for nxt in row:
             if (0 <= nxt < len(emits) and emits[nxt] == EM_DAMAGED_MARKER and nxt != s
-                    and emits[s] != EM_CONTENT and emits[s] != EM_REASONING):
+                    and emits[s] != EM_CONTENT and emits[s] != EM_REASONING
+                    and not (emits[s] == EM_WRAPPER and nxt < len(closes) and closes[nxt] >= 0)):
                 raise FormatError(f"format {name}: a row from {state_labels[s]} into the damaged-marker state "
                                   f"{state_labels[nxt]}; only content or a thought leads into one")
     if opener is not None and (type(opener) is not str or not opener):
@@ -67,6 +69,8 @@ cdef class Table:
     cdef unsigned char* name_bytes  # per state, 256 entries: the bytes of the name a damaged-marker state
                                     # holds after its mark (Format.holds_name); NULL where none holds one
     cdef bint* holds_name           # per state: it holds a mark and a name, not a damaged tag
+    cdef int* closes                # per state: where a damaged close tag it holds leads as its block's
+                                    # close (Format.closes_block), or -1
     cdef bint* prose_after_calls    # per state: the prose after calls written without their block, which
                                     # a region that held no call does not enter (Format.prose_after_calls)
     cdef readonly Syntax syntax     # None when no state emits arguments
@@ -77,7 +81,8 @@ cdef class Table:
     cdef int seed_prompt_state      # and the state it seeds
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
-                  after_call=None, objects=None, names=None, prose_after_calls=None):
+                  after_call=None, objects=None, names=None, prose_after_calls=None,
+                  closes=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -92,7 +97,8 @@ cdef class Table:
                 or len(transitions) != self.n_states):
             raise ValueError(f"table {name}: arrays of the wrong size")
         check_table(name, [f"#{s}" for s in range(self.n_states)], emits,
-                    [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener, transitions)
+                    [f"#{t}" for t in range(self.n_terminals)], terminals, syntax is not None, opener, transitions,
+                    closes or ())
         self.emits = <int*>malloc(self.n_states * sizeof(int))
         self.next_state = <int*>malloc((self.n_states * self.n_terminals + 1) * sizeof(int))
         self.ignored = <int*>malloc((self.n_terminals + 1) * sizeof(int))
@@ -103,7 +109,8 @@ cdef class Table:
         self.object_call = <bint*>malloc(self.n_states * sizeof(bint))
         self.holds_name = <bint*>calloc(self.n_states, sizeof(bint))
         self.prose_after_calls = <bint*>calloc(self.n_states, sizeof(bint))
-        if (self.holds_name == NULL or self.prose_after_calls == NULL or self.emits == NULL
+        self.closes = <int*>malloc(self.n_states * sizeof(int))
+        if (self.holds_name == NULL or self.closes == NULL or self.prose_after_calls == NULL or self.emits == NULL
                 or self.next_state == NULL or self.ignored == NULL or self.control == NULL or self.after_call == NULL
                 or self.in_region == NULL or self.objects == NULL or self.object_call == NULL):
             raise MemoryError()
@@ -113,13 +120,18 @@ cdef class Table:
             objects = [-1] * self.n_states
         if prose_after_calls is None:
             prose_after_calls = [False] * self.n_states
+        if closes is None:
+            closes = [-1] * self.n_states
         if (len(after_call) != self.n_states or len(objects) != self.n_states
-                or len(prose_after_calls) != self.n_states):
+                or len(prose_after_calls) != self.n_states or len(closes) != self.n_states):
             raise ValueError(f"table {name}: arrays of the wrong size")
         for s in range(self.n_states):
             self.emits[s] = emits[s]
             self.after_call[s] = after_call[s]
             self.prose_after_calls[s] = bool(prose_after_calls[s])
+            self.closes[s] = closes[s]
+            if not -1 <= closes[s] < self.n_states or (closes[s] >= 0 and emits[s] != EM_DAMAGED_MARKER):
+                raise ValueError(f"table {name}: state {s} closes no block into {closes[s]!r}")
             if self.prose_after_calls[s] and emits[s] != EM_CONTENT:
                 raise ValueError(f"table {name}: state {s} shows no prose to go on after calls")
             if not -1 <= after_call[s] < self.n_states or (after_call[s] >= 0 and emits[s] != EM_ARGUMENTS):
@@ -176,6 +188,7 @@ cdef class Table:
         free(self.objects)
         free(self.object_call)
         free(self.holds_name)
+        free(self.closes)
         free(self.prose_after_calls)
         free(self.name_bytes)
 

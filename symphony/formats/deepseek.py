@@ -17,7 +17,8 @@ or a `<｜tool▁call▁begin｜>` call, straight after prose. Each table reads 
 the prose, whose text around it is content byte for byte, and where the block's close after it is
 dropped (shapes.calls_without_block); the grammar writes the block. The DSML
 models also write damaged block tags before the real block or invoke (`<｜DSML｜toolcalls>`):
-those are dropped (shapes.damaged_openers), and shown as written when no call follows them.
+those are dropped (shapes.damaged_openers), and shown as written when no call follows them;
+so are damaged block closers after the calls (`</｜DSML｜toolcalls>`, shapes.damaged_closers).
 The DSML tags are also read spaced, as SGLang's DSML detectors read them (vLLM's read the
 parameter tags so): a run of whitespace between a tag's name and its first attribute
 (`<｜DSML｜invoke  name="f">`, a tab or a newline there), between a parameter's attributes, and
@@ -29,7 +30,7 @@ the word as a string (`"null"`), as vLLM's deepseek_v32 reads it (assemble_invok
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import (THINK, calls_without_block, damaged_openers, spaced_invokes,
+from symphony.formats.shapes import (THINK, calls_without_block, damaged_closers, damaged_openers, spaced_invokes,
                                      thought_and_call_block, thought_and_invokes)
 from symphony.syntax import DSML_V3_2, CallObject
 
@@ -38,9 +39,10 @@ DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.
 
 def dsml_table(name, block, invoke_open, syntax):
     """V4.1's shape (a thought, a block of DSML invokes), reading an invoke written without the
-    block, dropping damaged block openers and reading tags written spaced."""
+    block, dropping damaged block openers and closers and reading tags written spaced."""
     table = thought_and_invokes(name, block, (invoke_open, syntax.dsml_tags()[2]), syntax, "<｜Assistant｜>")
-    return spaced_invokes(damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK))
+    table = damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK)
+    return spaced_invokes(damaged_closers(table, DSML_MARK))
 
 
 def tool_call_table(name, call, syntax):

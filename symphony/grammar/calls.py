@@ -20,6 +20,7 @@ from symphony.syntax import CallObject, Placement, Spelling
 from symphony.text import WHITESPACE
 
 ASCII_WHITESPACE = " \t\n\x0b\x0c\r"     # what a trimmed key or head name loses at its ends
+BLANKS = " \t\r"          # what a tagged or invoke name or key is read less at its ends (the words' joints)
 
 
 class Unwritable:
@@ -167,7 +168,7 @@ def _keyed(syntax):
 
 
 def _attributed(head_close, param_open, param_close, attribute, python=False, tags=(), escaped=False,
-                name_stops=None, value_excludes=()):
+                name_stops=None, value_excludes=(), trimmed=False):
     """The invoke-shaped syntaxes: `NAME` + `head_close`, then parameter tags, each
     `param_open + KEY` + `attribute(prop, value node, pinned, free text)` (the rest of the open
     tag, the value and `param_close`), whitespace between tags. A name and a key end at `"`;
@@ -175,9 +176,12 @@ def _attributed(head_close, param_open, param_close, attribute, python=False, ta
     the parser reads them unescaped (Kimi K3), so they are written escaped and a `"` in them is
     no delimiter; a key the model names itself holds no `&` (it reads as written). `name_stops`:
     the characters that end a name where not `"` (a name written unquoted in a header);
-    `value_excludes`: more texts a value's free text may not hold."""
-    unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"', name_stops=name_stops)
+    `value_excludes`: more texts a value's free text may not hold. `trimmed`: the parser reads a
+    name and a key less the blanks around them (an invoke's), so neither has any at its ends."""
+    unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"', name_stops=name_stops,
+                            spaced=not trimmed)
     written = _xml_escaped if escaped else str
+    key_stops, key_joins = ('"&' if escaped else '"') + (BLANKS if trimmed else ""), BLANKS if trimmed else ""
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -186,7 +190,7 @@ def _attributed(head_close, param_open, param_close, attribute, python=False, ta
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(param_open + written(key)), attribute(prop, node, is_pinned, free), WS)
-        generic = seq(const(param_open), _key('"&' if escaped else '"', tags + (param_open, param_close), exits),
+        generic = seq(const(param_open), _key(key_stops, tags + (param_open, param_close), exits, key_joins),
                       attribute({}, free, False, free), WS)
         return seq(const(written(name)), head_close, WS, slots(parameters, slot, generic))
     return body
@@ -221,7 +225,7 @@ def _dsml(syntax):
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
     # a parameter tag after a value's newline ends the value (its close tag missing)
     return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags(),
-                                 value_excludes=("\n" + param_open,)),
+                                 value_excludes=("\n" + param_open,), trimmed=True),
                      (param_open, param_close))
 
 
@@ -235,11 +239,12 @@ def _invoke(syntax):
     head_end = dict(syntax.params).get("head_end")
     if head_end is None:
         return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
-                                     value_excludes=excludes),
+                                     value_excludes=excludes, trimmed=True),
                          (syntax.parameter, syntax.parameter_close))
     # a name in a header: unquoted, up to whitespace, then the header's end
     return CallShape(_attributed(const(head_end), syntax.parameter, syntax.parameter_close, attribute,
-                                 tags=(head_end,), name_stops="".join(sorted(WHITESPACE)), value_excludes=excludes),
+                                 tags=(head_end,), name_stops="".join(sorted(WHITESPACE)), value_excludes=excludes,
+                                 trimmed=True),
                      (syntax.parameter, syntax.parameter_close, head_end))
 
 
