@@ -137,6 +137,16 @@ cdef inline Py_ssize_t tg_name_span(const unsigned char* p, Py_ssize_t n, const 
     return n - at[0]
 
 
+cdef inline void tg_trim_name(ByteBuf* name, const char* tag_name, Py_ssize_t t, bint repeats) noexcept:
+    """The name in place, as tg_name_span reads it: without the spaces around it (and, with
+    `repeats`, the tag's own name written again)."""
+    cdef Py_ssize_t at
+    cdef Py_ssize_t n = tg_name_span(name.data, name.len, tag_name, t, repeats, &at)
+    if at:
+        memmove(name.data, name.data + at, n)
+    name.len = n
+
+
 @cython.final
 @cython.no_gc
 cdef class TaggedCall(TagCall):
@@ -275,11 +285,7 @@ cdef class TaggedCall(TagCall):
     cdef int trim_name(self, ByteBuf* name, const char* tag_name, Py_ssize_t t) except -1:
         """The name without the spaces around it and, reading broken tags, the tag's own name
         written again."""
-        cdef Py_ssize_t at
-        cdef Py_ssize_t n = tg_name_span(name.data, name.len, tag_name, t, self.broken_tags, &at)
-        if at:
-            memmove(name.data, name.data + at, n)
-        name.len = n
+        tg_trim_name(name, tag_name, t, self.broken_tags)
         return 0
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:

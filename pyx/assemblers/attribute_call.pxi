@@ -159,19 +159,6 @@ cdef int at_unescape(ByteBuf* text) except -1:
     return 0
 
 
-cdef inline void at_trim(ByteBuf* text) noexcept:
-    """A name or key less the spaces, tabs and carriage returns around it, as the tagged syntax
-    reads one (tg_blank: `name=" f "` names `f`)."""
-    cdef Py_ssize_t at = 0, n = text.len
-    while n > 0 and tg_blank(text.data[n - 1]):
-        n -= 1
-    while at < n and tg_blank(text.data[at]):
-        at += 1
-    if at:
-        memmove(text.data, text.data + at, n - at)
-    text.len = n - at
-
-
 cdef enum AttributeStage:
     AS_NAME = 0              # the call's name, up to its `"`
     AS_NAME_TAIL = 1         # the call tag's attributes, up to the tag's end
@@ -269,7 +256,7 @@ cdef class AttributeCall(TagCall):
         return False
 
     cdef bint trims_names(self) noexcept:
-        """Whether a name and a key are read less the blanks around them (at_trim)."""
+        """Whether a name and a key are read less the blanks around them (tg_trim_name)."""
         return False
 
     # -- reading --------------------------------------------------------------------------------
@@ -451,7 +438,7 @@ cdef class AttributeCall(TagCall):
         cdef int kind
         if self.stage == AS_NAME_TAIL:
             if self.trims_names():
-                at_trim(&self.name)
+                tg_trim_name(&self.name, NULL, 0, False)
             if self.name.len == 0:
                 self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
                 self.stage = AS_UNNAMED
@@ -475,7 +462,7 @@ cdef class AttributeCall(TagCall):
             self.body_may_open = self.json_body
             return 0
         if self.trims_names():
-            at_trim(&self.key)
+            tg_trim_name(&self.key, NULL, 0, False)
         kind = self.parameter_kind(attributes, tail)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
