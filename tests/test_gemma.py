@@ -47,17 +47,19 @@ def test_strings_stream_as_they_come():
         '{"a": "Pa', "ris ", '<|\\"x', '|>"}']
 
 
+def check_call_f(output, want):
+    """`output` is one call of `f` (`call:f` after CALL), its arguments `want`, their source the
+    bytes from the head to CALL_END."""
+    check("gemma4", output, [
+        dropped(CALL), start(0, "f", "call:f"), arguments(0, want, output[len(CALL) + 6:-len(CALL_END)]), end(0),
+        dropped(CALL_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
 def test_values_are_typed_where_they_stand():
     output = CALL + "call:f{s:5,n:007,l:[x,5],o:{k:+3,z:True},u:None,w:hello world}" + CALL_END
-    check("gemma4", output, [
-        dropped(CALL),
-        start(0, "f", "call:f"),
-        arguments(0, '{"s": "5", "n": 7, "l": ["x", "5"], "o": {"k": 3, "z": true}, "u": null, "w": "hello world"}',
-                  output[len(CALL) + 6:-len(CALL_END)]),
-        end(0),
-        dropped(CALL_END),
-        finish(tool_calls=1),
-    ], tools=TOOLS)
+    check_call_f(output,
+                 '{"s": "5", "n": 7, "l": ["x", "5"], "o": {"k": 3, "z": true}, "u": null, "w": "hello world"}')
 
 
 @pytest.mark.parametrize("body,want,bad", [
@@ -84,15 +86,7 @@ def test_a_string_without_its_opening_quote_runs_to_its_closing_one():
     """A bare value that a quote closes before the value's end is a string (docs/recovery.md): in an
     object its commas are its own text, in a list a comma ends a value."""
     output = CALL + "call:f{n:5, s:Paris, France" + Q + ",l:[a,b" + Q + "],o:{k:1,z:c" + Q + "}}" + CALL_END
-    check("gemma4", output, [
-        dropped(CALL),
-        start(0, "f", "call:f"),
-        arguments(0, '{"n": 5, "s": "Paris, France", "l": ["a", "b"], "o": {"k": 1, "z": "c"}}',
-                  output[len(CALL) + 6:-len(CALL_END)]),
-        end(0),
-        dropped(CALL_END),
-        finish(tool_calls=1),
-    ], tools=TOOLS)
+    check_call_f(output, '{"n": 5, "s": "Paris, France", "l": ["a", "b"], "o": {"k": 1, "z": "c"}}')
     check_tokens("gemma4", output, tools=TOOLS)
 
 
@@ -100,14 +94,7 @@ def test_a_key_between_quotes_is_the_key():
     """A quote where a key starts opens a quoted key, its text up to the next quote, then on to
     its `:` as a bare key (docs/recovery.md); after a held scalar's `,` too."""
     output = f"{CALL}call:f{{{Q}a{Q}:1,{Q}b{Q} :{Q}x{Q},c:{{{Q}d{Q}:2}}}}{CALL_END}"
-    check("gemma4", output, [
-        dropped(CALL),
-        start(0, "f", "call:f"),
-        arguments(0, '{"a": 1, "b": "x", "c": {"d": 2}}', output[len(CALL) + 6:-len(CALL_END)]),
-        end(0),
-        dropped(CALL_END),
-        finish(tool_calls=1),
-    ], tools=TOOLS)
+    check_call_f(output, '{"a": 1, "b": "x", "c": {"d": 2}}')
     check_tokens("gemma4", output, tools=TOOLS)
 
 
@@ -115,14 +102,7 @@ def test_arguments_between_parentheses_close_at_their_parenthesis():
     """`call:NAME(…)`: the `(` opens the arguments object and the `)` at its depth closes it, as
     the object's `}` does; a `)` in a string is its text, as is one in a `{…}` call's bare value."""
     output = f"{CALL}call:f(a:1,b:{Q}x (y){Q},c:{{d:2}}){CALL_END}"
-    check("gemma4", output, [
-        dropped(CALL),
-        start(0, "f", "call:f"),
-        arguments(0, '{"a": 1, "b": "x (y)", "c": {"d": 2}}', output[len(CALL) + 6:-len(CALL_END)]),
-        end(0),
-        dropped(CALL_END),
-        finish(tool_calls=1),
-    ], tools=TOOLS)
+    check_call_f(output, '{"a": 1, "b": "x (y)", "c": {"d": 2}}')
     check_tokens("gemma4", output, tools=TOOLS)
     assert arguments_of(parsed("gemma4", CALL + "call:f()" + CALL_END)) == {0: "{}"}
     assert arguments_of(parsed("gemma4", CALL + "call:f{a:1)}" + CALL_END)) == {0: '{"a": "1)"}'}
