@@ -1,8 +1,9 @@
 """Synthetic outputs of a chosen length in the shapes that once made cost grow with length (issue
 12): many small calls, one long xLAM list, many thoughts, separators among a call's tags and held
 with its whitespace, arguments written before the name, escapes, near-miss marker prefixes, plain
-content. Each shape is a table and a function of the wanted size in bytes; bench/scaling.py and
-bench/test_bench_scaling.py time them."""
+content, a call region that holds no call (every record held to its end). Each shape is a table
+and a function of the wanted size in bytes; bench/scaling.py and bench/test_bench_scaling.py time
+them."""
 
 QWEN_CALL = '<tool_call>\n{"name": "f", "arguments": {"a": 1, "b": "xy"}}\n</tool_call>\n'
 CODER_CALL = ("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=b>\nxy\n</parameter>\n"
@@ -62,6 +63,12 @@ def near_misses(size):
     return _repeat("<tool_ca <thin </tool_cal <tool_call x ", size)
 
 
+def held_region(size):
+    """An LFM2 call region that never holds a call: its text, Malformed runs of two reasons one
+    after another, is held to the region's end (it is the text as written if no call comes)."""
+    return "<|tool_call_start|>" + _repeat("x<", size)
+
+
 def plain(size):
     return _repeat("plain content words without markers. ", size)
 
@@ -78,5 +85,6 @@ SHAPES = {
     "arguments_before_name": ("qwen3", arguments_before_name),
     "escapes": ("qwen3", escapes),
     "near_misses": ("qwen3", near_misses),
+    "held_region": ("lfm2_5", held_region),
     "plain": ("qwen3", plain),
 }

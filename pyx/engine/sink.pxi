@@ -995,6 +995,8 @@ cdef class Sink:
         arena's start."""
         cdef Py_ssize_t i, lo = self.records[keep].text_at if keep < self.count else self.arena.len
         cdef sk_record* r
+        if keep == 0 and lo == 0:
+            return                  # every record held (a held region's): none moves, each feed
         memmove(self.arena.data, self.arena.data + lo, self.arena.len - lo)
         self.arena.len -= lo
         for i in range(keep, self.count):
