@@ -172,3 +172,21 @@ def test_the_fuzz_run_checks_a_refusal_names_the_misuse():
     parser.feed(End("stop"))
     with pytest.raises(fuzz.Broken, match="refused as 'end after end', not 'delta after end'"):
         fuzz.refused(parser, End("stop"), "delta after end")
+
+
+def test_a_region_opened_inside_a_held_call_ends_without_relabelling_what_it_never_held():
+    # found (seed 20261207, on the checked build): a user-built table whose first state is a call
+    # region, and a marker back to it written after a call's `(`: the region opened inside the
+    # call's hold, the call's end released that hold, and the region's end relabelled records
+    # from a hold that was gone (a read before the records, AddressSanitizer)
+    f = (Format("u").terminal("t0", "</x>").terminal("t4", '<|open|>call tool="')
+         .state("s0", Emits.ARGUMENTS).state("s1", Emits.CONTENT)
+         .transition("s0", "t4", "s0").transition("s0", "t0", "s1").calls(CallSyntax.pythonic()))
+    output = '\u4087(<|open|>call tool="'
+    for tools, undeclared in ((fuzz.FUZZ_TOOLS, "malformed"), (None, "call")):
+        for pieces in ([output], list(output)):
+            p = symphony.parser(f, tools, undeclared=undeclared)
+            events = [e for piece in pieces for e in p.feed(Delta(piece))] + p.feed(End("abort"))
+            check_well_formed(events)
+            assert text_of(events) == output
+            assert [type(e).__name__ for e in events][-2:] == ["Dropped", "Finish"], events

@@ -983,10 +983,13 @@ cdef class Engine:
             self.sink.release()
 
     cdef int close_region(self) except -1:
-        """The region ends; if no call started in it, it was text the model wrote."""
+        """The region ends; if no call started in it, it was text the model wrote. (A region
+        opened while a call's stretch held the records holds none of its own: the stretch's are
+        the call's to decide.)"""
         if self.region_undecided:
             self.region_undecided = False
-            self.sink.relabel_held(OT_REGION_WITHOUT_CALL)
+            if not self.sink.stretch_owns:
+                self.sink.relabel_held(OT_REGION_WITHOUT_CALL)
         return 0
 
     cdef Assembler open_call(self, int state):

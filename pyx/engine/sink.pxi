@@ -583,7 +583,10 @@ cdef class Sink:
     cdef int relabel_held(self, int other) except -1:
         """The held records turned out to be text: each Dropped one says Malformed{Other(other)},
         and adjacent Malformed records of one reason (the record before the held ones included)
-        join; then they are released."""
+        join; then they are released. (Nothing is held when a call's stretch that held them
+        released them first.)"""
+        if self.held_from < 0:
+            return 0
         self.relabel_dropped(self.held_from, other)
         self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
         self.held_from = -1
