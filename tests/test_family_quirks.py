@@ -419,6 +419,44 @@ QUIRKS = [
     Quirk("deepseek-v4-damaged-closer-before-any-call-is-text", "deepseek_v4",
           "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", [],
           "vLLM's deepseek_v4: no call, no content; no call read in the block: all of it is text"),
+    Quirk("deepseek-v4-block-closer-cut-short-then-the-next-block", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls\n<｜DSML｜tool_calls>\n"
+          + DSML_INVOKE.replace("Paris", "Oslo") + "\n</｜DSML｜tool_calls>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4: both calls, no content; a damaged close tag the "
+          "block's opener follows, whitespace aside, is dropped with it (symphony showed "
+          "`</｜DSML｜tool_calls\n<｜DSML｜tool_calls>`)"),
+    # MiniMax M2's misspelled block close after the calls, read as DSML's (shapes.damaged_closers)
+    Quirk("minimax-m2-misspelled-block-closer", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:toolcall>", None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content (its block "
+          "regex wants the real close); symphony showed `</minimax:toolcall>`"),
+    Quirk("minimax-m2-misspelled-block-closer-then-prose", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax_tool_call>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content (no text after a call); SGLang's minimax-m2: no call, all of "
+          "it content; the prose after the block is content here, as after the real close"),
+    Quirk("minimax-m2-misspelled-block-closer-then-the-next-block", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_calls>\n<minimax:tool_call>\n"
+          + MINIMAX_INVOKE.replace("Paris", "Oslo") + "\n</minimax:tool_call>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): both calls, no content (symphony showed "
+          "`</minimax:tool_calls>\n<minimax:tool_call>`)"),
+    Quirk("minimax-m2-block-closer-cut-short-then-the-next-block", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call\n<minimax:tool_call>\n"
+          + MINIMAX_INVOKE.replace("Paris", "Oslo") + "\n</minimax:tool_call>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): both calls, no content; the cut close tag and the "
+          "opener after it are dropped"),
+    Quirk("minimax-m2-block-closer-cut-short-is-text", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call\nDone.", "</minimax:tool_call\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content; a damaged "
+          "close tag a newline ends before its `>`, no opener after it, is the text it is (as DSML's)"),
+    Quirk("minimax-m2-damaged-closer-before-any-call-is-text", "minimax_m2",
+          "<minimax:tool_call>\n</minimax:toolcall>\nDone.", "<minimax:tool_call>\n</minimax:toolcall>\nDone.", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: no call, no content; no call read in the "
+          "block: all of it is text"),
     Quirk("deepseek-v4-block-opener-written-twice-is-one", "deepseek_v4",
           "<｜DSML｜tool_calls>\n<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
           None, [call("get_weather", city="Paris")],
