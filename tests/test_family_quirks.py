@@ -458,6 +458,17 @@ QUIRKS = [
           [call("get_weather", city="Paris")],
           "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content; a damaged "
           "close tag a newline ends before its `>`, no opener after it, is the text it is (as DSML's)"),
+    Quirk("minimax-m2-block-closer-cut-by-the-end", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call", None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content; the end of "
+          "the stream ends a damaged close tag after a call as its `>` does (symphony showed `</minimax:tool_call`)"),
+    Quirk("minimax-m2-block-closer-cut-by-the-end-before-any-call", "minimax_m2",
+          "<minimax:tool_call>\n</minimax:tool_call", "<minimax:tool_call>\n</minimax:tool_call", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: no call, no content; no call read: text"),
+    Quirk("deepseek-v4-block-closer-cut-by-the-end", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls", None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4 (streamed): the call, no content; SGLang's whole reads no "
+          "call and no content (symphony showed `</｜DSML｜tool_calls`)"),
     Quirk("minimax-m2-damaged-closer-before-any-call-is-text", "minimax_m2",
           "<minimax:tool_call>\n</minimax:toolcall>\nDone.", "<minimax:tool_call>\n</minimax:toolcall>\nDone.", [],
           "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: no call, no content; no call read in the "

@@ -296,13 +296,13 @@ def damaged_closers(table, mark, block="calls", close="calls_close", opener="cal
     model writes after the calls (`</｜DSML｜toolcalls>`, `</｜DSML｜tool>`, MiniMax M2's
     `</minimax_tool_call>`): in the block, `</` + `mark` where none of the table's markers starts
     is a damaged close tag, which runs to its `>` or the end of its line within 128 bytes. Ended
-    by its `>` after a call was read in the block, it is Dropped as the block's close, and what
-    follows reads where the close leads (prose after it is content). Followed, whitespace aside,
-    by the block's `opener`, it is Dropped with that whitespace, the opener going on with the block
-    (`</minimax:tool_call\n<minimax:tool_call>`: the close and the next block's opener). Anything
-    else before its `>` (other text, another marker, the end), or no call read, shows it as the
-    block's text (Format.closes_block, pyx/engine/engine.pxi). Read, never written
-    (Format.recovers)."""
+    by its `>` or by the end of the stream after a call was read in the block, it is Dropped as the
+    block's close, and what follows reads where the close leads (prose after it is content).
+    Followed, whitespace aside, by the block's `opener`, it is Dropped with that whitespace, the
+    opener going on with the block (`</minimax:tool_call\n<minimax:tool_call>`: the close and the
+    next block's opener). Anything else before its `>` (other text, another marker), or no call
+    read, shows it as the block's text (Format.closes_block, pyx/engine/engine.pxi). Read, never
+    written (Format.recovers)."""
     to = table.next(block, close)
     table = table.terminal("damaged_close_mark", "</" + mark).state("damaged_closer", Emits.DAMAGED_MARKER)
     table = table.recovers(block, "damaged_close_mark", "damaged_closer").recovers("damaged_closer", opener, block)
