@@ -299,8 +299,8 @@ def damaged_closers(table, mark, block="calls", close="calls_close", opener="cal
     by its `>` or by the end of the stream after a call was read in the block, it is Dropped as the
     block's close, and what follows reads where the close leads (prose after it is content).
     Followed, whitespace aside, by the block's `opener`, it is Dropped with that whitespace, the
-    opener going on with the block (`</minimax:tool_call\n<minimax:tool_call>`: the close and the
-    next block's opener). Anything else before its `>` (other text, another marker), or no call
+    opener going on with the block (`</minimax:tool_call`, a newline, `<minimax:tool_call>`: the
+    close and the next block's opener). Anything else before its `>` (other text, another marker), or no call
     read, shows it as the block's text (Format.closes_block, pyx/engine/engine.pxi). Read, never
     written (Format.recovers)."""
     to = table.next(block, close)
