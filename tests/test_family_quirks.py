@@ -802,13 +802,15 @@ QUIRKS = [
           "Sure. <function=get_weather\n<tool_call>\n" + TIME_CALL + "\n</tool_call>", "Sure. <function=get_weather\n",
           [call("get_time", timezone="UTC")],
           "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call, `Sure.`; SGLang's qwen3_coder: "
-          "whole the call, `Sure. <function=get_weather\\n`, streamed one call named `get_weather\\n<tool_call>`",
+          "whole the call, `Sure. <function=get_weather\\n`; streamed a call named `get_weather\\n<tool_call` with "
+          "no arguments, then the call",
           tools=(WEATHER, TIME)),
     Quirk("qwen3-tagged-unclosed-function-tag-in-a-block-then-a-block", "qwen3_tagged",
           "<tool_call>\n<function=get_weather<tool_call>\n" + TIME_CALL + "\n</tool_call>",
           "<tool_call>\n<function=get_weather", [call("get_time", timezone="UTC")],
-          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call; SGLang's qwen3_coder: one call "
-          "named `get_weather<tool_call>`. The first block held no call: its text, opener included (rule 2)",
+          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call; SGLang's qwen3_coder: whole one "
+          "call named `get_weather<tool_call` with the second's arguments (streamed that name with none, then the "
+          "call). The first block held no call: its text, opener included (rule 2)",
           tools=(WEATHER, TIME)),
     Quirk("step3p5-unclosed-function-tag-then-a-call", "step3p5",
           "Sure. <function=get_weather\n" + TIME_CALL, "Sure. ",
