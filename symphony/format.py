@@ -144,10 +144,10 @@ class Format:
 
     def closes_block(self, state, to_state):
         """The damaged-marker state `state` (Emits.DAMAGED_MARKER) holds a damaged close tag of the
-        block it is entered from: its tag ended by its `>` after a call was read in the block is the
-        block's close, Dropped, and the stream goes on in `to_state`, where the close leads (DSML's
-        `</｜DSML｜toolcalls>`); a tag ended otherwise, or with no call read, shows as the block's text
-        (pyx/engine/engine.pxi)."""
+        block it is entered from: its tag ended by its `>` or by the end of the stream after a call was
+        read in the block is the block's close, Dropped, and the stream goes on in `to_state`, where
+        the close leads (DSML's `</｜DSML｜toolcalls>`); a tag ended otherwise, or with no call read,
+        shows as the block's text (pyx/engine/engine.pxi)."""
         states = dict(self.states)
         if states.get(state) != Emits.DAMAGED_MARKER or to_state not in states:
             raise FormatError(f"format {self.name}: state {debug_quote(state)} closes no block into "

@@ -57,6 +57,11 @@ MIMO_NEWLINES = ("<tool_call>\n<function=run>\n<parameter=cmd>\ncat a\n\n</param
                  "<parameter=opts>\n{\"x\": 1}\n</parameter>\n</function>\n</tool_call>")
 
 
+TIME = {"type": "function", "function": {"name": "get_time", "parameters": {"type": "object", "properties": {
+    "timezone": {"type": "string"}}}}}
+TIME_CALL = "<function=get_time>\n<parameter=timezone>\nUTC\n</parameter>\n</function>"
+
+
 MINIMAX_INVOKE = '<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>'
 DSML_INVOKE = ('<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>'
                "\n</｜DSML｜invoke>")
@@ -419,6 +424,55 @@ QUIRKS = [
     Quirk("deepseek-v4-damaged-closer-before-any-call-is-text", "deepseek_v4",
           "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", "<｜DSML｜tool_calls>\n</｜DSML｜toolcalls> x", [],
           "vLLM's deepseek_v4: no call, no content; no call read in the block: all of it is text"),
+    Quirk("deepseek-v4-block-closer-cut-short-then-the-next-block", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls\n<｜DSML｜tool_calls>\n"
+          + DSML_INVOKE.replace("Paris", "Oslo") + "\n</｜DSML｜tool_calls>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4: both calls, no content; a damaged close tag the "
+          "block's opener follows, whitespace aside, is dropped with it (symphony showed "
+          "`</｜DSML｜tool_calls\n<｜DSML｜tool_calls>`)"),
+    # MiniMax M2's misspelled block close after the calls, read as DSML's (shapes.damaged_closers)
+    Quirk("minimax-m2-misspelled-block-closer", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:toolcall>", None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content (its block "
+          "regex wants the real close); symphony showed `</minimax:toolcall>`"),
+    Quirk("minimax-m2-misspelled-block-closer-then-prose", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax_tool_call>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content (no text after a call); SGLang's minimax-m2: no call, all of "
+          "it content; the prose after the block is content here, as after the real close"),
+    Quirk("minimax-m2-misspelled-block-closer-then-the-next-block", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_calls>\n<minimax:tool_call>\n"
+          + MINIMAX_INVOKE.replace("Paris", "Oslo") + "\n</minimax:tool_call>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): both calls, no content (symphony showed "
+          "`</minimax:tool_calls>\n<minimax:tool_call>`)"),
+    Quirk("minimax-m2-block-closer-cut-short-then-the-next-block", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call\n<minimax:tool_call>\n"
+          + MINIMAX_INVOKE.replace("Paris", "Oslo") + "\n</minimax:tool_call>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2 (whole): both calls, no content; the cut close tag and the "
+          "opener after it are dropped"),
+    Quirk("minimax-m2-block-closer-cut-short-is-text", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call\nDone.", "</minimax:tool_call\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content; a damaged "
+          "close tag a newline ends before its `>`, no opener after it, is the text it is (as DSML's)"),
+    Quirk("minimax-m2-block-closer-cut-by-the-end", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</minimax:tool_call", None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: no call, all of it content; the end of "
+          "the stream ends a damaged close tag after a call as its `>` does (symphony showed `</minimax:tool_call`)"),
+    Quirk("minimax-m2-block-closer-cut-by-the-end-before-any-call", "minimax_m2",
+          "<minimax:tool_call>\n</minimax:tool_call", "<minimax:tool_call>\n</minimax:tool_call", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: no call, no content; no call read: text"),
+    Quirk("deepseek-v4-block-closer-cut-by-the-end", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls", None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4 (streamed): the call, no content; SGLang's whole reads no "
+          "call and no content (symphony showed `</｜DSML｜tool_calls`)"),
+    Quirk("minimax-m2-damaged-closer-before-any-call-is-text", "minimax_m2",
+          "<minimax:tool_call>\n</minimax:toolcall>\nDone.", "<minimax:tool_call>\n</minimax:toolcall>\nDone.", [],
+          "SGLang's minimax-m2: all of it content; vLLM's minimax_m2: no call, no content; no call read in the "
+          "block: all of it is text"),
     Quirk("deepseek-v4-block-opener-written-twice-is-one", "deepseek_v4",
           "<｜DSML｜tool_calls>\n<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n</｜DSML｜tool_calls>",
           None, [call("get_weather", city="Paris")],
@@ -709,6 +763,61 @@ QUIRKS = [
           "<function get_weather>\n<parameter=days>\n2\n</parameter>\n</function>", [call("get_weather", city="Oslo")],
           "vLLM's qwen3_coder and SGLang's qwen3_coder: the first call; the rest, no tag, is text between the "
           "block's calls (Malformed, shown)"),
+    # a function tag whose `>` is missing, before the next call: the next call reads whole, the damaged
+    # tag is the text it is (content where it opened a region of its own, Malformed in a block)
+    Quirk("qwen3-tagged-unclosed-function-tag-then-a-call", "qwen3_tagged",
+          "Sure. <function=get_weather\n" + TIME_CALL, "Sure. <function=get_weather\n",
+          [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` (`get_weather\\n` streamed) and the call, "
+          "`Sure.`; SGLang's qwen3_coder: whole no call, all of it content, streamed one call named "
+          "`get_weather\\n<function=get_time` with the second's arguments. symphony showed it all as content",
+          tools=(WEATHER, TIME)),
+    *[Quirk(f"{table}-unclosed-function-tag-cut-by-a-call", table,
+            "Sure. <function=get_weather" + TIME_CALL, "Sure. <function=get_weather",
+            [call("get_time", timezone="UTC")],
+            f"vLLM's {parser}: `get_weather` with `{{}}` and the call; SGLang's {parser}: whole no call, all of it "
+            "content, streamed one call named `get_weather<function=get_time`. symphony showed it all as content",
+            tools=(WEATHER, TIME))
+      for table, parser in (("qwen3_tagged", "qwen3_coder"), ("step3p5", "step3p5"))],
+    Quirk("qwen3-tagged-unclosed-function-tag-with-parameters-then-a-call", "qwen3_tagged",
+          "Sure. <function=get_weather\n<parameter=city>\nParis\n</parameter>\n</function>\n" + TIME_CALL,
+          "Sure. <function=get_weather\n<parameter=city>\nParis\n</parameter>\n</function>\n",
+          [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml: a call named `get_weather\\n<parameter=city` with `{}`, and the "
+          "call; SGLang's qwen3_coder: the same streamed, whole no call. The name ran past its line: no tag "
+          "(qwen3_tagged reads none of Step-3.5's broken tags)", tools=(WEATHER, TIME)),
+    Quirk("qwen3-tagged-unclosed-function-tag-in-a-block-then-a-call", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather\n" + TIME_CALL + "\n</tool_call>", "<function=get_weather\n",
+          [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call; SGLang's qwen3_coder: one call "
+          "named `get_weather\\n<function=get_time`, the second's arguments. The tag the next one cut short "
+          "is Malformed", tools=(WEATHER, TIME)),
+    Quirk("qwen3-tagged-unclosed-function-tag-with-parameters-in-a-block", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather\n<parameter=city>\nParis\n</parameter>\n</function>\n" + TIME_CALL
+          + "\n</tool_call>", "<function=get_weather\n<parameter=city>\nParis\n</parameter>\n</function>",
+          [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml and SGLang's qwen3_coder: a call named `get_weather\\n<parameter=city` "
+          "with `{}`, and the call", tools=(WEATHER, TIME)),
+    Quirk("qwen3-tagged-unclosed-function-tag-then-a-block", "qwen3_tagged",
+          "Sure. <function=get_weather\n<tool_call>\n" + TIME_CALL + "\n</tool_call>", "Sure. <function=get_weather\n",
+          [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call, `Sure.`; SGLang's qwen3_coder: "
+          "whole the call, `Sure. <function=get_weather\\n`; streamed a call named `get_weather\\n<tool_call` with "
+          "no arguments, then the call",
+          tools=(WEATHER, TIME)),
+    Quirk("qwen3-tagged-unclosed-function-tag-in-a-block-then-a-block", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather<tool_call>\n" + TIME_CALL + "\n</tool_call>",
+          "<tool_call>\n<function=get_weather", [call("get_time", timezone="UTC")],
+          "vLLM's qwen3_coder and qwen3_xml: `get_weather` with `{}` and the call; SGLang's qwen3_coder: whole one "
+          "call named `get_weather<tool_call` with the second's arguments (streamed that name with none, then the "
+          "call). The first block held no call: its text, opener included (rule 2)",
+          tools=(WEATHER, TIME)),
+    Quirk("step3p5-unclosed-function-tag-then-a-call", "step3p5",
+          "Sure. <function=get_weather\n" + TIME_CALL, "Sure. ",
+          [call("get_weather"), call("get_time", timezone="UTC")],
+          "vLLM's step3p5: `get_weather` with `{}` and the call, `Sure.`; SGLang's step3p5: as its qwen3_coder. "
+          "Step-3.5's broken tags: a newline ends the declared name, and a tag follows it",
+          tools=(WEATHER, TIME)),
     # MiMo's template writes a value right after its tag, Qwen3-Coder's on its own line: a newline at
     # either end of a value is the value's in `mimo` (Placement.DIRECT), the template's in qwen3_tagged
     Quirk("mimo-value-newlines-are-the-value's", "mimo", MIMO_NEWLINES, None,

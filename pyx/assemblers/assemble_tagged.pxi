@@ -17,7 +17,8 @@
 # - A region the function tag itself opened (the table's start: Qwen3-Coder and Step-3.5 leave
 #   the block out) is a call only once a tag follows that function tag (after whitespace), or a
 #   marker closes it; text there, or the end of the stream, makes the region content, every byte
-#   (prose that shows a tag).
+#   (prose that shows a tag). So does a tag inside its name (the tag's `>` never written), which
+#   is read again where the region was opened: a function tag there opens the next such call.
 # - Markup written inside a value is the value's text when the value's own structure goes on
 #   after it; a tag is the call's only when the call's structure holds from it on. Inside a value
 #   a parameter tag, a function tag or a table marker that opens a call is held, with all that
@@ -296,10 +297,13 @@ cdef class TaggedCall(TagCall):
         if self.stage == TG_NAMED:
             self.start_named()
         if self.stage == TG_FUNCTION_NAME or self.stage == TG_PARAMETER_NAME:
-            # a tag inside a name: what was read is reported, the tag read again
+            # a tag inside a name: what was read is reported, the tag read again (a region its
+            # function tag opened held no call: the tag is read where the region was opened, so
+            # a function tag there opens the next call)
             if self.bare:
                 self.not_a_call()
-                return self.sink.content(p, n)
+                self.left = n
+                return 0
             self.report_from(self.tag_at, OT_TAG_CUT_SHORT)
             self.stage = self.stage_after_tag()
         if tag == TT_FUNCTION or tag == TT_FUNCTION_UNEQUAL:

@@ -28,8 +28,8 @@
 # that row's header: ` to=time.now<|message|>`); any other byte, a name that runs to
 # DAMAGED_TAG_MAX bytes, a terminal with no such row or the end shows it as above.
 # A state that closes a block (Table.closes: DSML's `</｜DSML｜toolcalls>` after the calls) holds a
-# damaged close tag: ended by its `>` after a call was read in the block, it is dropped as the
-# block's close; ended otherwise, or before any call, it shows as above.
+# damaged close tag: ended by its `>` or by the end of the stream after a call was read in the
+# block, it is dropped as the block's close; ended otherwise, or before any call, it shows as above.
 #
 # A separator (an ignored terminal the template writes before every tag: MiniMax M3's) in a
 # state that shows text is held until what follows decides: a marker with a row from there (the
@@ -500,7 +500,10 @@ cdef class Engine:
         elif emits == EM_ARGUMENTS:
             self.close_call(-1, NULL, 0, complete)
         elif emits == EM_DAMAGED_MARKER:
-            self.show_damaged()
+            if self.damaged_tag >= 0 and self.table.closes[self.state] >= 0 and not self.region_undecided:
+                self.drop_damaged_close()          # (the block's close, cut short)
+            else:
+                self.show_damaged()
             return self.close_state(complete)      # (what the state it was written in leaves open)
         self.close_region()
         self.state = 0
@@ -865,17 +868,21 @@ cdef class Engine:
         """A damaged close tag held, ended by its `>` (p[k - 1]): after a call was read in its block,
         it is the block's close (Dropped; the stream goes on where that close leads), else the
         block's text. The rest, p[k:n], is read there."""
-        cdef int nxt
         bb_append(&self.damaged, p, k)
         if self.region_undecided:
             self.show_damaged()
         else:
-            nxt = self.table.closes[self.state]
-            self.state = self.damaged_origin
-            self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
-            self.damaged.len = 0
-            self.enter(nxt)
+            self.drop_damaged_close()
         return self.text(p + k, n - k)
+
+    cdef int drop_damaged_close(self) except -1:
+        """The damaged close tag held is the block's close: Dropped, and the stream goes on where
+        that close leads."""
+        cdef int nxt = self.table.closes[self.state]
+        self.state = self.damaged_origin
+        self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
+        self.damaged.len = 0
+        return self.enter(nxt)
 
     cdef int hold_after_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """ASCII whitespace p[0:n] after a held separator: held with it (no longer one marker)."""

@@ -290,18 +290,23 @@ def damaged_openers(table, mark, opens=(("calls_open", "calls"), ("invoke_open",
     return table
 
 
-def damaged_closers(table, mark, block="calls", close="calls_close"):
-    """`table` (a block of calls, the wrapper state `block`, whose markers all begin `<` + `mark`)
+def damaged_closers(table, mark, block="calls", close="calls_close", opener="calls_open"):
+    """`table` (a block of calls, the wrapper state `block`, whose `close` begins `</` + `mark`)
     also drops the model's damaged attempts at the block's `close`, the misspelled close tags its
-    model writes after the calls (`</｜DSML｜toolcalls>`, `</｜DSML｜tool>`): in the block, `</` +
-    `mark` where none of the table's markers starts is a damaged close tag, which runs to its `>`
-    within 128 bytes; so ended after a call was read in the block, it is Dropped as the block's
-    close, and what follows reads where the close leads (prose after it is content); a newline,
-    another marker or the end before its `>`, or no call read, shows it as the block's text
-    (Format.closes_block, pyx/engine/engine.pxi). Read, never written (Format.recovers)."""
+    model writes after the calls (`</｜DSML｜toolcalls>`, `</｜DSML｜tool>`, MiniMax M2's
+    `</minimax_tool_call>`): in the block, `</` + `mark` where none of the table's markers starts
+    is a damaged close tag, which runs to its `>` or the end of its line within 128 bytes. Ended
+    by its `>` or by the end of the stream after a call was read in the block, it is Dropped as the
+    block's close, and what follows reads where the close leads (prose after it is content).
+    Followed, whitespace aside, by the block's `opener`, it is Dropped with that whitespace, the
+    opener going on with the block (`</minimax:tool_call`, a newline, `<minimax:tool_call>`: the
+    close and the next block's opener). Anything else before its `>` (other text, another marker), or no call
+    read, shows it as the block's text (Format.closes_block, pyx/engine/engine.pxi). Read, never
+    written (Format.recovers)."""
     to = table.next(block, close)
     table = table.terminal("damaged_close_mark", "</" + mark).state("damaged_closer", Emits.DAMAGED_MARKER)
-    return table.recovers(block, "damaged_close_mark", "damaged_closer").closes_block("damaged_closer", to)
+    table = table.recovers(block, "damaged_close_mark", "damaged_closer").recovers("damaged_closer", opener, block)
+    return table.closes_block("damaged_closer", to)
 
 
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
