@@ -33,6 +33,8 @@ LOOKUP = {"type": "function", "function": {"name": "lookup", "parameters": {"typ
     "tags": {"type": "array"}, "ratio": {"type": "number"}, "maybe": {"type": ["boolean", "null"]}}}}}
 RUN = {"type": "function", "function": {"name": "run", "parameters": {"type": "object", "properties": {
     "cmd": {"type": "string"}, "n": {"type": "integer"}, "opts": {"type": "object"}}}}}
+MOVE = {"type": "function", "function": {"name": "move", "parameters": {"type": "object", "properties": {
+    "dx": {"type": "integer"}, "dy": {"type": "integer"}, "mask": {"type": "integer"}}}}}
 ORDER = {"type": "function", "function": {"name": "create_order", "parameters": {"type": "object", "properties": {
     "user_id": {"type": "integer"}, "duplicate_demo": {"type": "object"}}}}}
 
@@ -501,6 +503,38 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo")],
           "vLLM's olmo3 reads no call without </function_calls> and shows the block as content"),
     # dots' block markers are one token each of its tokenizer (151724, 151725 in the recorded outputs)
+    # Python's number forms in a pythonic call's argument: integers in base 16, 8 and 2, underscores,
+    # signs applied in turn (in parentheses too), read as the values Python gives
+    Quirk("pythonic-based-integers", "pythonic", "[move(mask=0xFF, dx=0o17, dy=0b101)]",
+          None, [call("move", mask=255, dx=15, dy=5)],
+          "vLLM's pythonic and llama4_pythonic and SGLang's pythonic: 255, 15 and 5 (Python's ast)", tools=(MOVE,)),
+    Quirk("pythonic-based-integers-in-prose", "pythonic", "Moving. [move(dx=1_000, mask=0X_ff)] Done.",
+          "Moving.  Done.", [call("move", dx=1000, mask=255)],
+          "SGLang's pythonic: the call, the prose around it the content (vLLM's pythonic reads a list only as the "
+          "whole output)", tools=(MOVE,)),
+    Quirk("olmo3-signs-applied-in-turn", "olmo3",
+          "<function_calls>\nmove(dx=--1, dy=+-2, mask=-(0x10))\n</function_calls>",
+          None, [call("move", dx=1, dy=-2, mask=-16)],
+          "vLLM's olmo3: 1, -2 and -16 (its get_parameter_value applies each unary sign to the number)", tools=(MOVE,)),
+    Quirk("lfm2-based-integers-and-signs", "lfm2_5",
+          "<|tool_call_start|>[move(dx=-0x1, dy=- -3, mask=0b1111_0000)]<|tool_call_end|>",
+          None, [call("move", dx=-1, dy=3, mask=240)], "vLLM's and SGLang's lfm2: -1, 3 and 240", tools=(MOVE,)),
+    Quirk("pythonic-nested-tuples-and-words", "pythonic", "[move(dx=[-1, -2], path=(None, True, (False, (1,))))]",
+          None, [call("move", dx=[-1, -2], path=[None, True, [False, [1]]])],
+          "vLLM's pythonic and llama4_pythonic: the tuples as lists (SGLang's pythonic reads no sign and no tuple: "
+          "no call)", tools=(MOVE,)),
+    # what Python refuses is no literal, and its call no call; the calls after it are read
+    Quirk("pythonic-sign-before-no-number", "pythonic", "[move(dx=-(1,)), move(dx=1)]",
+          "move(dx=-(1,))", [call("move", dx=1)],
+          "SGLang's pythonic skips the call and reads the next; vLLM's pythonic shows the list as content (nothing "
+          "streamed)", tools=(MOVE,)),
+    Quirk("olmo3-based-underscores-python-refuses", "olmo3",
+          "<function_calls>\nmove(mask=0x__1)\nmove(dx=2)\n</function_calls>",
+          "move(mask=0x__1)", [call("move", dx=2)],
+          "vLLM's olmo3 shows the block as content (Python's SyntaxError), nothing streamed", tools=(MOVE,)),
+    Quirk("lfm2-digit-beyond-its-base", "lfm2_5", "<|tool_call_start|>[move(mask=0b12), move(dx=2)]<|tool_call_end|>",
+          "move(mask=0b12)", [call("move", dx=2)],
+          "SGLang's lfm2 skips the call and reads the next; vLLM's lfm2 shows the block as content", tools=(MOVE,)),
     Quirk("dots-stray-block-close-dropped", "dots3", "Done.</dots_function_call> Anything else?",
           "Done. Anything else?", [],
           "vLLM's dots strips the stray end marker (test_streaming_strips_stray_end_marker); SGLang's dots strips "

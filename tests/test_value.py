@@ -425,11 +425,50 @@ def test_python_literals_as_a_call_argument(text, want):
 
 @pytest.mark.parametrize("text", [
     "f'{x}'", "f'}'", "f'{'", "b'x'", "rb'x'", "Br'x'", "ur'x'", "bu'x'", "fb'x'", "rfb'x'", "'a' b'c'", "07",
-    "-007", "0_7", "0x1F", "1j", "1L", ".", "+", "+-5", "--5", "e5", "'a\nb'", "{1: 2, 3}", "{1, 2: 3}", "{**a}",
+    "-007", "0_7", "1j", "1L", ".", "+", "e5", "'a\nb'", "{1: 2, 3}", "{1, 2: 3}", "{**a}",
     "'a' 'b", "'a' x", "f 'x'",
 ])
 def test_not_python_literals_as_a_call_argument(text):
     assert literal(text, LiteralSyntax.ARGUMENT) is None
+
+
+@pytest.mark.parametrize("text,want", [
+    ("0x10", "16"), ("0X1f", "31"), ("0o17", "15"), ("0O7", "7"), ("0b101", "5"), ("0B0", "0"), ("0x_ff", "255"),
+    ("0xff_ff", "65535"), ("0b1_0", "2"), ("0x000", "0"), ("-0x10", "-16"), ("+0o10", "8"), ("0x1e5", "485"),
+    ("0xFFFFFFFFFFFFFFFFFFFF", "1208925819614629174706175"), ("[0x1, -0b1]", "[1, -1]"),
+    ("--1", "1"), ("+-1", "-1"), ("-+1", "-1"), ("---2.5", "-2.5"), ("- -1", "1"), ("-\t+ 1e3", "-1e3"),
+    ("--.5", "0.5"), ("-(1)", "-1"), ("-(-1)", "1"), ("+(2.5)", "2.5"), ("-( (0x10) )", "-16"), ("-(-(1))", "1"),
+    ("- (1)", "-1"), ("[-(1), (-2), --3]", "[-1, -2, 3]"), ("{-(1): 2}", '{"-1": 2}'), ("1_000", "1000"),
+    ("1_0.5_0e1_0", "10.50e10"), (".5_5", "0.55"),
+])
+def test_python_numbers_as_a_call_argument(text, want):
+    """Python's integers in base 16, 8 and 2, its signs applied in turn (also to a number in
+    parentheses) and its underscores, each read as the value Python gives, as a pythonic call's
+    argument: vLLM's pythonic, llama4_pythonic, olmo3 and lfm2 parsers and SGLang's lfm2 detector
+    read them so (Python's ast; SGLang's pythonic reads the based integers and no sign at all). A
+    value's text reads none of them (SPEC §5.2)."""
+    assert literal(text, LiteralSyntax.ARGUMENT) == want
+    assert literal(text, LiteralSyntax.ARGUMENT | LiteralSyntax.SLIPS) == want
+
+
+@pytest.mark.parametrize("text", [
+    "0x", "0x_", "0x__1", "0x1_", "0_x1", "0o8", "0b2", "0b12", "0x1g", "0x1.5", "0x1e+5", "0x1p3", "_1",
+    "-(1,)", "-()", "-(True)", "-('a')", "-([1])", "-(None)", "-(1)(2)", "- - ", "-(", "+-", "0x" + "f" * 3572,
+    "-inf", "inf", "nan", "1e", "--None",
+])
+def test_python_numbers_python_refuses_as_a_call_argument(text):
+    """What Python refuses (a based integer's underscores out of place, a digit beyond its base, a
+    sign before no number, an integer longer than it writes in decimal) or reads as no JSON number
+    (`inf` is a name) is no literal; the incumbents skip such a call. (A decimal's underscores are
+    removed wherever they stand, in every syntax, as SPEC §5.2 reads a value's text: `1__0` is 10,
+    which Python refuses.)"""
+    assert literal(text, LiteralSyntax.ARGUMENT) is None
+
+
+def test_a_based_integer_is_read_as_long_as_python_writes_it_in_decimal():
+    """Python writes an integer of up to 4,300 digits (sys.int_max_str_digits); so does the reader."""
+    assert len(literal("0x" + "f" * 3571, LiteralSyntax.ARGUMENT)) == 4300
+    assert literal("0b" + "1" * 14280, LiteralSyntax.ARGUMENT) == str(2 ** 14280 - 1)
 
 
 @pytest.mark.parametrize("text,want", [
@@ -794,6 +833,11 @@ class TextMaker:
             text = text[:at] + "_" + text[at:]
         if r.random() < 0.15:
             text = r.choice(["+", "0", "0x", ".", "- ", "-\t", "--"]) + text.lstrip("-")
+        if r.random() < 0.1:
+            text = r.choice(["0x", "0X_", "0o", "0b", "-0b", "0x__", "+-0x"]) + "".join(
+                r.choice("0123456789abcdefABCDEF_" if r.random() < 0.5 else "01_") for _ in range(r.randint(0, 12)))
+        if r.random() < 0.05:
+            text = r.choice(["-(", "+ (", "--(", "-(-"]) + text + r.choice([")", ",)", ""])
         if r.random() < 0.1:
             text += r.choice([".", "j", "L", "e", "e+", "_"])
         if r.random() < 0.1:

@@ -3,10 +3,10 @@
 # by byte: between calls, whitespace and the list's `[` `]` `,` are the template's; a name runs to
 # its `(`; each `key=value` argument ends at a `,` or `)` outside quotes and brackets, and its
 # value is written whole: the JSON of the Python literal it spells, read as Python reads a call's
-# argument (sets as lists, string prefixes, joined strings, `+7`; values/python_literal.pxi
-# LIT_ARGUMENT) when it reads back, else the model's own JSON (`true`, `null`). `**{...}` puts
-# the dict's members among the arguments. Values are never streamed. Positional arguments and
-# anything else out of place are reported with their reasons.
+# argument (sets as lists, string prefixes, joined strings, `+7`, `--1`, `0x1F`;
+# values/python_literal.pxi LIT_ARGUMENT) when it reads back, else the model's own JSON (`true`,
+# `null`). `**{...}` puts the dict's members among the arguments. Values are never streamed.
+# Positional arguments and anything else out of place are reported with their reasons.
 #
 # A call is a call once its `)` reads it whole: its events are held from its `(` (Sink.hold_call)
 # and, when anything in it was Malformed (a value that is no literal, a positional argument, a

@@ -9,11 +9,15 @@ cpdef enum LiteralSyntax:
     LIT_VALUE = 0          # value typing's fallback: literals as written in a value's text
     LIT_ARGUMENT = 1       # a pythonic call's argument as Python reads it: also sets (as lists), the
                            # r, u and f prefixes (an f-string without placeholders), adjacent strings
-                           # joined, a `+` sign and Python's own number forms (`.5`, `5.`, `007.5`, `00`)
+                           # joined, signs as Python applies them (`+7`, `--1`, `-(1)`) and Python's own
+                           # number forms (`.5`, `5.`, `007.5`, `00`, `0x1F`, `0o17`, `0b_101`)
     LIT_SLIPS = 2          # also what a model writes that Python refuses: a raw line break in a
                            # string, a zero-padded integer (`07`)
 
 cdef enum:
+    VT_MOST_DIGITS = 4300  # the longest integer Python writes in decimal (sys.int_max_str_digits)
+    VT_LIMB = 1000000000   # a based integer's decimal is worked out in limbs of nine digits
+    VT_MOST_LIMBS = 478    # limbs enough for VT_MOST_DIGITS
     VT_RAW = 4             # (a string's form, beside the LIT_ flags) r prefix: a backslash is text
     VT_FORMAT = 8          # f prefix: `{{` and `}}` are braces, any other brace a placeholder
     VT_BYTES = -2          # (vt_string_form) a bytes literal: no JSON value
@@ -26,6 +30,8 @@ cdef struct vt_level:
     bint has_item              # an item was read since the opener or the last comma
     bint is_tuple              # a `(` that met a comma: its `[` was put in at out_at
     bint is_set                # a `{` whose first item met a comma or its `}`: written as a list
+    unsigned char sign         # a `(` signs stood before (PLUS or MINUS, what they come to), or 0: its
+                               # one item is a number, negated by MINUS
     Py_ssize_t commas
     Py_ssize_t out_at          # where this container's JSON starts in out
     Py_ssize_t key_at          # where the current key's JSON starts in out
@@ -278,18 +284,127 @@ cdef bint vt_python_number(ByteBuf* out, Py_ssize_t at, int flags) except -1:
     return True
 
 
+cdef int vt_digit_value(unsigned char c) noexcept nogil:
+    """The value of c as a digit (0-9, then a-f and A-F as 10-15), or 99."""
+    if vt_is_digit(c):
+        return c - DIGIT_0
+    c |= 0x20
+    if c'a' <= c <= c'f':
+        return c - c'a' + 10
+    return 99
+
+
+cdef int vt_number_base(const unsigned char* t, Py_ssize_t n) noexcept nogil:
+    """The base a number's text t[0:n] is written in: 16, 8 or 2 after its prefix (`0x`, `0o`,
+    `0b`, either case), else 10."""
+    cdef unsigned char c
+    if n < 2 or t[0] != DIGIT_0:
+        return 10
+    c = t[1] | 0x20
+    return 16 if c == c'x' else 8 if c == c'o' else 2 if c == c'b' else 10
+
+
+cdef bint vt_based_underscores_placed(const unsigned char* t, Py_ssize_t n, int base) noexcept nogil:
+    """Whether each `_` of a based integer's text t[0:n] (`0x_ff`, its prefix first) stands where
+    Python reads one: before a digit of its base, and after one or right after the prefix (not
+    `0x__f`, `0xf_`)."""
+    cdef Py_ssize_t k
+    for k in range(2, n):
+        if t[k] == UNDERSCORE and (k + 1 >= n or vt_digit_value(t[k + 1]) >= base
+                                   or (k > 2 and vt_digit_value(t[k - 1]) >= base)):
+            return False
+    return True
+
+
+cdef Py_ssize_t vt_signs(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int flags, bint* negative) noexcept nogil:
+    """Reads the signs at p[i] and the ASCII spaces after each: one `-`, or as a call's argument
+    any run of `-` and `+` (`--1`, `+ -1`), whose `-` negate in turn (negative[0]); the offset
+    after them."""
+    negative[0] = False
+    while i < n and (p[i] == MINUS or (p[i] == PLUS and (flags & LIT_ARGUMENT))):
+        if p[i] == MINUS:
+            negative[0] = not negative[0]
+        i = vt_skip_ascii_space(p, n, i + 1)
+        if not (flags & LIT_ARGUMENT):
+            break
+    return i
+
+
+cdef Py_ssize_t vt_write_limbs(const uint32_t* limbs, Py_ssize_t count, ByteBuf* out) except -1:
+    """Appends the decimal of the integer limbs[0:count] (least significant first, VT_LIMB each);
+    the digits written."""
+    cdef char digits[10]
+    cdef Py_ssize_t k, d, written = 0
+    cdef uint32_t limb
+    if count == 0:
+        bb_push(out, DIGIT_0)
+        return 1
+    for k in range(count - 1, -1, -1):
+        limb = limbs[k]
+        for d in range(8, -1, -1):
+            digits[d] = <char>(DIGIT_0 + limb % 10)
+            limb //= 10
+        d = 0
+        if k == count - 1:
+            while d < 8 and digits[d] == DIGIT_0:
+                d += 1     # (the leading limb without its leading zeros)
+        bb_append(out, <const unsigned char*>digits + d, 9 - d)
+        written += 9 - d
+    return written
+
+
+cdef bint vt_based_integer(ByteBuf* out, Py_ssize_t at, int base) except -1:
+    """out[at:] holds a Python integer written in `base` (16, 8 or 2: `0x1F`, no underscores);
+    rewrites it as its decimal. False when it is none (no digit, a digit beyond its base) or its
+    decimal is longer than Python writes one (VT_MOST_DIGITS)."""
+    cdef const unsigned char* t = out.data + at
+    cdef Py_ssize_t n = out.len - at, k, count = 0, i
+    cdef int digit
+    cdef uint32_t limbs[VT_MOST_LIMBS]
+    cdef uint64_t carry
+    cdef ByteBuf number
+    if n < 3:
+        return False
+    for i in range(2, n):
+        digit = vt_digit_value(t[i])
+        if digit >= base:
+            return False
+        carry = <uint64_t>digit
+        for k in range(count):
+            carry += <uint64_t>limbs[k] * <uint64_t>base
+            limbs[k] = <uint32_t>(carry % VT_LIMB)
+            carry //= VT_LIMB
+        if carry:
+            if count == VT_MOST_LIMBS:
+                return False
+            limbs[count] = <uint32_t>carry
+            count += 1
+    number.data = NULL
+    number.len = 0
+    number.cap = 0
+    try:
+        if vt_write_limbs(limbs, count, &number) > VT_MOST_DIGITS:
+            return False
+        out.len = at
+        bb_append(out, number.data, number.len)
+    finally:
+        bb_free(&number)
+    return True
+
+
 cdef Py_ssize_t vt_literal_number(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, int flags,
                                   ByteBuf* out) except -2:
-    """Reads a Python number at p[i] (`-`, as a call's argument also `+`, spaces, then a run of
-    ASCII letters, digits, `.`, `_` and a sign right after `e`/`E`) and appends it without its
-    underscores; the offset after it, or -1 when what is left is not a JSON number (as a call's
-    argument: no number Python reads, vt_python_number)."""
+    """Reads a Python number at p[i] (its signs, vt_signs, then a run of ASCII letters, digits,
+    `.`, `_` and a sign right after `e`/`E`) and appends it without its underscores; the offset
+    after it, or -1 when what is left is not a JSON number (as a call's argument: no number Python
+    reads: vt_python_number, vt_based_integer)."""
     cdef Py_ssize_t mark = out.len, start, run, digits_at
+    cdef int base
+    cdef bint negative, placed
     cdef unsigned char c
-    if p[i] == MINUS or p[i] == PLUS:
-        if p[i] == MINUS:
-            bb_push(out, MINUS)
-        i = vt_skip_ascii_space(p, n, i + 1)
+    i = vt_signs(p, n, i, flags, &negative)
+    if negative:
+        bb_push(out, MINUS)
     digits_at = out.len
     start = i
     run = i
@@ -308,10 +423,15 @@ cdef Py_ssize_t vt_literal_number(const unsigned char* p, Py_ssize_t n, Py_ssize
     bb_append(out, p + run, i - run)
     if i == start:
         return -1
-    if vt_number_end(out.data, out.len, mark) != out.len \
-            and (not (flags & LIT_ARGUMENT) or not vt_python_number(out, digits_at, flags)):
-        return -1
-    return i
+    if not (flags & LIT_ARGUMENT):
+        return i if vt_number_end(out.data, out.len, mark) == out.len else -1
+    base = vt_number_base(p + start, i - start)
+    if base != 10:
+        placed = vt_based_underscores_placed(p + start, i - start, base)
+        return i if placed and vt_based_integer(out, digits_at, base) else -1
+    if vt_number_end(out.data, out.len, mark) == out.len or vt_python_number(out, digits_at, flags):
+        return i
+    return -1
 
 
 cdef Py_ssize_t vt_literal_word(const unsigned char* p, Py_ssize_t n, Py_ssize_t i, ByteBuf* out) except -2:
@@ -347,13 +467,29 @@ cdef int vt_key_to_string(ByteBuf* out, Py_ssize_t at) except -1:
     return 0
 
 
-cdef int vt_open_tuple(ByteBuf* out, Py_ssize_t at) except -1:
-    """Puts the `[` of a tuple in at out[at], before its first item."""
+cdef int vt_insert_byte(ByteBuf* out, Py_ssize_t at, unsigned char c) except -1:
+    """Puts c in at out[at] (a tuple's `[` before its first item, a sign before a number)."""
     bb_reserve(out, 1)
     memmove(out.data + at + 1, out.data + at, out.len - at)
-    out.data[at] = LBRACKET
+    out.data[at] = c
     out.len += 1
     return 0
+
+
+cdef bint vt_sign_item(ByteBuf* out, vt_level* level) except -1:
+    """The signed `(` level closed: its JSON, from out[level.out_at], must be one number, which
+    a MINUS negates (`-(1)` is -1, `-(-1)` 1); False when it is no number (a tuple, a string, a
+    word: Python's sign applies to numbers alone)."""
+    cdef Py_ssize_t at = level.out_at
+    if at >= out.len or not (out.data[at] == MINUS or vt_is_digit(out.data[at])):
+        return False
+    if level.sign != MINUS:
+        return True
+    if out.data[at] != MINUS:
+        return vt_insert_byte(out, at, MINUS) == 0
+    memmove(out.data + at, out.data + at + 1, out.len - at - 1)
+    out.len -= 1
+    return True
 
 
 cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, int flags=LIT_VALUE) except -2:
@@ -365,9 +501,9 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, i
     cdef vt_level stack[VT_LITERAL_DEPTH]
     cdef vt_level* top = NULL
     cdef int depth = 0, form
-    cdef Py_ssize_t i = 0, prefix = 0
-    cdef bint want_value = True
-    cdef unsigned char c
+    cdef Py_ssize_t i = 0, prefix = 0, signed_at
+    cdef bint want_value = True, negative
+    cdef unsigned char c, sign
     while True:
         i = vt_skip_ascii_space(p, n, i)
         if want_value:
@@ -384,6 +520,13 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, i
                     if top.opener == LBRACE and not top.is_set:
                         top.key_at = out.len
                         top.key_is_string = form >= 0
+                sign = 0
+                if (flags & LIT_ARGUMENT) and (c == MINUS or c == PLUS):
+                    signed_at = vt_signs(p, n, i, flags, &negative)
+                    if signed_at < n and p[signed_at] == LPAREN:
+                        sign = MINUS if negative else PLUS      # a sign before a `(`: applied at its `)`
+                        i = signed_at
+                        c = LPAREN
                 if c == LBRACKET or c == LPAREN or c == LBRACE:
                     if depth == VT_LITERAL_DEPTH:
                         return -1
@@ -395,6 +538,7 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, i
                     top.has_item = False
                     top.is_tuple = False
                     top.is_set = False
+                    top.sign = sign
                     top.commas = 0
                     top.out_at = out.len
                     top.key_at = out.len
@@ -445,7 +589,7 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, i
             top.commas += 1
             top.has_item = False
             if top.opener == LPAREN and not top.is_tuple:
-                vt_open_tuple(out, top.out_at)
+                vt_insert_byte(out, top.out_at, LBRACKET)
                 top.is_tuple = True
             elif top.opener == LBRACE and not top.is_set:
                 top.key_next = True
@@ -463,6 +607,8 @@ cdef int vt_python_literal(const unsigned char* p, Py_ssize_t n, ByteBuf* out, i
         elif not top.has_item:
             bb_append(out, <const unsigned char*>"[]", 2)
         # else `(x)`: x alone
+        if top.sign and not vt_sign_item(out, top):
+            return -1
         depth -= 1
         top = &stack[depth - 1] if depth else NULL
         if top != NULL:

@@ -12,6 +12,11 @@ from symphony.value import Declared
 DISTINCT_TOOL_LISTS = 256          # tool lists whose compiled schemas are kept
 
 AUTO = "symphony"                  # the name that picks the table from the served model
+# Each name with this suffix shows the thought the prompt opened in the content, as the model wrote
+# it, after the prompt's opener (chat's thought_in_content; what vLLM's minimax_m2_append_think and
+# SGLang's minimax-append-think reasoning parsers give): `symphony_append_think`,
+# `symphony_minimax_m2_append_think`, ...
+APPEND_THINK = "_append_think"
 
 # chat_template_kwargs that turn every template's thinking switch on or off (each template reads
 # its own: enable_thinking, DeepSeek V3.1's thinking, MiniMax M3's thinking_mode)
@@ -19,16 +24,23 @@ THINKING_ON = {"enable_thinking": True, "thinking": True, "thinking_mode": "enab
 THINKING_OFF = {"enable_thinking": False, "thinking": False, "thinking_mode": "disabled"}
 
 
-def parser_names():
-    """Every name registered: `symphony`, then `symphony_<table>` per table."""
-    return [AUTO] + [f"{AUTO}_{name}" for name in symphony.formats()]
+def parser_names(suffix=""):
+    """Every name registered with `suffix`: `symphony`, then `symphony_<table>` per table, each
+    followed by the suffix."""
+    return [AUTO + suffix] + [f"{AUTO}_{name}{suffix}" for name in symphony.formats()]
 
 
-def named_classes(*bases):
+def table_of(name, suffix=""):
+    """The table a registered name (with `suffix`) parses with, or None for the served model's."""
+    name = name[:len(name) - len(suffix)]
+    return None if name == AUTO else name[len(AUTO) + 1:]
+
+
+def named_classes(*bases, suffix=""):
     """(name, one subclass of each base whose `table_name` is the name's table, None for
-    `symphony`) per registered name."""
-    for name in parser_names():
-        table = None if name == AUTO else name[len(AUTO) + 1:]
+    `symphony`) per name registered with `suffix`."""
+    for name in parser_names(suffix):
+        table = table_of(name, suffix)
         yield name, [type(f"{base.__name__}_{table or 'auto'}", (base,),
                           {"table_name": table, "__module__": base.__module__}) for base in bases]
 

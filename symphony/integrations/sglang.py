@@ -23,8 +23,14 @@ thought that reaches it as content, as SGLang's detectors do. For `tool_choice` 
 named function the call detector gives SGLang the table's own structural tag
 (`symphony.grammar`); a table without a grammar parses SGLang's constrained JSON with symphony's
 constrained parser instead (SPEC §6).
+
+Each name also has an `_append_think` sibling (`symphony_append_think`, ...) whose reasoning
+detector shows the thought in the content, as the model wrote it, after the opener the prompt
+wrote (`<think>`), as SGLang's minimax-append-think does: it passes the output on with that opener
+in front, and the call detector shows the thought as content.
 """
 import functools
+import itertools
 
 from sglang.srt.function_call.base_format_detector import BaseFormatDetector
 from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallItem
@@ -33,6 +39,7 @@ from sglang.srt.parser import reasoning_parser as _reasoning
 from sglang.srt.parser.reasoning_parser import ReasoningParser
 
 from symphony.integrations.names import (
+    APPEND_THINK,
     THINKING_OFF,
     THINKING_ON,
     declared_later,
@@ -98,6 +105,30 @@ class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):
     def finish(self):
         fields = None if self._stream is None else self._stream.end()
         return _NOTHING_SAID if fields is None else _reasoning.StreamingParseResult(fields[0], fields[1])
+
+
+class ThoughtInContentDetector(SymphonyReasoningDetector):
+    """The reasoning role under an `_append_think` name: nothing is reasoning. The output is passed
+    on as written, with the prompt's thought opener in front of its first byte where the prompt
+    leaves the output in a thought; the call detector (or the client, with no call detector) shows
+    the thought as content."""
+
+    def __init__(self, stream_reasoning=True, force_reasoning=False, tokenizer=None,
+                 tool_call_parser_active=False, **kwargs):
+        # (SGLang hands a detector the arguments its signature names)
+        super().__init__(stream_reasoning, force_reasoning, tokenizer, tool_call_parser_active, **kwargs)
+        self._opener = self.think_start_token if prompt_opens_thought(self._table, self._prompt) else ""
+
+    def detect_and_parse(self, text):
+        return _reasoning.StreamingParseResult((self._opener + text) if text else text)
+
+    def parse_streaming_increment(self, new_text):
+        if self._opener and new_text:
+            new_text, self._opener = self._opener + new_text, ""
+        return _reasoning.StreamingParseResult(new_text) if new_text else _NOTHING_SAID
+
+    def finish(self):
+        return _NOTHING_SAID
 
 
 @functools.lru_cache(maxsize=DISTINCT_PROMPTS)
@@ -220,7 +251,9 @@ def _calls(calls):
 
 def register():
     """Adds every symphony name to SGLang's tool-call parser and reasoning parser tables."""
-    for name, (detector, reasoning) in named_classes(SymphonyDetector, SymphonyReasoningDetector):
+    for name, (detector, reasoning) in itertools.chain(
+            named_classes(SymphonyDetector, SymphonyReasoningDetector),
+            named_classes(SymphonyDetector, ThoughtInContentDetector, suffix=APPEND_THINK)):
         FunctionCallParser.ToolCallParserEnum[name] = detector
         ReasoningParser.DetectorMap[name] = reasoning
 

@@ -19,7 +19,15 @@ With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM d
 `tool_choice` "required" or a named function the tool parser gives vLLM the table's own
 structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
 the same parser reads it; a table without a grammar leaves the output unconstrained.
+
+Each name also has an `_append_think` sibling (`symphony_append_think`,
+`symphony_minimax_m2_append_think`, ...; give it to both flags) that shows the thought in the
+content, as the model wrote it, after the opener the prompt wrote (`<think>`), as vLLM's
+minimax_m2_append_think reasoning parser does: its reasoning parser puts the opener in front of
+the output and hands all of it on, and its tool parser shows each thought and its markers as
+content.
 """
+import itertools
 import os
 
 from vllm.entrypoints.generate.base.protocol import (
@@ -34,6 +42,7 @@ from vllm.reasoning import ReasoningParser, ReasoningParserManager
 from vllm.tool_parsers import ToolParser, ToolParserManager
 
 from symphony.integrations.names import (
+    APPEND_THINK,
     AUTO,
     Bounded,
     declared,
@@ -208,6 +217,39 @@ class SymphonyReasoningParser(ReasoningParser):
         return None if fields is None else _message(fields[0], fields[1])
 
 
+class ThoughtInContentParser(SymphonyReasoningParser):
+    """The reasoning role under an `_append_think` name: nothing is reasoning. Where the prompt
+    leaves the output in a thought, the prompt's opener goes in front of the output's first byte
+    (an output that writes nothing shows nothing), and all of it goes on to the tool parser of the
+    name (ThoughtInContentToolParser), which shows the thought in the content as written; else the
+    output goes on as it is."""
+
+    def __init__(self, tokenizer, *args, **kwargs):
+        super().__init__(tokenizer, *args, **kwargs)
+        self._begun = False
+
+    def _opener(self):
+        """The prompt's thought opener, where the prompt leaves the output in a thought, else ""."""
+        opened = self._prompt_ids is not None and not self.is_reasoning_end(self._prompt_ids)
+        return self._open if opened else ""
+
+    def extract_reasoning(self, model_output, request):
+        return None, (self._opener() + model_output) if model_output else model_output
+
+    def extract_reasoning_streaming(self, previous_text, current_text, delta_text,
+                                    previous_token_ids, current_token_ids, delta_token_ids):
+        """(Called while the prompt's thought is open, up to the first delta that writes text: the
+        thought is over for vLLM there, and that delta and every later one go to the tool
+        parser.)"""
+        if not delta_text:
+            return None
+        self._begun = True
+        return _message(self._open + delta_text)
+
+    def has_engine_confirmed_reasoning_end(self):
+        return self._begun
+
+
 class SymphonyToolParser(ToolParser):
     """The tool role: content and calls (and a thought the model writes later) from the content
     state on, one symphony parser per request.
@@ -222,6 +264,7 @@ class SymphonyToolParser(ToolParser):
     structural_tag_model = AUTO              # makes vLLM ask get_structural_tag below
     table_name = None
     undeclared = "call"
+    thought_in_content = False               # each thought and its markers shown as content, as written
 
     def __init__(self, tokenizer, tools=None, **kwargs):
         super().__init__(tokenizer, tools)
@@ -246,7 +289,7 @@ class SymphonyToolParser(ToolParser):
     def extract_tool_calls(self, model_output, request):
         content, calls = parse_calls(self._table, model_output,
                                      declared(self.tools) if self._typed or self.undeclared != "call" else None,
-                                     thought_as_content=self.skip_reasoning_parsing, undeclared=self.undeclared)
+                                     thought_as_content=self._thought_as_content(), undeclared=self.undeclared)
         return _new_extracted({"tools_called", "tool_calls", "content"}, tools_called=calls is not None,
                               content=content, tool_calls=[] if calls is None else [
                                   _new_call({"id", "function"}, id=served_id(id), type="function",
@@ -258,7 +301,7 @@ class SymphonyToolParser(ToolParser):
                                      current_token_ids, delta_token_ids, request):
         stream = self._stream
         if stream is None:
-            stream = self._stream = call_stream(self._table, self._tools, thought_as_content=self.skip_reasoning_parsing,
+            stream = self._stream = call_stream(self._table, self._tools, thought_as_content=self._thought_as_content(),
                                                 undeclared=self.undeclared)
         fields = stream.feed(delta_text)
         return None if fields is None else _delta_message(fields)
@@ -268,6 +311,16 @@ class SymphonyToolParser(ToolParser):
             return None
         fields = self._stream.end()
         return None if fields is None else _delta_message(fields)
+
+    def _thought_as_content(self):
+        """Whether a thought is shown as content: with no reasoning parser (vLLM sets
+        skip_reasoning_parsing then), or under an `_append_think` name."""
+        return self.skip_reasoning_parsing or self.thought_in_content
+
+
+class ThoughtInContentToolParser(SymphonyToolParser):
+    """The tool role under an `_append_think` name (ThoughtInContentParser)."""
+    thought_in_content = True
 
 
 # Each model made without validation, naming the fields set as the constructor call would (a set
@@ -309,7 +362,9 @@ def _message(content=None, reasoning=None, tool_calls=None):
 def register():
     """Registers every symphony parser name with vLLM's tool and reasoning parser managers (the
     `vllm.general_plugins` entry point and the plugin flags call this on import)."""
-    for name, (tool, reasoning) in named_classes(SymphonyToolParser, SymphonyReasoningParser):
+    for name, (tool, reasoning) in itertools.chain(
+            named_classes(SymphonyToolParser, SymphonyReasoningParser),
+            named_classes(ThoughtInContentToolParser, ThoughtInContentParser, suffix=APPEND_THINK)):
         ToolParserManager.register_module(name=name, module=tool)
         ReasoningParserManager.register_module(name=name, module=reasoning)
 

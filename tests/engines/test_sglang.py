@@ -15,7 +15,7 @@ from recorded.engines import import_sglang  # noqa: E402
 sgl = import_sglang()                           # the one import stub of the peers README
 
 import symphony.integrations.sglang  # noqa: E402,F401  (registers the detectors)
-from symphony.integrations.names import parser_names  # noqa: E402
+from symphony.integrations.names import APPEND_THINK, parser_names, table_of  # noqa: E402
 from symphony.integrations.stream import prompt_opens_thought  # noqa: E402
 from tests.engines.cases import fixture_cases, said  # noqa: E402
 from tests.engines.test_vllm import _tokenizer  # noqa: E402
@@ -24,13 +24,13 @@ CASES = fixture_cases()
 needs_cases = pytest.mark.skipif(not CASES, reason="SYMPHONY_FIXTURES is not set")
 
 
-def _parsers(case, name="symphony"):
+def _parsers(case, name="symphony", reasoning_name=None):
     tok = _tokenizer(case.model.hf_id)
     request = sgl.ChatCompletionRequest(model=case.model.hf_id, messages=[{"role": "user", "content": "hi"}],
                                         tools=case.tools or None)
     thinking = prompt_opens_thought(case.model.table(), case.model.prompt_tail)
-    reasoning = sgl.ReasoningParser(name, stream_reasoning=True, force_reasoning=thinking, request=request,
-                                    tokenizer=tok, tool_call_parser_active=bool(case.tools))
+    reasoning = sgl.ReasoningParser(reasoning_name or name, stream_reasoning=True, force_reasoning=thinking,
+                                    request=request, tokenizer=tok, tool_call_parser_active=bool(case.tools))
     calls = sgl.FunctionCallParser([sgl.Tool(**t) for t in case.tools], name, tokenizer=tok)
     return reasoning, calls
 
@@ -40,8 +40,8 @@ def _said(content, reasoning, calls):
                  "tool_calls": [{"function": {"name": n, "arguments": a}} for n, a in calls]})
 
 
-def whole(case, name="symphony"):
-    reasoning_parser, call_parser = _parsers(case, name)
+def whole(case, name="symphony", reasoning_name=None):
+    reasoning_parser, call_parser = _parsers(case, name, reasoning_name)
     reasoning, text = reasoning_parser.parse_non_stream(case.text)
     calls = []
     if case.tools and call_parser.has_tool_call(text):
@@ -50,8 +50,8 @@ def whole(case, name="symphony"):
     return _said(text, reasoning, calls)
 
 
-def streamed(case, name="symphony"):
-    reasoning_parser, call_parser = _parsers(case, name)
+def streamed(case, name="symphony", reasoning_name=None):
+    reasoning_parser, call_parser = _parsers(case, name, reasoning_name)
     content, reasoning, calls = [], [], {}
 
     def show(thought, text, end=False):
@@ -77,6 +77,9 @@ def test_every_symphony_name_is_registered():
     for name in parser_names():
         assert sgl.FunctionCallParser.ToolCallParserEnum[name].table_name == (None if name == "symphony" else name[9:])
         assert name in sgl.ReasoningParser.DetectorMap
+    for name in parser_names(APPEND_THINK):
+        assert sgl.FunctionCallParser.ToolCallParserEnum[name].table_name == table_of(name, APPEND_THINK)
+        assert sgl.ReasoningParser.DetectorMap[name].table_name == table_of(name, APPEND_THINK)
 
 
 @needs_cases
@@ -144,3 +147,46 @@ def test_a_call_to_an_undeclared_tool_is_normal_text_as_sglangs_detectors_drop_i
     assert streamed(case, name) == want
     plain = _Written(model, WEATHER_TOOL, prefix + "No call here.")
     assert whole(plain, name)["content"].strip() == "No call here."
+
+
+# ---- The `_append_think` names: the thought in the content, as written -------------------------
+
+APPEND_THINK_CASES = [c for c in CASES if c.model.format == "minimax_m2"]
+
+
+@needs_cases
+@pytest.mark.parametrize("case", APPEND_THINK_CASES, ids=[c.id for c in APPEND_THINK_CASES])
+def test_append_think_shows_the_thought_in_the_content_as_sglangs_own_does(case):
+    """`symphony_append_think` (both flags): the thought the prompt opened is content, as the model
+    wrote it, after `<think>`, whole and streamed alike (chat.message's thought_in_content), as
+    SGLang's minimax-m2 detector with its minimax-append-think reasoning detector shows it, but
+    where the table reads the output otherwise (TABLE_READS_OTHERWISE)."""
+    from tests.engines.test_vllm import TABLE_READS_OTHERWISE, thought_in_content
+    want = thought_in_content(case)
+    name = "symphony" + APPEND_THINK
+    assert whole(case, name) == want
+    assert streamed(case, name) == want
+    incumbent = [read(case, "minimax-m2", "minimax-append-think") for read in (whole, streamed)]
+    if case.id.rsplit("/", 1)[1] in TABLE_READS_OTHERWISE:
+        assert all(i["calls"] == want["calls"] and i["content"] != want["content"] for i in incumbent)
+    else:
+        assert incumbent == [want, want]
+
+
+def test_append_think_without_a_call_detector_passes_the_output_on():
+    """With no call detector (no tools), what the reasoning detector passes on is what the client
+    sees: the prompt's opener, then the output as written, as SGLang's minimax-append-think does."""
+    text = "plan\n</think>\n\nHello."
+    case = _Written("MiniMaxAI/MiniMax-M2", [], text)
+    want = {"content": "<think>" + text, "reasoning": None, "calls": []}
+    assert whole(case, "symphony" + APPEND_THINK) == want == whole(case, "minimax-m2", "minimax-append-think")
+    assert streamed(case, "symphony" + APPEND_THINK) == want == streamed(case, "minimax-m2", "minimax-append-think")
+
+
+def test_append_think_shows_nothing_of_an_output_that_writes_nothing():
+    """The prompt's opener goes out with the output's first byte, as chat.message's
+    thought_in_content does (SGLang's minimax-append-think shows `<think>` alone)."""
+    case = _Written("MiniMaxAI/MiniMax-M2", WEATHER_TOOL, "")
+    empty = {"content": None, "reasoning": None, "calls": []}
+    assert whole(case, "symphony" + APPEND_THINK) == empty
+    assert streamed(case, "symphony" + APPEND_THINK) == empty

@@ -215,10 +215,13 @@ def reads_back(text):
 # ---- The Python-literal reader
 
 VALUE = 0          # the syntaxes the reader takes (symphony.value.LiteralSyntax): a value's text
-ARGUMENT = 1       # a pythonic call's argument: sets, string prefixes, joined strings, `+`, Python numbers
+ARGUMENT = 1       # a pythonic call's argument: sets, string prefixes, joined strings, signs, Python numbers
 SLIPS = 2          # also raw line breaks in strings and zero-padded integers
 STRING_PREFIXES = {"": "", "r": "r", "u": "", "f": "f", "rf": "rf", "fr": "rf", "b": "b", "rb": "b", "br": "b"}
 PYTHON_NUMBER = re.compile(r"([0-9]*)(?:(\.)([0-9]*))?([eE][-+]?[0-9]+)?")
+# Python's lexical grammar of an integer in base 16, 8 or 2 (its reference, "Integer literals"):
+# an underscore before each digit at most
+BASED_INTEGER = re.compile(r"0(?:[xX](?:_?[0-9a-fA-F])+|[oO](?:_?[0-7])+|[bB](?:_?[01])+)")
 
 
 class NotLiteral(Exception):
@@ -266,11 +269,40 @@ class _Literal:
             return self.container(c, depth + 1), False
         if self.prefix() is not None:
             return self.strings(), True
+        if self.argument and c in "+-":
+            start = self.i
+            negative = self.signs()
+            if self.i < len(self.text) and self.text[self.i] == "(":
+                return self.signed(negative, depth), False
+            self.i = start
         if c == "-" or c in ASCII_DIGITS or (self.argument and c in "+."):
             return self.number(), False
         if c in ASCII_LETTERS:
             return self.word(), False
         raise NotLiteral(f"no value starts with {c!r}")
+
+    def signs(self):
+        """Reads the signs and the spaces after each (one `-`, or as an argument any run of `-` and
+        `+`); whether they negate."""
+        text, negative = self.text, False
+        while self.i < len(text) and (text[self.i] == "-" or (self.argument and text[self.i] == "+")):
+            negative ^= text[self.i] == "-"
+            self.i += 1
+            self.space()
+            if not self.argument:
+                break
+        return negative
+
+    def signed(self, negative, depth):
+        """Signs before a `(`: what it holds must be one number, negated by an odd count of `-`."""
+        if depth >= LITERAL_DEPTH:
+            raise NotLiteral("too deep")
+        inner = self.container("(", depth + 1)
+        if inner[0] not in "-" + ASCII_DIGITS:
+            raise NotLiteral("a sign before no number")
+        if not negative:
+            return inner
+        return inner[1:] if inner[0] == "-" else "-" + inner
 
     def container(self, opener, depth):
         closer = {"[": "]", "(": ")", "{": "}"}[opener]
@@ -381,11 +413,7 @@ class _Literal:
 
     def number(self):
         text = self.text
-        sign = ""
-        if text[self.i] in "-+":
-            sign = "-" if text[self.i] == "-" else ""
-            self.i += 1
-            self.space()
+        sign = "-" if self.signs() else ""
         start = self.i
         while self.i < len(text):
             c = text[self.i]
@@ -395,9 +423,15 @@ class _Literal:
                 self.i += 1
             else:
                 break
-        digits = text[start:self.i].replace("_", "")
+        run = text[start:self.i]
+        digits = run.replace("_", "")
         if self.i == start:
             raise NotLiteral("no digits")
+        if self.argument and BASED_INTEGER.fullmatch(run):
+            try:
+                return sign + str(int(run, 0))
+            except ValueError:
+                raise NotLiteral("longer than Python writes an integer") from None
         if JSON_NUMBER.fullmatch(sign + digits):
             return sign + digits
         match = PYTHON_NUMBER.fullmatch(digits) if self.argument else None
