@@ -1352,18 +1352,60 @@ QUIRKS = [
           "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
           "vLLM's llama3_json: whole, all content; streamed, as SGLang's (symphony: the arguments end where their "
           "validator refused the `{`, the rest of the object Malformed, then the next call)", tools=(RUN,)),
-    Quirk("llama3-call-object-without-its-brace-then-the-next-unspaced-stays-its-tail", "llama3_json",
-          '{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": {}}',
-          '{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
-          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut; vLLM's llama3_json: "
-          "whole, all content; streamed, as SGLang's (symphony: no whitespace separates the objects, so the `{` "
-          "opens no next object: the rest is the first call's Malformed tail)",
+    # nothing need separate them: a `{` right after a member's value, where the `,` or `}` belongs, its
+    # arguments whole, is the list's next object too (the `}` left out, the call cut there)
+    Quirk("llama3-call-object-without-its-brace-then-the-next-unspaced", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, the second call only (the first skipped, not shown); streamed, the first, its "
+          "arguments cut (`{\"city\": \"Osl`) and no second; vLLM's llama3_json: whole, no call, all "
+          "content; streamed, the first call only (symphony read the second as the first's Malformed tail)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("llama3-tagged-three-call-objects-without-their-braces-unspaced", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": '
+          '{"query": "x"}{"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x"), call("search")],
+          "SGLang's llama3: whole, the last call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, no call, all content; streamed, the first call only", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-object-without-its-brace-after-another-member-then-the-next", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}, "id": 7{"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, no call, all content; streamed, the first call only (symphony: a scalar's "
+          "value ends at the `{` as at a `,`)", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-wrapped-call-object-without-its-brace-then-the-next", "llama3_json",
+          '{"type": "function", "function": {"name": "get_weather", "parameters": {"city": "Oslo"}}'
+          '{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, an error (its object's `parameters` missing); streamed, no call and no content; "
+          "vLLM's llama3_json: whole, no call, all content; streamed, no call (symphony: the wrapper's `}` left "
+          "out, the `{` after the call object is the list's next)", tools=(WEATHER, SEARCH)),
+    # only at the call object's level: inside the arguments the `{` is their value's (refused there), and
+    # after a `,` a key belongs
+    Quirk("llama3-objects-unspaced-in-the-arguments-are-the-arguments", "llama3_json",
+          '{"name": "run", "parameters": {"opts": {"a": 1}{"b": 2}}}{"name": "run", "parameters": {"n": 1}}',
+          '{"b": 2}}', [call("run", opts={"a": 1}), call("run", n=1)],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first, `{\"opts\": {\"a\": 1}}` (symphony: the "
+          "arguments end where their validator refused the `{`, the rest of the object Malformed, then the "
+          "next call after its `}`)", tools=(RUN,)),
+    Quirk("llama3-call-object-without-its-brace-then-a-comma-and-the-next-stays-its-tail", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"},{"name": "search", "parameters": {}}',
+          ',{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first call only (symphony: after the `,` a key "
+          "belongs, so the `{` opens no next object: the rest is the first call's Malformed tail)",
           tools=(WEATHER, SEARCH)),
     Quirk("xlam-call-object-without-its-brace-then-a-space-and-the-next", "xlam",
           '[{"name": "get_weather", "arguments": {"city": "Oslo"} {"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
           tools=(WEATHER, SEARCH)),
+    Quirk("xlam-call-object-without-its-brace-then-the-next-unspaced", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}{"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls (by three characters the second's arguments cut, `{`); whole, no call, "
+          "all content (SGLang has no xlam detector)", tools=(WEATHER, SEARCH)),
     Quirk("minimax-m1-call-object-without-its-brace-then-the-next-line", "minimax",
           '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Oslo"}\n'
           '{"name": "search", "arguments": {"query": "x"}}\n</tool_calls>',
