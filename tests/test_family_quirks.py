@@ -1415,8 +1415,8 @@ QUIRKS = [
     Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
           "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
           "ends before its arguments is the text it is"),
-    # Granite 3's opener written again right after the list's `]` (whitespace aside) opens the next
-    # list; in the list or in text after it, it is their text (the region-as-written rule)
+    # Granite 3's opener written again after the list's `]` opens the next list, text between or none;
+    # in the list it is the list's text, and a region it opens that holds no list is text (as written)
     Quirk("granite-second-list-after-the-first", "granite",
           'Sure.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]\n'
           '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
@@ -1428,16 +1428,50 @@ QUIRKS = [
           '<tool_call>[{"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's granite: both calls, whole and streamed", tools=(WEATHER, SEARCH)),
+    Quirk("granite-second-list-after-prose", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] see '
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          " see ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed; whole, no content; streamed, `see ` (symphony showed the "
+          "second list as text after the first)", tools=(WEATHER, SEARCH)),
+    Quirk("granite-second-list-after-lines-of-prose", "granite",
+          'Sure.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]\nThen:\n'
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}] done',
+          "Sure.\nThen:\n done", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed; whole, the content `Sure.`; streamed, `Sure.\nThen:\n "
+          "done`", tools=(WEATHER, SEARCH)),
+    Quirk("granite-list-after-an-opener-in-prose", "granite",
+          'Use <|tool_call|> like: <|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          "Use <|tool_call|> like: ", [call("search", query="x")],
+          "vLLM's granite: the call, whole (the content `Use like:`) and streamed (`Use like: `); symphony read no "
+          "call (the opener, written again in a region that held no list, opens the next: rule 2)", tools=(SEARCH,)),
+    Quirk("granite-opener-twice-is-one", "granite",
+          '<|tool_call|> <|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("search", query="x")],
+          "vLLM's granite: whole, no call, the content from the second opener on; streamed, no call, or by three "
+          "characters the call (symphony: an opener written twice with only whitespace between is one, rule 2)",
+          tools=(SEARCH,)),
+    Quirk("granite-opener-in-prose-between-lists-is-its-text", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] a <|tool_call|> b '
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          " a <|tool_call|> b ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls; whole, no content; streamed, `a b ` (symphony: the opener after ` a ` opens "
+          "a region that holds no list, text as written, and the next opener the next list)", tools=(WEATHER, SEARCH)),
     Quirk("granite-opener-in-prose-after-the-list-is-its-text", "granite",
           '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] Then <|tool_call|> is the marker.',
           " Then <|tool_call|> is the marker.", [call("get_weather", city="Oslo")],
-          "vLLM's granite: the call; whole, no content; streamed, the text without the opener (symphony: text after "
-          "the list, as written)", tools=(WEATHER,)),
+          "vLLM's granite: the call; whole, no content; streamed, the text without the opener (symphony: the region "
+          "the opener opens holds no list, so it is the text the model wrote, opener included)", tools=(WEATHER,)),
     Quirk("granite-opener-after-the-list-that-opens-no-list-is-text", "granite",
           '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] <|tool_call|> not a list',
           " <|tool_call|> not a list", [call("get_weather", city="Oslo")],
           "vLLM's granite: the call; whole, no content; streamed, `not a list` (symphony: the region the opener "
           "opened holds no call, so it is the text the model wrote, opener included)", tools=(WEATHER,)),
+    Quirk("granite-opener-between-the-lists-objects-is-its-text", "granite",
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}} <|tool_call|>]',
+          "<|tool_call|>", [call("search", query="x")],
+          "vLLM's granite: the call; whole, no content; streamed, `<|tool_call|>]` (symphony: text between the "
+          "list's objects, Malformed, shown)", tools=(SEARCH,)),
     Quirk("granite-opener-in-a-string-is-its-text", "granite",
           '<|tool_call|>[{"name": "search", "arguments": {"query": "<|tool_call|>"}}]',
           None, [call("search", query="<|tool_call|>")],

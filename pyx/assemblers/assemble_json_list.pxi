@@ -545,13 +545,15 @@ cdef class JsonListAssembler(Assembler):
         return 0
 
     cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        # (the syntax's openers, next_list) right after the list's `]`, whitespace aside, the opener
-        # opens the next region (0: the engine follows the row); anywhere else it is the text it
-        # stands in: the list's, or the text after it
-        if self.stage == JL_AFTER and not self.after_text and not self.fenced:
-            return 0
-        self.feed(p, n, sink)
-        return 1
+        # (the syntax's openers, next_list) inside a list of calls, or a call, the opener is their
+        # text; anywhere else (before a list, after its `]`, text between or none) it opens the
+        # next region (0: the engine follows the row)
+        if self.stage == JL_BETWEEN or self.stage == JL_OBJECT or self.stage == JL_SINGLE:
+            self.feed(p, n, sink)
+            return 1
+        if self.stage == JL_DECIDING and not self.fence:
+            self.flush_carried(sink)    # (only whitespace before it: the opener written twice is one)
+        return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink, True)
