@@ -1056,6 +1056,40 @@ QUIRKS = [
           '[TOOL_CALLS]get_weather{"city": "Oslo"}',
           None, [call("get_weather", city="Oslo")],
           "vLLM's mistral (v11): the call; a word before the `{` is still its name"),
+    # text before a `[` that a call object follows is no v11 head: text where a call should begin, and the
+    # list after it is read (a v11 head's `[` is `[CALL_ID]`'s, followed by its text; `[ARGS]` is a separator)
+    Quirk("mistral-list-after-text-in-the-region", "mistral",
+          '[TOOL_CALLS]  junk [{"name": "get_weather", "arguments": {"city": "Oslo"}}] trail',
+          "junk  trail", [call("get_weather", city="Oslo")],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, the call, no content (its regex finds the list: vLLM's test "
+          "test_extract_tool_calls_pre_v11_regex_fallback); streamed, no call; a v11 tokenizer: the call `junk [` "
+          "with the object as its arguments; SGLang's mistral: no call and no content (symphony read the v11 call "
+          "`junk`, the object its arguments, `] trail` shown)"),
+    Quirk("mistral-list-after-words-in-the-region", "mistral",
+          '[TOOL_CALLS] I will call [{"name": "get_weather", "arguments": {"city": "Oslo"}}, '
+          '{"name": "search", "arguments": {"query": "x"}}]',
+          "I will call ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, both calls, no content; streamed, no call; a v11 tokenizer: "
+          "one call named `I will call [`; SGLang's mistral: no call and no content", tools=(WEATHER, SEARCH)),
+    Quirk("mistral-text-before-a-list-of-no-call-is-the-region-as-written", "mistral",
+          '[TOOL_CALLS] see [{"a": 1}]', '[TOOL_CALLS] see [{"a": 1}]', [],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, no call, `see [{\"a\": 1}]`; a v11 tokenizer: the call "
+          "`see [`; SGLang's mistral: no call and no content (symphony read the v11 call `see`; now the list holds "
+          "no call, so the region is the text the model wrote)"),
+    Quirk("mistral-v11-call-id-head-still-read", "mistral",
+          '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Oslo"}',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's mistral (v11): one call, its arguments `{\"city\": \"Oslo\"}` (its name and id as its tokenizer "
+          "decodes `[CALL_ID]`); symphony: the call `get_weather`, id `a1b2c3d4e`: that `[` opens no list"),
+    # a v11 call after another with no `[TOOL_CALLS]` of its own is the text after the call: neither
+    # engine reads it as a call
+    Quirk("mistral-v11-second-call-without-its-marker-is-text", "mistral",
+          '[TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}\nsearch[ARGS]{"query": "x"}',
+          '\nsearch{"query": "x"}', [call("get_weather", city="Oslo")],
+          "vLLM's mistral (v11): whole, the first call only; streamed, the first with the rest in its arguments; "
+          "SGLang's mistral: the first call, `search[ARGS]{\"query\": \"x\"}` content (unspaced and without `[ARGS]`, "
+          "`…}search{…}`: vLLM's the same, SGLang's no call); symphony: the rest is text after the call, its "
+          "`[ARGS]` dropped", tools=(WEATHER, SEARCH)),
     Quirk("cohere-lone-object", "cohere_command4",
           '<|START_ACTION|>{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}'
           '<|END_ACTION|>',
