@@ -282,8 +282,9 @@ class CallSyntax:
         `False` or `None`, written in the arguments' JSON as JSON strings and `true`, `false`,
         `null` (the source keeps the model's bytes; Llama 3.2). `next_list`: a marker whose row leads
         from the list's state into it again (the region's opener written again) opens the next
-        region only right after the list's `]`, whitespace aside (Granite 3's second
-        `<|tool_call|>[…]`); anywhere else, in the list or in text after it, it is their text."""
+        region outside the list: after its `]`, text between or none (Granite 3's second
+        `<|tool_call|>[…]`), or before it (as any region's opener written again); inside the
+        list it is the list's text."""
         obj = CallObject(obj)
         if obj == CallObject.ARGUMENTS:
             raise ValueError("CallSyntax.json_list: a list holds call objects, not bare arguments")
@@ -531,8 +532,8 @@ class CallSyntax:
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
         which a tagged value may hold as its text until its own close tag decides (a JSON call
-        whose head restarts reads them as its arguments' text; so does a list of `next_list`, but
-        right after its `]`)."""
+        whose head restarts reads them as its arguments' text; so does a list of `next_list`, inside
+        the list)."""
         if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")) \
                 and not (self.kind == "json_list" and dict(self.params).get("next_list")):
             return []

@@ -1199,6 +1199,40 @@ QUIRKS = [
           '[TOOL_CALLS]get_weather{"city": "Oslo"}',
           None, [call("get_weather", city="Oslo")],
           "vLLM's mistral (v11): the call; a word before the `{` is still its name"),
+    # text before a `[` that a call object follows is no v11 head: text where a call should begin, and the
+    # list after it is read (a v11 head's `[` is `[CALL_ID]`'s, followed by its text; `[ARGS]` is a separator)
+    Quirk("mistral-list-after-text-in-the-region", "mistral",
+          '[TOOL_CALLS]  junk [{"name": "get_weather", "arguments": {"city": "Oslo"}}] trail',
+          "junk  trail", [call("get_weather", city="Oslo")],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, the call, no content (its regex finds the list: vLLM's test "
+          "test_extract_tool_calls_pre_v11_regex_fallback); streamed, no call; a v11 tokenizer: the call `junk [` "
+          "with the object as its arguments; SGLang's mistral: no call and no content (symphony read the v11 call "
+          "`junk`, the object its arguments, `] trail` shown)"),
+    Quirk("mistral-list-after-words-in-the-region", "mistral",
+          '[TOOL_CALLS] I will call [{"name": "get_weather", "arguments": {"city": "Oslo"}}, '
+          '{"name": "search", "arguments": {"query": "x"}}]',
+          "I will call ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, both calls, no content; streamed, no call; a v11 tokenizer: "
+          "one call named `I will call [`; SGLang's mistral: no call and no content", tools=(WEATHER, SEARCH)),
+    Quirk("mistral-text-before-a-list-of-no-call-is-the-region-as-written", "mistral",
+          '[TOOL_CALLS] see [{"a": 1}]', '[TOOL_CALLS] see [{"a": 1}]', [],
+          "vLLM's mistral, a pre-v11 tokenizer: whole, no call, `see [{\"a\": 1}]`; a v11 tokenizer: the call "
+          "`see [`; SGLang's mistral: no call and no content (symphony read the v11 call `see`; now the list holds "
+          "no call, so the region is the text the model wrote)"),
+    Quirk("mistral-v11-call-id-head-still-read", "mistral",
+          '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Oslo"}',
+          None, [call("get_weather", city="Oslo")],
+          "vLLM's mistral (v11): one call, its arguments `{\"city\": \"Oslo\"}` (its name and id as its tokenizer "
+          "decodes `[CALL_ID]`); symphony: the call `get_weather`, id `a1b2c3d4e`: that `[` opens no list"),
+    # a v11 call after another with no `[TOOL_CALLS]` of its own is the text after the call: neither
+    # engine reads it as a call
+    Quirk("mistral-v11-second-call-without-its-marker-is-text", "mistral",
+          '[TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}\nsearch[ARGS]{"query": "x"}',
+          '\nsearch{"query": "x"}', [call("get_weather", city="Oslo")],
+          "vLLM's mistral (v11): whole, the first call only; streamed, the first with the rest in its arguments; "
+          "SGLang's mistral: the first call, `search[ARGS]{\"query\": \"x\"}` content (unspaced and without `[ARGS]`, "
+          "`…}search{…}`: vLLM's the same, SGLang's no call); symphony: the rest is text after the call, its "
+          "`[ARGS]` dropped", tools=(WEATHER, SEARCH)),
     Quirk("cohere-lone-object", "cohere_command4",
           '<|START_ACTION|>{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}'
           '<|END_ACTION|>',
@@ -1495,18 +1529,60 @@ QUIRKS = [
           "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
           "vLLM's llama3_json: whole, all content; streamed, as SGLang's (symphony: the arguments end where their "
           "validator refused the `{`, the rest of the object Malformed, then the next call)", tools=(RUN,)),
-    Quirk("llama3-call-object-without-its-brace-then-the-next-unspaced-stays-its-tail", "llama3_json",
-          '{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": {}}',
-          '{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
-          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut; vLLM's llama3_json: "
-          "whole, all content; streamed, as SGLang's (symphony: no whitespace separates the objects, so the `{` "
-          "opens no next object: the rest is the first call's Malformed tail)",
+    # nothing need separate them: a `{` right after a member's value, where the `,` or `}` belongs, its
+    # arguments whole, is the list's next object too (the `}` left out, the call cut there)
+    Quirk("llama3-call-object-without-its-brace-then-the-next-unspaced", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, the second call only (the first skipped, not shown); streamed, the first, its "
+          "arguments cut (`{\"city\": \"Osl`) and no second; vLLM's llama3_json: whole, no call, all "
+          "content; streamed, the first call only (symphony read the second as the first's Malformed tail)",
+          tools=(WEATHER, SEARCH)),
+    Quirk("llama3-tagged-three-call-objects-without-their-braces-unspaced", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}{"name": "search", "parameters": '
+          '{"query": "x"}{"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x"), call("search")],
+          "SGLang's llama3: whole, the last call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, no call, all content; streamed, the first call only", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-object-without-its-brace-after-another-member-then-the-next", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}, "id": 7{"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, no call, all content; streamed, the first call only (symphony: a scalar's "
+          "value ends at the `{` as at a `,`)", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-wrapped-call-object-without-its-brace-then-the-next", "llama3_json",
+          '{"type": "function", "function": {"name": "get_weather", "parameters": {"city": "Oslo"}}'
+          '{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, an error (its object's `parameters` missing); streamed, no call and no content; "
+          "vLLM's llama3_json: whole, no call, all content; streamed, no call (symphony: the wrapper's `}` left "
+          "out, the `{` after the call object is the list's next)", tools=(WEATHER, SEARCH)),
+    # only at the call object's level: inside the arguments the `{` is their value's (refused there), and
+    # after a `,` a key belongs
+    Quirk("llama3-objects-unspaced-in-the-arguments-are-the-arguments", "llama3_json",
+          '{"name": "run", "parameters": {"opts": {"a": 1}{"b": 2}}}{"name": "run", "parameters": {"n": 1}}',
+          '{"b": 2}}', [call("run", opts={"a": 1}), call("run", n=1)],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first, `{\"opts\": {\"a\": 1}}` (symphony: the "
+          "arguments end where their validator refused the `{`, the rest of the object Malformed, then the "
+          "next call after its `}`)", tools=(RUN,)),
+    Quirk("llama3-call-object-without-its-brace-then-a-comma-and-the-next-stays-its-tail", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"},{"name": "search", "parameters": {}}',
+          ',{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first call only (symphony: after the `,` a key "
+          "belongs, so the `{` opens no next object: the rest is the first call's Malformed tail)",
           tools=(WEATHER, SEARCH)),
     Quirk("xlam-call-object-without-its-brace-then-a-space-and-the-next", "xlam",
           '[{"name": "get_weather", "arguments": {"city": "Oslo"} {"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
           tools=(WEATHER, SEARCH)),
+    Quirk("xlam-call-object-without-its-brace-then-the-next-unspaced", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}{"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls (by three characters the second's arguments cut, `{`); whole, no call, "
+          "all content (SGLang has no xlam detector)", tools=(WEATHER, SEARCH)),
     Quirk("minimax-m1-call-object-without-its-brace-then-the-next-line", "minimax",
           '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Oslo"}\n'
           '{"name": "search", "arguments": {"query": "x"}}\n</tool_calls>',
@@ -1516,8 +1592,8 @@ QUIRKS = [
     Quirk("xlam-name-only-list-is-text", "xlam", '[{"name": "Alice", "age": 30}]', '[{"name": "Alice", "age": 30}]', [],
           "vLLM's xlam: no call and no content (streamed, the call `Alice`); symphony: a list whose first object "
           "ends before its arguments is the text it is"),
-    # Granite 3's opener written again right after the list's `]` (whitespace aside) opens the next
-    # list; in the list or in text after it, it is their text (the region-as-written rule)
+    # Granite 3's opener written again after the list's `]` opens the next list, text between or none;
+    # in the list it is the list's text, and a region it opens that holds no list is text (as written)
     Quirk("granite-second-list-after-the-first", "granite",
           'Sure.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]\n'
           '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
@@ -1529,16 +1605,50 @@ QUIRKS = [
           '<tool_call>[{"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's granite: both calls, whole and streamed", tools=(WEATHER, SEARCH)),
+    Quirk("granite-second-list-after-prose", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] see '
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          " see ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed; whole, no content; streamed, `see ` (symphony showed the "
+          "second list as text after the first)", tools=(WEATHER, SEARCH)),
+    Quirk("granite-second-list-after-lines-of-prose", "granite",
+          'Sure.<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]\nThen:\n'
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}] done',
+          "Sure.\nThen:\n done", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls, whole and streamed; whole, the content `Sure.`; streamed, `Sure.\nThen:\n "
+          "done`", tools=(WEATHER, SEARCH)),
+    Quirk("granite-list-after-an-opener-in-prose", "granite",
+          'Use <|tool_call|> like: <|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          "Use <|tool_call|> like: ", [call("search", query="x")],
+          "vLLM's granite: the call, whole (the content `Use like:`) and streamed (`Use like: `); symphony read no "
+          "call (the opener, written again in a region that held no list, opens the next: rule 2)", tools=(SEARCH,)),
+    Quirk("granite-opener-twice-is-one", "granite",
+          '<|tool_call|> <|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("search", query="x")],
+          "vLLM's granite: whole, no call, the content from the second opener on; streamed, no call, or by three "
+          "characters the call (symphony: an opener written twice with only whitespace between is one, rule 2)",
+          tools=(SEARCH,)),
+    Quirk("granite-opener-in-prose-between-lists-is-its-text", "granite",
+          '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] a <|tool_call|> b '
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}}]',
+          " a <|tool_call|> b ", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's granite: both calls; whole, no content; streamed, `a b ` (symphony: the opener after ` a ` opens "
+          "a region that holds no list, text as written, and the next opener the next list)", tools=(WEATHER, SEARCH)),
     Quirk("granite-opener-in-prose-after-the-list-is-its-text", "granite",
           '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] Then <|tool_call|> is the marker.',
           " Then <|tool_call|> is the marker.", [call("get_weather", city="Oslo")],
-          "vLLM's granite: the call; whole, no content; streamed, the text without the opener (symphony: text after "
-          "the list, as written)", tools=(WEATHER,)),
+          "vLLM's granite: the call; whole, no content; streamed, the text without the opener (symphony: the region "
+          "the opener opens holds no list, so it is the text the model wrote, opener included)", tools=(WEATHER,)),
     Quirk("granite-opener-after-the-list-that-opens-no-list-is-text", "granite",
           '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}] <|tool_call|> not a list',
           " <|tool_call|> not a list", [call("get_weather", city="Oslo")],
           "vLLM's granite: the call; whole, no content; streamed, `not a list` (symphony: the region the opener "
           "opened holds no call, so it is the text the model wrote, opener included)", tools=(WEATHER,)),
+    Quirk("granite-opener-between-the-lists-objects-is-its-text", "granite",
+          '<|tool_call|>[{"name": "search", "arguments": {"query": "x"}} <|tool_call|>]',
+          "<|tool_call|>", [call("search", query="x")],
+          "vLLM's granite: the call; whole, no content; streamed, `<|tool_call|>]` (symphony: text between the "
+          "list's objects, Malformed, shown)", tools=(SEARCH,)),
     Quirk("granite-opener-in-a-string-is-its-text", "granite",
           '<|tool_call|>[{"name": "search", "arguments": {"query": "<|tool_call|>"}}]',
           None, [call("search", query="<|tool_call|>")],

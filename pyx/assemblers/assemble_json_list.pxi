@@ -12,7 +12,12 @@
 # A syntax may give the region another way to hold a call (`otherwise`, a JSON syntax): when the
 # region does not open with a list, it is one call of that syntax (Mistral's `[TOOL_CALLS]`
 # region holds a list, or since v11 one `NAME{..}` call), and what follows the call's object is
-# text after it. With `or_list` the region is one of that syntax that may hold a list of calls
+# text after it. Where that call is named by the text before its `{` (Mistral v11's head), a `[`
+# in that text whose next byte, whitespace aside, is a `{` opens a list of calls after all (`junk
+# [{"name": ..}]`, as vLLM's pre-v11 mistral finds the list after other text): the text before the
+# `[` is no call's head but text where a call should begin (Malformed), and the list is read. No
+# v11 head holds such a `[`: its `[CALL_ID]` is followed by its text, and `[ARGS]` is a separator.
+# With `or_list` the region is one of that syntax that may hold a list of calls
 # instead (Qwen's `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call
 # objects (no fence is read) is that call's from the region's first byte, whitespace and all, and
 # what follows the call is not taken (the engine reads it, as after that syntax's call), so the
@@ -33,9 +38,9 @@
 # object where it stands (json_outline.pxi's `list_object`; no JSON holds a `;` there): a model
 # that left out the object's `}`, or its arguments' closers, before the `;` wrote a call cut short
 # (its arguments closed as any cut call's are), and the object after the `;` is the list's next.
-# Whitespace separates them too, so a `{` after whitespace at an object's top level, where its `,`
-# or `}` belongs once its arguments' value is whole, is the list's next object: the one before it,
-# its `}` left out, a call cut short there.
+# So does a `{` at an object's top level, where its `,` or `}` belongs once its arguments' value is
+# whole (after whitespace that separates the objects, or right after the value): it is the list's
+# next object, the one before it, its `}` left out, a call cut short there.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
 # written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is
@@ -78,6 +83,7 @@ cdef enum JlStage:
     JL_OPENING = 8      # prose: the start of a list held until it is decided
     JL_BRACKET = 9      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
     JL_GIVEN_BACK = 10  # or_list: the one call ended; what follows is not the region's to take
+    JL_HEAD = 11        # the text before the one call's `{` (its head, or text before a list)
 
 cdef enum:
     JL_TO_CALL = -1     # flush_carried: the carried bytes are the first of the call just opened
@@ -122,7 +128,8 @@ cdef class JsonListAssembler(Assembler):
     cdef bint python_literals  # the objects may be written as Python dicts (the top)
     cdef pr_code code          # prose: the code span it is in
     cdef int opening           # prose: what the held start of a list read last (JlOpening)
-    cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried
+    cdef Py_ssize_t list_at    # ... where its `[` or first `{` is in what is carried (JL_HEAD: a `[`
+                               # in the head that may open a list, or -1)
     cdef Py_ssize_t key_at     # ... where its first key starts (the last one read)
     cdef int key_kind          # ... what that key is (an OlMember, or JO_TYPE for `type`)
     cdef int wrapping          # ... the wrapping read before it (JlWrapping bits)
@@ -216,6 +223,9 @@ cdef class JsonListAssembler(Assembler):
                 continue
             if self.stage == JL_AFTER_CALL:
                 return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_OBJECT) + i
+            if self.stage == JL_HEAD:
+                i += self.head_bytes(p + i, n - i, sink)
+                continue
             c = p[i]
             w = u8_space_len(p + i, n - i)
             if self.stage == JL_DECIDING:
@@ -242,6 +252,10 @@ cdef class JsonListAssembler(Assembler):
                     self.fence += 1
                     self.fenced = JL_FENCE_TICKS if self.fence == JL_FENCE_LEN else 0
                     i += 1
+                elif self.otherwise is not None and not self.fence and self.otherwise.head_in_object:
+                    self.flush_carried(sink)            # (the whitespace before the head: wrapping)
+                    self.list_at = -1
+                    self.stage = JL_HEAD
                 elif self.otherwise is not None and not self.fence:
                     self.single(sink)
                 else:
@@ -289,6 +303,53 @@ cdef class JsonListAssembler(Assembler):
                 sink.malformed(MW_OTHER, OT_TEXT_BETWEEN_LIST_CALLS, p + i, cl)
                 i += cl
         return n
+
+    cdef Py_ssize_t head_bytes(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """(JL_HEAD) Carries the one call's head up to its `{`, which the call then reads, head and
+        all; a `[` in it that a `{` follows, whitespace aside, opens a list of calls instead
+        (text_before_list). Returns how many bytes it took."""
+        cdef Py_ssize_t i = 0, run, w
+        while i < n:
+            if self.list_at >= 0:
+                w = u8_space_len(p + i, n - i)
+                if w:
+                    hb_append(&self.carried, p + i, w)
+                    i += w
+                    continue
+                if p[i] == LBRACE:
+                    self.text_before_list(sink)
+                    return i
+                self.list_at = -1
+            run = i
+            while run < n and p[run] != LBRACE and p[run] != LBRACKET:
+                run += 1
+            hb_append(&self.carried, p + i, run - i)
+            i = run
+            if i == n:
+                break
+            if p[i] == LBRACE:
+                self.single(sink)
+                return i
+            self.list_at = self.carried.text.len        # a `[`: a list's, if a `{` follows
+            hb_append(&self.carried, p + i, 1)
+            i += 1
+        return n
+
+    cdef int text_before_list(self, Sink sink) except -1:
+        """(JL_HEAD) The `[` carried at list_at opens a list of calls: what was carried before it is
+        text where a call should begin, and the `[` with the whitespace after it the list's start
+        (JL_BRACKET: Dropped once the `{` opens the list)."""
+        cdef Held bracket
+        hb_init(&bracket)
+        try:
+            hb_split(&self.carried, self.list_at, &bracket)
+            self.flush_carried(sink, EV_MALFORMED, OT_NOT_A_CALL_START)
+            hb_split(&bracket, 0, &self.carried)
+        finally:
+            hb_free(&bracket)
+        self.list_at = -1
+        self.stage = JL_BRACKET
+        return 0
 
     cdef Py_ssize_t tail_text(self, const unsigned char* p, Py_ssize_t n, Sink sink, int other) except -1:
         """Text after the list's `]` (or the one call's object): whitespace is carried until a
@@ -545,13 +606,15 @@ cdef class JsonListAssembler(Assembler):
         return 0
 
     cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        # (the syntax's openers, next_list) right after the list's `]`, whitespace aside, the opener
-        # opens the next region (0: the engine follows the row); anywhere else it is the text it
-        # stands in: the list's, or the text after it
-        if self.stage == JL_AFTER and not self.after_text and not self.fenced:
-            return 0
-        self.feed(p, n, sink)
-        return 1
+        # (the syntax's openers, next_list) inside a list of calls, or a call, the opener is their
+        # text; anywhere else (before a list, after its `]`, text between or none) it opens the
+        # next region (0: the engine follows the row)
+        if self.stage == JL_BETWEEN or self.stage == JL_OBJECT or self.stage == JL_SINGLE:
+            self.feed(p, n, sink)
+            return 1
+        if self.stage == JL_DECIDING and not self.fence:
+            self.flush_carried(sink)    # (only whitespace before it: the opener written twice is one)
+        return 0
 
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink, True)
@@ -559,13 +622,15 @@ cdef class JsonListAssembler(Assembler):
 
     cdef int single(self, Sink sink) except -1:
         """The region holds no list: it is one call of the `otherwise` syntax, which reads what
-        was carried (or_list) or follows it (dropped, wrapping)."""
+        was carried (or_list, or its head: JL_HEAD) or follows it (dropped, wrapping)."""
+        cdef int carried = JL_TO_CALL if self.or_list or self.stage == JL_HEAD else EV_DROPPED
         self.call = <JsonCallAssembler>self.otherwise.open(None)
         self.stage = JL_SINGLE
-        return self.flush_carried(sink, JL_TO_CALL if self.or_list else EV_DROPPED)
+        return self.flush_carried(sink, carried)
 
     cdef int finish(self, Sink sink, bint complete) except -1:
-        if self.or_list and (self.stage == JL_DECIDING or self.stage == JL_BRACKET):
+        if self.stage == JL_HEAD or (self.or_list and (self.stage == JL_DECIDING
+                                                       or self.stage == JL_BRACKET)):
             self.single(sink)
         if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)

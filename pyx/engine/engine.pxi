@@ -939,8 +939,8 @@ cdef class Engine:
         """Whether terminal i (-1: none), moving to state `nxt`, opens a call region: it enters a
         region's state from outside one, it is a marker that leads a table whose first state holds
         the calls back to it (xLAM's `[TOOL_CALLS]`, Llama 3's `<|python_tag|>`: a call opener
-        too), or an opener the list did not hold (next_list: Granite 3's `<|tool_call|>` after the
-        list's `]`)."""
+        too), or an opener the list did not hold (next_list: Granite 3's `<|tool_call|>` outside
+        the list)."""
         cdef Syntax syntax = self.table.syntax
         if syntax is not None and syntax.openers_open_regions and syntax.is_opener(i):
             return True

@@ -23,12 +23,12 @@
 # With `list_object` (an object of a list, whose objects a `;` or whitespace separates) a `;`
 # outside the object's strings ends the object where it stands, at any depth: no JSON holds one
 # there, so it is the list's separator written before the object's `}` (or its arguments' closers)
-# were. So does a `{` at the object's top level after whitespace, where a `,` or the `}` belongs
-# after a member's value, once the arguments' value is whole: the list's next object, opened after
-# the whitespace that separates the list's objects (a `{` nested in a value is the value's). The
-# object closes before the byte (`close` is its offset, the byte not the object's), and arguments
-# cut by a `;` end there too (`arguments_end`: their closers are the assembler's to write, as for
-# any cut call).
+# were. So does a `{` at the object's top level, where a `,` or the `}` belongs after a member's
+# value (whitespace between or none), once the arguments' value is whole: the list's next object
+# (a `{` nested in a value is the value's; one after a `,` is where a key belongs). The object
+# closes before the byte (`close` is its offset, the byte not the object's), and arguments cut by
+# a `;` end there too (`arguments_end`: their closers are the assembler's to write, as for any cut
+# call).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -75,8 +75,8 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
-    unsigned char list_object       # a `;` outside strings ends the object (a list's; packed too)
-    unsigned char after_value       # OL_MEMBER: 1 after a member's value, 2 and whitespace (packed)
+    unsigned char list_object       # a `;` or a next `{` ends the object (a list's; packed too)
+    unsigned char after_value       # OL_MEMBER after a member's value (a bint, packed)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
@@ -127,7 +127,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.function_seen = False
     s.wrapped = False
     s.list_object = False
-    s.after_value = 0
+    s.after_value = False
     s.python = False
     s.quote = QUOTE
     s.has_name = False
@@ -257,7 +257,7 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
         if s.keys == OL_KEYS_ARGUMENTS:
             s.close = end
             return OL_CLOSED
-    s.after_value = 1
+    s.after_value = True
     return OL_MEMBER
 
 
@@ -272,8 +272,8 @@ cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
 
 cdef inline bint ol_next_object(ol_state* s) noexcept:
     """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object: after a
-    member's value and whitespace, the arguments' value whole."""
-    return s.list_object and s.after_value == 2 and s.arguments_end >= 0
+    member's value, the arguments' value whole."""
+    return s.list_object and s.after_value and s.arguments_end >= 0
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
@@ -339,7 +339,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             i += 1
             continue
         if st == OL_SCALAR:
-            if c == 44 or c == 125 or c == 93 or (c == SEMICOLON and s.list_object):
+            if c == 44 or c == 125 or c == 93 or ((c == SEMICOLON or c == LBRACE) and s.list_object):
                 st = ol_value_done(s, text, i)       # the byte is read again as a member separator
                 continue
             if c >= 0x80:
@@ -363,8 +363,6 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
         else:
             w = u8_space_len(text + i, n - i)
         if w:
-            if s.after_value:
-                s.after_value = 2
             i += w
             continue
         if c == SEMICOLON and s.list_object and st != OL_BEFORE:
@@ -385,10 +383,10 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             if c == LBRACE and ol_next_object(s):
                 st = ol_cut(s, i)
                 break
-            s.after_value = 0
+            s.after_value = False
             if c == 125 and s.wrapped:
                 s.wrapped = False       # the call object closed: the wrapper's members go on
-                s.after_value = 1
+                s.after_value = True
             elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED

@@ -1,7 +1,7 @@
 """Granite 3.x (`granite`): `<|tool_call|>` (or the text `<tool_call>`) and then a JSON
 list of `{"name", "arguments"}` call objects to the end of the output; no thought. The opener
-written again right after the list's `]` (whitespace aside) opens the next list, as vLLM's granite
-reads it; in the list, or in text after it, it is their text (`next_list`). (Granite 4 writes
+written again after the list's `]` (text between or none) opens the next list, as vLLM's granite
+reads it; in the list it is the list's text (`next_list`). (Granite 4 writes
 Hermes-style `<tool_call>` objects: the qwen2_5 table.)
 
 Asked to think (the template's `thinking` kwarg, which only adds a system prompt saying how),

@@ -10,9 +10,9 @@ call only once its arguments (`parameters`) member begins: one with a name and n
 (`{"name": "Alice", "age": 30}`, a reply that is JSON) is the text it is, as vLLM's llama3_json
 reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose again. A `;` outside an
 object's strings ends the object there: one whose `}` the model left out before the `;` is a call
-cut short, its arguments closed, and the object after the `;` the next call; so does a `{` after
-whitespace where the object's `,` or `}` belongs once its arguments are whole (`}` left out before
-a newline and the next object).
+cut short, its arguments closed, and the object after the `;` the next call; so does a `{` where
+the object's `,` or `}` belongs once its arguments are whole (`}` left out before a newline and the
+next object, or right before the next object).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints

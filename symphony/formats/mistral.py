@@ -6,7 +6,9 @@ parser reads it); since v11 it holds one call, `NAME{..arguments..}`, or
 first word: v11's tokenizer also writes the model's own call id, `NAME[CALL_ID]ID[ARGS]{..}`; that
 ID is the call's id (mistral_common decodes it so, and writes it back into the next turn), and
 `[CALL_ID]ID` stays in the call start's source. A call with no `[CALL_ID]` (a list, `NAME{..}`)
-has the id `call_<index>`.
+has the id `call_<index>`. A `[` before the head's `{` that a call object follows, whitespace
+aside, is no v11 head's: it opens a list of calls after text (`[TOOL_CALLS] junk [{..}]`, as vLLM's
+pre-v11 parser finds the list), the text before it shown.
 
 The assistant's turn starts after the user's `[/INST]` (a prompt's earlier turns, whose system
 prompt may spell out `[THINK]` and `[/THINK]`, do not seed it). The reasoning checkpoints write

@@ -1,8 +1,8 @@
 """xLAM (SPEC §3 `xlam`): the output is prose, and the lists of calls xLAM writes in it are its
 calls: as the whole output, after text, several, in a ```json (or ```) fence, `;` or `,` between
 their objects (the ways vLLM's xlam parser reads, and more; a `;` outside an object's strings ends
-the object, and so does a `{` after whitespace where its `,` or `}` belongs once its arguments are
-whole: one whose `}` was left out is a call cut short, as in `llama3_json`). A list opens where
+the object, and so does a `{` where its `,` or `}` belongs once its arguments are whole, after
+whitespace or none: one whose `}` was left out is a call cut short, as in `llama3_json`). A list opens where
 it is written: `[`, `{` and a first key that names a call or its arguments (`"name"`,
 `"arguments"`, …); the fence around it, and the one after its `]`, are wrapping. Anything else is
 content, every byte: "[1, 2] are the numbers", `[]`, `[{"a": 1}]`, a list whose first object ends
