@@ -389,7 +389,61 @@ QUIRKS = [
     Quirk("minimax-m2-block-opener-after-a-call-is-text", "minimax_m2",
           "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\nsee <minimax:tool_call> x</minimax:tool_call>",
           "see <minimax:tool_call> x", [call("get_weather", city="Paris")],
-          "a call started in the block: the opener after it is the block's text, as before"),
+          "vLLM's minimax_m2 and SGLang's minimax-m2: the call, no content (they drop text after a call); a call "
+          "started in the block and text after it: the opener is that text's, as written "
+          "(shapes.opener_again_in_block)"),
+    # the block's opener written again right after a call, before the block's close: dropped, the block going on
+    # (shapes.opener_again_in_block)
+    Quirk("minimax-m2-block-opener-again-after-a-call", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n<minimax:tool_call>\n" + MINIMAX_INVOKE.replace("Paris", "Oslo")
+          + "\n</minimax:tool_call>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2, whole and streamed: both calls, no content (symphony showed "
+          "the second `<minimax:tool_call>`)"),
+    Quirk("minimax-m2-block-opener-again-after-a-call-unspaced", "minimax_m2",
+          "Hi <minimax:tool_call>" + MINIMAX_INVOKE + "<minimax:tool_call>" + MINIMAX_INVOKE.replace("Paris", "Oslo")
+          + "</minimax:tool_call>", "Hi ", [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2, whole and streamed: both calls, the content `Hi ` (vLLM's "
+          "whole `Hi`)"),
+    Quirk("minimax-m2-block-opener-again-twice-after-a-call", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n<minimax:tool_call>\n<minimax:tool_call>\n"
+          + MINIMAX_INVOKE.replace("Paris", "Oslo") + "\n</minimax:tool_call>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's minimax_m2 and SGLang's minimax-m2, whole and streamed: both calls, no content"),
+    Quirk("minimax-m2-block-opener-again-then-the-close", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n<minimax:tool_call>\n</minimax:tool_call>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "SGLang's minimax-m2 whole and vLLM's minimax_m2 streamed: the call, the content `\nDone.` (vLLM's whole "
+          "none, SGLang's streamed none); the opener is the block's wrapping, the close the block's"),
+    Quirk("minimax-m2-block-opener-again-at-the-end", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n<minimax:tool_call>", None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2 whole and streamed and SGLang's minimax-m2 streamed: the call, no content (SGLang's "
+          "whole: no call, all of it content, its block regex wanting the close)"),
+    Quirk("deepseek-v3-2-block-opener-again-after-a-call", "deepseek_v3_2",
+          "<｜DSML｜function_calls>\n" + DSML_INVOKE + "\n<｜DSML｜function_calls>\n" + DSML_INVOKE.replace("Paris", "Oslo")
+          + "\n</｜DSML｜function_calls>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v32 and SGLang's deepseekv32, whole and streamed: both calls, no content (symphony "
+          "showed the second `<｜DSML｜function_calls>`)"),
+    Quirk("deepseek-v4-block-opener-again-after-a-call-unspaced", "deepseek_v4",
+          "<｜DSML｜tool_calls>" + DSML_INVOKE + "<｜DSML｜tool_calls>" + DSML_INVOKE.replace("Paris", "Oslo")
+          + "</｜DSML｜tool_calls>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4, whole and streamed: both calls, no content"),
+    Quirk("deepseek-v4-block-opener-again-then-the-close", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\n<｜DSML｜tool_calls>\n</｜DSML｜tool_calls>", None,
+          [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4, whole and streamed: the call, no content"),
+    Quirk("deepseek-v4-block-opener-after-a-call-and-text-is-text", "deepseek_v4",
+          "<｜DSML｜tool_calls>\n" + DSML_INVOKE + "\nsee <｜DSML｜tool_calls>\n" + DSML_INVOKE.replace("Paris", "Oslo")
+          + "\n</｜DSML｜tool_calls>", "see <｜DSML｜tool_calls>",
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v4 and SGLang's deepseekv4 whole: both calls, no content (SGLang's streamed `\nsee`); "
+          "text after the call: the opener is that text's, shown as the block's text is"),
+    Quirk("deepseek-v4-1-block-opener-again-after-a-call", "deepseek_v4_1",
+          "<｜DSML｜ calls>\n" + DSML_INVOKE.replace("<｜DSML｜", "<｜DSML｜ ").replace("</｜DSML｜", "</｜DSML｜ ")
+          + "\n<｜DSML｜ calls>\n" + DSML_INVOKE.replace("Paris", "Oslo").replace("<｜DSML｜", "<｜DSML｜ ")
+          .replace("</｜DSML｜", "</｜DSML｜ ") + "\n</｜DSML｜ calls>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's deepseek_v41 and SGLang's deepseekv41, whole and streamed: both calls, no content",
+          prompt="<｜Assistant｜>"),
     Quirk("deepseek-v3-2-block-opener-in-prose-then-a-call", "deepseek_v3_2",
           "Use <｜DSML｜function_calls> blocks: <｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜function_calls>",
           "Use <｜DSML｜function_calls> blocks: ", [call("get_weather", city="Paris")],

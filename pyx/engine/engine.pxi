@@ -131,7 +131,8 @@ cdef class Engine:
     cdef int region_opener          # ... the terminal that opened it, or -1
     cdef bint region_wrote          # ... and text other than whitespace was written in it
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
-                                    # reading JSON call objects opens one at a `{` then)
+                                    # reading JSON call objects opens one at a `{` then; the block's
+                                    # opener written again then is its wrapping)
     cdef bint refuses_undeclared    # undeclared="malformed": a call to a tool the request does not
                                     # declare is Malformed{UnknownTool} (its tools go to the Sink
                                     # when the first call region opens, then this is cleared)
@@ -659,6 +660,8 @@ cdef class Engine:
             return self.damaged_text(p, n)
         if self.call_may_begin and self.table.objects[self.state] >= 0:
             return self.block_text(p, n)
+        if self.call_may_begin:
+            self.call_may_begin = u8_space_run(p, n) == n
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
 
     cdef int block_text(self, const unsigned char* p, Py_ssize_t n) except -1:
@@ -730,6 +733,8 @@ cdef class Engine:
             return 0            # the open value's text, unless what follows says otherwise
         if self.opener_again(i):
             return self.reopen_region(i, p, n)
+        if self.opener_after_text(i, nxt):
+            return self.text(p, n)
         opening = self.opens_region(i, nxt)
         if opening:
             if self.region_undecided and nxt == 0:
@@ -813,6 +818,7 @@ cdef class Engine:
         if (after == EM_ARGUMENTS or after == EM_WRAPPER) and not (self.table.holds_name[self.state]
                                                                    and self.damaged_tag == self.damaged_mark):
             self.state = self.damaged_origin
+            self.call_may_begin = True  # (what it drops stands for a marker: a block's close or opener)
             if self.opens_region(i, nxt):
                 self.open_region()      # (what it drops is the region's: text if no call starts)
             self.sink.dropped(DR_WRAPPER, self.damaged.data, self.damaged.len)
@@ -955,6 +961,15 @@ cdef class Engine:
         return (self.region_undecided and self.region_wrote and i == self.region_opener
                 and self.table.in_region[self.state])
 
+    cdef inline bint opener_after_text(self, int i, int nxt) noexcept:
+        """Whether terminal i, on a row that keeps the block it is written in (the table reads the
+        block's opener written again there: shapes.opener_again_in_block), is that opener written
+        after text in the block since its last call (`</invoke>\nsee <minimax:tool_call> x`): the
+        block's text, as written. Right after a call or the block's opener, whitespace aside, the
+        row drops it, the block going on."""
+        return (nxt == self.state and i == self.region_opener and not self.call_may_begin
+                and self.table.emits[nxt] == EM_WRAPPER)
+
     cdef int reopen_region(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         """The region's opener again before a call started in it: the region was text the model
         wrote, and the marker opens the next one where the first was written."""
@@ -966,8 +981,9 @@ cdef class Engine:
 
     cdef int opener_in_block(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         """The block's opener again, before a call started in it, where the block has no row for
-        it (DSML's, MiniMax M2's): after text it opens the next block (reopen_region); written
-        twice in a row it is one, the second dropped with the block's wrapping."""
+        it (Kimi K2's, Step 3's): after text it opens the next block (reopen_region); written
+        twice in a row it is one, the second dropped with the block's wrapping. (A block with a row
+        for it, shapes.opener_again_in_block, reads it so in row().)"""
         if self.region_wrote:
             return self.reopen_region(i, p, n)
         return self.sink.dropped_marker(i, p, n)

@@ -18,7 +18,8 @@ the prose, whose text around it is content byte for byte, and where the block's 
 dropped (shapes.calls_without_block); the grammar writes the block. The DSML
 models also write damaged block tags before the real block or invoke (`<｜DSML｜toolcalls>`):
 those are dropped (shapes.damaged_openers), and shown as written when no call follows them;
-so are damaged block closers after the calls (`</｜DSML｜toolcalls>`, shapes.damaged_closers).
+so are damaged block closers after the calls (`</｜DSML｜toolcalls>`, shapes.damaged_closers), and
+the block's opener written again right after a call (shapes.opener_again_in_block).
 The DSML tags are also read spaced, as SGLang's DSML detectors read them (vLLM's read the
 parameter tags so): a run of whitespace between a tag's name and its first attribute
 (`<｜DSML｜invoke  name="f">`, a tab or a newline there), between a parameter's attributes, and
@@ -30,8 +31,9 @@ the word as a string (`"null"`), as vLLM's deepseek_v32 reads it (assemble_invok
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import (THINK, calls_without_block, damaged_closers, damaged_openers, spaced_invokes,
-                                     thought_and_call_block, thought_and_invokes)
+from symphony.formats.shapes import (THINK, calls_without_block, damaged_closers, damaged_openers,
+                                     opener_again_in_block, spaced_invokes, thought_and_call_block,
+                                     thought_and_invokes)
 from symphony.syntax import DSML_V3_2, CallObject
 
 DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.1's adds a space)
@@ -39,10 +41,11 @@ DSML_MARK = DSML_V3_2       # what every DSML tag begins with after its `<` (V4.
 
 def dsml_table(name, block, invoke_open, syntax):
     """V4.1's shape (a thought, a block of DSML invokes), reading an invoke written without the
-    block, dropping damaged block openers and closers and reading tags written spaced."""
+    block, dropping damaged block openers and closers and the block's opener written again after a
+    call, and reading tags written spaced."""
     table = thought_and_invokes(name, block, (invoke_open, syntax.dsml_tags()[2]), syntax, "<｜Assistant｜>")
     table = damaged_openers(calls_without_block(table, "invoke_open", "invoke"), DSML_MARK)
-    return spaced_invokes(damaged_closers(table, DSML_MARK))
+    return spaced_invokes(opener_again_in_block(damaged_closers(table, DSML_MARK)))
 
 
 def tool_call_table(name, call, syntax):

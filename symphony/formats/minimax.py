@@ -13,7 +13,9 @@ name='f'>`, `<parameter name = x>`), which vLLM's minimax_m2 parser reads: so do
 written in the content without its `<minimax:tool_call>` block, which vLLM's parser reads too
 (SGLang's shows it as content), is read in the prose (shapes.calls_without_block). A misspelled
 block close after the calls (`</minimax:toolcall>`, `</minimax_tool_call>`) is dropped as the
-block's close, as vLLM's parser drops it (shapes.damaged_closers).
+block's close, as vLLM's parser drops it (shapes.damaged_closers); the block's opener written
+again right after a call is dropped, the block going on, as both incumbents read the calls after it
+(shapes.opener_again_in_block).
 
 MiniMax M1 (`minimax_m1`, vLLM's `minimax`): `<think>` thoughts the model writes, and
 calls as a `<tool_calls>` block of JSON call objects, one per line, with no list around them.
@@ -22,7 +24,7 @@ from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MINIMAX, MODEL_WRITES_THOUGHT, REASONING_PROBE,
                                      ByValue, Family, Replay, Row, checkpoints)
 from symphony.formats.shapes import (THINK, calls_without_block, damaged_closers, invoke_rows, loose_invokes,
-                                     thought_and_calls, thought_and_invokes)
+                                     opener_again_in_block, thought_and_calls, thought_and_invokes)
 from symphony.syntax import XML_INVOKE_CLOSE
 
 SEPARATOR = "]<]minimax[>["
@@ -53,7 +55,7 @@ MINIMAX_M3 = invoke_rows(MINIMAX_M3).calls(CallSyntax.xml()).opens_turn("]~b]ai\
 MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
                                  ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(loose=True), "]~b]ai\n")
 MINIMAX_M2 = loose_invokes(calls_without_block(MINIMAX_M2, "invoke_open", "invoke"))
-MINIMAX_M2 = damaged_closers(MINIMAX_M2, "minimax")
+MINIMAX_M2 = opener_again_in_block(damaged_closers(MINIMAX_M2, "minimax"))
 
 MINIMAX_M1 = thought_and_calls("minimax_m1", THINK, ("<tool_calls>", "</tool_calls>"),
                                CallSyntax.json_list(bare=True), "]~b]ai\n")

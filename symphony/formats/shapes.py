@@ -309,6 +309,17 @@ def damaged_closers(table, mark, block="calls", close="calls_close", opener="cal
     return table.closes_block("damaged_closer", to)
 
 
+def opener_again_in_block(table, block="calls", opener="calls_open"):
+    """`table` (a block of calls, the wrapper state `block`, which its `opener` opens) also reads the
+    opener written again in the block after a call, before the block's close (`</invoke>\n
+    <minimax:tool_call><invoke …>`, as vLLM's minimax_m2 and deepseek_v32/deepseek_v4 and SGLang's
+    minimax-m2 and deepseekv32/deepseekv4 read the calls after it): right after a call, whitespace
+    aside, it is the block's wrapping, Dropped, and the block goes on. Written after other text it
+    is that text's (the block's text after a call; before a call, rule 2's next region: pyx/engine/
+    engine.pxi). A recovery: read, never written (Format.recovers)."""
+    return table.recovers(block, opener, block)
+
+
 def thought_and_call_block(name, think, block, call, syntax, block_ends_thought=False, also_think=()):
     """`think`, `block` and `call` are (open, close) marker texts, `also_think` more thought
     pairs that work alike (any opener opens the thought, any closer ends it). No row from a call
