@@ -1609,6 +1609,34 @@ QUIRKS = [
           None, [call("get_weather", city="Oslo"), call("search", query="x")],
           "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
           tools=(WEATHER, SEARCH)),
+    # a `]` there (after a `,` too) is the list's end, written before the last object's `}` was
+    Quirk("xlam-last-call-object-without-its-brace-before-the-bracket", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}] Done.',
+          " Done.", [call("get_weather", city="Oslo")],
+          "vLLM's xlam: streamed, the call; whole, no call, all content (SGLang has no xlam detector; symphony "
+          "read `] Done.` as the call's Malformed tail)"),
+    Quirk("xlam-second-call-object-without-its-brace-then-a-comma-and-the-bracket", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}}, {"name": "search", "arguments": {"query": "x"}, '
+          '] and then', " and then", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls; whole, no call, all content", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-list-in-prose-last-call-object-without-its-brace", "llama3_json",
+          'Here: [{"name": "get_weather", "parameters": {"city": "Oslo"}}, '
+          '{"name": "search", "parameters": {"query": "x"}] ok',
+          "Here:  ok", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, no call; streamed, both, the second's arguments cut (`{\"query\": \"`), the "
+          "content `Here: [, `; vLLM's llama3_json: all content, whole and streamed", tools=(WEATHER, SEARCH)),
+    Quirk("qwen3-list-last-call-object-without-its-brace", "qwen3",
+          '<tool_call>\n[{"name": "get_weather", "arguments": {"city": "Oslo"}}, '
+          '{"name": "search", "arguments": {"query": "x"}]\n</tool_call>',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's qwen25: no call and no content, whole and streamed; vLLM's hermes: whole, all content; "
+          "streamed, the first, the rest in its arguments", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-bracket-after-a-bare-call-object-is-prose", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}] ok',
+          "] ok", [call("get_weather", city="Oslo")],
+          "SGLang's llama3 and vLLM's llama3_json: whole, no call, all content; streamed, the call (SGLang's, its "
+          "arguments cut, `{\"city\": \"Osl`) (symphony: the object ends before the `]`, prose after the call, "
+          "as after a call whose `}` was written; it was the call's Malformed tail)"),
     # a `<tool_call>` block holds one call object (no list of them): what follows its object is text
     Quirk("hermes-call-object-without-its-brace-then-a-comma-and-another-is-its-tail", "qwen3",
           '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}, '

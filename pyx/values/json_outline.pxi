@@ -27,10 +27,11 @@
 # value (whitespace between or none), once the arguments' value is whole: the list's next object
 # (a `{` nested in a value is the value's). The object closes before the byte (`close` is its
 # offset, the byte not the object's), and arguments cut by a `;` end there too (`arguments_end`:
-# their closers are the assembler's to write, as for any cut call). A `,` after such a value that
-# a `{` follows, whitespace aside, is the separator between the list's objects written before the
-# `}` was: the object closes before the `,` (`close` its offset, once the `{` shows it; until then
-# the `,` is read as a member's).
+# their closers are the assembler's to write, as for any cut call). A `]` there is the list's (its
+# end, the object's `}` left out before it), and the object closes before it too. A `,` after such
+# a value that a `{` or `]` follows, whitespace aside, is the separator between the list's objects
+# written before the `}` was: the object closes before the `,` (`close` its offset, once the byte
+# after it shows it; until then the `,` is read as a member's).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -273,14 +274,15 @@ cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
 
 
 cdef inline bint ol_next_object(ol_state* s) noexcept:
-    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object, and so does
-    one after such a `,`: after a member's value, the arguments' value whole."""
+    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object, and a `]`
+    there is the list's, and so is either after such a `,`: after a member's value, the arguments'
+    value whole."""
     return s.list_object and s.after_value and s.arguments_end >= 0
 
 
 cdef inline Py_ssize_t ol_separator_at(ol_state* s, const unsigned char* text, Py_ssize_t at) noexcept:
-    """(ol_next_object) Where the object ends before the next one's `{` at `at`: at the `,` that
-    followed the member's value (only whitespace between, no byte of it a `,`), or at the `{`."""
+    """(ol_next_object) Where the object ends before the list's `{` or `]` at `at`: at the `,` that
+    followed the member's value (only whitespace between, no byte of it a `,`), or at that byte."""
     if s.after_value == 2:
         at -= 1
         while text[at] != COMMA:
@@ -392,7 +394,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_NESTED
                 s.depth = 1
         elif st == OL_MEMBER:
-            if c == LBRACE and ol_next_object(s):
+            if (c == LBRACE or c == RBRACKET) and ol_next_object(s):
                 st = ol_cut(s, ol_separator_at(s, text, i))
                 break
             s.after_value = 2 if c == COMMA and ol_next_object(s) else 0
