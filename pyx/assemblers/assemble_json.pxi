@@ -7,8 +7,8 @@
 # ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
 # taken, nor (an object of a list) the `;` that ends one written without its `}`, and what follows
 # it: the object closes before it, its arguments cut there (json_outline.pxi); a `,` before the
-# next object's `{` that ends one so, taken before that `{` arrived, is dropped with the whitespace
-# after it (the separator between the two). A `tentative` object (one that opened a list in prose)
+# next object's `{` (or the list's `]`) that ends one so, taken before that byte arrived, is
+# dropped with the whitespace after it (the separator). A `tentative` object (one that opened a list in prose)
 # is a call only once its arguments begin: it holds the list's start before its `{` (`lead` bytes,
 # then Dropped) and, if it ends before them, reports nothing but
 # is `declined`, its text the holder's to show (at the stream's end the assembler shows it as
@@ -338,7 +338,7 @@ cdef class JsonCallAssembler(Assembler):
         if self.head_repeats and self.outline.st == OL_STOPPED and not self.started():
             before -= self.restart_payload(sink)
         if self.outline.close >= 0:
-            # (a list's `,` taken before the `{` that showed it ends the object stays, to be dropped)
+            # (a list's `,` taken before the byte that showed it ends the object stays, to be dropped)
             taken = max(self.outline.close - before, 0)
             text.len = max(self.outline.close, before)
         self.progress(sink)

@@ -78,7 +78,7 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
-    unsigned char list_object       # a `;` or a next `{` ends the object (a list's; packed too)
+    unsigned char list_object       # a `;`, a next `{` or a `]` ends the object (a list's; packed)
     unsigned char after_value       # OL_MEMBER: 1 after a member's value, 2 and a `,` (packed)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
