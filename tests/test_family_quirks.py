@@ -67,6 +67,15 @@ TIME_CALL = "<function=get_time>\n<parameter=timezone>\nUTC\n</parameter>\n</fun
 MINIMAX_INVOKE = '<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>'
 DSML_INVOKE = ('<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>'
                "\n</｜DSML｜invoke>")
+GCML_INVOKE = DSML_INVOKE.replace("DSML", "GCML")
+HY4_CALL = ("<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource><arg_value:opensource>Paris"
+            "</arg_value:opensource></tool_call:opensource>")
+HY3_CALL = "<tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>"
+K3_CALL = ('<|open|>call tool="get_weather" index="1"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris'
+           "<|close|>argument<|sep|><|close|>call<|sep|>")
+M3_INVOKE = (']<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Paris]<]minimax[>[</city>'
+             "]<]minimax[>[</invoke>")
+MUSE_INVOKE = '<atem:invoke name="get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n</atem:invoke>'
 
 
 @dataclasses.dataclass(frozen=True)
@@ -444,6 +453,57 @@ QUIRKS = [
           [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
           "vLLM's deepseek_v41 and SGLang's deepseekv41, whole and streamed: both calls, no content",
           prompt="<｜Assistant｜>"),
+    # the same in the other blocks whose incumbents read both calls (shapes.opener_again_in_block)
+    Quirk("gigachat35-block-opener-again-after-a-call", "gigachat35",
+          "<｜GCML｜tool_calls>\n" + GCML_INVOKE + "\n<｜GCML｜tool_calls>\n" + GCML_INVOKE.replace("Paris", "Oslo")
+          + "\n</｜GCML｜tool_calls>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "SGLang's gigachat35, whole and streamed: both calls, no content (symphony showed the second "
+          "`<｜GCML｜tool_calls>`)"),
+    Quirk("gigachat35-block-opener-again-then-the-close", "gigachat35",
+          "<｜GCML｜tool_calls>" + GCML_INVOKE + "<｜GCML｜tool_calls>\n</｜GCML｜tool_calls>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "SGLang's gigachat35, whole and streamed: the call, no content (it drops the text after the block); the "
+          "opener is the block's wrapping, the close the block's"),
+    Quirk("hy4-block-opener-again-after-a-call", "hy4",
+          "<tool_calls:opensource>" + HY4_CALL + "<tool_calls:opensource>" + HY4_CALL.replace("Paris", "Oslo")
+          + "</tool_calls:opensource>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's hy_v4, whole and streamed: both calls, no content (symphony showed the second "
+          "`<tool_calls:opensource>`)"),
+    Quirk("hy-v3-block-opener-again-after-a-call", "hy_v3",
+          "<tool_calls>" + HY3_CALL + "\n<tool_calls>\n" + HY3_CALL.replace("Paris", "Oslo") + "\n</tool_calls>",
+          None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's hy_v3 and SGLang's hunyuan, whole and streamed: both calls, no content (vLLM's streamed values "
+          "run on into `</arg_value`, as with one call)"),
+    Quirk("hy-v3-block-opener-again-then-the-close", "hy_v3",
+          "<tool_calls>" + HY3_CALL + "<tool_calls>\n</tool_calls>\nDone.", "\nDone.",
+          [call("get_weather", city="Paris")],
+          "vLLM's hy_v3: the call, no content; SGLang's hunyuan: the call, whole no content, streamed `\nDone.`"),
+    Quirk("kimi-k3-tools-opener-again-after-a-call", "kimi_k3",
+          "<|open|>tools<|sep|>" + K3_CALL + "\n<|open|>tools<|sep|>\n" + K3_CALL.replace("Paris", "Oslo")
+          + "\n<|close|>tools<|sep|>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's kimi_k3 and SGLang's kimi_k3, whole and streamed: both calls, no content (symphony showed the "
+          "second `<|open|>tools<|sep|>`)"),
+    Quirk("kimi-k3-spaced-tools-opener-again-after-a-call", "kimi_k3",
+          "<|open|>tools<|sep|>" + K3_CALL + "<|open|> tools <|sep|>" + K3_CALL.replace("Paris", "Oslo")
+          + "<|close|>tools<|sep|>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's kimi_k3 and SGLang's kimi_k3, whole and streamed: both calls, no content (the spaced opener is "
+          "the same row: shapes.spaced_special_tokens)"),
+    Quirk("minimax-m3-block-opener-again-after-a-call", "minimax_m3",
+          "]<]minimax[>[<tool_call>\n" + M3_INVOKE + "\n]<]minimax[>[<tool_call>\n" + M3_INVOKE.replace("Paris", "Oslo")
+          + "\n]<]minimax[>[</tool_call>", None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "SGLang's minimax-m3, whole and streamed: both calls, no content; vLLM's minimax_m3 whole: two calls "
+          "(`{}` arguments, as it reads one well-formed block in the probe), streamed none (nor one block's)"),
+    Quirk("muse-glimmer-block-opener-again-after-a-call", "muse_glimmer",
+          " to=get_weather<|message|><atem:function_calls>\n" + MUSE_INVOKE + "<atem:function_calls>"
+          + MUSE_INVOKE.replace("Paris", "Oslo") + "\n</atem:function_calls>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "SGLang's muse, whole and streamed: both calls, no content (symphony showed the second "
+          "`<atem:function_calls>`)"),
+    Quirk("muse-spark-block-opener-again-after-a-call", "muse_spark",
+          " to=get_weather<|message|><atem:function_calls>\n" + MUSE_INVOKE + "\n<atem:function_calls>\n"
+          + MUSE_INVOKE.replace("Paris", "Oslo") + "\n</atem:function_calls>", None,
+          [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's muse, whole and streamed: both calls, no content"),
     Quirk("deepseek-v3-2-block-opener-in-prose-then-a-call", "deepseek_v3_2",
           "Use <｜DSML｜function_calls> blocks: <｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜function_calls>",
           "Use <｜DSML｜function_calls> blocks: ", [call("get_weather", city="Paris")],

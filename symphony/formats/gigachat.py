@@ -12,11 +12,14 @@ GigaChat 3.5 (`gigachat35`, SGLang's `gigachat35`): content, then a
 block's opener is read, and a damaged block opener dropped, as DeepSeek's are
 (shapes.calls_without_block, shapes.damaged_openers); so are tags written spaced (runs of
 whitespace between a tag's name and its attributes, between attributes, before `>`), as SGLang's
-gigachat35 detector reads them (CallSyntax.dsml(GCML, spaced=True), shapes.spaced_invokes).
+gigachat35 detector reads them (CallSyntax.dsml(GCML, spaced=True), shapes.spaced_invokes). The
+block's opener written again right after a call is the block's wrapping, the block going on
+(shapes.opener_again_in_block).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import Family, Row
-from symphony.formats.shapes import calls_without_block, damaged_openers, invoke_rows, spaced_invokes
+from symphony.formats.shapes import (calls_without_block, damaged_openers, invoke_rows, opener_again_in_block,
+                                     spaced_invokes)
 from symphony.syntax import GCML, dsml_tags
 
 GIGACHAT3 = (
@@ -52,6 +55,7 @@ GIGACHAT35 = (
 )
 GIGACHAT35 = invoke_rows(GIGACHAT35).calls(CallSyntax.dsml(GCML, spaced=True))
 GIGACHAT35 = spaced_invokes(damaged_openers(calls_without_block(GIGACHAT35, "invoke_open", "invoke"), GCML))
+GIGACHAT35 = opener_again_in_block(GIGACHAT35)
 
 TABLES = {"gigachat3": GIGACHAT3, "gigachat35": GIGACHAT35}
 

@@ -18,7 +18,7 @@ spellings, as SGLang's detector does (vLLM's reads the one its tokenizer has).
 """
 from symphony.format import CallSyntax
 from symphony.formats.family import ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, ByValue, Family, Row, checkpoints
-from symphony.formats.shapes import thought_and_call_block
+from symphony.formats.shapes import opener_again_in_block, thought_and_call_block
 from symphony.syntax import Tags
 
 THINK = ("<think:opensource>", "</think:opensource>")
@@ -44,11 +44,17 @@ def _read_bare(table, markers):
     return table
 
 
-# the call markers only: Hy4 writes `</think>` as text in its thought (a model's own words)
-HY4 = _read_bare(thought_and_call_block("hy4", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))),
-                 MARKERS[2:])
+def _block(name):
+    """Hy4's block of keyed calls (`name`'s), the block's opener written again right after a call
+    its wrapping (shapes.opener_again_in_block)."""
+    return opener_again_in_block(thought_and_call_block(name, THINK, BLOCK, CALL,
+                                                        CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))))
 
-HY_V3 = _read_bare(thought_and_call_block("hy_v3", THINK, BLOCK, CALL, CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,)))
+
+# the call markers only: Hy4 writes `</think>` as text in its thought (a model's own words)
+HY4 = _read_bare(_block("hy4"), MARKERS[2:])
+
+HY_V3 = _read_bare(_block("hy_v3")
                    .ignores("tool_sep", "<tool_sep:opensource>")
                    .ignores("tool_sep_bare", "<tool_sep>"), MARKERS)
 

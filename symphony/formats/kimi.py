@@ -8,6 +8,8 @@ prefill), and the model closes it. A thought closed by `<|close|>think` without 
 template writes after it ends there all the same (a recovery), at the end of the output too. The
 markers and a call's tags are also read as a detokenizer writes them when it spaces special tokens,
 `<|open|> response <|sep|>` (a recovery: shapes.spaced_special_tokens, CallSyntax.xtml(spaced=True)).
+The tools region's opener written again right after a call is the region's wrapping, the region
+going on (shapes.opener_again_in_block).
 
 Kimi K2 (`kimi_k2`) writes `functions.NAME:IDX` JSON calls in a section block; that head is the
 model's own call id, and the call's id (the chat template writes it back into the next turn's
@@ -28,7 +30,8 @@ Kimi-VL (`kimi_vl`) only a `◁think▷` thought.
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, NO_THOUGHT, OPENS_THOUGHT, Family, Row,
                                      checkpoints)
-from symphony.formats.shapes import THINK, calls_without_block, spaced_special_tokens, thought_and_call_block
+from symphony.formats.shapes import (THINK, calls_without_block, opener_again_in_block, spaced_special_tokens,
+                                     thought_and_call_block)
 from symphony.syntax import XTML_CALL_CLOSE, CallObject
 
 KIMI_HEAD = '<|open|>message role="assistant"<|sep|>'      # the generation prompt's head
@@ -77,6 +80,7 @@ KIMI_K3 = (
     .calls(CallSyntax.xtml(spaced=True))
     .opens_turn("<|open|>message role=\"assistant\"<|sep|>")
 )
+KIMI_K3 = opener_again_in_block(KIMI_K3, "tools", "tools_open")
 # the markers as a detokenizer writes them when it spaces special tokens (`<|open|> response <|sep|>`,
 # `<|open|> call tool="`; the call's tags likewise, CallSyntax.xtml(spaced=True)), as vLLM's kimi_k3
 # parsers read them (shapes.spaced_special_tokens)

@@ -1,7 +1,8 @@
 """MiniMax M3 (SPEC §3 `minimax_m3`): the template writes a separator token before every tag,
 which is dropped wherever it stands (and kept in its place among a call's held bytes); calls sit
 in a `<tool_call>` block of `<invoke name="…">` element trees (XML). `<mm:think>`/`</mm:think>`
-mean something only at the very start of the output; later they are content.
+mean something only at the very start of the output; later they are content. The block's opener
+written again right after a call is its wrapping, the block going on (shapes.opener_again_in_block).
 
 MiniMax M2 and M2.7 (`minimax_m2`): the generation prompt opens a `<think>` thought;
 calls sit in a `<minimax:tool_call>` block of `<invoke name="…">` invokes whose
@@ -50,7 +51,7 @@ MINIMAX_M3 = (
     .transition("reasoning", "calls_open", "calls")
     .transition("content", "calls_open", "calls")
 )
-MINIMAX_M3 = invoke_rows(MINIMAX_M3).calls(CallSyntax.xml()).opens_turn("]~b]ai\n")
+MINIMAX_M3 = opener_again_in_block(invoke_rows(MINIMAX_M3).calls(CallSyntax.xml()).opens_turn("]~b]ai\n"))
 
 MINIMAX_M2 = thought_and_invokes("minimax_m2", ("<minimax:tool_call>", "</minimax:tool_call>"),
                                  ("<invoke name=\"", XML_INVOKE_CLOSE), CallSyntax.invoke(loose=True), "]~b]ai\n")

@@ -16,7 +16,9 @@ answer, ` to=` holds the name that follows (letters, digits, `_ . - *`), and `<|
 after it makes them the tool's header, dropped, which ends the message (a recovery,
 `Format.holds_name`: vLLM's muse reads `Need the time. to=time.now<|message|>` so); any other byte
 shows them as the message's text, where a `<|message|>` still lets a calls block open the message
-after it (the text up to that block is still read as the message the header stood in).
+after it (the text up to that block is still read as the message the header stood in). The calls
+block's opener written again right after a call is the block's wrapping, the block going on
+(shapes.opener_again_in_block).
 
 Muse Spark (vLLM's `muse` and `musespark1x` parser) shares Glimmer's messages and
 call markup and has more recipients: a bare `<|message|>` header is the thought,
@@ -24,6 +26,7 @@ call markup and has more recipients: a bare `<|message|>` header is the thought,
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import MODEL_WRITES_THOUGHT, Family, Row, checkpoints
+from symphony.formats.shapes import opener_again_in_block
 from symphony.syntax import ParamTags
 
 MESSAGE = ParamTags.MUSE.header_end
@@ -120,7 +123,7 @@ def _muse(name, reasoning=("self",), content=("user",), dropped=(), bare="conten
                 table = table.recovers(body, "recipient_open", "tool_header")
     table = table.recovers("tool_header", "message", "tool")
     table = table.control_tokens("message", *ending[:-1])      # `<|message|>`, `<|eom|>`, `<|eot|>`
-    return table.calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
+    return opener_again_in_block(table).calls(CallSyntax.param_xml(ParamTags.MUSE)).opens_turn(START)
 
 
 MUSE_GLIMMER = _muse("muse_glimmer")
