@@ -313,10 +313,11 @@ def opener_again_in_block(table, block="calls", opener="calls_open"):
     """`table` (a block of calls, the wrapper state `block`, which its `opener` opens) also reads the
     opener written again in the block after a call, before the block's close (`</invoke>\n
     <minimax:tool_call><invoke …>`, as vLLM's minimax_m2 and deepseek_v32/deepseek_v4 and SGLang's
-    minimax-m2 and deepseekv32/deepseekv4 read the calls after it): right after a call, whitespace
-    aside, it is the block's wrapping, Dropped, and the block goes on. Written after other text it
-    is that text's (the block's text after a call; before a call, rule 2's next region: pyx/engine/
-    engine.pxi). A recovery: read, never written (Format.recovers)."""
+    minimax-m2 and deepseekv32/deepseekv4 read the calls after it, and the incumbents of GigaChat 3.5,
+    Hy3/Hy4, Kimi K3, MiniMax M3 and Muse theirs): right after a call, whitespace aside, it is the
+    block's wrapping, Dropped, and the block goes on. Written after other text it is that text's
+    (the block's text after a call; before a call, rule 2's next region: pyx/engine/engine.pxi). A
+    recovery: read, never written (Format.recovers)."""
     return table.recovers(block, opener, block)
 
 
