@@ -6,11 +6,9 @@
 # number's tail that is not whole) wait until they are decided, the value completes, or the stream
 # ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
 # taken, nor (an object of a list) the `;` that ends one written without its `}`, and what follows
-# it: the object closes before it, its arguments cut there (json_outline.pxi); a `,` before the
-# next object's `{` (or the list's `]`) that ends one so, taken before that byte arrived, is
-# dropped with the whitespace after it (the separator). A `tentative` object (one that opened a list in prose)
-# is a call only once its arguments begin: it holds the list's start before its `{` (`lead` bytes,
-# then Dropped) and, if it ends before them, reports nothing but
+# it: the object closes before it, its arguments cut there (json_outline.pxi). A `tentative` object
+# (one that opened a list in prose) is a call only once its arguments begin: it holds the list's
+# start before its `{` (`lead` bytes, then Dropped) and, if it ends before them, reports nothing but
 # is `declined`, its text the holder's to show (at the stream's end the assembler shows it as
 # content itself). A raw control character inside a string of the arguments (a real newline or tab
 # in code, which lenient readers such as `json.loads(strict=False)` take) is the string's: it goes
@@ -338,9 +336,8 @@ cdef class JsonCallAssembler(Assembler):
         if self.head_repeats and self.outline.st == OL_STOPPED and not self.started():
             before -= self.restart_payload(sink)
         if self.outline.close >= 0:
-            # (a list's `,` taken before the byte that showed it ends the object stays, to be dropped)
-            taken = max(self.outline.close - before, 0)
-            text.len = max(self.outline.close, before)
+            taken = self.outline.close - before
+            text.len = self.outline.close
         self.progress(sink)
         if self.in_tail:
             return taken + self.read_tail(p + taken, n - taken, sink)
@@ -547,8 +544,6 @@ cdef class JsonCallAssembler(Assembler):
             self.complete(sink)
             self.report(sink, AJ_END, end_at, o.close)
             self.done = True
-            if self.text.text.len > o.close:
-                self.report(sink, AJ_WRAPPER, o.close, self.text.text.len)
             self.drop_separators(sink)
         return 0
 

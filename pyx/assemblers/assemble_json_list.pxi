@@ -39,9 +39,8 @@
 # that left out the object's `}`, or its arguments' closers, before the `;` wrote a call cut short
 # (its arguments closed as any cut call's are), and the object after the `;` is the list's next.
 # So does a `{` at an object's top level, where its `,` or `}` belongs once its arguments' value is
-# whole (after whitespace that separates the objects, or right after the value, or after such a
-# `,`, then the separator): it is the list's next object, the one before it, its `}` left out, a
-# call cut short there; a `]` there is read as between the objects (the list's end).
+# whole (after whitespace that separates the objects, or right after the value): it is the list's
+# next object, the one before it, its `}` left out, a call cut short there.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
 # written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is

@@ -25,13 +25,10 @@
 # there, so it is the list's separator written before the object's `}` (or its arguments' closers)
 # were. So does a `{` at the object's top level, where a `,` or the `}` belongs after a member's
 # value (whitespace between or none), once the arguments' value is whole: the list's next object
-# (a `{` nested in a value is the value's). The object closes before the byte (`close` is its
-# offset, the byte not the object's), and arguments cut by a `;` end there too (`arguments_end`:
-# their closers are the assembler's to write, as for any cut call). A `]` there is the list's (its
-# end, the object's `}` left out before it), and the object closes before it too. A `,` after such
-# a value that a `{` or `]` follows, whitespace aside, is the separator between the list's objects
-# written before the `}` was: the object closes before the `,` (`close` its offset, once the byte
-# after it shows it; until then the `,` is read as a member's).
+# (a `{` nested in a value is the value's; one after a `,` is where a key belongs). The object
+# closes before the byte (`close` is its offset, the byte not the object's), and arguments cut by
+# a `;` end there too (`arguments_end`: their closers are the assembler's to write, as for any cut
+# call).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -78,8 +75,8 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
-    unsigned char list_object       # a `;`, a next `{` or a `]` ends the object (a list's; packed)
-    unsigned char after_value       # OL_MEMBER: 1 after a member's value, 2 and a `,` (packed)
+    unsigned char list_object       # a `;` or a next `{` ends the object (a list's; packed too)
+    unsigned char after_value       # OL_MEMBER after a member's value (a bint, packed)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
     Py_ssize_t id_at         # the `tool_call_id` is text[id_at:id_at + id_len] (id_len 0: none)
@@ -130,7 +127,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.function_seen = False
     s.wrapped = False
     s.list_object = False
-    s.after_value = 0
+    s.after_value = False
     s.python = False
     s.quote = QUOTE
     s.has_name = False
@@ -260,7 +257,7 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
         if s.keys == OL_KEYS_ARGUMENTS:
             s.close = end
             return OL_CLOSED
-    s.after_value = 1
+    s.after_value = True
     return OL_MEMBER
 
 
@@ -274,20 +271,9 @@ cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
 
 
 cdef inline bint ol_next_object(ol_state* s) noexcept:
-    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object, and a `]`
-    there is the list's, and so is either after such a `,`: after a member's value, the arguments'
-    value whole."""
+    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object: after a
+    member's value, the arguments' value whole."""
     return s.list_object and s.after_value and s.arguments_end >= 0
-
-
-cdef inline Py_ssize_t ol_separator_at(ol_state* s, const unsigned char* text, Py_ssize_t at) noexcept:
-    """(ol_next_object) Where the object ends before the list's `{` or `]` at `at`: at the `,` that
-    followed the member's value (only whitespace between, no byte of it a `,`), or at that byte."""
-    if s.after_value == 2:
-        at -= 1
-        while text[at] != COMMA:
-            at -= 1
-    return at
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
@@ -394,13 +380,13 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_NESTED
                 s.depth = 1
         elif st == OL_MEMBER:
-            if (c == LBRACE or c == RBRACKET) and ol_next_object(s):
-                st = ol_cut(s, ol_separator_at(s, text, i))
+            if c == LBRACE and ol_next_object(s):
+                st = ol_cut(s, i)
                 break
-            s.after_value = 2 if c == COMMA and ol_next_object(s) else 0
+            s.after_value = False
             if c == 125 and s.wrapped:
                 s.wrapped = False       # the call object closed: the wrapper's members go on
-                s.after_value = 1
+                s.after_value = True
             elif c == 125:
                 s.close = i + 1
                 st = OL_CLOSED
