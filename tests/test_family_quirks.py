@@ -1680,13 +1680,85 @@ QUIRKS = [
           "vLLM's llama3_json: whole, all content; streamed, the first, `{\"opts\": {\"a\": 1}}` (symphony: the "
           "arguments end where their validator refused the `{`, the rest of the object Malformed, then the "
           "next call after its `}`)", tools=(RUN,)),
-    Quirk("llama3-call-object-without-its-brace-then-a-comma-and-the-next-stays-its-tail", "llama3_json",
+    # a `,` after such a value, then (whitespace aside) a `{`, is the separator between the list's
+    # objects written before the `}` was: the object ends before the `,`, which is dropped
+    Quirk("llama3-call-object-without-its-brace-then-a-comma-and-the-next", "llama3_json",
           '{"name": "get_weather", "parameters": {"city": "Oslo"},{"name": "search", "parameters": {}}',
-          ',{"name": "search", "parameters": {}}', [call("get_weather", city="Oslo")],
+          None, [call("get_weather", city="Oslo"), call("search")],
           "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
-          "vLLM's llama3_json: whole, all content; streamed, the first call only (symphony: after the `,` a key "
-          "belongs, so the `{` opens no next object: the rest is the first call's Malformed tail)",
+          "vLLM's llama3_json: whole, all content; streamed, the first call only (symphony: both, the `,` the "
+          "separator between them)", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-tagged-call-objects-without-their-braces-then-a-comma-and-a-space", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}, {"name": "search", "parameters": '
+          '{"query": "x"}, {"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x"), call("search")],
+          "SGLang's llama3: whole, the last call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first call only", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-object-without-its-brace-then-a-comma-a-newline-and-the-next", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"},\n{"name": "search", "parameters": {"query": "x"}}',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first call only", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-call-object-without-its-brace-after-another-member-then-a-comma-and-the-next", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}, "id": 7 ,{"name": "search", "parameters": {}}',
+          None, [call("get_weather", city="Oslo"), call("search")],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"city\": \"Osl`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first call only (symphony: the `,` after the "
+          "scalar member the separator)", tools=(WEATHER, SEARCH)),
+    # only once the object has its name and its arguments whole, and only at its own level
+    Quirk("llama3-comma-and-an-object-in-the-arguments-are-the-arguments", "llama3_json",
+          '{"name": "run", "parameters": {"opts": {"a": 1},{"b": 2}}}; {"name": "run", "parameters": {"n": 1}}',
+          ',{"b": 2}}', [call("run", opts={"a": 1}), call("run", n=1)],
+          "SGLang's llama3: whole, the second call only; streamed, the first, its arguments cut (`{\"opts\": {`); "
+          "vLLM's llama3_json: whole, all content; streamed, the first, `{\"opts\": {\"a\": 1}}` (symphony: the "
+          "arguments end where their validator refused the `{`, the rest of the object Malformed)", tools=(RUN,)),
+    Quirk("llama3-comma-and-an-object-before-the-arguments-is-text", "llama3_json",
+          '{"name": "get_weather",{"name": "search", "parameters": {"query": "x"}}',
+          '{"name": "get_weather",', [call("search", query="x")],
+          "SGLang's llama3: whole, the second call only; streamed, the first with no arguments; vLLM's "
+          "llama3_json: whole, all content; streamed, the first with no arguments (symphony: an object that "
+          "stops before its arguments begin is the text it is)", tools=(WEATHER, SEARCH)),
+    Quirk("xlam-call-object-without-its-brace-then-a-comma-and-the-next", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}, {"name": "search", "arguments": {"query": "x"}}]',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls; whole, no call, all content (SGLang has no xlam detector)",
           tools=(WEATHER, SEARCH)),
+    # a `]` there (after a `,` too) is the list's end, written before the last object's `}` was
+    Quirk("xlam-last-call-object-without-its-brace-before-the-bracket", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}] Done.',
+          " Done.", [call("get_weather", city="Oslo")],
+          "vLLM's xlam: streamed, the call; whole, no call, all content (SGLang has no xlam detector; symphony "
+          "read `] Done.` as the call's Malformed tail)"),
+    Quirk("xlam-second-call-object-without-its-brace-then-a-comma-and-the-bracket", "xlam",
+          '[{"name": "get_weather", "arguments": {"city": "Oslo"}}, {"name": "search", "arguments": {"query": "x"}, '
+          '] and then', " and then", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "vLLM's xlam: streamed, both calls; whole, no call, all content", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-list-in-prose-last-call-object-without-its-brace", "llama3_json",
+          'Here: [{"name": "get_weather", "parameters": {"city": "Oslo"}}, '
+          '{"name": "search", "parameters": {"query": "x"}] ok',
+          "Here:  ok", [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's llama3: whole, no call; streamed, both, the second's arguments cut (`{\"query\": \"`), the "
+          "content `Here: [, `; vLLM's llama3_json: all content, whole and streamed", tools=(WEATHER, SEARCH)),
+    Quirk("qwen3-list-last-call-object-without-its-brace", "qwen3",
+          '<tool_call>\n[{"name": "get_weather", "arguments": {"city": "Oslo"}}, '
+          '{"name": "search", "arguments": {"query": "x"}]\n</tool_call>',
+          None, [call("get_weather", city="Oslo"), call("search", query="x")],
+          "SGLang's qwen25: no call and no content, whole and streamed; vLLM's hermes: whole, all content; "
+          "streamed, the first, the rest in its arguments", tools=(WEATHER, SEARCH)),
+    Quirk("llama3-bracket-after-a-bare-call-object-is-prose", "llama3_json",
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}] ok',
+          "] ok", [call("get_weather", city="Oslo")],
+          "SGLang's llama3 and vLLM's llama3_json: whole, no call, all content; streamed, the call (SGLang's, its "
+          "arguments cut, `{\"city\": \"Osl`) (symphony: the object ends before the `]`, prose after the call, "
+          "as after a call whose `}` was written; it was the call's Malformed tail)"),
+    # a `<tool_call>` block holds one call object (no list of them): what follows its object is text
+    Quirk("hermes-call-object-without-its-brace-then-a-comma-and-another-is-its-tail", "qwen3",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}, '
+          '{"name": "search", "arguments": {"query": "x"}}\n</tool_call>',
+          ', {"name": "search", "arguments": {"query": "x"}}\n', [call("get_weather", city="Oslo")],
+          "SGLang's qwen25: whole, no call and no content; streamed, the first, its arguments cut "
+          "(`{\"city\": \"Osl`); vLLM's hermes: whole, all content; streamed, the first, the rest in its "
+          "arguments", tools=(WEATHER, SEARCH)),
     Quirk("xlam-call-object-without-its-brace-then-a-space-and-the-next", "xlam",
           '[{"name": "get_weather", "arguments": {"city": "Oslo"} {"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],

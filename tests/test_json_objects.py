@@ -8,6 +8,7 @@ import pytest
 from symphony import _native
 from symphony.format import CallSyntax
 from symphony.syntax import CallObject
+from tests.common import runs
 from tests.wire import (NO_CALL, arguments, arguments_of, check, check_tokens, content, dropped, end, finish, malformed,
                         parsed, start)
 
@@ -345,3 +346,45 @@ def test_minimax_m1_objects_one_per_line():
         start(1, "g", '{"name": "g", "arguments": '), arguments(1, "{}", "{}"), end(1, "}"),
         dropped("]\n"), dropped("</tool_calls>"), finish(tool_calls=2),
     ])
+
+
+def test_a_lists_comma_held_apart_from_the_object():
+    """A `,` after a list object's member, its arguments whole, is the list's once a `{` or `]`
+    follows (the object's `}` left out) and the object's otherwise; the list holds it apart until
+    that byte, so an object with no name keeps the `,` (a first attempt lost it streamed) and in a
+    bare list in prose the `,` before a `]` is prose whole and streamed alike."""
+    held_no_call = {"other": "a tool-call region that held no call"}
+    check("cohere_command3", '<|START_ACTION|>[{"arguments": [1], ]<|END_ACTION|>', [
+        malformed("<|START_ACTION|>[", held_no_call), malformed('{"arguments": [1]', {"other": "a tool call without a name"}),
+        malformed(", ]<|END_ACTION|>", held_no_call), finish(),
+    ])
+    check("llama3_json", '{"name": "a", "parameters": {"x": 1}, ]', [
+        start(0, "a", '{"name": "a", "parameters": '), arguments(0, '{"x": 1}', '{"x": 1}'), end(0, ""),
+        content(", ]"), finish(tool_calls=1),
+    ])
+    check("llama3_json", '{"name": "a", "parameters": {"x": 1}, "id": 7, ', [
+        start(0, "a", '{"name": "a", "parameters": '), arguments(0, '{"x": 1}', '{"x": 1}'),
+        malformed(', "id": 7, ', "unterminated_region"), end(0, ""), finish(tool_calls=1),
+    ])
+
+
+LIST_OPENERS = {"llama3_json": "", "xlam": "", "minimax_m1": "<tool_calls>", "cohere_command3": "<|START_ACTION|>",
+                "cohere_command4": "<|START_ACTION|>", "phi4_mini": "functools", "mistral": "[TOOL_CALLS]",
+                "nemotron_json": "<TOOLCALL>", "granite": "<|tool_call|>", "jamba": "<tool_calls>",
+                "hunyuan_a13b": "<tool_calls>", "apertus": "<|tools_prefix|>", "qwen3": "<tool_call>"}
+
+
+@pytest.mark.parametrize("table", LIST_OPENERS)
+@pytest.mark.parametrize("body", [
+    '[{"name": "a", "arguments": {"x": 1}, {"name": "b", "arguments": {"y": 2}}] ok',
+    '[{"name": "a", "arguments": {"x": 1}, \n ] and', '{"name": "a", "parameters": {"x": 1} ,\n {"name": "b"',
+    '[{"name": "a", "arguments": {"x": 1},,{"name": "b", "arguments": {}}]', '{"name": "a", "arguments": {"x": 1}, ',
+    'So [{"name": "a", "arguments": {"x": 1}, ; {"name": "b", "arguments": {}}]', '[{"a": {"x": 1}, {"b": {}}]',
+    '[{"tool_name": "a", "parameters": {"x": 1}, "tool_call_id": "7", ]',
+])
+def test_a_held_comma_at_every_chunking(table, body):
+    """Whatever the `,` turns out to be, every byte lands once and every chunking reads the same,
+    in every table that reads lists of call objects (behind the opener of its region)."""
+    output = LIST_OPENERS[table] + body
+    check(table, output, runs(parsed(table, output)))
+    check_tokens(table, output)

@@ -5,20 +5,21 @@
 # Bytes still undecided (a word or an escape being read, a member whose value has not begun, a
 # number's tail that is not whole) wait until they are decided, the value completes, or the stream
 # ends, so where the output is cut never changes what is sent. Bytes after the object's `}` are not
-# taken, nor (an object of a list) the `;` that ends one written without its `}`, and what follows
-# it: the object closes before it, its arguments cut there (json_outline.pxi). A `tentative` object
-# (one that opened a list in prose) is a call only once its arguments begin: it holds the list's
-# start before its `{` (`lead` bytes, then Dropped) and, if it ends before them, reports nothing but
-# is `declined`, its text the holder's to show (at the stream's end the assembler shows it as
-# content itself). A raw control character inside a string of the arguments (a real newline or tab
-# in code, which lenient readers such as `json.loads(strict=False)` take) is the string's: it goes
-# out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw byte in their source. The words
-# `NaN`, `Infinity` and `-Infinity` where a value may begin (as Python's `json.dumps` writes a float
-# nan or inf; `json.loads` reads them) are a value each: it goes out in the arguments' JSON as the
-# JSON string of its text (`"NaN"`), the word in their source, and the arguments go on after it. The
-# validator pauses at each of these (its `rewrites`); the assembler records where, and writes them
-# anew as it reports those bytes (json_rewrites.pxi, which the forced tool_choice's assembler
-# shares).
+# taken, nor (an object of a list) the `;`, `{` or `]` that ends one written without its `}`, and
+# what follows it: the object closes before it, its arguments cut there (json_outline.pxi); a `,`
+# that may be such a list's is not taken either until the list says whose it is (comma_decided). A
+# `tentative` object (one that opened a list in prose) is a call only once its arguments begin: it
+# holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it ends before them,
+# reports nothing but is `declined`, its text the holder's to show (at the stream's end the
+# assembler shows it as content itself). A raw control character inside a string of the arguments (a
+# real newline or tab in code, which lenient readers such as `json.loads(strict=False)` take) is the
+# string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw byte in their
+# source. The words `NaN`, `Infinity` and `-Infinity` where a value may begin (as Python's
+# `json.dumps` writes a float nan or inf; `json.loads` reads them) are a value each: it goes out in
+# the arguments' JSON as the JSON string of its text (`"NaN"`), the word in their source, and the
+# arguments go on after it. The validator pauses at each of these (its `rewrites`); the assembler
+# records where, and writes them anew as it reports those bytes (json_rewrites.pxi, which the forced
+# tool_choice's assembler shares).
 #
 # Where the call's syntax types values by the request's tools (aj_typed: K2-Horizon's `json` form
 # in its keyed block), a top-level member written as a string whose declared type reads strings
@@ -326,7 +327,7 @@ cdef class JsonCallAssembler(Assembler):
             ol_advance(&self.outline, text.data, text.len)
         # Copied in steps as long as what is held, so that an object followed by a long piece
         # (the rest of a list of calls) costs its own length, not the piece's.
-        while at < n and self.outline.close < 0:
+        while at < n and self.outline.close < 0 and self.outline.st != OL_COMMA_HELD:
             step = n - at
             if self.outline.st != OL_STOPPED and step > text.len + 256:
                 step = text.len + 256
@@ -338,11 +339,24 @@ cdef class JsonCallAssembler(Assembler):
         if self.outline.close >= 0:
             taken = self.outline.close - before
             text.len = self.outline.close
+        elif self.outline.st == OL_COMMA_HELD:
+            taken = self.outline.pos - before   # (the `,` and what follows: the list's to hold)
+            text.len = self.outline.pos
         self.progress(sink)
         if self.in_tail:
             return taken + self.read_tail(p + taken, n - taken, sink)
         self.release()
         return taken
+
+    cdef int comma_decided(self, bint the_lists, Sink sink) except -1:
+        """(a list's object, its reading held at a `,`: OL_COMMA_HELD) the_lists: the `,` is the
+        list's, and the object ends before it, its `}` left out; else it is the object's, which
+        reads on from it (the list feeds it back)."""
+        if not the_lists:
+            ol_comma_is_member(&self.outline)
+            return 0
+        self.outline.st = ol_cut(&self.outline, self.outline.pos)
+        return self.progress(sink)
 
     cdef bint read_head(self, Py_ssize_t before) except -1:
         """Looks for the head's separator in what arrived (text from `before` on, and the bytes

@@ -40,7 +40,12 @@
 # (its arguments closed as any cut call's are), and the object after the `;` is the list's next.
 # So does a `{` at an object's top level, where its `,` or `}` belongs once its arguments' value is
 # whole (after whitespace that separates the objects, or right after the value): it is the list's
-# next object, the one before it, its `}` left out, a call cut short there.
+# next object, the one before it, its `}` left out, a call cut short there; a `]` there is the
+# list's end, the same. A `,` there is held (JL_COMMA: the call's reading waits at it, and the list
+# carries it and the whitespace after it) until the byte after them decides: a `{` or a `]` makes
+# it the list's separator written before the object's `}` was (the object ends before it, and the
+# list reads on from the `,` as between its objects); any other byte, or the region's end, makes it
+# the object's own, fed back to the call, which reads on. The same bytes decide at every chunking.
 #
 # Prose (`prose`: xLAM, Llama 3): the region is text in which a list of calls opens where one is
 # written, wherever that is: after prose, in a ```json (or ```) fence, several times. Whether it is
@@ -84,6 +89,7 @@ cdef enum JlStage:
     JL_BRACKET = 9      # a `[` (and whitespace) read: a list of calls if `{` or `]` follows
     JL_GIVEN_BACK = 10  # or_list: the one call ended; what follows is not the region's to take
     JL_HEAD = 11        # the text before the one call's `{` (its head, or text before a list)
+    JL_COMMA = 12       # a `,` at an object's top level, the object's or the list's, held (see the top)
 
 cdef enum:
     JL_TO_CALL = -1     # flush_carried: the carried bytes are the first of the call just opened
@@ -220,6 +226,11 @@ cdef class JsonListAssembler(Assembler):
                         self.stage = JL_GIVEN_BACK if self.or_list else JL_AFTER_CALL
                     else:
                         self.stage = JL_BETWEEN
+                elif self.call.outline.st == OL_COMMA_HELD:
+                    self.stage = JL_COMMA
+                continue
+            if self.stage == JL_COMMA:
+                i += self.held_comma(p + i, n - i, sink)
                 continue
             if self.stage == JL_AFTER_CALL:
                 return self.tail_text(p + i, n - i, sink, OT_TEXT_AFTER_OBJECT) + i
@@ -303,6 +314,41 @@ cdef class JsonListAssembler(Assembler):
                 sink.malformed(MW_OTHER, OT_TEXT_BETWEEN_LIST_CALLS, p + i, cl)
                 i += cl
         return n
+
+    cdef Py_ssize_t held_comma(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """(JL_COMMA) Carries the `,` the object's reading waits at and the whitespace after it; the
+        next byte decides whose the `,` is (comma_is_the_lists or comma_is_the_objects). Returns how
+        many bytes it took (the deciding byte is read on in the stage it leaves)."""
+        cdef Py_ssize_t i = 0, w
+        if not self.carried.text.len:
+            hb_append(&self.carried, p, 1)      # (the `,`)
+            i = 1
+        while i < n:
+            w = u8_space_len(p + i, n - i)
+            if not w:
+                if p[i] == LBRACE or p[i] == RBRACKET:
+                    self.comma_is_the_lists(sink)
+                else:
+                    self.comma_is_the_objects(sink)
+                return i
+            hb_append(&self.carried, p + i, w)
+            i += w
+        return n
+
+    cdef int comma_is_the_lists(self, Sink sink) except -1:
+        """(JL_COMMA) The object ends before the held `,`, its `}` left out: a call cut short; the
+        `,` and the whitespace carried are between the list's objects."""
+        self.call.comma_decided(True, sink)
+        self.call = None
+        self.stage = JL_BETWEEN
+        return 0
+
+    cdef int comma_is_the_objects(self, Sink sink) except -1:
+        """(JL_COMMA) The held `,` is the object's: it and the whitespace carried go back to the
+        call, which reads on from them."""
+        self.call.comma_decided(False, sink)
+        self.stage = JL_OBJECT
+        return self.flush_carried(sink, JL_TO_CALL)
 
     cdef Py_ssize_t head_bytes(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """(JL_HEAD) Carries the one call's head up to its `{`, which the call then reads, head and
@@ -609,7 +655,8 @@ cdef class JsonListAssembler(Assembler):
         # (the syntax's openers, next_list) inside a list of calls, or a call, the opener is their
         # text; anywhere else (before a list, after its `]`, text between or none) it opens the
         # next region (0: the engine follows the row)
-        if self.stage == JL_BETWEEN or self.stage == JL_OBJECT or self.stage == JL_SINGLE:
+        if (self.stage == JL_BETWEEN or self.stage == JL_OBJECT or self.stage == JL_SINGLE
+                or self.stage == JL_COMMA):
             self.feed(p, n, sink)
             return 1
         if self.stage == JL_DECIDING and not self.fence:
@@ -632,6 +679,8 @@ cdef class JsonListAssembler(Assembler):
         if self.stage == JL_HEAD or (self.or_list and (self.stage == JL_DECIDING
                                                        or self.stage == JL_BRACKET)):
             self.single(sink)
+        if self.stage == JL_COMMA:
+            self.comma_is_the_objects(sink)
         if self.stage == JL_OBJECT or self.stage == JL_SINGLE:
             self.flush_carried(sink)
             self.call.finish(sink, complete)

@@ -25,10 +25,13 @@
 # there, so it is the list's separator written before the object's `}` (or its arguments' closers)
 # were. So does a `{` at the object's top level, where a `,` or the `}` belongs after a member's
 # value (whitespace between or none), once the arguments' value is whole: the list's next object
-# (a `{` nested in a value is the value's; one after a `,` is where a key belongs). The object
+# (a `{` nested in a value is the value's), and so does a `]` there, the list's end. The object
 # closes before the byte (`close` is its offset, the byte not the object's), and arguments cut by
 # a `;` end there too (`arguments_end`: their closers are the assembler's to write, as for any cut
-# call).
+# call). A `,` there may be the object's (a key follows) or the list's, written before the object's
+# `}` was (a `{` or `]` follows): reading waits at it (OL_COMMA_HELD, `pos` its offset) until the
+# list's reader, which holds it and the whitespace after it, sees the byte that decides
+# (ol_comma_is_member, or ol_cut at it).
 
 cdef enum OlState:
     OL_BEFORE = 0           # before the object's `{`
@@ -45,6 +48,7 @@ cdef enum OlState:
     OL_SCALAR = 11
     OL_CLOSED = 12
     OL_STOPPED = 13
+    OL_COMMA_HELD = 14      # (list_object) at a `,` that may be the list's (see the top)
 
 cpdef enum OlKeys:
     OL_KEYS_CALL = 0        # {"name": .., "arguments": ..}
@@ -75,7 +79,7 @@ cdef struct ol_state:
     unsigned char arguments_seen
     unsigned char function_seen
     unsigned char wrapped    # reading the members of the `function` member's object
-    unsigned char list_object       # a `;` or a next `{` ends the object (a list's; packed too)
+    unsigned char list_object       # a `;`, a next `{` or a `]` ends the object (a list's; packed)
     unsigned char after_value       # OL_MEMBER after a member's value (a bint, packed)
     bint has_name
     ByteBuf name             # the decoded name, once has_name
@@ -88,8 +92,8 @@ cdef struct ol_state:
     unsigned char needs_arguments   # an object with no arguments member is no call (a bint, packed too)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
-    Py_ssize_t close         # one past the object's `}` (or the offset of the `;` or `{` that ended
-                             # it), -1 until then
+    Py_ssize_t close         # one past the object's `}` (or the offset of the `;`, `{`, `]` or `,`
+                             # that ended it), -1 until then
 
 
 # The bytes a nested value's run stops at: a string's quote (python, bit 1: `'` too), the
@@ -262,8 +266,8 @@ cdef int ol_value_done(ol_state* s, const unsigned char* text, Py_ssize_t end) e
 
 
 cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
-    """(list_object) A `;` or a `{` at `at` ends the object before it, and arguments still being
-    read there; returns the state reading ends in."""
+    """(list_object) A `;`, `{`, `]` or `,` at `at` ends the object before it, and arguments still
+    being read there; returns the state reading ends in."""
     if s.has_arguments and s.arguments_end < 0:
         s.arguments_end = at
     s.close = at
@@ -271,9 +275,17 @@ cdef inline int ol_cut(ol_state* s, Py_ssize_t at) noexcept:
 
 
 cdef inline bint ol_next_object(ol_state* s) noexcept:
-    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object: after a
-    member's value, the arguments' value whole."""
+    """(list_object) A `{` where a `,` or the `}` belongs opens the list's next object, a `]` there
+    is the list's end, and a `,` there may be the list's: after a member's value, the arguments'
+    value whole."""
     return s.list_object and s.after_value and s.arguments_end >= 0
+
+
+cdef inline void ol_comma_is_member(ol_state* s) noexcept:
+    """(OL_COMMA_HELD) The `,` reading waits at is the object's own (a key or other text follows
+    it): reading goes on from it, as a member's `,`."""
+    s.st = OL_MEMBER
+    s.after_value = False
 
 
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
@@ -285,7 +297,7 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     cdef const unsigned char* nested_stops = OL_NESTED_STOPS[(1 if s.python else 0)
                                                              | (2 if s.list_object else 0)]
     cdef int st = s.st
-    while i < n and st != OL_CLOSED and st != OL_STOPPED:
+    while i < n and st != OL_CLOSED and st != OL_STOPPED and st != OL_COMMA_HELD:
         c = text[i]
         if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
@@ -380,8 +392,11 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
                 st = OL_NESTED
                 s.depth = 1
         elif st == OL_MEMBER:
-            if c == LBRACE and ol_next_object(s):
+            if (c == LBRACE or c == RBRACKET) and ol_next_object(s):
                 st = ol_cut(s, i)
+                break
+            if c == COMMA and ol_next_object(s):
+                st = OL_COMMA_HELD
                 break
             s.after_value = False
             if c == 125 and s.wrapped:

@@ -12,7 +12,9 @@ reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose agai
 object's strings ends the object there: one whose `}` the model left out before the `;` is a call
 cut short, its arguments closed, and the object after the `;` the next call; so does a `{` where
 the object's `,` or `}` belongs once its arguments are whole (`}` left out before a newline and the
-next object, or right before the next object).
+next object, or right before the next object), and a `,` there that the next object's `{` follows
+(`{"x": 1}, {"name": "b", …}`: the `,` the separator); a `]` there ends the object too (a `[` list's
+end, or, in a bare list, prose after the call).
 """
 from symphony.format import CallSyntax, Emits, Format
 from symphony.formats.family import LLAMA3, NO_THOUGHT, Family, Row, checkpoints
