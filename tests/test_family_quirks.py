@@ -716,6 +716,33 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: the arguments object's `}` left out before the call's `<tool_call|>`: the marker ends
+    # the bare scalar being read as the `}` would
+    Quirk("gemma-object-unclosed-before-the-call-end", "gemma4",
+          '<|tool_call>call:search{query:<|"|>Paris<|"|>,limit:5<tool_call|>Done.',
+          "Done.", [call("search", query="Paris", limit=5)],
+          "vLLM's and SGLang's gemma4: the same call (both drop `Done.`, prose kept here; symphony cut "
+          "`,limit:5` as an argument the call's end cut short, shown as content)", tools=(SEARCH,)),
+    Quirk("gemma-object-unclosed-one-scalar", "gemma4",
+          "<|tool_call>call:lookup{enabled:false<tool_call|><|tool_call>call:get_weather{days:3<tool_call|>",
+          None, [call("lookup", enabled=False), call("get_weather", days=3)],
+          "vLLM's and SGLang's gemma4: both calls with their one value (symphony read `{}`, the rest "
+          "content)", tools=(LOOKUP, WEATHER)),
+    Quirk("gemma-object-unclosed-nested", "gemma4",
+          "<|tool_call>call:lookup{tags:[1,2<tool_call|>",
+          None, [call("lookup", tags=[1, 2])],
+          "vLLM's gemma4: `[\"1\"]`, SGLang's: `[1]` (each drops the `2` its pattern cuts); symphony: the marker "
+          "ends the `2` as the `]` would", tools=(LOOKUP,)),
+    Quirk("gemma-object-unclosed-key-cut", "gemma4",
+          "<|tool_call>call:get_weather{days:3,city<tool_call|>",
+          ",city", [call("get_weather", days=3)],
+          "vLLM's and SGLang's gemma4: `{\"days\": 3}` (a key with no value is no member; symphony shows it, "
+          "Malformed)"),
+    Quirk("gemma-object-unclosed-at-the-end", "gemma4",
+          "<|tool_call>call:get_weather{days:3",
+          "days:3", [call("get_weather")],
+          "vLLM's gemma4: `{\"days\": 3}`; SGLang's: no call, the output as content. symphony: the end of "
+          "the stream may have cut the scalar (`3` of `30`), so it is Malformed, no marker said it was whole"),
     # Gemma 4: a key written between quotes
     Quirk("gemma-quoted-keys", "gemma4",
           '<|tool_call>call:search{<|"|>query<|"|>:<|"|>Paris, France<|"|>,<|"|>limit<|"|>:5}<tool_call|>',
