@@ -1544,6 +1544,29 @@ QUIRKS = [
           None, [call("search", query="x", limit=5)],
           "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
           tools=(SEARCH,)),
+    # A table whose first state holds the calls: the marker back to it written twice in a row is one
+    # (rule 2), not an empty region shown as text before the next
+    Quirk("llama3-python-tag-twice", "llama3_json",
+          '<|python_tag|><|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's llama3_json and SGLang's llama3: the call, no content (symphony showed the first tag, a region "
+          "that held no call)"),
+    Quirk("llama3-python-tag-twice-between-calls", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|python_tag|>\n<|python_tag|>'
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}}',
+          None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's llama3_json and SGLang's llama3: both calls, no content"),
+    Quirk("llama3-python-tag-after-text-opens-the-next", "llama3_json",
+          '<|python_tag|>x<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+          "<|python_tag|>x", [call("get_weather", city="Paris")],
+          "vLLM's llama3_json and SGLang's llama3: the call, no content (symphony: after text the tag ends the "
+          "region, which held no call and is text as written, rule 2)"),
+    Quirk("inkling-header-opener-twice", "inkling",
+          '<|message_model|><|message_model|>get_weather<|content_invoke_tool_json|>'
+          '{"name":"get_weather","args":{"city":"Paris"}}<|end_message|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's inkling: the call, no content (symphony showed the first `<|message_model|>`, a "
+          "region that held no call)"),
     # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
     Quirk("llama3-python-dict", "llama3_json",
           "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",

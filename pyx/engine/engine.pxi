@@ -736,6 +736,8 @@ cdef class Engine:
         if self.opener_after_text(i, nxt):
             return self.text(p, n)
         opening = self.opens_region(i, nxt)
+        if opening and self.opener_twice_to_first_state(i, nxt):
+            return self.sink.dropped_marker(i, p, n)
         if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
@@ -960,6 +962,12 @@ cdef class Engine:
         written twice in a row is one)."""
         return (self.region_undecided and self.region_wrote and i == self.region_opener
                 and self.table.in_region[self.state])
+
+    cdef inline bint opener_twice_to_first_state(self, int i, int nxt) noexcept:
+        """Whether terminal i, back to the first state that holds the calls (`<|python_tag|>`), is
+        the marker that opened the region written again with only whitespace since: one with it,
+        dropped with the region's wrapping (after text it ends the region and opens the next)."""
+        return self.region_undecided and nxt == 0 and i == self.region_opener and not self.region_wrote
 
     cdef inline bint opener_after_text(self, int i, int nxt) noexcept:
         """Whether terminal i, on a row that keeps the block it is written in (the table reads the
