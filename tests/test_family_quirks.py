@@ -1567,6 +1567,32 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's and SGLang's inkling: the call, no content (symphony showed the first `<|message_model|>`, a "
           "region that held no call)"),
+    # A call region's close written twice in a row, whitespace aside, after a call: one (rule 2)
+    Quirk("qwen-call-close-twice", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call></tool_call>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's hermes and SGLang's qwen25: the call, no content (symphony showed the second `</tool_call>`, "
+          "a marker with no region open)"),
+    Quirk("qwen3-coder-block-close-twice-then-prose", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"
+          "\n</tool_call>\nDone.",
+          "\n\nDone.", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder: the call, no content (each drops the text after the "
+          "block; prose kept here)"),
+    Quirk("glm-call-close-twice", "ling",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call></tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's glm45 and SGLang's glm45: the call, no content"),
+    Quirk("minimax-block-close-twice", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n'
+          "</minimax:tool_call>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: the call, the second close as content"),
+    Quirk("qwen-call-close-again-after-text-is-text", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call> ok </tool_call>',
+          " ok </tool_call>", [call("get_weather", city="Paris")],
+          "vLLM's hermes and SGLang's qwen25: the call, no content (both drop the text after it); symphony: after "
+          "text the close is the text's, as written"),
     # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
     Quirk("llama3-python-dict", "llama3_json",
           "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",
