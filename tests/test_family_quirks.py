@@ -716,6 +716,33 @@ QUIRKS = [
           ", France", [call("search", limit=5, query="Paris")],
           "SGLang 0.5.23's gemma4: no quote closes it, so a bare value up to its `,`; the rest, no key, is "
           "dropped (symphony: Malformed, shown as content)", tools=(SEARCH,)),
+    # Gemma 4: the arguments object's `}` left out before the call's `<tool_call|>`: the marker ends
+    # the bare scalar being read as the `}` would
+    Quirk("gemma-object-unclosed-before-the-call-end", "gemma4",
+          '<|tool_call>call:search{query:<|"|>Paris<|"|>,limit:5<tool_call|>Done.',
+          "Done.", [call("search", query="Paris", limit=5)],
+          "vLLM's and SGLang's gemma4: the same call (both drop `Done.`, prose kept here; symphony cut "
+          "`,limit:5` as an argument the call's end cut short, shown as content)", tools=(SEARCH,)),
+    Quirk("gemma-object-unclosed-one-scalar", "gemma4",
+          "<|tool_call>call:lookup{enabled:false<tool_call|><|tool_call>call:get_weather{days:3<tool_call|>",
+          None, [call("lookup", enabled=False), call("get_weather", days=3)],
+          "vLLM's and SGLang's gemma4: both calls with their one value (symphony read `{}`, the rest "
+          "content)", tools=(LOOKUP, WEATHER)),
+    Quirk("gemma-object-unclosed-nested", "gemma4",
+          "<|tool_call>call:lookup{tags:[1,2<tool_call|>",
+          None, [call("lookup", tags=[1, 2])],
+          "vLLM's gemma4: `[\"1\"]`, SGLang's: `[1]` (each drops the `2` its pattern cuts); symphony: the marker "
+          "ends the `2` as the `]` would", tools=(LOOKUP,)),
+    Quirk("gemma-object-unclosed-key-cut", "gemma4",
+          "<|tool_call>call:get_weather{days:3,city<tool_call|>",
+          ",city", [call("get_weather", days=3)],
+          "vLLM's and SGLang's gemma4: `{\"days\": 3}` (a key with no value is no member; symphony shows it, "
+          "Malformed)"),
+    Quirk("gemma-object-unclosed-at-the-end", "gemma4",
+          "<|tool_call>call:get_weather{days:3",
+          "days:3", [call("get_weather")],
+          "vLLM's gemma4: `{\"days\": 3}`; SGLang's: no call, the output as content. symphony: the end of "
+          "the stream may have cut the scalar (`3` of `30`), so it is Malformed, no marker said it was whole"),
     # Gemma 4: a key written between quotes
     Quirk("gemma-quoted-keys", "gemma4",
           '<|tool_call>call:search{<|"|>query<|"|>:<|"|>Paris, France<|"|>,<|"|>limit<|"|>:5}<tool_call|>',
@@ -1517,6 +1544,55 @@ QUIRKS = [
           None, [call("search", query="x", limit=5)],
           "SGLang's iquest_q1 (whole and streamed): the key trimmed (vLLM has no IQuest parser)",
           tools=(SEARCH,)),
+    # A table whose first state holds the calls: the marker back to it written twice in a row is one
+    # (rule 2), not an empty region shown as text before the next
+    Quirk("llama3-python-tag-twice", "llama3_json",
+          '<|python_tag|><|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's llama3_json and SGLang's llama3: the call, no content (symphony showed the first tag, a region "
+          "that held no call)"),
+    Quirk("llama3-python-tag-twice-between-calls", "llama3_json",
+          '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|python_tag|>\n<|python_tag|>'
+          '{"name": "get_weather", "parameters": {"city": "Oslo"}}',
+          None, [call("get_weather", city="Paris"), call("get_weather", city="Oslo")],
+          "vLLM's llama3_json and SGLang's llama3: both calls, no content"),
+    Quirk("llama3-python-tag-after-text-opens-the-next", "llama3_json",
+          '<|python_tag|>x<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+          "<|python_tag|>x", [call("get_weather", city="Paris")],
+          "vLLM's llama3_json and SGLang's llama3: the call, no content (symphony: after text the tag ends the "
+          "region, which held no call and is text as written, rule 2)"),
+    Quirk("inkling-header-opener-twice", "inkling",
+          '<|message_model|><|message_model|>get_weather<|content_invoke_tool_json|>'
+          '{"name":"get_weather","args":{"city":"Paris"}}<|end_message|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's inkling: the call, no content (symphony showed the first `<|message_model|>`, a "
+          "region that held no call)"),
+    # A call region's close written twice in a row, whitespace aside, after a call: one (rule 2)
+    Quirk("qwen-call-close-twice", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call></tool_call>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's hermes and SGLang's qwen25: the call, no content (symphony showed the second `</tool_call>`, "
+          "a marker with no region open)"),
+    Quirk("qwen3-coder-block-close-twice-then-prose", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"
+          "\n</tool_call>\nDone.",
+          "\n\nDone.", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder: the call, no content (each drops the text after the "
+          "block; prose kept here)"),
+    Quirk("glm-call-close-twice", "ling",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call></tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's glm45 and SGLang's glm45: the call, no content"),
+    Quirk("minimax-block-close-twice", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n'
+          "</minimax:tool_call>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content; SGLang's minimax-m2: the call, the second close as content"),
+    Quirk("qwen-call-close-again-after-text-is-text", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call> ok </tool_call>',
+          " ok </tool_call>", [call("get_weather", city="Paris")],
+          "vLLM's hermes and SGLang's qwen25: the call, no content (both drop the text after it); symphony: after "
+          "text the close is the text's, as written"),
     # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
     Quirk("llama3-python-dict", "llama3_json",
           "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",

@@ -118,12 +118,22 @@ def test_a_scalar_an_objects_comma_ends_waits_for_the_next_key():
 
 
 def test_a_marker_closes_what_is_open_and_reports_what_it_cut():
+    """A bare scalar the marker ends is whole, as the `}` would end it; a key it cuts is reported."""
     check("gemma4", CALL + "call:f{a:{b:[1,2" + CALL_END, [
         dropped(CALL),
         start(0, "f", "call:f"),
         arguments(0, '{"a": {"b": [1', "{a:{b:[1"),
-        malformed(",2", CUT),
-        arguments(0, "]}}", ""),
+        arguments(0, ", 2]}}", ",2"),
+        end(0),
+        dropped(CALL_END),
+        finish(tool_calls=1),
+    ])
+    check("gemma4", CALL + "call:f{a:{b:[1,2],c" + CALL_END, [
+        dropped(CALL),
+        start(0, "f", "call:f"),
+        arguments(0, '{"a": {"b": [1, 2]', "{a:{b:[1,2]"),
+        malformed(",c", CUT),
+        arguments(0, "}}", ""),
         end(0),
         dropped(CALL_END),
         finish(tool_calls=1),

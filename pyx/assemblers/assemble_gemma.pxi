@@ -13,7 +13,9 @@
 # value never came is never written; separators are ours (`, ` and `: `). The call ends with its
 # object's `}` (the bytes after it are the engine's: the table's `<tool_call|>` is dropped).
 # The first byte the notation cannot take, and everything after it in the call, is
-# Malformed{InvalidArguments}; a marker that ends the call closes what is open for the client.
+# Malformed{InvalidArguments}; a marker that ends the call closes what is open for the client,
+# and ends a bare scalar being read as the object's `}` would (`{days:3<tool_call|>` is
+# `{"days": 3}`, as vLLM's and SGLang's gemma4 read it); a key it cuts is Malformed.
 #
 # A string's opening quote may be missing (`query:Paris, France<|"|>`): a bare value that a quote
 # closes before the value's end is a string, its text everything from its first byte to that
@@ -121,7 +123,9 @@ cdef class GemmaCall(TagCall):
             return 0
         if self.held:
             self.write_held()
-        if self.pending:
+        if self.pending and self.stage == GM_SCALAR and terminal >= 0:
+            self.write_scalar()                 # a marker (not the end) ends it as `}` would
+        elif self.pending:
             self.flush()
             self.report_carried(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
         if self.stage == GM_STRING:

@@ -130,6 +130,8 @@ cdef class Engine:
     cdef int region_from            # ... the state it was opened from
     cdef int region_opener          # ... the terminal that opened it, or -1
     cdef bint region_wrote          # ... and text other than whitespace was written in it
+    cdef int closer_again           # the marker that closed a call region with a call in it, back
+                                    # to text, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then; the block's
                                     # opener written again then is its wrapping)
@@ -153,6 +155,7 @@ cdef class Engine:
         self.ledger = Ledger.__new__(Ledger)
         self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
+        self.closer_again = -1
         self.stage = ST_FRESH
         self.undeclared = undeclared
         self.refuses_undeclared = undeclared == "malformed"
@@ -598,8 +601,8 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
-                if nxt == -1 and self.region_undecided and k == self.region_opener:
-                    nxt = -2            # (the region's opener again: terminal decides, after the text)
+                if nxt == -1 and (k == self.closer_again or self.region_undecided and k == self.region_opener):
+                    nxt = -2            # (the region's opener or closer again: terminal decides)
             if nxt == -1 and self.separators.len and en_ascii_blank(self.scanner.w + s, e - s):
                 self.hold_after_separator(self.scanner.w + s, e - s)
                 continue
@@ -640,6 +643,8 @@ cdef class Engine:
         cdef Py_ssize_t taken
         if self.region_undecided and not self.region_wrote:
             self.region_wrote = u8_space_run(p, n) < n
+        if self.closer_again >= 0 and u8_space_run(p, n) < n:
+            self.closer_again = -1
         if emits == EM_CONTENT:
             return self.sink.content(p, n)
         if emits == EM_REASONING:
@@ -716,6 +721,8 @@ cdef class Engine:
                 return self.sink.dropped(DR_CONTROL_TOKEN, p, n)
             if self.table.after_call[self.state] >= 0:
                 return self.marker_in_returning_call(i, p, n)
+            if i == self.closer_again:
+                return self.sink.dropped_marker(i, p, n)    # (the region's close twice in a row is one)
             return self.text(p, n)
         return self.row(i, nxt, p, n)
 
@@ -731,11 +738,14 @@ cdef class Engine:
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
                 else self.call.hold_close(i, p, n, self.sink)):
             return 0            # the open value's text, unless what follows says otherwise
+        self.closer_again = -1
         if self.opener_again(i):
             return self.reopen_region(i, p, n)
         if self.opener_after_text(i, nxt):
             return self.text(p, n)
         opening = self.opens_region(i, nxt)
+        if opening and self.opener_twice_to_first_state(i, nxt):
+            return self.sink.dropped_marker(i, p, n)
         if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
@@ -752,6 +762,8 @@ cdef class Engine:
             return self.call.open_with(p, n, self.sink, opening)
         if not taken:
             self.sink.dropped_marker(i, p, n)
+        if self.leaves_region_for_text(nxt):
+            self.closer_again = i
         return self.enter(nxt)
 
     cdef int marker_in_returning_call(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
@@ -960,6 +972,20 @@ cdef class Engine:
         written twice in a row is one)."""
         return (self.region_undecided and self.region_wrote and i == self.region_opener
                 and self.table.in_region[self.state])
+
+    cdef inline bint leaves_region_for_text(self, int nxt) noexcept:
+        """Whether a row to nxt leaves a call region in which a call started (its close taken,
+        the call's ended) for text: written again right after, whitespace aside, its marker is
+        the region's close twice, one."""
+        return (self.table.in_region[self.state] and not self.table.in_region[nxt]
+                and self.sink.calls != self.region_calls
+                and (self.table.emits[nxt] == EM_CONTENT or self.table.emits[nxt] == EM_REASONING))
+
+    cdef inline bint opener_twice_to_first_state(self, int i, int nxt) noexcept:
+        """Whether terminal i, back to the first state that holds the calls (`<|python_tag|>`), is
+        the marker that opened the region written again with only whitespace since: one with it,
+        dropped with the region's wrapping (after text it ends the region and opens the next)."""
+        return self.region_undecided and nxt == 0 and i == self.region_opener and not self.region_wrote
 
     cdef inline bint opener_after_text(self, int i, int nxt) noexcept:
         """Whether terminal i, on a row that keeps the block it is written in (the table reads the
