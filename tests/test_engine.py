@@ -675,9 +675,10 @@ def test_xlam_unterminated_object():
 
 def test_xlam_open_bracket_only():
     check("xlam", " [ ", [content(" [ "), finish()])
-    # (a first object is a call only once its arguments begin: before, the text it is)
+    # (a first object is a call only once it is named and its arguments begin: before, the text it is)
     check("xlam", '[ {"name": ', [content('[ {"name": '), finish()])
-    check("xlam", '[ {"arguments": ', [dropped("[ "), malformed('{"arguments": ', "unterminated_region"), finish()])
+    check("xlam", '[ {"arguments": ', [content('[ {"arguments": '), finish()])
+    check("xlam", '[ {"arguments": {"a": 1}}]', [content('[ {"arguments": {"a": 1}}]'), finish()])
 
 
 def test_xlam_extra_closer_after_an_object():

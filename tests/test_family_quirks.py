@@ -1835,6 +1835,20 @@ QUIRKS = [
           "SGLang's qwen25: whole, no call and no content; streamed, the first, its arguments cut "
           "(`{\"city\": \"Osl`); vLLM's hermes: whole, all content; streamed, the first, the rest in its "
           "arguments", tools=(WEATHER, SEARCH)),
+    # an object that opens a list in prose is a call once it is named and its arguments begin: one
+    # with arguments and no name is text as written, fence and brackets included
+    Quirk("llama3-fenced-object-with-arguments-and-no-name-is-text", "llama3_json",
+          'The tool takes:\n```json\n{"parameters": {"type": "object"}}\n```\nThat is all.',
+          'The tool takes:\n```json\n{"parameters": {"type": "object"}}\n```\nThat is all.', [],
+          "vLLM's llama3_json: all content, whole and streamed; SGLang's llama3: whole, all content; streamed, "
+          "the text up to the object only (symphony: a Malformed call with no name, its fence dropped)"),
+    Quirk("xlam-list-of-an-object-with-arguments-and-no-name-is-text", "xlam",
+          'Example: ```json\n[{"arguments": {"a": 1}}]\n```', 'Example: ```json\n[{"arguments": {"a": 1}}]\n```', [],
+          "vLLM's xlam: whole, `Example:` only; streamed, all content but the last backtick (symphony: a "
+          "Malformed call with no name, the fence and `[` dropped)"),
+    Quirk("xlam-object-with-its-arguments-before-its-name-is-a-call", "xlam",
+          '[{"arguments": {"city": "Oslo"}, "name": "get_weather"}]', None, [call("get_weather", city="Oslo")],
+          "vLLM's xlam: whole, the call; streamed, the call with no arguments"),
     Quirk("xlam-call-object-without-its-brace-then-a-space-and-the-next", "xlam",
           '[{"name": "get_weather", "arguments": {"city": "Oslo"} {"name": "search", "arguments": {"query": "x"}}]',
           None, [call("get_weather", city="Oslo"), call("search", query="x")],

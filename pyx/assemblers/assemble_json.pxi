@@ -8,9 +8,9 @@
 # taken, nor (an object of a list) the `;`, `{` or `]` that ends one written without its `}`, and
 # what follows it: the object closes before it, its arguments cut there (json_outline.pxi); a `,`
 # that may be such a list's is not taken either until the list says whose it is (comma_decided). A
-# `tentative` object (one that opened a list in prose) is a call only once its arguments begin: it
-# holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it ends before them,
-# reports nothing but is `declined`, its text the holder's to show (at the stream's end the
+# `tentative` object (one that opened a list in prose) is a call only once it has its name and its
+# arguments begin: it holds the list's start before its `{` (`lead` bytes, then Dropped) and, if it
+# ends before, reports nothing but is `declined`, its text the holder's to show (at the stream's end the
 # assembler shows it as content itself). A raw control character inside a string of the arguments (a
 # real newline or tab in code, which lenient readers such as `json.loads(strict=False)` take) is the
 # string's: it goes out in the arguments' JSON as its escape (`\n`, `\u0001`), the raw byte in their
@@ -120,11 +120,11 @@ cdef class JsonCallAssembler(Assembler):
     cdef jp_state prefix
     cdef int64_t index         # the call's index once it started, else -1
     cdef readonly bint done
-    cdef bint tentative        # (prose) a call only once its arguments begin; before, text[0:lead] is
+    cdef bint tentative        # (prose) a call only once named, its arguments begun; before, text[0:lead] is
                                # the list's start (a fence, a `[`) held with it
     cdef Py_ssize_t validated  # the validator has read the arguments up to here (an offset in text)
     cdef Py_ssize_t emitted    # the arguments are reported up to here
-    cdef readonly bint declined # (tentative) the object ended before its arguments began: no call,
+    cdef readonly bint declined # (tentative) the object ended before it was one: no call,
                                # no event; its text[0:declined_at()] is the holder's to show
     cdef unsigned char invalid # (two flags in a byte each, beside `declined`: the class stays within
     cdef unsigned char by_keys # the object pool's size) by_keys: a bare counter among several
@@ -517,11 +517,11 @@ cdef class JsonCallAssembler(Assembler):
         cdef ol_state* o = &self.outline
         cdef Py_ssize_t head_end, end_at
         if self.tentative:
-            if not o.has_arguments:
+            if not (o.has_arguments and o.has_name):
                 if o.close >= 0 or o.st == OL_STOPPED:
                     self.declined = self.done = True    # no call: the holder shows its text
                 return 0
-            self.tentative = False      # the arguments began: a call, the list's start its wrapping
+            self.tentative = False      # named, its arguments begun: a call, the list's start its wrapping
             if self.lead:
                 self.report(sink, AJ_WRAPPER, 0, self.lead)
         if not self.started():
@@ -747,7 +747,7 @@ cdef class JsonCallAssembler(Assembler):
             if complete:
                 self.complete(sink)
         elif length and self.tentative:
-            self.report(sink, AJ_CONTENT, 0, length)      # no arguments began: text, as written
+            self.report(sink, AJ_CONTENT, 0, length)      # no call began: text, as written
         elif length:
             self.report_unstarted(sink, self.lead, length, MW_UNTERMINATED)
         self.drop_separators(sink)

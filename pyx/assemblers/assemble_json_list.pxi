@@ -55,10 +55,11 @@
 # start (a fence before it, and the fence after its `]`, are wrapping) or released as content: "[1,
 # 2] are the numbers", `[]`, `{"a": 1}` and a list inside Markdown code (prose.pxi) stay content,
 # every byte. After the list's `]`, or after a bare list's last object, the region is prose again.
-# The object whose first key names the call (not its arguments) is a call only once its arguments
-# member begins: until then its call assembler holds it `tentative`, with the fence and `[` before
-# it; one that ends first (its `}`: `{"name": "Alice", "age": 30}`; a byte that cannot go on reading
-# it; the region's or the stream's end) is prose, every byte, what follows it read as prose again.
+# The object is a call only once it has a whole name and its arguments member begins (in either
+# order): until then its call assembler holds it `tentative`, with the fence and `[` before it; one
+# that ends first (its `}`: `{"name": "Alice", "age": 30}`, or `{"parameters": {"type": "object"}}`
+# with no name; a byte that cannot go on reading it; the region's or the stream's end) is prose,
+# every byte, what follows it read as prose again.
 # Once a list holds a call its later objects are calls, as in a region. A call object wrapped as
 # OpenAI writes one (json_outline.pxi) opens a list too: before the key that names the call, a first
 # `"type": "function"` member (the value that very string) and a `"function"` key whose value is an
@@ -336,9 +337,13 @@ cdef class JsonListAssembler(Assembler):
         return n
 
     cdef int comma_is_the_lists(self, Sink sink) except -1:
-        """(JL_COMMA) The object ends before the held `,`, its `}` left out: a call cut short; the
-        `,` and the whitespace carried are between the list's objects."""
+        """(JL_COMMA) The object ends before the held `,`, its `}` left out: a call cut short, and
+        the `,` and the whitespace carried are between the list's objects; or, in prose, no call
+        (not named yet), and they are prose after it."""
         self.call.comma_decided(True, sink)
+        if self.call.declined:
+            self.no_call(sink)
+            return self.flush_carried(sink, EV_CONTENT)
         self.call = None
         self.stage = JL_BETWEEN
         return 0
@@ -597,28 +602,19 @@ cdef class JsonListAssembler(Assembler):
 
     cdef int open_list(self, Sink sink) except -1:
         """The held start is a list's: the fence and the `[` are wrapping, the object's start is
-        read by its call assembler, which reads on. An object whose first key names the call is
-        one only once its arguments begin (a reply that is JSON with a `name`, `{"name": "Alice",
-        "age": 30}`, is no call): its call assembler holds it tentatively, the fence and the `[`
-        with it, until they begin (then they are wrapping) or the object ends first (no_call)."""
+        read by its call assembler, which reads on. The object is a call only once it has a name and
+        its arguments begin (a reply that is JSON with a `name`, `{"name": "Alice", "age": 30}`, or
+        with arguments and no name, is no call): its call assembler holds it tentatively, the fence
+        and the `[` with it, until then (then they are wrapping) or the object ends first (no_call)."""
         cdef Py_ssize_t object_at = self.list_at
-        cdef const unsigned char* src
-        cdef Py_ssize_t n
-        cdef bint tentative = self.key_kind != OL_ARGUMENTS
         while self.carried.text.data[object_at] != LBRACE:     # (the first: a wrapped call's is inner)
             object_at += 1
         self.fenced = self.fence if self.list_at > 0 else 0
         self.fence = 0
-        if object_at > 0 and not tentative:
-            hb_source(&self.carried, 0, object_at, &self.scratch, &src, &n)
-            sink.dropped(DR_WRAPPER, src, n)
-            hb_drop_front(&self.carried, object_at)
-            object_at = 0
         self.open_call()
-        if tentative:
-            self.call.tentative = True
-            self.call.lead = object_at
-            self.call.outline.pos = object_at
+        self.call.tentative = True
+        self.call.lead = object_at
+        self.call.outline.pos = object_at
         self.call.feed(self.carried.text.data, self.carried.text.len, sink)
         hb_clear(&self.carried)
         self.stage = JL_OBJECT
