@@ -6,9 +6,10 @@ Markdown code are content, every byte. No thought. A call object may be written 
 dict, as Llama 3.x models write one at times (`{'name': 'f', 'parameters': {'q': 'it\'s', 'x':
 True}}`): single-quoted keys and strings and Python's `True`, `False`, `None`, written in the
 arguments' JSON as JSON (SGLang's llama3 detector reads them; `python_literals`). An object is a
-call only once its arguments (`parameters`) member begins: one with a name and no arguments
-(`{"name": "Alice", "age": 30}`, a reply that is JSON) is the text it is, as vLLM's llama3_json
-reads it (SGLang's llama3 reads a call with `{}`); what follows it is prose again. A `;` outside an
+call only once it is named and its arguments (`parameters`) member begins: one with a name and no
+arguments (`{"name": "Alice", "age": 30}`, a reply that is JSON) is the text it is, as vLLM's
+llama3_json reads it (SGLang's llama3 reads a call with `{}`), and so is one with arguments and no
+name (a schema shown in a fence); what follows it is prose again. A `;` outside an
 object's strings ends the object there: one whose `}` the model left out before the `;` is a call
 cut short, its arguments closed, and the object after the `;` the next call; so does a `{` where
 the object's `,` or `}` belongs once its arguments are whole (`}` left out before a newline and the

@@ -6,9 +6,9 @@ whitespace, a `,` or none, and a `]` there is the list's: one whose `}` was left
 short, as in `llama3_json`). A list opens where it is written: `[`, `{` and a first key that names a
 call or its arguments (`"name"`, `"arguments"`, …); the fence around it, and the one after its `]`,
 are wrapping. Anything else is content, every byte: "[1, 2] are the numbers", `[]`, `[{"a": 1}]`, a
-list whose first object ends before its arguments member begins (`[{"name": "Alice", "age": 30}]`, a
-reply that is JSON; vLLM's xlam shows nothing of it), and a list inside Markdown code (an example,
-not a call). Each a rule here:
+list whose first object ends before it is named and its arguments member begins (`[{"name": "Alice",
+"age": 30}]`, a reply that is JSON; vLLM's xlam shows nothing of it; `[{"arguments": {"a": 1}}]`),
+and a list inside Markdown code (an example, not a call). Each a rule here:
 - after a thought `<think>…</think>`: the thought is reasoning, and what follows it is read as the
   output is;
 - after `[TOOL_CALLS]`: the marker is dropped and what follows it is read as the output is;
