@@ -130,8 +130,8 @@ cdef class Engine:
     cdef int region_from            # ... the state it was opened from
     cdef int region_opener          # ... the terminal that opened it, or -1
     cdef bint region_wrote          # ... and text other than whitespace was written in it
-    cdef int closer_again           # the marker that closed a call region with a call in it, back
-                                    # to text, while only whitespace followed it; else -1
+    cdef int closer_again           # the marker that closed a call, or its block or region right
+                                    # after it, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then; the block's
                                     # opener written again then is its wrapping)
@@ -722,14 +722,15 @@ cdef class Engine:
             if self.table.after_call[self.state] >= 0:
                 return self.marker_in_returning_call(i, p, n)
             if i == self.closer_again:
-                return self.sink.dropped_marker(i, p, n)    # (the region's close twice in a row is one)
+                return self.sink.dropped_marker(i, p, n)    # (a close after a call twice in a row: one)
             return self.text(p, n)
         return self.row(i, nxt, p, n)
 
     cdef int row(self, int i, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
         """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
         cdef bint taken = False
-        cdef bint opening
+        cdef bint opening, after_call
+        cdef int64_t calls
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
             if self.separators.len:
                 self.settle_separators(False)
@@ -738,6 +739,7 @@ cdef class Engine:
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
                 else self.call.hold_close(i, p, n, self.sink)):
             return 0            # the open value's text, unless what follows says otherwise
+        after_call = self.closer_again >= 0
         self.closer_again = -1
         if self.opener_again(i):
             return self.reopen_region(i, p, n)
@@ -754,7 +756,10 @@ cdef class Engine:
         if self.separators.len:
             self.settle_separators(True)   # (written before the marker: in its region, if it opens one)
         if self.table.emits[self.state] == EM_ARGUMENTS:
+            calls = self.sink.calls
+            after_call = after_call or self.sink.open_call >= 0
             taken = self.close_call(i, p, n, True)
+            after_call = after_call or self.sink.calls != calls     # (a call its close completes)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
             # the call's own first tag opens the call: its bytes are the call's, read as a region of
             # their own where they open one, else as the first bytes of a call in its block
@@ -762,7 +767,7 @@ cdef class Engine:
             return self.call.open_with(p, n, self.sink, opening)
         if not taken:
             self.sink.dropped_marker(i, p, n)
-        if self.leaves_region_for_text(nxt):
+        if self.closes_after_call(nxt, after_call):
             self.closer_again = i
         return self.enter(nxt)
 
@@ -973,13 +978,17 @@ cdef class Engine:
         return (self.region_undecided and self.region_wrote and i == self.region_opener
                 and self.table.in_region[self.state])
 
-    cdef inline bint leaves_region_for_text(self, int nxt) noexcept:
-        """Whether a row to nxt leaves a call region in which a call started (its close taken,
-        the call's ended) for text: written again right after, whitespace aside, its marker is
-        the region's close twice, one."""
-        return (self.table.in_region[self.state] and not self.table.in_region[nxt]
-                and self.sink.calls != self.region_calls
-                and (self.table.emits[nxt] == EM_CONTENT or self.table.emits[nxt] == EM_REASONING))
+    cdef inline bint closes_after_call(self, int nxt, bint after_call) noexcept:
+        """Whether a row to nxt, out of a call region's state, is a close after a call: the call's
+        own end tag (`</invoke>`; after_call: the row ends an open call), a close right after such
+        a one, whitespace aside (after_call too: `</atem:function_calls>` after `</atem:invoke>`),
+        or the region's close back to text once a call started in it. Written again right after,
+        whitespace aside, where no row reads it, its marker is that close twice: one."""
+        cdef int after = self.table.emits[nxt]
+        if after == EM_ARGUMENTS or not self.table.in_region[self.state]:
+            return False
+        return after_call or (not self.table.in_region[nxt] and self.sink.calls != self.region_calls
+                              and (after == EM_CONTENT or after == EM_REASONING))
 
     cdef inline bint opener_twice_to_first_state(self, int i, int nxt) noexcept:
         """Whether terminal i, back to the first state that holds the calls (`<|python_tag|>`), is
