@@ -1618,6 +1618,28 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's and SGLang's muse: the call, no content (symphony showed the second "
           "`</atem:function_calls>`)"),
+    Quirk("qwen3-coder-function-close-twice", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</function>\n"
+          "</tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder, whole and streamed: the call, no content (symphony showed "
+          "the second `</function>`, text between the block's calls)"),
+    Quirk("qwen3-coder-function-close-again-after-text-is-text", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nok</function>\n"
+          "</function\n</tool_call>",
+          "ok</function>\n</function", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder: the call, no content (both drop the block's text); "
+          "symphony: after text the tag is the block's text, as is a tag cut short"),
+    Quirk("llama4-python-end-twice", "pythonic",
+          "<|python_start|>[get_weather(city='Paris')]<|python_end|><|python_end|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's llama4_pythonic and SGLang's pythonic: the call, no content (symphony showed the second "
+          "`<|python_end|>`)"),
+    Quirk("llama4-python-end-twice-then-prose", "pythonic",
+          "<|python_start|>[get_weather(city='Paris')]<|python_end|>\n<|python_end|> Done.",
+          "\n Done.", [call("get_weather", city="Paris")],
+          "SGLang's pythonic: the call, the text after it as content; vLLM's llama4_pythonic: streamed the call, "
+          "whole no call (the list shown)"),
     Quirk("minimax-invoke-close-again-after-text-is-text", "minimax_m2",
           "<minimax:tool_call>\n" + MINIMAX_INVOKE + " ok </invoke>\n</minimax:tool_call>",
           "ok </invoke>", [call("get_weather", city="Paris")],
