@@ -1033,8 +1033,8 @@ cdef class Engine:
         state holds calls in: Llama 4's `<|python_end|>`). Written again right after, whitespace
         aside, where no row reads it, its marker is that close twice: one."""
         cdef int after = self.table.emits[nxt]
-        if not self.table.in_region[self.state] or self.table.in_region[nxt] and after == EM_ARGUMENTS:
-            return False
+        if not self.table.in_region[self.state] or (self.table.in_region[nxt] and after == EM_ARGUMENTS):
+            return False        # (not a close, or the next call's opener)
         return after_call or (not self.table.in_region[nxt] and self.sink.calls != self.region_calls
                               and (after == EM_CONTENT or after == EM_REASONING or after == EM_ARGUMENTS))
 
