@@ -278,6 +278,7 @@ class Table:
     n_terminals: int
     syntax: Optional[Syntax]
     opener: Optional[str]
+    end_tag: bytes
     call_region_states: tuple
     def __init__(self, name: str, terminals: Sequence[str], ignored: Sequence[bool], emits: Sequence[int],
                  transitions: Sequence[Sequence[int]], syntax: Optional[Syntax], opener: Optional[str],
@@ -286,7 +287,8 @@ class Table:
                  objects: Optional[Sequence[int]] = ...,
                  names: Optional[Sequence[Optional[str]]] = ...,
                  prose_after_calls: Optional[Sequence[bool]] = ...,
-                 closes: Optional[Sequence[int]] = ...) -> None: ...
+                 closes: Optional[Sequence[int]] = ...,
+                 end_tag: Optional[str] = ...) -> None: ...
 
 DEFAULT_BUFFER_LIMIT: int
 

@@ -341,6 +341,7 @@ class Format:
                 names=[self.names.get(state) for state, _ in self.states],
                 prose_after_calls=[state in self.prose for state, _ in self.states],
                 closes=self._closes(),
+                end_tag=self.syntax.own_end_tag(self) if self.syntax is not None and self.returns else None,
             )
         return self._compiled
 

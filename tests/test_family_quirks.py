@@ -1593,6 +1593,58 @@ QUIRKS = [
           " ok </tool_call>", [call("get_weather", city="Paris")],
           "vLLM's hermes and SGLang's qwen25: the call, no content (both drop the text after it); symphony: after "
           "text the close is the text's, as written"),
+    # A call's own close written twice in its block, whitespace aside: one, Dropped (rule 2); so is
+    # its block's close written twice where the block closes into the turn's wrapping (Muse)
+    Quirk("minimax-invoke-close-twice", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + "\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content, as SGLang's minimax-m2 reads `</invoke></invoke>` (symphony "
+          "showed the second `</invoke>`, text between the block's calls)"),
+    Quirk("hy3-call-close-twice", "hy_v3",
+          "<tool_calls>" + HY3_CALL + "</tool_call></tool_calls>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's hy_v3 and SGLang's hunyuan: the call, no content"),
+    Quirk("kimi-k3-call-close-twice", "kimi_k3",
+          "<|open|>tools<|sep|>" + K3_CALL + "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's kimi_k3: the call, no content"),
+    Quirk("dsml-invoke-close-twice", "deepseek_v3_2",
+          "<｜DSML｜function_calls>\n" + DSML_INVOKE + "\n</｜DSML｜invoke>\n</｜DSML｜function_calls>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v32: the call, no content"),
+    Quirk("muse-block-close-twice-before-eom", "muse_glimmer",
+          " to=get_weather<|message|><atem:function_calls>\n" + MUSE_INVOKE
+          + "\n</atem:function_calls></atem:function_calls><|eom|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's muse: the call, no content (symphony showed the second "
+          "`</atem:function_calls>`)"),
+    Quirk("qwen3-coder-function-close-twice", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</function>\n"
+          "</tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder, whole and streamed: the call, no content (symphony showed "
+          "the second `</function>`, text between the block's calls)"),
+    Quirk("qwen3-coder-function-close-again-after-text-is-text", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nok</function>\n"
+          "</function\n</tool_call>",
+          "ok</function>\n</function", [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder and SGLang's qwen3_coder: the call, no content (both drop the block's text); "
+          "symphony: after text the tag is the block's text, as is a tag cut short"),
+    Quirk("llama4-python-end-twice", "pythonic",
+          "<|python_start|>[get_weather(city='Paris')]<|python_end|><|python_end|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's llama4_pythonic and SGLang's pythonic: the call, no content (symphony showed the second "
+          "`<|python_end|>`)"),
+    Quirk("llama4-python-end-twice-then-prose", "pythonic",
+          "<|python_start|>[get_weather(city='Paris')]<|python_end|>\n<|python_end|> Done.",
+          "\n Done.", [call("get_weather", city="Paris")],
+          "SGLang's pythonic: the call, the text after it as content; vLLM's llama4_pythonic: streamed the call, "
+          "whole no call (the list shown)"),
+    Quirk("minimax-invoke-close-again-after-text-is-text", "minimax_m2",
+          "<minimax:tool_call>\n" + MINIMAX_INVOKE + " ok </invoke>\n</minimax:tool_call>",
+          "ok </invoke>", [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call, no content (it drops the text between the block's calls); symphony: "
+          "after text the close is the block's text, as written"),
     # Llama 3.x writes a call object as a Python dict at times (single quotes, True/False/None)
     Quirk("llama3-python-dict", "llama3_json",
           "{'name': 'search', 'parameters': {'query': 'it\\'s \"new\"', 'limit': 5, 'exact': True}}",

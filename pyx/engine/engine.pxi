@@ -130,8 +130,11 @@ cdef class Engine:
     cdef int region_from            # ... the state it was opened from
     cdef int region_opener          # ... the terminal that opened it, or -1
     cdef bint region_wrote          # ... and text other than whitespace was written in it
-    cdef int closer_again           # the marker that closed a call region with a call in it, back
-                                    # to text, while only whitespace followed it; else -1
+    cdef bint end_again             # a call just ended by the tag its assembler reads as its end
+                                    # (Table.end_tag), with only whitespace since ...
+    cdef ByteBuf end_held           # ... and the start of that tag written again, held
+    cdef int closer_again           # the marker that closed a call, or its block or region right
+                                    # after it, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then; the block's
                                     # opener written again then is its wrapping)
@@ -166,6 +169,7 @@ cdef class Engine:
         bb_free(&self.unsettled)
         bb_free(&self.damaged)
         bb_free(&self.separators)
+        bb_free(&self.end_held)
 
     @property
     def format(self):
@@ -492,6 +496,8 @@ cdef class Engine:
         self.run(self.ledger.received - self.scanner.wn)
         if self.separators.len:
             self.settle_separators(False)
+        if self.end_again:
+            self.end_tag_decided()
         self.close_state(reason is not _LENGTH)
         return self.sink.finish(reason)
 
@@ -618,6 +624,8 @@ cdef class Engine:
                 self.run_text(window_at, run_at, run_end)
                 run_end = -1
             self.piece_at = window_at + s
+            if self.end_again:
+                self.end_tag_decided()      # (a marker: no end tag written again)
             if nxt >= 0:
                 self.row(k, nxt, self.scanner.w + s, e - s)
             else:
@@ -663,11 +671,49 @@ cdef class Engine:
             return self.sink.dropped(DR_WRAPPER, p, n)
         if emits == EM_DAMAGED_MARKER:
             return self.damaged_text(p, n)
+        if self.end_again:
+            return self.end_tag_again(p, n)
         if self.call_may_begin and self.table.objects[self.state] >= 0:
             return self.block_text(p, n)
         if self.call_may_begin:
             self.call_may_begin = u8_space_run(p, n) == n
         return self.sink.wrapping(p, n, OT_TEXT_BETWEEN_BLOCK_CALLS)
+
+    cdef int end_tag_again(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Block text right after a call ended by the tag its assembler reads as its end, one no
+        marker spells (Qwen3-Coder's `</function>`): whitespace is the block's wrapping, and that
+        tag written again, held until its bytes decide, is one with it: Dropped. From the first
+        byte that is neither, the text is the block's, as ever (end_tag_decided)."""
+        cdef const unsigned char* tag = self.table.end_tag
+        cdef Py_ssize_t m = len(self.table.end_tag), at, k
+        while n > 0:
+            if self.end_held.len == 0:
+                at = u8_space_run(p, n)
+                if at:
+                    self.sink.dropped(DR_WRAPPER, p, at)
+                p += at
+                n -= at
+                if n == 0:
+                    return 0
+            k = min(m - self.end_held.len, n)
+            if memcmp(p, tag + self.end_held.len, k) != 0:
+                self.end_tag_decided()
+                return self.text(p, n)
+            bb_append(&self.end_held, p, k)
+            p += k
+            n -= k
+            if self.end_held.len == m:
+                self.end_held.len = 0
+                self.sink.dropped(DR_WRAPPER, self.end_held.data, m)
+        return 0
+
+    cdef int end_tag_decided(self) except -1:
+        """Something other than whitespace or the call's end tag follows that tag: what was held
+        of it is the block's text, as written."""
+        cdef Py_ssize_t n = self.end_held.len
+        self.end_again = False
+        self.end_held.len = 0           # (its bytes stay where they are until the next append)
+        return self.text(self.end_held.data, n) if n else 0
 
     cdef int block_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         """Text in a block that reads JSON call objects, where a call may begin (see the top):
@@ -722,14 +768,15 @@ cdef class Engine:
             if self.table.after_call[self.state] >= 0:
                 return self.marker_in_returning_call(i, p, n)
             if i == self.closer_again:
-                return self.sink.dropped_marker(i, p, n)    # (the region's close twice in a row is one)
+                return self.sink.dropped_marker(i, p, n)    # (a close after a call twice in a row: one)
             return self.text(p, n)
         return self.row(i, nxt, p, n)
 
     cdef int row(self, int i, int nxt, const unsigned char* p, Py_ssize_t n) except -1:
         """The row on terminal i from the current state (not a damaged marker's) to state nxt."""
         cdef bint taken = False
-        cdef bint opening
+        cdef bint opening, after_call
+        cdef int64_t calls
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
             if self.separators.len:
                 self.settle_separators(False)
@@ -738,6 +785,7 @@ cdef class Engine:
                 self.call.hold_marker(i, p, n, self.sink) if self.table.syntax.is_opener(i)
                 else self.call.hold_close(i, p, n, self.sink)):
             return 0            # the open value's text, unless what follows says otherwise
+        after_call = self.closer_again >= 0
         self.closer_again = -1
         if self.opener_again(i):
             return self.reopen_region(i, p, n)
@@ -754,7 +802,10 @@ cdef class Engine:
         if self.separators.len:
             self.settle_separators(True)   # (written before the marker: in its region, if it opens one)
         if self.table.emits[self.state] == EM_ARGUMENTS:
+            calls = self.sink.calls
+            after_call = after_call or self.sink.open_call >= 0
             taken = self.close_call(i, p, n, True)
+            after_call = after_call or self.sink.calls != calls     # (a call its close completes)
         if not taken and self.table.emits[nxt] == EM_ARGUMENTS and self.table.syntax.is_start(i):
             # the call's own first tag opens the call: its bytes are the call's, read as a region of
             # their own where they open one, else as the first bytes of a call in its block
@@ -762,7 +813,7 @@ cdef class Engine:
             return self.call.open_with(p, n, self.sink, opening)
         if not taken:
             self.sink.dropped_marker(i, p, n)
-        if self.leaves_region_for_text(nxt):
+        if self.closes_after_call(nxt, after_call):
             self.closer_again = i
         return self.enter(nxt)
 
@@ -802,6 +853,7 @@ cdef class Engine:
             back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
         self.enter(back)
+        self.end_again = len(self.table.end_tag) > 0 and self.table.emits[back] == EM_WRAPPER
         if m:
             self.text(q, m)
         return 0
@@ -973,13 +1025,18 @@ cdef class Engine:
         return (self.region_undecided and self.region_wrote and i == self.region_opener
                 and self.table.in_region[self.state])
 
-    cdef inline bint leaves_region_for_text(self, int nxt) noexcept:
-        """Whether a row to nxt leaves a call region in which a call started (its close taken,
-        the call's ended) for text: written again right after, whitespace aside, its marker is
-        the region's close twice, one."""
-        return (self.table.in_region[self.state] and not self.table.in_region[nxt]
-                and self.sink.calls != self.region_calls
-                and (self.table.emits[nxt] == EM_CONTENT or self.table.emits[nxt] == EM_REASONING))
+    cdef inline bint closes_after_call(self, int nxt, bint after_call) noexcept:
+        """Whether a row to nxt, out of a call region's state, is a close after a call: the call's
+        own end tag (`</invoke>`; after_call: the row ends an open call), a close right after such
+        a one, whitespace aside (after_call too: `</atem:function_calls>` after `</atem:invoke>`),
+        or the region's close back to text once a call started in it (or to the prose a first
+        state holds calls in: Llama 4's `<|python_end|>`). Written again right after, whitespace
+        aside, where no row reads it, its marker is that close twice: one."""
+        cdef int after = self.table.emits[nxt]
+        if not self.table.in_region[self.state] or (self.table.in_region[nxt] and after == EM_ARGUMENTS):
+            return False        # (not a close, or the next call's opener)
+        return after_call or (not self.table.in_region[nxt] and self.sink.calls != self.region_calls
+                              and (after == EM_CONTENT or after == EM_REASONING or after == EM_ARGUMENTS))
 
     cdef inline bint opener_twice_to_first_state(self, int i, int nxt) noexcept:
         """Whether terminal i, back to the first state that holds the calls (`<|python_tag|>`), is
@@ -1156,6 +1213,8 @@ cdef class Engine:
         cdef const unsigned char* p
         cdef Py_ssize_t n
         self.separators.len = 0          # (unaccounted: among the bytes reported here)
+        self.end_held.len = 0
+        self.end_again = False
         self.sink.malformed(MW_OTHER, OT_HELD_AT_FAILURE, kept.data + self.unsettled_start,
                             kept.len - self.unsettled_start)
         kept.len = 0

@@ -74,6 +74,8 @@ cdef class Table:
     cdef bint* prose_after_calls    # per state: the prose after calls written without their block, which
                                     # a region that held no call does not enter (Format.prose_after_calls)
     cdef readonly Syntax syntax     # None when no state emits arguments
+    cdef readonly bytes end_tag     # the tag a call's assembler reads as its end where no marker
+                                    # spells it (a tagged call's `</function>`), or b""
     cdef readonly object opener     # str or None
     cdef str seed_text              # the last short prompt tail replayed (Engine.seed), or None
     cdef int seed_state             # and the state it seeds
@@ -82,7 +84,7 @@ cdef class Table:
 
     def __cinit__(self, str name, terminals, ignored, emits, transitions, Syntax syntax, opener, controls=None,
                   after_call=None, objects=None, names=None, prose_after_calls=None,
-                  closes=None):
+                  closes=None, end_tag=None):
         cdef int s, t
         self.name = name
         self.markers = MarkerSet(terminals)
@@ -177,6 +179,7 @@ cdef class Table:
                 self.name_bytes[s * 256 + c] = 1
         self.syntax = syntax
         self.opener = opener
+        self.end_tag = end_tag.encode() if end_tag else b""
 
     def __dealloc__(self):
         free(self.emits)
