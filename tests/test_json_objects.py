@@ -6,7 +6,7 @@ the start's source, the tail the end's; each output at every chunking.
 import pytest
 
 from symphony import _native
-from symphony.format import CallSyntax
+from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import CallObject
 from tests.common import runs
 from tests.wire import (NO_CALL, arguments, arguments_of, check, check_tokens, content, dropped, end, finish, malformed,
@@ -388,3 +388,23 @@ def test_a_held_comma_at_every_chunking(table, body):
     output = LIST_OPENERS[table] + body
     check(table, output, runs(parsed(table, output)))
     check_tokens(table, output)
+
+
+def prose_table(syntax):
+    """A user-built table whose first state reads calls in prose, with an ignored separator `<s>`."""
+    return (Format("prose_sep").ignores("sep", "<s>").state("calls", Emits.ARGUMENTS).calls(syntax))
+
+
+@pytest.mark.parametrize("syntax", [CallSyntax.json_list(prose=True), CallSyntax.json_list(bare=True, prose=True),
+                                    CallSyntax.pythonic(prose=True)], ids=["list", "bare", "pythonic"])
+@pytest.mark.parametrize("output", [
+    'x [<s>{"name": "f", "arguments": {}}] y', 'x [ {<s>"arguments": {}}<s>] y', 'x {<s>"name": "f", "parameters": {}} y',
+    'x ```json\n<s>[{"name": <s>"f", "arguments": {}}]\n```', 'x [{"name": "Alice"<s>, "age": 30}<s>] z',
+    'x [<s>f(a=1)] y', 'x [fo<s>o(a=1)] y', 'x [ <s> f <s>(a=1)] y',
+])
+def test_a_separator_in_a_lists_held_start_in_prose_keeps_its_place(syntax, output):
+    """A separator (an ignored terminal) that arrives while the start of a list in prose is held
+    goes with it: into the call, or back into the prose with a start that is no list, in its place
+    (it was lost with the held bytes)."""
+    table = prose_table(syntax)
+    check(table, output, runs(parsed(table, output)))

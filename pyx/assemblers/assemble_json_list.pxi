@@ -615,8 +615,7 @@ cdef class JsonListAssembler(Assembler):
         self.call.tentative = True
         self.call.lead = object_at
         self.call.outline.pos = object_at
-        self.call.feed(self.carried.text.data, self.carried.text.len, sink)
-        hb_clear(&self.carried)
+        self.flush_carried(sink, JL_TO_CALL)
         self.stage = JL_OBJECT
         return 0
 
@@ -624,19 +623,31 @@ cdef class JsonListAssembler(Assembler):
         """The object that opened a list in prose ended (its `}`, or a byte that cannot go on
         reading it) before its arguments began: it is no call. Its bytes, and the list's start held
         with it, are prose as written (a fence's backticks open a code block, as for any held
-        start that is no list); what the call took after where it ended is read again as prose."""
+        start that is no list); what the call took after where it ended is read again as prose,
+        the separators among it in their places."""
         cdef JsonCallAssembler call = self.call
-        cdef Py_ssize_t end = call.declined_at()
+        cdef Py_ssize_t end = call.declined_at(), at, mark_at, n
         cdef bytes rest = call.text.text.data[end:call.text.text.len]
-        sink.content(call.text.text.data, end)
+        cdef const unsigned char* src
+        hb_source_before(&call.text, 0, end, end + 1, &self.scratch, &src, &n)
+        sink.content(src, n)
         self.call = None
         if self.fenced:
             self.code.code = self.fenced
         self.fenced = 0
         self.in_list = False
         self.stage = JL_PROSE
-        if rest:
-            self.feed(rest, len(rest), sink)
+        at = end
+        while True:
+            mark_at = hb_next_mark(&call.text, &src, &n)
+            if mark_at < 0:
+                break
+            if mark_at > at:
+                self.feed(<const unsigned char*>rest + at - end, mark_at - at, sink)
+                at = mark_at
+            self.ignored(src, n, sink)
+        if len(rest) > at - end:
+            self.feed(<const unsigned char*>rest + at - end, len(rest) - (at - end), sink)
         return 0
 
     cdef int open_call(self, bint in_list=True) except -1:

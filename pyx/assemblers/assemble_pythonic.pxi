@@ -394,11 +394,11 @@ cdef class PythonicCall(TagCall):
 
     cdef int report_upto(self, Py_ssize_t upto, int kind, int other=OT_NONE) except -1:
         """Carried bytes before `upto` as one event of `kind`: Dropped{Wrapper}, Content, or
-        Malformed(other)."""
+        Malformed(other); the separators that arrived before the byte at `upto` go in its source."""
         cdef const unsigned char* src
         cdef Py_ssize_t n
         if upto > 0 or (upto == self.carried.text.len and hb_has_marks(&self.carried)):
-            hb_source(&self.carried, 0, upto, &self.scratch, &src, &n)
+            hb_source_before(&self.carried, 0, upto, upto + 1, &self.scratch, &src, &n)
             if kind == EV_DROPPED:
                 self.sink.dropped(DR_WRAPPER, src, n)
             elif kind == EV_CONTENT:
@@ -724,6 +724,14 @@ cdef class PythonicCall(TagCall):
             at = value_end
 
     # -- the region's end -----------------------------------------------------------------------
+
+    cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        # (prose) a separator after the held start of a list's name began is no part of a name: the
+        # held start is no list, prose, and the separator is dropped after it
+        if self.stage == PY_OPENING and self.name.len:
+            self.sink = sink
+            self.release_as_content()
+        return TagCall.ignored(self, p, n, sink)
 
     cdef int finish(self, Sink sink, bint complete) except -1:
         cdef bint started
