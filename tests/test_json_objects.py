@@ -355,7 +355,8 @@ def test_a_lists_comma_held_apart_from_the_object():
     bare list in prose the `,` before a `]` is prose whole and streamed alike."""
     held_no_call = {"other": "a tool-call region that held no call"}
     check("cohere_command3", '<|START_ACTION|>[{"arguments": [1], ]<|END_ACTION|>', [
-        malformed("<|START_ACTION|>[", held_no_call), malformed('{"arguments": [1]', {"other": "a tool call without a name"}),
+        malformed("<|START_ACTION|>[", held_no_call),
+        malformed('{"arguments": [1]', {"other": "a tool call without a name"}),
         malformed(", ]<|END_ACTION|>", held_no_call), finish(),
     ])
     check("llama3_json", '{"name": "a", "parameters": {"x": 1}, ]', [
@@ -398,7 +399,8 @@ def prose_table(syntax):
 @pytest.mark.parametrize("syntax", [CallSyntax.json_list(prose=True), CallSyntax.json_list(bare=True, prose=True),
                                     CallSyntax.pythonic(prose=True)], ids=["list", "bare", "pythonic"])
 @pytest.mark.parametrize("output", [
-    'x [<s>{"name": "f", "arguments": {}}] y', 'x [ {<s>"arguments": {}}<s>] y', 'x {<s>"name": "f", "parameters": {}} y',
+    'x [<s>{"name": "f", "arguments": {}}] y', 'x [ {<s>"arguments": {}}<s>] y',
+    'x {<s>"name": "f", "parameters": {}} y',
     'x ```json\n<s>[{"name": <s>"f", "arguments": {}}]\n```', 'x [{"name": "Alice"<s>, "age": 30}<s>] z',
     'x [<s>f(a=1)] y', 'x [fo<s>o(a=1)] y', 'x [ <s> f <s>(a=1)] y',
 ])
