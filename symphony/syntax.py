@@ -112,7 +112,6 @@ def dsml_tags(mark=DSML_V4_1):
 DSML_INVOKE_CLOSE = dsml_tags(DSML_V4_1)[2]
 XTML_CALL_CLOSE = "<|close|>call<|sep|>"
 XML_INVOKE_CLOSE = "</invoke>"
-TAGGED_CALL_CLOSE = "</function>"     # a tagged call's end, read by its assembler
 # The syntaxes whose call ends with a close marker of its own, and that marker.
 OWN_CLOSE = {"dsml": DSML_INVOKE_CLOSE, "xtml": XTML_CALL_CLOSE, "xml": XML_INVOKE_CLOSE}
 
@@ -512,9 +511,10 @@ class CallSyntax:
         """The tag a call's assembler reads as the call's end where none of `fmt`'s markers spells
         it (a tagged call's `</function>`), or None: written again right after it in its block,
         whitespace aside, it is one with it (the engine's end_tag_again)."""
-        if self.kind != "tagged" or any(text == TAGGED_CALL_CLOSE for _, text in fmt.terminals):
+        function_close = _native.TAGGED_TAGS[3]
+        if self.kind != "tagged" or any(text == function_close for _, text in fmt.terminals):
             return None
-        return TAGGED_CALL_CLOSE
+        return function_close
 
     def call_starts(self, fmt):
         """The terminals (by number, in `fmt`) that are a call's own first tag: a region they open
