@@ -277,10 +277,12 @@ class CallSyntax:
         call or its arguments), also in a ```json fence, outside Markdown code; a bare list's
         objects open one too (xLAM, Llama 3). `or_object`: a region that opens with `{`
         (whitespace aside) holds one call object, not in a list (Mistral before v11's
-        `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_literals`: an object
-        may be written as a Python dict: single-quoted keys and strings, and values Python's `True`,
-        `False` or `None`, written in the arguments' JSON as JSON strings and `true`, `false`,
-        `null` (the source keeps the model's bytes; Llama 3.2). `next_list`: a marker whose row leads
+        `[TOOL_CALLS] {..}`, Cohere Command 4's `<|START_ACTION|>{..}`). `python_literals`: in prose
+        a first key single-quoted (`{'name'`) opens a list too (Llama 3.2, whose models write a call
+        object as a Python dict at times; every list's objects may be Python dicts, as every JSON
+        call's: single-quoted keys and strings, and values Python's `True`, `False` or `None`,
+        written in the arguments' JSON as JSON strings and `true`, `false`, `null`, the source
+        keeping the model's bytes). `next_list`: a marker whose row leads
         from the list's state into it again (the region's opener written again) opens the next
         region outside the list: after its `]`, text between or none (Granite 3's second
         `<|tool_call|>[…]`), or before it (as any region's opener written again); inside the

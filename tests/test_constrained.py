@@ -211,7 +211,8 @@ def test_token_identity(shape, output):
 
 # --- the JSON recoveries under a forced tool_choice (issue 37) --------------------------------
 # A raw control character inside a string of the arguments is the string's (the arguments' JSON
-# writes its escape), and NaN, Infinity and -Infinity are the JSON string of their text, under a
+# writes its escape), NaN, Infinity and -Infinity are the JSON string of their text, and a trailing
+# comma and a Python dict are written as JSON (docs/recovery.md), under a
 # tool_choice that forces a function (the whole output is the arguments) or requires a call (each
 # object of the list), as in the model's own markup: the arguments load with a strict reader, to
 # what the unforced path gives for the same object, whole, at every chunking and per token.
@@ -221,6 +222,8 @@ RECOVERED = [
     '{"cmd": "ls\n-la"}', '{"cmd": "a\tb"}', '{"cmd": "a\x01b"}', '{"x": NaN, "y": 2}', '{"x": Infinity}',
     '{"x": -Infinity, "y": [1, NaN]}', '{"k\n": ["\x1f", {"v": -Infinity}], "w": NaN}',
     '{"code": "for f in *; do\n\techo \\"$f\\"\r\ndone", "v": [NaN, -Infinity, Infinity], "n": 1}',
+    '{"a": 1,}', '{"a": [1, 2 ,\n], "b": {"c": [],},\n}', "{'q': 'it\\'s \"x\"', 'n': None, 'b': True}",
+    "{'a': ['x', {'b': False},],}",
 ]
 
 

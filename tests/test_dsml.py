@@ -454,6 +454,19 @@ def test_a_json_body_streams_as_written(body):
     every_way("deepseek_v4", output, events)
 
 
+@pytest.mark.parametrize("body, want", [
+    ("{'q': 'it\\'s', 'n': None, 'b': [True,],}", '{"q": "it\'s", "n": null, "b": [true]}'),
+    ('{"a": 1,\n}', '{"a": 1\n}'),
+])
+def test_a_json_body_written_as_a_python_dict_or_with_a_trailing_comma(body, want):
+    """As any JSON call's arguments (docs/recovery.md): written as JSON, the source as written."""
+    output = V4_INVOKE + 'f">\n' + body + "\n" + V4_INVOKE_END
+    events = parsed("deepseek_v4", output)
+    assert arguments_of(events) == {0: want}
+    assert not [e for e in events if e["kind"] == "malformed"]
+    every_way("deepseek_v4", output, events)
+
+
 def test_a_json_body_the_validator_refuses_is_invalid_from_there():
     """The validator is strict: the member whose value it refuses is undecided until then, and goes
     with the refusal; what was sent closes into one whole value."""

@@ -61,7 +61,7 @@ cdef class ForcedCall(Assembler):
         self.name = name
         self.index = -1
         jp_init_strict(&self.prefix)
-        self.prefix.rewrites = True
+        self.prefix.rewrites = self.prefix.python = True     # (read as the model's own markup's)
         hb_init(&self.pending)
 
     def __dealloc__(self):
@@ -232,7 +232,7 @@ cdef class RequiredList(Assembler):
                 self.phase = RL_OPENED
             elif self.phase == RL_OPENED or self.phase == RL_AFTER_COMMA:
                 if c == LBRACE:
-                    self.call = JsonCallAssembler()
+                    self.call = aj_opened(OL_KEYS_CALL, None, None)
                     self.phase = RL_OBJECT
                     continue
                 if c != RBRACKET or self.phase == RL_AFTER_COMMA:

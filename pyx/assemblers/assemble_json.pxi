@@ -266,10 +266,12 @@ cdef class JsonCallAssembler(Assembler):
         its quotes), and, returned, the validator offset of its string value's opening `"`."""
         cdef const unsigned char* data = self.text.text.data + base
         cdef Py_ssize_t at = self.prefix.hold_at
-        while data[at] != QUOTE:            # the member's `,` and the spaces before its key
-            at += 1
+        cdef unsigned char quote
+        while data[at] != QUOTE and data[at] != APOSTROPHE:     # the member's `,` and the spaces
+            at += 1                                             # before its key (python: `'…'`)
+        quote = data[at]
         key_at[0] = at = at + 1
-        while data[at] != QUOTE:
+        while data[at] != quote:
             at += 2 if data[at] == BACKSLASH else 1
         key_end[0] = at
         at += 1
@@ -802,6 +804,7 @@ cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint h
                                         object declared=None, bint head_token=False, bytes head_id=None,
                                         bint needs_arguments=False):
     cdef JsonCallAssembler call = JsonCallAssembler.__new__(JsonCallAssembler)
+    call.outline.python = call.prefix.python = True     # a call object may be written as a Python dict
     call.declared = declared
     call.outline.keys = keys
     call.outline.needs_arguments = needs_arguments

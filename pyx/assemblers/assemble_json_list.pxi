@@ -66,11 +66,12 @@
 # object are read on (`{"type": "function", "name": ..}`, `{"type": "function", "function": {"name":
 # ..}}`).
 #
-# With `python_literals` (Llama 3, whose models write a call object as a Python dict at times:
-# `{'name': 'search', 'parameters': {'query': 'x', 'exact': True}}`) the objects' keys and strings
-# may be single-quoted and their values Python's `True`, `False` and `None`: the outline reads such
-# a name, the arguments' validator takes them and their JSON writes them as JSON (json_prefix.pxi's
-# `python`), and in prose a first key so quoted (`{'name'`) opens a list as `{"name"` does.
+# The objects' keys and strings may be single-quoted and their values Python's `True`, `False` and
+# `None` (a call object written as a Python dict: `{'name': 'search', 'parameters': {'query': 'x',
+# 'exact': True}}`): the outline reads such a name, the arguments' validator takes them and their
+# JSON writes them as JSON (json_prefix.pxi's `python`). In prose only with `python_literals` (Llama
+# 3, whose models write that) a first key so quoted (`{'name'`) opens a list as `{"name"` does, and
+# the outline reads single-quoted keys and names (xLAM's: double-quoted only, its arguments as any).
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -654,7 +655,8 @@ cdef class JsonListAssembler(Assembler):
         """Opens the call assembler of the list's next object (in_list: a `;` outside its strings
         ends it, the list's separator; else the one object of an or_object region)."""
         self.call = aj_typed(aj_opened(self.keys, None, None), self.typed_by)
-        self.call.outline.python = self.call.prefix.python = self.python_literals
+        self.call.outline.python = self.python_literals or not self.prose      # (prose: `{'` opens
+        # a call only with python_literals; its arguments may be a Python dict all the same)
         self.call.outline.list_object = in_list
         return 0
 

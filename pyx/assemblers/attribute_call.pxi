@@ -506,7 +506,7 @@ cdef class AttributeCall(TagCall):
             return self.text_between(p + at, n - at)
         self.stage = AS_BODY
         jp_init_strict(&self.body)
-        self.body.rewrites = True
+        self.body.rewrites = self.body.python = True     # (a Python dict too, as any JSON call's)
         return self.body_text(p + at, n - at)
 
     cdef int body_text(self, const unsigned char* p, Py_ssize_t n) except -1:

@@ -17,7 +17,7 @@
 # A `tool_call_id` member whose value is a string written without escapes (Cohere's call objects)
 # is the id the model gave the call: the first one, once complete, where it comes before the
 # arguments value (the call starts where that begins, so it has its id then at every chunking).
-# With `python` (Llama 3, which writes its call objects as Python dicts at times) a key or a string
+# With `python` (every call object, which models write as a Python dict at times) a key or a string
 # may be single-quoted (`{'name': 'search', …}`), its `\'` an escape; a name so written is read as
 # Python reads it (json_prefix.pxi validates and rewrites the arguments).
 # With `list_object` (an object of a list, whose objects a `;` or whitespace separates) a `;`

@@ -19,13 +19,15 @@
 # character (U+0000 to U+001F) inside a string (a real newline or tab in code, which
 # `json.loads(strict=False)` takes), and, where a value may begin, the words `NaN`, `Infinity` and
 # `-Infinity` exactly (as Python's `json.dumps` writes a float nan or inf, and `json.loads` reads
-# them). jp_feed pauses at each: it returns its offset as for a refusal but the validator not
+# them). It also takes a trailing comma, a container's `,` with its closer next (`[1, 2,]`): held
+# as any member's comma is, it pauses at the closer (JPP_TRAILING_COMMA, offset the comma's), for
+# the caller to write the stretch without the comma. jp_feed pauses at each: it returns its offset as for a refusal but the validator not
 # refused (st is not JP_REFUSED), having read it (`seen` is where it ends: a control character is
 # one byte; a word pauses at its last letter, in JP_WORD, and is a value like a literal: undecided
 # until a byte that is no letter follows, refused at its first letter if one does); the caller
 # writes it there (the control character's escape, the word's JSON string) and feeds on from
 # `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is. With `python`
-# also set (a syntax's option: Llama 3 writes its call objects as Python dicts at times), Python's
+# also set (the JSON call assembler's: models write a call object as a Python dict at times), Python's
 # `True`, `False` and `None` are such words (`N` begins NaN or None: the second letter says which),
 # for the caller to write as JSON's literals, and a key or a string value may be single-quoted
 # (`'it\'s'`): it pauses at each byte the caller writes anew (`pause` says which): the quotes that
@@ -93,8 +95,9 @@ cdef enum JpPause:        # what a validator with `rewrites` paused at, for its 
     JPP_QUOTE = 2         # python: the `'` that opens or closes a string
     JPP_INNER_QUOTE = 3   # python: a `"` inside a single-quoted string
     JPP_QUOTE_ESCAPE = 4  # python: the escape `\'`
-    JPP_MEMBER_OPEN = 5   # members: the `"` that opens a top-level member's string value
-    JPP_MEMBER_CLOSE = 6  # members: the `"` that closes it, the caller having held it (member_as)
+    JPP_TRAILING_COMMA = 5  # a container's last `,` (the stretch from it to the closer it is before)
+    JPP_MEMBER_OPEN = 6   # members: the `"` that opens a top-level member's string value
+    JPP_MEMBER_CLOSE = 7  # members: the `"` that closes it, the caller having held it (member_as)
 
 cdef enum JpNumber:       # where a strict validator is in a number
     JN_SIGN = 0           # after `-`: a digit
@@ -132,7 +135,7 @@ cdef struct jp_state:
                                         # (nonzero, the caller's code; the caller clears it)
     Py_ssize_t seen                     # bytes read so far (offsets below are in this count)
     Py_ssize_t escape_at                # the backslash of the \u escape being read
-    Py_ssize_t word_at
+    Py_ssize_t word_at                  # (also, paused at a trailing comma: that comma)
     const char* word                    # the literal the current word must spell
     int word_len
     int hex_count
@@ -437,16 +440,30 @@ cdef inline bint jp_in_rewritten_word(jp_state* s) noexcept nogil:
     return s.st == JP_WORD and jp_rewritten(s.word) and s.word[s.word_len] != 0
 
 
+cdef inline bint jp_trailing_comma(jp_state* s, unsigned char opener, Py_ssize_t at) noexcept nogil:
+    """A closer right after a container's `,` (whitespace aside; rewrites): the comma is no JSON,
+    but a slip models make and lenient readers take. Closes the container and pauses, for the
+    caller to write the stretch from the comma (held since it came: `hold_at`, kept in `word_at`)
+    to the closer without the comma."""
+    s.word_at = s.hold_at
+    jp_close(s, opener, at)
+    s.pause = JPP_TRAILING_COMMA
+    return True
+
+
 cdef bint jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noexcept nogil:
     """A strict validator's byte between tokens (whitespace already skipped): only what RFC 8259
     lets come next; a closer closes its own kind only, and only an empty container or after a value.
-    Returns whether the validator pauses at it (python: a single-quoted string's opening quote)."""
+    Returns whether the validator pauses at it (python: a single-quoted string's opening quote;
+    rewrites: a closer after a trailing comma)."""
     cdef unsigned char top = s.stack[s.depth - 1] if s.depth else 0
     if s.st == JP_EXPECT_VALUE:
         if c == 123 or c == 91:
             jp_open(s, c, at)
         elif c == 93 and top == 91 and s.fresh:
             jp_close(s, 91, at)
+        elif c == 93 and top == 91 and s.rewrites:
+            return jp_trailing_comma(s, 91, at)
         else:
             return jp_start_scalar(s, c, at)
     elif s.st == JP_OBJECT_KEY:
@@ -458,6 +475,8 @@ cdef bint jp_feed_strict_token(jp_state* s, unsigned char c, Py_ssize_t at) noex
             return jp_paused_at_quote(s, c)
         elif c == 125 and s.fresh:
             jp_close(s, 123, at)
+        elif c == 125 and s.rewrites:
+            return jp_trailing_comma(s, 123, at)
         else:
             jp_refuse(s, at)
     elif s.st == JP_AFTER_KEY:
@@ -683,8 +702,8 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                 continue
             s.st = st
             if jp_feed_strict_token(s, c, s.seen + i):
-                s.seen += i + 1             # (paused at a string's opening quote)
-                return s.seen - 1
+                s.seen += i + 1             # (paused at a string's opening quote, or a trailing comma)
+                return s.word_at if s.pause == JPP_TRAILING_COMMA else s.seen - 1
             st = s.st
             if st == JP_REFUSED:
                 return s.refused_at

@@ -1,12 +1,14 @@
 # Strict JSON arguments with stretches written anew (json_prefix.pxi's `rewrites`): what the
 # assemblers that stream a model's JSON as a call's arguments share (the JSON call assembler, the
 # forced tool_choice's). A strict validator with `rewrites` set pauses at a raw control character
-# inside a string and at the words NaN, Infinity and -Infinity where a value may begin; jr_feed
+# inside a string, at the words NaN, Infinity and -Infinity where a value may begin and at a
+# closer after a trailing comma; jr_feed
 # feeds it past each pause, recording the stretch (its validator offsets: from the arguments'
 # first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
 # them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
-# JSON string of its text (`"NaN"`), Python's True, False or None (python) as JSON's literal, and a
-# single-quoted string's quotes as `"`, a `"` in it as `\"`, its `\'` as `'` (python).
+# JSON string of its text (`"NaN"`), a trailing comma as nothing, Python's True, False or None
+# (python) as JSON's literal, and a single-quoted string's quotes as `"`, a `"` in it as `\"`, its
+# `\'` as `'` (python).
 # A caller that reads top-level members' strings by their declared types (the validator's
 # `members`) gets those pauses back from jr_feed, and records a string it reads as a value of its
 # type (`"5"` under an integer) as a stretch written as that value (JR_TYPED, its `as_kind`).
@@ -23,6 +25,7 @@ cdef enum JrKind:            # how a stretch the validator paused at is written 
     JR_UNESCAPE = 5          # the escape `\'` in one: `'`
     JR_TYPED = 6             # a member's string, quotes and all: the value of its declared type it
                              # holds (vt_string_read_as, `as_kind`)
+    JR_TRAILING_COMMA = 7    # a trailing comma up to the closer after it: that stretch without the comma
 
 cdef struct jr_stretch:      # a stretch of the arguments written anew
     Py_ssize_t at            # its validator offset
@@ -73,6 +76,8 @@ cdef inline int jr_kind(jp_state* s) noexcept:
         return JR_QUOTE
     if s.pause == JPP_QUOTE_ESCAPE:
         return JR_UNESCAPE
+    if s.pause == JPP_TRAILING_COMMA:
+        return JR_TRAILING_COMMA
     return JR_ESCAPE            # a raw control character, or a `"` in a single-quoted string
 
 
@@ -113,6 +118,8 @@ cdef bint jr_write(jr_rewrites* r, const unsigned char* p, Py_ssize_t a, Py_ssiz
             bb_push(out, APOSTROPHE)
         elif s[k].kind == JR_TYPED:
             vt_string_read_as(p + (s[k].at - a) + 1, s[k].length - 2, s[k].as_kind, out)
+        elif s[k].kind == JR_TRAILING_COMMA:
+            bb_append(out, p + (s[k].at - a) + 1, s[k].length - 1)
         if s[k].kind >= JR_LITERAL:
             at = s[k].at + s[k].length
             k += 1
