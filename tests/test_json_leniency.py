@@ -779,8 +779,36 @@ def test_what_opens_no_list_reads_as_one_call_object(text):
     output = OPEN + text
     if re.search(r"<tool_call>[ \n]*\[[ \n]*[{\]]", output):
         return                                  # a list of calls
+    if re.search(r"\}[ \n]*\{", output):
+        return                                  # (maybe) an object after the call's: the next call (below)
     assert parsed("qwen2_5", output) == parsed(PLAIN_QWEN, output)
     check("qwen2_5", output, parsed("qwen2_5", output), every_split_up_to=40)
+
+
+@pytest.mark.parametrize("table", ["qwen2_5", "qwen3", "trinity"])
+def test_several_call_objects_in_one_tool_call(table):
+    """`<tool_call>{..}\n{..}</tool_call>`: Qwen models write several call objects in one block
+    at times; each is a call, the whitespace between them wrapping (vLLM's hermes parser and
+    SGLang's qwen25 detector read no call there: the block is content)."""
+    output = OPEN + '\n{"name": "a", "arguments": {"x": 1}}\n{"name": "b", "arguments": {}} {"name": "c", ' \
+        '"arguments": {"y"\n' + CLOSE
+    check_all(table, output, [
+        dropped(OPEN), start(0, "a", '\n{"name": "a", "arguments": '), arguments(0, '{"x": 1}'), end(0, "}"),
+        dropped("\n"), start(1, "b", '{"name": "b", "arguments": '), arguments(1, "{}"), end(1, "}"),
+        dropped(" "), start(2, "c", '{"name": "c", "arguments": '), arguments(2, "{"),
+        malformed('"y"\n', "a tool-call block that closed without a complete call"), arguments(2, "}", ""),
+        end(2, ""), dropped(CLOSE),
+        finish(tool_calls=3),
+    ])
+
+
+@pytest.mark.parametrize("between, shown", [
+    (" x ", 'x {"name": "b", "arguments": {}}'),         # text first: the rest is the block's text
+    (", ", ', {"name": "b", "arguments": {}}'),
+])
+def test_only_whitespace_between_call_objects_opens_the_next(between, shown):
+    output = OPEN + '{"name": "a", "arguments": {}}' + between + '{"name": "b", "arguments": {}}' + CLOSE
+    assert shown_and_calls("qwen2_5", output) == (shown, [("a", "{}")])
 
 
 # --- call objects wrapped as OpenAI's API writes them -------------------------------------------

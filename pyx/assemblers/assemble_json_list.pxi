@@ -21,7 +21,9 @@
 # instead (Qwen's `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call
 # objects (no fence is read) is that call's from the region's first byte, whitespace and all, and
 # what follows the call is not taken (the engine reads it, as after that syntax's call), so the
-# region reads as it would in that syntax.
+# region reads as it would in that syntax; but for another call object, whitespace aside (Qwen
+# models write several in one `<tool_call>` block at times), which is the region's next call, read
+# the same way (the whitespace before it wrapping).
 #
 # With `or_object` a region whose first byte (whitespace aside) is a `{` holds one call object of
 # the list's kind, not in a list (Mistral before v11, `[TOOL_CALLS] {"name": ..}`; Cohere Command
@@ -92,6 +94,7 @@ cdef enum JlStage:
     JL_GIVEN_BACK = 10  # or_list: the one call ended; what follows is not the region's to take
     JL_HEAD = 11        # the text before the one call's `{` (its head, or text before a list)
     JL_COMMA = 12       # a `,` at an object's top level, the object's or the list's, held (see the top)
+    JL_NEXT_OBJECT = 13 # or_list: after the one call's object, whitespace aside (a `{` opens the next)
 
 cdef enum:
     JL_TO_CALL = -1     # flush_carried: the carried bytes are the first of the call just opened
@@ -201,6 +204,16 @@ cdef class JsonListAssembler(Assembler):
         while i < n:
             if self.stage == JL_GIVEN_BACK:
                 return i
+            if self.stage == JL_NEXT_OBJECT:
+                w = u8_space_len(p + i, n - i)
+                if w:
+                    sink.dropped(DR_WRAPPER, p + i, w)
+                    i += w
+                elif p[i] == LBRACE:
+                    self.single(sink)
+                else:
+                    self.stage = JL_GIVEN_BACK
+                continue
             if self.stage == JL_PROSE:
                 i += self.prose_bytes(p + i, n - i, sink)
                 continue
@@ -225,7 +238,7 @@ cdef class JsonListAssembler(Assembler):
                 elif self.call.done:
                     self.call = None
                     if self.stage == JL_SINGLE:
-                        self.stage = JL_GIVEN_BACK if self.or_list else JL_AFTER_CALL
+                        self.stage = JL_NEXT_OBJECT if self.or_list else JL_AFTER_CALL
                     else:
                         self.stage = JL_BETWEEN
                 elif self.call.outline.st == OL_COMMA_HELD:
@@ -701,7 +714,7 @@ cdef class JsonListAssembler(Assembler):
             # (after a fenced list, only a closing fence being read is carried; a bare list's
             # region ends the list, so what it carries then is wrapping)
             self.flush_carried(sink, EV_DROPPED if self.bare and self.stage == JL_BETWEEN else EV_MALFORMED)
-        elif self.stage == JL_AFTER or self.stage == JL_AFTER_CALL:
+        elif self.stage == JL_AFTER or self.stage == JL_AFTER_CALL or self.stage == JL_NEXT_OBJECT:
             self.flush_carried(sink)     # whitespace the region's end shows was its wrapping
         else:
             self.flush_carried(sink, EV_CONTENT)
