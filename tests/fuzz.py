@@ -34,7 +34,8 @@ SYNTAXES = [CallSyntax.json(), CallSyntax.json_list(), CallSyntax.tagged(),
             CallSyntax.keyed(Tags.LING), CallSyntax.keyed(Tags.HY4), CallSyntax.dsml(), CallSyntax.xtml(),
             CallSyntax.xml(), CallSyntax.pythonic(), CallSyntax.gemma(), CallSyntax.param_xml(),
             CallSyntax.required(), CallSyntax.forced("f"), CallSyntax.json_list(prose=True),
-            CallSyntax.json_list(bare=True, prose=True), CallSyntax.pythonic(prose=True)]
+            CallSyntax.json_list(bare=True, prose=True), CallSyntax.pythonic(prose=True),
+            CallSyntax.json(or_list=True)]
 PROMPTS = [None, "", "<|im_start|>assistant\n<think>\n", "<think>", "<r>\n", "<b>", "<tool_call>\n"]
 FINISHES = ["stop", "length", "abort", "x"]
 

@@ -773,14 +773,16 @@ REGION_PIECES = ["[", "]", "{", "}", '{"name": "f", ', '"arguments": {"a": 1}', 
 @example(OPEN + "[1, 2]" + CLOSE)
 @example('\n{"name": "f", "arguments": {"a": 1}}\n x\n' + CLOSE + " after")
 @example(OPEN + '\n```json\n{"name": "f", "arguments": {"a": 1}}' + CLOSE)
+@example(OPEN + '\n``json\n{"name": "f", "arguments": {"a": 1}}' + CLOSE)
+@example(OPEN + '\n```python\n{"name": "f", "arguments": {"a": 1}}' + CLOSE)
 def test_what_opens_no_list_reads_as_one_call_object(text):
     """A region that opens no list of call objects reads, event for event, as the plain JSON
     syntax reads it (SPEC §4.2's shape: the whitespace before the object is the start's)."""
     output = OPEN + text
     if re.search(r"<tool_call>[ \n]*\[[ \n]*[{\]]", output):
         return                                  # a list of calls
-    if re.search(r"\}[ \n]*\{", output):
-        return                                  # (maybe) an object after the call's: the next call (below)
+    if re.search(r"\}[ \n]*\{", output) or re.search(r"<tool_call>[ \n]*```(json[ \n]*|[ \n]+)\{", output):
+        return                                  # (maybe) an object after the call's, or in a fence (below)
     assert parsed("qwen2_5", output) == parsed(PLAIN_QWEN, output)
     check("qwen2_5", output, parsed("qwen2_5", output), every_split_up_to=40)
 
@@ -809,6 +811,33 @@ def test_several_call_objects_in_one_tool_call(table):
 def test_only_whitespace_between_call_objects_opens_the_next(between, shown):
     output = OPEN + '{"name": "a", "arguments": {}}' + between + '{"name": "b", "arguments": {}}' + CLOSE
     assert shown_and_calls("qwen2_5", output) == (shown, [("a", "{}")])
+
+
+@pytest.mark.parametrize("table", ["qwen2_5", "qwen3", "trinity"])
+def test_call_objects_in_a_fence_in_one_tool_call(table):
+    """`<tool_call>\n```json\n{..}\n```\n</tool_call>`: the fence around the block's call objects
+    is wrapping (vLLM's hermes parser and SGLang's qwen25 detector read no call there)."""
+    output = OPEN + '\n```json\n{"name": "a", "arguments": {}}\n{"name": "b", "arguments": {}}\n```\n' + CLOSE
+    check_all(table, output, [
+        dropped(OPEN + "\n```json\n"), start(0, "a", '{"name": "a", "arguments": '), arguments(0, "{}"), end(0, "}"),
+        dropped("\n"), start(1, "b", '{"name": "b", "arguments": '), arguments(1, "{}"), end(1, "}"),
+        dropped("\n```\n" + CLOSE), finish(tool_calls=2),
+    ])
+
+
+@pytest.mark.parametrize("output, shown, calls", [
+    (OPEN + '```{"name": "a", "arguments": {}}```' + CLOSE, OPEN + '```{"name": "a", "arguments": {}}```' + CLOSE,
+     []),
+    (OPEN + '```\n{"name": "a", "arguments": {}}\n`` x' + CLOSE, "`` x", [("a", "{}")]),
+    (OPEN + '```json\n{"a": 1}\n```' + CLOSE, OPEN + '```json\n{"a": 1}\n```' + CLOSE, []),
+    (OPEN + '```python\n{"name": "a", "arguments": {}}\n```' + CLOSE,
+     OPEN + '```python\n{"name": "a", "arguments": {}}\n```' + CLOSE, []),
+])
+def test_a_fence_in_one_tool_call_that_holds_no_call_object(output, shown, calls):
+    """Only ```json, or ``` and whitespace, then `{` is a fence around call objects: any other
+    start reads as before (the one-object syntax's text), and backticks after the object that do
+    not close the fence are the block's text after the call."""
+    assert shown_and_calls("qwen2_5", output) == (shown, calls)
 
 
 # --- call objects wrapped as OpenAI's API writes them -------------------------------------------

@@ -205,14 +205,7 @@ cdef class JsonListAssembler(Assembler):
             if self.stage == JL_GIVEN_BACK:
                 return i
             if self.stage == JL_NEXT_OBJECT:
-                w = u8_space_len(p + i, n - i)
-                if w:
-                    sink.dropped(DR_WRAPPER, p + i, w)
-                    i += w
-                elif p[i] == LBRACE:
-                    self.single(sink)
-                else:
-                    self.stage = JL_GIVEN_BACK
+                i += self.next_object(p + i, n - i, sink)
                 continue
             if self.stage == JL_PROSE:
                 i += self.prose_bytes(p + i, n - i, sink)
@@ -272,17 +265,22 @@ cdef class JsonListAssembler(Assembler):
                     hb_append(&self.carried, p + i, 1)
                     self.stage = JL_BRACKET
                     i += 1
-                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence] \
-                        and not self.or_list:
+                elif not self.fenced and not w and self.fence < JL_FENCE_LEN and c == JL_FENCE[self.fence]:
                     hb_append(&self.carried, p + i, 1)
                     self.fence += 1
                     self.fenced = JL_FENCE_TICKS if self.fence == JL_FENCE_LEN else 0
                     i += 1
+                elif self.or_list and self.fenced and c == LBRACE:
+                    self.flush_carried(sink)            # the fence and the whitespace after it: wrapping
+                    self.fence = 0
+                    self.call = <JsonCallAssembler>self.otherwise.open(None)
+                    self.stage = JL_SINGLE
                 elif self.otherwise is not None and not self.fence and self.otherwise.head_in_object:
                     self.flush_carried(sink)            # (the whitespace before the head: wrapping)
                     self.list_at = -1
                     self.stage = JL_HEAD
-                elif self.otherwise is not None and not self.fence:
+                elif self.otherwise is not None and (not self.fence or self.or_list):
+                    self.fenced = self.fence = 0        # (or_list: a fence before no object is the call's text)
                     self.single(sink)
                 else:
                     self.flush_carried(sink, EV_CONTENT)
@@ -689,6 +687,31 @@ cdef class JsonListAssembler(Assembler):
         self.finish(sink, True)
         return 0
 
+    cdef Py_ssize_t next_object(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """(or_list) After a call's object: whitespace is wrapping, a `{` opens the region's next
+        call, the backticks that close the fence the objects are in are wrapping; anything else
+        is not the region's to take (JL_GIVEN_BACK; backticks read of the fence before it are the
+        text after the call). Returns the bytes taken."""
+        cdef Py_ssize_t w = 0 if self.fence else u8_space_len(p, n)
+        if w:
+            sink.dropped(DR_WRAPPER, p, w)
+            return w
+        if p[0] == BACKTICK and self.fenced:
+            hb_append(&self.carried, p, 1)
+            self.fence += 1
+            if self.fence == self.fenced:
+                self.flush_carried(sink)
+                self.fenced = self.fence = 0
+            return 1
+        if self.fence:
+            self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_OBJECT)
+            self.fenced = self.fence = 0
+        if p[0] == LBRACE:
+            self.single(sink)
+        else:
+            self.stage = JL_GIVEN_BACK
+        return 0
+
     cdef int single(self, Sink sink) except -1:
         """The region holds no list: it is one call of the `otherwise` syntax, which reads what
         was carried (or_list, or its head: JL_HEAD) or follows it (dropped, wrapping)."""
@@ -714,7 +737,9 @@ cdef class JsonListAssembler(Assembler):
             # (after a fenced list, only a closing fence being read is carried; a bare list's
             # region ends the list, so what it carries then is wrapping)
             self.flush_carried(sink, EV_DROPPED if self.bare and self.stage == JL_BETWEEN else EV_MALFORMED)
-        elif self.stage == JL_AFTER or self.stage == JL_AFTER_CALL or self.stage == JL_NEXT_OBJECT:
+        elif self.stage == JL_NEXT_OBJECT:
+            self.flush_carried(sink, EV_MALFORMED, OT_TEXT_AFTER_OBJECT)     # (a closing fence cut short)
+        elif self.stage == JL_AFTER or self.stage == JL_AFTER_CALL:
             self.flush_carried(sink)     # whitespace the region's end shows was its wrapping
         else:
             self.flush_carried(sink, EV_CONTENT)
