@@ -608,13 +608,25 @@ cdef class JsonCallAssembler(Assembler):
                 return True
             self.quoted = AQ_AS_WRITTEN
             return False
+        cdef ByteBuf rewritten
         self.unquoted.len = 0
-        if (jt_decode_string(data + o.arguments_at + 1, o.arguments_end - o.arguments_at - 2, &self.unquoted) != 0
-                or not aj_object(self.unquoted.data, self.unquoted.len, &i, &j)):
-            self.quoted = AQ_AS_WRITTEN
-            return False
-        # the object without the spaces around it (nothing may follow a JSON value's end)
-        self.report(sink, AJ_ARGUMENTS, o.arguments_at, o.arguments_end, 0, OT_NONE, self.unquoted.data + i, j - i)
+        memset(&rewritten, 0, sizeof(ByteBuf))
+        try:
+            if (jt_decode_string(data + o.arguments_at + 1, o.arguments_end - o.arguments_at - 2,
+                                 &self.unquoted) != 0
+                    or not aj_object(self.unquoted.data, self.unquoted.len, &i, &j, &rewritten)):
+                self.quoted = AQ_AS_WRITTEN
+                return False
+            # the object without the spaces around it (nothing may follow a JSON value's end), as
+            # JSON (a Python dict or a trailing comma written anew: `rewritten`)
+            if rewritten.len:
+                self.report(sink, AJ_ARGUMENTS, o.arguments_at, o.arguments_end, 0, OT_NONE, rewritten.data,
+                            rewritten.len)
+            else:
+                self.report(sink, AJ_ARGUMENTS, o.arguments_at, o.arguments_end, 0, OT_NONE, self.unquoted.data + i,
+                            j - i)
+        finally:
+            bb_free(&rewritten)
         self.emitted = self.validated = o.arguments_end
         self.quoted = AQ_UNQUOTED
         return True
@@ -780,23 +792,33 @@ cdef inline bint aj_null_start(ol_state* o, unsigned char c) noexcept:
     return c == LOWER_N or (c == UPPER_N and o.python)
 
 
-cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_ssize_t* end) noexcept:
-    """Whether p[0:n] is one whole strict JSON object with JSON whitespace around it, and where
-    the object is (p[start:end])."""
+cdef bint aj_object(const unsigned char* p, Py_ssize_t n, Py_ssize_t* start, Py_ssize_t* end,
+                    ByteBuf* rewritten) except -1:
+    """Whether p[0:n] is one whole JSON object as the arguments' validator reads one (strict, a
+    Python dict and trailing commas taken), with JSON whitespace around it, and where the object is
+    (p[start:end]); `rewritten` gets its JSON where it is not its bytes (else stays empty)."""
     cdef jp_state s
+    cdef jr_rewrites r
     cdef Py_ssize_t i = 0
     while i < n and jp_strict_space(p[i]):
         i += 1
     if i == n or p[i] != LBRACE:
         return False
     jp_init_strict(&s)
-    if jp_feed_long(&s, p + i, n - i) >= 0 or not jp_whole(&s):
-        return False
-    while jp_strict_space(p[n - 1]):
-        n -= 1
-    start[0] = i
-    end[0] = n
-    return True
+    s.rewrites = s.python = True
+    memset(&r, 0, sizeof(jr_rewrites))
+    try:
+        if jr_feed(&s, &r, p + i, n - i) >= 0 or not jp_whole(&s):
+            return False
+        while jp_strict_space(p[n - 1]):
+            n -= 1
+        start[0] = i
+        end[0] = n
+        if jr_any(&r):
+            jr_write(&r, p + i, 0, n - i, rewritten)
+        return True
+    finally:
+        jr_free(&r)
 
 
 cdef inline JsonCallAssembler aj_opened(int keys, bytes head, bytes tail, bint head_in_object=False,

@@ -72,8 +72,8 @@
 # `None` (a call object written as a Python dict: `{'name': 'search', 'parameters': {'query': 'x',
 # 'exact': True}}`): the outline reads such a name, the arguments' validator takes them and their
 # JSON writes them as JSON (json_prefix.pxi's `python`). In prose only with `python_literals` (Llama
-# 3, whose models write that) a first key so quoted (`{'name'`) opens a list as `{"name"` does, and
-# the outline reads single-quoted keys and names (xLAM's: double-quoted only, its arguments as any).
+# 3, whose models write that) are the objects of a list in prose Python dicts, and a first key so
+# quoted (`{'name'`) opens a list as `{"name"` does (xLAM's prose: JSON only).
 
 cdef const char* JL_FENCE = "```json"
 cdef enum:
@@ -666,8 +666,9 @@ cdef class JsonListAssembler(Assembler):
         """Opens the call assembler of the list's next object (in_list: a `;` outside its strings
         ends it, the list's separator; else the one object of an or_object region)."""
         self.call = aj_typed(aj_opened(self.keys, None, None), self.typed_by)
-        self.call.outline.python = self.python_literals or not self.prose      # (prose: `{'` opens
-        # a call only with python_literals; its arguments may be a Python dict all the same)
+        # (prose: a Python dict only with python_literals, whose `{'name'` opens a call; the outline
+        # and the validator read strings alike, or they would disagree on where the arguments end)
+        self.call.outline.python = self.call.prefix.python = self.python_literals or not self.prose
         self.call.outline.list_object = in_list
         return 0
 
