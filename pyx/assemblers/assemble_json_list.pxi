@@ -17,13 +17,14 @@
 # [{"name": ..}]`, as vLLM's pre-v11 mistral finds the list after other text): the text before the
 # `[` is no call's head but text where a call should begin (Malformed), and the list is read. No
 # v11 head holds such a `[`: its `[CALL_ID]` is followed by its text, and `[ARGS]` is a separator.
-# With `or_list` the region is one of that syntax that may hold a list of calls
-# instead (Qwen's `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call
-# objects (no fence is read) is that call's from the region's first byte, whitespace and all, and
-# what follows the call is not taken (the engine reads it, as after that syntax's call), so the
-# region reads as it would in that syntax; but for another call object, whitespace aside (Qwen
-# models write several in one `<tool_call>` block at times), which is the region's next call, read
-# the same way (the whitespace before it wrapping).
+# With `or_list` the region is one of that syntax that may hold a list of calls instead (Qwen's
+# `<tool_call>[{..}, {..}]</tool_call>`): whatever does not open a list of call objects, nor a
+# fence around call objects (```json, or ``` and whitespace, then `{`: the fence wrapping, as its
+# closing backticks after them), is that call's from the region's first byte, whitespace and all,
+# and what follows the call is not taken (the engine reads it, as after that syntax's call), so
+# the region reads as it would in that syntax; but for another call object, whitespace aside
+# (Qwen models write several in one `<tool_call>` block at times), which is the region's next
+# call, read the same way (the whitespace before it wrapping).
 #
 # With `or_object` a region whose first byte (whitespace aside) is a `{` holds one call object of
 # the list's kind, not in a list (Mistral before v11, `[TOOL_CALLS] {"name": ..}`; Cohere Command
@@ -280,7 +281,7 @@ cdef class JsonListAssembler(Assembler):
                     self.list_at = -1
                     self.stage = JL_HEAD
                 elif self.otherwise is not None and (not self.fence or self.or_list):
-                    self.fenced = self.fence = 0        # (or_list: a fence before no object is the call's text)
+                    self.fenced = self.fence = 0        # (or_list: a fence before no object: the call's)
                     self.single(sink)
                 else:
                     self.flush_carried(sink, EV_CONTENT)

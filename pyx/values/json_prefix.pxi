@@ -21,14 +21,14 @@
 # `-Infinity` exactly (as Python's `json.dumps` writes a float nan or inf, and `json.loads` reads
 # them). It also takes a trailing comma, a container's `,` with its closer next (`[1, 2,]`): held
 # as any member's comma is, it pauses at the closer (JPP_TRAILING_COMMA, offset the comma's), for
-# the caller to write the stretch without the comma. jp_feed pauses at each: it returns its offset as for a refusal but the validator not
-# refused (st is not JP_REFUSED), having read it (`seen` is where it ends: a control character is
-# one byte; a word pauses at its last letter, in JP_WORD, and is a value like a literal: undecided
-# until a byte that is no letter follows, refused at its first letter if one does); the caller
-# writes it there (the control character's escape, the word's JSON string) and feeds on from
-# `seen`. A word's prefix (`Na`, `-Inf`) is a literal being read, as `tru` is. With `python`
-# also set (the JSON call assembler's: models write a call object as a Python dict at times), Python's
-# `True`, `False` and `None` are such words (`N` begins NaN or None: the second letter says which),
+# the caller to write the stretch without the comma. jp_feed pauses at each: it returns its offset
+# as for a refusal but the validator not refused (st is not JP_REFUSED), having read it (`seen` is
+# where it ends: a control character is one byte; a word pauses at its last letter, in JP_WORD,
+# and is a value like a literal: undecided until a byte that is no letter follows, refused at its
+# first letter if one does); the caller writes it there (the control character's escape, the
+# word's JSON string) and feeds on from `seen`. A word's prefix (`Na`, `-Inf`) is a literal being
+# read, as `tru` is. With `python` also set (the JSON call assembler's: models write a call object
+# as a Python dict at times), Python's `True`, `False` and `None` are such words (`N` begins NaN or None: the second letter says which),
 # for the caller to write as JSON's literals, and a key or a string value may be single-quoted
 # (`'it\'s'`): it pauses at each byte the caller writes anew (`pause` says which): the quotes that
 # open and close it (JSON's `"`), a `"` inside it (`\"`) and the escape `\'` (`'`). Its other
@@ -445,6 +445,9 @@ cdef inline bint jp_trailing_comma(jp_state* s, unsigned char opener, Py_ssize_t
     but a slip models make and lenient readers take. Closes the container and pauses, for the
     caller to write the stretch from the comma (held since it came: `hold_at`, kept in `word_at`)
     to the closer without the comma."""
+    if s.hold_at < 0:           # (no comma held: none was read)
+        jp_refuse(s, at)
+        return False
     s.word_at = s.hold_at
     jp_close(s, opener, at)
     s.pause = JPP_TRAILING_COMMA

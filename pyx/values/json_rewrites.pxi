@@ -2,9 +2,8 @@
 # assemblers that stream a model's JSON as a call's arguments share (the JSON call assembler, the
 # forced tool_choice's). A strict validator with `rewrites` set pauses at a raw control character
 # inside a string, at the words NaN, Infinity and -Infinity where a value may begin and at a
-# closer after a trailing comma; jr_feed
-# feeds it past each pause, recording the stretch (its validator offsets: from the arguments'
-# first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
+# closer after a trailing comma; jr_feed feeds it past each pause, recording the stretch (its
+# validator offsets: from the arguments' first byte), and jr_write gives the JSON of arguments about to be reported with each stretch in
 # them written as its kind says: a control character as its escape (`\n`, `\u0001`), a word as the
 # JSON string of its text (`"NaN"`), a trailing comma as nothing, Python's True, False or None
 # (python) as JSON's literal, and a single-quoted string's quotes as `"`, a `"` in it as `\"`, its
