@@ -583,6 +583,34 @@ def test_every_json_table_reads_a_python_dict(table):
     assert strict_loads(calls[0][1]) == {"q": "it's", "r": 'say "hi"', "n": [1, None], "b": True}
 
 
+TYPED_TOOL = {"type": "function", "function": {"name": "lookup", "parameters": {"type": "object", "properties": {
+    "limit": {"type": "integer"}, "on": {"type": "boolean"}, "q": {"type": "string"}}}}}
+
+
+@pytest.mark.parametrize("arguments, want", [
+    ("{'limit': '7', 'on': 'true', 'q': '5'}", {"limit": 7, "on": True, "q": "5"}),
+    ("{'limit': 'seven', \"on\": 'no', 'x': '1'}", {"limit": "seven", "on": "no", "x": "1"}),
+    ("{'limit': '7\"', 'on': 'tr\\'ue'}", {"limit": '7"', "on": "tr'ue"}),    # rewritten inside: as written
+    ("{'q': 'a', 'limit': ' 7 '}", {"q": "a", "limit": 7}),
+])
+def test_a_typed_member_single_quoted(arguments, want):
+    """K2-Horizon's `json` form types its members' strings by the request's tools: a Python
+    dict's single-quoted string is such a string, read alike."""
+    output = '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": ' + arguments + "}</ifm|tool_call>"
+    shown, calls = shown_and_calls("k2_horizon", output, tools=[TYPED_TOOL])
+    assert shown == "" and [name for name, _ in calls] == ["lookup"]
+    assert strict_loads(calls[0][1]) == want
+
+
+def test_a_typed_member_single_quoted_cut_by_the_stream():
+    output = "<ifm|tool_calls><ifm|tool_call>{'name': 'lookup', 'arguments': {'q': 'x', 'limit': '7"
+    events = parsed("k2_horizon", output, tools=[TYPED_TOOL])
+    assert strict_loads(arguments_of(events)[0]) == {"q": "x"}
+    check("k2_horizon", output, events, tools=[TYPED_TOOL])
+    check("k2_horizon", output, parsed("k2_horizon", output, tools=[TYPED_TOOL], finish="length"),
+          tools=[TYPED_TOOL], finish="length")
+
+
 @pytest.mark.parametrize("output, call", [
     ("<tool_call>\n{'name': 'f', 'arguments': {'a': 'x'}}\n</tool_call>", ("f", '{"a": "x"}')),
     ("[TOOL_CALLS][{'name': 'f', 'arguments': {'a': False}}]", ("f", '{"a": false}')),

@@ -227,15 +227,19 @@ cdef class JsonCallAssembler(Assembler):
         return found
 
     cdef int typed_member(self, Py_ssize_t base, Py_ssize_t quote) except -1:
-        """The validator paused at the `"` (validator offset `quote`) that opens or closes a
-        top-level member's string value, the member undecided from its start (hold_at). Opening:
-        the string is held to its close where the member's declared type reads strings as a value
-        (its reading kept in the validator's `member_as`), else the member is decided. Closing: a
-        string that holds such a value is written as it (a JR_TYPED stretch), and the member is
-        decided."""
+        """The validator paused at the `"` (python: or `'`; validator offset `quote`) that opens or
+        closes a top-level member's string value, the member undecided from its start (hold_at).
+        Opening: the string is held to its close where the member's declared type reads strings as
+        a value (its reading kept in the validator's `member_as`), else the member is decided.
+        Closing: a string that holds such a value is written as it (a JR_TYPED stretch), and the
+        member is decided. A single-quoted string's quotes are written `"` (JR_QUOTE stretches,
+        the opening one taken back where the string is written as a value)."""
         cdef jp_state* v = &self.prefix
         cdef Py_ssize_t key_at, key_end, value_at
         cdef int as_kind
+        cdef bint single = self.text.text.data[base + quote] == APOSTROPHE
+        if single and v.pause == JPP_MEMBER_OPEN:
+            jr_record(&self.rewrites, quote, 1, JR_QUOTE)
         if v.hold_at < 0:           # (a member is undecided from its start: no member to read)
             v.member_as = 0
             jp_decided(v)
@@ -248,9 +252,13 @@ cdef class JsonCallAssembler(Assembler):
         else:
             as_kind, v.member_as = v.member_as, 0
             self.unquoted.len = 0
-            if self.rewrites_before(value_at) and vt_string_read_as(
+            if self.rewrites_before(value_at + single) and vt_string_read_as(
                     self.text.text.data + base + value_at + 1, quote - value_at - 1, as_kind, &self.unquoted):
+                if single:
+                    self.rewrites.stretches.len -= sizeof(jr_stretch)      # (the opening quote's, the last)
                 jr_record(&self.rewrites, value_at, quote - value_at + 1, JR_TYPED, as_kind)
+            elif single:
+                jr_record(&self.rewrites, quote, 1, JR_QUOTE)
         jp_decided(v)
         return 0
 
@@ -275,7 +283,7 @@ cdef class JsonCallAssembler(Assembler):
             at += 2 if data[at] == BACKSLASH else 1
         key_end[0] = at
         at += 1
-        while data[at] != QUOTE:            # spaces, the `:`, spaces
+        while data[at] != QUOTE and data[at] != APOSTROPHE:     # spaces, the `:`, spaces
             at += 1
         return at
 

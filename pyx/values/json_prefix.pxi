@@ -36,11 +36,11 @@
 # the string Python reads.
 #
 # A strict validator with `rewrites` and `members` set also pauses where a string value of the
-# top-level object's member opens (at its `"`: JPP_MEMBER_OPEN), the member left undecided, for
-# its caller to say whether it reads that string by the member's declared type: if so it sets
-# `member_as` to that reading (and keeps the member undecided), and the validator pauses again at
-# the string's closing `"` (JPP_MEMBER_CLOSE), where the caller clears it and decides the member;
-# else it decides it at once.
+# top-level object's member opens (at its `"`, python: or `'`: JPP_MEMBER_OPEN, in place of the
+# quote's own pause), the member left undecided, for its caller to say whether it reads that string
+# by the member's declared type: if so it sets `member_as` to that reading (and keeps the member
+# undecided), and the validator pauses again at the string's closing quote (JPP_MEMBER_CLOSE, in
+# place of its own), where the caller clears it and decides the member; else it decides it at once.
 #
 # A bounded strict validator (jp_init_bounded) also refuses, at its first byte, a number a JSON
 # decoder cannot keep: one with a fraction or an exponent whose value rounds beyond the largest
@@ -96,8 +96,8 @@ cdef enum JpPause:        # what a validator with `rewrites` paused at, for its 
     JPP_INNER_QUOTE = 3   # python: a `"` inside a single-quoted string
     JPP_QUOTE_ESCAPE = 4  # python: the escape `\'`
     JPP_TRAILING_COMMA = 5  # a container's last `,` (the stretch from it to the closer it is before)
-    JPP_MEMBER_OPEN = 6   # members: the `"` that opens a top-level member's string value
-    JPP_MEMBER_CLOSE = 7  # members: the `"` that closes it, the caller having held it (member_as)
+    JPP_MEMBER_OPEN = 6   # members: the quote that opens a top-level member's string value
+    JPP_MEMBER_CLOSE = 7  # members: the quote that closes it, the caller having held it (member_as)
 
 cdef enum JpNumber:       # where a strict validator is in a number
     JN_SIGN = 0           # after `-`: a digit
@@ -380,7 +380,7 @@ cdef inline bint jp_start_scalar(jp_state* s, unsigned char c, Py_ssize_t at) no
         s.st = JP_STRING
         s.in_key = False
         s.quote = c
-        if s.members and c == 34 and s.depth == 1 and s.stack[0] == 123:
+        if s.members and s.depth == 1 and s.stack[0] == 123:
             s.pause = JPP_MEMBER_OPEN
             return True
         jp_decided(s)
@@ -533,6 +533,7 @@ cdef Py_ssize_t jp_feed(jp_state* s, const unsigned char* p, Py_ssize_t n) noexc
                     else:
                         st = jp_after_value(s)
                         if s.member_as:       # members: the caller decides the member it held
+                            s.quote = QUOTE
                             s.pause = JPP_MEMBER_CLOSE
                             s.st = st
                             s.seen += i + 1
