@@ -1567,6 +1567,33 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's and SGLang's inkling: the call, no content (symphony showed the first `<|message_model|>`, a "
           "region that held no call)"),
+    # A call's own opener, inside its block (no row for it in the call), written twice in a row,
+    # whitespace aside: one (rule 2), where the second was read as the call's text
+    Quirk("k2-horizon-call-opener-twice", "k2_horizon",
+          "Before <ifm|tool_calls><ifm|tool_call>\n<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+          "<ifm|arg_value>Paris</ifm|arg_value></ifm|tool_call></ifm|tool_calls> after.",
+          "Before  after.", [call("get_weather", city="Paris")],
+          "SGLang's k2_horizon: no call, content `Before  after.`; vLLM's: no call, all content (symphony: all "
+          "content, the second tag read as the name's text)"),
+    Quirk("k2-horizon-call-opener-after-text-is-its-text", "k2_horizon",
+          "<ifm|tool_calls><ifm|tool_call>x<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+          "<ifm|arg_value>Paris</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
+          "<ifm|tool_calls><ifm|tool_call>x<ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+          "<ifm|arg_value>Paris</ifm|arg_value></ifm|tool_call></ifm|tool_calls>", [],
+          "vLLM's k2_horizon: all content; SGLang's: nothing (after text the tag is the call's text: no name)"),
+    Quirk("hy3-call-opener-twice", "hy_v3", "<tool_calls><tool_call><tool_call>get_current_date<tool_sep></tool_call>"
+          "</tool_calls>", None, [call("get_current_date")],
+          "vLLM's hy_v3: a call named `<tool_call>get_current_date`; SGLang's hunyuan: no call, nothing shown "
+          "(symphony: all content)"),
+    Quirk("gigachat3-call-header-twice", "gigachat3",
+          'function call<|role_sep|>function call<|role_sep|>\n{"name": "get_weather", "arguments": '
+          '{"city": "Paris"}}', None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's gigachat3: the call, no content (symphony: all content)"),
+    Quirk("lfm2-call-block-opener-twice", "lfm2_5",
+          "<|tool_call_start|><|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's lfm2: no call, all content; SGLang's lfm2: no call, nothing shown (symphony showed the first "
+          "tag, the call read)"),
     # A call region's close written twice in a row, whitespace aside, after a call: one (rule 2)
     Quirk("qwen-call-close-twice", "qwen2_5",
           '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call></tool_call>',

@@ -137,7 +137,8 @@ cdef class Engine:
                                     # after it, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
                                     # reading JSON call objects opens one at a `{` then; the block's
-                                    # opener written again then is its wrapping)
+                                    # opener written again then is its wrapping; so is a call's)
+    cdef int entered_by             # the terminal whose row entered the current state, or -1
     cdef bint refuses_undeclared    # undeclared="malformed": a call to a tool the request does not
                                     # declare is Malformed{UnknownTool} (its tools go to the Sink
                                     # when the first call region opens, then this is cleared)
@@ -159,6 +160,7 @@ cdef class Engine:
         self.sink = Sink.of(self.ledger, table.markers.texts, table.markers.dropped)
         self.state = 0
         self.closer_again = -1
+        self.entered_by = -1
         self.stage = ST_FRESH
         self.undeclared = undeclared
         self.refuses_undeclared = undeclared == "malformed"
@@ -607,8 +609,10 @@ cdef class Engine:
                 nxt = -2                # (terminal decides: a marker with no row may still be no text)
             else:
                 nxt = self.table.next(self.state, k)
-                if nxt == -1 and (k == self.closer_again or self.region_undecided and k == self.region_opener):
-                    nxt = -2            # (the region's opener or closer again: terminal decides)
+                if nxt == -1 and (k == self.closer_again or self.region_undecided and k == self.region_opener
+                                  or k == self.entered_by and self.call_may_begin):
+                    nxt = -2            # (the region's opener or closer, or a call's opener, again:
+                                        # terminal decides)
             if nxt == -1 and self.separators.len and en_ascii_blank(self.scanner.w + s, e - s):
                 self.hold_after_separator(self.scanner.w + s, e - s)
                 continue
@@ -658,6 +662,8 @@ cdef class Engine:
         if emits == EM_REASONING:
             return self.sink.reasoning(p, n)
         if emits == EM_ARGUMENTS:
+            if self.call_may_begin and u8_space_run(p, n) < n:
+                self.call_may_begin = False
             taken = self.call.feed(p, n, self.sink)
             if self.region_undecided:
                 self.region_decided()
@@ -762,6 +768,10 @@ cdef class Engine:
         if nxt < 0 and emits == EM_WRAPPER and i == self.region_opener and self.region_undecided:
             return self.opener_in_block(i, p, n)
         if nxt < 0:
+            if emits == EM_ARGUMENTS and i == self.entered_by and self.call_may_begin:
+                # a call's opener twice in a row, whitespace aside: one, the second a separator in
+                # the call (in the source of the bytes around it, whitespace the call may hold)
+                return self.call.ignored(p, n, self.sink)
             if self.table.control[i] and emits != EM_ARGUMENTS:
                 # a control token no row reads: no text a reader is shown (a call reads it as text)
                 return self.sink.dropped(DR_CONTROL_TOKEN, p, n)
@@ -815,7 +825,9 @@ cdef class Engine:
             self.sink.dropped_marker(i, p, n)
         if self.closes_after_call(nxt, after_call):
             self.closer_again = i
-        return self.enter(nxt)
+        self.enter(nxt)
+        self.entered_by = i
+        return 0
 
     cdef int marker_in_returning_call(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
         """A marker with no row, in an arguments state its call returns from: the call's text,
@@ -1003,6 +1015,7 @@ cdef class Engine:
             self.call = self.open_call(nxt)
         self.state = nxt
         self.call_may_begin = True
+        self.entered_by = -1
         return 0
 
     cdef inline bint opens_region(self, int i, int nxt) noexcept:
