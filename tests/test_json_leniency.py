@@ -871,6 +871,15 @@ def test_call_objects_in_a_fence_in_one_tool_call(table):
     ])
 
 
+def test_a_list_of_calls_in_a_fence_in_one_tool_call():
+    output = OPEN + '\n```json\n[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {}}]\n```\n' + CLOSE
+    check_all("qwen2_5", output, [
+        dropped(OPEN + "\n```json\n["), start(0, "a", '{"name": "a", "arguments": '), arguments(0, "{}"),
+        end(0, "}"), dropped(", "), start(1, "b", '{"name": "b", "arguments": '), arguments(1, "{}"), end(1, "}"),
+        dropped("]\n```\n" + CLOSE), finish(tool_calls=2),
+    ])
+
+
 @pytest.mark.parametrize("output, shown, calls", [
     (OPEN + '```{"name": "a", "arguments": {}}```' + CLOSE, OPEN + '```{"name": "a", "arguments": {}}```' + CLOSE,
      []),

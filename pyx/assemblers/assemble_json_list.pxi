@@ -274,8 +274,7 @@ cdef class JsonListAssembler(Assembler):
                 elif self.or_list and self.fenced and c == LBRACE:
                     self.flush_carried(sink)            # the fence and the whitespace after it: wrapping
                     self.fence = 0
-                    self.call = <JsonCallAssembler>self.otherwise.open(None)
-                    self.stage = JL_SINGLE
+                    self.single(sink)
                 elif self.otherwise is not None and not self.fence and self.otherwise.head_in_object:
                     self.flush_carried(sink)            # (the whitespace before the head: wrapping)
                     self.list_at = -1
