@@ -89,7 +89,7 @@ def test_text_after_the_name_and_an_empty_name():
     check("deepseek_v4_1", output, [
         dropped(CALLS), dropped(INVOKE),
         start(0, "f", 'f"'), malformed(' x="1"', AFTER_NAME), arguments(0, "{}", ">"), end(0, INVOKE_END),
-        dropped(INVOKE), malformed('">', NO_NAME), malformed(INVOKE_END, CLOSED_EARLY),
+        malformed(INVOKE + '">', NO_NAME), malformed(INVOKE_END, CLOSED_EARLY),
         dropped(CALLS_END), finish(tool_calls=1),
     ])
 
@@ -127,7 +127,7 @@ def test_a_parameter_tag_before_the_name_closed_starts_no_call():
     output = CALLS + INVOKE + "f>\n" + param("a", "x") + INVOKE_END + CALLS_END
     events = parsed("deepseek_v4_1", output)
     assert not any(e["kind"] == "tool_call_start" for e in events)
-    assert malformed("f>\n", CUT) in events
+    assert malformed(INVOKE + "f>\n", CUT) in events      # (the opener of a call that never started is its)
     assert malformed(PARAM, OUT_OF_PLACE) in events
     check("deepseek_v4_1", output, events)
 
@@ -142,9 +142,9 @@ def test_a_parameter_tag_cut_mid_attribute():
 
 def test_an_invoke_closed_inside_its_name_takes_the_marker_it_ends_with():
     output = CALLS + INVOKE + "get_wea" + CALLS_END + "after"
-    # the block holds no call: its markers are text as written
+    # the block holds no call: its markers are text as written, the invoke's opener with its call
     check("deepseek_v4_1", output, [
-        malformed(CALLS + INVOKE, NO_CALL), malformed("get_wea" + CALLS_END, CLOSED_EARLY), content("after"),
+        malformed(CALLS, NO_CALL), malformed(INVOKE + "get_wea" + CALLS_END, CLOSED_EARLY), content("after"),
         finish(),
     ])
 

@@ -82,6 +82,43 @@ def test_junk_block_uses_no_index():
     ])
 
 
+# A call that never started, in a block that holds the calls, is shown with its own opener there
+# (docs/recovery.md, "Prose is never garbled", rule 6): `<invoke name="a</invoke>`, never the
+# headless `a</invoke>`; the block's markers are the template's where another call started in it.
+NEVER_STARTED = [
+    ("deepseek_v3_2", '<｜DSML｜function_calls>\n<｜DSML｜invoke name="a</｜DSML｜invoke>\n<｜DSML｜invoke name="b">\n'
+                      '</｜DSML｜invoke>\n</｜DSML｜function_calls> after', 'Hi<｜DSML｜invoke name="a</｜DSML｜invoke> after'),
+    ("minimax_m2", '<minimax:tool_call>\n<invoke name="">\n</invoke>\n<invoke name="b">\n</invoke>\n'
+                   '</minimax:tool_call> after', 'Hi<invoke name="">\n</invoke> after'),
+    ("kimi_k2", '<|tool_calls_section_begin|><|tool_call_begin|>functions.a<|tool_call_end|><|tool_call_begin|>'
+                'functions.b:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|> after',
+     "Hi<|tool_call_begin|>functions.a after"),
+    # (vLLM 0.34's test_streaming_call_boundaries[close-in-attributes]: vLLM drops the broken call)
+    ("kimi_k3", '<|open|>tools<|sep|><|open|>call tool="a<|close|>call<|sep|>b"<|sep|><|close|>call<|sep|>'
+                '<|open|>call tool="b" index="2"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+     'Hi<|open|>call tool="a<|close|>call<|sep|>b"<|sep|><|close|>call<|sep|>'),
+]
+
+
+@pytest.mark.parametrize("table, output, content", NEVER_STARTED, ids=[t for t, _, _ in NEVER_STARTED])
+def test_a_call_that_never_started_is_shown_with_its_opener(table, output, content):
+    from symphony.adapt import chat
+    output = "Hi" + output
+    check(table, output, symphony.parse(table, output))
+    message = chat.message(symphony.parse(table, output))["message"]
+    assert message["content"] == content
+    assert [(c["function"]["name"], c["function"]["arguments"]) for c in message["tool_calls"]] == [("b", "{}")]
+
+
+def test_a_call_that_reported_nothing_leaves_its_opener_with_the_wrapping():
+    output = ("<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_end|><|tool_call_begin|>functions.b:0"
+              "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>")
+    check("kimi_k2", output, [
+        dropped("<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_end|><|tool_call_begin|>"),
+        start(0, "b", "functions.b:0<|tool_call_argument_begin|>", id="functions.b:0"), arguments(0, "{}", "{}"),
+        end(0, ""), dropped("<|tool_call_end|><|tool_calls_section_end|>"), finish("stop", 1)])
+
+
 def test_nameless_and_non_string_names_use_no_index():
     check("qwen3", '<tool_call>\n{"name": 5, "arguments": {"a": 1}}\n</tool_call>', [
         malformed("<tool_call>", NO_CALL),

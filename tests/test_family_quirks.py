@@ -296,10 +296,10 @@ QUIRKS = [
           "ok<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_begin|>"
           'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|>'
           "<|tool_calls_section_end|>",
-          "okfunctions.search:0", [call("get_weather", city="Oslo")],
+          "ok<|tool_call_begin|>functions.search:0", [call("get_weather", city="Oslo")],
           "SGLang's kimi_k2: get_weather (the last head); vLLM's: search, its first head (its name regex stops "
           "at the first `:`) with these arguments. symphony: the second head is the call's; the first, a call "
-          "that never started, is shown (Malformed), its opener dropped", tools=(WEATHER, SEARCH)),
+          "that never started, is shown (Malformed) as written, its opener with it", tools=(WEATHER, SEARCH)),
     Quirk("kimi-restarted-empty-call-head", "kimi_k2",
           "<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_begin|>functions.get_weather:0"
           '<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>',
@@ -338,9 +338,10 @@ QUIRKS = [
     Quirk("deepseek-v3-1-restarted-call-head", "deepseek_v3_1",
           "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
           '{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
-          "search", [call("get_weather", city="Oslo")],
+          "<｜tool▁call▁begin｜>search", [call("get_weather", city="Oslo")],
           "vLLM's deepseek_v31: whole, a call named `search<｜tool▁call▁begin｜>get_weather`; streamed, "
-          "get_weather. symphony: the second head is the call's, the first a call that never started, shown",
+          "get_weather. symphony: the second head is the call's, the first a call that never started, shown "
+          "with its opener",
           tools=(WEATHER, SEARCH)),
     Quirk("deepseek-v3-1-call-opener-in-arguments", "deepseek_v3_1",
           '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "<｜tool▁call▁begin｜>"}'

@@ -693,13 +693,13 @@ def test_a_marker_into_the_arguments_state_from_it_ends_the_call_and_opens_anoth
 
 def test_a_call_cut_by_the_next_opener_and_a_block_without_a_call():
     # the first call never completes its object: closed by a marker, its bytes are malformed;
-    # `<c>junk` holds no call and takes no index
+    # `<c>junk` holds no call and takes no index (its opener is shown with it)
     output = '<b><c>{"name": "f", "arguments": {"a": <c>junk<c>{"name": "g"} x\n</c></b>'
     events = every_chunking(mine(), output)
     closed = Other("a tool-call block that closed without a complete call")
     starts = [(e.index, e.name) for e in events if type(e) is ToolCallStart]
     assert starts == [(0, "f"), (1, "g")]
-    assert Malformed("junk", closed) in events
+    assert Malformed("<c>junk", closed) in events
     assert Malformed("x", AFTER_OBJECT) in events
     assert events[-1] == symphony.Finish("stop", 2, 0)
 
@@ -753,7 +753,7 @@ def test_a_block_that_reads_json_call_objects():
     events = every_chunking(table, output)
     assert [(c["function"]["name"], c["function"]["arguments"]) for c in chat.message(events)["message"]["tool_calls"]] == [
         ("f", '{"x": 1}'), ("g", "{}"), ("h", "{}"), ("i", '{"y": ""}'), ("j", '{"z": []}')]
-    assert chat.message(events)["message"]["content"] == 'a"}}<b>x {"name": "no"}</b>'
+    assert chat.message(events)["message"]["content"] == 'a<c>"}}<b>x {"name": "no"}</b>'
     written = table.written()
     assert written.states == mine().states and written.transitions == mine().transitions
     assert written.returns == {} and written.objects == {}

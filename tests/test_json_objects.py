@@ -214,14 +214,14 @@ def test_kimi_k2_names_the_call_without_the_id():
 
 def test_kimi_k2_a_call_opener_in_the_head_begins_it_anew():
     """A `<|tool_call_begin|>` written again before the head's separator restarts the head: the head
-    before it is a call that never started, Malformed (a marker cut it off), the opener dropped as
-    the first one is; the call is the second head's. SGLang's kimi_k2 reads `b` too; vLLM's reads
-    `a` (its name regex stops at the first `:`), with these arguments."""
+    before it is a call that never started, Malformed (a marker cut it off) with its opener; the
+    second opener is dropped, and the call is the second head's. SGLang's kimi_k2 reads `b` too;
+    vLLM's reads `a` (its name regex stops at the first `:`), with these arguments."""
     output = (K2_CALLS + K2_CALL + "functions.a:0" + K2_CALL + "functions.b:0" + K2_ARGS + '{"x": 1}' + K2_CALL_END
               + K2_CALLS_END)
     check("kimi_k2", output, [
-        dropped(K2_CALLS), dropped(K2_CALL),
-        malformed("functions.a:0", "a tool-call block that closed without a complete call"), dropped(K2_CALL),
+        dropped(K2_CALLS),
+        malformed(K2_CALL + "functions.a:0", "a tool-call block that closed without a complete call"), dropped(K2_CALL),
         start(0, "b", "functions.b:0" + K2_ARGS, id="functions.b:0"), arguments(0, '{"x": 1}', '{"x": 1}'),
         end(0, ""), dropped(K2_CALL_END), dropped(K2_CALLS_END), finish(tool_calls=1),
     ])

@@ -43,10 +43,10 @@ def test_merged_tokens_add_up():
 
 
 def test_a_block_closed_without_a_call_keeps_its_own_reason():
-    # the assembler's unterminated bytes, reported as the block closes, are relabelled; the
-    # Malformed before them (another reason) is not joined to them
+    # the assembler's unterminated bytes, reported as the block closes, are relabelled, with the
+    # opener of the call that never started; the Malformed before them (another reason) is not
+    # joined to them
     events = symphony.parse(mine(), '<b>x<c>{"nam</b>')
     closed = Other("a tool-call block that closed without a complete call")
     assert [(e.text.text, e.why) for e in events if type(e) is Malformed] == [
-        ("<b>", Other(NO_CALL)), ("x", BETWEEN_CALLS), ("<c>", Other(NO_CALL)), ('{"nam', closed),
-        ("</b>", Other(NO_CALL))]
+        ("<b>", Other(NO_CALL)), ("x", BETWEEN_CALLS), ('<c>{"nam', closed), ("</b>", Other(NO_CALL))]

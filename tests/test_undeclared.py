@@ -1,6 +1,6 @@
 """A call to a tool the request does not declare (issue 37), with the parser's option
-`undeclared="malformed"`: the call's bytes, from its head through its end, are
-Malformed{UnknownTool} (shown as content), no index is spent on it, later calls keep dense indexes
+`undeclared="malformed"`: the call's bytes, from its head (its opener, where a block holds the
+calls) through its end, are Malformed{UnknownTool} (shown as content), no index is spent on it, later calls keep dense indexes
 and their ids, and the finish reason is as if it were not there. By default (`"call"`, SPEC §2.4)
 names are not checked. Every table with calls is checked with a declared call and an undeclared
 one written as its template writes them: whole, at every chunking, per token (counted) and
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import symphony
-from symphony import End
+from symphony import Emits, End
 from symphony.adapt import chat, messages, responses
 from symphony.events import Dropped, Finish, Malformed, ToolCallEnd, ToolCallStart, bytes_of, tokens_of
 from symphony.formats import table as format_table
@@ -86,6 +86,44 @@ def call_bytes(events, index):
                    if not (type(e) is Dropped and e.why == DropReason.CONTROL_TOKEN))
 
 
+def opener_in_block(name, wrapping):
+    """The tail of `wrapping` (the markers and whitespace an output starts with, before its first
+    call) from the marker that opened the call inside a call region already open (a row from one of
+    its states into one of its arguments states), or "": the opener of a call that never started
+    is the call's. Read by walking the table's rows from its first state."""
+    fmt = format_table(name)
+    regions = set(fmt.compile().call_region_states)
+    number = {state: i for i, (state, _) in enumerate(fmt.states)}
+    emits = [e for _, e in fmt.states]
+    texts = dict(fmt.terminals)
+    rows = {(number[src], texts[t]): number[dst] for src, t, dst in fmt.transitions}
+    state, at, head = 0, 0, ""
+    while at < len(wrapping):
+        if wrapping[at].isspace():
+            at += 1
+            continue
+        marker = max((m for m in texts.values() if wrapping.startswith(m, at)), key=len, default=None)
+        if marker is None or (state, marker) not in rows:
+            at += 1         # (text a state's assembler reads: Muse's recipient, DeepSeek's `function`)
+            continue
+        nxt = rows[state, marker]
+        if state in regions and nxt in regions and emits[nxt] == Emits.ARGUMENTS:
+            head = wrapping[at:]
+        state, at = nxt, at + len(marker)
+    return head
+
+
+def refused_bytes(name, events, index):
+    """What a refused call shows, read off the parse that kept it (`events`): its bytes, after its
+    opener where a call region already open holds it (opener_in_block)."""
+    at = next(i for i, e in enumerate(events) if type(e) is ToolCallStart and e.index == index)
+    wrapping = ""
+    while at > 0 and type(events[at - 1]) is Dropped and events[at - 1].why == DropReason.WRAPPER:
+        at -= 1
+        wrapping = bytes_of(events[at]) + wrapping
+    return opener_in_block(name, wrapping) + call_bytes(events, index)
+
+
 def test_every_table_but_one_call_an_output_reads_both_calls():
     assert set(TABLES) - set(TWO_CALLS) == {"gigachat3"}
 
@@ -102,8 +140,8 @@ def test_a_call_to_an_undeclared_tool_is_malformed(name):
     # the declared call is call 0, with the id the model wrote in its head, else call_0
     want_id = "call_0" if declared_call.id == "call_1" else declared_call.id
     assert [(e.index, e.id, e.name) for e in events if type(e) is ToolCallStart] == [(0, want_id, DECLARED)]
-    # every byte of the refused call, head through end, is Malformed{UnknownTool}, and only those
-    assert refused(events) == call_bytes(kept, 0)
+    # every byte of the refused call, opener through end, is Malformed{UnknownTool}, and only those
+    assert refused(events) == refused_bytes(name, kept, 0)
     assert UNDECLARED in refused(events)
     assert events[-1] == Finish(symphony.FinishReason.STOP, 1, 0)
     message = chat.message(events)
@@ -124,7 +162,7 @@ def test_an_output_whose_only_call_is_refused_makes_no_call(name):
     message = chat.message(events)
     assert message["finish_reason"] == "stop" and message["message"]["tool_calls"] is None
     assert UNDECLARED in message["message"]["content"]
-    assert refused(events) == call_bytes(parse(name, output), 0)
+    assert refused(events) == refused_bytes(name, parse(name, output), 0)
 
 
 @pytest.mark.parametrize("name", TABLES)

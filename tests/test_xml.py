@@ -103,7 +103,7 @@ def test_the_invoke_tag_and_its_reasons():
     check("minimax_m3", output, [
         dropped(CALLS), dropped(INVOKE), start(0, "f", 'f"'), malformed(" x", "text after a tag's name"),
         arguments(0, '{"count": 1', "><count>1</count>"), arguments(0, "}", ""), end(0, INVOKE_END),
-        dropped(INVOKE), malformed('">', "an invoke with no name"),
+        malformed(INVOKE + '">', "an invoke with no name"),
         malformed(INVOKE_END, "an invoke block without a name"), dropped(CALLS_END), finish(tool_calls=1),
     ], tools=TOOLS)
 

@@ -120,9 +120,9 @@ def test_a_separator_split_across_deltas_and_a_tag_cut_short():
 
 def test_a_call_closed_before_its_name_took_the_marker_that_ended_it():
     output = TOOLS + CALL + "get_wea" + TOOLS_END
-    # the block holds no call: its markers are text as written
+    # the block holds no call: its markers are text as written, the call's opener with its call
     check("kimi_k3", output, [
-        malformed(TOOLS + CALL, NO_CALL), malformed("get_wea" + TOOLS_END, CLOSED_EARLY), finish()])
+        malformed(TOOLS, NO_CALL), malformed(CALL + "get_wea" + TOOLS_END, CLOSED_EARLY), finish()])
 
 
 def test_the_message_close_cuts_a_call_and_a_string_short():

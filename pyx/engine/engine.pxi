@@ -822,6 +822,9 @@ cdef class Engine:
             self.enter(nxt)
             return self.call.open_with(p, n, self.sink, opening)
         if not taken:
+            if (self.table.emits[nxt] == EM_ARGUMENTS and not opening and self.table.in_region[self.state]
+                    and self.table.in_region[nxt]):
+                self.sink.hold_opener()     # a call's opener in its block: the call's, if none starts
             self.sink.dropped_marker(i, p, n)
         if self.closes_after_call(nxt, after_call):
             self.closer_again = i
@@ -864,6 +867,7 @@ cdef class Engine:
         if self.region_undecided and not self.table.in_region[back]:
             back = self.region_from     # no call started: the tag that opened it was text
         self.call = None
+        self.sink.opener_unused()
         self.enter(back)
         self.end_again = len(self.table.end_tag) > 0 and self.table.emits[back] == EM_WRAPPER
         if m:
@@ -1160,6 +1164,7 @@ cdef class Engine:
         else:
             taken = call.close(terminal, p, n, self.sink)
             self.sink.relabel_unterminated(since, OT_BLOCK_CLOSED_WITHOUT_CALL)
+        self.sink.opener_unused()
         if self.region_undecided:
             self.region_decided()
         return taken

@@ -227,6 +227,7 @@ cdef class Sink:
     cdef bint stretch_owns           # ... and the hold (held_from) is the stretch's, not the engine's
     cdef Py_ssize_t call_from        # the held call's first record, or -1
     cdef bint call_flawed            # a Malformed record was pushed since call_from
+    cdef bint opener_held            # the stretch is the engine's: a call's opener, until the call starts
 
     def __cinit__(self):
         self.open_call = -1
@@ -475,9 +476,15 @@ cdef class Sink:
         is REFUSED_CALL."""
         cdef sk_record* r
         if self.names is not None and vt_undeclared(self.names, name, name_len):
+            if self.opener_held:
+                self.opener_held = False
+                self.relabel_stretch_as(MW_UNKNOWN_TOOL, OT_NONE)     # (the refused call's opener is its)
             self.malformed(MW_UNKNOWN_TOOL, OT_NONE, p, n)
             self.refusing = True
             return REFUSED_CALL
+        if self.opener_held:
+            self.opener_held = False
+            self.release_stretch()
         if id != NULL and (id_len <= 0 or sk_id_taken(&self.given_ids, id, id_len)):
             id = NULL
             id_len = 0
@@ -551,11 +558,7 @@ cdef class Sink:
                 self.records[i].why = MW_UNTERMINATED
                 self.records[i].other = OT_NONE
         self.fresh_from = 0
-        if (0 < since < self.count and not self.holds_from(since)
-                and sk_joinable(&self.records[since - 1], &self.records[since])):
-            sk_join(&self.records[since - 1], &self.records[since])      # (one reason: one record again)
-            memmove(&self.records[since], &self.records[since + 1], (self.count - since - 1) * sizeof(sk_record))
-            self.count -= 1
+        self.rejoin(since)      # (one reason: one record again)
         return 0
 
     cdef void hold(self) noexcept:
@@ -575,33 +578,45 @@ cdef class Sink:
         them joined to the record before it, as it would have been had it not been held)."""
         cdef Py_ssize_t held = self.held_from
         self.held_from = -1
-        if 0 < held < self.count and not self.gap and sk_joinable(&self.records[held - 1], &self.records[held]):
-            sk_join(&self.records[held - 1], &self.records[held])
-            memmove(&self.records[held], &self.records[held + 1], (self.count - held - 1) * sizeof(sk_record))
+        if not self.gap:
+            self.rejoin(held)
+
+    cdef void rejoin(self, Py_ssize_t i) noexcept:
+        """Record i, the first of a hold that ended, joins the record before it as it would have
+        had it not been held (sk_joinable), unless another hold starts with it."""
+        if 0 < i < self.count and not self.holds_from(i) and sk_joinable(&self.records[i - 1], &self.records[i]):
+            sk_join(&self.records[i - 1], &self.records[i])
+            memmove(&self.records[i], &self.records[i + 1], (self.count - i - 1) * sizeof(sk_record))
             self.count -= 1
 
-    cdef int relabel_held(self, int other) except -1:
+    cdef inline int relabel_held(self, int other) except -1:
         """The held records turned out to be text: each Dropped one says Malformed{Other(other)},
         and adjacent Malformed records of one reason (the record before the held ones included)
         join; then they are released. (Nothing is held when a call's stretch that held them
         released them first.)"""
+        return self.relabel_held_as(MW_OTHER, other)
+
+    cdef int relabel_held_as(self, int why, int other) except -1:
+        """relabel_held, the Dropped records saying Malformed{why/other}."""
         if self.held_from < 0:
             return 0
-        self.relabel_dropped(self.held_from, other)
+        self.relabel_dropped(self.held_from, why, other)
         self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
         self.held_from = -1
         self.gap = False            # (a gap held with them is text now too)
         return 0
 
-    cdef void relabel_dropped(self, Py_ssize_t since, int other) noexcept:
-        """Records since record `since` that say Dropped say Malformed{Other(other)}."""
+    cdef void relabel_dropped(self, Py_ssize_t since, int why, int other) noexcept:
+        """Records since record `since` that say Dropped say Malformed{why/other} (a control token's
+        too, as the text of what held no call, but in a refused call's: shown nowhere, as `dropped`
+        keeps it while refusing)."""
         cdef Py_ssize_t i
         cdef sk_record* r
         for i in range(since, self.count):
             r = &self.records[i]
-            if r.kind == EV_DROPPED:
+            if r.kind == EV_DROPPED and not (why == MW_UNKNOWN_TOOL and r.why == DR_CONTROL_TOKEN):
                 r.kind = EV_MALFORMED
-                r.why = MW_OTHER
+                r.why = why
                 r.other = other
 
     cdef void join_from(self, Py_ssize_t start) noexcept:
@@ -655,16 +670,24 @@ cdef class Sink:
 
     cdef void release_stretch(self) noexcept:
         """What the stretch holds is what it says (its call, if one is held, is one)."""
-        if self.stretch_from < 0:
+        cdef Py_ssize_t since = self.stretch_from
+        if since < 0:
             return
         self.call_from = -1
         self.stretch_from = -1
         if self.stretch_owns:
             self.stretch_owns = False
             self.release()
+        elif not self.gap:
+            self.rejoin(since)
 
-    cdef int relabel_stretch(self, int other) except -1:
+    cdef inline int relabel_stretch(self, int other) except -1:
         """The stretch held no call: its Dropped records say Malformed{Other(other)}; released."""
+        return self.relabel_stretch_as(MW_OTHER, other)
+
+    cdef int relabel_stretch_as(self, int why, int other) except -1:
+        """The stretch's Dropped records say Malformed{why/other}, and adjacent Malformed records of
+        one reason join; released."""
         cdef Py_ssize_t since = self.stretch_from
         if since < 0:
             return 0
@@ -672,10 +695,39 @@ cdef class Sink:
         self.stretch_from = -1
         if self.stretch_owns:
             self.stretch_owns = False
-            return self.relabel_held(other)
-        self.relabel_dropped(since, other)
+            self.relabel_dropped(self.held_from, why, other)
+            self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
+            self.held_from = -1
+            self.gap = False
+            return 0
+        self.relabel_dropped(since, why, other)
         self.join_from(since)
         self.gap = False
+        return 0
+
+    # -- a call's opener --------------------------------------------------------------------------
+
+    cdef void hold_opener(self) noexcept:
+        """A call's opener marker in its block is the next record: held (the stretch) until the
+        call starts (call_start releases it) or ends having started none (`opener_unused`)."""
+        if self.stretch_from < 0:
+            self.hold_stretch()
+            self.opener_held = True
+
+    cdef int opener_unused(self) except -1:
+        """The call the held opener opened ended and never started: where it reported bytes it could
+        not read, the opener is shown with them (the first Malformed record's reason; whitespace the
+        hold took after an earlier Malformed run with it); where it reported none, it wrapped."""
+        cdef Py_ssize_t i
+        if not self.opener_held:
+            return 0
+        self.opener_held = False
+        if self.stretch_from < 0:
+            return 0
+        for i in range(self.stretch_from, self.count):
+            if self.records[i].kind == EV_MALFORMED:
+                return self.relabel_stretch_as(self.records[i].why, self.records[i].other)
+        self.release_stretch()
         return 0
 
     cdef int refuse_call(self, int why, int other) except -1:
@@ -852,6 +904,7 @@ cdef class Sink:
         self.stretch_from = -1
         self.stretch_owns = False
         self.call_from = -1
+        self.opener_held = False
         self.gap = False
         self.after_malformed = False
         self.refusing = False
