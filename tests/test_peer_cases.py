@@ -1,6 +1,6 @@
 """The incumbents' own tool-parser unit-test cases, run as extra tests: vLLM's
 (`../shared/peer-cases/vllm.jsonl`, or the file named by `SYMPHONY_PEER_CASES`, and the cases of
-vLLM 0.33.0's tests that file does not hold, `tests/data/vllm_tool_cases_extra.jsonl`) and
+vLLM 0.33.0's and 0.34.0's tests that file does not hold, `tests/data/vllm_tool_cases_extra.jsonl`) and
 SGLang's detectors' (`../shared/peer-cases/sglang.jsonl`, or `SYMPHONY_SGLANG_CASES`).
 
 Each case is parsed whole with the table its parser name maps to (vLLM's and SGLang's names, its

@@ -81,6 +81,9 @@ FAMILY = Family(
         # GLM-4.7 parser, poolside_v1 Laguna's keyed calls
         "qwen3_json": "qwen3",
         "step5": "qwen3_tagged",
+        # vLLM 0.34's parser for Granite 4.2 (ibm-granite/granite-4.2-8b), whose template writes
+        # Qwen3-Coder's `<tool_call>` + `<function=…><parameter=…>` calls
+        "granite_toolcall_parser": "qwen3_tagged",
     },
     sglang={
         "qwen3_coder": "qwen3_tagged",
