@@ -110,6 +110,21 @@ def test_a_call_that_never_started_is_shown_with_its_opener(table, output, conte
     assert [(c["function"]["name"], c["function"]["arguments"]) for c in message["tool_calls"]] == [("b", "{}")]
 
 
+def test_a_call_that_failed_before_it_started_holds_its_text_no_longer():
+    # once the call reports what it cannot read (a tag with no name), its opener goes with that text
+    # at the end of the feed, and what follows streams as it comes: a small buffer limit holds
+    body = '<parameter name="a">' + "x" * 200 + "</parameter>\n"
+    output = '<minimax:tool_call>\n<invoke name="b">\n</invoke>\n<invoke name="">\n' + body * 10 + "</invoke>\n</minimax:tool_call>"
+    p = symphony.parser("minimax_m2", buffer_limit=512)
+    events = []
+    for at in range(0, len(output), 64):
+        events += p.feed(Delta(output[at:at + 64]))
+        assert p.held < 512
+    events += p.feed(End("stop"))
+    assert [e for e in events if type(e).__name__ == "Malformed"][0].text.text.startswith('<invoke name="">')
+    check("minimax_m2", output, symphony.parse("minimax_m2", output))
+
+
 def test_a_call_that_reported_nothing_leaves_its_opener_with_the_wrapping():
     output = ("<|tool_calls_section_begin|><|tool_call_begin|><|tool_call_end|><|tool_call_begin|>functions.b:0"
               "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>")

@@ -451,6 +451,8 @@ cdef class Engine:
             self.scanner.begin(p, n, True)
             self.run(self.ledger.received - self.scanner.wn)
             self.scanner.shrink()
+        if self.sink.opener_held:
+            self.sink.opener_shown()    # (a call that failed before it started holds its text no longer)
         if 0 <= self.limit < self.held_bytes():
             self.piece_at = self.ledger.emitted
             raise BufferOverflowError(self.limit)

@@ -20,6 +20,11 @@
 # around it. When it turns out not to be one, its records are relabelled Malformed and its bytes
 # join into runs (`refuse_call`), and the call numbers nothing: the next takes its index.
 #
+# The engine holds a call's opener in its block the same way (`hold_opener`): the call starting
+# releases it (Dropped, the template's), and a call that reports bytes it cannot read before it
+# starts (it never will) takes the opener into that Malformed text (`opener_shown`, at the end of
+# the feed or of the call), so what the model wrote reads with its head.
+#
 # Where the engine gives it the request's tools to check names against (`refuse_undeclared`, the
 # parser's option undeclared="malformed"), a call that starts with a name no tool declares is no
 # call: the Sink records it as Malformed{UnknownTool}, every byte the call's assembler reports
@@ -714,20 +719,56 @@ cdef class Sink:
             self.hold_stretch()
             self.opener_held = True
 
-    cdef int opener_unused(self) except -1:
-        """The call the held opener opened ended and never started: where it reported bytes it could
-        not read, the opener is shown with them (the first Malformed record's reason; whitespace the
-        hold took after an earlier Malformed run with it); where it reported none, it wrapped."""
+    cdef int opener_shown(self) except -1:
+        """Where the call the held opener opened has reported bytes it could not read before it
+        started (it never will), the opener is shown with them: the stretch's Dropped records
+        before the first Malformed one say what it says (whitespace the hold took after an earlier
+        Malformed run with them) and join it; released. Decided by that record alone, so at the
+        end of a feed as at the end of the call. 1 when so, else 0 (the opener still held)."""
+        cdef Py_ssize_t i, since = self.stretch_from
+        if not self.opener_held or since < 0:
+            return 0
+        for i in range(since, self.count):
+            if self.records[i].kind == EV_MALFORMED:
+                self.opener_held = False
+                self.relabel_dropped_before(since, i)
+                self.join_between(since, i)
+                self.release_stretch()
+                return 1
+        return 0
+
+    cdef void relabel_dropped_before(self, Py_ssize_t since, Py_ssize_t first) noexcept:
+        """Records since record `since` and before record `first`, a Malformed one, that say Dropped
+        say what it says."""
         cdef Py_ssize_t i
+        for i in range(since, first):
+            if self.records[i].kind == EV_DROPPED:
+                self.records[i].kind = EV_MALFORMED
+                self.records[i].why = self.records[first].why
+                self.records[i].other = self.records[first].other
+
+    cdef void join_between(self, Py_ssize_t start, Py_ssize_t end) noexcept:
+        """Joins the adjacent records of one run among records start through end; those after them
+        move up."""
+        cdef Py_ssize_t i, w = start
+        for i in range(start + 1, end + 1):
+            if sk_joinable(&self.records[w], &self.records[i]):
+                sk_join(&self.records[w], &self.records[i])
+            else:
+                w += 1
+                self.records[w] = self.records[i]
+        if w < end:
+            memmove(&self.records[w + 1], &self.records[end + 1], (self.count - end - 1) * sizeof(sk_record))
+            self.count -= end - w
+
+    cdef int opener_unused(self) except -1:
+        """The call the held opener opened ended and never started: shown with what it reported
+        (opener_shown); where it reported nothing, the opener wrapped."""
         if not self.opener_held:
             return 0
-        self.opener_held = False
-        if self.stretch_from < 0:
-            return 0
-        for i in range(self.stretch_from, self.count):
-            if self.records[i].kind == EV_MALFORMED:
-                return self.relabel_stretch_as(self.records[i].why, self.records[i].other)
-        self.release_stretch()
+        if not self.opener_shown():
+            self.opener_held = False
+            self.release_stretch()
         return 0
 
     cdef int refuse_call(self, int why, int other) except -1:
