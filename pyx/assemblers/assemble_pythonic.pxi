@@ -791,6 +791,7 @@ cdef class PythonicSyntax(Syntax):
 
     def __init__(self, ends=(), bint prose=False, int literal=LIT_ARGUMENT, int keys=-1):
         Syntax.__init__(self, ends)
+        self.holds_its_calls = True
         if not LIT_ARGUMENT <= literal <= (LIT_ARGUMENT | LIT_SLIPS) or not literal & LIT_ARGUMENT:
             raise ValueError(f"pythonic syntax: no argument literal syntax {literal}")
         if not -1 <= keys <= OL_KEYS_NAMED:

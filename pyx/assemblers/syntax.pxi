@@ -25,6 +25,8 @@ cdef class Syntax:
     cdef uint64_t starts
     cdef uint64_t openers
     cdef bint openers_open_regions      # an opener not held opens the next region (a list's)
+    cdef bint holds_its_calls           # its assemblers hold their calls' events (Sink.hold_call), so
+                                        # the engine holds no call opener for them (Sink.hold_opener)
     cdef readonly bint reads_types      # whether values are typed by the request's declared tools
 
     def __init__(self, ends=(), starts=(), openers=()):

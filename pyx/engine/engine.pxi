@@ -451,8 +451,6 @@ cdef class Engine:
             self.scanner.begin(p, n, True)
             self.run(self.ledger.received - self.scanner.wn)
             self.scanner.shrink()
-        if self.sink.opener_held:
-            self.sink.opener_shown()    # (a call that failed before it started holds its text no longer)
         if 0 <= self.limit < self.held_bytes():
             self.piece_at = self.ledger.emitted
             raise BufferOverflowError(self.limit)
@@ -825,7 +823,7 @@ cdef class Engine:
             return self.call.open_with(p, n, self.sink, opening)
         if not taken:
             if (self.table.emits[nxt] == EM_ARGUMENTS and not opening and self.table.in_region[self.state]
-                    and self.table.in_region[nxt]):
+                    and self.table.in_region[nxt] and not self.table.syntax.holds_its_calls):
                 self.sink.hold_opener()     # a call's opener in its block: the call's, if none starts
             self.sink.dropped_marker(i, p, n)
         if self.closes_after_call(nxt, after_call):

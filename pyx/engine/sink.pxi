@@ -21,9 +21,10 @@
 # join into runs (`refuse_call`), and the call numbers nothing: the next takes its index.
 #
 # The engine holds a call's opener in its block the same way (`hold_opener`): the call starting
-# releases it (Dropped, the template's), and a call that reports bytes it cannot read before it
-# starts (it never will) takes the opener into that Malformed text (`opener_shown`, at the end of
-# the feed or of the call), so what the model wrote reads with its head.
+# releases it (Dropped, the template's), and a call that ends having reported bytes it could not
+# read and never started takes the opener into that Malformed text (`opener_unused`), so what the
+# model wrote reads with its head. Until then what follows the opener waits with it, as a region's
+# events wait for its decision.
 #
 # Where the engine gives it the request's tools to check names against (`refuse_undeclared`, the
 # parser's option undeclared="malformed"), a call that starts with a name no tool declares is no
@@ -720,11 +721,12 @@ cdef class Sink:
             self.opener_held = True
 
     cdef int opener_shown(self) except -1:
-        """Where the call the held opener opened has reported bytes it could not read before it
-        started (it never will), the opener is shown with them: the stretch's Dropped records
-        before the first Malformed one say what it says (whitespace the hold took after an earlier
-        Malformed run with them) and join it; released. Decided by that record alone, so at the
-        end of a feed as at the end of the call. 1 when so, else 0 (the opener still held)."""
+        """The call the held opener opened ended having reported bytes it could not read and never
+        started: the opener is shown with them. The stretch's Dropped records before the first
+        Malformed one say what it says (whitespace the hold took after an earlier Malformed run
+        with them) and join it; what follows keeps its own fate; released. 1 when so, else 0.
+        (Decided at the call's end, not sooner: a list's assembler may report text and then start
+        a call.)"""
         cdef Py_ssize_t i, since = self.stretch_from
         if not self.opener_held or since < 0:
             return 0
