@@ -701,11 +701,7 @@ cdef class Sink:
         self.stretch_from = -1
         if self.stretch_owns:
             self.stretch_owns = False
-            self.relabel_dropped(self.held_from, why, other)
-            self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
-            self.held_from = -1
-            self.gap = False
-            return 0
+            return self.relabel_held_as(why, other)
         self.relabel_dropped(since, why, other)
         self.join_from(since)
         self.gap = False
