@@ -5,6 +5,7 @@ import pytest
 
 import symphony
 from symphony import Delta, End, Prompt, TokenSpan
+from symphony.adapt import chat
 from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, check, content, dropped, end, finish,
                         malformed, parsed, reasoning, start)
 
@@ -102,10 +103,10 @@ NEVER_STARTED = [
 
 @pytest.mark.parametrize("table, output, content", NEVER_STARTED, ids=[t for t, _, _ in NEVER_STARTED])
 def test_a_call_that_never_started_is_shown_with_its_opener(table, output, content):
-    from symphony.adapt import chat
     output = "Hi" + output
-    check(table, output, symphony.parse(table, output))
-    message = chat.message(symphony.parse(table, output))["message"]
+    events = symphony.parse(table, output)
+    check(table, output, events)
+    message = chat.message(events)["message"]
     assert message["content"] == content
     assert [(c["function"]["name"], c["function"]["arguments"]) for c in message["tool_calls"]] == [("b", "{}")]
 

@@ -606,19 +606,19 @@ cdef class Sink:
         """relabel_held, the Dropped records saying Malformed{why/other}."""
         if self.held_from < 0:
             return 0
-        self.relabel_dropped(self.held_from, why, other)
+        self.relabel_dropped(self.held_from, self.count, why, other)
         self.join_from(self.held_from - 1 if self.held_from > 0 else 0)
         self.held_from = -1
         self.gap = False            # (a gap held with them is text now too)
         return 0
 
-    cdef void relabel_dropped(self, Py_ssize_t since, int why, int other) noexcept:
-        """Records since record `since` that say Dropped say Malformed{why/other} (a control token's
-        too, as the text of what held no call, but in a refused call's: shown nowhere, as `dropped`
-        keeps it while refusing)."""
+    cdef void relabel_dropped(self, Py_ssize_t since, Py_ssize_t until, int why, int other) noexcept:
+        """Records since record `since` and before record `until` that say Dropped say
+        Malformed{why/other} (a control token's too, as the text of what held no call, but in a
+        refused call's: shown nowhere, as `dropped` keeps it while refusing)."""
         cdef Py_ssize_t i
         cdef sk_record* r
-        for i in range(since, self.count):
+        for i in range(since, until):
             r = &self.records[i]
             if r.kind == EV_DROPPED and not (why == MW_UNKNOWN_TOOL and r.why == DR_CONTROL_TOKEN):
                 r.kind = EV_MALFORMED
@@ -627,15 +627,7 @@ cdef class Sink:
 
     cdef void join_from(self, Py_ssize_t start) noexcept:
         """Joins the adjacent records of one run from record `start` on (sk_joinable)."""
-        cdef Py_ssize_t i, w = start
-        for i in range(start + 1, self.count):
-            if sk_joinable(&self.records[w], &self.records[i]):
-                sk_join(&self.records[w], &self.records[i])
-            else:
-                w += 1
-                self.records[w] = self.records[i]
-        if self.count > start:
-            self.count = w + 1
+        self.join_between(start, self.count - 1)
         self.after_malformed = self.count > 0 and self.records[self.count - 1].kind == EV_MALFORMED
 
     # -- an assembler's holds ---------------------------------------------------------------------
@@ -702,7 +694,7 @@ cdef class Sink:
         if self.stretch_owns:
             self.stretch_owns = False
             return self.relabel_held_as(why, other)
-        self.relabel_dropped(since, why, other)
+        self.relabel_dropped(since, self.count, why, other)
         self.join_from(since)
         self.gap = False
         return 0
@@ -716,38 +708,30 @@ cdef class Sink:
             self.hold_stretch()
             self.opener_held = True
 
-    cdef int opener_shown(self) except -1:
-        """The call the held opener opened ended having reported bytes it could not read and never
-        started: the opener is shown with them. The stretch's Dropped records before the first
+    cdef int opener_unused(self) except -1:
+        """The call the held opener opened ended and never started. Where it reported bytes it could
+        not read, the opener is shown with them: the stretch's Dropped records before the first
         Malformed one say what it says (whitespace the hold took after an earlier Malformed run
-        with them) and join it; what follows keeps its own fate; released. 1 when so, else 0.
-        (Decided at the call's end, not sooner: a list's assembler may report text and then start
-        a call.)"""
+        with them) and join it, and what follows keeps its own fate; where it reported nothing,
+        the opener wrapped. Released either way. (Decided at the call's end, not sooner: a list's
+        assembler may report text and then start a call.)"""
         cdef Py_ssize_t i, since = self.stretch_from
-        if not self.opener_held or since < 0:
+        if not self.opener_held:
+            return 0
+        self.opener_held = False
+        if since < 0:
             return 0
         for i in range(since, self.count):
             if self.records[i].kind == EV_MALFORMED:
-                self.opener_held = False
-                self.relabel_dropped_before(since, i)
+                self.relabel_dropped(since, i, self.records[i].why, self.records[i].other)
                 self.join_between(since, i)
-                self.release_stretch()
-                return 1
+                break
+        self.release_stretch()
         return 0
 
-    cdef void relabel_dropped_before(self, Py_ssize_t since, Py_ssize_t first) noexcept:
-        """Records since record `since` and before record `first`, a Malformed one, that say Dropped
-        say what it says."""
-        cdef Py_ssize_t i
-        for i in range(since, first):
-            if self.records[i].kind == EV_DROPPED:
-                self.records[i].kind = EV_MALFORMED
-                self.records[i].why = self.records[first].why
-                self.records[i].other = self.records[first].other
-
     cdef void join_between(self, Py_ssize_t start, Py_ssize_t end) noexcept:
-        """Joins the adjacent records of one run among records start through end; those after them
-        move up."""
+        """Joins the adjacent records of one run among records start through end (sk_joinable);
+        those after them move up."""
         cdef Py_ssize_t i, w = start
         for i in range(start + 1, end + 1):
             if sk_joinable(&self.records[w], &self.records[i]):
@@ -758,16 +742,6 @@ cdef class Sink:
         if w < end:
             memmove(&self.records[w + 1], &self.records[end + 1], (self.count - end - 1) * sizeof(sk_record))
             self.count -= end - w
-
-    cdef int opener_unused(self) except -1:
-        """The call the held opener opened ended and never started: shown with what it reported
-        (opener_shown); where it reported nothing, the opener wrapped."""
-        if not self.opener_held:
-            return 0
-        if not self.opener_shown():
-            self.opener_held = False
-            self.release_stretch()
-        return 0
 
     cdef int refuse_call(self, int why, int other) except -1:
         """The held call is no call: each of its records (but the Malformed ones, which keep their
