@@ -1140,6 +1140,36 @@ QUIRKS = [
           "vLLM's deepseek_v4: whole, the call, its name trimmed; streamed, the name ` get_weather `; SGLang's "
           "deepseekv4: the call, its name trimmed, whole and streamed; both keep the key ` city ` (symphony trims "
           "it as it trims the tagged syntax's and MiniMax M2's, whose incumbents trim it too)"),
+    # a name or key with a newline at its ends, in every syntax that reads one between delimiters
+    Quirk("deepseek-v4-name-and-key-quoted-with-newlines", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="\nget_weather\n">\n<｜DSML｜parameter name="city\n" '
+          'string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: the call, its name trimmed, the key `city\\n` as written; SGLang's deepseekv4: no "
+          "call, the output as content (symphony read the name `\\nget_weather\\n`)"),
+    Quirk("qwen3-name-and-key-with-newlines", "qwen3_tagged",
+          "<tool_call>\n<function=\nget_weather>\n<parameter=city\n>\nParis\n</parameter>\n</function>\n</tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's qwen3_coder: the name trimmed, the key `city\\n` as written; SGLang's qwen3_coder: both as "
+          "written (symphony read them as written)"),
+    Quirk("step3p5-name-with-newlines-before-it", "step3p5",
+          "<tool_call>\n<function=\n\nget_weather>\n<parameter=\ncity>\nParis\n</parameter>\n</function>\n"
+          "</tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's step3p5: the name and the key trimmed; SGLang's step3p5: both as written (symphony read the "
+          "name `\\n\\nget_weather` and the key `\\ncity`)"),
+    Quirk("minicpm5-name-and-key-quoted-with-whitespace", "minicpm5",
+          '<function name="\nget_weather "><param name=" city\n">Paris</param></function>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's minicpm5: no call (a name with whitespace around it is no tool), the output as "
+          "content; `name=\"\\r\\nget_weather\"` they read trimmed (symphony read both as written)"),
+    Quirk("kimi-k3-name-and-key-quoted-with-whitespace", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool=" get_weather\n" index="1"<|sep|>'
+          '<|open|>argument key="\ncity " type="string"<|sep|>Paris<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's kimi_k3: the call, its name and key as written; SGLang's kimi_k3: no call, the output as "
+          "content (symphony read both as written)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

@@ -242,7 +242,8 @@ def test_every_output_the_grammar_admits_is_read_as_the_calls_it_spells(name):
 
 @pytest.mark.parametrize("name, key", [("qwen3_tagged", "a>b"), ("minimax_m2", 'q"k'), ("deepseek_v4", 'k">'),
                                        ("glm", ""), ("kimi_k3", "<|sep|>"), ("qwen3", "</tool_call>"),
-                                       ("minimax_m2", " k"), ("deepseek_v4", "k\t")])
+                                       ("minimax_m2", " k"), ("deepseek_v4", "k\t"), ("qwen3_tagged", "k\n"),
+                                       ("minicpm5", " k"), ("kimi_k3", "\nk")])
 def test_a_key_the_syntax_cannot_write_is_refused_naming_it(name, key):
     tools = [{"type": "function", "function": {"name": "f", "parameters": {
         "type": "object", "properties": {"ok": {"type": "string"}, key: {"type": "string"}}}}}]
@@ -252,7 +253,8 @@ def test_a_key_the_syntax_cannot_write_is_refused_naming_it(name, key):
 
 @pytest.mark.parametrize("name, function", [("glm", "a b"), ("qwen3_tagged", "x>y"), ("step3", 'q"n'),
                                             ("gpt_oss", "get weather"), ("deepseek_v3_1", " f"),
-                                            ("minimax_m2", "f "), ("deepseek_v3_2", " f")])
+                                            ("minimax_m2", "f "), ("deepseek_v3_2", " f"), ("minicpm5", "f\n"),
+                                            ("kimi_k3", " f"), ("step3p5", "\nf")])
 def test_a_name_the_syntax_cannot_write_is_refused_naming_it(name, function):
     with pytest.raises(ValueError, match=re.escape(f"tool {function!r}: its name cannot be written")):
         symphony.grammar(TABLES[name], [{"type": "function", "function": {"name": function}}])

@@ -55,9 +55,6 @@ cdef class InvokeCall(AttributeCall):
     cdef int tag_end(self) noexcept:
         return self.head_tag if as_call_tag(self.stage) else -1
 
-    cdef bint trims_names(self) noexcept:
-        return True
-
     cdef int parameter_kind(self, const unsigned char* p, Py_ssize_t n) except -2:
         self.text_words = 0
         if not self.typed_by_attribute:

@@ -38,8 +38,8 @@
 # - A function tag inside a call ends that call and starts the next.
 # - A function name cut by `</function>` (or, a declared one, by the block's close) ends there:
 #   `<function=get_time</function>` is a call without arguments.
-# - A name or key is its text less the spaces, tabs and carriage returns around it
-#   (`<function= get_weather >`, `<parameter=city >`), as a keyed call's key is.
+# - A name or key is its text less the ASCII whitespace around it (`<function= get_weather >`,
+#   `<parameter=\ncity\n>`), as a keyed call's key is.
 # - Step-3.5's broken tags, where the syntax reads them (`broken_tags`, the step3p5 table's): a
 #   name or key ends at a newline as well as at `>`; a function tag without its `=` (`<function
 #   bash>`, `<functionbash>`) is read when what follows names a tool the request declares (else it
@@ -110,18 +110,13 @@ cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_
     return n
 
 
-cdef inline bint tg_blank(unsigned char c) noexcept:
-    """A space a name or key is written with around it (a newline ends it instead)."""
-    return c == SPACE or c == TAB or c == CR
-
-
 cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name,
                                    Py_ssize_t t, bint repeats) noexcept:
-    """Where the name in p[0:n] begins: after the spaces before it and, with `repeats` (Step-3.5's
+    """Where the name in p[0:n] begins: after the whitespace before it and, with `repeats` (Step-3.5's
     broken tags), the tag's own name and `=` written again (`tag_name`, t bytes), however often."""
     cdef Py_ssize_t at = 0
     while True:
-        while at < n and tg_blank(p[at]):
+        while at < n and u8_ascii_space(p[at]):
             at += 1
         if not repeats or n - at <= t or memcmp(p + at, tag_name, t) != 0:
             return at
@@ -131,15 +126,15 @@ cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const ch
 cdef inline Py_ssize_t tg_name_span(const unsigned char* p, Py_ssize_t n, const char* tag_name, Py_ssize_t t,
                                      bint repeats, Py_ssize_t* at) noexcept:
     """The name in p[0:n] as written: p[at:at + length], length returned (tg_name_at, and before
-    the spaces after it)."""
+    the whitespace after it)."""
     at[0] = tg_name_at(p, n, tag_name, t, repeats)
-    while n > at[0] and tg_blank(p[n - 1]):
+    while n > at[0] and u8_ascii_space(p[n - 1]):
         n -= 1
     return n - at[0]
 
 
 cdef inline void tg_trim_name(ByteBuf* name, const char* tag_name, Py_ssize_t t, bint repeats) noexcept:
-    """The name in place, as tg_name_span reads it: without the spaces around it (and, with
+    """The name in place, as tg_name_span reads it: without the whitespace around it (and, with
     `repeats`, the tag's own name written again)."""
     cdef Py_ssize_t at
     cdef Py_ssize_t n = tg_name_span(name.data, name.len, tag_name, t, repeats, &at)
@@ -251,8 +246,8 @@ cdef class TaggedCall(TagCall):
 
     cdef Py_ssize_t read_name(self, const unsigned char* p, Py_ssize_t n, ByteBuf* into) except -1:
         """A name or key up to the `>` that ends it, or, reading broken tags, the newline that
-        does where the name so far is one the request declares (a carriage return before it left
-        out): the bytes before it go to `into` and with the end to what is carried. Returns where
+        does where the name so far is one the request declares (whitespace around it aside):
+        the bytes before it go to `into` and with the end to what is carried. Returns where
         the end is in p[0:n], or n when it is not there yet."""
         cdef Py_ssize_t k = 0, start = 0
         cdef unsigned char other_end = LF if self.broken_tags else GREATER     # what ends a name besides `>`
@@ -261,9 +256,6 @@ cdef class TaggedCall(TagCall):
                 k += 1
             bb_append(into, p + start, k - start)
             if k == n or p[k] == GREATER:
-                break
-            if into.len and into.data[into.len - 1] == CR and self.is_declared(into.data, into.len - 1):
-                into.len -= 1
                 break
             if self.is_declared(into.data, into.len):
                 break
@@ -284,7 +276,7 @@ cdef class TaggedCall(TagCall):
         return self.function is not None and n > 0 and self.function.declares(name + at, n)
 
     cdef int trim_name(self, ByteBuf* name, const char* tag_name, Py_ssize_t t) except -1:
-        """The name without the spaces around it and, reading broken tags, the tag's own name
+        """The name without the whitespace around it and, reading broken tags, the tag's own name
         written again."""
         tg_trim_name(name, tag_name, t, self.broken_tags)
         return 0

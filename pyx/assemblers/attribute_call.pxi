@@ -9,8 +9,8 @@
 # ends it into what it reports. Where the syntax's template writes attribute text XML-escaped
 # (Kimi K3's `&amp;`, `&quot;`), the name and the key are read with their character references
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
-# reference is text like any other. An invoke's name and keys are read less the spaces, tabs and
-# carriage returns around them (`name=" get_weather "`), as the tagged syntax reads them.
+# reference is text like any other. A name and a key are read less the ASCII whitespace around
+# them (`name=" get_weather "`, `name="\ncity"`), as the tagged syntax reads them.
 #
 # A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's, dots' and
 # MiniCPM5's models, whose incumbents read them so): the value single-quoted (`name='f'`) or
@@ -255,10 +255,6 @@ cdef class AttributeCall(TagCall):
         """Whether the template writes a name and a key XML-escaped (read through at_unescape)."""
         return False
 
-    cdef bint trims_names(self) noexcept:
-        """Whether a name and a key are read less the blanks around them (tg_trim_name)."""
-        return False
-
     # -- reading --------------------------------------------------------------------------------
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
@@ -437,8 +433,7 @@ cdef class AttributeCall(TagCall):
         cdef const unsigned char* attributes = self.carried.text.data + self.tail_at
         cdef int kind
         if self.stage == AS_NAME_TAIL:
-            if self.trims_names():
-                tg_trim_name(&self.name, NULL, 0, False)
+            tg_trim_name(&self.name, NULL, 0, False)
             if self.name.len == 0:
                 self.report_carried(MW_OTHER, OT_TAG_WITHOUT_NAME)
                 self.stage = AS_UNNAMED
@@ -461,8 +456,7 @@ cdef class AttributeCall(TagCall):
             self.stage = AS_BETWEEN
             self.body_may_open = self.json_body
             return 0
-        if self.trims_names():
-            tg_trim_name(&self.key, NULL, 0, False)
+        tg_trim_name(&self.key, NULL, 0, False)
         kind = self.parameter_kind(attributes, tail)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)

@@ -19,8 +19,7 @@ from symphony.grammar.nodes import (WS, const, either, optional, pinned, propert
 from symphony.syntax import CallObject, Placement, Spelling
 from symphony.text import WHITESPACE
 
-ASCII_WHITESPACE = " \t\n\x0b\x0c\r"     # what a trimmed key or head name loses at its ends
-BLANKS = " \t\r"          # what a tagged or invoke name or key is read less at its ends (the words' joints)
+ASCII_WHITESPACE = " \t\n\x0b\x0c\r"     # what a name or key is read less at its ends (the words' joints)
 
 
 class Unwritable:
@@ -117,11 +116,11 @@ def _tagged(syntax):
     function_open, key_open, value_close, function_close = _native.TAGGED_TAGS
     python = syntax.spelling == Spelling.PYTHON
     own_line = syntax.placement == Placement.OWN_LINE
-    # a name and a key are read less the spaces, tabs and carriage returns around them: one the
-    # tools declare has no whitespace at its ends, nor one the model names itself (words joined
-    # by those blanks, as the parser reads `{{ k }}`)
+    # a name and a key are read less the whitespace around them: one the tools declare has none
+    # at its ends, nor one the model names itself (words joined by whitespace, as the parser reads
+    # `{{ k }}`)
     unwritable = Unwritable(_native.TAGGED_TAGS, stops=">", spaced=False)
-    key_stops = "> \t\r"
+    key_stops = ">" + ASCII_WHITESPACE
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -131,7 +130,7 @@ def _tagged(syntax):
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(key_open + key + ">"), pinned(node, is_pinned, own_line), const(value_close + "\n"))
-        generic = seq(const(key_open), _key(key_stops, _native.TAGGED_TAGS, exits, joined_by=" \t\r"),
+        generic = seq(const(key_open), _key(key_stops, _native.TAGGED_TAGS, exits, joined_by=ASCII_WHITESPACE),
                       const(">"), free, const(value_close + "\n"))
         return seq(const("\n" + function_open + name + ">\n"), slots(parameters, slot, generic),
                    const(function_close + "\n"))
@@ -168,7 +167,7 @@ def _keyed(syntax):
 
 
 def _attributed(head_close, param_open, param_close, attribute, python=False, tags=(), escaped=False,
-                name_stops=None, value_excludes=(), trimmed=False):
+                name_stops=None, value_excludes=()):
     """The invoke-shaped syntaxes: `NAME` + `head_close`, then parameter tags, each
     `param_open + KEY` + `attribute(prop, value node, pinned, free text)` (the rest of the open
     tag, the value and `param_close`), whitespace between tags. A name and a key end at `"`;
@@ -176,12 +175,13 @@ def _attributed(head_close, param_open, param_close, attribute, python=False, ta
     the parser reads them unescaped (Kimi K3), so they are written escaped and a `"` in them is
     no delimiter; a key the model names itself holds no `&` (it reads as written). `name_stops`:
     the characters that end a name where not `"` (a name written unquoted in a header);
-    `value_excludes`: more texts a value's free text may not hold. `trimmed`: the parser reads a
-    name and a key less the blanks around them (an invoke's), so neither has any at its ends."""
+    `value_excludes`: more texts a value's free text may not hold. The parser reads a name and a
+    key less the whitespace around them, so neither has any at its ends (a key the model names
+    itself: words joined by whitespace)."""
     unwritable = Unwritable(tags + (param_open, param_close), stops="" if escaped else '"', name_stops=name_stops,
-                            spaced=not trimmed)
+                            spaced=False)
     written = _xml_escaped if escaped else str
-    key_stops, key_joins = ('"&' if escaped else '"') + (BLANKS if trimmed else ""), BLANKS if trimmed else ""
+    key_stops = ('"&' if escaped else '"') + ASCII_WHITESPACE
 
     def body(name, parameters, exits):
         unwritable.check(name, parameters, exits)
@@ -190,7 +190,7 @@ def _attributed(head_close, param_open, param_close, attribute, python=False, ta
         def slot(key, prop):
             node, is_pinned = value(prop, python, free)
             return seq(const(param_open + written(key)), attribute(prop, node, is_pinned, free), WS)
-        generic = seq(const(param_open), _key(key_stops, tags + (param_open, param_close), exits, key_joins),
+        generic = seq(const(param_open), _key(key_stops, tags + (param_open, param_close), exits, ASCII_WHITESPACE),
                       attribute({}, free, False, free), WS)
         return seq(const(written(name)), head_close, WS, slots(parameters, slot, generic))
     return body
@@ -225,7 +225,7 @@ def _dsml(syntax):
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
     # a parameter tag after a value's newline ends the value (its close tag missing)
     return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags(),
-                                 value_excludes=("\n" + param_open,), trimmed=True),
+                                 value_excludes=("\n" + param_open,)),
                      (param_open, param_close))
 
 
@@ -239,12 +239,11 @@ def _invoke(syntax):
     head_end = dict(syntax.params).get("head_end")
     if head_end is None:
         return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
-                                     value_excludes=excludes, trimmed=True),
+                                     value_excludes=excludes),
                          (syntax.parameter, syntax.parameter_close))
     # a name in a header: unquoted, up to whitespace, then the header's end
     return CallShape(_attributed(const(head_end), syntax.parameter, syntax.parameter_close, attribute,
-                                 tags=(head_end,), name_stops="".join(sorted(WHITESPACE)), value_excludes=excludes,
-                                 trimmed=True),
+                                 tags=(head_end,), name_stops="".join(sorted(WHITESPACE)), value_excludes=excludes),
                      (syntax.parameter, syntax.parameter_close, head_end))
 
 
