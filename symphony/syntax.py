@@ -544,8 +544,9 @@ class CallSyntax:
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
         which a tagged value may hold as its text until its own close tag decides (a JSON call
         whose head restarts reads them as its arguments' text; so does a list of `next_list`, inside
-        the list)."""
-        if self.kind != "tagged" and not (self.kind == "json" and dict(self.params).get("head_restarts")) \
+        the list); an attribute call that never started leaves them to the next call."""
+        if self.kind not in ("tagged", "invoke", "dsml", "param_xml", "xtml") \
+                and not (self.kind == "json" and dict(self.params).get("head_restarts")) \
                 and not (self.kind == "json_list" and dict(self.params).get("next_list")):
             return []
         names = [name for name, _ in fmt.terminals]
@@ -563,7 +564,7 @@ class CallSyntax:
 
     def native(self, call_ends=(), header_ends=(), controls=(), starts=(), openers=()):
         """The compiled syntax object the native table holds (`controls`: the texts of the table's
-        control tokens; `starts`, `openers`: a tagged syntax's, see call_starts and call_openers)."""
+        control tokens; `starts`, `openers`: see call_starts and call_openers)."""
         if self.kind == "json":
             obj = dict(self.params).get("object", CallObject.CALL)
             params = dict(self.params)
@@ -593,22 +594,22 @@ class CallSyntax:
                                        ("\\n",) if dict(self.params).get("escaped_newlines") else ())
         if self.kind == "dsml":
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True, starts=starts,
-                                        spaced=dict(self.params).get("spaced", False))
+                                        spaced=dict(self.params).get("spaced", False), openers=openers)
         if self.kind == "invoke":
             return _native.InvokeSyntax((self.parameter, self.parameter_close), False,
                                         self.placement == Placement.OWN_LINE, call_ends, starts=starts,
                                         loose=dict(self.params).get("loose", False),
                                         head_end=dict(self.params).get("head_end"),
-                                        spaced=dict(self.params).get("spaced", False))
+                                        spaced=dict(self.params).get("spaced", False), openers=openers)
         if self.kind == "xtml":
-            return _native.XtmlSyntax(call_ends, dict(self.params).get("spaced", False))
+            return _native.XtmlSyntax(call_ends, dict(self.params).get("spaced", False), openers=openers)
         if self.kind == "xml":
             return _native.XmlSyntax(call_ends)
         if self.kind == "param_xml":
             return _native.ParamXmlSyntax((self.tags.param_open, self.tags.param_close), call_ends, header_ends,
                                           self.tags.doubled_names, self.tags.param_spellings, starts,
                                           dict(self.params).get("loose", False), self.tags.wrapper,
-                                          self.tags.references)
+                                          self.tags.references, openers=openers)
         if self.kind == "pythonic":
             params = dict(self.params)
             literal = _native.LiteralSyntax.LIT_ARGUMENT | (_native.LiteralSyntax.LIT_SLIPS if params.get("slips") else 0)

@@ -1170,6 +1170,26 @@ QUIRKS = [
           None, [call("get_weather", city="Paris")],
           "vLLM's kimi_k3: the call, its name and key as written; SGLang's kimi_k3: no call, the output as "
           "content (symphony read both as written)"),
+    # the next call's opener inside a name: that call's opener, the cut call shown with its own
+    Quirk("minimax-m2-invoke-opener-inside-a-name", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_<invoke name="get_weather">\n<parameter name="city">Paris'
+          "</parameter>\n</invoke>\n</minimax:tool_call>",
+          '<invoke name="get_', [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: a call named `get_<invoke name=\"get_weather`; SGLang's minimax-m2: no call, the "
+          "output as content (symphony showed both openers: `<invoke name=\"get_<invoke name=\"`)"),
+    Quirk("deepseek-v4-invoke-opener-twice", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter '
+          'name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v4: a call named `<｜DSML｜invoke name=\"get_weather`; SGLang's deepseekv4: no call, "
+          "the output as content (symphony showed both openers as content)"),
+    Quirk("kimi-k3-call-opener-inside-a-name", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_<|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|><|close|>call<|sep|>'
+          "<|close|>tools<|sep|>",
+          '<|open|>call tool="get_', [call("get_weather", city="Paris")],
+          "vLLM's kimi_k3: a call named `get_<|open|>call tool=`; SGLang's kimi_k3: no call, the output as "
+          "content (symphony showed both openers)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

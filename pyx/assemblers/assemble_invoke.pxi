@@ -101,8 +101,9 @@ cdef class InvokeSyntax(Syntax):
     cdef int head_tag
 
     def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=(),
-                 bint json_body=False, starts=(), bint loose=False, head_end=None, bint spaced=False):
-        Syntax.__init__(self, ends, starts)
+                 bint json_body=False, starts=(), bint loose=False, head_end=None, bint spaced=False,
+                 openers=()):
+        Syntax.__init__(self, ends, starts, openers)
         if len(tags) != 2 or not all(isinstance(tag, str) and tag for tag in tags):
             raise ValueError("invoke syntax: tags are the parameter tag and its close tag, both non-empty")
         if loose and not tags[0].endswith('="'):

@@ -188,9 +188,9 @@ cdef class ParamXmlSyntax(Syntax):
     cdef readonly bint references
 
     def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=(), starts=(),
-                 bint loose=False, wrapper=(), bint references=False):
+                 bint loose=False, wrapper=(), bint references=False, openers=()):
         cdef int terminal
-        Syntax.__init__(self, ends, starts)
+        Syntax.__init__(self, ends, starts, openers)
         self.reads_types = True
         if len(tags) != 2:
             raise ValueError("param-XML syntax: tags are the parameter's open and close tag")

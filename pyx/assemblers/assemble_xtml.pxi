@@ -89,8 +89,8 @@ cdef class XtmlSyntax(Syntax):
     cdef MarkerSet tags
     cdef bint spaced
 
-    def __init__(self, ends=(), bint spaced=False):
-        Syntax.__init__(self, ends)
+    def __init__(self, ends=(), bint spaced=False, openers=()):
+        Syntax.__init__(self, ends, (), openers)
         self.tags = MarkerSet(XTML_TAGS + (XTML_SPACED_TAGS if spaced else ()))
         self.spaced = spaced
 

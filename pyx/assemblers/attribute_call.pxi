@@ -592,9 +592,9 @@ cdef class AttributeCall(TagCall):
             return 1
         if not self.started():
             # the marker that ends a call that never started is part of what it reports, unless it
-            # is the next call's first bytes (a loose opener)
+            # is the next call's first bytes (a loose opener) or opens the next call
             self.take_scanner_held()
-            if self.syntax is not None and self.syntax.is_start(terminal):
+            if self.syntax is not None and (self.syntax.is_start(terminal) or self.syntax.is_opener(terminal)):
                 self.report_carried(MW_OTHER, self.closed_early())
                 return 0
             if self.stage == AS_NAME and self.carried.text.len == 0 and not hb_has_marks(&self.carried):

@@ -6,7 +6,8 @@
 # its own end from a marker that only cuts it off); `starts`, a call's own first tag, which
 # opens a region without its block (its bytes are the call's, not a dropped marker); `openers`,
 # the markers that open the next call from inside a call, which an assembler may keep as the
-# text of a value its own close tag has still to end.
+# text of a value its own close tag has still to end, and which a call that never started leaves
+# to the next call.
 
 cdef inline uint64_t sx_terminal_set(object terminals) except? 0:
     cdef uint64_t bits = 0
