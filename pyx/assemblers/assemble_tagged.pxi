@@ -509,13 +509,6 @@ cdef class TaggedCall(TagCall):
         bb_append(&self.held_tags, <const unsigned char*>&h, sizeof(tg_held))
         return self.carry(p, n)
 
-    cdef int flush_scanner(self, Sink sink) except -1:
-        self.sink = sink
-        if self.tags.held.len:
-            # a marker cuts off the tag the scanner was reading: its start is text, before it
-            self.read(NULL, 0, False)
-        return 0
-
     cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.done or self.stage != TG_VALUE:
             return 0

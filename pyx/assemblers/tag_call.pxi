@@ -201,11 +201,19 @@ cdef class TagCall(Assembler):
         return 0
 
     cdef int ignored(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        self.sink = sink
-        if not self.done and self.tags.held.len:
-            # the separator cuts off the tag the scanner was reading: its start is text, before it
-            self.read(NULL, 0, False)
+        if not self.done:
+            self.flush_scanner(sink)
+        else:
+            self.sink = sink
         return self.keep_separator(p, n)
+
+    cdef int flush_scanner(self, Sink sink) except -1:
+        """A marker or separator cuts off the tag the scanner was reading: its start is text, read
+        before it."""
+        self.sink = sink
+        if self.tags.held.len:
+            self.read(NULL, 0, False)
+        return 0
 
     cdef int keep_separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A separator in its place: among the carried bytes, or Dropped when none is carried."""
