@@ -1190,6 +1190,41 @@ QUIRKS = [
           '<|open|>call tool="get_', [call("get_weather", city="Paris")],
           "vLLM's kimi_k3: a call named `get_<|open|>call tool=`; SGLang's kimi_k3: no call, the output as "
           "content (symphony showed both openers)"),
+    # a value whose close tag is missing, ended by the call's own end or the block's close: the value
+    # is what arrived (the stream's end cuts it instead)
+    Quirk("qwen3-value-ended-by-the-block-close", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=days>\n3\n</tool_call>",
+          None, [call("get_weather", city="Paris", days=3)],
+          "SGLang's qwen3_coder: the call with `city` and `days`, as symphony; vLLM's qwen3_coder: `city` only "
+          "(symphony showed `<parameter=days>\\n3\\n` as content)"),
+    Quirk("minimax-m2-value-ended-by-the-invoke-close", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n'
+          '<parameter name="days">3</invoke>\n</minimax:tool_call>',
+          None, [call("get_weather", city="Paris", days=3)],
+          "SGLang's minimax-m2: the call with `city` and `days`, as symphony; vLLM's minimax_m2: `city` only "
+          "(symphony showed `<parameter name=\"days\">3` as content)"),
+    Quirk("deepseek-v4-value-ended-by-the-invoke-close", "deepseek_v4",
+          '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="days" '
+          'string="false">3</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+          None, [call("get_weather", days=3)],
+          "vLLM's deepseek_v4: the call with no arguments; SGLang's deepseekv4: no call (symphony showed the "
+          "parameter as content)"),
+    Quirk("glm-value-ended-by-the-call-close", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key>"
+          "<arg_value>3</tool_call>",
+          None, [call("get_weather", city="Paris", days=3)],
+          "vLLM's glm47 and SGLang's glm47: the call with `city` only (symphony showed "
+          "`<arg_key>days</arg_key><arg_value>3` as content)"),
+    Quirk("kimi-k3-value-ended-by-the-call-close", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>'
+          '<|open|>argument key="days" type="number"<|sep|>3<|close|>call<|sep|><|close|>tools<|sep|>',
+          None, [call("get_weather", days=3)],
+          "vLLM's and SGLang's kimi_k3: the call with no arguments (symphony showed the argument as content)"),
+    Quirk("minicpm5-value-ended-by-the-function-close", "minicpm5",
+          '<function name="get_weather"><param name="days">3</function>',
+          None, [call("get_weather", days=3)],
+          "vLLM's and SGLang's minicpm5: the call with no arguments (symphony showed `<param name=\"days\">3` as "
+          "content)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

@@ -229,9 +229,20 @@ def test_a_marker_closing_a_streamed_string_closes_it_and_reports_a_cut_tag():
     ], tools=TOOLS)
 
 
-def test_a_marker_closing_a_whole_value_or_a_key_reports_it():
-    for body, cut in (("<arg_key>days</arg_key><arg_value>3", "<arg_key>days</arg_key><arg_value>3"),
-                      ("<arg_key>da", "<arg_key>da"), ("<arg_key>days</arg_key>", "<arg_key>days</arg_key>")):
+def test_a_marker_closing_a_whole_value_ends_it():
+    # the value's close tag is missing: the call's end ends the value, which is what arrived
+    check("glm", "<tool_call>get_weather<arg_key>days</arg_key><arg_value>3</tool_call>", [
+        dropped("<tool_call>"),
+        start(0, "get_weather", "get_weather"),
+        arguments(0, '{"days": 3', "<arg_key>days</arg_key><arg_value>3"),
+        arguments(0, "}", ""),
+        end(0, "</tool_call>"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_a_marker_closing_a_key_reports_it():
+    for body, cut in (("<arg_key>da", "<arg_key>da"), ("<arg_key>days</arg_key>", "<arg_key>days</arg_key>")):
         output = f"<tool_call>get_weather{body}</tool_call>"
         check("glm", output, [
             dropped("<tool_call>"),

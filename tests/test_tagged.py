@@ -89,13 +89,14 @@ def test_a_stream_cut_inside_a_whole_value_reports_it_unterminated():
     ], tools=TOOLS, finish="length")
 
 
-def test_a_marker_closing_a_whole_value_reports_it_and_closes_the_object():
+def test_the_block_closing_a_whole_value_ends_it_and_closes_the_object():
+    # its close tag and the function's missing: the block's close ends the value, what arrived
     output = block("\n<function=f>\n<parameter=limit>\n12")
     check("qwen3_tagged", output, [
         dropped("<tool_call>"),
         start(0, "f", "\n<function=f>"),
-        malformed("\n<parameter=limit>\n12", CLOSED_EARLY),
-        arguments(0, "{}", ""),
+        arguments(0, '{"limit": 12', "\n<parameter=limit>\n12"),
+        arguments(0, "}", ""),
         end(0),
         dropped("</tool_call>"),
         finish(tool_calls=1),
@@ -280,7 +281,7 @@ def test_a_cut_close_tag_is_reported_when_the_block_closes():
     output = block("\n<function=f>\n<parameter=city>\nParis\n</param")
     events = parsed("qwen3_tagged", output, tools=TOOLS)
     assert arguments_of(events) == {0: '{"city": "Paris"}'}
-    assert malformed("\n</param", CLOSED_EARLY) in events
+    assert malformed("</param", CLOSED_EARLY) in events
     check("qwen3_tagged", output, events, tools=TOOLS)
 
 

@@ -325,6 +325,8 @@ cdef class KeyedCall(TagCall):
             self.carry(p, n)
             self.report_carried(MW_OTHER, OT_BLOCK_WITHOUT_NAME)
             return own_end
+        if terminal >= 0:
+            self.value_cut_by_close()
         self.close_started(self.stage == KY_BETWEEN, OT_TAG_CUT_SHORT, p, n)
         return own_end
 

@@ -607,5 +607,7 @@ cdef class AttributeCall(TagCall):
         if not own_end:
             p = NULL
             n = 0
+        if terminal >= 0:
+            self.value_cut_by_close()
         self.close_started(self.stage == AS_BETWEEN, OT_TAG_CUT_SHORT, p, n)
         return own_end

@@ -375,6 +375,14 @@ cdef class TagCall(Assembler):
         self.wrapper = False
         return 0
 
+    cdef int value_cut_by_close(self) except -1:
+        """A marker that closes the call (its own end, the block's close) found a value open, its
+        close tag missing (`<parameter name="limit">5</invoke>`): the value is what arrived, ended
+        as its close tag would have ended it. (The stream's end cuts a value instead.)"""
+        if self.mode != VM_NONE:
+            self.close_value_upto(self.carried.text.len)
+        return 0
+
     cdef int close_started(self, bint between, int cut, const unsigned char* p, Py_ssize_t n) except -1:
         """A marker closed a started call: an open string gets `"`, the object `}`, then
         ToolCallEnd with the bytes p[0:n]. Between tags, what is carried (whitespace) is the
