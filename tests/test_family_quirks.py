@@ -1225,6 +1225,18 @@ QUIRKS = [
           None, [call("get_weather", days=3)],
           "vLLM's and SGLang's minicpm5: the call with no arguments (symphony showed `<param name=\"days\">3` as "
           "content)"),
+    # a table marker inside a CDATA section is the value's text, as every tag there is
+    Quirk("minicpm5-call-close-inside-cdata", "minicpm5",
+          '<function name="write_file"><param name="path">a.xml</param><param name="content">'
+          "<![CDATA[<x></function></x>]]></param></function>",
+          None, [call("write_file", path="a.xml", content="<x></function></x>")],
+          "vLLM's and SGLang's minicpm5: no call, the output as content (symphony cut the value at "
+          "`</function>` and showed `</x>]]></param></function>` as content)", tools=()),
+    Quirk("minicpm5-call-opener-inside-cdata", "minicpm5",
+          '<function name="write_file"><param name="content"><![CDATA[<function name="x"></param>]]>'
+          "</param></function>",
+          None, [call("write_file", content='<function name="x"></param>')],
+          "vLLM's and SGLang's minicpm5: no call, the output as content", tools=()),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],

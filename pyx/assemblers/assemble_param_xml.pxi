@@ -5,7 +5,8 @@
 # parameter tags the syntax's own: values are typed by the Kind the request's tools declare (a
 # declared string streams its text; anything else is written whole, its Python literal read when
 # it is not JSON). A CDATA section in a value is text (its `<![CDATA[` and `]]>` are the value's
-# source, not its text), and inside one every tag is text until its `]]>`. The table's
+# source, not its text), and inside one every tag, and every table marker, is text until its
+# `]]>` (hold_marker, hold_close). The table's
 # `</function>` (`</atem:invoke>`) is the call's own end. A table may also open the syntax on a
 # message's recipient header (Muse Glimmer's ` to=NAME<|message|>`): a region that a header end
 # closes before any call started was the template's header, and is dropped. A syntax may also read
@@ -139,6 +140,23 @@ cdef class ParamXmlCall(AttributeCall):
             if self.in_cdata:
                 return self.value_text(p, n)
         return AttributeCall.on_tag(self, tag, p, n)
+
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.marker_in_cdata(p, n, sink)
+
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.marker_in_cdata(p, n, sink)
+
+    cdef int marker_in_cdata(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """A table's marker inside a value's CDATA section (`<![CDATA[<x></function></x>]]>`) is
+        the value's text, as everything there is (1); elsewhere the engine follows its row (0)."""
+        if self.done or self.stage != AS_VALUE or not self.in_cdata:
+            return 0
+        self.flush_scanner(sink)
+        if self.in_cdata:               # (what the scanner held may have closed the section)
+            self.value_text(p, n)
+            return 1
+        return 0
 
     cdef int finish(self, Sink sink, bint complete) except -1:
         if not self.done:
