@@ -271,6 +271,9 @@ LISTED_PEER = {
     "test_lenient_still_reports_unpairable_tags": "the same output as unbalanced_tool_call",
     "test_whitespace_handling": "Qwen2.5-Coder's call object spaced out inside (`{  \"name\"  :  ...`): the "
                                 "parser reads it, the grammar has the model write the template's spacing",
+    "test_malformed_call_missing_value_end_is_skipped": "an IQuest value whose `</arg_value>` is missing, "
+                                                        "ended by the block's close: the parser reads the value, "
+                                                        "the grammar writes the close",
     "test_extract_tool_calls_missing_closing_parameter_tag[xml]": "a value whose `</parameter>` is missing, "
                                                                   "ended by the next parameter tag: the parser "
                                                                   "recovers it, the grammar writes the close",
