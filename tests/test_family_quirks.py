@@ -16,6 +16,7 @@ from symphony.adapt import chat
 from symphony.errors import FormatError
 from symphony.events import Dropped, DropReason
 from symphony.format import CallSyntax, Emits, Format
+from symphony.formats import hy4
 from symphony.formats import table as format_table
 from symphony.formats.shapes import spaced_special_tokens
 from symphony.replay import _check_token_replay, replay_tokens
@@ -1237,6 +1238,13 @@ QUIRKS = [
           "</param></function>",
           None, [call("write_file", content='<function name="x"></param>')],
           "vLLM's and SGLang's minicpm5: no call, the output as content", tools=()),
+    # a Hy4 checkpoint whose tokenizer spells the markers with its own suffix (vLLM 0.34's hy_v4 test)
+    Quirk("hy4-markers-spelled-with-a-checkpoints-suffix", hy4.suffixed(":6124c78e"),
+          "Checking.<tool_calls:6124c78e><tool_call:6124c78e>get_weather<arg_key:6124c78e>city</arg_key:6124c78e>"
+          "<arg_value:6124c78e>Paris</arg_value:6124c78e><arg_key>days</arg_key><arg_value>3</arg_value>"
+          "</tool_call:6124c78e></tool_calls:6124c78e>",
+          "Checking.", [call("get_weather", city="Paris", days=3)],
+          "vLLM's hy_v4, its tokenizer's vocab spelling the suffix: the call (the `hy4` table reads it as text)"),
     Quirk("minimax-m2-invoke-without-its-block", "minimax_m2",
           "Checking. <invoke name='get_weather'>\n<parameter name=\"city\">Oslo</parameter>\n</invoke>",
           "Checking. ", [call("get_weather", city="Oslo")],
@@ -2138,6 +2146,28 @@ def said(events):
     message = chat.message(events)["message"]
     return (message["content"], message["reasoning_content"],
             [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in message["tool_calls"] or []])
+
+
+def test_a_hy4_suffix_is_read_from_a_vocab_and_checked():
+    from symphony.integrations.names import served_table
+
+    class Tokenizer:
+        def __init__(self, vocab):
+            self.vocab, self.asked = vocab, 0
+
+        def get_vocab(self):
+            self.asked += 1
+            return self.vocab
+    suffixed = Tokenizer({"a": 0, "<tool_calls:6124c78e>": 1})
+    assert served_table(hy4.HY4, suffixed) is hy4.suffixed(":6124c78e") is served_table(hy4.HY4, suffixed)
+    assert suffixed.asked == 1 and hy4.suffixed(":6124c78e").name == "hy4:6124c78e"
+    for vocab in ({"<tool_calls:opensource>": 1}, {"<tool_calls>": 1}, {"a": 1}):
+        assert served_table(hy4.HY4, Tokenizer(vocab)) is hy4.HY4
+    assert served_table(hy4.HY_V3, suffixed) is hy4.HY_V3 and served_table(hy4.HY4, object()) is hy4.HY4
+    assert hy4.suffixed(":opensource") is hy4.HY4
+    for bad in ("", "6124c78e", ": x", ":a>b", 7):
+        with pytest.raises(ValueError, match="a Hy4 marker suffix"):
+            hy4.suffixed(bad)
 
 
 @pytest.mark.parametrize("quirk", QUIRKS, ids=[q.name for q in QUIRKS])

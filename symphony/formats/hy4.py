@@ -16,47 +16,79 @@ Its preview tokenizer (tencent/Hy3-preview) spells every one of these markers an
 (`<tool_calls>`, `<tool_call>`, `<tool_sep>`, `<arg_key>`, `<think>`...); the table reads both
 spellings, as SGLang's detector does (vLLM's reads the one its tokenizer has).
 """
+import re
+
 from symphony.format import CallSyntax
 from symphony.formats.family import ALWAYS_OPENS_THOUGHT, MODEL_WRITES_THOUGHT, ByValue, Family, Row, checkpoints
 from symphony.formats.shapes import opener_again_in_block, thought_and_call_block
 from symphony.syntax import Tags
 
-THINK = ("<think:opensource>", "</think:opensource>")
-BLOCK = ("<tool_calls:opensource>", "</tool_calls:opensource>")
-CALL = ("<tool_call:opensource>", "</tool_call:opensource>")
+SUFFIX = ":opensource"      # the released tokenizers' marker suffix, which the preview's leave out
 
-BARE = ":opensource"        # what the preview tokenizer's markers leave out
-
-
-def _bare(text):
-    return text.replace(BARE, "")
-
+# a tokenizer's structural token, with the suffix its checkpoint spells them with (vLLM's hy_v4
+# reads the suffix from the vocab so)
+_STRUCTURAL_TOKEN = re.compile(r"<(?:think|tool_calls|tool_call|arg_key|arg_value)(:[^\s>]+)?>")
 
 MARKERS = ("think_open", "think_close", "calls_open", "calls_close", "call_open", "call_close")
 
 
-def _read_bare(table, markers):
-    """`table` also reading each of `markers` spelled bare (`<tool_calls>`, `<think>`...), in every
-    row its `:opensource` spelling is in (the grammar writes the first spelling)."""
-    for marker, text in zip(MARKERS, THINK + BLOCK + CALL):
+def _spelled(suffix):
+    """The thought's, the block's and a call's markers, and the keyed tags, spelled with `suffix`."""
+    return ((f"<think{suffix}>", f"</think{suffix}>"), (f"<tool_calls{suffix}>", f"</tool_calls{suffix}>"),
+            (f"<tool_call{suffix}>", f"</tool_call{suffix}>"),
+            Tags(f"<arg_key{suffix}>", f"</arg_key{suffix}>", f"<arg_value{suffix}>", f"</arg_value{suffix}>"))
+
+
+THINK, BLOCK, CALL, _TAGS = _spelled(SUFFIX)
+assert _TAGS == Tags.HY4
+
+
+def _table(name, suffix, markers, extra=lambda table: table):
+    """Hy4's block of keyed calls (`name`'s) spelled with `suffix`, the block's opener written again
+    right after a call its wrapping (shapes.opener_again_in_block); `extra` adds rows before each of
+    `markers` is also read spelled bare (`<tool_calls>`, `<think>`..., in every row its suffixed
+    spelling is in: the grammar writes the first spelling), as are the keyed tags."""
+    think, block, call, tags = _spelled(suffix)
+    table = extra(opener_again_in_block(thought_and_call_block(name, think, block, call,
+                                                               CallSyntax.keyed(tags, also=(Tags.PLAIN,)))))
+    for marker, text in zip(MARKERS, think + block + call):
         if marker in markers:
-            table = table.spelled_also(marker, marker + "_bare", _bare(text))
+            table = table.spelled_also(marker, marker + "_bare", text.replace(suffix, ""))
     return table
 
 
-def _block(name):
-    """Hy4's block of keyed calls (`name`'s), the block's opener written again right after a call
-    its wrapping (shapes.opener_again_in_block)."""
-    return opener_again_in_block(thought_and_call_block(name, THINK, BLOCK, CALL,
-                                                        CallSyntax.keyed(Tags.HY4, also=(Tags.PLAIN,))))
-
-
 # the call markers only: Hy4 writes `</think>` as text in its thought (a model's own words)
-HY4 = _read_bare(_block("hy4"), MARKERS[2:])
+HY4 = _table("hy4", SUFFIX, MARKERS[2:])
 
-HY_V3 = _read_bare(_block("hy_v3")
-                   .ignores("tool_sep", "<tool_sep:opensource>")
-                   .ignores("tool_sep_bare", "<tool_sep>"), MARKERS)
+HY_V3 = _table("hy_v3", SUFFIX, MARKERS, lambda table: table.ignores("tool_sep", "<tool_sep:opensource>")
+               .ignores("tool_sep_bare", "<tool_sep>"))
+
+_SUFFIXED = {}              # suffix -> its Format, once per suffix (a server compiles each once)
+
+
+def suffixed(suffix):
+    """Hy4's table for a checkpoint whose tokenizer spells the markers with its own `suffix`
+    (`:6124c78e`: `<tool_calls:6124c78e>`, `<arg_key:6124c78e>`...), reading them so and bare, as
+    `hy4` reads `:opensource`; named `hy4` + the suffix. `hy4` itself for `:opensource`."""
+    if not isinstance(suffix, str) or not _STRUCTURAL_TOKEN.fullmatch(f"<think{suffix}>") or not suffix:
+        raise ValueError(f"a Hy4 marker suffix is `:` and one or more characters but whitespace and `>`, "
+                         f"not {suffix!r}")
+    if suffix == SUFFIX:
+        return HY4
+    found = _SUFFIXED.get(suffix)
+    if found is None:
+        found = _SUFFIXED.setdefault(suffix, _table("hy4" + suffix, suffix, MARKERS[2:]))
+    return found
+
+
+def vocab_suffix(vocab):
+    """The suffix a tokenizer's vocab spells Hy4's structural tokens with (`:opensource`,
+    `:6124c78e`), "" where they are bare, None where it holds none."""
+    for token in vocab:
+        match = _STRUCTURAL_TOKEN.fullmatch(token)
+        if match:
+            return match.group(1) or ""
+    return None
 
 TABLES = {"hy4": HY4, "hy_v3": HY_V3}
 

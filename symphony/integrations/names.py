@@ -6,10 +6,12 @@ import functools
 
 import symphony
 from symphony._native import tools_key
+from symphony.formats import hy4
 from symphony.resolve import resolve
 from symphony.value import Declared
 
 DISTINCT_TOOL_LISTS = 256          # tool lists whose compiled schemas are kept
+SERVED_TOKENIZERS = 16             # tokenizers whose spelling of the table's markers is kept
 
 AUTO = "symphony"                  # the name that picks the table from the served model
 # Each name with this suffix shows the thought the prompt opened in the content, as the model wrote
@@ -53,6 +55,19 @@ def table_for(name, model, hint):
         raise ValueError(f"the `symphony` parser picks its table from the served model, and {hint} "
                          "gave none; name a table instead (--tool-call-parser symphony_<table>)")
     return resolve(name if name is not None else model).format
+
+
+def served_table(table, tokenizer):
+    """`table` as the served tokenizer spells its markers: Hy4's per-checkpoint suffix
+    (`<tool_calls:6124c78e>`) read from its vocab, as vLLM's hy_v4 reads it (hy4.suffixed), once
+    per tokenizer; any other table, or a tokenizer without a vocab, as it is."""
+    if table is not hy4.HY4 or not callable(getattr(tokenizer, "get_vocab", None)):
+        return table
+    kept = _SERVED.get(id(tokenizer))
+    if kept is None or kept[0] is not tokenizer:
+        suffix = hy4.vocab_suffix(tokenizer.get_vocab())
+        kept = _SERVED.keep(id(tokenizer), (tokenizer, hy4.suffixed(suffix) if suffix else table))
+    return kept[1]
 
 
 def declared_later(tools):
@@ -99,6 +114,7 @@ class Bounded(dict):
 
 
 _DECLARED = Bounded(DISTINCT_TOOL_LISTS)       # tools_key -> Declared
+_SERVED = Bounded(SERVED_TOKENIZERS)           # id(tokenizer) -> (the tokenizer, its table)
 
 
 def tool_dicts(tools):

@@ -20,6 +20,9 @@ With no `--reasoning-parser`, a thought is shown as content, verbatim, as vLLM d
 structural tag (`symphony.grammar`), so the model writes its own call syntax, constrained, and
 the same parser reads it; a table without a grammar leaves the output unconstrained.
 
+The table reads the markers as the served tokenizer spells them (a Hy4 checkpoint's own marker
+suffix, from its vocab: `names.served_table`).
+
 Each name also has an `_append_think` sibling (`symphony_append_think`,
 `symphony_minimax_m2_append_think`, ...; give it to both flags) that shows the thought in the
 content, as the model wrote it, after the opener the prompt wrote (`<think>`), as vLLM's
@@ -50,6 +53,7 @@ from symphony.integrations.names import (
     named_classes,
     pydantic_maker,
     reads_types,
+    served_table,
     structural_tag,
     table_for,
 )
@@ -61,8 +65,9 @@ DISTINCT_PROMPTS = 256             # prompt tails whose text is kept
 IDS_DRAWN = 64                     # tool-call ids made from one read of the system's randomness
 
 
-def _table(name, model):
-    return table_for(name, model, "vLLM")
+def _table(name, tokenizer, model_config):
+    """The table a name parses with, as the served tokenizer spells its markers."""
+    return served_table(table_for(name, _served_model(tokenizer, model_config), "vLLM"), tokenizer)
 
 
 def _served_model(tokenizer, model_config):
@@ -135,7 +140,7 @@ class SymphonyReasoningParser(ReasoningParser):
 
     def __init__(self, tokenizer, *args, **kwargs):
         super().__init__(tokenizer, *args, **kwargs)
-        table = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        table = _table(self.table_name, tokenizer, kwargs.get("model_config"))
         self._open, self._close = thought_markers(table)
         self._table = table.compile()
         self._typed = reads_types(self._table)
@@ -268,7 +273,7 @@ class SymphonyToolParser(ToolParser):
 
     def __init__(self, tokenizer, tools=None, **kwargs):
         super().__init__(tokenizer, tools)
-        self._format = _table(self.table_name, _served_model(tokenizer, kwargs.get("model_config")))
+        self._format = _table(self.table_name, tokenizer, kwargs.get("model_config"))
         self._table = self._format.compile()
         self._tools = declared_later(self.tools)
         self._typed = reads_types(self._table)

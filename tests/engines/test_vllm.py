@@ -107,6 +107,26 @@ def test_streamed_one_piece_a_delta_through_vllm(case):
     assert streamed(case) == case.expected
 
 
+def test_hy4_reads_the_marker_suffix_its_tokenizers_vocab_spells():
+    # a Hy4 checkpoint whose tokenizer spells the markers `:6124c78e` (vLLM 0.34's hy_v4 test of it)
+    suffix = ":6124c78e"
+    markers = tuple(f"<{tag}{suffix}>" for tag in ("tool_calls", "tool_call", "arg_key", "arg_value")) + tuple(
+        f"</{tag}{suffix}>" for tag in ("tool_calls", "tool_call", "arg_key", "arg_value"))
+    text = (f"Checking.<tool_calls{suffix}><tool_call{suffix}>get_weather<arg_key{suffix}>city</arg_key{suffix}>"
+            f"<arg_value{suffix}>Paris</arg_value{suffix}></tool_call{suffix}></tool_calls{suffix}>")
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}}}}]
+    for tok, read in ((_tokenizer("tencent/Hy4-suffixed", markers), True), (_tokenizer("tencent/Hy4-preview"), False)):
+        request = ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}], tools=tools)
+        parser = _parser_cls("symphony_hy4", tok, "m")(tok, request.tools, model_config=None)
+        reasoning, content, calls = parser.parse(text, request, enable_auto_tools=True,
+                                                 model_output_token_ids=tok.encode(text, add_special_tokens=False))
+        if read:
+            assert (content, [(c.name, c.arguments) for c in calls]) == ("Checking.", [("get_weather", '{"city": "Paris"}')])
+        else:       # a vocab with no suffixed marker: `:opensource` and bare are read, the rest is text
+            assert not calls and content == text
+
+
 @needs_cases
 def test_a_table_name_parses_as_the_model_name_does():
     case = next(c for c in CASES if c.model.format == "qwen3" and c.expected["calls"])
