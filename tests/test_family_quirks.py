@@ -1221,6 +1221,12 @@ QUIRKS = [
           '<|open|>argument key="days" type="number"<|sep|>3<|close|>call<|sep|><|close|>tools<|sep|>',
           None, [call("get_weather", days=3)],
           "vLLM's and SGLang's kimi_k3: the call with no arguments (symphony showed the argument as content)"),
+    Quirk("minimax-m3-leaf-ended-by-the-invoke-close", "minimax_m3",
+          ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Paris]<]minimax[>['
+          '</city>]<]minimax[>[<days>3]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+          None, [call("get_weather", city="Paris", days=3)],
+          "vLLM's minimax_m3: the call with no arguments; SGLang's minimax-m3: `city` only (symphony showed "
+          "`<days>3` with its separators as content)"),
     Quirk("minicpm5-value-ended-by-the-function-close", "minicpm5",
           '<function name="get_weather"><param name="days">3</function>',
           None, [call("get_weather", days=3)],

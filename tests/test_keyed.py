@@ -241,6 +241,18 @@ def test_a_marker_closing_a_whole_value_ends_it():
     ], tools=TOOLS)
 
 
+def test_a_marker_closing_a_whole_value_that_holds_a_close_tag_reports_it():
+    # `3</arg_valu>`: a misspelled close and what follows it are no value the call's end can end
+    check("glm", "<tool_call>get_weather<arg_key>days</arg_key><arg_value>3</arg_valu></tool_call>", [
+        dropped("<tool_call>"),
+        start(0, "get_weather", "get_weather"),
+        malformed("<arg_key>days</arg_key><arg_value>3</arg_valu>", CUT),
+        arguments(0, "{}", ""),
+        end(0, "</tool_call>"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
 def test_a_marker_closing_a_key_reports_it():
     for body, cut in (("<arg_key>da", "<arg_key>da"), ("<arg_key>days</arg_key>", "<arg_key>days</arg_key>")):
         output = f"<tool_call>get_weather{body}</tool_call>"

@@ -109,10 +109,18 @@ def test_the_invoke_tag_and_its_reasons():
 
 
 def test_a_block_closing_inside_the_tree_closes_it_for_the_client():
+    # the leaf's close tag missing: the block's close ends it, with what arrived
     output = CALLS + INVOKE + 'f"><meta><level>12' + CALLS_END
     check("minimax_m3", output, [
         dropped(CALLS), dropped(INVOKE), start(0, "f", 'f"'),
-        arguments(0, '{"meta": {', "><meta>"), malformed("<level>12", CUT), arguments(0, "}", ""),
+        arguments(0, '{"meta": {', "><meta>"), arguments(0, '"level": 12', "<level>12"), arguments(0, "}", ""),
+        arguments(0, "}", ""), end(0), dropped(CALLS_END), finish(tool_calls=1),
+    ], tools=TOOLS)
+    # a leaf holding a close tag that is not its own is no value the block's close can end
+    output = CALLS + INVOKE + 'f"><meta><level>12</lvl>' + CALLS_END
+    check("minimax_m3", output, [
+        dropped(CALLS), dropped(INVOKE), start(0, "f", 'f"'),
+        arguments(0, '{"meta": {', "><meta>"), malformed("<level>12</lvl>", CUT), arguments(0, "}", ""),
         arguments(0, "}", ""), end(0), dropped(CALLS_END), finish(tool_calls=1),
     ], tools=TOOLS)
     events = parsed("minimax_m3", CALLS + INVOKE + 'f"><name>Par' + CALLS_END, tools=TOOLS)
@@ -199,7 +207,11 @@ def test_text_between_two_members_ends_a_run():
 def test_a_run_cut_short():
     output = CALLS + INVOKE + 'g"><a><t>1</t><t>2</t><t>3' + CALLS_END
     events = parsed("minimax_m3", output)
-    assert malformed("<t>3", CUT) in events
+    assert arguments_of(events) == {0: '{"a": {"t": [1, 2, 3]}}'}     # (the block's close ends `3`)
+    check("minimax_m3", output, events)
+    output = CALLS + INVOKE + 'g"><a><t>1</t><t>2</t><t>3</b>' + CALLS_END
+    events = parsed("minimax_m3", output)
+    assert malformed("<t>3</b>", CUT) in events
     assert arguments_of(events) == {0: '{"a": {"t": [1, 2]}}'}
     check("minimax_m3", output, events)
     output = CALLS + INVOKE + 'g"><t>1</t><t>2</t>'

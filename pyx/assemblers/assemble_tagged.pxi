@@ -757,8 +757,8 @@ cdef class TaggedCall(TagCall):
             self.report_carried(MW_OTHER, OT_CALL_WITHOUT_FUNCTION_TAG if self.stage == TG_OPENING
                                 else OT_CLOSED_BEFORE_FUNCTION_TAG)
             return 0
-        if terminal >= 0 and self.stage == TG_VALUE:
-            self.value_ends()           # (the block's close ends a value as its function's close does)
+        if terminal >= 0 and self.stage == TG_VALUE and self.value_cut_by_close():
+            self.stage = TG_BETWEEN     # (the block's close ended the value, nothing held in it)
         self.close_started(self.stage == TG_BETWEEN, OT_CLOSED_BEFORE_FUNCTION_TAG, NULL, 0)
         return 0
 

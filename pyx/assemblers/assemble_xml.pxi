@@ -517,6 +517,11 @@ cdef class XmlCall(TagCall):
             n = 0
         if self.holding:
             self.settle(None)
+        if (terminal >= 0 and element is not None and element.state == EL_LEAF and self.mode != VM_STREAM
+                and self.value_cut_by_close()):
+            # a marker that closes the call ended the leaf its close tag left open: what arrived
+            self.elements.pop()
+            element = self.innermost()
         if element is not None and (element.state == EL_LEAF or element.state == EL_PENDING):
             # the open value: a string closes for the client, anything unwritten is cut short
             if self.mode == VM_STREAM:

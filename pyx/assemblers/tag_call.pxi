@@ -67,6 +67,20 @@ cdef inline TagCall tc_opened(TagCall call, MarkerSet tags, object declared):
     return call
 
 
+cdef inline bint tc_holds_close_tag(const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether p[0:n] holds `</`, a close tag's start."""
+    cdef const unsigned char* end = p + n
+    cdef const unsigned char* q = p
+    while q < end:
+        q = <const unsigned char*>memchr(q, LESS, end - q)
+        if q == NULL or q + 1 >= end:
+            return False
+        if q[1] == SLASH:
+            return True
+        q += 1
+    return False
+
+
 @cython.no_gc
 cdef class TagCall(Assembler):
     """Base of the assemblers of one tag-written call; subclasses read their syntax's stages in
@@ -375,13 +389,16 @@ cdef class TagCall(Assembler):
         self.wrapper = False
         return 0
 
-    cdef int value_cut_by_close(self) except -1:
+    cdef bint value_cut_by_close(self) except -1:
         """A marker that closes the call (its own end, the block's close) found a value open, its
         close tag missing (`<parameter name="limit">5</invoke>`): the value is what arrived, ended
-        as its close tag would have ended it. (The stream's end cuts a value instead.)"""
-        if self.mode != VM_NONE:
-            self.close_value_upto(self.carried.text.len)
-        return 0
+        as its close tag would have ended it; True when so. A value held whole that holds a close
+        tag (`1</a>junk`: a close misspelled or misplaced, text after it) is left cut short: what
+        arrived is no value. (The stream's end cuts a value instead.)"""
+        if self.mode == VM_NONE or (self.mode != VM_STREAM and tc_holds_close_tag(self.value.data, self.value.len)):
+            return False
+        self.close_value_upto(self.carried.text.len)
+        return True
 
     cdef int close_started(self, bint between, int cut, const unsigned char* p, Py_ssize_t n) except -1:
         """A marker closed a started call: an open string gets `"`, the object `}`, then
