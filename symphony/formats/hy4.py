@@ -39,8 +39,7 @@ def _spelled(suffix):
             Tags(f"<arg_key{suffix}>", f"</arg_key{suffix}>", f"<arg_value{suffix}>", f"</arg_value{suffix}>"))
 
 
-THINK, BLOCK, CALL, _TAGS = _spelled(SUFFIX)
-assert _TAGS == Tags.HY4
+THINK, BLOCK, CALL, _ = _spelled(SUFFIX)       # (the tags: Tags.HY4)
 
 
 def _table(name, suffix, markers, extra=lambda table: table):
@@ -70,7 +69,7 @@ def suffixed(suffix):
     """Hy4's table for a checkpoint whose tokenizer spells the markers with its own `suffix`
     (`:6124c78e`: `<tool_calls:6124c78e>`, `<arg_key:6124c78e>`...), reading them so and bare, as
     `hy4` reads `:opensource`; named `hy4` + the suffix. `hy4` itself for `:opensource`."""
-    if not isinstance(suffix, str) or not _STRUCTURAL_TOKEN.fullmatch(f"<think{suffix}>") or not suffix:
+    if not isinstance(suffix, str) or not suffix or not _STRUCTURAL_TOKEN.fullmatch(f"<think{suffix}>"):
         raise ValueError(f"a Hy4 marker suffix is `:` and one or more characters but whitespace and `>`, "
                          f"not {suffix!r}")
     if suffix == SUFFIX:
