@@ -825,8 +825,8 @@ def test_what_opens_no_list_reads_as_one_call_object(text):
     """A region that opens no list of call objects reads, event for event, as the plain JSON
     syntax reads it (SPEC §4.2's shape: the whitespace before the object is the start's)."""
     output = OPEN + text
-    if re.search(r"<tool_call>[ \n]*\[[ \n]*[{\]]", output):
-        return                                  # a list of calls
+    if re.search(r"<tool_call>[ \n]*(```(json)?[ \n]*)?\[[ \n]*[{\]]", output):
+        return                                  # a list of calls (in a fence too)
     if re.search(r"\}[ \n]*\{", output) or re.search(r"<tool_call>[ \n]*```(json[ \n]*|[ \n]+)\{", output):
         return                                  # (maybe) an object after the call's, or in a fence (below)
     assert parsed("qwen2_5", output) == parsed(PLAIN_QWEN, output)

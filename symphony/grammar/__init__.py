@@ -10,7 +10,7 @@ Shapes. Calls written bare in the content (Qwen3, GLM, MiniCPM5): `triggered_tag
 opener, one tag per opener whose content is one of the tools' calls. Calls in a block (Hy4,
 DeepSeek, Kimi, MiniMax M2, dots, K2-Horizon): `triggered_tags` on the block's opener, whose tag
 holds one or more calls with whitespace (and the block's own dropped markers) between. Free
-text outside the tags is the content; where the initial state is a wrapper whose text is no
+text outside the tags is the content (a thought it opens that holds no call, a tag of its own); where the initial state is a wrapper whose text is no
 content (Kimi K3's message), its regions (a thought, an answer, the calls' block) follow one
 another with whitespace between. Messages (gpt-oss: a thought, an answer or a call, joined by
 `<|start|>assistant`): `tags_with_separator`, one tag per kind of message.
@@ -280,12 +280,19 @@ def _calls(table, shape, declared, at_least_one):
         tags = [tag(opener, content, close) for opener in openers]
     if table.emits[table.fmt.states[0][0]] == Emits.WRAPPER:
         return _regions(table, tags, at_least_one)
-    triggers = list(dict.fromkeys(t["begin"] for t in tags))
+    # a thought the content opens and that holds no call (no row from it into the calls) is a tag
+    # of its own: the calls' triggers written inside it are its text, as the parser reads them
+    thoughts = table.thoughts_without_calls()
+    every = tags + thoughts
+    triggers = list(dict.fromkeys(t["begin"] for t in every))
     if not at_least_one:
-        return triggered(triggers, tags, False, table.recovered[Emits.CONTENT])
+        return triggered(triggers, every, False, table.recovered[Emits.CONTENT])
     # xgrammar's own at_least_one wants the output to start with a call; here content (or a
     # thought the model writes itself) may come first
-    return seq(text(triggers + table.recovered[Emits.CONTENT]), either(tags), triggered(triggers, tags, False, table.recovered[Emits.CONTENT]))
+    lead = text(triggers + table.recovered[Emits.CONTENT])
+    if thoughts:
+        lead = seq(star(seq(lead, either(thoughts))), lead)
+    return seq(lead, either(tags), triggered(triggers, every, False, table.recovered[Emits.CONTENT]))
 
 
 def _regions(table, call_tags, at_least_one):
@@ -450,6 +457,21 @@ class _Table:
         if not any(state == self.arguments[0] for _, state, _ in kinds):
             return None
         return joins[0], kinds
+
+    def thoughts_without_calls(self):
+        """A tag per row from content into a thought that no row leads from into the calls: its
+        opener, text holding none of the texts any row leaves the thought by (what the parser
+        reads as the thought's own text there: a call's markup too), a close back."""
+        into_calls = {s for s, _, d in self.fmt.transitions if d in self.arguments or self.emits[d] == Emits.WRAPPER}
+        tags = []
+        for home, opener, thought in self.rows():
+            if self.emits[home] != Emits.CONTENT or self.emits[thought] != Emits.REASONING or thought in into_calls:
+                continue
+            closes = list(dict.fromkeys(self.texts[t] for _, t, d in self.rows(out_of=thought) if d == home))
+            if closes:
+                tags.append(tag(self.texts[opener], text(self.leaves.get(thought, [])),
+                                closes[0] if len(closes) == 1 else closes))
+        return tags
 
     def thought_closes(self):
         """The texts that close the thought back to a state that opens it (not a block's opener,
