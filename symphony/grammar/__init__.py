@@ -249,8 +249,10 @@ def _format(fmt, declared, at_least_one, reasoning_open):
 
 def _rest_of_thought(table, shape, closes):
     """The thought the generation prompt left open: text holding no table marker (nor the call
-    syntax's own tags), up to one of `closes`."""
-    excludes = [t for _, t in table.fmt.terminals] + list(shape.inner) + table.recovered[Emits.REASONING]
+    syntax's own tags, nor what the parser recovers in content: a damaged marker there may lead
+    into one, DSML's `<｜DSML｜` then a spaced `<｜DSML｜invoke `), up to one of `closes`."""
+    excludes = ([t for _, t in table.fmt.terminals] + list(shape.inner) + table.recovered[Emits.REASONING]
+                + table.recovered[Emits.CONTENT])
     return tag("", text(excludes), closes[0] if len(closes) == 1 else closes)
 
 

@@ -107,7 +107,11 @@ def _head_name(params, name, exits):
     prefix, index = params.get("name_prefix") or "", params.get("name_index")
     node = seq(const(prefix + name), seq(const(index), regex("[0-9]+")) if index else const(""))
     if params.get("name_word"):
-        rest = seq(regex(r"[ \t\r\n<]"), text((params["head"],) + tuple(exits)))
+        # (after a `<`, none of the excluded texts that start with one may go on from there:
+        # `<` then `|end|>` is the message's end however the two are drawn)
+        excluded = (params["head"],) + tuple(exits)
+        rest = either([seq(regex(r"[ \t\r\n]"), text(excluded)),
+                       seq(const("<"), text(excluded + tuple(e[1:] for e in excluded if e.startswith("<"))))])
         node = seq(node, optional(rest))
     return node
 
