@@ -579,11 +579,14 @@ def test_held_bytes_count_against_the_buffer_limit():
 
 def test_the_grammar_writes_what_the_template_does_without_the_recoveries():
     """The grammar writes the template's calls, not the recovery's; the text it writes around them
-    holds no `<function=` (the parser would read it as a call without its block)."""
+    holds no `<function=` (the parser would read it as a call without its block), and a thought
+    it writes after a call no `<tool_call>` (which the parser reads as ending the thought)."""
     written = thought_and_calls("qwen3_tagged", THINK, TOOL_CALL, QWEN3_TAGGED.syntax, OPENER)
     for flags in ({}, {"reasoning_open": True}):
         recovering, plain = symphony.grammar(QWEN3_TAGGED, TOOLS, **flags), symphony.grammar(written, TOOLS, **flags)
         calls = recovering["format"]
         calls = calls["elements"][-1] if calls["type"] == "sequence" else calls
         assert calls["type"] == "triggered_tags" and calls.pop("excludes") == ["<function="]
+        (thought,) = [t for t in calls["tags"] if t["begin"] == THINK[0]]
+        assert thought["content"]["excludes"].pop() == TOOL_CALL[0]
         assert recovering == plain
