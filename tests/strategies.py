@@ -439,6 +439,11 @@ def prose_outputs(name):
         to = fmt.next(states[state], terminals[terminal])
         return None if to is None or terminals[terminal] in fmt.ignored else states.index(to)
 
+    def written_again(first, second, between):
+        """Whether marker `second` is marker `first` written again, only whitespace `between`."""
+        return (first is not None and second is not None and texts[first] == texts[second]
+                and not between.strip(UNICODE_SPACES))
+
     def opens(state, terminal):
         to = row(state, terminal)
         if to is None:
@@ -494,9 +499,8 @@ def prose_outputs(name):
             closer = draw(st.sampled_from(back)) if back and draw(st.integers(0, 3)) else None
             # (a marker written again right after itself, whitespace aside, is one opener: rule 2
             # of docs/recovery.md, which tests/test_family_quirks.py reads; no prose here)
-            assume(closer is None or texts[closer] != texts[opener] or body.strip(UNICODE_SPACES))
-            assume(len(pieces) < 2 or pieces[-2][0] != "marker" or texts[pieces[-2][1]] != texts[opener]
-                   or text.strip(UNICODE_SPACES))
+            before = pieces[-2][1] if len(pieces) >= 2 and pieces[-2][0] == "marker" else None
+            assume(not written_again(before, opener, text) and not written_again(opener, closer, body))
             pieces += [("marker", opener), ("text", body)] + ([("marker", closer)] if closer is not None else [])
             written = texts[opener] + body + (texts[closer] if closer is not None else "")
             if closer is not None and entered == state and row(entered, closer) != state:

@@ -6,7 +6,8 @@
 # which attributes a call tag may carry and what a parameter's attributes (or, for a syntax whose
 # parameters carry none — MiniCPM's, dots', MiniMax M2's — the request's tools) make its value. The table marker that is the
 # call's own end becomes ToolCallEnd's source; a call that never started takes whatever marker
-# ends it into what it reports. Where the syntax's template writes attribute text XML-escaped
+# ends it into what it reports, but one that opens the next call (the syntax's openers and
+# starts), which is that call's. Where the syntax's template writes attribute text XML-escaped
 # (Kimi K3's `&amp;`, `&quot;`), the name and the key are read with their character references
 # replaced; where a template writes them raw (DSML, MiniMax M2, dots, Step 3, MiniCPM, Muse) a
 # reference is text like any other. A name and a key are read less the ASCII whitespace around
