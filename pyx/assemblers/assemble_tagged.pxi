@@ -158,7 +158,6 @@ cdef class TaggedCall(TagCall):
     cdef Py_ssize_t close_at     # pending: where the candidate close begins in carried
     cdef Py_ssize_t inner_base   # PD_INNER: the nest's depth outside the inner key's value
     cdef ByteBuf inner_key       # PD_KEY: the key being read after a candidate close
-    cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
     cdef bint unequal            # the function tag being read has no `=`
     cdef bint broken_tags        # Step-3.5's broken tags are read (the syntax's option)
     cdef bint bare               # the region was opened by its function tag, and no call started yet
@@ -172,7 +171,6 @@ cdef class TaggedCall(TagCall):
         bb_free(&self.held_tags)
         bb_free(&self.nest)
         bb_free(&self.inner_key)
-        bb_free(&self.written)
 
     cdef inline int stage_after_tag(self) noexcept:
         return TG_BETWEEN if self.started() else TG_OPENING
@@ -373,34 +371,14 @@ cdef class TaggedCall(TagCall):
         return 0
 
     cdef int parameter_tag_done(self) except -1:
-        cdef Py_ssize_t n
         self.trim_name(&self.key, b"parameter=", 10)
         if self.key.len == 0:
             self.report_from(self.tag_at, OT_TAG_WITHOUT_NAME)
             self.stage = TG_BETWEEN
             return 0
-        n = self.key.len
-        bb_append(&self.written, <const unsigned char*>&n, sizeof(Py_ssize_t))
-        bb_append(&self.written, self.key.data, n)
         self.stage = TG_VALUE
         self.clear_held()
         return self.open_value()
-
-    cdef int forget_call(self) except -1:
-        TagCall.forget_call(self)
-        self.written.len = 0
-        return 0
-
-    cdef bint wrote(self, const unsigned char* key, Py_ssize_t n) noexcept:
-        """Whether the call has opened a value of the key p[0:n] (the open one included)."""
-        cdef Py_ssize_t at = 0, m
-        while at < self.written.len:
-            memcpy(&m, self.written.data + at, sizeof(Py_ssize_t))
-            at += sizeof(Py_ssize_t)
-            if m == n and memcmp(self.written.data + at, key, n) == 0:
-                return True
-            at += m
-        return False
 
     cdef int start_named(self) except -1:
         """A region its function tag opened is a call: it starts, its source that tag."""
@@ -554,8 +532,7 @@ cdef class TaggedCall(TagCall):
         cdef Py_ssize_t n = tg_name_span(self.inner_key.data, self.inner_key.len, b"parameter=", 10,
                                          self.broken_tags, &at)
         cdef const unsigned char* key = self.inner_key.data + at
-        if n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
-                                                 or self.function.declares(key, n)):
+        if self.new_key(key, n):
             return self.confirm_close()
         self.inner_base = self.nest.len
         bb_push(&self.nest, NEST_PARAMETER)
@@ -572,15 +549,9 @@ cdef class TaggedCall(TagCall):
 
     cdef int held_as_value(self) except -1:
         """What was held is the value's text."""
-        cdef Held tail
-        hb_init(&tail)
-        try:
-            hb_split(&self.carried, self.held_at, &tail)
-            self.clear_held()
-            self.read_from(&tail, 0, tail.text.len, True)
-        finally:
-            hb_free(&tail)
-        return 0
+        cdef Py_ssize_t at = self.held_at
+        self.clear_held()
+        return self.reread_as_value(at)
 
     cdef int confirm_close(self) except -1:
         """The candidate close is the value's: what was held before it is the value's text, it
@@ -674,29 +645,6 @@ cdef class TaggedCall(TagCall):
         self.read_from(h, pos, h.text.len, False)
         self.rereading = rereading
         return 0
-
-    cdef int read_from(self, Held* h, Py_ssize_t a, Py_ssize_t b, bint as_value) except -1:
-        """h's text[a:b] read again, as the value's text or as the call's, with the separators
-        that arrived among it (or, at its end, after it) in their places."""
-        cdef const unsigned char* sp = NULL
-        cdef Py_ssize_t sn = 0, mark
-        while True:
-            mark = hb_next_mark_at(h)
-            if mark < 0 or mark > b:
-                break
-            if mark > a:
-                self.read_again(h.text.data + a, mark - a, as_value)
-                a = mark
-            hb_next_mark(h, &sp, &sn)
-            self.keep_separator(sp, sn)
-        if b > a:
-            self.read_again(h.text.data + a, b - a, as_value)
-        return 0
-
-    cdef inline int read_again(self, const unsigned char* p, Py_ssize_t n, bint as_value) except -1:
-        if as_value:
-            return self.value_text(p, n)
-        return self.on_text(p, n)
 
     cdef int marker_between(self, int marker, const unsigned char* p, Py_ssize_t n) except -1:
         """A table marker that opens the next call, held inside a value that turned out to end

@@ -93,6 +93,7 @@ cdef class TagCall(Assembler):
     cdef ByteBuf name            # the call's name as written
     cdef ByteBuf key             # the key being read or the open value's key
     cdef ByteBuf value           # a held value's text
+    cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -125,6 +126,7 @@ cdef class TagCall(Assembler):
         bb_free(&self.name)
         bb_free(&self.key)
         bb_free(&self.value)
+        bb_free(&self.written)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -387,7 +389,26 @@ cdef class TagCall(Assembler):
         self.function = None
         self.members = 0
         self.wrapper = False
+        self.written.len = 0
         return 0
+
+    cdef bint wrote(self, const unsigned char* key, Py_ssize_t n) noexcept:
+        """Whether the call has opened a value of the key p[0:n] (the open one included)."""
+        cdef Py_ssize_t at = 0, m
+        while at < self.written.len:
+            memcpy(&m, self.written.data + at, sizeof(Py_ssize_t))
+            at += sizeof(Py_ssize_t)
+            if m == n and memcmp(self.written.data + at, key, n) == 0:
+                return True
+            at += m
+        return False
+
+    cdef bint new_key(self, const unsigned char* key, Py_ssize_t n) noexcept:
+        """Whether a parameter tag of the key p[0:n], written inside a value, is the call's next
+        parameter by its key: one the call has not written, and, where the tools declare the
+        function, one its schema names."""
+        return n > 0 and not self.wrote(key, n) and (self.function is None or self.function.properties is None
+                                                     or self.function.declares(key, n))
 
     cdef bint value_cut_by_close(self) except -1:
         """A marker that closes the call (its own end, the block's close) found a value open, its
@@ -436,6 +457,8 @@ cdef class TagCall(Assembler):
         if self.wrapper:
             self.wrapped_kind = kind
             kind = KIND_OBJECT
+        bb_append(&self.written, <const unsigned char*>&self.key.len, sizeof(Py_ssize_t))
+        bb_append(&self.written, self.key.data, self.key.len)
         self.kind = kind
         self.at_value_start = True
         self.newline_held = False
@@ -604,3 +627,40 @@ cdef class TagCall(Assembler):
         self.begin_member()
         vt_json(self.value.data, m, self.wrapped_kind, &self.fragment, self.value_depth())
         return True
+
+    # -- bytes held to be read again ------------------------------------------------------------
+
+    cdef int reread_as_value(self, Py_ssize_t at) except -1:
+        """The carried bytes from `at` on, held while they might have been the call's tags, are
+        the open value's text after all."""
+        cdef Held tail
+        hb_init(&tail)
+        try:
+            hb_split(&self.carried, at, &tail)
+            self.read_from(&tail, 0, tail.text.len, True)
+        finally:
+            hb_free(&tail)
+        return 0
+
+    cdef int read_from(self, Held* h, Py_ssize_t a, Py_ssize_t b, bint as_value) except -1:
+        """h's text[a:b] read again, as the value's text or as the call's, with the separators
+        that arrived among it (or, at its end, after it) in their places."""
+        cdef const unsigned char* sp = NULL
+        cdef Py_ssize_t sn = 0, mark
+        while True:
+            mark = hb_next_mark_at(h)
+            if mark < 0 or mark > b:
+                break
+            if mark > a:
+                self.read_again(h.text.data + a, mark - a, as_value)
+                a = mark
+            hb_next_mark(h, &sp, &sn)
+            self.keep_separator(sp, sn)
+        if b > a:
+            self.read_again(h.text.data + a, b - a, as_value)
+        return 0
+
+    cdef inline int read_again(self, const unsigned char* p, Py_ssize_t n, bint as_value) except -1:
+        if as_value:
+            return self.value_text(p, n)
+        return self.on_text(p, n)
