@@ -168,10 +168,16 @@ def test_a_stream_cut_inside_an_invoke_still_ends_the_call():
 
 
 def test_inside_a_value_only_its_close_tag_is_a_tag():
-    output = CALLS + INVOKE + 'f">' + param("code", PARAM + 'x" string="true">') + INVOKE_END + CALLS_END
+    # (a parameter tag of a key the call has written is the value's text; a new key's is the next
+    # parameter, the value's close missing)
+    output = CALLS + INVOKE + 'f">' + param("code", PARAM + 'code" string="true">') + INVOKE_END + CALLS_END
     events = parsed("deepseek_v4_1", output)
-    assert arguments_of(events) == {0: '{"code": "' + PARAM.replace('"', '\\"') + 'x\\" string=\\"true\\">"}'}
+    assert arguments_of(events) == {0: '{"code": "' + PARAM.replace('"', '\\"') + 'code\\" string=\\"true\\">"}'}
     check("deepseek_v4_1", output, events)
+    new_key = CALLS + INVOKE + 'f">' + param("code", PARAM + 'x" string="true">') + INVOKE_END + CALLS_END
+    events = parsed("deepseek_v4_1", new_key)
+    assert arguments_of(events) == {0: '{"code": "", "x": ""}'}
+    check("deepseek_v4_1", new_key, events)
 
 
 

@@ -2132,6 +2132,79 @@ QUIRKS = [
           "vLLM's hy_v4 reasoning parser (Hy4's vocab): the thought as written; Hy4 writes `</think>` as text "
           "in its thought (the hy4-preview fixture), so the bare thought markers are not read",
           reasoning="I could write </think> here.", prompt="<think:opensource>"),
+    # a value whose close tag is missing, ended by the next parameter's tag when its key is new
+    Quirk("glm-value-close-missing-before-a-new-key", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Dallas<arg_key>days</arg_key><arg_value>3"
+          "</arg_value></tool_call>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's and SGLang's glm47: `city` = `Dallas<arg_key>days</arg_key><arg_value>3`, no `days`"),
+    Quirk("glm-value-close-missing-a-number-before-a-new-key", "glm",
+          "<tool_call>get_weather<arg_key>days</arg_key><arg_value>3<arg_key>city</arg_key><arg_value>Dallas"
+          "</arg_value></tool_call>",
+          None, [call("get_weather", days=3, city="Dallas")],
+          "vLLM's and SGLang's glm47: `days` = `3<arg_key>city</arg_key><arg_value>Dallas`, no `city`"),
+    Quirk("glm-key-tag-of-a-written-key-in-a-value-is-its-text", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>a <arg_key>city</arg_key> b</arg_value>"
+          "</tool_call>",
+          None, [call("get_weather", city="a <arg_key>city</arg_key> b")],
+          "vLLM's and SGLang's glm47: the same"),
+    Quirk("glm-key-tag-of-an-undeclared-key-in-a-value-is-its-text", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>a <arg_key>country</arg_key> b</arg_value>"
+          "</tool_call>",
+          None, [call("get_weather", city="a <arg_key>country</arg_key> b")],
+          "vLLM's and SGLang's glm47: the same"),
+    Quirk("glm-key-tag-cut-by-the-value-close-is-its-text", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>a <arg_key>days</arg_value></tool_call>",
+          None, [call("get_weather", city="a <arg_key>days")],
+          "vLLM's and SGLang's glm47: the same"),
+    Quirk("ling-value-close-missing-before-a-new-key", "ling",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas\n<arg_key>days</arg_key>\n"
+          "<arg_value>3</arg_value>\n</tool_call>",
+          None, [call("get_weather", city="Dallas\n", days=3)],
+          "vLLM's glm45: `city` = `Dallas\n<arg_key>days</arg_key>\n<arg_value>3`, no `days`"),
+    Quirk("hy4-value-close-missing-before-a-new-key", "hy4",
+          "<tool_calls:opensource><tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>"
+          "<arg_value:opensource>Dallas<arg_key:opensource>days</arg_key:opensource><arg_value:opensource>3"
+          "</arg_value:opensource></tool_call:opensource></tool_calls:opensource>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's hy_v4: `city` = the rest of the call as text, no `days`"),
+    Quirk("minimax-m2-value-close-missing-before-a-new-key", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Dallas<parameter name="days">3'
+          "</parameter>\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's minimax_m2: the same; SGLang's minimax-m2: `city` = the rest as text"),
+    Quirk("minimax-m2-parameter-tag-of-a-written-key-in-a-value-is-its-text", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">a<parameter name="city">b'
+          "</parameter>\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city='a<parameter name="city">b')],
+          "SGLang's minimax-m2: the same; vLLM's minimax_m2: `city` = `b`"),
+    Quirk("dsml-value-close-missing-before-a-new-key", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
+          'Dallas<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+          "</｜DSML｜function_calls>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's deepseek_v32: the same; SGLang's deepseekv32: `city` = the rest as text"),
+    Quirk("dots-value-close-missing-before-a-new-key-after-text", "dots3",
+          '<dots_function_call><invoke name="get_weather">\n<parameter name="city">\nx<parameter name="days">\n3\n'
+          "</parameter>\n</invoke></dots_function_call>",
+          None, [call("get_weather", city="x", days=3)],
+          "vLLM's and SGLang's dots: `city` = the rest as text"),
+    Quirk("minicpm5-value-close-missing-before-a-new-key", "minicpm5",
+          '<function name="get_weather"><param name="city">Dallas<param name="days">3</param></function>',
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's and SGLang's minicpm5: `city` = `Dallas<param name=\"days\">3`, no `days`"),
+    Quirk("step3-value-close-missing-before-a-new-key", "step3",
+          '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="get_weather"><steptml:parameter name="city">'
+          'Tokyo<steptml:parameter name="days">3</steptml:parameter></steptml:invoke><｜tool_call_end｜>'
+          "<｜tool_calls_end｜>",
+          None, [call("get_weather", city="Tokyo", days=3)],
+          "vLLM's step3: no call, the output as content; SGLang's step3: no call"),
+    Quirk("kimi-k3-value-close-missing-before-a-new-key", "kimi_k3",
+          '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>argument key="city" '
+          'type="string"<|sep|>Dallas<|open|>argument key="days" type="number"<|sep|>3<|close|>argument<|sep|>'
+          "<|close|>call<|sep|><|close|>tools<|sep|>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's and SGLang's kimi_k3: `city` = the rest as text, no `days`"),
     Quirk("hy4-unsuffixed-call-tag-in-prose", "hy4",
           "Write <tool_call>get_weather<arg_key>city</arg_key> like this.",
           "Write <tool_call>get_weather<arg_key>city</arg_key> like this.", [],

@@ -152,8 +152,9 @@ def test_dots_names_written_loosely():
 def test_dots_a_missing_value_close_ends_at_the_next_parameter_tag():
     """Own-line: a parameter tag right after the value's last newline ends a value whose close
     tag is missing (the newline is the template's); written after other text, or after the
-    opening newline alone, the tag is the value's text. (vLLM's and SGLang's dots parsers read
-    the tag and the rest as the first value's text.)"""
+    opening newline alone, the tag ends it only when its key is new (one the call has not written
+    and the schema names). (vLLM's and SGLang's dots parsers read the tag and the rest as the
+    first value's text.)"""
     missing = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx\n' + param("n", "3", "\n") + INVOKE_END + DOTS_CALLS_END
     events = parsed("dots3", missing, tools=TOOLS)
     assert arguments_of(events) == {0: '{"s": "x", "n": 3}'}
@@ -166,15 +167,20 @@ def test_dots_a_missing_value_close_ends_at_the_next_parameter_tag():
     check("dots3", held, events, tools=TOOLS)
     inline = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx' + param("n", "3", "\n") + INVOKE_END
     events = parsed("dots3", inline, tools=TOOLS)
-    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'n\\">\\n3"}'}
+    assert arguments_of(events) == {0: '{"s": "x", "n": 3}'}
     check("dots3", inline, events, tools=TOOLS)
+    again = DOTS_CALLS + INVOKE + 'f">\n' + PARAM + 's">\nx' + param("s", "3", "\n") + INVOKE_END
+    events = parsed("dots3", again, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 's\\">\\n3"}'}
+    check("dots3", again, events, tools=TOOLS)
 
 
 
 def test_minimax_m2_a_missing_value_close_ends_at_a_parameter_tag_after_a_newline():
     """Values written directly between the tags: a parameter tag right after a newline in a value
     ends it when its close tag is missing, the newline staying the value's (vLLM's minimax_m2
-    parser reads `{"city": "Paris\\n", "days": 3}`); right after other text it is the value's text."""
+    parser reads `{"city": "Paris\\n", "days": 3}`); right after other text it ends it only when its
+    key is new, as vLLM's minimax_m2 reads it."""
     missing = (M2_CALLS + "\n" + INVOKE + 'f">\n' + PARAM + 's">Paris\n' + param("n", "3") + "\n" + INVOKE_END
                + "\n" + M2_CALLS_END)
     events = parsed("minimax_m2", missing, tools=TOOLS)
@@ -190,8 +196,12 @@ def test_minimax_m2_a_missing_value_close_ends_at_a_parameter_tag_after_a_newlin
     check_tokens("minimax_m2", held, tools=TOOLS)
     inline = M2_CALLS + INVOKE + 'f">' + PARAM + 's">x' + param("n", "3") + INVOKE_END + M2_CALLS_END
     events = parsed("minimax_m2", inline, tools=TOOLS)
-    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'n\\">3"}'}
+    assert arguments_of(events) == {0: '{"s": "x", "n": 3}'}
     check("minimax_m2", inline, events, tools=TOOLS)
+    undeclared = M2_CALLS + INVOKE + 'f">' + PARAM + 's">x' + param("q", "3") + INVOKE_END + M2_CALLS_END
+    events = parsed("minimax_m2", undeclared, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "x' + PARAM.replace('"', '\\"') + 'q\\">3"}'}
+    check("minimax_m2", undeclared, events, tools=TOOLS)
 
 
 HEAD = "<|channel|>analysis <|constrain|>xml<|message|>"

@@ -135,7 +135,14 @@ def test_the_message_close_cuts_a_call_and_a_string_short():
 
 
 def test_inside_a_value_only_its_close_tag_is_a_tag():
-    output = TOOLS + call("f", arg("code", ARG + 'x" type="string"' + SEP + SEP)) + TOOLS_END
+    # (an argument tag of a key the call has written is the value's text; a new key's is the next
+    # argument, the value's close missing)
+    output = TOOLS + call("f", arg("code", ARG + 'code" type="string"' + SEP + SEP)) + TOOLS_END
     events = parsed("kimi_k3", output)
-    assert arguments_of(events) == {0: '{"code": "' + (ARG + 'x" type="string"' + SEP + SEP).replace('"', '\\"') + '"}'}
+    assert arguments_of(events) == {0: '{"code": "' + (ARG + 'code" type="string"' + SEP + SEP).replace('"', '\\"')
+                                    + '"}'}
     check("kimi_k3", output, events)
+    new_key = TOOLS + call("f", arg("code", ARG + 'x" type="string"' + SEP + "1")) + TOOLS_END
+    events = parsed("kimi_k3", new_key)
+    assert arguments_of(events) == {0: '{"code": "", "x": "1"}'}
+    check("kimi_k3", new_key, events)

@@ -39,6 +39,7 @@ cdef enum KeyedStage:
     KY_OBJECT = 8           # a JSON call object (objects)
     KY_AFTER_OBJECT = 9     # after it
     KY_LIST = 10            # a JSON list of call objects (objects): the rest of the region is the list's
+    KY_HELD_KEY = 11        # a key tag inside a value, up to its close tag (tag_call.pxi's top)
 
 cdef enum:
     KY_TYPE_NAME = 16       # a type tag's longest type name (a longer one names no type)
@@ -71,6 +72,10 @@ cdef class KeyedCall(TagCall):
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t i = 0
+        if self.stage == KY_HELD_KEY and not self.held_key_text(p, n):
+            self.held_as_value()
+        if self.stage == KY_HELD_KEY:
+            return 0
         if self.stage == KY_VALUE:
             return self.value_text(p, n)
         if self.stage == KY_NAME:
@@ -145,14 +150,25 @@ cdef class KeyedCall(TagCall):
             return self.object_text(p, n)
         if separator_at >= 0 and tag >= separator_at:
             return self.separator(p, n)
-        if type_at >= 0 and tag >= type_at and self.stage != KY_VALUE:
+        if type_at >= 0 and tag >= type_at:
+            if self.stage == KY_VALUE or self.stage == KY_HELD_KEY:
+                return self.on_text(p, n)        # (a type tag in a value is its text)
             return self.type_tag(tag - type_at, p, n)
-        tag %= KT_TAGS              # any spelling's tag is that tag (a type tag in a value is its text)
+        tag %= KT_TAGS              # any spelling's tag is that tag
+        if self.stage == KY_HELD_KEY:
+            if tag == KT_KEY_CLOSE:
+                self.carry(p, n)
+                return self.key_decides()
+            self.held_as_value()    # (another tag cuts the held key off: it was no key)
         if self.stage == KY_VALUE:
             if tag == KT_VALUE_CLOSE:
                 self.close_value(p, n)
                 self.stage = KY_BETWEEN
                 return 0
+            if tag == KT_KEY_OPEN:
+                # a key tag in a value: its key decides (tag_call.pxi's top)
+                self.stage = KY_HELD_KEY
+                return self.hold_parameter_tag(p, n)
             return self.value_text(p, n)
         if self.stage == KY_NAME:
             if self.name_from >= 0:
@@ -194,6 +210,35 @@ cdef class KeyedCall(TagCall):
             self.stage = KY_KEY
             return 0
         return self.tag_out_of_place(p, n)
+
+    cdef int key_decides(self) except -1:
+        """The held key tag is whole, its close carried: a new key (tag_call.pxi's top) ends the
+        open value, whose close tag is missing, where the tag begins, and the pair goes on to its
+        value's tag; any other key leaves all that was held the value's text."""
+        cdef ByteBuf key
+        cdef bint new
+        memset(&key, 0, sizeof(ByteBuf))
+        try:
+            bb_append(&key, self.held_key.data, self.held_key.len)
+            vt_trim_ascii_space(&key)
+            new = self.new_key(key.data, key.len)
+            if new:
+                self.tag_at = self.value_ends_at_held_tag()
+                self.key.len = 0
+                bb_append(&self.key, key.data, key.len)
+                self.type_kind = -1
+                self.stage = KY_AFTER_KEY
+                return 0
+        finally:
+            bb_free(&key)
+        return self.held_as_value()
+
+    cdef int held_as_value(self) except -1:
+        """The key tag held inside a value, and its key, are the value's text."""
+        if self.stage != KY_HELD_KEY:
+            return 0
+        self.stage = KY_VALUE
+        return self.held_tag_as_value()
 
     cdef int separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A separator (`separators`): whitespace between the tags and after the name, where it
@@ -305,6 +350,7 @@ cdef class KeyedCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
+        self.held_as_value()
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             self.object_ends(True)
             return 0            # (the object ended its call: the marker is a wrapper)

@@ -22,9 +22,21 @@
 # that object is the call's arguments and its members the call's first members; else it is the
 # member it would have been.
 #
+# A value whose close tag is missing may run into the next parameter's tag (`<arg_value>Paris
+# <arg_key>days</arg_key>`, `<parameter name="city">Paris<parameter name="days">`). Such a tag
+# is held from its first byte while its key is read (hold_parameter_tag, held_key_text); a key
+# that makes it the call's next parameter (new_key: one the call has not written and, where the
+# tools declare the function, one its schema names) ends the value where the tag begins, else all
+# that was held is the value's text (held_tag_as_value). A key longer than TC_HELD_KEY_MAX or
+# holding an angle bracket is no key; nor is one a tag or a marker cuts off.
+#
 # The syntax's own tags are found by a scanner of their own; inside a value only the value's
 # close tag is a tag (the others are value text). With the shipped tag sets no tag holds another
 # tag's opening `<` past its first byte, so finding them all never cuts a close tag short.
+
+cdef enum:
+    TC_HELD_KEY_MAX = 128    # the longest key a parameter tag held inside a value may have
+
 
 cdef enum ValueMode:
     VM_NONE = 0          # no value open
@@ -94,6 +106,8 @@ cdef class TagCall(Assembler):
     cdef ByteBuf key             # the key being read or the open value's key
     cdef ByteBuf value           # a held value's text
     cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
+    cdef Py_ssize_t tag_held_at  # where in carried a parameter tag held inside a value begins (hold_parameter_tag)
+    cdef ByteBuf held_key        # that tag's key as read so far
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -127,6 +141,7 @@ cdef class TagCall(Assembler):
         bb_free(&self.key)
         bb_free(&self.value)
         bb_free(&self.written)
+        bb_free(&self.held_key)
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -664,3 +679,30 @@ cdef class TagCall(Assembler):
         if as_value:
             return self.value_text(p, n)
         return self.on_text(p, n)
+
+    cdef int hold_parameter_tag(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A parameter's open tag p[0:n] (up to its key) inside a value: held, with the key that
+        follows, until the key decides (see the top)."""
+        self.tag_held_at = self.carried.text.len
+        self.held_key.len = 0
+        return self.carry(p, n)
+
+    cdef bint held_key_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text of the held tag's key: carried, and False when it makes the key no key."""
+        if (self.held_key.len + n > TC_HELD_KEY_MAX or memchr(p, LESS, n) != NULL
+                or memchr(p, GREATER, n) != NULL):
+            return False
+        bb_append(&self.held_key, p, n)
+        self.carry(p, n)
+        return True
+
+    cdef Py_ssize_t value_ends_at_held_tag(self) except -1:
+        """The open value ends where the held parameter tag begins (its close tag missing);
+        returns where in carried the tag now begins."""
+        cdef Py_ssize_t before = self.carried.text.len
+        self.close_value_upto(self.tag_held_at)
+        return self.tag_held_at - (before - self.carried.text.len)
+
+    cdef int held_tag_as_value(self) except -1:
+        """The held parameter tag and its key are the open value's text."""
+        return self.reread_as_value(self.tag_held_at)

@@ -157,8 +157,9 @@ def _keyed(syntax):
         # the parser reads any whitespace between the tags, and templates differ there (Ling 3.0
         # writes none between pairs, GLM-4.6 and Laguna a newline, vLLM's GLM-4.5 tests indent).
         # GLM's plain tags are written here too, not in xgrammar's glm_xml style: its string
-        # values cannot keep out the texts that end the call (`<tool_call>`, `</tool_call>`)
-        free = text((tags.value_close,) + exits)
+        # values cannot keep out the texts that end the call (`<tool_call>`, `</tool_call>`).
+        # A value ends at its close, or where that is missing at a key tag whose key is new
+        free = text((tags.value_close,) + tuple(spelling.key_open for spelling in spellings) + exits)
 
         def pair(key_node, node):
             return seq(const(tags.key_open), key_node, const(tags.key_close), WS, const(tags.value_open),
@@ -227,19 +228,19 @@ def _dsml(syntax):
         as_json = seq(const("\" string=\"false\">"), node if is_pinned else schema(prop or True),
                       const(param_close))
         return as_text if kind == "string" else as_json if kind else either([as_text, as_json])
-    # a parameter tag after a value's newline ends the value (its close tag missing)
+    # a parameter tag ends a value whose close tag is missing (after a newline, or with a new key)
     return CallShape(_attributed(const("\">"), param_open, param_close, typed, tags=syntax.dsml_tags(),
-                                 value_excludes=("\n" + param_open,)),
+                                 value_excludes=(param_open,)),
                      (param_open, param_close))
 
 
 def _invoke(syntax):
     own_line = syntax.placement == Placement.OWN_LINE
     attribute = _plain(syntax.parameter_close, own_line)
-    # a parameter tag after a value's newline ends the value (its close tag missing); a loose
-    # syntax reads its parameter tag up to the attribute's name
+    # a parameter tag ends a value whose close tag is missing (after a newline, or with a new
+    # key); a loose syntax reads its parameter tag up to the attribute's name after a newline
     loose = dict(syntax.params).get("loose", False)
-    excludes = ("\n" + (syntax.parameter[:-2] if loose else syntax.parameter),)
+    excludes = (syntax.parameter,) + (("\n" + syntax.parameter[:-2],) if loose else ())
     head_end = dict(syntax.params).get("head_end")
     if head_end is None:
         return CallShape(_attributed(const("\">"), syntax.parameter, syntax.parameter_close, attribute,
@@ -259,8 +260,9 @@ def _param_xml(syntax):
     # where a value is XML text its character references are read as their characters: a value
     # is written with none (an `&` that starts none stays writable: `a && b`)
     references = ("&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#") if tags.references else ()
+    # a parameter tag with a new key ends a value whose close tag is missing
     return CallShape(_attributed(const("\">"), tags.param_open, tags.param_close, attribute, python=True,
-                                 tags=tags.param_spellings, value_excludes=references),
+                                 tags=tags.param_spellings, value_excludes=references + tags.param_opens()),
                      tags.param_opens() + (tags.param_close,))
 
 
@@ -282,8 +284,9 @@ def _xtml(syntax):
     # spaced: the tags' spaced spellings are the parser's tags too (the spaced close ends a value)
     spaced = _native.XTML_SPACED_TAGS if dict(syntax.params).get("spaced") else ()
     tags = _native.XTML_TAGS + spaced
+    # an argument's tag with a new key ends a value whose close tag is missing
     return CallShape(_attributed(head_close, arg_open, arg_close, typed, tags=tags, escaped=True,
-                                 value_excludes=spaced[1:]), tags)
+                                 value_excludes=(arg_open,) + spaced), tags)
 
 
 def _quoted(name):
