@@ -2160,8 +2160,22 @@ QUIRKS = [
     Quirk("ling-value-close-missing-before-a-new-key", "ling",
           "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas\n<arg_key>days</arg_key>\n"
           "<arg_value>3</arg_value>\n</tool_call>",
-          None, [call("get_weather", city="Dallas\n", days=3)],
+          None, [call("get_weather", city="Dallas", days=3)],
           "vLLM's glm45: `city` = `Dallas\n<arg_key>days</arg_key>\n<arg_value>3`, no `days`"),
+    # the template's whitespace between pairs, before a key tag or the call's close that ends a value
+    # whose close is missing, is no part of the value (its close tag makes it the value's)
+    Quirk("glm-value-close-missing-before-the-call-close-less-the-template-indent", "glm",
+          "<tool_call>get_weather\n    <arg_key>city</arg_key>\n    <arg_value>Dallas\n    </tool_call>",
+          None, [call("get_weather", city="Dallas")],
+          "vLLM's glm47: the call without `city`; SGLang's glm47: no call"),
+    Quirk("glm-value-close-missing-keeps-the-whitespace-before-its-first-newline", "glm",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas  \n</tool_call>",
+          None, [call("get_weather", city="Dallas  ")],
+          "vLLM's glm47: the call without `city`; SGLang's glm47: no call"),
+    Quirk("glm-whitespace-before-a-value-close-is-the-value", "glm",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas \n</arg_value>\n</tool_call>",
+          None, [call("get_weather", city="Dallas \n")],
+          "vLLM's glm47: the same; SGLang's glm47: no call"),
     Quirk("hy4-value-close-missing-before-a-new-key", "hy4",
           "<tool_calls:opensource><tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>"
           "<arg_value:opensource>Dallas<arg_key:opensource>days</arg_key:opensource><arg_value:opensource>3"

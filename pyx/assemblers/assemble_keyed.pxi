@@ -7,7 +7,10 @@
 # keyed table is not a call), and a block without a name starts no call and takes no index,
 # however many pairs it holds. A key is its text less the ASCII whitespace around it (which
 # stays in the pair's source), as vLLM's and SGLang's keyed parsers read it. Values are not
-# stripped: the templates write them between the tags as they are. The table's marker that ends
+# stripped: the templates write them between the tags as they are; but a string whose close tag
+# is missing ends before its trailing whitespace's first newline, the template's between the pairs
+# (tag_call.pxi's hold_space), and a key tag inside a value whose key is new ends the value
+# (tag_call.pxi's top). The table's marker that ends
 # the call becomes ToolCallEnd's source; one that only cuts it off (a new call's opener) is
 # dropped by the engine.
 # Two forms a syntax may also read (K2-Horizon's template writes either where a request asks):
@@ -409,4 +412,5 @@ cdef class KeyedSyntax(Syntax):
     cdef Assembler open(self, object declared):
         cdef KeyedCall call = KeyedCall.__new__(KeyedCall)
         call.syntax = self
+        call.hold_space = True
         return tc_opened(call, self.tags, declared)

@@ -30,6 +30,13 @@
 # that was held is the value's text (held_tag_as_value). A key longer than TC_HELD_KEY_MAX or
 # holding an angle bracket is no key; nor is one a tag or a marker cuts off.
 #
+# Where the syntax's template writes a newline between a value's close tag and the next tag (the
+# keyed syntax: GLM's `</arg_value>\n<arg_key>`, `</arg_value>\n    </tool_call>`), a streamed
+# string's trailing whitespace waits (`hold_space`): its close tag makes it the value's text; a
+# value whose close tag is missing, ended by the next parameter's tag or a marker that closes the
+# call, ends before the whitespace's first newline (from there on it was the template's, the
+# closing `"`'s source); the stream's end writes it as the value's.
+#
 # The syntax's own tags are found by a scanner of their own; inside a value only the value's
 # close tag is a tag (the others are value text). With the shipped tag sets no tag holds another
 # tag's opening `<` past its first byte, so finding them all never cuts a close tag short.
@@ -121,6 +128,8 @@ cdef class TagCall(Assembler):
     cdef bint newline_ends_value # not own-line: a parameter tag after a newline in a value ends it
                                  # (its close tag is missing; the newline stays the value's)
     cdef bint value_newline      # the open value's text so far ends with a newline
+    cdef bint hold_space         # a streamed string's trailing whitespace waits (the keyed syntax: see the top)
+    cdef Py_ssize_t space_held   # hold_space: that whitespace, the first carried bytes, not yet written
     cdef bint wrapper            # the open value may be the call's arguments object, written as a parameter
     cdef int wrapped_kind        # the Kind it has as a parameter, if it is not
     cdef bint done               # the call's own end tag was read: no more bytes are the call's
@@ -225,6 +234,8 @@ cdef class TagCall(Assembler):
             since = sink.fresh()
             self.close_block(-1, NULL, 0)
             return sink.relabel_cut(since)
+        if self.mode == VM_STREAM and self.space_held:
+            self.push_space()               # (the value as far as it was written)
         self.take_scanner_held()
         self.report_carried(MW_UNTERMINATED, OT_NONE)
         if self.started():
@@ -442,8 +453,7 @@ cdef class TagCall(Assembler):
         `}`'s source; anywhere else it was cut short and is Malformed(cut), like any tag the
         scanner holds."""
         if self.mode == VM_STREAM:
-            bb_push(&self.fragment, QUOTE)
-            self.push_upto(0)
+            self.close_string_as_written()
         self.mode = VM_NONE
         if between:
             self.close_object()
@@ -477,6 +487,7 @@ cdef class TagCall(Assembler):
         self.kind = kind
         self.at_value_start = True
         self.newline_held = False
+        self.space_held = 0
         self.value_newline = False
         self.value.len = 0
         if self.kind == KIND_STRING:
@@ -547,9 +558,20 @@ cdef class TagCall(Assembler):
 
     cdef int stream_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A piece of a streamed string; own-line, a last newline waits (it is the template's if
-        the close tag comes next)."""
+        the close tag comes next); hold_space, its trailing whitespace waits (see the top)."""
         cdef bint trailing = self.own_line and p[n - 1] == LF
         cdef Py_ssize_t m = n - 1 if trailing else n
+        if self.hold_space:
+            m = n
+            while m > 0 and u8_ascii_space(p[m - 1]):
+                m -= 1
+            self.carry(p, n)
+            if m > 0:
+                self.write_space()
+                vt_string(p, m, &self.fragment)
+                self.push_upto(self.carried.text.len - (n - m))
+            self.space_held += n - m
+            return 0
         if m == 0 and not self.newline_held:
             self.carry(p, n)
             self.newline_held = True
@@ -572,23 +594,57 @@ cdef class TagCall(Assembler):
 
     cdef int decide_string(self) except -1:
         """A nullable string that can no longer be null: it streams from here on."""
-        cdef Py_ssize_t m = self.held_value_length()
+        cdef Py_ssize_t m = self.held_value_length(), k = m
+        if self.hold_space:
+            while k > 0 and u8_ascii_space(self.value.data[k - 1]):
+                k -= 1
         self.begin_member()
         bb_push(&self.fragment, QUOTE)
-        vt_string(self.value.data, m, &self.fragment)
+        vt_string(self.value.data, k, &self.fragment)
         self.mode = VM_STREAM
         self.newline_held = m < self.value.len
-        self.push_upto(self.carried.text.len - (self.value.len - m))
+        self.space_held = m - k
+        self.push_upto(self.carried.text.len - (self.value.len - k))
         self.value.len = 0
         return 0
 
     cdef int close_value(self, const unsigned char* p, Py_ssize_t n) except -1:
         """The value's close tag p[0:n]: the value's last fragment, its source all carried + tag."""
+        self.write_space()
         self.carry(p, n)
         return self.close_value_upto(self.carried.text.len)
 
+    cdef inline int write_space(self) except -1:
+        """The whitespace a streamed string held (hold_space) is its text: into the fragment
+        (its bytes stay carried, for the fragment's source)."""
+        if self.space_held:
+            vt_string(self.carried.text.data, self.space_held, &self.fragment)
+            self.space_held = 0
+        return 0
+
+    cdef int push_space(self) except -1:
+        """The whitespace a streamed string held goes out as its text."""
+        cdef Py_ssize_t n = self.space_held
+        self.write_space()
+        return self.push_upto(n)
+
+    cdef int close_string_as_written(self) except -1:
+        """A streamed string a marker or the stream's end cut: what it held is its text, then `"`."""
+        cdef Py_ssize_t n = self.space_held
+        self.write_space()
+        bb_push(&self.fragment, QUOTE)
+        return self.push_upto(n)
+
     cdef int close_value_upto(self, Py_ssize_t upto) except -1:
-        """The value ends: its last fragment, its source carried[0:upto] (what follows stays)."""
+        """The value ends: its last fragment, its source carried[0:upto] (what follows stays);
+        of whitespace a streamed string held and close_value did not write, what stands before its
+        first newline is the value's, the rest was the template's."""
+        cdef const unsigned char* newline
+        if self.space_held:
+            newline = <const unsigned char*>memchr(self.carried.text.data, LF, self.space_held)
+            if newline != NULL:
+                self.space_held = newline - self.carried.text.data
+            self.write_space()
         if self.mode == VM_STREAM:
             bb_push(&self.fragment, QUOTE)
         elif self.wrapper:
