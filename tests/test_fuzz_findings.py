@@ -99,6 +99,18 @@ def test_whitespace_after_an_opening_tag_then_a_cut_tag_keep_their_order_in_a_mi
             check_well_formed(events)
 
 
+def test_a_bare_function_region_that_holds_no_call_gives_back_the_tag_start_held_before_it():
+    # found: Qwen3-Coder's region opened by `<function=f>` alone, where text after the tag made it
+    # no call, lost the `<pa` the tag scanner held from the piece before when it also held back
+    # the new piece's last bytes (`</p`)
+    for pieces in (["<function=f><pa", "ram>x</p"], ["<function=f>", "", "<pa", "", 'ram name="s">x\n</p', "", "arameter>\n"]):
+        output = "".join(pieces)
+        events = parsed("qwen3_tagged", pieces)
+        assert text_of(events) == output
+        check_well_formed(events)
+        assert all(type(e) in (Content, Finish) for e in events)      # (no call: the region is prose)
+
+
 def test_the_counted_fuzz_run_on_a_small_budget(capsys):
     assert fuzz.main(["--inputs", "1500", "--seed", "7"]) == 0
     assert "fuzz: 1500 inputs" in capsys.readouterr().out

@@ -184,12 +184,13 @@ cdef class TagCall(Assembler):
     cdef Py_ssize_t read(self, const unsigned char* p, Py_ssize_t n, bint more) except -2:
         """Runs the tag scanner over what it holds and p[0:n], handing text and tags to the
         subclass; returns where in that window the call's end tag ended, or -1 (not ended)."""
-        cdef Py_ssize_t s = 0, e = 0
+        cdef Py_ssize_t s = 0, e = 0, early
         cdef int k
         if self.tags.take_plain(p, n):          # no tag can start in it: one text piece
             self.on_text(p, n)
             return n - self.left if self.done else -1
         self.tags.begin(p, n, more)
+        early = self.tags.wn - n                # the window's bytes held from earlier pieces
         while True:
             k = self.tags.next(&s, &e)
             if k == SC_DONE:
@@ -200,13 +201,15 @@ cdef class TagCall(Assembler):
                 self.on_tag(k, self.tags.w + s, e - s)
             if self.done:
                 # the call's end tag: what follows it is not the call's (of that, the bytes held
-                # from earlier pieces are handed back to the engine: the window's first wn - n)
+                # from earlier pieces are handed back to the engine: the window's first `early`;
+                # the scanner may have held back the window's last bytes since, so its length
+                # now says nothing of them)
                 self.tags.held.len = 0
                 e -= self.left
-                if e < self.tags.wn - n:
+                if e < early:
                     self.back = self.tags.w + e
-                    self.back_n = self.tags.wn - n - e
-                    e = self.tags.wn - n
+                    self.back_n = early - e
+                    e = early
                 return e
 
     cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
