@@ -111,6 +111,19 @@ def test_a_bare_function_region_that_holds_no_call_gives_back_the_tag_start_held
         assert all(type(e) in (Content, Finish) for e in events)      # (no call: the region is prose)
 
 
+def test_an_opener_written_again_after_whitespace_a_call_holds_keeps_its_place():
+    # found: a user-built table whose first state holds DSML calls, its marker looping there: the
+    # marker written again after whitespace was dropped as the opener twice while the call still
+    # held that whitespace, which then went out after it
+    f = (Format("u").terminal("t0", "to=").state("s0", Emits.ARGUMENTS).transition("s0", "t0", "s0")
+         .calls(CallSyntax.dsml()))
+    for output in ("to= to=de", "to= to=", "to=  x to=de"):
+        for pieces in ([output], list(output)):
+            events = parsed(f, pieces)
+            assert text_of(events) == output
+            check_well_formed(events)
+
+
 def test_the_counted_fuzz_run_on_a_small_budget(capsys):
     assert fuzz.main(["--inputs", "1500", "--seed", "7"]) == 0
     assert "fuzz: 1500 inputs" in capsys.readouterr().out

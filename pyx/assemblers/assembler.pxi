@@ -51,6 +51,11 @@ cdef class Assembler:
         bytes keeps it in its place among them."""
         return sink.dropped(DR_WRAPPER, p, n)
 
+    cdef bint holds_bytes(self) noexcept:
+        """Whether the assembler holds bytes it has read and reported in no event yet (a marker
+        the engine drops now would go out before them)."""
+        return False
+
     cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
         """After `feed` took fewer bytes than it was given because the call returned: bytes of
         earlier pieces the assembler held that turned out not to be the call's, for the engine

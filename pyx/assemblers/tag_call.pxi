@@ -212,6 +212,9 @@ cdef class TagCall(Assembler):
                     e = early
                 return e
 
+    cdef bint holds_bytes(self) noexcept:
+        return self.carried.text.len > 0 or hb_has_marks(&self.carried) or self.tags.held.len > 0
+
     cdef Py_ssize_t given_back(self, const unsigned char** p) noexcept:
         cdef Py_ssize_t n = self.back_n
         p[0] = self.back

@@ -802,8 +802,9 @@ cdef class Engine:
         if self.opener_after_text(i, nxt):
             return self.text(p, n)
         opening = self.opens_region(i, nxt)
-        if opening and self.opener_twice_to_first_state(i, nxt):
-            return self.sink.dropped_marker(i, p, n)
+        if opening and self.opener_twice_to_first_state(i, nxt) and not (self.call is not None
+                                                                        and self.call.holds_bytes()):
+            return self.sink.dropped_marker(i, p, n)    # (a call holding bytes closes first: the row)
         if opening:
             if self.region_undecided and nxt == 0:
                 self.close_region()     # (a marker back to the first state: it opens the next one)
