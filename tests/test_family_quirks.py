@@ -2176,6 +2176,16 @@ QUIRKS = [
           "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas \n</arg_value>\n</tool_call>",
           None, [call("get_weather", city="Dallas \n")],
           "vLLM's glm47: the same; SGLang's glm47: no call"),
+    Quirk("minimax-m3-leaf-close-missing-before-a-new-key", "minimax_m3",
+          ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">\n]<]minimax[>[<city>Beijing'
+          ']<]minimax[>[<days>3]<]minimax[>[</days>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+          None, [call("get_weather", city="Beijing", days=3)],
+          "vLLM's minimax_m3: the call with no arguments; SGLang's minimax-m3: no call, the output as content"),
+    Quirk("minimax-m3-tag-of-a-written-key-in-a-leaf-is-its-text", "minimax_m3",
+          ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Bei <city>jing'
+          ']<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>',
+          None, [call("get_weather", city="Bei <city>jing")],
+          "SGLang's minimax-m3: the same; vLLM's minimax_m3: the call with no arguments"),
     Quirk("hy4-value-close-missing-before-a-new-key", "hy4",
           "<tool_calls:opensource><tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>"
           "<arg_value:opensource>Dallas<arg_key:opensource>days</arg_key:opensource><arg_value:opensource>3"

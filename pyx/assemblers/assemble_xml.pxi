@@ -17,6 +17,10 @@
 # close tag (or the invoke's end) right after makes it the tag's spacing, with the separator; text,
 # another tag, another separator or the end of the output make it the value's text.
 #
+# A leaf at the top whose close tag is missing ends at the next parameter's opening tag, where the
+# function is declared and its schema names that parameter, which the call has not written
+# (`<city>Paris<days>3</days>`: `city` = `Paris`, `days` = 3); any other tag in a leaf is its text.
+#
 # A child written again right after its sibling of the same name, in an object (the arguments
 # object too), is a list under that name: `<tag>a</tag><tag>b</tag>` is `"tag": ["a", "b"]`
 # (a run). A member written whole (a leaf not streamed, an empty element) is held after its close
@@ -264,10 +268,18 @@ cdef class XmlCall(TagCall):
                 self.leaf_separated = False
                 self.carry(self.pending_ws.data, self.pending_ws.len)
                 self.pending_ws.len = 0
-                return self.close_leaf()
-            if self.leaf_separated:
-                self.release_separated()
-            return self.value_text(self.tag.data, self.tag.len)
+                return self.close_leaf(True)
+            if not closing and len(self.elements) == 1 and self.declared_new_key(name):
+                # the next parameter's tag: the leaf's close tag is missing (see the top)
+                self.leaf_separated = False
+                self.carry(self.pending_ws.data, self.pending_ws.len)
+                self.pending_ws.len = 0
+                self.close_leaf(False)
+                element = None
+            else:
+                if self.leaf_separated:
+                    self.release_separated()
+                return self.value_text(self.tag.data, self.tag.len)
         if self.holding:
             self.settle(None if closing else name)
         if not closing:
@@ -310,6 +322,8 @@ cdef class XmlCall(TagCall):
         self.elements.append(element)
         self.key.len = 0
         bb_append(&self.key, <const unsigned char*>(<char*>name), len(name))
+        if parent is None:
+            self.note_written()
         self.pending_ws.len = 0
         return self.carry(self.tag.data, self.tag.len)
 
@@ -340,7 +354,7 @@ cdef class XmlCall(TagCall):
         bb_append(&self.key, <const unsigned char*>(<char*>element.name), len(element.name))
         if element.state == EL_PENDING and self.pending_ws.len:
             self.make_leaf(element)
-            return self.close_leaf()
+            return self.close_leaf(True)
         self.carry(self.tag.data, self.tag.len)
         if element.state == EL_PENDING and self.holds_member():
             self.held_json.len = 0
@@ -367,17 +381,29 @@ cdef class XmlCall(TagCall):
             return bb_append(into, b"\"\"", 2)
         return bb_append(into, b"null", 4)
 
-    cdef int close_leaf(self) except -1:
-        """The innermost leaf's close tag (in `tag`): its value is written, or held with its
-        source when written whole where a repeat of it would make a run."""
+    cdef int close_leaf(self, bint tagged) except -1:
+        """The innermost leaf ends, at its close tag (in `tag`) when `tagged`, else where the
+        next parameter's tag begins: its value is written, or held with its source when written
+        whole where a repeat of it would make a run."""
         cdef XmlElement element = self.innermost()
         if self.mode == VM_STREAM or self.wrapper or not self.holds_member():
-            self.close_value(self.tag.data, self.tag.len)
+            if tagged:
+                self.close_value(self.tag.data, self.tag.len)
+            else:
+                self.close_value_upto(self.carried.text.len)
             self.elements.pop()
             return 0
-        self.carry(self.tag.data, self.tag.len)
+        if tagged:
+            self.carry(self.tag.data, self.tag.len)
         self.elements.pop()
         return self.hold(element.name, True)
+
+    cdef bint declared_new_key(self, bytes name) except -1:
+        """Whether an opening tag `name` inside a top-level leaf is the next parameter's: the
+        function is declared, its schema names `name`, and the call has not written it."""
+        cdef const unsigned char* key = <const unsigned char*>(<char*>name)
+        return (self.function is not None and self.function.properties is not None
+                and self.new_key(key, len(name)))
 
     # -- runs of repeated members (see the top) -------------------------------------------------
 

@@ -424,6 +424,11 @@ cdef class TagCall(Assembler):
         self.written.len = 0
         return 0
 
+    cdef int note_written(self) except -1:
+        """The call has opened a value of `key`."""
+        bb_append(&self.written, <const unsigned char*>&self.key.len, sizeof(Py_ssize_t))
+        return bb_append(&self.written, self.key.data, self.key.len)
+
     cdef bint wrote(self, const unsigned char* key, Py_ssize_t n) noexcept:
         """Whether the call has opened a value of the key p[0:n] (the open one included)."""
         cdef Py_ssize_t at = 0, m
@@ -488,8 +493,7 @@ cdef class TagCall(Assembler):
         if self.wrapper:
             self.wrapped_kind = kind
             kind = KIND_OBJECT
-        bb_append(&self.written, <const unsigned char*>&self.key.len, sizeof(Py_ssize_t))
-        bb_append(&self.written, self.key.data, self.key.len)
+        self.note_written()
         self.kind = kind
         self.at_value_start = True
         self.newline_held = False
