@@ -218,23 +218,15 @@ cdef class KeyedCall(TagCall):
         """The held key tag is whole, its close carried: a new key (tag_call.pxi's top) ends the
         open value, whose close tag is missing, where the tag begins, and the pair goes on to its
         value's tag; any other key leaves all that was held the value's text."""
-        cdef ByteBuf key
-        cdef bint new
-        memset(&key, 0, sizeof(ByteBuf))
-        try:
-            bb_append(&key, self.held_key.data, self.held_key.len)
-            vt_trim_ascii_space(&key)
-            new = self.new_key(key.data, key.len)
-            if new:
-                self.tag_at = self.value_ends_at_held_tag()
-                self.key.len = 0
-                bb_append(&self.key, key.data, key.len)
-                self.type_kind = -1
-                self.stage = KY_AFTER_KEY
-                return 0
-        finally:
-            bb_free(&key)
-        return self.held_as_value()
+        vt_trim_ascii_space(&self.held_key)     # (a key is read less the whitespace around it)
+        if not self.new_key(self.held_key.data, self.held_key.len):
+            return self.held_as_value()
+        self.tag_at = self.value_ends_at_held_tag()
+        self.key.len = 0
+        bb_append(&self.key, self.held_key.data, self.held_key.len)
+        self.type_kind = -1
+        self.stage = KY_AFTER_KEY
+        return 0
 
     cdef int held_as_value(self) except -1:
         """The key tag held inside a value, and its key, are the value's text."""
