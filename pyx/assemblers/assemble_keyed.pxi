@@ -42,7 +42,6 @@ cdef enum KeyedStage:
     KY_OBJECT = 8           # a JSON call object (objects)
     KY_AFTER_OBJECT = 9     # after it
     KY_LIST = 10            # a JSON list of call objects (objects): the rest of the region is the list's
-    KY_HELD_KEY = 11        # a key tag inside a value, up to its close tag (tag_call.pxi's top)
 
 cdef enum:
     KY_TYPE_NAME = 16       # a type tag's longest type name (a longer one names no type)
@@ -75,9 +74,9 @@ cdef class KeyedCall(TagCall):
 
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t i = 0
-        if self.stage == KY_HELD_KEY and not self.held_key_text(p, n):
-            self.held_as_value()
-        if self.stage == KY_HELD_KEY:
+        if self.tag_held_at >= 0 and not self.held_key_text(p, n):
+            self.release_held_tag()
+        if self.tag_held_at >= 0:
             return 0
         if self.stage == KY_VALUE:
             return self.value_text(p, n)
@@ -154,24 +153,22 @@ cdef class KeyedCall(TagCall):
         if separator_at >= 0 and tag >= separator_at:
             return self.separator(p, n)
         if type_at >= 0 and tag >= type_at:
-            if self.stage == KY_VALUE or self.stage == KY_HELD_KEY:
+            if self.stage == KY_VALUE:
                 return self.on_text(p, n)        # (a type tag in a value is its text)
             return self.type_tag(tag - type_at, p, n)
         tag %= KT_TAGS              # any spelling's tag is that tag
-        if self.stage == KY_HELD_KEY:
+        if self.tag_held_at >= 0:
             if tag == KT_KEY_CLOSE:
                 self.carry(p, n)
                 return self.key_decides()
-            self.held_as_value()    # (another tag cuts the held key off: it was no key)
+            self.release_held_tag()     # (another tag cuts the held key off: it was no key)
         if self.stage == KY_VALUE:
             if tag == KT_VALUE_CLOSE:
                 self.close_value(p, n)
                 self.stage = KY_BETWEEN
                 return 0
             if tag == KT_KEY_OPEN:
-                # a key tag in a value: its key decides (tag_call.pxi's top)
-                self.stage = KY_HELD_KEY
-                return self.hold_parameter_tag(p, n)
+                return self.hold_parameter_tag(p, n)    # a key tag in a value: its key decides
             return self.value_text(p, n)
         if self.stage == KY_NAME:
             if self.name_from >= 0:
@@ -220,20 +217,11 @@ cdef class KeyedCall(TagCall):
         value's tag; any other key leaves all that was held the value's text."""
         vt_trim_ascii_space(&self.held_key)     # (a key is read less the whitespace around it)
         if not self.new_key(self.held_key.data, self.held_key.len):
-            return self.held_as_value()
-        self.tag_at = self.value_ends_at_held_tag()
-        self.key.len = 0
-        bb_append(&self.key, self.held_key.data, self.held_key.len)
+            return self.release_held_tag()
+        self.tag_at = self.held_tag_opens_parameter()
         self.type_kind = -1
         self.stage = KY_AFTER_KEY
         return 0
-
-    cdef int held_as_value(self) except -1:
-        """The key tag held inside a value, and its key, are the value's text."""
-        if self.stage != KY_HELD_KEY:
-            return 0
-        self.stage = KY_VALUE
-        return self.held_tag_as_value()
 
     cdef int separator(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A separator (`separators`): whitespace between the tags and after the name, where it
@@ -345,7 +333,7 @@ cdef class KeyedCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
-        self.held_as_value()
+        self.release_held_tag()
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             self.object_ends(True)
             return 0            # (the object ended its call: the marker is a wrapper)

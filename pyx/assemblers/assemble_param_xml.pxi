@@ -127,7 +127,7 @@ cdef class ParamXmlCall(AttributeCall):
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         self.reference_as_text()
-        self.held_as_value()            # (before a CDATA tag is read as the value's)
+        self.release_held_tag()         # (before a CDATA tag is read as the value's)
         if self.params.wrapper_at >= 0 and tag >= self.params.wrapper_at:
             if self.stage == AS_BETWEEN:
                 return self.carry(p, n)     # the parameters' wrapper element: the call's markup

@@ -174,11 +174,10 @@ cdef enum AttributeStage:
     AS_KEY_QUOTE = 10        # loose: after that `=`, up to the value's quote or first byte
     AS_NAME_SPACE = 11       # spaced: after the call tag's name, whitespace then its attribute's name
     AS_KEY_SPACE = 12        # spaced: after a parameter tag's name, whitespace then its attribute's name
-    AS_HELD_KEY = 13         # a parameter tag inside a value, up to its key's quote (tag_call.pxi's top)
-    AS_BODY = 14             # a JSON object as the call's body (json_body)
-    AS_AFTER_BODY = 15       # after the whole object
-    AS_BODY_REFUSED = 16     # the validator refused a byte of the object: the rest is invalid
-    AS_BODY_ENDED = 17       # the region ended in the object (or after a refusal): it was closed
+    AS_BODY = 13             # a JSON object as the call's body (json_body)
+    AS_AFTER_BODY = 14       # after the whole object
+    AS_BODY_REFUSED = 15     # the validator refused a byte of the object: the rest is invalid
+    AS_BODY_ENDED = 16       # the region ended in the object (or after a refusal): it was closed
 
 
 cdef inline bint as_call_tag(int stage) noexcept:
@@ -262,13 +261,13 @@ cdef class AttributeCall(TagCall):
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
         while n > 0:
-            if self.stage == AS_VALUE:
-                return self.value_text(p, n)
-            if self.stage == AS_HELD_KEY:
+            if self.stage == AS_VALUE and self.tag_held_at >= 0:
                 k = self.held_key_until_quote(p, n)
                 p += k
                 n -= k
                 continue
+            if self.stage == AS_VALUE:
+                return self.value_text(p, n)
             if self.stage >= AS_BODY:
                 return self.body_text(p, n)
             if self.stage == AS_BETWEEN and self.body_may_open:
@@ -317,7 +316,7 @@ cdef class AttributeCall(TagCall):
         cdef const unsigned char* at = <const unsigned char*>memchr(p, QUOTE, n)
         cdef Py_ssize_t k = (at - p) if at != NULL else n
         if not self.held_key_text(p, k):
-            self.held_as_value()
+            self.release_held_tag()
             return 0
         if at == NULL:
             return n
@@ -341,21 +340,12 @@ cdef class AttributeCall(TagCall):
         finally:
             bb_free(&key)
         if not new:
-            return self.held_as_value()
-        self.tag_at = self.value_ends_at_held_tag()
-        self.key.len = 0
-        bb_append(&self.key, self.held_key.data, self.held_key.len)
+            return self.release_held_tag()
+        self.tag_at = self.held_tag_opens_parameter()
         self.tail_at = self.carried.text.len
         self.quote = QUOTE
         self.stage = AS_KEY_TAIL
         return 0
-
-    cdef int held_as_value(self) except -1:
-        """The parameter tag held inside a value, and its key, are the value's text."""
-        if self.stage != AS_HELD_KEY:
-            return 0
-        self.stage = AS_VALUE
-        return self.held_tag_as_value()
 
     cdef Py_ssize_t read_value(self, const unsigned char* p, Py_ssize_t n, ByteBuf* into) except -1:
         """A name or key up to its quote (read_until), or, unquoted, up to whitespace or the tag's
@@ -428,7 +418,7 @@ cdef class AttributeCall(TagCall):
         self.body_may_open = False
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
             return self.body_text(p, n)
-        self.held_as_value()            # (a tag cuts a held tag's key off: it was no key)
+        self.release_held_tag()         # (a tag cuts a held tag's key off: it was no key)
         if self.stage == AS_VALUE:
             if tag == AT_PARAMETER_CLOSE:
                 self.close_value(p, n)
@@ -438,7 +428,6 @@ cdef class AttributeCall(TagCall):
                 if tag != AT_PARAMETER:
                     return self.value_text(p, n)
                 # the parameter tag anywhere else in a value: its key decides (tag_call.pxi's top)
-                self.stage = AS_HELD_KEY
                 return self.hold_parameter_tag(p, n)
             # a parameter tag right after the value's last newline (own-line: the template's;
             # invokes written directly between the tags: the value's) ends a value whose close
@@ -641,7 +630,7 @@ cdef class AttributeCall(TagCall):
 
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
-        self.held_as_value()
+        self.release_held_tag()
         if self.stage >= AS_BODY:
             self.body_ends(True)
             self.drop_carried()

@@ -26,8 +26,9 @@
 # <arg_key>days</arg_key>`, `<parameter name="city">Paris<parameter name="days">`). Such a tag
 # is held from its first byte while its key is read (hold_parameter_tag, held_key_text); a key
 # that makes it the call's next parameter (new_key: one the call has not written and, where the
-# tools declare the function, one its schema names) ends the value where the tag begins, else all
-# that was held is the value's text (held_tag_as_value). A key longer than TC_HELD_KEY_MAX or
+# tools declare the function, one its schema names) ends the value where the tag begins
+# (held_tag_opens_parameter), else all that was held is the value's text (release_held_tag).
+# The value stays open while the tag is held: tag_held_at says so. A key longer than TC_HELD_KEY_MAX or
 # holding an angle bracket is no key; nor is one a tag or a marker cuts off.
 #
 # Where the syntax's template writes a newline between a value's close tag and the next tag (the
@@ -113,7 +114,8 @@ cdef class TagCall(Assembler):
     cdef ByteBuf key             # the key being read or the open value's key
     cdef ByteBuf value           # a held value's text
     cdef ByteBuf written         # the keys the call has opened (each a Py_ssize_t length, then its bytes)
-    cdef Py_ssize_t tag_held_at  # where in carried a parameter tag held inside a value begins (hold_parameter_tag)
+    cdef Py_ssize_t tag_held_at  # where in carried a parameter tag held inside a value begins, or -1
+                                 # (hold_parameter_tag; the open value stays open while it is held)
     cdef ByteBuf held_key        # that tag's key as read so far
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
@@ -140,6 +142,7 @@ cdef class TagCall(Assembler):
 
     def __cinit__(self):
         self.index = -1
+        self.tag_held_at = -1
         hb_init(&self.carried)
 
     def __dealloc__(self):
@@ -762,13 +765,22 @@ cdef class TagCall(Assembler):
         self.carry(p, n)
         return True
 
-    cdef Py_ssize_t value_ends_at_held_tag(self) except -1:
-        """The open value ends where the held parameter tag begins (its close tag missing);
-        returns where in carried the tag now begins."""
-        cdef Py_ssize_t before = self.carried.text.len
-        self.close_value_upto(self.tag_held_at)
-        return self.tag_held_at - (before - self.carried.text.len)
+    cdef Py_ssize_t held_tag_opens_parameter(self) except -1:
+        """The held parameter tag is the next parameter's: the open value ends where the tag
+        begins (its close tag missing) and `key` is the held key; returns where in carried the
+        tag now begins."""
+        cdef Py_ssize_t before = self.carried.text.len, at = self.tag_held_at
+        self.tag_held_at = -1
+        self.close_value_upto(at)
+        self.key.len = 0
+        bb_append(&self.key, self.held_key.data, self.held_key.len)
+        return at - (before - self.carried.text.len)
 
-    cdef int held_tag_as_value(self) except -1:
-        """The held parameter tag and its key are the open value's text."""
-        return self.reread_as_value(self.tag_held_at)
+    cdef int release_held_tag(self) except -1:
+        """A parameter tag held inside a value, and its key, are the value's text after all
+        (nothing when none is held)."""
+        cdef Py_ssize_t at = self.tag_held_at
+        if at < 0:
+            return 0
+        self.tag_held_at = -1
+        return self.reread_as_value(at)
