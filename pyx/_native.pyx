@@ -22,8 +22,8 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from ascii cimport *
 from nogil cimport NOGIL_FROM, YIELD_INTERVALS
 from bytebuf cimport ByteBuf, bb_append, bb_free, bb_push, bb_reserve, bb_shrink
-from utf8 cimport (u8_all_space, u8_ascii_space, u8_char_len, u8_invalid_at, u8_is_boundary, u8_space_len, u8_space_run,
-                  u8_text_run)
+from utf8 cimport (u8_all_space, u8_ascii_space, u8_ascii_space_end, u8_char_len, u8_invalid_at, u8_is_boundary,
+                  u8_space_len, u8_space_run, u8_text_run)
 
 import sys
 

@@ -29,6 +29,13 @@ cdef inline bint u8_ascii_space(unsigned char b) noexcept nogil:
     return b == 0x20 or (0x09 <= b <= 0x0D)
 
 
+cdef inline Py_ssize_t u8_ascii_space_end(const unsigned char* p, Py_ssize_t n) noexcept nogil:
+    """Where p[0:n] ends less the ASCII whitespace (u8_ascii_space) it ends with."""
+    while n > 0 and u8_ascii_space(p[n - 1]):
+        n -= 1
+    return n
+
+
 cdef inline Py_ssize_t u8_space_len(const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """Length of the Unicode White_Space character (Rust char::is_whitespace) at p, or 0.
 

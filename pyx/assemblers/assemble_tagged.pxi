@@ -128,9 +128,7 @@ cdef inline Py_ssize_t tg_name_span(const unsigned char* p, Py_ssize_t n, const 
     """The name in p[0:n] as written: p[at:at + length], length returned (tg_name_at, and before
     the whitespace after it)."""
     at[0] = tg_name_at(p, n, tag_name, t, repeats)
-    while n > at[0] and u8_ascii_space(p[n - 1]):
-        n -= 1
-    return n - at[0]
+    return u8_ascii_space_end(p + at[0], n - at[0])
 
 
 cdef inline void tg_trim_name(ByteBuf* name, const char* tag_name, Py_ssize_t t, bint repeats) noexcept:

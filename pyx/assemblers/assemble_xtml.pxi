@@ -44,9 +44,7 @@ cdef class XtmlCall(AttributeCall):
     cdef inline Py_ssize_t attributes_len(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """How much of a tag's attributes p[0:n] are attributes: spaced, not the whitespace they
         end with."""
-        while self.spaced and n > 0 and u8_ascii_space(p[n - 1]):
-            n -= 1
-        return n
+        return u8_ascii_space_end(p, n) if self.spaced else n
 
     cdef bint call_attributes_ok(self, const unsigned char* p, Py_ssize_t n) noexcept:
         """None, or the model's ` index="N"` (N digits)."""

@@ -575,9 +575,7 @@ cdef class TagCall(Assembler):
         cdef bint trailing = self.own_line and p[n - 1] == LF
         cdef Py_ssize_t m = n - 1 if trailing else n
         if self.hold_space:
-            m = n
-            while m > 0 and u8_ascii_space(p[m - 1]):
-                m -= 1
+            m = u8_ascii_space_end(p, n)
             self.carry(p, n)
             if m > 0:
                 self.write_space()
@@ -607,10 +605,8 @@ cdef class TagCall(Assembler):
 
     cdef int decide_string(self) except -1:
         """A nullable string that can no longer be null: it streams from here on."""
-        cdef Py_ssize_t m = self.held_value_length(), k = m
-        if self.hold_space:
-            while k > 0 and u8_ascii_space(self.value.data[k - 1]):
-                k -= 1
+        cdef Py_ssize_t m = self.held_value_length()
+        cdef Py_ssize_t k = u8_ascii_space_end(self.value.data, m) if self.hold_space else m
         self.begin_member()
         bb_push(&self.fragment, QUOTE)
         vt_string(self.value.data, k, &self.fragment)
