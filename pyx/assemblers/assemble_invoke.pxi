@@ -99,6 +99,7 @@ cdef class InvokeSyntax(Syntax):
     cdef readonly bint spaced
     cdef int spaced_parameter
     cdef int head_tag
+    cdef int close_stem
 
     def __init__(self, tags=DSML_TAGS, bint typed_by_attribute=True, bint own_line=False, ends=(),
                  bint json_body=False, starts=(), bint loose=False, head_end=None, bint spaced=False,
@@ -120,7 +121,9 @@ cdef class InvokeSyntax(Syntax):
             tags += tuple(tags[0][:-len(' name="')] + space for space in AT_SPACES)
         self.head_tag = len(tags) if head_end is not None else -1
         # head_end: the tag after the others (head_tag)
-        self.tags = MarkerSet(tags + ((head_end,) if head_end is not None else ()))
+        tags += (head_end,) if head_end is not None else ()
+        self.close_stem = -1
+        self.tags = MarkerSet(tags)
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body
@@ -141,6 +144,7 @@ cdef class InvokeSyntax(Syntax):
         call.spaced = self.spaced
         call.spaced_parameter = self.spaced_parameter
         call.head_tag = self.head_tag
+        call.close_stem = self.close_stem
         if self.head_tag >= 0:
             call.quote = 0          # the name is unquoted, up to the head tag
         return tc_opened(call, self.tags, declared)

@@ -10,7 +10,9 @@
 # stripped: the templates write them between the tags as they are; but a string whose close tag
 # is missing ends before its trailing whitespace's first newline, the template's between the pairs
 # (tag_call.pxi's hold_space), and a key tag inside a value whose key is new ends the value
-# (tag_call.pxi's top). The table's marker that ends
+# (tag_call.pxi's top), as does a value close misspelled or cut short right before such a tag or
+# the call's close (`</arg_value1>`, `</arg_value`: each spelling's stem is a tag, tag_call.pxi's
+# top). The table's marker that ends
 # the call becomes ToolCallEnd's source; one that only cuts it off (a new call's opener) is
 # dropped by the engine.
 # Two forms a syntax may also read (K2-Horizon's template writes either where a request asks):
@@ -79,7 +81,11 @@ cdef class KeyedCall(TagCall):
         if self.tag_held_at >= 0:
             return 0
         if self.stage == KY_VALUE:
-            return self.value_text(p, n)
+            if self.close_held_at >= 0:
+                i = self.held_close_text(p, n)
+                if i == n:
+                    return 0
+            return self.value_text(p + i, n - i)
         if self.stage == KY_NAME:
             if self.name_from < 0 and (<KeyedSyntax>self.syntax).objects:
                 i = u8_space_run(p, n)
@@ -148,8 +154,14 @@ cdef class KeyedCall(TagCall):
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         cdef int type_at = (<KeyedSyntax>self.syntax).type_at
         cdef int separator_at = (<KeyedSyntax>self.syntax).separator_at
+        cdef int stem_at = (<KeyedSyntax>self.syntax).stem_at
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
+        if stem_at >= 0 and tag >= stem_at:
+            self.release_held_tag()
+            if self.stage == KY_VALUE:
+                return self.hold_close_stem(p, n)
+            return self.on_text(p, n)   # (outside a value the stem is text, as it was before it was a tag)
         if separator_at >= 0 and tag >= separator_at:
             return self.separator(p, n)
         if type_at >= 0 and tag >= type_at:
@@ -163,12 +175,13 @@ cdef class KeyedCall(TagCall):
                 return self.key_decides()
             self.release_held_tag()     # (another tag cuts the held key off: it was no key)
         if self.stage == KY_VALUE:
+            if tag == KT_KEY_OPEN:
+                return self.hold_parameter_tag(p, n)    # a key tag in a value: its key decides
+            self.release_held_close()
             if tag == KT_VALUE_CLOSE:
                 self.close_value(p, n)
                 self.stage = KY_BETWEEN
                 return 0
-            if tag == KT_KEY_OPEN:
-                return self.hold_parameter_tag(p, n)    # a key tag in a value: its key decides
             return self.value_text(p, n)
         if self.stage == KY_NAME:
             if self.name_from >= 0:
@@ -334,6 +347,8 @@ cdef class KeyedCall(TagCall):
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
         self.release_held_tag()
+        if terminal < 0:
+            self.release_held_close()   # (the stream's end: a held close was the value's text)
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             self.object_ends(True)
             return 0            # (the object ended its call: the marker is a wrapper)
@@ -355,6 +370,8 @@ cdef class KeyedCall(TagCall):
             self.report_carried(MW_OTHER, OT_BLOCK_WITHOUT_NAME)
             return own_end
         if terminal >= 0:
+            if self.stage == KY_VALUE and self.close_held_at < 0 and (<KeyedSyntax>self.syntax).stem_at >= 0:
+                self.hold_scanner_stem((<KeyedSyntax>self.syntax).stem_at, self.tags.markers.size)
             self.value_cut_by_close()
         self.close_started(self.stage == KY_BETWEEN, OT_TAG_CUT_SHORT, p, n)
         return own_end
@@ -371,6 +388,7 @@ cdef class KeyedSyntax(Syntax):
     cdef MarkerSet tags
     cdef int type_at                 # the type tags' place in `tags`, or -1
     cdef int separator_at            # the separators' place in `tags` (after the type tags), or -1
+    cdef int stem_at                 # the value close tags' stems' place in `tags` (the last), or -1
     cdef readonly bint objects
 
     def __init__(self, tags, ends=(), type_tags=(), bint objects=False, separators=()):
@@ -383,9 +401,11 @@ cdef class KeyedSyntax(Syntax):
         separators = tuple(separators)
         if not all(separators):
             raise ValueError(f"keyed syntax: separators with text, got {separators!r}")
-        self.tags = MarkerSet(tuple(tags) + type_tags + separators)
+        stems = ()
+        self.tags = MarkerSet(tuple(tags) + type_tags + separators + stems)
         self.type_at = len(tags) if type_tags else -1
         self.separator_at = len(tags) + len(type_tags) if separators else -1
+        self.stem_at = len(tags) + len(type_tags) + len(separators) if stems else -1
         self.objects = objects
         self.reads_types = True
 

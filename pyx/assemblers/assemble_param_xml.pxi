@@ -128,6 +128,10 @@ cdef class ParamXmlCall(AttributeCall):
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         self.reference_as_text()
         self.release_held_tag()         # (before a CDATA tag is read as the value's)
+        if tag == self.close_stem:
+            if self.stage == AS_VALUE and self.in_cdata:
+                return self.value_text(p, n)
+            return AttributeCall.on_tag(self, tag, p, n)
         if self.params.wrapper_at >= 0 and tag >= self.params.wrapper_at:
             if self.stage == AS_BETWEEN:
                 return self.carry(p, n)     # the parameters' wrapper element: the call's markup
@@ -136,6 +140,7 @@ cdef class ParamXmlCall(AttributeCall):
             tag = AT_PARAMETER
         if self.stage == AS_VALUE:
             if tag == (PX_CDATA_CLOSE if self.in_cdata else PX_CDATA_OPEN):
+                self.release_held_close()
                 self.in_cdata = not self.in_cdata
                 return self.carry(p, n)
             if self.in_cdata:
@@ -204,6 +209,7 @@ cdef class ParamXmlSyntax(Syntax):
     cdef readonly bint loose
     cdef int loose_parameter     # the tag of the parameter tag spelled up to its attribute's name, or -1
     cdef int wrapper_at          # the wrapper's tags' place in `tags`, or -1
+    cdef int close_stem          # the close tag's stem's place in `tags`, or -1
     cdef readonly bint references
 
     def __init__(self, tags, ends=(), header_ends=(), doubled_names=False, param_spellings=(), starts=(),
@@ -224,8 +230,10 @@ cdef class ParamXmlSyntax(Syntax):
         self.references = references
         self.loose_parameter = PX_PARAMETER_SPELLINGS + len(param_spellings) if loose else -1
         self.wrapper_at = PX_PARAMETER_SPELLINGS + len(param_spellings) + (1 if loose else 0) if wrapper else -1
-        self.tags = MarkerSet(tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
-                              + ((tags[0][:-2],) if loose else ()) + wrapper)
+        tags = (tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
+                + ((tags[0][:-2],) if loose else ()) + wrapper)
+        self.close_stem = -1
+        self.tags = MarkerSet(tags)
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 
@@ -238,4 +246,5 @@ cdef class ParamXmlSyntax(Syntax):
         call.params = self
         call.loose = self.loose
         call.loose_parameter = self.loose_parameter
+        call.close_stem = self.close_stem
         return tc_opened(call, self.tags, declared)

@@ -13,6 +13,11 @@
 # reference is text like any other. A name and a key are read less the ASCII whitespace around
 # them (`name=" get_weather "`, `name="\ncity"`), as the tagged syntax reads them.
 #
+# A syntax may find its parameter close tag's stem (the tag less its `>`, `close_stem`: the invoke
+# and param-XML syntaxes) as a tag: inside a value it is a close misspelled or cut short, held
+# until what follows decides (tag_call.pxi's top); anywhere else it is text, as it would be
+# without it.
+#
 # A syntax may also read its names' attributes loosely (`loose`: MiniMax M2's, dots' and
 # MiniCPM5's models, whose incumbents read them so): the value single-quoted (`name='f'`) or
 # unquoted (`name=f`, running to whitespace or the tag's end), and whitespace around the `=`. The
@@ -213,11 +218,13 @@ cdef class AttributeCall(TagCall):
     cdef unsigned char attribute_read   # spaced: bytes of the attribute's name read so far
     cdef unsigned char quote     # the byte that ends the name or key being read; 0: unquoted
     cdef bint self_closing       # a `/` just before the call tag's `>` closes the call, no parameters
+    cdef int close_stem          # the tag of the parameter's close tag less its `>` (a close misspelled), or -1
 
     def __cinit__(self):
         self.stage = AS_NAME
         self.loose_parameter = -1
         self.spaced_parameter = -1
+        self.close_stem = -1
         self.quote = QUOTE
 
     def __dealloc__(self):
@@ -263,6 +270,11 @@ cdef class AttributeCall(TagCall):
         while n > 0:
             if self.stage == AS_VALUE and self.tag_held_at >= 0:
                 k = self.held_key_until_quote(p, n)
+                p += k
+                n -= k
+                continue
+            if self.stage == AS_VALUE and self.close_held_at >= 0:
+                k = self.held_close_text(p, n)
                 p += k
                 n -= k
                 continue
@@ -419,13 +431,19 @@ cdef class AttributeCall(TagCall):
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
             return self.body_text(p, n)
         self.release_held_tag()         # (a tag cuts a held tag's key off: it was no key)
+        if tag == self.close_stem:
+            if self.stage == AS_VALUE:
+                return self.hold_close_stem(p, n)
+            return self.on_text(p, n)   # (outside a value the stem is text, as it was before it was a tag)
         if self.stage == AS_VALUE:
             if tag == AT_PARAMETER_CLOSE:
+                self.release_held_close()
                 self.close_value(p, n)
                 self.stage = AS_BETWEEN
                 return 0
             if not ((tag == AT_PARAMETER or tag == self.loose_parameter) and self.value_line_ended()):
                 if tag != AT_PARAMETER:
+                    self.release_held_close()
                     return self.value_text(p, n)
                 # the parameter tag anywhere else in a value: its key decides (tag_call.pxi's top)
                 return self.hold_parameter_tag(p, n)
@@ -631,6 +649,8 @@ cdef class AttributeCall(TagCall):
     cdef int close_block(self, int terminal, const unsigned char* p, Py_ssize_t n) except -1:
         cdef bint own_end = self.syntax is not None and self.syntax.is_end(terminal)
         self.release_held_tag()
+        if terminal < 0:
+            self.release_held_close()   # (the stream's end: a held close was the value's text)
         if self.stage >= AS_BODY:
             self.body_ends(True)
             self.drop_carried()
@@ -657,6 +677,8 @@ cdef class AttributeCall(TagCall):
             p = NULL
             n = 0
         if terminal >= 0:
+            if self.stage == AS_VALUE and self.close_held_at < 0:
+                self.hold_scanner_stem(self.close_stem, self.close_stem + 1)
             self.value_cut_by_close()
         self.close_started(self.stage == AS_BETWEEN, OT_TAG_CUT_SHORT, p, n)
         return own_end

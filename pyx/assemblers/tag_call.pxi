@@ -30,6 +30,13 @@
 # (held_tag_opens_parameter), else all that was held is the value's text (release_held_tag).
 # The value stays open while the tag is held: tag_held_at says so. A key longer than TC_HELD_KEY_MAX or
 # holding an angle bracket is no key; nor is one a tag or a marker cuts off.
+# A value's close misspelled or cut short (`Paris</parameter1>`, `</parameter_invoke>`,
+# `</parameter`: the close tag's stem, which a syntax may find as a tag of its own) is held inside
+# the value (hold_close_stem) with its tail up to its `>` (whitespace or a `<` ends a cut one) and
+# the whitespace after it. Right before a parameter tag that ends the value (its key new, or a
+# newline before it where the syntax reads one so) or a marker that closes the call, it was the
+# value's close: its bytes are the closing fragment's source. Anything else after it (text,
+# another tag, the stream's end) makes it the value's text (release_held_close).
 #
 # Where the syntax's template writes a newline between a value's close tag and the next tag (the
 # keyed syntax: GLM's `</arg_value>\n<arg_key>`, `</arg_value>\n    </tool_call>`), a streamed
@@ -44,6 +51,7 @@
 
 cdef enum:
     TC_HELD_KEY_MAX = 128    # the longest key a parameter tag held inside a value may have
+    TC_CLOSE_TAIL_MAX = 32   # the most bytes a misspelled close may have between its stem and `>`
 
 
 cdef enum ValueMode:
@@ -117,6 +125,8 @@ cdef class TagCall(Assembler):
     cdef Py_ssize_t tag_held_at  # where in carried a parameter tag held inside a value begins, or -1
                                  # (hold_parameter_tag; the open value stays open while it is held)
     cdef ByteBuf held_key        # that tag's key as read so far
+    cdef Py_ssize_t close_held_at    # where in carried a close misspelled or cut short, held inside a value, begins, or -1
+    cdef Py_ssize_t close_tail   # the bytes of its tail read; -1 once its `>` (or whitespace) ended it
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -143,6 +153,7 @@ cdef class TagCall(Assembler):
     def __cinit__(self):
         self.index = -1
         self.tag_held_at = -1
+        self.close_held_at = -1
         hb_init(&self.carried)
 
     def __dealloc__(self):
@@ -469,6 +480,7 @@ cdef class TagCall(Assembler):
         if self.mode == VM_STREAM:
             self.close_string_as_written()
         self.mode = VM_NONE
+        self.close_held_at = -1         # (a close held in a value no close ends: cut short with it)
         if between:
             self.close_object()
             self.take_scanner_held()
@@ -649,6 +661,7 @@ cdef class TagCall(Assembler):
         of whitespace a streamed string held and close_value did not write, what stands before its
         first newline is the value's, the rest was the template's."""
         cdef const unsigned char* newline
+        self.close_held_at = -1         # (a close held at the end: the closing fragment's source)
         if self.space_held:
             newline = <const unsigned char*>memchr(self.carried.text.data, LF, self.space_held)
             if newline != NULL:
@@ -773,10 +786,71 @@ cdef class TagCall(Assembler):
         return at - (before - self.carried.text.len)
 
     cdef int release_held_tag(self) except -1:
-        """A parameter tag held inside a value, and its key, are the value's text after all
-        (nothing when none is held)."""
-        cdef Py_ssize_t at = self.tag_held_at
-        if at < 0:
+        """A parameter tag held inside a value, and its key, are the value's text after all, and
+        so is a close held before it (nothing when no tag is held)."""
+        if self.tag_held_at < 0:
             return 0
+        return self.release_held_close() if self.close_held_at >= 0 else self.release_from(self.tag_held_at)
+
+    cdef int release_held_close(self) except -1:
+        """A close held inside a value, and all held after it, are the value's text after all
+        (nothing when none is held)."""
+        if self.close_held_at < 0:
+            return 0
+        return self.release_from(self.close_held_at)
+
+    cdef inline int release_from(self, Py_ssize_t at) except -1:
         self.tag_held_at = -1
+        self.close_held_at = -1
         return self.reread_as_value(at)
+
+    cdef int hold_close_stem(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """The stem p[0:n] of the value's close tag (`</parameter` with no `>` after it) inside
+        the value: held, with its tail and the whitespace after it, until what follows decides (see
+        the top); a close held before it was the value's text."""
+        self.release_held_close()
+        self.close_held_at = self.carried.text.len
+        self.close_tail = 0
+        return self.carry(p, n)
+
+    cdef int hold_scanner_stem(self, int first, int last) except -1:
+        """A marker closes the call while the tag scanner holds, whole, one of the stems
+        first..last-1 (a close cut short right before the marker, `</parameter</invoke>`): it is
+        held as a close the marker ends, as when whitespace came between them."""
+        cdef MarkerSet markers = self.tags.markers
+        cdef int stem
+        for stem in range(max(first, 0), last):
+            if (self.tags.held.len == markers.t.lens[stem]
+                    and memcmp(self.tags.held.data, markers.t.ptrs[stem], self.tags.held.len) == 0):
+                self.hold_close_stem(self.tags.held.data, self.tags.held.len)
+                self.tags.held.len = 0
+                self.close_tail = -1
+                return 0
+        return 0
+
+    cdef Py_ssize_t held_close_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """Text after a held close's stem: its tail, up to and with its `>` (whitespace ends it
+        cut short), then whitespace, are carried; a byte that is neither (or a tail longer than
+        TC_CLOSE_TAIL_MAX) makes the close the value's text. Returns how many bytes of p[0:n]
+        were the close's."""
+        cdef Py_ssize_t k = 0
+        if self.close_tail >= 0:
+            while k < n and p[k] != GREATER and p[k] != LESS and not u8_ascii_space(p[k]):
+                k += 1
+            self.close_tail += k
+            if self.close_tail > TC_CLOSE_TAIL_MAX or (k < n and p[k] == LESS):
+                self.carry(p, k)
+                self.release_held_close()
+                return k
+            if k == n:
+                self.carry(p, n)
+                return n
+            self.close_tail = -1
+            if p[k] == GREATER:
+                k += 1
+        while k < n and u8_ascii_space(p[k]):
+            k += 1
+        self.carry(p, k)
+        if k < n:
+            self.release_held_close()
+        return k
