@@ -2229,6 +2229,66 @@ QUIRKS = [
           "<|close|>call<|sep|><|close|>tools<|sep|>",
           None, [call("get_weather", city="Dallas", days=3)],
           "vLLM's and SGLang's kimi_k3: `city` = the rest as text, no `days`"),
+    # a value's close misspelled or cut short, right before the next parameter's tag or the call's close:
+    # the value's close; anything else after it makes it the value's text
+    Quirk("minimax-m2-misspelled-value-close-before-a-new-key", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter1>\n'
+          '<parameter name="days">3</parameter>\n</invoke>\n</minimax:tool_call>',
+          None, [call("get_weather", city="Paris", days=3)],
+          "vLLM's minimax_m2: `city` = `Paris</parameter1>\n`; SGLang's minimax-m2: `city` = the rest as text"),
+    Quirk("minimax-m2-misspelled-value-close-before-the-call-close", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter_invoke>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: `city` = `Paris</parameter_invoke>`"),
+    Quirk("minimax-m2-value-close-cut-short-before-the-call-close", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: `city` = `Paris</parameter`"),
+    Quirk("minimax-m2-misspelled-value-close-then-text-is-the-value", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">a</parameter1> b</parameter>\n'
+          "</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="a</parameter1> b")],
+          "vLLM's and SGLang's minimax-m2: the same"),
+    Quirk("minimax-m2-misspelled-value-close-before-a-written-key-is-the-value", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">a</parameter1>'
+          '<parameter name="city">b</parameter>\n</invoke>\n</minimax:tool_call>',
+          None, [call("get_weather", city='a</parameter1><parameter name="city">b')],
+          "SGLang's minimax-m2: the same; vLLM's minimax_m2: `city` = `b`"),
+    Quirk("minimax-m2-misspelled-value-close-at-the-end-is-the-value", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter1>',
+          None, [call("get_weather", city="Paris</parameter1>")],
+          "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: no call, the output as content"),
+    Quirk("dsml-misspelled-value-close-before-a-new-key", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
+          'Dallas</｜DSML｜parameter1>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n'
+          "</｜DSML｜invoke>\n</｜DSML｜function_calls>",
+          None, [call("get_weather", city="Dallas", days=3)],
+          "vLLM's deepseek_v32: `city` = `Dallas</｜DSML｜parameter1>\n`; SGLang's deepseekv32: `city` = the rest as "
+          "text, no `days`"),
+    Quirk("glm-misspelled-value-close-before-a-new-key", "glm",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value1>\n<arg_key>days</arg_key>\n"
+          "<arg_value>3</arg_value>\n</tool_call>",
+          None, [call("get_weather", city="Paris", days=3)],
+          "vLLM's glm45 and SGLang's glm45: `city` = `Paris</arg_value1>\n<arg_key>days</arg_key>\n<arg_value>3`"),
+    Quirk("glm-value-close-cut-short-before-the-call-close-keeps-its-spaces", "glm",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris  </arg_value\n</tool_call>",
+          None, [call("get_weather", city="Paris  ")],
+          "vLLM's and SGLang's glm45: the call with no arguments"),
+    Quirk("glm-misspelled-value-close-then-text-is-the-value", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>a</arg_values> b</arg_value></tool_call>",
+          None, [call("get_weather", city="a</arg_values> b")],
+          "vLLM's glm45: the same; SGLang's glm45: no call"),
+    Quirk("minicpm5-misspelled-value-close-before-a-new-key", "minicpm5",
+          '<function name="get_weather"><param name="city">Paris</param1><param name="days">3</param></function>',
+          None, [call("get_weather", city="Paris", days=3)],
+          "vLLM's and SGLang's minicpm5: `city` = `Paris</param1><param name=\"days\">3`, no `days`"),
+    Quirk("minicpm5-misspelled-value-close-in-cdata-is-its-text", "minicpm5",
+          '<function name="get_weather"><param name="city"><![CDATA[a</param1>]]><param name="days">3</param>'
+          "</function>",
+          None, [call("get_weather", city="a</param1>", days=3)],
+          "vLLM's and SGLang's minicpm5: `city` = the rest as text, its CDATA tags too, no `days`"),
     Quirk("hy4-unsuffixed-call-tag-in-prose", "hy4",
           "Write <tool_call>get_weather<arg_key>city</arg_key> like this.",
           "Write <tool_call>get_weather<arg_key>city</arg_key> like this.", [],

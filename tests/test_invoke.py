@@ -204,6 +204,42 @@ def test_minimax_m2_a_missing_value_close_ends_at_a_parameter_tag_after_a_newlin
     check("minimax_m2", undeclared, events, tools=TOOLS)
 
 
+def test_a_misspelled_value_close_before_the_next_parameter_is_its_close():
+    """A value's close misspelled (`</parameter1>`) or cut short (`</parameter`), with only whitespace
+    between it and a parameter tag that ends the value or the invoke close, is the value's close:
+    its bytes and that whitespace are the closing fragment's source; any text after it, another
+    tag or the stream's end leave it the value's text."""
+    output = (M2_CALLS + "\n" + INVOKE + 'f">\n' + PARAM + 's">Paris</parameter1>\n' + param("n", "3") + "\n"
+              + INVOKE_END + "\n" + M2_CALLS_END)
+    check("minimax_m2", output, [
+        dropped(M2_CALLS), dropped("\n"), dropped(INVOKE),
+        start(0, "f", 'f">'),
+        arguments(0, '{"s": "', "\n" + PARAM + 's">'),
+        arguments(0, "Paris", "Paris"),
+        arguments(0, '"', "</parameter1>\n"),
+        arguments(0, ', "n": 3', PARAM + 'n">3' + PARAM_END),
+        arguments(0, "}", "\n"),
+        end(0, INVOKE_END),
+        dropped("\n"), dropped(M2_CALLS_END),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+    check_tokens("minimax_m2", output, tools=TOOLS)
+    for close, value in (("</parameter", '"Paris"'), ("</parameter_invoke>", '"Paris"'),
+                         ("</parameter1>x", '"Paris</parameter1>x\\n"'), ("</param>", '"Paris</param>\\n"')):
+        cut = M2_CALLS + INVOKE + 'f">' + PARAM + 's">Paris' + close + "\n" + INVOKE_END + M2_CALLS_END
+        events = parsed("minimax_m2", cut, tools=TOOLS)
+        assert arguments_of(events) == {0: '{"s": ' + value + '}'}, close
+        check("minimax_m2", cut, events, tools=TOOLS)
+    held = M2_CALLS + INVOKE + 'f">' + PARAM + 'n">3</parameter1>\n' + INVOKE_END + M2_CALLS_END
+    events = parsed("minimax_m2", held, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"n": 3}'}      # (a value held whole closes the same way)
+    check("minimax_m2", held, events, tools=TOOLS)
+    at_end = M2_CALLS + INVOKE + 'f">' + PARAM + 's">Paris</parameter1>\n'
+    events = parsed("minimax_m2", at_end, tools=TOOLS)
+    assert arguments_of(events) == {0: '{"s": "Paris</parameter1>\\n"}'}
+    check("minimax_m2", at_end, events, tools=TOOLS)
+
+
 HEAD = "<|channel|>analysis <|constrain|>xml<|message|>"
 RFL, RFL_END = '<rfl:parameter name="', "</rfl:parameter>"
 NAMED_BY_HEADER = (Format("named_by_header")

@@ -253,6 +253,19 @@ def test_a_marker_closing_a_whole_value_that_holds_a_close_tag_reports_it():
     ], tools=TOOLS)
 
 
+def test_a_misspelled_value_close_before_the_call_close_is_its_close():
+    # `3</arg_value1>`: the value's close tag's stem, a tail and its `>` right before the call's end
+    # (whitespace aside) close the value; the close's bytes are the closing fragment's source
+    check("glm", "<tool_call>get_weather<arg_key>days</arg_key><arg_value>3</arg_value1>\n</tool_call>", [
+        dropped("<tool_call>"),
+        start(0, "get_weather", "get_weather"),
+        arguments(0, '{"days": 3', "<arg_key>days</arg_key><arg_value>3</arg_value1>\n"),
+        arguments(0, "}", ""),
+        end(0, "</tool_call>"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
 def test_a_marker_closing_a_key_reports_it():
     for body, cut in (("<arg_key>da", "<arg_key>da"), ("<arg_key>days</arg_key>", "<arg_key>days</arg_key>")):
         output = f"<tool_call>get_weather{body}</tool_call>"

@@ -122,8 +122,9 @@ cdef class InvokeSyntax(Syntax):
         self.head_tag = len(tags) if head_end is not None else -1
         # head_end: the tag after the others (head_tag)
         tags += (head_end,) if head_end is not None else ()
-        self.close_stem = -1
-        self.tags = MarkerSet(tags)
+        # the close tag less its `>`, a close misspelled or cut short (tag_call.pxi's top): the last
+        self.close_stem = len(tags) if tags[1].endswith(">") else -1
+        self.tags = MarkerSet(tags + ((tags[1][:-1],) if self.close_stem >= 0 else ()))
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body

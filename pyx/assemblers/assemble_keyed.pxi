@@ -401,7 +401,8 @@ cdef class KeyedSyntax(Syntax):
         separators = tuple(separators)
         if not all(separators):
             raise ValueError(f"keyed syntax: separators with text, got {separators!r}")
-        stems = ()
+        # each spelling's value close tag less its `>`, a close misspelled or cut short (tag_call.pxi's top)
+        stems = tuple(dict.fromkeys(close[:-1] for close in tags[KT_VALUE_CLOSE::KT_TAGS] if close.endswith(">")))
         self.tags = MarkerSet(tuple(tags) + type_tags + separators + stems)
         self.type_at = len(tags) if type_tags else -1
         self.separator_at = len(tags) + len(type_tags) if separators else -1
