@@ -680,6 +680,20 @@ def syntax_cases(r):
                                                             + arg("days", "3") + r.tail()), tools=TOOLS, calls=1))
         cases.append(Case(f"{p}-tag-{i}-after-pairs", closed(head("get_weather") + arg("city", "Paris") + cut),
                           tools=TOOLS, calls=1))
+    if not tagged:
+        # a value's close misspelled or cut short (the tagged syntax's cases are below)
+        stem = r.value_close[:-1]
+        cases += [
+            Case("keyed-close-misspelled-before-key", frame(head("get_weather") + r.arg_open("city") + "Paris" + stem
+                                                            + "1>\n" + arg("days", "3") + r.tail()),
+                 tools=TOOLS, calls=1),
+            Case("keyed-close-cut-before-call-close", closed(head("get_weather") + r.arg_open("days") + "3" + stem),
+                 tools=TOOLS, calls=1),
+            Case("keyed-close-misspelled-then-text", frame(head("get_weather") + r.arg_open("city") + "a" + stem
+                                                           + "s> b" + r.value_close + r.tail()), tools=TOOLS, calls=1),
+            Case("keyed-close-misspelled-at-end", open_call(head("get_weather") + r.arg_open("city") + "Paris" + stem
+                                                            + "1>\n"), tools=TOOLS, calls=1),
+        ]
     if tagged:
         fo, po, pc, fc = r.tags
         repaired = 1 if r.broken_tags else 0

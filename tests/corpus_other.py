@@ -265,6 +265,30 @@ def other_cases(r):
             Case(f"{p}-invoke-cut-by-next", opens + w.head("f") + w.arg("a", "1")[:-6] + r.call_open + time + closes,
                  tools=TOOLS),
         ]
+    if p in ("dsml", "invoke", "param_xml"):
+        # a value's close misspelled or cut short: before the next parameter or the call's close it
+        # is the value's close, before text the value's text, at the end the value's text too
+        value_close = r.tags[1]
+
+        def misspelled(tail, after):
+            city = w.arg("city", "Paris")
+            return city[:city.rindex(value_close)] + value_close[:-1] + tail + after
+
+        days = w.arg("days", "3")
+        cases += [
+            Case(f"{p}-close-misspelled-before-parameter", closed(w.head("get_weather") + misspelled("1>\n", days)),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-close-cut-before-parameter", closed(w.head("get_weather") + misspelled("", days)),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-close-misspelled-before-call-close", closed(w.head("get_weather") + misspelled("_x>\n", "")),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-close-cut-before-call-close", closed(w.head("get_weather") + misspelled("", "")),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-close-misspelled-then-text", closed(w.head("get_weather") + misspelled("1> x", days)),
+                 tools=TOOLS, calls=1),
+            Case(f"{p}-close-misspelled-at-end", opens + w.head("get_weather") + misspelled("1>\n", ""),
+                 tools=TOOLS, calls=1),
+        ]
     if p == "dsml":
         cases += [
             Case("dsml-string-attribute-false-not-json", frame(r, w.head("f") + w.arg("a", "not json", False)),

@@ -224,7 +224,8 @@ def test_a_misspelled_value_close_before_the_next_parameter_is_its_close():
         finish(tool_calls=1),
     ], tools=TOOLS)
     check_tokens("minimax_m2", output, tools=TOOLS)
-    for close, value in (("</parameter", '"Paris"'), ("</parameter_invoke>", '"Paris"'),
+    for close, value in (("</parameter", '"Paris"'), ("</parameter_invoke>", '"Paris"'), ("</parameter >", '"Paris"'),
+                         ("</parameter > x", '"Paris</parameter > x\\n"'),
                          ("</parameter1>x", '"Paris</parameter1>x\\n"'), ("</param>", '"Paris</param>\\n"')):
         cut = M2_CALLS + INVOKE + 'f">' + PARAM + 's">Paris' + close + "\n" + INVOKE_END + M2_CALLS_END
         events = parsed("minimax_m2", cut, tools=TOOLS)

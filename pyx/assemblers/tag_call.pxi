@@ -32,8 +32,8 @@
 # holding an angle bracket is no key; nor is one a tag or a marker cuts off.
 # A value's close misspelled or cut short (`Paris</parameter1>`, `</parameter_invoke>`,
 # `</parameter`: the close tag's stem, which a syntax may find as a tag of its own) is held inside
-# the value (hold_close_stem) with its tail up to its `>` (whitespace or a `<` ends a cut one) and
-# the whitespace after it. Right before a parameter tag that ends the value (its key new, or a
+# the value (hold_close_stem) with its tail up to its `>` (whitespace may stand before it; a cut
+# one ends at whitespace) and the whitespace after it. Right before a parameter tag that ends the value (its key new, or a
 # newline before it where the syntax reads one so) or a marker that closes the call, it was the
 # value's close: its bytes are the closing fragment's source. Anything else after it (text,
 # another tag, the stream's end) makes it the value's text (release_held_close).
@@ -52,6 +52,8 @@
 cdef enum:
     TC_HELD_KEY_MAX = 128    # the longest key a parameter tag held inside a value may have
     TC_CLOSE_TAIL_MAX = 32   # the most bytes a misspelled close may have between its stem and `>`
+    TC_TAIL_ENDED = -1       # close_tail: the tail ended, its `>` may still come after whitespace
+    TC_CLOSE_ENDED = -2      # close_tail: its `>` came
 
 
 cdef enum ValueMode:
@@ -126,7 +128,7 @@ cdef class TagCall(Assembler):
                                  # (hold_parameter_tag; the open value stays open while it is held)
     cdef ByteBuf held_key        # that tag's key as read so far
     cdef Py_ssize_t close_held_at    # where in carried a close misspelled or cut short, held inside a value, begins, or -1
-    cdef Py_ssize_t close_tail   # the bytes of its tail read; -1 once its `>` (or whitespace) ended it
+    cdef Py_ssize_t close_tail   # the bytes of its tail read, or TC_TAIL_ENDED, TC_CLOSE_ENDED
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -824,15 +826,15 @@ cdef class TagCall(Assembler):
                     and memcmp(self.tags.held.data, markers.t.ptrs[stem], self.tags.held.len) == 0):
                 self.hold_close_stem(self.tags.held.data, self.tags.held.len)
                 self.tags.held.len = 0
-                self.close_tail = -1
+                self.close_tail = TC_TAIL_ENDED
                 return 0
         return 0
 
     cdef Py_ssize_t held_close_text(self, const unsigned char* p, Py_ssize_t n) except -1:
-        """Text after a held close's stem: its tail, up to and with its `>` (whitespace ends it
-        cut short), then whitespace, are carried; a byte that is neither (or a tail longer than
-        TC_CLOSE_TAIL_MAX) makes the close the value's text. Returns how many bytes of p[0:n]
-        were the close's."""
+        """Text after a held close's stem: its tail (whitespace or its `>` ends it), whitespace
+        and the `>` if it has not come, then whitespace, are carried; a byte that is none of them
+        (or a tail longer than TC_CLOSE_TAIL_MAX) makes the close the value's text. Returns how
+        many bytes of p[0:n] were the close's."""
         cdef Py_ssize_t k = 0
         if self.close_tail >= 0:
             while k < n and p[k] != GREATER and p[k] != LESS and not u8_ascii_space(p[k]):
@@ -845,11 +847,15 @@ cdef class TagCall(Assembler):
             if k == n:
                 self.carry(p, n)
                 return n
-            self.close_tail = -1
-            if p[k] == GREATER:
+            self.close_tail = TC_TAIL_ENDED
+        while k < n:
+            if u8_ascii_space(p[k]):
                 k += 1
-        while k < n and u8_ascii_space(p[k]):
-            k += 1
+            elif p[k] == GREATER and self.close_tail == TC_TAIL_ENDED:
+                self.close_tail = TC_CLOSE_ENDED
+                k += 1
+            else:
+                break
         self.carry(p, k)
         if k < n:
             self.release_held_close()
