@@ -218,7 +218,7 @@ cdef class AttributeCall(TagCall):
     cdef unsigned char attribute_read   # spaced: bytes of the attribute's name read so far
     cdef unsigned char quote     # the byte that ends the name or key being read; 0: unquoted
     cdef bint self_closing       # a `/` just before the call tag's `>` closes the call, no parameters
-    cdef int close_stem          # the tag of the parameter's close tag less its `>` (a close misspelled), or -1
+    cdef int close_stem          # the tag of the parameter's close less its `>` (misspelled), or -1
 
     def __cinit__(self):
         self.stage = AS_NAME

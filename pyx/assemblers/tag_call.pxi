@@ -33,10 +33,11 @@
 # A value's close misspelled or cut short (`Paris</parameter1>`, `</parameter_invoke>`,
 # `</parameter`: the close tag's stem, which a syntax may find as a tag of its own) is held inside
 # the value (hold_close_stem) with its tail up to its `>` (whitespace may stand before it; a cut
-# one ends at whitespace) and the whitespace after it. Right before a parameter tag that ends the value (its key new, or a
-# newline before it where the syntax reads one so) or a marker that closes the call, it was the
-# value's close: its bytes are the closing fragment's source. Anything else after it (text,
-# another tag, the stream's end) makes it the value's text (release_held_close).
+# one ends at whitespace) and the whitespace after it. Right before a parameter tag that ends the
+# value (its key new, or a newline before it where the syntax reads one so) or a marker that
+# closes the call, it was the value's close: its bytes are the closing fragment's source.
+# Anything else after it (text, another tag, the stream's end) makes it the value's text
+# (release_held_close).
 #
 # Where the syntax's template writes a newline between a value's close tag and the next tag (the
 # keyed syntax: GLM's `</arg_value>\n<arg_key>`, `</arg_value>\n    </tool_call>`), a streamed
@@ -127,7 +128,7 @@ cdef class TagCall(Assembler):
     cdef Py_ssize_t tag_held_at  # where in carried a parameter tag held inside a value begins, or -1
                                  # (hold_parameter_tag; the open value stays open while it is held)
     cdef ByteBuf held_key        # that tag's key as read so far
-    cdef Py_ssize_t close_held_at    # where in carried a close misspelled or cut short, held inside a value, begins, or -1
+    cdef Py_ssize_t close_held_at    # where in carried a held close (misspelled, cut short) begins, or -1
     cdef Py_ssize_t close_tail   # the bytes of its tail read, or TC_TAIL_ENDED, TC_CLOSE_ENDED
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
