@@ -122,9 +122,9 @@ cdef class InvokeSyntax(Syntax):
         self.head_tag = len(tags) if head_end is not None else -1
         # head_end: the tag after the others (head_tag)
         tags += (head_end,) if head_end is not None else ()
-        # the close tag less its `>`, a close misspelled or cut short (tag_call.pxi's top): the last
-        self.close_stem = len(tags) if tags[1].endswith(">") else -1
-        self.tags = MarkerSet(tags + ((tags[1][:-1],) if self.close_stem >= 0 else ()))
+        stems = tc_close_stems(tags[1:2])      # (the last tag)
+        self.close_stem = len(tags) if stems else -1
+        self.tags = MarkerSet(tags + stems)
         self.typed_by_attribute = typed_by_attribute
         self.own_line = own_line
         self.json_body = json_body

@@ -370,7 +370,7 @@ cdef class KeyedCall(TagCall):
             self.report_carried(MW_OTHER, OT_BLOCK_WITHOUT_NAME)
             return own_end
         if terminal >= 0:
-            if self.stage == KY_VALUE and self.close_held_at < 0 and (<KeyedSyntax>self.syntax).stem_at >= 0:
+            if self.stage == KY_VALUE:
                 self.hold_scanner_stem((<KeyedSyntax>self.syntax).stem_at, self.tags.markers.size)
             self.value_cut_by_close()
         self.close_started(self.stage == KY_BETWEEN, OT_TAG_CUT_SHORT, p, n)
@@ -401,8 +401,7 @@ cdef class KeyedSyntax(Syntax):
         separators = tuple(separators)
         if not all(separators):
             raise ValueError(f"keyed syntax: separators with text, got {separators!r}")
-        # each spelling's value close tag less its `>`, a close misspelled or cut short (tag_call.pxi's top)
-        stems = tuple(dict.fromkeys(close[:-1] for close in tags[KT_VALUE_CLOSE::KT_TAGS] if close.endswith(">")))
+        stems = tc_close_stems(tuple(tags)[KT_VALUE_CLOSE::KT_TAGS])      # (the last tags)
         self.tags = MarkerSet(tuple(tags) + type_tags + separators + stems)
         self.type_at = len(tags) if type_tags else -1
         self.separator_at = len(tags) + len(type_tags) if separators else -1

@@ -232,9 +232,9 @@ cdef class ParamXmlSyntax(Syntax):
         self.wrapper_at = PX_PARAMETER_SPELLINGS + len(param_spellings) + (1 if loose else 0) if wrapper else -1
         tags = (tuple(tags) + PARAM_XML_CDATA + tuple(param_spellings)
                 + ((tags[0][:-2],) if loose else ()) + wrapper)
-        # the close tag less its `>`, a close misspelled or cut short (tag_call.pxi's top): the last
-        self.close_stem = len(tags) if tags[1].endswith(">") else -1
-        self.tags = MarkerSet(tags + ((tags[1][:-1],) if self.close_stem >= 0 else ()))
+        stems = tc_close_stems(tags[1:2])      # (the last tag)
+        self.close_stem = len(tags) if stems else -1
+        self.tags = MarkerSet(tags + stems)
         self.header_ends = Syntax(header_ends).ends
         self.doubled_names = bool(doubled_names)
 

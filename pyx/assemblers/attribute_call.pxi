@@ -677,7 +677,7 @@ cdef class AttributeCall(TagCall):
             p = NULL
             n = 0
         if terminal >= 0:
-            if self.stage == AS_VALUE and self.close_held_at < 0:
+            if self.stage == AS_VALUE:
                 self.hold_scanner_stem(self.close_stem, self.close_stem + 1)
             self.value_cut_by_close()
         self.close_started(self.stage == AS_BETWEEN, OT_TAG_CUT_SHORT, p, n)

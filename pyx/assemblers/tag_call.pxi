@@ -90,6 +90,16 @@ cdef inline bint tc_empty_object(const unsigned char* p, Py_ssize_t n) noexcept:
     return True
 
 
+cdef tuple tc_close_stems(tuple closes):
+    """The stems of a syntax's value close tags `closes`, each less its `>` and once (those without
+    one have none): the tags a close misspelled or cut short begins with (see the top)."""
+    cdef list stems = []
+    for close in closes:
+        if close.endswith(">") and close[:-1] not in stems:
+            stems.append(close[:-1])
+    return tuple(stems)
+
+
 cdef inline TagCall tc_opened(TagCall call, MarkerSet tags, object declared):
     """`call` (made with __new__, the constructor's fast path) set to read `tags`, typing by
     `declared`."""
@@ -818,11 +828,14 @@ cdef class TagCall(Assembler):
 
     cdef int hold_scanner_stem(self, int first, int last) except -1:
         """A marker closes the call while the tag scanner holds, whole, one of the stems
-        first..last-1 (a close cut short right before the marker, `</parameter</invoke>`): it is
-        held as a close the marker ends, as when whitespace came between them."""
+        first..last-1 (a close cut short right before the marker, `</parameter</invoke>`) and no
+        close is held: it is held as a close the marker ends, as when whitespace came between
+        them (nothing when first is -1: the syntax has no stems)."""
         cdef MarkerSet markers = self.tags.markers
         cdef int stem
-        for stem in range(max(first, 0), last):
+        if first < 0 or self.close_held_at >= 0:
+            return 0
+        for stem in range(first, last):
             if (self.tags.held.len == markers.t.lens[stem]
                     and memcmp(self.tags.held.data, markers.t.ptrs[stem], self.tags.held.len) == 0):
                 self.hold_close_stem(self.tags.held.data, self.tags.held.len)
