@@ -730,6 +730,9 @@ def syntax_cases(r):
                                                                  + time), tools=TOOLS, calls=2),
             Case("tagged-close-misspelled", frame(head("get_weather") + r.arg_open("city") + "Paris\n</parameter1>\n"
                                                   + arg("days", "3") + fc), tools=TOOLS, calls=1),
+            Case("tagged-close-spaced-before-parameter", frame(head("get_weather") + r.arg_open("city") + "Paris\n"
+                                                                "</parameter \t>\n" + arg("days", "3") + fc),
+                 tools=TOOLS, calls=1),
             Case("tagged-close-misspelled-before-function-close", frame(
                 head("get_weather") + r.arg_open("city") + "Paris\n</parameter_function>\n" + fc),
                 tools=TOOLS, calls=1),

@@ -262,6 +262,10 @@ def test_seed_oss_reads_two_functions_in_one_block():
     ("\n<parameter=city>\nShanghai\n</parameter1>\n<parameter=days>\n3\n</parameter>\n",
      {"city": "Shanghai", "days": 3}),
     ("\n<parameter=city>\nShanghai\n</parameter_function>\n", {"city": "Shanghai"}),
+    # whitespace before the misspelled close's `>` is the close's (as in the other tag syntaxes)
+    ("\n<parameter=city>\nShanghai\n</parameter >\n<parameter=days>\n3\n</parameter>\n",
+     {"city": "Shanghai", "days": 3}),
+    ("\n<parameter=city>\nShanghai\n</parameter1 \t>\n", {"city": "Shanghai"}),
     ("<parameter=city>Shanghai</parameter<parameter=days>3</parameter>", {"city": "Shanghai", "days": 3}),
     ("<parameter=city>Shanghai</parameter\n<parameter=days>3</parameter>", {"city": "Shanghai", "days": 3}),
     # a function close ends an open value (vLLM: TOOL_ARGS + FUNC_END; SGLang: `</function>` ends it)
@@ -276,7 +280,8 @@ def test_the_block_close_ends_a_value_and_its_call():
     reads("<tool_call><function=bash><parameter=command>pwd</tool_call>", None, [("bash", {"command": "pwd"})])
 
 
-@pytest.mark.parametrize("value", ["<config>\n  <p>1</p>\n</parameters>", "x </parameterList>", "a</parameter_b> c"])
+@pytest.mark.parametrize("value", ["<config>\n  <p>1</p>\n</parameters>", "x </parameterList>", "a</parameter_b> c",
+                                   "a</parameter > c"])
 def test_a_value_its_close_ends_keeps_what_looks_like_a_close(value):
     """SGLang qwen3_coder test_closed_value_ending_like_a_marker_is_kept."""
     output = f"<tool_call>\n<function=weather>\n<parameter=city>\n{value}\n</parameter>\n</function>\n</tool_call>"

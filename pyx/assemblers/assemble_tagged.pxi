@@ -98,16 +98,18 @@ cdef enum TaggedPending:       # a value's close that what follows it has still 
 
 
 cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_t n) noexcept:
-    """How long the misspelled close at p[0:n] is: `</parameter`, then up to and with its `>`
-    (a `<` or whitespace first ends it before them)."""
-    cdef Py_ssize_t k = TG_CLOSE_STEM
-    while k < n:
-        if p[k] == GREATER:
-            return k + 1
-        if p[k] == LESS or u8_ascii_space(p[k]):
-            return k
+    """How long the misspelled close at p[0:n] is: `</parameter`, then up to and with its `>`,
+    which whitespace may come before (a `<`, or whitespace then another byte, ends it before
+    them)."""
+    cdef Py_ssize_t k = TG_CLOSE_STEM, tail
+    while k < n and p[k] != GREATER and p[k] != LESS and not u8_ascii_space(p[k]):
         k += 1
-    return n
+    tail = k
+    while k < n and u8_ascii_space(p[k]):
+        k += 1
+    if k < n and p[k] == GREATER:
+        return k + 1
+    return tail
 
 
 cdef inline Py_ssize_t tg_name_at(const unsigned char* p, Py_ssize_t n, const char* tag_name,
