@@ -5,7 +5,7 @@ Importing this module (or `register()`, which the `sglang.srt.plugins` entry poi
 symphony is installed) adds, to `FunctionCallParser.ToolCallParserEnum` and
 `ReasoningParser.DetectorMap`, one detector per table named `symphony_<table>`, and `symphony`,
 which picks the table from the served model (the tokenizer's `name_or_path`) through
-`symphony.for_model`::
+`symphony.for_model`, reading the markers as the tokenizer spells them (`names.served_table`)::
 
     python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B \\
         --tool-call-parser symphony --reasoning-parser symphony
@@ -48,6 +48,7 @@ from symphony.integrations.names import (
     named_function,
     pydantic_maker,
     reads_types,
+    served_table,
     structural_tag,
     table_for,
 )
@@ -68,7 +69,10 @@ _new_result, _new_call = pydantic_maker(StreamingParseResult), pydantic_maker(To
 
 
 def _table(name, tokenizer):
-    return table_for(name, getattr(tokenizer, "name_or_path", None), "SGLang's tokenizer (name_or_path)")
+    """The table a name parses with, as the served tokenizer spells its markers (SGLang hands its
+    detectors the tokenizer where their constructor takes one)."""
+    return served_table(table_for(name, getattr(tokenizer, "name_or_path", None),
+                                  "SGLang's tokenizer (name_or_path)"), tokenizer)
 
 
 class SymphonyReasoningDetector(_reasoning.BaseReasoningFormatDetector):

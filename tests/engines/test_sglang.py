@@ -149,6 +149,23 @@ def test_a_call_to_an_undeclared_tool_is_normal_text_as_sglangs_detectors_drop_i
     assert whole(plain, name)["content"].strip() == "No call here."
 
 
+def test_hy4_reads_the_marker_suffix_its_tokenizers_vocab_spells():
+    """A Hy4 checkpoint whose tokenizer spells the markers `:6124c78e`: SGLang gives the detector
+    its tokenizer, whose vocab names the suffix (names.served_table), as in symphony's vLLM parser."""
+    suffix = ":6124c78e"
+    tags = ("tool_calls", "tool_call", "arg_key", "arg_value")
+    markers = tuple(f"<{tag}{suffix}>" for tag in tags) + tuple(f"</{tag}{suffix}>" for tag in tags)
+    text = (f"Checking.<tool_calls{suffix}><tool_call{suffix}>get_weather<arg_key{suffix}>city</arg_key{suffix}>"
+            f"<arg_value{suffix}>Paris</arg_value{suffix}></tool_call{suffix}></tool_calls{suffix}>")
+    for tok, read in ((_tokenizer("tencent/Hy4-suffixed", markers), True), (_tokenizer("tencent/Hy4-preview"), False)):
+        parser = sgl.FunctionCallParser([sgl.Tool(**t) for t in WEATHER_TOOL], "symphony_hy4", tokenizer=tok)
+        content, items = parser.parse_non_stream(text)
+        if read:
+            assert (content, [(i.name, i.parameters) for i in items]) == ("Checking.", [("get_weather", '{"city": "Paris"}')])
+        else:       # a vocab with no suffixed marker: `:opensource` and bare are read, the rest is text
+            assert not items and content == text
+
+
 # ---- The `_append_think` names: the thought in the content, as written -------------------------
 
 APPEND_THINK_CASES = [c for c in CASES if c.model.format == "minimax_m2"]
