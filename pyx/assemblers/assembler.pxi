@@ -40,6 +40,18 @@ cdef class Assembler:
         value's text), else 0 (the engine follows the row)."""
         return 0
 
+    cdef bint holds_opener(self) noexcept:
+        """Whether a marker that would open the next call is held inside a value (hold_marker), to
+        be read again by the engine when a terminal or the stream's end comes first."""
+        return False
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, int* marker, Py_ssize_t* marker_len,
+                                     Sink sink) except -1:
+        """The held opener was the next call's: the value it was held in ends before it, and its
+        bytes and all held after them go to `into` (the marker's terminal in `marker`, its length
+        in `marker_len`) for the engine to read again. Returns how many bytes went."""
+        return 0
+
     cdef int finish(self, Sink sink, bint complete) except -1:
         """The stream ended inside the region: report what is held (UnterminatedRegion); a started
         call's arguments are closed into one whole value when `complete` (the stream was not

@@ -39,6 +39,16 @@
 # Anything else after it (text, another tag, the stream's end) makes it the value's text
 # (release_held_close).
 #
+# A table's marker that would open the next call, written inside a value whose close tag may
+# still come (`<arg_value>printf '<tool_call>'</arg_value>`, `<parameter name="code">s =
+# '<invoke name="f">'</parameter>`), is held there with all that follows it (hold_opener), the
+# syntax's tags read as text: the value's close tag, no other tag of the syntax having come after
+# the marker, makes all of it the value's text (release_held_opener); any terminal of the table
+# (another marker, a separator) or the stream's end makes the marker the next call's, the value
+# ended where it begins (its close tag missing), and the engine reads the marker and what
+# followed it again (give_back_opener). So does a value's close after a tag of the syntax: it was
+# the value of a call the marker opened.
+#
 # Where the syntax's template writes a newline between a value's close tag and the next tag (the
 # keyed syntax: GLM's `</arg_value>\n<arg_key>`, `</arg_value>\n    </tool_call>`), a streamed
 # string's trailing whitespace waits (`hold_space`): its close tag makes it the value's text; a
@@ -140,6 +150,10 @@ cdef class TagCall(Assembler):
     cdef ByteBuf held_key        # that tag's key as read so far
     cdef Py_ssize_t close_held_at    # where in carried a held close (misspelled, cut short) begins, or -1
     cdef Py_ssize_t close_tail   # the bytes of its tail read, or TC_TAIL_ENDED, TC_CLOSE_ENDED
+    cdef Py_ssize_t opener_held_at   # where in carried a call opener held inside a value begins, or -1
+    cdef int opener_marker       # ... the table's terminal it is
+    cdef Py_ssize_t opener_len   # ... its length
+    cdef bint opener_then_tag    # ... a tag of the syntax came after it
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -167,6 +181,7 @@ cdef class TagCall(Assembler):
         self.index = -1
         self.tag_held_at = -1
         self.close_held_at = -1
+        self.opener_held_at = -1
         hb_init(&self.carried)
 
     def __dealloc__(self):
@@ -252,6 +267,7 @@ cdef class TagCall(Assembler):
         self.sink = sink
         if self.done:
             return 0
+        self.release_held_opener()      # (the engine reads a held opener again before it closes)
         self.done = True
         return self.close_block(terminal, p, n)
 
@@ -260,6 +276,7 @@ cdef class TagCall(Assembler):
         self.sink = sink
         if self.done:
             return 0
+        self.release_held_opener()      # (the engine reads a held opener again before it finishes)
         self.done = True
         if complete and self.started():
             # closed as by a marker that is not the call's own, with no bytes of its own: what
@@ -770,6 +787,78 @@ cdef class TagCall(Assembler):
         if as_value:
             return self.value_text(p, n)
         return self.on_text(p, n)
+
+    cdef int hold_opener(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """The table's marker `terminal` that would open the next call, p[0:n], inside the open
+        value: held, with what follows, until the value's close tag or a terminal decides (see
+        the top); 1 when held, 0 when the engine follows its row (no value is open, or a tag, a
+        close or a separator is held in it)."""
+        if self.done or self.mode == VM_NONE or self.opener_held_at >= 0:
+            return 0
+        if self.tag_held_at >= 0 or self.close_held_at >= 0 or hb_has_marks(&self.carried):
+            return 0
+        self.flush_scanner(sink)        # (a tag's start the marker cut off: the value's text)
+        if self.mode == VM_NONE or self.tag_held_at >= 0 or self.close_held_at >= 0:
+            return 0
+        self.opener_held_at = self.carried.text.len
+        self.opener_marker = terminal
+        self.opener_len = n
+        self.opener_then_tag = False
+        self.carry(p, n)
+        return 1
+
+    cdef bint tag_after_opener(self, bint closes_value, const unsigned char* p, Py_ssize_t n) except -1:
+        """A tag of the syntax p[0:n] while a call opener is held in the value: True when it is
+        the value's close and no other tag came since the opener (all held is the value's text,
+        and the caller reads the close), else held with it (False)."""
+        if closes_value and not self.opener_then_tag:
+            self.release_held_opener()
+            return True
+        self.opener_then_tag = True
+        self.carry(p, n)
+        return False
+
+    cdef int release_held_opener(self) except -1:
+        """The call opener held in the value, and all held after it, are the value's text."""
+        cdef Py_ssize_t at = self.opener_held_at
+        if at < 0:
+            return 0
+        self.opener_held_at = -1
+        return self.reread_as_value(at)
+
+    cdef bint holds_opener(self) noexcept:
+        return self.opener_held_at >= 0
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, int* marker, Py_ssize_t* marker_len,
+                                     Sink sink) except -1:
+        """The call opener held in the value was the next call's: the value ends where it begins
+        (its close tag missing), and its bytes and all held after them go to `into` for the engine
+        to read again, the opener's terminal in `marker`, its length in `marker_len`. Returns how
+        many bytes went (0: none was held)."""
+        cdef Py_ssize_t at = self.opener_held_at, before
+        cdef Held tail
+        if at < 0:
+            return 0
+        self.sink = sink
+        self.take_scanner_held()        # (a tag's start the terminal cut off: text after the opener)
+        self.opener_held_at = -1
+        before = self.carried.text.len
+        self.close_value_upto(at)
+        at -= before - self.carried.text.len
+        self.value_ended()
+        hb_init(&tail)
+        try:
+            hb_split(&self.carried, at, &tail)
+            bb_append(into, tail.text.data, tail.text.len)      # (no separator: one would have decided)
+        finally:
+            hb_free(&tail)
+        marker[0] = self.opener_marker
+        marker_len[0] = self.opener_len
+        return into.len
+
+    cdef void value_ended(self) noexcept:
+        """The open value ended without its close tag: the call reads the next tag."""
+        pass
 
     cdef int hold_parameter_tag(self, const unsigned char* p, Py_ssize_t n) except -1:
         """A parameter's open tag p[0:n] (up to its key) inside a value: held, with the key that

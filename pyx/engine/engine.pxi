@@ -51,6 +51,12 @@
 # left for the prose after calls written without their block (Table.prose_after_calls) leaves for
 # the state it was opened from: its tag was text there, as what follows it is.
 #
+# A call's assembler may hold a marker that would open the next call inside a value whose close
+# tag may still come (Assembler.hold_marker: the value's text if that close comes first). A
+# terminal or the end of the stream coming first makes it the next call's: the assembler ends the
+# value before it and gives it back with the text after it, which the engine reads again
+# (reread_opener) before what came.
+#
 # A block that reads JSON call objects (Table.objects: dots, whose models write
 # `{"name": .., "arguments": ..}` in a `<dots_function_call>` block as well as invokes) opens a
 # call at a `{` written where a call may begin in it: after the marker that entered the block or
@@ -133,6 +139,8 @@ cdef class Engine:
     cdef bint end_again             # a call just ended by the tag its assembler reads as its end
                                     # (Table.end_tag), with only whitespace since ...
     cdef ByteBuf end_held           # ... and the start of that tag written again, held
+    cdef ByteBuf reread             # a call opener the call held in a value, and what followed it,
+                                    # read again (reread_opener)
     cdef int closer_again           # the marker that closed a call, or its block or region right
                                     # after it, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
@@ -172,6 +180,7 @@ cdef class Engine:
         bb_free(&self.damaged)
         bb_free(&self.separators)
         bb_free(&self.end_held)
+        bb_free(&self.reread)
 
     @property
     def format(self):
@@ -510,6 +519,9 @@ cdef class Engine:
         if emits == EM_REASONING:
             self.sink.mark(EV_REASONING_END)
         elif emits == EM_ARGUMENTS:
+            if self.call.holds_opener():
+                self.reread_opener()
+                return self.close_state(complete)   # (what the state the opener led to leaves open)
             self.close_call(-1, NULL, 0, complete)
         elif emits == EM_DAMAGED_MARKER:
             if self.damaged_tag >= 0 and self.table.closes[self.state] >= 0 and not self.region_undecided:
@@ -755,6 +767,8 @@ cdef class Engine:
         cdef int emits = self.table.emits[self.state]
         if emits == EM_DAMAGED_MARKER:
             return self.damaged_terminal(i, p, n)
+        if emits == EM_ARGUMENTS and self.call.holds_opener():
+            return self.after_reread(i, p, n)
         if self.table.ignored[i]:
             if emits == EM_ARGUMENTS:
                 return self.call.ignored(p, n, self.sink)
@@ -787,6 +801,8 @@ cdef class Engine:
         cdef bint taken = False
         cdef bint opening, after_call
         cdef int64_t calls
+        if self.table.emits[self.state] == EM_ARGUMENTS and self.call.holds_opener():
+            return self.after_reread(i, p, n)
         if self.table.emits[nxt] == EM_DAMAGED_MARKER:
             if self.separators.len:
                 self.settle_separators(False)
@@ -840,6 +856,28 @@ cdef class Engine:
         if taken < n:
             return self.call_returned(i if taken == 0 else -1, p + taken, n - taken)
         return 0
+
+    cdef int reread_opener(self) except -1:
+        """A terminal or the stream's end came while the open call held a marker that would open
+        the next call inside a value (Assembler.hold_marker): it was the next call's, so it and the
+        text held after it are read again here, as they would have been had the value been closed
+        (they hold no terminal: any would have come here first)."""
+        cdef int marker = -1
+        cdef Py_ssize_t m = 0, n
+        self.reread.len = 0
+        n = self.call.give_back_opener(&self.reread, &marker, &m, self.sink)
+        if n == 0:
+            return 0
+        self.terminal(marker, self.reread.data, m)
+        if n > m:
+            self.text(self.reread.data + m, n - m)
+        return 0
+
+    cdef int after_reread(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
+        """Terminal i came while the open call held a call opener in a value: the opener is read
+        again first, then i, in the state that leads to."""
+        self.reread_opener()
+        return self.terminal(i, p, n)
 
     cdef int wrapping_given_back(self) except -1:
         """Bytes of earlier pieces the call gave back where the state does not return: wrapping."""
