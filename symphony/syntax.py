@@ -542,10 +542,10 @@ class CallSyntax:
 
     def call_openers(self, fmt):
         """The terminals (by number, in `fmt`) whose row leads from a call into the next one, and
-        which a tagged value may hold as its text until its own close tag decides (a JSON call
+        which a value may hold as its text until its own close tag decides (a JSON call
         whose head restarts reads them as its arguments' text; so does a list of `next_list`, inside
         the list); an attribute call that never started leaves them to the next call."""
-        if self.kind not in ("tagged", "invoke", "dsml", "param_xml", "xtml") \
+        if self.kind not in ("tagged", "invoke", "dsml", "param_xml", "xtml", "keyed") \
                 and not (self.kind == "json" and dict(self.params).get("head_restarts")) \
                 and not (self.kind == "json_list" and dict(self.params).get("next_list")):
             return []
@@ -591,7 +591,8 @@ class CallSyntax:
             spellings = (self.tags,) + dict(self.params).get("also", ())
             return _native.KeyedSyntax(tuple(text for tags in spellings for text in tags.texts()), call_ends,
                                        dict(self.params).get("type_tags", ()), dict(self.params).get("objects", False),
-                                       ("\\n",) if dict(self.params).get("escaped_newlines") else ())
+                                       ("\\n",) if dict(self.params).get("escaped_newlines") else (),
+                                       openers=openers)
         if self.kind == "dsml":
             return _native.InvokeSyntax(self.dsml_tags()[:2], True, False, call_ends, json_body=True, starts=starts,
                                         spaced=dict(self.params).get("spaced", False), openers=openers)

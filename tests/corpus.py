@@ -615,6 +615,16 @@ def syntax_cases(r):
         Case(f"{p}-value-holds-call-open", frame(body("get_weather", [("code", f"a{r.call_open}b"), ("days", "3")])),
              tools=TOOLS),
         Case(f"{p}-value-holds-every-marker", frame(body("lookup", [("x", "".join(r.markers))])), tools=TOOLS),
+        # a call's opener inside a value: the value's close tag after it makes it the value's text; a
+        # tag, a marker or the end first makes it the next call's, the value's close missing
+        Case(f"{p}-value-holds-call-open-closed", frame(body("get_weather", [
+            ("code", f"printf '{r.call_open}'\n"), ("days", "3")])), tools=TOOLS, calls=1),
+        Case(f"{p}-value-close-missing-before-call", co + r.lead + head("get_weather") + r.arg_open("city") + "Paris"
+             + r.call(time) + (r.block_close or ""), tools=TOOLS),
+        Case(f"{p}-value-close-missing-before-bare-call", co + r.lead + head("get_weather") + r.arg_open("city")
+             + "Paris\n" + r.call(body("get_time")) + (r.block_close or ""), tools=TOOLS),
+        Case(f"{p}-value-holds-call-open-at-end", open_call(head("get_weather") + r.arg_open("city") + "a "
+                                                            + r.call_open + " b"), tools=TOOLS),
         Case(f"{p}-inferred-value-holds-call-close", frame(body("lookup", [("x", f"[1, {r.call_close}2]")])),
              tools=TOOLS, calls=1),
         # no name: the block starts no call however many pairs it holds

@@ -266,6 +266,20 @@ def other_cases(r):
                  tools=TOOLS),
         ]
     if p in ("dsml", "invoke", "param_xml"):
+        # a call's opener inside a value: the value's close tag after it makes it the value's text;
+        # a tag, a marker or the end first makes it the next call's, the value's close missing
+        city = w.arg("city", "Paris")
+        city_open = city[:city.rindex("Paris")]
+        cases += [
+            Case(f"{p}-value-holds-call-open-closed", frame(r, w.body("get_weather", [
+                ("code", f"printf '{r.call_open}'\n"), ("days", "3")])), tools=TOOLS, calls=1),
+            Case(f"{p}-value-holds-call-open-and-tag", frame(r, w.body("get_weather", [
+                ("code", f"a {r.call_open}f{r.tags[0]} b")])), tools=TOOLS),
+            Case(f"{p}-value-close-missing-before-call", opens + w.head("get_weather") + city_open + "Paris"
+                 + (r.call_close or "") + w.separator + r.call_open + time + closes, tools=TOOLS, calls=2),
+            Case(f"{p}-value-holds-call-open-at-end", opens + w.head("get_weather") + city_open + "a "
+                 + r.call_open + " b", tools=TOOLS),
+        ]
         # a value's close misspelled or cut short: before the next parameter or the call's close it
         # is the value's close, before text the value's text, at the end the value's text too
         value_close = r.tags[1]

@@ -2246,6 +2246,42 @@ QUIRKS = [
           "</invoke>\n</minimax:tool_call>",
           None, [call("get_weather", city="Paris")],
           "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: `city` = `Paris</parameter`"),
+    # a call's opener inside a value: the value's own close after it makes it the value's text; a
+    # terminal or the end first makes it the next call's (the value's close missing)
+    Quirk("glm-call-opener-in-a-value-its-close-ends", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Wrap it in `<tool_call>` tags.</arg_value>"
+          "</tool_call>",
+          None, [call("get_weather", city="Wrap it in `<tool_call>` tags.")],
+          "vLLM's and SGLang's glm47: the same"),
+    Quirk("ling-call-opener-on-a-line-of-a-value", "ling",
+          "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>line1\n<tool_call>\nline3</arg_value>\n"
+          "</tool_call>",
+          None, [call("get_weather", city="line1\n<tool_call>\nline3")],
+          "vLLM's and SGLang's glm45: the same"),
+    Quirk("glm-call-opener-in-a-value-whose-close-is-missing", "glm",
+          "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris<tool_call>get_time</tool_call>",
+          None, [call("get_weather", city="Paris"), call("get_time")],
+          "vLLM's and SGLang's glm47: get_weather with no arguments, no get_time"),
+    Quirk("minimax-m2-invoke-opener-in-a-value-its-close-ends", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">s = \'<invoke name="f">\'\n'
+          "</parameter>\n</invoke>\n</minimax:tool_call>",
+          None, [call("get_weather", city="s = '<invoke name=\"f\">'\n")],
+          "vLLM's minimax_m2: the same; SGLang's minimax-m2: the same less the last newline"),
+    Quirk("minimax-m2-invoke-opener-in-a-value-whose-close-is-missing", "minimax_m2",
+          '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris\n<invoke name="get_time">\n'
+          '<parameter name="zone">UTC</parameter>\n</invoke>\n</minimax:tool_call>',
+          None, [call("get_weather", city="Paris\n"), call("get_time", zone="UTC")],
+          "vLLM's minimax_m2: one call, `city` = the invoke tag's text and `zone`; SGLang's minimax-m2: "
+          "`city` = the rest as text"),
+    Quirk("deepseek-v3-2-invoke-opener-in-a-value-its-close-ends", "deepseek_v3_2",
+          '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">'
+          'a <｜DSML｜invoke name="f"> b</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+          None, [call("get_weather", city='a <｜DSML｜invoke name="f"> b')],
+          "vLLM's deepseek_v32 and SGLang's deepseekv32: the same"),
+    Quirk("minicpm5-function-opener-in-a-value-its-close-ends", "minicpm5",
+          '<function name="get_weather"><param name="city">a <function name="f"> b</param></function>',
+          None, [call("get_weather", city='a <function name="f"> b')],
+          "vLLM's and SGLang's minicpm5: the same"),
     Quirk("minimax-m2-misspelled-value-close-then-text-is-the-value", "minimax_m2",
           '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">a</parameter1> b</parameter>\n'
           "</invoke>\n</minimax:tool_call>",

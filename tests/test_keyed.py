@@ -10,7 +10,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import symphony
+from symphony.adapt import chat
 from tests import tiers
+from tests.common import check_conservation, chunkings, replay
 from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
 
 NOT_A_NAME = "text where the call's name should be"
@@ -388,3 +391,56 @@ def test_k2_horizon_typed_members_at_every_chunking(body):
     check("k2_horizon", output, events, prompt="", tools=K2_TYPED_TOOLS, every_split_up_to=40)
     for call in arguments_of(events).values():
         json.loads(call)
+
+
+def test_a_call_opener_in_a_value_its_close_ends_is_the_values_text():
+    # `<tool_call>` inside a value, whose own close comes next: the value's text (vLLM's and
+    # SGLang's glm47 read it so); it waited from the opener to the close
+    check("glm", "<tool_call>get_weather<arg_key>city</arg_key><arg_value>a <tool_call> b</arg_value></tool_call>", [
+        dropped("<tool_call>"),
+        start(0, "get_weather", "get_weather"),
+        arguments(0, '{"city": "', "<arg_key>city</arg_key><arg_value>"),
+        arguments(0, "a", "a"),
+        arguments(0, " <tool_call> b", " <tool_call> b"),
+        arguments(0, '"', "</arg_value>"),
+        arguments(0, "}", ""),
+        end(0, "</tool_call>"),
+        finish(tool_calls=1),
+    ], tools=TOOLS)
+
+
+def test_a_call_opener_in_a_value_the_call_goes_on_after_is_the_next_call():
+    # the marker is the next call's when a terminal (here the call's close) or the end comes
+    # before the value's close: the value ends before it, its close missing
+    check("glm", "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris<tool_call>get_time</tool_call>", [
+        dropped("<tool_call>"),
+        start(0, "get_weather", "get_weather"),
+        arguments(0, '{"city": "', "<arg_key>city</arg_key><arg_value>"),
+        arguments(0, "Paris", "Paris"),
+        arguments(0, '"', ""),
+        arguments(0, "}", ""),
+        end(0, ""),
+        dropped("<tool_call>"),
+        start(1, "get_time", "get_time"),
+        arguments(1, "{}", ""),
+        end(1, "</tool_call>"),
+        finish(tool_calls=2),
+    ], tools=TOOLS)
+
+
+@pytest.mark.parametrize("value,arguments_read", [
+    # a tag of the syntax after the opener: the value's close after it is that call's
+    ("Paris<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>",
+     [("get_weather", {"city": "Paris"}), ("get_time", {"zone": "UTC"})]),
+    ("line1\n<tool_call>\nline3</arg_value></tool_call>", [("get_weather", {"city": "line1\n<tool_call>\nline3"})]),
+    ("x <tool_call>y</tool_call> z</arg_value></tool_call>", [("get_weather", {"city": "x "}), ("y", {})]),
+])
+def test_a_call_opener_in_a_value_at_every_chunking(value, arguments_read):
+    output = f"<tool_call>get_weather<arg_key>city</arg_key><arg_value>{value}"
+    whole = chat.message(symphony.parse("glm", output, tools=TOOLS))
+    calls = whole["message"]["tool_calls"] or []
+    assert [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in calls] == arguments_read
+    for _, pieces in chunkings(output, every_split_up_to=len(output), seeds=5):
+        events = replay(symphony.parser("glm", TOOLS), pieces)
+        check_conservation(events, output)
+        assert chat.message(events) == whole

@@ -74,8 +74,16 @@ cdef class KeyedCall(TagCall):
         self.name_from = -1
         self.type_kind = -1
 
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.hold_opener(terminal, p, n, sink)
+
+    cdef void value_ended(self) noexcept:
+        self.stage = KY_BETWEEN
+
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t i = 0
+        if self.opener_held_at >= 0:
+            return self.carry(p, n)
         if self.tag_held_at >= 0 and not self.held_key_text(p, n):
             self.release_held_tag()
         if self.tag_held_at >= 0:
@@ -157,6 +165,10 @@ cdef class KeyedCall(TagCall):
         cdef int stem_at = (<KeyedSyntax>self.syntax).stem_at
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
+        if self.opener_held_at >= 0 and not self.tag_after_opener(
+                not ((stem_at >= 0 and tag >= stem_at) or (separator_at >= 0 and tag >= separator_at)
+                     or (type_at >= 0 and tag >= type_at)) and tag % KT_TAGS == KT_VALUE_CLOSE, p, n):
+            return 0
         if stem_at >= 0 and tag >= stem_at:
             self.release_held_tag()
             if self.stage == KY_VALUE:
@@ -391,8 +403,8 @@ cdef class KeyedSyntax(Syntax):
     cdef int stem_at                 # the value close tags' stems' place in `tags` (the last), or -1
     cdef readonly bint objects
 
-    def __init__(self, tags, ends=(), type_tags=(), bint objects=False, separators=()):
-        Syntax.__init__(self, ends)
+    def __init__(self, tags, ends=(), type_tags=(), bint objects=False, separators=(), openers=()):
+        Syntax.__init__(self, ends, openers=openers)
         if not tags or len(tags) % KT_TAGS or not all(tags):
             raise ValueError(f"keyed syntax: tags with text, four per spelling, got {tags!r}")
         type_tags = tuple(type_tags)

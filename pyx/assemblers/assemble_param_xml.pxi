@@ -126,6 +126,8 @@ cdef class ParamXmlCall(AttributeCall):
     # -- tags and endings -------------------------------------------------------------------------
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
+        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, p, n):
+            return 0
         self.reference_as_text()
         self.release_held_tag()         # (before a CDATA tag is read as the value's)
         if tag == self.close_stem:
@@ -148,7 +150,7 @@ cdef class ParamXmlCall(AttributeCall):
         return AttributeCall.on_tag(self, tag, p, n)
 
     cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        return self.marker_in_cdata(p, n, sink)
+        return self.marker_in_cdata(p, n, sink) or self.hold_opener(terminal, p, n, sink)
 
     cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         return self.marker_in_cdata(p, n, sink)

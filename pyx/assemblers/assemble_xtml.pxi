@@ -36,6 +36,9 @@ cdef class XtmlCall(AttributeCall):
     cdef int tag_end(self) noexcept:
         return XT_SEPARATOR
 
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return 0            # (a marker inside a value ends it, as before: XTML's tags are markers)
+
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         if tag >= XT_SPACED:
             tag -= XT_SPACED        # (AT_PARAMETER, AT_PARAMETER_CLOSE)

@@ -265,8 +265,16 @@ cdef class AttributeCall(TagCall):
 
     # -- reading --------------------------------------------------------------------------------
 
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.hold_opener(terminal, p, n, sink)
+
+    cdef void value_ended(self) noexcept:
+        self.stage = AS_BETWEEN
+
     cdef int on_text(self, const unsigned char* p, Py_ssize_t n) except -1:
         cdef Py_ssize_t k
+        if self.opener_held_at >= 0:
+            return self.carry(p, n)
         while n > 0:
             if self.stage == AS_VALUE and self.tag_held_at >= 0:
                 k = self.held_key_until_quote(p, n)
@@ -430,6 +438,8 @@ cdef class AttributeCall(TagCall):
         self.body_may_open = False
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
             return self.body_text(p, n)
+        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, p, n):
+            return 0
         self.release_held_tag()         # (a tag cuts a held tag's key off: it was no key)
         if tag == self.close_stem:
             if self.stage == AS_VALUE:
