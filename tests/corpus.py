@@ -440,6 +440,7 @@ def generic_cases(r):
         cases.append(Case(f"marker-{i}-fragment-at-end", "prose " + marker[:-1]))
         cases.append(Case(f"marker-{i}-near-miss", "a" + _near_miss(marker) + "b"))
         cases.append(Case(f"marker-{i}-doubled-first-char", marker[0] + marker + "z"))
+        cases.append(Case(f"marker-{i}-twice-spaced", marker + " \n" + marker + " z"))
         cases.append(Case(f"marker-{i}-fragments", " ".join(_fragments(marker)[:4]) + "."))
     return cases
 

@@ -215,3 +215,16 @@ def test_a_region_opened_inside_a_held_call_ends_without_relabelling_what_it_nev
             check_well_formed(events)
             assert text_of(events) == output
             assert [type(e).__name__ for e in events][-2:] == ["Dropped", "Finish"], events
+
+
+def test_whitespace_between_two_message_headers_keeps_its_place():
+    # found (a probe of doubled markers): Inkling's `<|message_model|>` twice with whitespace
+    # between; the JSON call assembler held the whitespace as a possible head name but said it
+    # held nothing, so the second marker went out before it
+    for output in ("<|message_model|> <|message_model|>", "<|message_model|>\n<|message_model|>x"):
+        for pieces in ([output], list(output)):
+            events = parsed("inkling", pieces)
+            assert text_of(events) == output, pieces
+    events = parsed("inkling", ['Hi.<|message_model|> <|message_model|>get_weather<|content_invoke_tool_json|>'
+                                '{"name": "get_weather", "args": {"city": "Paris"}}<|end_message|>'])
+    assert [e.name for e in events if type(e) is ToolCallStart] == ["get_weather"]

@@ -322,6 +322,9 @@ cdef class JsonCallAssembler(Assembler):
             return sink.dropped(DR_WRAPPER, p, n)
         return hb_separator(&self.text, p, n)
 
+    cdef bint holds_bytes(self) noexcept:
+        return not self.done and (self.reported < self.text.text.len or hb_has_marks(&self.text))
+
     cdef Py_ssize_t feed(self, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         cdef ByteBuf* text = &self.text.text
         cdef Py_ssize_t before = text.len, taken = n, at = 0, step
