@@ -752,6 +752,12 @@ def syntax_cases(r):
                 tools=TOOLS, calls=1),
             Case("tagged-close-cut-at-end", open_call(head("get_weather") + r.arg_open("city") + "Paris</parameter"),
                  tools=TOOLS, calls=1),
+            Case("tagged-text-after-close-then-function-close", frame(
+                head("get_weather") + r.arg("city", "Paris") + "Note: metric\n" + fc), tools=TOOLS, calls=1),
+            Case("tagged-text-after-close-then-close", frame(
+                head("get_weather") + r.arg("city", "Paris") + "more\n" + r.arg_close() + fc), tools=TOOLS, calls=1),
+            Case("tagged-text-after-close-at-end", open_call(head("get_weather") + r.arg("city", "Paris") + "Note"),
+                 tools=TOOLS, calls=1),
             Case("tagged-close-misspelled-then-closed", frame(body("get_weather", [
                 ("city", "x </parameters>\n"), ("days", "3")])), tools=TOOLS, calls=1),
             # markers and tags inside a value its close tag ends are its text; unclosed, what they are

@@ -2246,6 +2246,16 @@ QUIRKS = [
           "</invoke>\n</minimax:tool_call>",
           None, [call("get_weather", city="Paris")],
           "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: `city` = `Paris</parameter`"),
+    # text after a value's close, no later close before the call's end: the close was the value's
+    Quirk("qwen3-coder-text-after-a-value-close", "qwen3_tagged",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\nNote: metric\n</function>\n"
+          "</tool_call>",
+          "Note: metric", [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's qwen3_coder: `city` = `Paris`, the note dropped"),
+    Quirk("step3p5-text-after-a-value-close-then-the-block-close", "step3p5",
+          "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function >\n</tool_call>",
+          "</function >", [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's step3p5: `city` = `Paris`, the misspelled close dropped"),
     # a call's opener inside a value: the value's own close after it makes it the value's text; a
     # terminal or the end first makes it the next call's (the value's close missing)
     Quirk("glm-call-opener-in-a-value-its-close-ends", "glm",

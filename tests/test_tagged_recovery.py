@@ -288,6 +288,27 @@ def test_a_value_its_close_ends_keeps_what_looks_like_a_close(value):
     reads(output, None, [("weather", {"city": value})])
 
 
+@pytest.mark.parametrize("between,text,city", [
+    # no close after the text before the call's end: the close was the value's, the text between tags
+    ("Note: metric\n", "Note: metric", "Paris"),
+    ("</func>\n", "</func>", "Paris"),
+    ("<|im_end|>\n", "<|im_end|>", "Paris"),
+    # a later close: the first one was the value's text (rule 3)
+    ("more\n</parameter>\n", None, "Paris\n</parameter>\nmore"),
+])
+def test_text_after_a_close_waits_for_a_later_close_or_the_calls_end(between, text, city):
+    """vLLM's and SGLang's qwen3_coder read `city` = `Paris` in the first three (and drop the text)."""
+    reads(f"<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter>\n{between}</function>\n"
+          "</tool_call>", text, [("weather", {"city": city})])
+
+
+def test_text_after_a_close_then_the_next_parameter():
+    reads("<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter>\nNote\n<parameter=days>\n3\n"
+          "</parameter>\n</function>\n</tool_call>", "Note", [("weather", {"city": "Paris", "days": 3})])
+    reads("<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter>\nNote", "Note",
+          [("weather", {"city": "Paris"})])
+
+
 def test_the_events_of_a_misspelled_close():
     """The misspelled close is the value's close: its bytes are the closing fragment's source."""
     output = ("<tool_call>\n<function=weather>\n<parameter=city>\nParis\n</parameter1>\n<parameter=days>\n3\n"

@@ -26,7 +26,10 @@
 #   is the value's close once the call goes on after it as a call does (whitespace, then a
 #   parameter tag, `</function>`, a function tag, the block's marker or the end): all that was
 #   held is then the value's text (a coding agent's `printf '<tool_call>'`, a file that shows a
-#   whole call). Text after it instead makes it the value's text. A parameter tag after it whose
+#   whole call). Text after it is held too: a later close, or a tag other than `</function>`
+#   or a parameter tag, makes the first close the value's text; `</function>`, the block's marker
+#   or the end instead confirms it, the text standing between the call's tags. A parameter tag
+#   after it (text or not between them) whose
 #   key the call already wrote, or a declared function's schema does not name, is held with its
 #   value: the call going on after that value's close makes both tags the call's, text makes all
 #   of it the outer value's. A declared key not yet written decides at once.
@@ -95,6 +98,7 @@ cdef enum TaggedPending:       # a value's close that what follows it has still 
     PD_KEY = 2                 # then `<parameter=`: its key being read
     PD_INNER = 3               # then that key's value (a key written already or not declared)
     PD_INNER_CLOSE = 4         # and its `</parameter>` (and whitespace)
+    PD_CLOSE_TEXT = 5          # a candidate close, then text (and what follows it, held)
 
 
 cdef inline Py_ssize_t tg_misspelled_close_len(const unsigned char* p, Py_ssize_t n) noexcept:
@@ -197,13 +201,20 @@ cdef class TaggedCall(TagCall):
                     p += k + 1
                     n -= k + 1
                     continue
-                # after a candidate close: whitespace waits, text says it was the value's
+                if self.pending == PD_CLOSE_TEXT:
+                    return self.carry(p, n)
+                # after a candidate close: whitespace waits; text after a close of the value waits
+                # for a later close (then the close was the value's text) or the call's end (then
+                # the text stood between the call's tags); after an inner key's, it was the value's
                 k = 0
                 while k < n and u8_space_len(p + k, n - k):
                     k += u8_space_len(p + k, n - k)
                 self.carry(p, k)
                 if k == n:
                     return 0
+                if self.pending == PD_CLOSE:
+                    self.pending = PD_CLOSE_TEXT
+                    return self.carry(p + k, n - k)
                 self.close_was_text()
                 p += k
                 n -= k
@@ -429,8 +440,16 @@ cdef class TaggedCall(TagCall):
     cdef int tag_in_value(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
         # the openers inside the inner key's value (past its own tag), or inside the value
         cdef Py_ssize_t base = self.inner_base + 1 if self.pending == PD_INNER else 0
-        if self.pending == PD_CLOSE or self.pending == PD_INNER_CLOSE:
-            if tag == TT_PARAMETER and self.pending == PD_CLOSE:
+        if self.pending == PD_CLOSE_TEXT:
+            if tag == TT_FUNCTION_CLOSE and self.nest.len == 0:
+                # the call ends with no close after the text: the candidate close was the value's
+                self.confirm_close()
+                return self.on_tag(tag, p, n)
+            if tag != TT_PARAMETER:
+                self.close_was_text()
+                return self.tag_in_value(tag, p, n)
+        if self.pending == PD_CLOSE or self.pending == PD_INNER_CLOSE or self.pending == PD_CLOSE_TEXT:
+            if tag == TT_PARAMETER and self.pending != PD_INNER_CLOSE:
                 # its key decides
                 self.inner_key.len = 0
                 self.pending = PD_KEY
