@@ -2246,6 +2246,22 @@ QUIRKS = [
           "</invoke>\n</minimax:tool_call>",
           None, [call("get_weather", city="Paris")],
           "vLLM's minimax_m2: the call with no arguments; SGLang's minimax-m2: `city` = `Paris</parameter`"),
+    # arguments written as a JSON string in the families whose head names the call: the object in
+    # the string is the arguments, as a call object's string `arguments` is
+    Quirk("kimi-k2-arguments-written-as-a-string", "kimi_k2",
+          '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>'
+          '"{\\"city\\": \\"Paris\\"}"<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's kimi_k2: the call, its arguments the string; SGLang's kimi_k2: no call"),
+    Quirk("deepseek-v3-1-arguments-written-as-a-string", "deepseek_v3_1",
+          '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"{\\"city\\": \\"Paris\\"}"'
+          "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v31 and SGLang's deepseekv31: the call, its arguments the string"),
+    Quirk("mistral-v11-arguments-written-as-a-string", "mistral",
+          '[TOOL_CALLS]get_weather[ARGS]"{\\"city\\": \\"Paris\\"}"',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's mistral: the call, its arguments the string; SGLang's mistral: no call"),
     # text after a value's close, no later close before the call's end: the close was the value's
     Quirk("qwen3-coder-text-after-a-value-close", "qwen3_tagged",
           "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\nNote: metric\n</function>\n"

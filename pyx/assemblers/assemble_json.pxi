@@ -380,6 +380,8 @@ cdef class JsonCallAssembler(Assembler):
         at = aj_find(text.data, at, text.len, self.head)
         if at < 0:
             return False
+        if self.head_in_object and at > 0 and text.data[at - 1] == QUOTE:
+            at -= 1                     # (the arguments written as a JSON string: `"{\"city\": …}"`)
         self.head = None
         self.head_at = at
         self.outline.pos = at if self.head_in_object else at + m

@@ -381,6 +381,15 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             st = ol_cut(s, i)
             break
         if st == OL_BEFORE:
+            if c == QUOTE and s.keys == OL_KEYS_ARGUMENTS:
+                # the arguments written as a JSON string (the assembler reads an object in it)
+                s.member = OL_ARGUMENTS
+                s.value_at = s.arguments_at = i
+                s.has_arguments = True
+                s.quote = c
+                st = OL_STRING
+                i += 1
+                continue
             if c != 123:
                 st = OL_STOPPED
                 break
