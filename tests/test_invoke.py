@@ -8,6 +8,7 @@ from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import Placement
 import pytest
 
+from tests.common import calls_at_every_chunking
 from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
                         end, finish, malformed, parsed, reasoning, start)
 
@@ -289,3 +290,27 @@ def test_the_syntax_value():
         CallSyntax.invoke(head_end=HEAD, loose=True)
     with pytest.raises(ValueError):
         CallSyntax.invoke(parameter="<p>", loose=True)
+
+
+@pytest.mark.parametrize("table,value,read", [
+    # the opener in a value its close ends: the value's text (vLLM's minimax_m2 and deepseek_v32 too)
+    ("minimax_m2", "s = '<invoke name=\"g\">'\n", "s = '<invoke name=\"g\">'\n"),
+    ("deepseek_v3_2", "a <｜DSML｜invoke name=\"g\"> b", "a <｜DSML｜invoke name=\"g\"> b"),
+    # tags that open no parameter after it are text: a misspelled close, another spelling
+    ("minimax_m2", "html = '<invoke name=\"g\"></parameters>'", "html = '<invoke name=\"g\"></parameters>'"),
+    # a parameter tag whose key the opener cuts off is the value's text, and the opener with it
+    ("minimax_m2", "a <parameter name=\"ci<invoke name=\"g\"> b", "a <parameter name=\"ci<invoke name=\"g\"> b"),
+])
+def test_a_call_opener_in_a_value_its_close_ends(table, value, read):
+    head = {"minimax_m2": ('<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">', "</parameter>\n</invoke>\n"
+                                                                                          "</minimax:tool_call>"),
+            "deepseek_v3_2": ('<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" '
+                              'string="true">', "</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>")}
+    opened, closed = head[table]
+    assert calls_at_every_chunking(table, opened + value + closed) == (None, [("f", {"a": read})])
+
+
+def test_a_call_opener_in_a_value_whose_close_is_missing_is_the_next_call():
+    output = ('<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x\n<invoke name="g">\n'
+              '<parameter name="b">1</parameter>\n</invoke>\n</minimax:tool_call>')
+    assert calls_at_every_chunking("minimax_m2", output) == (None, [("f", {"a": "x\n"}), ("g", {"b": 1})])

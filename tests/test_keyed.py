@@ -10,10 +10,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import symphony
-from symphony.adapt import chat
 from tests import tiers
-from tests.common import check_conservation, chunkings, replay
+from tests.common import calls_at_every_chunking
 from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
 
 NOT_A_NAME = "text where the call's name should be"
@@ -437,10 +435,16 @@ def test_a_call_opener_in_a_value_the_call_goes_on_after_is_the_next_call():
 ])
 def test_a_call_opener_in_a_value_at_every_chunking(value, arguments_read):
     output = f"<tool_call>get_weather<arg_key>city</arg_key><arg_value>{value}"
-    whole = chat.message(symphony.parse("glm", output, tools=TOOLS))
-    calls = whole["message"]["tool_calls"] or []
-    assert [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in calls] == arguments_read
-    for _, pieces in chunkings(output, every_split_up_to=len(output), seeds=5):
-        events = replay(symphony.parser("glm", TOOLS), pieces)
-        check_conservation(events, output)
-        assert chat.message(events) == whole
+    assert calls_at_every_chunking("glm", output, TOOLS)[1] == arguments_read
+
+
+@pytest.mark.parametrize("table,value,read", [
+    # text, not tags, after the opener: a Ling escaped newline, a misspelled close
+    ("ling", "printf '<tool_call>\\n'", "printf '<tool_call>\\n'"),
+    ("glm", "a <tool_call> c </arg_value1> d", "a <tool_call> c </arg_value1> d"),
+    # a key tag the opener cuts off is the value's text, and the opener with it
+    ("glm", "a <arg_key>b<tool_call> c", "a <arg_key>b<tool_call> c"),
+])
+def test_a_call_opener_then_text_that_is_no_parameter_tag(table, value, read):
+    output = f"<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>{value}</arg_value>\n</tool_call>"
+    assert calls_at_every_chunking(table, output, TOOLS) == (None, [("get_weather", {"city": read})])

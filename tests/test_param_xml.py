@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.common import calls_at_every_chunking
 from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
                         dropped, end, finish, malformed, parsed, reasoning, start)
 
@@ -198,3 +199,13 @@ def test_muse_a_header_cut_short_or_a_message_of_text():
         malformed(" to=get_weather<|message|>", NO_CALL),
         malformed("hello", "text between a block's calls"), finish(),
     ])
+
+
+@pytest.mark.parametrize("value", [
+    "a <function name=\"g\"> b",                       # vLLM's and SGLang's minicpm5 read it so
+    "x = '<function name=\"g\"></parameter>'",         # a close of another spelling after it: text
+    "a <function name=\"g\"> ]]> b",                   # a CDATA close with no section open: text
+])
+def test_a_call_opener_in_a_value_its_close_ends(value):
+    output = f'<function name="f"><param name="a">{value}</param></function>'
+    assert calls_at_every_chunking("minicpm5", output) == (None, [("f", {"a": value})])

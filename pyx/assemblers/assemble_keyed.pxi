@@ -163,12 +163,15 @@ cdef class KeyedCall(TagCall):
         cdef int type_at = (<KeyedSyntax>self.syntax).type_at
         cdef int separator_at = (<KeyedSyntax>self.syntax).separator_at
         cdef int stem_at = (<KeyedSyntax>self.syntax).stem_at
+        cdef bint own
         if self.stage == KY_OBJECT or self.stage == KY_AFTER_OBJECT or self.stage == KY_LIST:
             return self.object_text(p, n)
-        if self.opener_held_at >= 0 and not self.tag_after_opener(
-                not ((stem_at >= 0 and tag >= stem_at) or (separator_at >= 0 and tag >= separator_at)
-                     or (type_at >= 0 and tag >= type_at)) and tag % KT_TAGS == KT_VALUE_CLOSE, p, n):
-            return 0
+        if self.opener_held_at >= 0:
+            own = not ((stem_at >= 0 and tag >= stem_at) or (separator_at >= 0 and tag >= separator_at)
+                       or (type_at >= 0 and tag >= type_at))
+            if not self.tag_after_opener(own and tag % KT_TAGS == KT_VALUE_CLOSE,
+                                         own and tag % KT_TAGS == KT_KEY_OPEN, p, n):
+                return 0
         if stem_at >= 0 and tag >= stem_at:
             self.release_held_tag()
             if self.stage == KY_VALUE:

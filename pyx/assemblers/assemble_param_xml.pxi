@@ -126,7 +126,8 @@ cdef class ParamXmlCall(AttributeCall):
     # -- tags and endings -------------------------------------------------------------------------
 
     cdef int on_tag(self, int tag, const unsigned char* p, Py_ssize_t n) except -1:
-        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, p, n):
+        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, tag == AT_PARAMETER,
+                                                                  p, n):
             return 0
         self.reference_as_text()
         self.release_held_tag()         # (before a CDATA tag is read as the value's)

@@ -438,7 +438,8 @@ cdef class AttributeCall(TagCall):
         self.body_may_open = False
         if self.stage == AS_BODY or self.stage == AS_BODY_REFUSED:
             return self.body_text(p, n)
-        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, p, n):
+        if self.opener_held_at >= 0 and not self.tag_after_opener(tag == AT_PARAMETER_CLOSE, tag == AT_PARAMETER,
+                                                                  p, n):
             return 0
         self.release_held_tag()         # (a tag cuts a held tag's key off: it was no key)
         if tag == self.close_stem:

@@ -42,12 +42,13 @@
 # A table's marker that would open the next call, written inside a value whose close tag may
 # still come (`<arg_value>printf '<tool_call>'</arg_value>`, `<parameter name="code">s =
 # '<invoke name="f">'</parameter>`), is held there with all that follows it (hold_opener), the
-# syntax's tags read as text: the value's close tag, no other tag of the syntax having come after
+# syntax's tags read as text: the value's close tag, no parameter's open tag having come after
 # the marker, makes all of it the value's text (release_held_opener); any terminal of the table
 # (another marker, a separator) or the stream's end makes the marker the next call's, the value
 # ended where it begins (its close tag missing), and the engine reads the marker and what
-# followed it again (give_back_opener). So does a value's close after a tag of the syntax: it was
-# the value of a call the marker opened.
+# followed it again (give_back_opener). So does a value's close after a parameter's open tag: it
+# was the value of a call the marker opened. A parameter tag held in the value when the marker
+# comes, its key cut off, is the value's text.
 #
 # Where the syntax's template writes a newline between a value's close tag and the next tag (the
 # keyed syntax: GLM's `</arg_value>\n<arg_key>`, `</arg_value>\n    </tool_call>`), a streamed
@@ -793,12 +794,12 @@ cdef class TagCall(Assembler):
         value: held, with what follows, until the value's close tag or a terminal decides (see
         the top); 1 when held, 0 when the engine follows its row (no value is open, or a tag, a
         close or a separator is held in it)."""
-        if self.done or self.mode == VM_NONE or self.opener_held_at >= 0:
+        if self.done or self.mode == VM_NONE or self.opener_held_at >= 0 or hb_has_marks(&self.carried):
             return 0
-        if self.tag_held_at >= 0 or self.close_held_at >= 0 or hb_has_marks(&self.carried):
-            return 0
+        self.sink = sink
         self.flush_scanner(sink)        # (a tag's start the marker cut off: the value's text)
-        if self.mode == VM_NONE or self.tag_held_at >= 0 or self.close_held_at >= 0:
+        self.release_held_tag()         # (a parameter tag whose key the marker cuts off: the same)
+        if self.mode == VM_NONE or self.close_held_at >= 0:
             return 0
         self.opener_held_at = self.carried.text.len
         self.opener_marker = terminal
@@ -807,14 +808,16 @@ cdef class TagCall(Assembler):
         self.carry(p, n)
         return 1
 
-    cdef bint tag_after_opener(self, bint closes_value, const unsigned char* p, Py_ssize_t n) except -1:
+    cdef bint tag_after_opener(self, bint closes_value, bint opens_parameter, const unsigned char* p,
+                               Py_ssize_t n) except -1:
         """A tag of the syntax p[0:n] while a call opener is held in the value: True when it is
-        the value's close and no other tag came since the opener (all held is the value's text,
-        and the caller reads the close), else held with it (False)."""
+        the value's close and no parameter's open tag (`opens_parameter`, as the template spells
+        it) came since the opener (all held is the value's text, and the caller reads the close),
+        else held with it (False). Other tags (a close misspelled, a separator) are text there."""
         if closes_value and not self.opener_then_tag:
             self.release_held_opener()
             return True
-        self.opener_then_tag = True
+        self.opener_then_tag = self.opener_then_tag or opens_parameter
         self.carry(p, n)
         return False
 
