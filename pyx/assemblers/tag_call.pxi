@@ -154,7 +154,7 @@ cdef class TagCall(Assembler):
     cdef Py_ssize_t opener_held_at   # where in carried a call opener held inside a value begins, or -1
     cdef int opener_marker       # ... the table's terminal it is
     cdef Py_ssize_t opener_len   # ... its length
-    cdef bint opener_then_tag    # ... a tag of the syntax came after it
+    cdef bint opener_then_tag    # ... a parameter's open tag came after it
     cdef object declared         # the request's tools compiled (Declared), or None
     cdef FunctionKinds function  # the call's declared parameters, or None
     cdef int64_t index           # the call's index once it started, else -1
@@ -792,8 +792,8 @@ cdef class TagCall(Assembler):
     cdef int hold_opener(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         """The table's marker `terminal` that would open the next call, p[0:n], inside the open
         value: held, with what follows, until the value's close tag or a terminal decides (see
-        the top); 1 when held, 0 when the engine follows its row (no value is open, or a tag, a
-        close or a separator is held in it)."""
+        the top); 1 when held, 0 when the engine follows its row (no value is open, or a close
+        or a separator is held in it)."""
         if self.done or self.mode == VM_NONE or self.opener_held_at >= 0 or hb_has_marks(&self.carried):
             return 0
         self.sink = sink
@@ -813,7 +813,7 @@ cdef class TagCall(Assembler):
         """A tag of the syntax p[0:n] while a call opener is held in the value: True when it is
         the value's close and no parameter's open tag (`opens_parameter`, as the template spells
         it) came since the opener (all held is the value's text, and the caller reads the close),
-        else held with it (False). Other tags (a close misspelled, a separator) are text there."""
+        else held with it (False). Other tags (a close misspelled, an escaped newline) are text there."""
         if closes_value and not self.opener_then_tag:
             self.release_held_opener()
             return True
