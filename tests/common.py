@@ -4,7 +4,6 @@ a parse (`Said`), the well-formedness and conservation checks, and synthetic tok
 import bisect
 import functools
 import itertools
-import json
 
 import symphony
 from symphony import Delta, TokenSpan
@@ -188,16 +187,3 @@ def carries_text(event):
 def new_parser(table, tools=None):
     return symphony.parser(table, tools)
 
-
-def calls_at_every_chunking(table, output, tools=None):
-    """The chat message's content and calls ([(name, arguments loaded)]) of `output` parsed whole;
-    every chunking of the tier conserves the output and gives the same message."""
-    from symphony.adapt import chat
-    whole = chat.message(symphony.parse(table, output, tools=tools))
-    for plan, pieces in chunkings(output):
-        events = replay(symphony.parser(table, tools), pieces)
-        check_conservation(events, output)
-        assert chat.message(events) == whole, plan
-    message = whole["message"]
-    return message["content"], [(c["function"]["name"], json.loads(c["function"]["arguments"]))
-                                for c in message["tool_calls"] or ()]

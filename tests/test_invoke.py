@@ -4,13 +4,14 @@ typed by the request's tools, the invoke close as ToolCallEnd, a parameter attri
 whole, names' attributes written loosely (`name='f'`, `name=f`, `name = "f"`); each output at every
 chunking and a token at a time.
 """
+import json
+
 from symphony.format import CallSyntax, Emits, Format
 from symphony.syntax import Placement
 import pytest
 
-from tests.common import calls_at_every_chunking
 from tests.wire import (END_THOUGHT, START_THOUGHT, arguments, arguments_of, check, check_tokens, content, dropped,
-                        end, finish, malformed, parsed, reasoning, start)
+                        end, finish, malformed, parsed, reasoning, shown_and_calls, start)
 
 M2_CALLS, M2_CALLS_END = "<minimax:tool_call>", "</minimax:tool_call>"
 DOTS_CALLS, DOTS_CALLS_END = "<dots_function_call>", "</dots_function_call>"
@@ -307,10 +308,12 @@ def test_a_call_opener_in_a_value_its_close_ends(table, value, read):
             "deepseek_v3_2": ('<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" '
                               'string="true">', "</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>")}
     opened, closed = head[table]
-    assert calls_at_every_chunking(table, opened + value + closed) == (None, [("f", {"a": read})])
+    shown, calls = shown_and_calls(table, opened + value + closed)
+    assert (shown, [(name, json.loads(args)) for name, args in calls]) == ("", [("f", {"a": read})])
 
 
 def test_a_call_opener_in_a_value_whose_close_is_missing_is_the_next_call():
     output = ('<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x\n<invoke name="g">\n'
               '<parameter name="b">1</parameter>\n</invoke>\n</minimax:tool_call>')
-    assert calls_at_every_chunking("minimax_m2", output) == (None, [("f", {"a": "x\n"}), ("g", {"b": 1})])
+    shown, calls = shown_and_calls("minimax_m2", output)
+    assert (shown, [(name, json.loads(args)) for name, args in calls]) == ("", [("f", {"a": "x\n"}), ("g", {"b": 1})])

@@ -11,8 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests import tiers
-from tests.common import calls_at_every_chunking
-from tests.wire import NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed, start
+from tests.wire import (NO_CALL, arguments, arguments_of, check, content, dropped, end, finish, malformed, parsed,
+                        shown_and_calls, start)
 
 NOT_A_NAME = "text where the call's name should be"
 OUT_OF_PLACE = "a tag where the call's syntax has none"
@@ -435,7 +435,8 @@ def test_a_call_opener_in_a_value_the_call_goes_on_after_is_the_next_call():
 ])
 def test_a_call_opener_in_a_value_at_every_chunking(value, arguments_read):
     output = f"<tool_call>get_weather<arg_key>city</arg_key><arg_value>{value}"
-    assert calls_at_every_chunking("glm", output, TOOLS)[1] == arguments_read
+    shown, calls = shown_and_calls("glm", output, TOOLS)
+    assert [(name, json.loads(args)) for name, args in calls] == arguments_read
 
 
 @pytest.mark.parametrize("table,value,read", [
@@ -447,4 +448,5 @@ def test_a_call_opener_in_a_value_at_every_chunking(value, arguments_read):
 ])
 def test_a_call_opener_then_text_that_is_no_parameter_tag(table, value, read):
     output = f"<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>{value}</arg_value>\n</tool_call>"
-    assert calls_at_every_chunking(table, output, TOOLS) == (None, [("get_weather", {"city": read})])
+    shown, calls = shown_and_calls(table, output, TOOLS)
+    assert (shown, [(name, json.loads(args)) for name, args in calls]) == ("", [("get_weather", {"city": read})])

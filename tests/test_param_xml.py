@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from tests.common import calls_at_every_chunking
 from tests.wire import (END_THOUGHT, NO_CALL, START_THOUGHT, arguments, arguments_of, check, check_tokens, content,
-                        dropped, end, finish, malformed, parsed, reasoning, start)
+                        dropped, end, finish, malformed, parsed, reasoning, shown_and_calls, start)
 
 FUNCTION, FUNCTION_END = '<function name="', "</function>"
 TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
@@ -208,4 +207,5 @@ def test_muse_a_header_cut_short_or_a_message_of_text():
 ])
 def test_a_call_opener_in_a_value_its_close_ends(value):
     output = f'<function name="f"><param name="a">{value}</param></function>'
-    assert calls_at_every_chunking("minicpm5", output) == (None, [("f", {"a": value})])
+    shown, calls = shown_and_calls("minicpm5", output)
+    assert (shown, [(name, json.loads(args)) for name, args in calls]) == ("", [("f", {"a": value})])
