@@ -6,6 +6,15 @@
 # JSON value), unless the engine stopped the stream for its length: then they stay as far as they
 # were written.
 
+
+cdef struct HeldMarker:
+    # a marker of the table an assembler held among the bytes it gives back (give_back_opener), for
+    # the engine to read again as that marker
+    Py_ssize_t at           # where its bytes start among those given back
+    Py_ssize_t len
+    int terminal
+
+
 @cython.no_gc
 cdef class Assembler:
     """Base of the call assemblers (one kind per call syntax); the engine holds one per open region."""
@@ -41,15 +50,23 @@ cdef class Assembler:
         return 0
 
     cdef bint holds_opener(self) noexcept:
-        """Whether a marker that would open the next call is held inside a value (hold_marker), to
-        be read again by the engine when a terminal or the stream's end comes first."""
+        """Whether a marker that would open the next call (or close this one) is held inside a
+        value (hold_marker, hold_close), to be read again by the engine when a terminal or the
+        stream's end comes first."""
         return False
 
-    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, int* marker, Py_ssize_t* marker_len,
+    cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        """(holds_opener) The table's terminal `terminal`, p[0:n], came: 1 when the assembler holds
+        it too, among the bytes it holds (the value it may belong to is still open), else 0 (the
+        engine has it give back what it holds, then reads the terminal)."""
+        return 0
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, ByteBuf* marks, int* marker, Py_ssize_t* marker_len,
                                      Sink sink) except -1:
-        """The held opener was the next call's: the value it was held in ends before it, and its
-        bytes and all held after them go to `into` (the marker's terminal in `marker`, its length
-        in `marker_len`) for the engine to read again. Returns how many bytes went."""
+        """The held marker was the next call's (or this one's close): the value it was held in ends
+        before it, and its bytes and all held after them go to `into` (the marker's terminal in
+        `marker`, its length in `marker_len`; the markers held after it (hold_more) as HeldMarker
+        records in `marks`) for the engine to read again. Returns how many bytes went."""
         return 0
 
     cdef int finish(self, Sink sink, bint complete) except -1:

@@ -832,12 +832,12 @@ cdef class TagCall(Assembler):
     cdef bint holds_opener(self) noexcept:
         return self.opener_held_at >= 0
 
-    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, int* marker, Py_ssize_t* marker_len,
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, ByteBuf* marks, int* marker, Py_ssize_t* marker_len,
                                      Sink sink) except -1:
         """The call opener held in the value was the next call's: the value ends where it begins
         (its close tag missing), and its bytes and all held after them go to `into` for the engine
         to read again, the opener's terminal in `marker`, its length in `marker_len`. Returns how
-        many bytes went (0: none was held)."""
+        many bytes went (0: none was held). No marker follows it there (any would have come first)."""
         cdef Py_ssize_t at = self.opener_held_at, before
         cdef Held tail
         if at < 0:

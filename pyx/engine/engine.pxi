@@ -51,11 +51,12 @@
 # left for the prose after calls written without their block (Table.prose_after_calls) leaves for
 # the state it was opened from: its tag was text there, as what follows it is.
 #
-# A call's assembler may hold a marker that would open the next call inside a value whose close
-# tag may still come (Assembler.hold_marker: the value's text if that close comes first). A
-# terminal or the end of the stream coming first makes it the next call's: the assembler ends the
-# value before it and gives it back with the text after it, which the engine reads again
-# (reread_opener) before what came.
+# A call's assembler may hold a marker that would open the next call (or close this one) inside a
+# value whose close may still come (Assembler.hold_marker, hold_close: the value's text if that
+# close comes first). A terminal or the end of the stream coming first makes it the next call's
+# (or the call's close): the assembler ends the value before it and gives it back with the text
+# after it, which the engine reads again (reread_opener) before what came. An assembler may hold
+# such a terminal too, while the value is still open (hold_more): it is given back as a marker.
 #
 # A block that reads JSON call objects (Table.objects: dots, whose models write
 # `{"name": .., "arguments": ..}` in a `<dots_function_call>` block as well as invokes) opens a
@@ -139,8 +140,6 @@ cdef class Engine:
     cdef bint end_again             # a call just ended by the tag its assembler reads as its end
                                     # (Table.end_tag), with only whitespace since ...
     cdef ByteBuf end_held           # ... and the start of that tag written again, held
-    cdef ByteBuf reread             # a call opener the call held in a value, and what followed it,
-                                    # read again (reread_opener)
     cdef int closer_again           # the marker that closed a call, or its block or region right
                                     # after it, while only whitespace followed it; else -1
     cdef bint call_may_begin        # only whitespace since the current state was entered (a block
@@ -180,7 +179,6 @@ cdef class Engine:
         bb_free(&self.damaged)
         bb_free(&self.separators)
         bb_free(&self.end_held)
-        bb_free(&self.reread)
 
     @property
     def format(self):
@@ -858,24 +856,42 @@ cdef class Engine:
         return 0
 
     cdef int reread_opener(self) except -1:
-        """A terminal or the stream's end came while the open call held a marker that would open
-        the next call inside a value (Assembler.hold_marker): it was the next call's, so it and the
-        text held after it are read again here, as they would have been had the value been closed
-        (they hold no terminal: any would have come here first)."""
+        """A terminal or the stream's end came while the open call held a marker inside a value
+        (Assembler.hold_marker, hold_close): it was the next call's (or the call's close), so it
+        and what was held after it are read again here, as they would have been had the value
+        been closed: the text as text, the markers the call held after it (hold_more) as markers.
+        Read into buffers of its own: reading them again may hold and give back anew."""
         cdef int marker = -1
-        cdef Py_ssize_t m = 0, n
-        self.reread.len = 0
-        n = self.call.give_back_opener(&self.reread, &marker, &m, self.sink)
-        if n == 0:
-            return 0
-        self.terminal(marker, self.reread.data, m)
-        if n > m:
-            self.text(self.reread.data + m, n - m)
+        cdef Py_ssize_t m = 0, n, at, k
+        cdef ByteBuf again, marks
+        cdef const HeldMarker* held
+        memset(&again, 0, sizeof(ByteBuf))
+        memset(&marks, 0, sizeof(ByteBuf))
+        try:
+            n = self.call.give_back_opener(&again, &marks, &marker, &m, self.sink)
+            if n == 0:
+                return 0
+            self.terminal(marker, again.data, m)
+            at = m
+            held = <const HeldMarker*>marks.data
+            for k in range(marks.len // <Py_ssize_t>sizeof(HeldMarker)):
+                if held[k].at > at:
+                    self.text(again.data + at, held[k].at - at)
+                self.terminal(held[k].terminal, again.data + held[k].at, held[k].len)
+                at = held[k].at + held[k].len
+            if n > at:
+                self.text(again.data + at, n - at)
+        finally:
+            bb_free(&again)
+            bb_free(&marks)
         return 0
 
     cdef int after_reread(self, int i, const unsigned char* p, Py_ssize_t n) except -1:
-        """Terminal i came while the open call held a call opener in a value: the opener is read
-        again first, then i, in the state that leads to."""
+        """Terminal i came while the open call held a marker in a value: held with it where the
+        call still may read it as the value's (Assembler.hold_more; never a separator), else the
+        held marker is read again first, then i, in the state that leads to."""
+        if not self.table.ignored[i] and self.call.hold_more(i, p, n, self.sink):
+            return 0
         self.reread_opener()
         return self.terminal(i, p, n)
 
