@@ -11,7 +11,7 @@
 #include <Python.h>
 #include <string.h>
 
-#define OP_SIZES 80           /* size classes of 8 bytes: objects up to 640 bytes (a JSON call) */
+#define OP_SIZES 96           /* size classes of 8 bytes: objects up to 768 bytes (a JSON call) */
 #define OP_DEPTH 512          /* freed objects kept per size class, for objects up to 128 bytes */
 #define OP_DEPTH_LARGE 16     /* and above (an assembler: a few live at a time) */
 

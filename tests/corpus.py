@@ -528,6 +528,20 @@ def block_cases(r):
         Case("close-without-open", f"text {cc} more"),
         Case("close-marker-in-arguments", f"{co}\n" + '{"name": "f", "arguments": {"code": "' + cc + '"}}' + f"\n{cc}"),
         Case("open-marker-in-arguments", f"{co}\n" + '{"name": "f", "arguments": {"code": "' + co + '"}}' + f"\n{cc}"),
+        # a marker inside a string: the string's text if the object closes before a terminal comes
+        Case("markers-in-arguments", f"{co}\n" + '{"name": "f", "arguments": {"code": "' + co + "x" + cc + " y " + cc
+             + '", "n": [1]}}' + f"\n{cc}"),
+        Case("close-marker-in-arguments-then-end", f"{co}\n" + '{"name": "f", "arguments": {"code": "a' + cc + "\nDone."),
+        Case("close-marker-in-arguments-object-cut", f"{co}\n" + '{"name": "f", "arguments": {"code": "a' + cc + 'b"}'),
+        Case("close-marker-in-arguments-then-call", f"{co}\n" + '{"name": "f", "arguments": {"code": "a' + cc + "\nok "
+             + block(TIME)),
+        Case("close-marker-in-a-key", f"{co}\n" + '{"name": "f", "arguments": {"a' + cc + '": 1}}' + f"\n{cc}"),
+        # ... and a `,` after the string that a list of calls may hold (the object's `}` left out)
+        Case("close-marker-in-arguments-comma-then-end", f"{co}\n" + '{"name": "f", "arguments": {"a": "x' + cc + 'y"},'),
+        Case("close-marker-in-arguments-comma-then-close", f"{co}\n" + '[{"name": "f", "arguments": {"a": "x' + cc
+             + 'y"}, ' + cc),
+        Case("close-marker-in-arguments-comma-then-object", f"{co}\n" + '[{"name": "f", "arguments": {"a": "x' + cc
+             + 'y"}, ' + TIME + "]\n" + cc),
         Case("call-fragment-at-end", block(WEATHER) + "\n" + co[:-1]),
         Case("close-fragment-at-end", f"{co}\n{WEATHER}\n" + cc[:-1]),
         Case("near-miss-close", f"{co}\n{WEATHER}\n" + _near_miss(cc) + cc),

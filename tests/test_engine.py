@@ -242,17 +242,40 @@ def test_lone_surrogate_whole():
     ]
 
 
-def test_markers_inside_argument_strings_are_markers():
+def test_a_marker_inside_an_argument_string_is_its_text_when_the_object_closes():
+    # held from the marker until the object closes, then sent at once (docs/recovery.md)
     check("qwen3", '<tool_call>{"name": "f", "arguments": {"c": "</tool_call>"}}</tool_call>', [
+        dropped("<tool_call>"),
+        start(0, "f", '{"name": "f", "arguments": '),
+        arguments(0, '{"c": "'),
+        arguments(0, '</tool_call>"}'),
+        end(0, "}"),
+        dropped("</tool_call>"),
+        finish("stop", 1),
+    ])
+
+
+def test_a_marker_inside_an_argument_string_is_a_marker_when_no_close_follows():
+    check("qwen3", '<tool_call>{"name": "f", "arguments": {"c": "</tool_call>"}', [
         dropped("<tool_call>"),
         start(0, "f", '{"name": "f", "arguments": '),
         arguments(0, '{"c": "'),
         arguments(0, '"}', ""),       # the marker closed the call: its arguments are closed for the client
         end(0, ""),
         dropped("</tool_call>"),
-        content('"}}</tool_call>'),   # no row from content on the closer: it is text
+        content('"}'),                # no row from content on the closer: it is text
         finish("stop", 1),
     ])
+
+
+def test_a_marker_inside_a_string_of_a_list_object_a_comma_ends():
+    # (found by probing) the `,` a list may hold after the object keeps what was held after the marker
+    from tests.wire import shown_and_calls
+    head = '<TOOLCALL>[{"name": "f", "arguments": {"a": "x</TOOLCALL>y"},'
+    assert shown_and_calls("nemotron_json", head) == ('y"},', [("f", '{"a": "x"}')])   # (the marker closed the region)
+    assert shown_and_calls("nemotron_json", head + " </TOOLCALL>") == ('y"}, </TOOLCALL>', [("f", '{"a": "x"}')])
+    assert shown_and_calls("nemotron_json", head + ' {"name": "g", "arguments": {}}]</TOOLCALL>') == (
+        "", [("f", '{"a": "x</TOOLCALL>y"}'), ("g", "{}")])
 
 
 def test_fenced_call_is_a_call():

@@ -2272,6 +2272,68 @@ QUIRKS = [
           "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function >\n</tool_call>",
           "</function >", [call("get_weather", city="Paris")],
           "vLLM's and SGLang's step3p5: `city` = `Paris`, the misspelled close dropped"),
+    # a marker inside a JSON string of a call: the string's text when the call's object closes
+    # before a terminal comes; a terminal outside a string, or the end, first makes it a marker
+    Quirk("qwen2_5-call-close-in-a-string-the-object-closes", "qwen2_5",
+          'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "wrap in </tool_call> tags"}}\n</tool_call>',
+          "Sure.\n", [call("get_weather", city="wrap in </tool_call> tags")],
+          "SGLang's qwen25: the same; vLLM's hermes: no call, the output as content (whole), the arguments cut at "
+          "the marker (streamed)"),
+    Quirk("qwen3-call-open-and-close-in-a-string", "qwen3",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Use <tool_call>{...}</tool_call> to call"}}\n'
+          "</tool_call>",
+          None, [call("get_weather", city="Use <tool_call>{...}</tool_call> to call")],
+          "SGLang's qwen25: the same; vLLM's hermes: no call (whole), the arguments cut at the second marker "
+          "(streamed)"),
+    Quirk("qwen2_5-call-close-in-a-string-then-the-end", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "x</tool_call>\nDone.',
+          "\nDone.", [call("get_weather", city="x")],
+          "SGLang's qwen25: nothing (whole), `x</tool_call>` and the rest lost (streamed); vLLM's hermes: the "
+          "arguments cut at the marker, which json.loads refuses"),
+    Quirk("qwen2_5-call-close-in-a-string-then-the-next-call", "qwen2_5",
+          '<tool_call>\n{"name": "get_weather", "arguments": {"city": "x</tool_call>\nok <tool_call>{"name": '
+          '"get_time", "arguments": {}}</tool_call>',
+          "\nok ", [call("get_weather", city="x"), call("get_time")],
+          "vLLM's hermes (streamed): both calls, the first's arguments cut at the marker, which json.loads "
+          "refuses; SGLang's qwen25: no call (whole), the first call only (streamed)", tools=(WEATHER, TIME)),
+    Quirk("kimi-k2-call-end-in-a-string", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+          '{"city": "a <|tool_call_end|> b"}<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("get_weather", city="a <|tool_call_end|> b")],
+          "SGLang's kimi_k2: the same (whole); vLLM's kimi_k2: the arguments cut at the marker"),
+    Quirk("deepseek-v3-1-call-end-in-a-string", "deepseek_v3_1",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>"
+          '{"city": "a <｜tool▁call▁end｜> b"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="a <｜tool▁call▁end｜> b")],
+          "vLLM's deepseek_v31 and SGLang's deepseekv31: the arguments cut at the marker (SGLang whole: no call)"),
+    Quirk("deepseek-v3-call-end-in-a-string", "deepseek_v3",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+          '{"city": "a <｜tool▁call▁end｜> b"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+          None, [call("get_weather", city="a <｜tool▁call▁end｜> b")],
+          "vLLM's deepseek_v3: the same (whole), the arguments cut at the marker (streamed); SGLang's deepseekv3: "
+          "the same (streamed), no call (whole)"),
+    Quirk("nemotron-json-list-close-in-a-string", "nemotron_json",
+          '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "a </TOOLCALL> b"}}]</TOOLCALL>',
+          None, [call("get_weather", city="a </TOOLCALL> b")],
+          "no incumbent reads the family (vLLM 0.33 registers no nemotron_json, SGLang has no detector): a "
+          "JSON string's text, as in every JSON family"),
+    Quirk("hunyuan-a13b-block-close-in-a-string", "hunyuan_a13b",
+          '<tool_calls>[{"name": "get_weather", "arguments": {"city": "a </tool_calls> b"}}]</tool_calls>',
+          None, [call("get_weather", city="a </tool_calls> b")],
+          "vLLM's hunyuan_a13b: no call, the output as content (whole)"),
+    Quirk("internlm2-action-end-in-a-string", "internlm2",
+          '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "a <|action_end|> b"}}'
+          "<|action_end|>",
+          None, [call("get_weather", city="a <|action_end|> b")],
+          "vLLM's internlm: an error (whole), the arguments cut at the marker (streamed)"),
+    Quirk("gpt-oss-call-in-a-string", "gpt_oss",
+          '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "a <|call|> b"}<|call|>',
+          None, [call("get_weather", city="a <|call|> b")],
+          "vLLM's gpt-oss: the arguments cut at the marker; SGLang's gpt-oss: no call"),
+    Quirk("mistral-v11-tool-calls-in-a-string", "mistral",
+          '[TOOL_CALLS]get_weather[ARGS]{"city": "a [TOOL_CALLS] b"}',
+          None, [call("get_weather", city="a [TOOL_CALLS] b")],
+          "SGLang's mistral: the same"),
     # a call's opener inside a value: the value's own close after it makes it the value's text; a
     # terminal or the end first makes it the next call's (the value's close missing)
     Quirk("glm-call-opener-in-a-value-its-close-ends", "glm",

@@ -739,8 +739,9 @@ def test_a_block_that_reads_json_call_objects():
     """`reads_objects` (shapes.objects_in_block): where a call may begin in a block (after its
     opener or after a call, whitespace aside), a `{` opens a call read as a JSON call object,
     which returns to the block once the object closes; text written first leaves the rest of
-    that stretch the block's wrapping. The block's rows end an object cut short. Read, never
-    written."""
+    that stretch the block's wrapping. The block's rows end an object cut short (`</b>`), but for
+    a marker in a string of an object that then closes, which is the string's text (`"<c>"`).
+    Read, never written."""
     from symphony.adapt import chat
     from symphony.formats.shapes import objects_in_block
     with pytest.raises(symphony.FormatError, match='^format mine: state "content" is no block of calls$'):
@@ -752,8 +753,8 @@ def test_a_block_that_reads_json_call_objects():
               '"arguments": {"y": "<c>"}}</b><b>x {"name": "no"}</b><b>{"name": "j", "arguments": {"z": [</b>')
     events = every_chunking(table, output)
     assert [(c["function"]["name"], c["function"]["arguments"]) for c in chat.message(events)["message"]["tool_calls"]] == [
-        ("f", '{"x": 1}'), ("g", "{}"), ("h", "{}"), ("i", '{"y": ""}'), ("j", '{"z": []}')]
-    assert chat.message(events)["message"]["content"] == 'a<c>"}}<b>x {"name": "no"}</b>'
+        ("f", '{"x": 1}'), ("g", "{}"), ("h", "{}"), ("i", '{"y": "<c>"}'), ("j", '{"z": []}')]
+    assert chat.message(events)["message"]["content"] == 'a<b>x {"name": "no"}</b>'
     written = table.written()
     assert written.states == mine().states and written.transitions == mine().transitions
     assert written.returns == {} and written.objects == {}

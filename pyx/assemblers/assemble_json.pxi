@@ -82,6 +82,16 @@
 # that never started), and so does one after the arguments' object; from the separator until the
 # object closes it is the arguments' text (hold_marker), as any marker is there.
 #
+# A marker of the table written inside a string (or a key) of a started call (`"text": "wrap it in
+# </tool_call> tags"`, `"code": "print('<tool_call>')"`) is the string's text when the call's
+# object closes before any terminal comes: it is held there (hold_close), with what follows it,
+# and nothing of it goes out until that is decided. The object closing makes all of it the
+# string's text. A terminal that comes while the outline is still inside a string is held with
+# it (hold_more); one that comes outside a string, after the outline stopped, or the stream's end
+# makes the held marker what its row says (the call's close, the next call's opener): the string
+# ends before it, cut as a marker cuts it, and the marker and all held after it go back to the
+# engine to read again (give_back_opener), the markers held after it as markers.
+#
 # A call that never started is Malformed, as the model wrote it, less the head's separator where
 # that is a control token of the table (`head_token`: shown nowhere, as anywhere outside a call).
 # Where the object names the call (not an arguments object), the head only repeats the name, and
@@ -109,6 +119,14 @@ cdef enum AjQuoted:          # arguments written as a JSON string
     AQ_HELD = 1              # a string whose text may be an object, or `null`: held until it ends
     AQ_AS_WRITTEN = 2        # streamed as the model wrote them (not a string, or not an object)
     AQ_UNQUOTED = 3          # the string's object, or `{}` for `null`, was sent
+
+
+cdef struct aj_hold:         # a marker held inside a string of the call (hold_close)
+    Py_ssize_t at            # where its bytes start in text
+    Py_ssize_t len
+    int terminal
+    ol_state outline         # the outline as it was at `at`
+    ByteBuf marks            # HeldMarker records of the terminals held after it (at: from `at`)
 
 
 @cython.final
@@ -155,6 +173,8 @@ cdef class JsonCallAssembler(Assembler):
     cdef ByteBuf unquoted      # scratch: a string's decoded text, the arguments' closing, or
                                # arguments reported with stretches written anew (jr_write)
     cdef jr_rewrites rewrites  # stretches of the arguments to write anew, not yet reported
+    cdef aj_hold* hold         # a marker held inside a string, or NULL
+    cdef bint gave_back        # the marker held was given back: read again, it is not held anew
 
     def __cinit__(self):
         hb_init(&self.text)
@@ -170,6 +190,7 @@ cdef class JsonCallAssembler(Assembler):
         bb_free(&self.spliced)
         bb_free(&self.unquoted)
         jr_free(&self.rewrites)
+        self.let_go_hold()
 
     cdef inline bint started(self) noexcept:
         return self.index >= 0
@@ -355,6 +376,10 @@ cdef class JsonCallAssembler(Assembler):
         elif self.outline.st == OL_COMMA_HELD:
             taken = self.outline.pos - before   # (the `,` and what follows: the list's to hold)
             text.len = self.outline.pos
+        if self.hold != NULL:
+            if self.outline.close < 0:
+                return taken            # nothing held goes out before the object closes
+            self.let_go_hold()          # the object closed: the marker held was the string's text
         self.progress(sink)
         if self.in_tail:
             return taken + self.read_tail(p + taken, n - taken, sink)
@@ -369,6 +394,7 @@ cdef class JsonCallAssembler(Assembler):
             ol_comma_is_member(&self.outline)
             return 0
         self.outline.st = ol_cut(&self.outline, self.outline.pos)
+        self.let_go_hold()      # (the list read on: a marker held was the string's text)
         return self.progress(sink)
 
     cdef bint read_head(self, Py_ssize_t before) except -1:
@@ -734,6 +760,63 @@ cdef class JsonCallAssembler(Assembler):
         self.feed(p, n, sink)
         return 1
 
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        # a marker inside a string of the started call: held there (see the top)
+        if (self.done or self.gave_back or self.hold != NULL or not self.started() or self.outline.close >= 0
+                or not aj_holds_there(&self.outline, p, n)):
+            return 0
+        self.hold = <aj_hold*>calloc(1, sizeof(aj_hold))
+        if self.hold == NULL:
+            raise MemoryError()
+        self.hold.at = self.text.text.len
+        self.hold.len = n
+        self.hold.terminal = terminal
+        self.hold.outline = self.outline
+        return self.held(p, n)
+
+    cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef HeldMarker marker
+        if self.hold == NULL or not aj_holds_there(&self.outline, p, n):
+            return 0
+        marker.at = self.text.text.len - self.hold.at
+        marker.len = n
+        marker.terminal = terminal
+        bb_append(&self.hold.marks, <const unsigned char*>&marker, sizeof(HeldMarker))
+        return self.held(p, n)
+
+    cdef int held(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker's bytes p[0:n], held inside the string: read on as its text."""
+        bb_append(&self.text.text, p, n)
+        ol_advance(&self.outline, self.text.text.data, self.text.text.len)
+        return 1
+
+    cdef bint holds_opener(self) noexcept:
+        return self.hold != NULL
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, ByteBuf* marks, int* marker, Py_ssize_t* marker_len,
+                                     Sink sink) except -1:
+        cdef aj_hold* hold = self.hold
+        cdef Py_ssize_t n
+        if hold == NULL:
+            return 0
+        n = self.text.text.len - hold.at
+        bb_append(into, self.text.text.data + hold.at, n)
+        bb_append(marks, hold.marks.data, hold.marks.len)
+        self.text.text.len = hold.at
+        hold.outline.name = self.outline.name       # (whole since the call started: the same bytes)
+        self.outline = hold.outline
+        marker[0] = hold.terminal
+        marker_len[0] = hold.len
+        self.let_go_hold()
+        self.gave_back = True
+        return n
+
+    cdef void let_go_hold(self) noexcept:
+        if self.hold != NULL:
+            bb_free(&self.hold.marks)
+            free(self.hold)
+            self.hold = NULL
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         if self.in_tail:
             # a marker after the object: what came of the tail is the call's end
@@ -797,6 +880,13 @@ cdef Py_ssize_t aj_find(const unsigned char* data, Py_ssize_t at, Py_ssize_t n, 
             return at
         at += 1
     return -1
+
+
+cdef inline bint aj_holds_there(const ol_state* o, const unsigned char* p, Py_ssize_t n) noexcept:
+    """Whether the marker p[0:n] may be held where the outline is: inside a string (a key too), a
+    marker with no quote or backslash (which would end the string or escape in it)."""
+    return ((o.st == OL_STRING or o.st == OL_NESTED_STRING or o.st == OL_KEY) and memchr(p, QUOTE, n) == NULL
+            and memchr(p, APOSTROPHE, n) == NULL and memchr(p, BACKSLASH, n) == NULL)
 
 
 cdef inline bint aj_null_start(ol_state* o, unsigned char c) noexcept:

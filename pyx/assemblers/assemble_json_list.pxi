@@ -684,6 +684,34 @@ cdef class JsonListAssembler(Assembler):
             self.flush_carried(sink)    # (only whitespace before it: the opener written twice is one)
         return 0
 
+    # A marker inside a string of the object being read is the object's to hold (JsonCallAssembler.hold_close),
+    # also while a `,` after it waits (JL_COMMA): given back, the `,` and the whitespace carried follow it.
+
+    cdef inline bint reads_object(self) noexcept:
+        return (self.stage == JL_OBJECT or self.stage == JL_SINGLE or self.stage == JL_COMMA) and self.call is not None
+
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.reads_object() and self.call.hold_close(terminal, p, n, sink)
+
+    cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.reads_object() and self.call.hold_more(terminal, p, n, sink)
+
+    cdef bint holds_opener(self) noexcept:
+        return self.reads_object() and self.call.holds_opener()
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, ByteBuf* marks, int* marker, Py_ssize_t* marker_len,
+                                     Sink sink) except -1:
+        cdef Py_ssize_t n
+        if not self.reads_object():
+            return 0
+        n = self.call.give_back_opener(into, marks, marker, marker_len, sink)
+        if n and self.stage == JL_COMMA:
+            bb_append(into, self.carried.text.data, self.carried.text.len)  # (no separator: one would have decided)
+            n += self.carried.text.len
+            hb_clear(&self.carried)
+            self.stage = JL_OBJECT
+        return n
+
     cdef int close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
         self.finish(sink, True)
         return 0
