@@ -417,6 +417,12 @@ def other_cases(r):
                  calls=1),
             Case("gemma-quote-fragments-in-string", frame(r, g("call:f{a:<|\"|><|\"b|> <| \"|> <|\"<|\"|>}")), calls=1),
             Case("gemma-string-holds-braces", frame(r, g("call:f{a:<|\"|>{x:[1,2]}, y<|\"|>}")), calls=1),
+            # a marker inside a string: its text when the string's quote follows, else the marker it is
+            Case("gemma-markers-in-string", frame(r, g("call:f{a:<|\"|>x ") + r.call_close + " " + r.call_open + g(
+                "call:g{}<|\"|>,b:1}")), calls=1),
+            Case("gemma-close-in-string-then-end", r.call_open + g("call:f{a:<|\"|>x ") + r.call_close + " y", calls=1),
+            Case("gemma-close-in-string-then-call", r.call_open + g("call:f{a:<|\"|>x ") + r.call_close + " y" + frame(r, time),
+                 tools=TOOLS, calls=2),
         ]
         q = r.tags[0]
         cases.append(Case("gemma-quote-prefixes-in-string",

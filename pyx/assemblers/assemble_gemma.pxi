@@ -31,6 +31,15 @@
 # quoted key, its text every byte up to the next quote; then the key goes on to its `:` as a bare
 # one does. (After a held scalar's `,` such a quote is the key's, not a string's closing one: that
 # string would end with the `,`.)
+#
+# A marker of the table written inside a string (`<|"|>wrap it in <tool_call|> tags<|"|>`) is held,
+# with what follows it, and nothing of the string goes out from it until the string's closing
+# quote, followed by what may follow a value (a `,`, or its container's close, whitespace aside),
+# makes all of it the string's text (a marker that comes before that quote is held too). A quote
+# followed by anything else (the next call's string opening: `x<|tool_call>call:g{a:<|"|>y`), a
+# terminal of the table or the stream's end makes it the marker it is: the string ends before it,
+# cut as a marker cuts it, and it and what was held after it go back to the engine to read again
+# (give_back_opener), the markers held after it as markers.
 
 cdef enum GemmaStage:
     GM_HEAD = 0              # `call:NAME`, up to the arguments' `{` (or `(`)
@@ -73,10 +82,17 @@ cdef class GemmaCall(TagCall):
     cdef Py_ssize_t scalar_at                # carried offset of the bare scalar's first byte
     cdef Py_ssize_t scalar_end               # and of the `,` after a held one
     cdef ByteBuf held_key                    # the held scalar's key
+    cdef Py_ssize_t marker_held_at           # where in carried a marker held inside a string begins, or -1
+    cdef int marker_terminal                 # ... the table's terminal it is
+    cdef Py_ssize_t marker_len               # ... its length
+    cdef Py_ssize_t marker_fragment          # ... how much of `fragment` was written before it
+    cdef ByteBuf held_markers                # HeldMarker records of the terminals held after it
+    cdef bint marker_given_back              # it was given back: read again, it is not held anew
 
     def __cinit__(self):
         self.stage = GM_HEAD
         self.schemas = []
+        self.marker_held_at = -1
 
     # -- the Assembler interface ----------------------------------------------------------------
 
@@ -148,6 +164,72 @@ cdef class GemmaCall(TagCall):
 
     def __dealloc__(self):
         bb_free(&self.held_key)
+        bb_free(&self.held_markers)
+
+    # -- a marker inside a string (see the top) -------------------------------------------------
+
+    cdef int hold_marker(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.hold_in_string(terminal, p, n, sink)
+
+    cdef int hold_close(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        return self.hold_in_string(terminal, p, n, sink)
+
+    cdef int hold_in_string(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        if self.done or self.stage != GM_STRING or self.marker_held_at >= 0 or self.marker_given_back:
+            return 0
+        self.flush_scanner(sink)        # (a quote's start the marker cut off: the string's text)
+        self.flush()
+        self.marker_held_at = self.carried.text.len
+        self.marker_terminal = terminal
+        self.marker_len = n
+        self.marker_fragment = self.fragment.len
+        self.held_markers.len = 0
+        return self.string_text(p, n)
+
+    cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
+        cdef HeldMarker marker
+        if self.marker_held_at < 0 or self.stage != GM_STRING:
+            return 0
+        self.flush_scanner(sink)
+        marker.at = self.carried.text.len - self.marker_held_at
+        marker.len = n
+        marker.terminal = terminal
+        bb_append(&self.held_markers, <const unsigned char*>&marker, sizeof(HeldMarker))
+        return self.string_text(p, n)
+
+    cdef int string_text(self, const unsigned char* p, Py_ssize_t n) except -1:
+        """A marker's bytes p[0:n], held inside the string: read as its text."""
+        vt_string(p, n, &self.fragment)
+        self.carry(p, n)
+        self.mark = self.carried.text.len
+        return 1
+
+    cdef bint holds_opener(self) noexcept:
+        return self.marker_held_at >= 0
+
+    cdef Py_ssize_t give_back_opener(self, ByteBuf* into, ByteBuf* marks, int* marker, Py_ssize_t* marker_len,
+                                     Sink sink) except -1:
+        cdef Py_ssize_t at = self.marker_held_at, n
+        cdef Held tail
+        if at < 0:
+            return 0
+        self.flush_scanner(sink)        # (a quote's start the terminal cut off: text after the marker)
+        hb_init(&tail)
+        try:
+            hb_split(&self.carried, at, &tail)
+            bb_append(into, tail.text.data, tail.text.len)      # (no separator: one would have decided)
+            n = tail.text.len
+        finally:
+            hb_free(&tail)
+        bb_append(marks, self.held_markers.data, self.held_markers.len)
+        self.fragment.len = self.marker_fragment
+        self.mark = at
+        self.stage = GM_STRING              # (its closing quote, if one came, was the marker's text's)
+        self.marker_held_at = -1
+        self.marker_given_back = True
+        marker[0] = self.marker_terminal
+        marker_len[0] = self.marker_len
+        return n
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -164,6 +246,9 @@ cdef class GemmaCall(TagCall):
             if self.stage == GM_QUOTED_KEY:
                 bb_append(&self.key, p + i, n - i)
                 self.carry(p + i, n - i)
+                return -1
+            if self.stage == GM_INVALID and self.marker_held_at >= 0:
+                self.carry(p + i, n - i)        # (held: the marker held may be the string's end)
                 return -1
             if self.stage == GM_INVALID or self.stage == GM_UNNAMED:
                 self.sink.malformed(MW_INVALID_ARGUMENTS if self.stage == GM_INVALID else MW_OTHER,
@@ -241,9 +326,11 @@ cdef class GemmaCall(TagCall):
                     self.stage = GM_SCALAR
                     continue
             elif c == COMMA:                    # GM_AFTER
+                self.marker_held_at = -1        # (a marker held in the string before: its text)
                 self.carry(p + i, 1)
                 self.stage = GM_KEY if self.opener[self.depth - 1] == LBRACE else GM_VALUE
             elif (c == RBRACE or c == RBRACKET) and self.opener[self.depth - 1] == c - 2:
+                self.marker_held_at = -1
                 self.close_container(p + i)     # (`}` and `]` are their openers + 2)
             else:
                 return self.broken(p + i, n - i)
@@ -340,8 +427,8 @@ cdef class GemmaCall(TagCall):
     # -- writing --------------------------------------------------------------------------------
 
     cdef int flush(self) except -1:
-        """What was written goes out, its source carried[0:mark]."""
-        if self.fragment.len:
+        """What was written goes out, its source carried[0:mark] (none while a marker is held)."""
+        if self.fragment.len and self.marker_held_at < 0:
             self.push_upto(self.mark)
             self.scalar_at -= self.mark         # (where a scalar being read or held began)
             self.scalar_end -= self.mark
@@ -451,10 +538,12 @@ cdef class GemmaCall(TagCall):
 
     cdef Py_ssize_t broken(self, const unsigned char* p, Py_ssize_t n) except -2:
         """The notation broke at p[0]: what was written goes out, and a key or scalar being read
-        and p[0:n] are Malformed{InvalidArguments}, as is the rest of the call."""
+        and p[0:n] are Malformed{InvalidArguments}, as is the rest of the call (held, with the
+        rest, while a marker held in the string before may be its end)."""
         self.flush()
         self.carry(p, n)
-        self.report_carried(MW_INVALID_ARGUMENTS, OT_NONE)
+        if self.marker_held_at < 0:
+            self.report_carried(MW_INVALID_ARGUMENTS, OT_NONE)
         self.pending = False
         self.stage = GM_INVALID
         return -1
