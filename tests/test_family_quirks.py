@@ -2503,6 +2503,10 @@ THOUGHT_THEN_CALL = [
     ("hunyuan_a13b", None, "<think>\nplan\n",
      '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]</tool_calls>'),
     ("gemma4", None, "<|channel>thought\nplan", '<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>'),
+    ("deepseek_v3_1", "<｜Assistant｜><think>", "plan\n\n",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Oslo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+    ("deepseek_v3", "<｜Assistant｜><think>\n", "plan",
+     '<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Oslo"}\n```<｜tool▁call▁end｜>'),
 ]
 
 

@@ -6,7 +6,8 @@ DeepSeek V3 and V3.1 (`deepseek_v3`, `deepseek_v3_1`): a `<｜tool▁calls▁beg
 of calls, each between `<｜tool▁call▁begin｜>` and `<｜tool▁call▁end｜>` (`▁` is U+2581). V3 (and
 R1) write `function<｜tool▁sep｜>NAME`, then the arguments in a ```json fence (the type word is
 always `function`, so it is part of the call's marker); V3.1 writes `NAME<｜tool▁sep｜>` and the
-arguments object bare. Both read `<think>` thoughts (R1 and V3.1's thinking mode write them).
+arguments object bare. Both read `<think>` thoughts (R1 and V3.1's thinking mode write them);
+the block's opener, or a call's written without it, in a thought left open ends the thought.
 
 DeepSeek V3.2 and V4 (`deepseek_v3_2`, `deepseek_v4`): V4.1's DSML invokes and thought,
 spelled without the space after `DSML｜` (`<｜DSML｜invoke name="`, `<｜DSML｜parameter …>`), in a
@@ -31,7 +32,7 @@ the word as a string (`"null"`), as vLLM's deepseek_v32 reads it (assemble_invok
 from symphony.format import CallSyntax
 from symphony.formats.family import (ALWAYS_OPENS_THOUGHT, DEEPSEEK, NO_THOUGHT, OPENS_THOUGHT, REASONING_PROBE, Family,
                                      Replay, Row, checkpoints)
-from symphony.formats.shapes import (THINK, calls_without_block, damaged_closers, damaged_openers,
+from symphony.formats.shapes import (THINK, call_ends_thought, calls_without_block, damaged_closers, damaged_openers,
                                      opener_again_in_block, spaced_invokes, thought_and_call_block,
                                      thought_and_invokes)
 from symphony.syntax import DSML_V3_2, CallObject
@@ -53,11 +54,14 @@ def tool_call_table(name, call, syntax):
     without the block. Where the syntax's head restarts (V3, V3.1), a call's opener written again in
     the call is read (a recovery): after the arguments' object the next call begins (the model
     left out `<｜tool▁call▁end｜>`), before the head's separator the head begins anew; inside the
-    arguments it is their text."""
+    arguments it is their text. The block's opener, or a call's written without it, in a thought
+    left open ends the thought (a recovery, as the later DeepSeek tables' block does: SGLang's
+    deepseek-v3 reasoning parser ends it there)."""
     table = thought_and_call_block(name, THINK, CALLS, call, syntax).opens_turn("<｜Assistant｜>")
     if dict(syntax.params).get("head_restarts"):
         table = table.recovers("call", "call_open", "call")
-    return calls_without_block(table, "call_open", "call")
+    table = calls_without_block(call_ends_thought(table, "calls_open", "calls"), "call_open", "call")
+    return call_ends_thought(table, "call_open", "bare_call")
 
 
 DEEPSEEK_V4_1 = dsml_table("deepseek_v4_1", ("<｜DSML｜ calls>", "</｜DSML｜ calls>"), '<｜DSML｜ invoke name="',
