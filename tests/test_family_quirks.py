@@ -2330,6 +2330,16 @@ QUIRKS = [
           '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "a <|call|> b"}<|call|>',
           None, [call("get_weather", city="a <|call|> b")],
           "vLLM's gpt-oss: the arguments cut at the marker; SGLang's gpt-oss: no call"),
+    # a string where the schema declares a number, an integer or a boolean: that value
+    Quirk("gemma4-declared-values-written-as-strings", "gemma4",
+          '<|tool_call>call:lookup{limit:<|"|>5<|"|>,enabled:<|"|>true<|"|>,ratio:<|"|>0.5<|"|>,tags:<|"|>[1, 2]<|"|>,'
+          'query:<|"|>7<|"|>}<tool_call|>',
+          None, [call("lookup", limit=5, enabled=True, ratio=0.5, tags=[1, 2], query="7")],
+          "vLLM's gemma4: the same; SGLang's gemma4: the strings", tools=(LOOKUP,)),
+    Quirk("gemma4-declared-integer-string-that-is-no-number", "gemma4",
+          '<|tool_call>call:lookup{limit:<|"|>five<|"|>}<tool_call|>',
+          None, [call("lookup", limit="five")],
+          "vLLM's and SGLang's gemma4: the string", tools=(LOOKUP,)),
     Quirk("gemma4-call-close-in-a-string", "gemma4",
           '<|tool_call>call:get_weather{city:<|"|>a <tool_call|> b<|"|>}<tool_call|>',
           None, [call("get_weather", city="a <tool_call|> b")],

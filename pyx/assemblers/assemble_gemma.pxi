@@ -32,6 +32,11 @@
 # one does. (After a held scalar's `,` such a quote is the key's, not a string's closing one: that
 # string would end with the `,`.)
 #
+# A string written where the tools declare a number, an integer, a boolean, an array or an object
+# (`days:<|"|>3<|"|>`, `tags:<|"|>["a"]<|"|>`) is held to its closing quote and written as that value
+# when its text is one (`"days": 3`), else as the string it is (values/declared.pxi vt_read_as, as
+# a JSON call object's member string is read; vLLM's gemma4 reads it so).
+#
 # A marker of the table written inside a string (`<|"|>wrap it in <tool_call|> tags<|"|>`) is held,
 # with what follows it, and nothing of the string goes out from it until the string's closing
 # quote, followed by what may follow a value (a `,`, or its container's close, whitespace aside),
@@ -88,6 +93,7 @@ cdef class GemmaCall(TagCall):
     cdef Py_ssize_t marker_fragment          # ... how much of `fragment` was written before it
     cdef ByteBuf held_markers                # HeldMarker records of the terminals held after it
     cdef bint marker_given_back              # it was given back: read again, it is not held anew
+    cdef int string_as                       # the open string is held, read as this (vt_read_as), or 0
 
     def __cinit__(self):
         self.stage = GM_HEAD
@@ -144,7 +150,9 @@ cdef class GemmaCall(TagCall):
         elif self.pending:
             self.flush()
             self.report_carried(MW_OTHER, OT_ARGUMENT_CUT_SHORT)
-        if self.stage == GM_STRING:
+        if self.stage == GM_STRING and self.string_as:
+            self.write_held_string(False)
+        elif self.stage == GM_STRING:
             bb_push(&self.fragment, QUOTE)
         while self.depth:
             self.depth -= 1
@@ -175,7 +183,8 @@ cdef class GemmaCall(TagCall):
         return self.hold_in_string(terminal, p, n, sink)
 
     cdef int hold_in_string(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        if self.done or self.stage != GM_STRING or self.marker_held_at >= 0 or self.marker_given_back:
+        if (self.done or self.stage != GM_STRING or self.string_as or self.marker_held_at >= 0
+                or self.marker_given_back):
             return 0
         self.flush_scanner(sink)        # (a quote's start the marker cut off: the string's text)
         self.flush()
@@ -238,6 +247,10 @@ cdef class GemmaCall(TagCall):
         cdef Py_ssize_t i = 0, k
         cdef unsigned char c
         while i < n:
+            if self.stage == GM_STRING and self.string_as:
+                bb_append(&self.value, p + i, n - i)
+                self.carry(p + i, n - i)
+                return -1
             if self.stage == GM_STRING:
                 vt_string(p + i, n - i, &self.fragment)
                 self.carry(p + i, n - i)
@@ -342,12 +355,18 @@ cdef class GemmaCall(TagCall):
     cdef int quote(self, const unsigned char* p, Py_ssize_t n) except -1:
         """`<|"|>`: opens a string where a value may start, closes the open one."""
         if self.stage == GM_VALUE:
+            self.string_as = self.read_as()
             self.begin_value()
-            bb_push(&self.fragment, QUOTE)
+            self.value.len = 0
+            if not self.string_as:
+                bb_push(&self.fragment, QUOTE)
             self.pending = False
             self.stage = GM_STRING
         elif self.stage == GM_STRING:
-            bb_push(&self.fragment, QUOTE)
+            if self.string_as:
+                self.write_held_string(True)
+            else:
+                bb_push(&self.fragment, QUOTE)
             self.stage = GM_AFTER
         elif self.stage == GM_SCALAR:
             self.write_unopened_string()
@@ -481,6 +500,22 @@ cdef class GemmaCall(TagCall):
             self.flush()
             self.end_call(NULL, 0)
             self.done = True
+        return 0
+
+    cdef int read_as(self) except -1:
+        """What a string opening here is read as (vt_read_as), or 0 (streamed, the string it is)."""
+        cdef object schema = self.value_schema()
+        return 0 if schema is None else vt_read_as(vt_kind_of(schema), schema)
+
+    cdef int write_held_string(self, bint closed) except -1:
+        """The held string's text (`value`) written: as the value it reads as where it closed and its
+        text is one, else as the string it is."""
+        if not (closed and vt_inside_as_declared(self.value.data, self.value.len, self.string_as, &self.fragment,
+                                                 JP_MAX_DEPTH - self.depth)):
+            bb_push(&self.fragment, QUOTE)
+            vt_string(self.value.data, self.value.len, &self.fragment)
+            bb_push(&self.fragment, QUOTE)
+        self.string_as = 0
         return 0
 
     cdef int write_scalar(self) except -1:

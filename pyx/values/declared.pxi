@@ -132,6 +132,20 @@ cdef object vt_member_search(object schema, str key, object segment):
     return None
 
 
+cdef int vt_read_as(int kind, object schema) except -1:
+    """What a string written for a value of `schema` (of Kind `kind`) is read as (vt_string_read_as):
+    its Kind where that is a number, an integer, an array or an object; VT_AS_BOOLEAN where the
+    schema admits a boolean and no other type but null; else 0 (the string it is)."""
+    if kind == KIND_INTEGER or kind == KIND_NUMBER or kind == KIND_ARRAY or kind == KIND_OBJECT:
+        return kind
+    if kind != KIND_NONE:
+        return 0
+    admitted = vt_admitted(schema)
+    if admitted and "boolean" in admitted and admitted <= {"boolean", "null"}:
+        return VT_AS_BOOLEAN
+    return 0
+
+
 cdef object vt_schema_step(object schema, str segment):
     """One step of a path below a schema (SPEC §5.1 kind_at): under a schema that admits `array`
     to its `items`, whatever the segment; else to `properties[segment]`. None: nowhere."""
@@ -323,22 +337,11 @@ cdef class FunctionKinds:
             at = end + 1
 
     cdef int string_read_as(self, const unsigned char* key, Py_ssize_t n) except -1:
-        """What a JSON string written for the declared parameter p[0:n] is read as
-        (vt_string_read_as): its Kind where that is a number, an integer, an array or an object;
-        VT_AS_BOOLEAN where its schema admits a boolean and no other type but null; else 0 (the
-        string it is)."""
-        cdef int kind
+        """What a JSON string written for the declared parameter p[0:n] is read as (vt_read_as)."""
         if self.properties is None or not self.declares(key, n):
             return 0
-        kind = self.kind(key, n)
-        if kind == KIND_INTEGER or kind == KIND_NUMBER or kind == KIND_ARRAY or kind == KIND_OBJECT:
-            return kind
-        if kind != KIND_NONE:
-            return 0
-        admitted = self.admitted(key, n)
-        if admitted and "boolean" in admitted and admitted <= {"boolean", "null"}:
-            return VT_AS_BOOLEAN
-        return 0
+        return vt_read_as(self.kind(key, n), dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n,
+                                                                                             "surrogatepass")))
 
     cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
         """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
