@@ -663,8 +663,9 @@ def syntax_cases(r):
         Case(f"{p}-block-unterminated-in-whole-value", open_call(head("get_weather") + r.arg_open("days") + "12"),
              tools=TOOLS, calls=1),
         Case(f"{p}-block-unterminated-then-prose", open_call(weather) + r.trail + "\n\nSo it is.", tools=TOOLS),
+        # (a keyed head the end follows is a name: `get`, a call with no arguments)
         Case(f"{p}-call-then-block-cut-before-name", frame(weather) + open_call(head("get_weather")[:3]),
-             tools=TOOLS, calls=1),
+             tools=TOOLS, calls=2 if r.syntax == "keyed" else 1),
         Case(f"{p}-block-closed-in-value", closed(head("get_weather") + r.arg_open("city") + "Par"), tools=TOOLS, calls=1),
         Case(f"{p}-block-closed-in-whole-value", closed(head("get_weather") + r.arg_open("days") + "12"),
              tools=TOOLS, calls=1),
@@ -826,7 +827,8 @@ def syntax_cases(r):
                  tools=TOOLS, calls=1),
             Case("keyed-name-with-brace", frame(head("get{weather}") + arg("city", "Paris")), tools=TOOLS, calls=0),
             Case("keyed-name-only-closed", closed("get_weather"), tools=TOOLS, calls=1),
-            Case("keyed-name-only-cut", open_call("get_wea"), tools=TOOLS, calls=0),
+            Case("keyed-name-only-cut", open_call("get_wea"), tools=TOOLS, calls=1),     # (a call with `{}`)
+            Case("keyed-two-words-cut", open_call("get wea"), tools=TOOLS, calls=0),
             Case("keyed-key-cut-by-value-tag", frame(head("get_weather") + f"{ko}ci{vo}Paris{vc}" + arg("days", "3")),
                  tools=TOOLS, calls=1),
             Case("keyed-text-between-key-and-value", frame(head("get_weather") + f"{ko}city{kc} x {vo}Paris{vc}"),

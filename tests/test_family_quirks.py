@@ -2272,6 +2272,13 @@ QUIRKS = [
           "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function >\n</tool_call>",
           "</function >", [call("get_weather", city="Paris")],
           "vLLM's and SGLang's step3p5: `city` = `Paris`, the misspelled close dropped"),
+    # a keyed call's name the stream's end follows (its close left out, or taken as a stop string)
+    Quirk("glm-name-then-the-end", "glm", "Checking.\n<tool_call>get_time",
+          "Checking.\n", [call("get_time")],
+          "vLLM's glm47: the same; SGLang's glm47: the output as content (whole), a call with no name (streamed)",
+          tools=(TIME,)),
+    Quirk("ling-name-and-newline-then-the-end", "ling", "<tool_call>get_time\n",
+          None, [call("get_time")], "vLLM's glm45: the same; SGLang's glm45: the same (streamed)", tools=(TIME,)),
     # a marker inside a JSON string of a call: the string's text when the call's object closes
     # before a terminal comes; a terminal outside a string, or the end, first makes it a marker
     Quirk("qwen2_5-call-close-in-a-string-the-object-closes", "qwen2_5",

@@ -301,9 +301,12 @@ def test_a_stream_cut_inside_a_call_still_ends_it():
     ])
 
 
-def test_a_stream_cut_before_the_first_tag_starts_no_call():
+def test_a_stream_that_ends_after_the_name_is_a_call_with_no_arguments():
+    # (docs/recovery.md, Calls cut short) as the block's close there makes it; for its length, none
+    check("glm", "<tool_call>get_time", [dropped("<tool_call>"), start(0, "get_time", "get_time"),
+                                         arguments(0, "{}", ""), end(0), finish(tool_calls=1)])
     check("glm", "<tool_call>get_wea", [malformed("<tool_call>", NO_CALL), malformed("get_wea", "unterminated_region"),
-                                        finish()])
+                                        finish("length")], finish="length")
 
 
 def test_a_new_call_opener_cuts_the_call_off_and_is_dropped():

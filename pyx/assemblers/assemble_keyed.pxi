@@ -2,7 +2,9 @@
 #     NAME<arg_key>K</arg_key><arg_value>V</arg_value>...
 # right after the table's call marker (GLM, Ling, IQuest; Hy4 with `:opensource` tags). The
 # name is the text before the first tag (or before the block's end), less the whitespace around
-# it: the leading whitespace goes into ToolCallStart's source, the trailing is carried on. A name
+# it: the leading whitespace goes into ToolCallStart's source, the trailing is carried on (a name the
+# stream's end follows, unless it was stopped for its length, is whole too: a call with no
+# arguments). A name
 # holding whitespace, quotes, braces or angle brackets is no name (a fenced JSON call under a
 # keyed table is not a call), and a block without a name starts no call and takes no index,
 # however many pairs it holds. A key is its text less the ASCII whitespace around it (which
@@ -356,6 +358,14 @@ cdef class KeyedCall(TagCall):
             self.sink = sink
             self.object_ends(complete)
             self.done = True
+            return 0
+        if complete and self.stage == KY_NAME and self.name_from >= 0 and not self.done:
+            # the stream ended (not for its length) after a name and no tag: the call with no
+            # arguments its close would have made (`<tool_call>get_time`, the close left out or
+            # taken as a stop string), as vLLM's glm45/glm47 read it
+            self.sink = sink
+            self.done = True
+            self.close_block(-1, NULL, 0)
             return 0
         return TagCall.finish(self, sink, complete)
 
