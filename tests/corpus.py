@@ -535,6 +535,8 @@ def block_cases(r):
         Case("close-marker-in-arguments-object-cut", f"{co}\n" + '{"name": "f", "arguments": {"code": "a' + cc + 'b"}'),
         Case("close-marker-in-arguments-then-call", f"{co}\n" + '{"name": "f", "arguments": {"code": "a' + cc + "\nok "
              + block(TIME)),
+        Case("fenced-arguments", f"{co}\n" + "```json\n" + WEATHER + "\n```\n" + cc),
+        Case("fenced-arguments-cut", f"{co}\n" + "``` \n" + WEATHER + "\n``"),
         Case("close-marker-in-a-key", f"{co}\n" + '{"name": "f", "arguments": {"a' + cc + '": 1}}' + f"\n{cc}"),
         # ... and a `,` after the string that a list of calls may hold (the object's `}` left out)
         Case("close-marker-in-arguments-comma-then-end", f"{co}\n" + '{"name": "f", "arguments": {"a": "x' + cc + 'y"},'),
@@ -554,6 +556,13 @@ def block_cases(r):
             Case("two-calls-one-block", f"{co}\n{WEATHER}\n{co}\n{TIME}\n{cc}"),
             Case("repeat-opener-unfinished",
                  f"{co}\n" + '{"name": "f", "arguments": {"a": 1' + f"\n{co}\n{TIME}\n{cc}"),
+        ]
+    if r.syntax == "json" and r.json_head is not None and r.json_object == CallObject.ARGUMENTS and not r.json_tail:
+        # a Markdown fence around the arguments after a head that names the call: the call's
+        cases += [
+            Case("fenced-arguments-after-head",
+                 r.frame(r.json_call("get_weather", '```json\n{"city": "Paris"}\n```')), calls=1),
+            Case("fence-not-closed-after-head", r.frame(r.json_call("get_weather", '```\n{"city": "Paris"}')), calls=1),
         ]
     return cases
 

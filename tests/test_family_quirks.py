@@ -2272,6 +2272,23 @@ QUIRKS = [
           "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function >\n</tool_call>",
           "</function >", [call("get_weather", city="Paris")],
           "vLLM's and SGLang's step3p5: `city` = `Paris`, the misspelled close dropped"),
+    # a Markdown fence around the arguments object after a head that names the call
+    Quirk("deepseek-v3-1-fenced-arguments", "deepseek_v3_1",
+          "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>```json\n{\"city\": \"Paris\"}\n```"
+          "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+          None, [call("get_weather", city="Paris")],
+          "vLLM's deepseek_v31 and SGLang's deepseekv31 (streamed): the call, its arguments the fence's text, "
+          "which json.loads refuses"),
+    Quirk("kimi-k2-fenced-arguments", "kimi_k2",
+          "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>```\n"
+          '{"city": "Paris"}\n```<|tool_call_end|><|tool_calls_section_end|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's and SGLang's kimi_k2: the call, its arguments the fence's text, which json.loads refuses"),
+    Quirk("gpt-oss-fenced-arguments", "gpt_oss",
+          "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>```json\n"
+          '{"city": "Paris"}\n```<|call|>',
+          None, [call("get_weather", city="Paris")],
+          "vLLM's gpt-oss: the call, its arguments the fence's text, which json.loads refuses"),
     # a keyed call's name the stream's end follows (its close left out, or taken as a stop string)
     Quirk("glm-name-then-the-end", "glm", "Checking.\n<tool_call>get_time",
           "Checking.\n", [call("get_time")],

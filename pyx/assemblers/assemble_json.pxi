@@ -42,7 +42,9 @@
 # start's source (Inkling repeats the name there; DeepSeek V3/V3.1 write the name there and the
 # object is the arguments, `keys` = OL_KEYS_ARGUMENTS), and a tail after it (`tail`, DeepSeek
 # V3's closing fence): bytes that match it are the end's source (a whitespace byte of the tail
-# matching any run of whitespace), the first that does not ends the call. An arguments object
+# matching any run of whitespace), the first that does not ends the call. A Markdown fence the
+# model writes around an arguments object after the head (```json, or ```, and whitespace: V3's
+# habit in V3.1, Kimi K2, gpt-oss) is the start's source too, and its closing ``` the call's tail. An arguments object
 # with no separator has its head up to the object's own `{` (Mistral's `NAME{..}`): the `{` ends
 # the head and opens the object.
 #
@@ -98,6 +100,8 @@
 # a model may write the payload again: a separator written after the payload stopped being
 # readable, before any call started, begins the payload anew (Inkling's `garbage<|…|>{..}`: the
 # call is read from the last separator), and what came before it is a call that never started.
+
+cdef bytes AJ_FENCE_TAIL = b"\n```"   # what closes a fence written before the arguments object
 
 cdef enum AjReport:
     AJ_START = 0
@@ -592,6 +596,8 @@ cdef class JsonCallAssembler(Assembler):
             else:
                 self.stream_arguments(sink, self.text.text.len, AU_COMMITTED)
         if o.close >= 0:
+            if self.tail is None and o.fenced:
+                self.tail = AJ_FENCE_TAIL   # (the fence opened before the object closes after it)
             if self.tail is not None:
                 self.in_tail = True
                 return 0

@@ -49,6 +49,12 @@ cdef enum OlState:
     OL_CLOSED = 12
     OL_STOPPED = 13
     OL_COMMA_HELD = 14      # (list_object) at a `,` that may be the list's (see the top)
+    OL_FENCE = 15           # (the arguments object) a Markdown fence before it: its backticks (in
+                            # `depth`), then its info word (its length in `key_len`)
+
+cdef enum:
+    OL_FENCE_INFO = 16      # the longest info word of a fence before the arguments (`json`)
+
 
 cpdef enum OlKeys:
     OL_KEYS_CALL = 0        # {"name": .., "arguments": ..}
@@ -90,6 +96,7 @@ cdef struct ol_state:
     unsigned char quote      # the quote the string being read closes at
     unsigned char id_seen    # (a bint, packed with them)
     unsigned char needs_arguments   # an object with no arguments member is no call (a bint, packed too)
+    unsigned char fenced     # (the arguments object) a fence was read before it (a bint)
     Py_ssize_t arguments_at  # where (it may be < 0 once the text before it was let go of)
     Py_ssize_t arguments_end # -1 until it is complete
     Py_ssize_t close         # one past the object's `}` (or the offset of the `;`, `{`, `]` or `,`
@@ -133,6 +140,7 @@ cdef inline void ol_init(ol_state* s) noexcept:
     s.list_object = False
     s.after_value = False
     s.python = False
+    s.fenced = False
     s.quote = QUOTE
     s.has_name = False
     s.name.data = NULL
@@ -288,6 +296,23 @@ cdef inline void ol_comma_is_member(ol_state* s) noexcept:
     s.after_value = False
 
 
+cdef inline int ol_fence(ol_state* s, unsigned char c) noexcept:
+    """(OL_FENCE) The state after byte c of a fence before the arguments object (```json, or ```,
+    then whitespace): OL_FENCE while c is the fence's (taken), OL_BEFORE at the whitespace that ends
+    it (not taken: read as whitespace before the object), else OL_STOPPED."""
+    if c == BACKTICK and s.depth < 3 and s.key_len == 0:
+        s.depth += 1
+        return OL_FENCE
+    if s.depth == 3 and s.key_len < OL_FENCE_INFO and ((65 <= c <= 90) or (97 <= c <= 122)):
+        s.key_len += 1
+        return OL_FENCE
+    if s.depth == 3 and u8_ascii_space(c):
+        s.depth = s.key_len = 0
+        s.fenced = True
+        return OL_BEFORE
+    return OL_STOPPED
+
+
 cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except -1:
     """Reads text[s.pos:n] (the object so far); stops at the object's close or where reading stops.
     The state lives in `st` while reading (written back at the end)."""
@@ -299,6 +324,11 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
     cdef int st = s.st
     while i < n and st != OL_CLOSED and st != OL_STOPPED and st != OL_COMMA_HELD:
         c = text[i]
+        if st == OL_FENCE:
+            st = ol_fence(s, c)
+            if st == OL_FENCE:
+                i += 1
+            continue
         if st == OL_NESTED:
             # inside a nested value only quotes and brackets matter
             while not nested_stops[c]:
@@ -381,6 +411,10 @@ cdef int ol_advance(ol_state* s, const unsigned char* text, Py_ssize_t n) except
             st = ol_cut(s, i)
             break
         if st == OL_BEFORE:
+            if c == BACKTICK and s.keys == OL_KEYS_ARGUMENTS and not s.fenced:
+                st = OL_FENCE
+                s.depth = s.key_len = 0
+                continue
             if c == QUOTE and s.keys == OL_KEYS_ARGUMENTS:
                 # the arguments written as a JSON string (the assembler reads an object in it)
                 s.member = OL_ARGUMENTS
