@@ -196,14 +196,10 @@ cdef class GemmaCall(TagCall):
         return self.string_text(p, n)
 
     cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        cdef HeldMarker marker
         if self.marker_held_at < 0 or self.stage != GM_STRING:
             return 0
         self.flush_scanner(sink)
-        marker.at = self.carried.text.len - self.marker_held_at
-        marker.len = n
-        marker.terminal = terminal
-        bb_append(&self.held_markers, <const unsigned char*>&marker, sizeof(HeldMarker))
+        held_marker(&self.held_markers, self.carried.text.len - self.marker_held_at, terminal, n)
         return self.string_text(p, n)
 
     cdef int string_text(self, const unsigned char* p, Py_ssize_t n) except -1:

@@ -781,13 +781,9 @@ cdef class JsonCallAssembler(Assembler):
         return self.held(p, n)
 
     cdef int hold_more(self, int terminal, const unsigned char* p, Py_ssize_t n, Sink sink) except -1:
-        cdef HeldMarker marker
         if self.hold == NULL or not aj_holds_there(&self.outline, p, n):
             return 0
-        marker.at = self.text.text.len - self.hold.at
-        marker.len = n
-        marker.terminal = terminal
-        bb_append(&self.hold.marks, <const unsigned char*>&marker, sizeof(HeldMarker))
+        held_marker(&self.hold.marks, self.text.text.len - self.hold.at, terminal, n)
         return self.held(p, n)
 
     cdef int held(self, const unsigned char* p, Py_ssize_t n) except -1:

@@ -15,6 +15,15 @@ cdef struct HeldMarker:
     int terminal
 
 
+cdef inline int held_marker(ByteBuf* marks, Py_ssize_t at, int terminal, Py_ssize_t n) except -1:
+    """Records a marker held at `at` among the bytes to give back (a HeldMarker in `marks`)."""
+    cdef HeldMarker marker
+    marker.at = at
+    marker.len = n
+    marker.terminal = terminal
+    return bb_append(marks, <const unsigned char*>&marker, sizeof(HeldMarker))
+
+
 @cython.no_gc
 cdef class Assembler:
     """Base of the call assemblers (one kind per call syntax); the engine holds one per open region."""
