@@ -44,9 +44,9 @@
 # V3's closing fence): bytes that match it are the end's source (a whitespace byte of the tail
 # matching any run of whitespace), the first that does not ends the call. A Markdown fence the
 # model writes around an arguments object after the head (```json, or ```, and whitespace: V3's
-# habit in V3.1, Kimi K2, gpt-oss) is the start's source too, and its closing ``` the call's tail. An arguments object
-# with no separator has its head up to the object's own `{` (Mistral's `NAME{..}`): the `{` ends
-# the head and opens the object.
+# habit in V3.1, Kimi K2, gpt-oss) is the start's source too, and its closing ``` the call's
+# tail. An arguments object with no separator has its head up to the object's own `{` (Mistral's
+# `NAME{..}`): the `{` ends the head and opens the object.
 #
 # Arguments written as one JSON string whose text is a JSON object (`"arguments": "{\"a\": 1}"`,
 # what some Llama-family and Granite checkpoints write) are that object: the string is held while

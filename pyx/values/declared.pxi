@@ -135,7 +135,8 @@ cdef object vt_member_search(object schema, str key, object segment):
 cdef int vt_read_as(int kind, object schema) except -1:
     """What a string written for a value of `schema` (of Kind `kind`) is read as (vt_string_read_as):
     its Kind where that is a number, an integer, an array or an object; VT_AS_BOOLEAN where the
-    schema admits a boolean and no other type but null; else 0 (the string it is)."""
+    schema admits a boolean and no other type but null; else 0 (the string it is). `schema` is read
+    only where `kind` is KIND_NONE."""
     if kind == KIND_INTEGER or kind == KIND_NUMBER or kind == KIND_ARRAY or kind == KIND_OBJECT:
         return kind
     if kind != KIND_NONE:
@@ -340,8 +341,10 @@ cdef class FunctionKinds:
         """What a JSON string written for the declared parameter p[0:n] is read as (vt_read_as)."""
         if self.properties is None or not self.declares(key, n):
             return 0
-        return vt_read_as(self.kind(key, n), dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n,
-                                                                                             "surrogatepass")))
+        cdef int kind = self.kind(key, n)
+        if kind != KIND_NONE:
+            return vt_read_as(kind, None)       # (the schema is read only where no Kind is declared)
+        return vt_read_as(kind, dict.get(self.properties, PyUnicode_DecodeUTF8(<const char*>key, n, "surrogatepass")))
 
     cdef bint admits_text(self, const unsigned char* key, Py_ssize_t n) except -1:
         """Whether a string is a value the parameter p[0:n] may take: it is not declared, or its
